@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Data serialization speed: encode, decode and both, with Benchmark.js, in rounds.
+import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli.js';
+import { loadCodecs } from './lib/codecs/index.js';
+import { describeEnvironment, environmentLine } from './lib/environment.js';
+import { measureSpeed, OPERATIONS } from './lib/measure-speed.js';
+import { codecListTable, payloadHeading, speedTable } from './lib/print-results.js';
+import { createProgress } from './lib/progress.js';
+import { prepareCodecs, measurable } from './lib/verify.js';
+
+const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
+  N               bundled payload 1–5 (default: all five)
+  --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
+  --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 1)
+  --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
+  --formats a,b   codecs to measure (default: the classic four; 'all' for every available one)
+  --list          list every codec with its library, version and kind, and exit
+  --json          print the results as one JSON object`;
+
+const OPTIONS = {
+  ...PAYLOAD_OPTIONS,
+  rounds: { type: 'string', default: '3' },
+  'max-time': { type: 'string', default: '1' },
+  filter: { type: 'string' },
+  list: { type: 'boolean', default: false },
+};
+
+runCli(import.meta.url, async () => {
+  const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
+  if (values.help) return void console.log(USAGE);
+  if (values.list) return void console.log(codecListTable(await loadCodecs()));
+  const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
+  const maxTime = numberOption(values['max-time'], 'max-time', { min: 0.05 });
+  const filter = regexOption(values.filter, 'filter');
+  const { payloads, codecs } = await resolveSelection(values, positionals);
+
+  const prepared = payloads.map((p) => prepareCodecs(codecs, p));
+  const steps = prepared.reduce((n, ps) => n + ps.filter(measurable).length * OPERATIONS.length * rounds, 0);
+  const progress = createProgress({ total: steps });
+  const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
+    rounds, maxTime, filter, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
+  }));
+  progress.end();
+
+  const environment = describeEnvironment(codecs.map((c) => c.library));
+  if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
+  console.log(environmentLine(environment));
+  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+});

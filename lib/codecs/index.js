@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../paths.js';
+import { UserError } from '../errors.js';
+
+// One line per codec file in this folder; this order is the order of every table.
+const FILES = [
+  'protobufjs-static',
+  'protobufjs-dynamic',
+  'json',
+  'json-buffer',
+];
+
+/** The codecs measured when --formats is not given. */
+export const DEFAULT_FORMATS = ['protobufjs-static', 'protobufjs-dynamic', 'json', 'json-buffer'];
+
+/** The baseline every speed and size is compared with. */
+export const BASELINE = 'json-buffer';
+
+let loaded;
+
+/**
+ * Imports every codec file. A codec whose library is missing, or that says
+ * it cannot run here (`unavailable`), is listed with the reason instead.
+ * @returns {Promise<CodecInfo[]>}
+ */
+export async function loadCodecs() {
+  loaded ??= Promise.all(FILES.map(async (file) => {
+    try {
+      const codec = (await import(`./${file}.js`)).default;
+      const reason = typeof codec.unavailable === 'function' ? codec.unavailable() : codec.unavailable;
+      return { ...codec, version: libraryVersion(codec.library), available: !reason, reason: reason || null };
+    } catch (err) {
+      return { name: file, library: null, version: null, kind: {}, available: false, reason: `cannot load: ${err.message.split('\n')[0]}` };
+    }
+  }));
+  return loaded;
+}
+
+/**
+ * The codecs named by a --formats value (comma-separated; 'all' for every
+ * available one), in registry order.
+ * @param {string} [formats]
+ */
+export async function selectCodecs(formats) {
+  const all = await loadCodecs();
+  if (!formats) return all.filter((c) => DEFAULT_FORMATS.includes(c.name) && c.available);
+  if (formats === 'all') return all.filter((c) => c.available);
+  const wanted = formats.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of wanted) {
+    const codec = all.find((c) => c.name === name);
+    if (!codec) throw new UserError(`--formats: unknown format "${name}" (known: ${all.map((c) => c.name).join(', ')})`);
+    if (!codec.available) throw new UserError(`--formats: ${name} is unavailable here: ${codec.reason}`);
+  }
+  return all.filter((c) => wanted.includes(c.name));
+}
+
+/** Version of an npm package as installed, or Node's for built-ins. */
+export function libraryVersion(name) {
+  if (!name) return null;
+  if (name === 'node') return process.versions.node;
+  try {
+    return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {object} CodecInfo
+ * @property {string} name the id users type in --formats
+ * @property {string} library npm package ('node' for built-ins)
+ * @property {string|null} version
+ * @property {{ schema?: boolean, binary?: boolean, codegen?: boolean }} kind
+ * @property {string[]} normalise what 'equivalent' allows for it (see verify.js)
+ * @property {string} decoded what decode() returns
+ * @property {boolean} available
+ * @property {string|null} reason why not, when unavailable
+ * @property {(ctx: { value: any, schema: import('../schema.js').Schema }) => { encode: Function, decode: Function }} create
+ */

@@ -1,0 +1,14 @@
+/**
+ * JSON.stringify / JSON.parse on strings: the classic comparison's JSON, which
+ * skips the UTF-8 conversion a socket needs (see json-buffer for that).
+ */
+export default {
+  name: 'json',
+  library: 'node',
+  kind: { schema: false, binary: false, codegen: false },
+  normalise: [],
+  decoded: 'JSON.parse of the string',
+  create() {
+    return { encode: (obj) => JSON.stringify(obj), decode: (text) => JSON.parse(text) };
+  },
+};

@@ -1,0 +1,142 @@
+import { childPath, Unsupported } from './errors.js';
+
+/**
+ * Normalisations a codec may declare. Each turns a JSON value into the form
+ * in which the codec's known, documented difference no longer shows.
+ */
+export const NORMALISATIONS = {
+  /** null and an absent key are the same (proto3, for one, cannot tell them apart) */
+  'null-as-absent': (v) => v === null,
+  /** [] and {} and an absent key are the same (repeated and map fields have no presence) */
+  'empty-as-absent': (v) => v !== null && typeof v === 'object'
+    && (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0),
+};
+
+function normalise(value, drops) {
+  if (Array.isArray(value)) return value.map((v) => normalise(v, drops));
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) {
+    const n = normalise(v, drops);
+    if (!drops.some((drop) => drop(n))) out[k] = n;
+  }
+  return out;
+}
+
+/**
+ * The first place where two JSON values differ, or null when they are the
+ * same value. Objects compare as unordered sets of keys, as RFC 8259 defines
+ * JSON objects; arrays, types and numbers compare exactly.
+ * @returns {{ path: string, expected: any, actual: any } | null}
+ */
+export function firstDifference(expected, actual, path = '$') {
+  if (expected === actual) return null;
+  const te = kindOf(expected);
+  if (te !== kindOf(actual)) return { path, expected, actual };
+  if (te === 'array') {
+    const n = Math.max(expected.length, actual.length);
+    for (let i = 0; i < n; i++) {
+      if (i >= expected.length || i >= actual.length) {
+        return { path: childPath(path, i), expected: expected[i], actual: actual[i] };
+      }
+      const d = firstDifference(expected[i], actual[i], childPath(path, i));
+      if (d) return d;
+    }
+    return null;
+  }
+  if (te === 'object') {
+    for (const k of Object.keys(expected)) {
+      if (!Object.hasOwn(actual, k)) return { path: childPath(path, k), expected: expected[k], actual: undefined };
+      const d = firstDifference(expected[k], actual[k], childPath(path, k));
+      if (d) return d;
+    }
+    for (const k of Object.keys(actual)) {
+      if (!Object.hasOwn(expected, k)) return { path: childPath(path, k), expected: undefined, actual: actual[k] };
+    }
+    return null;
+  }
+  return { path, expected, actual };
+}
+
+function kindOf(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Uint8Array) return 'bytes';
+  return typeof v;
+}
+
+/**
+ * Round-trips a value through a codec and says how faithfully it came back.
+ * @param {{ encode: Function, decode: Function }} instance
+ * @param {any} value
+ * @param {string[]} [allowed] names from NORMALISATIONS the codec declares
+ * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
+ */
+export function verifyRoundTrip(instance, value, allowed = []) {
+  const decoded = instance.decode(instance.encode(value));
+  const diff = firstDifference(value, decoded);
+  if (!diff) return { status: 'exact', diff: null, normalised: [] };
+  if (allowed.length) {
+    const drops = allowed.map((name) => NORMALISATIONS[name]);
+    if (!firstDifference(normalise(value, drops), normalise(decoded, drops))) {
+      return { status: 'equivalent', diff, normalised: allowed };
+    }
+  }
+  return { status: 'lossy', diff, normalised: [] };
+}
+
+/**
+ * Builds each codec for a payload and verifies its round trip before anything
+ * is timed. A codec that cannot carry the payload is `unsupported`, one that
+ * throws is `failed`; neither is measured. A lossy one is measured and marked.
+ * @param {import('./codecs/index.js').CodecInfo[]} codecs
+ * @param {{ value: any, schema: import('./schema.js').Schema }} payload
+ * @returns {Prepared[]}
+ */
+export function prepareCodecs(codecs, payload) {
+  return codecs.map((codec) => {
+    let instance;
+    try {
+      instance = codec.create({ value: payload.value, schema: payload.schema });
+    } catch (err) {
+      if (err instanceof Unsupported) return { codec, instance: null, status: 'unsupported', reason: err.message };
+      return { codec, instance: null, status: 'failed', reason: `create: ${err.message}` };
+    }
+    try {
+      const verdict = verifyRoundTrip(instance, payload.value, codec.normalise || []);
+      return { codec, instance, ...verdict, reason: null };
+    } catch (err) {
+      if (err instanceof Unsupported) return { codec, instance: null, status: 'unsupported', reason: err.message };
+      return { codec, instance: null, status: 'failed', reason: `round trip: ${err.message}` };
+    }
+  });
+}
+
+/** True when a prepared codec can be measured. */
+export const measurable = (p) => p.instance !== null;
+
+/** One-line description of a verdict, for tables and notes. */
+export function describeVerdict(p) {
+  if (p.status === 'exact') return 'exact';
+  if (p.status === 'equivalent') return `equivalent (${p.normalised.join(', ')})`;
+  if (p.status === 'lossy') {
+    return `LOSSY at ${p.diff.path}: ${show(p.diff.expected)} → ${show(p.diff.actual)}`;
+  }
+  return `${p.status}: ${p.reason}`;
+}
+
+function show(v) {
+  if (v === undefined) return '(absent)';
+  const s = JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/**
+ * @typedef {object} Prepared
+ * @property {import('./codecs/index.js').CodecInfo} codec
+ * @property {{ encode: Function, decode: Function } | null} instance
+ * @property {'exact'|'equivalent'|'lossy'|'unsupported'|'failed'} status
+ * @property {{ path: string, expected: any, actual: any } | null} [diff]
+ * @property {string[]} [normalised]
+ * @property {string|null} reason
+ */

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * Infers a proto3 schema from a JSON file.
+ *
+ *   node scripts/json2proto.js FILE [--name Message] [--out FILE]
+ *
+ * Prints the .proto to stdout, or writes it atomically to --out. Bad input
+ * (unreadable file, invalid JSON, a value proto cannot carry exactly) prints
+ * one line `json2proto: <file>: <message>` on stderr and exits with code 2.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { UserError } from '../lib/errors.js';
+import { readJsonFile, writeFileAtomic } from '../lib/files.js';
+import { inferSchema, pascalCase } from '../lib/infer-schema.js';
+
+const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--out FILE]';
+
+const oneLine = (text) => String(text).replace(/\s*\n\s*/g, ' ');
+
+/**
+ * Runs the CLI. Returns the exit code instead of exiting, so it is testable.
+ * @param {string[]} argv arguments after the script name
+ * @param {{ stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown } }} io
+ */
+export function main(argv, io = process) {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { name: { type: 'string' }, out: { type: 'string' } },
+    });
+  } catch (err) {
+    io.stderr.write(`json2proto: ${oneLine(err.message)}; ${USAGE}\n`);
+    return 2;
+  }
+  if (args.positionals.length !== 1) {
+    io.stderr.write(`json2proto: ${USAGE}\n`);
+    return 2;
+  }
+  const [file] = args.positionals;
+  try {
+    const value = readJsonFile(file);
+    const name = args.values.name ?? pascalCase(path.basename(file).replace(/\.[^.]*$/, ''), 'Message');
+    let text;
+    try {
+      ({ text } = inferSchema(value, { name, source: file.split(path.sep).join('/') }));
+    } catch (err) {
+      if (err instanceof UserError) throw new UserError(`${file}: ${err.message}`);
+      throw err;
+    }
+    if (args.values.out) writeFileAtomic(args.values.out, text);
+    else io.stdout.write(text);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err; // a bug: keep the stack trace
+    io.stderr.write(`json2proto: ${oneLine(err.message)}\n`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}

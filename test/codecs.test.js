@@ -1,0 +1,38 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCodecs, selectCodecs, DEFAULT_FORMATS } from '../lib/codecs/index.js';
+import { resolvePayloads } from '../lib/payloads.js';
+import { prepareCodecs } from '../lib/verify.js';
+import { staleStaticFiles } from '../scripts/generate-static.js';
+
+test('every bundled payload round-trips exactly through every default codec', async () => {
+  const codecs = await selectCodecs();
+  assert.deepEqual(codecs.map((c) => c.name), DEFAULT_FORMATS);
+  for (const payload of resolvePayloads()) {
+    for (const p of prepareCodecs(codecs, payload)) {
+      assert.equal(p.status, 'exact', `${payload.id} ${p.codec.name}: ${p.status} ${JSON.stringify(p.diff ?? p.reason)}`);
+    }
+  }
+});
+
+test('every codec file states its name, library, version, kind and what decoded means', async () => {
+  for (const c of await loadCodecs()) {
+    assert.ok(c.available, `${c.name}: ${c.reason}`);
+    assert.match(c.name, /^[a-z0-9-]+$/);
+    assert.ok(c.library && c.version, c.name);
+    assert.equal(typeof c.kind.schema, 'boolean', c.name);
+    assert.equal(typeof c.kind.binary, 'boolean', c.name);
+    assert.equal(typeof c.kind.codegen, 'boolean', c.name);
+    assert.ok(Array.isArray(c.normalise), c.name);
+    assert.ok(c.decoded, c.name);
+  }
+});
+
+test('--formats selects codecs in registry order; unknown names are refused', async () => {
+  assert.deepEqual((await selectCodecs('json-buffer,protobufjs-static')).map((c) => c.name), ['protobufjs-static', 'json-buffer']);
+  await assert.rejects(selectCodecs('json,yaml2'), /unknown format "yaml2"/);
+});
+
+test('the committed pbjs static code is what pbjs generates from proto/ now', () => {
+  assert.deepEqual(staleStaticFiles(), []);
+});

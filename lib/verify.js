@@ -76,13 +76,18 @@ export function verifyRoundTrip(instance, value, allowed = []) {
   const decoded = instance.decode(instance.encode(value));
   const diff = firstDifference(value, decoded);
   if (!diff) return { status: 'exact', diff: null, normalised: [] };
-  if (allowed.length) {
-    const drops = allowed.map((name) => NORMALISATIONS[name]);
-    if (!firstDifference(normalise(value, drops), normalise(decoded, drops))) {
-      return { status: 'equivalent', diff, normalised: allowed };
-    }
+  const equalUnder = (names) => {
+    const drops = names.map((name) => NORMALISATIONS[name]);
+    return !firstDifference(normalise(value, drops), normalise(decoded, drops));
+  };
+  if (!allowed.length || !equalUnder(allowed)) return { status: 'lossy', diff, normalised: [] };
+  // report only the normalisations this payload needed
+  let needed = [...allowed];
+  for (const name of allowed) {
+    const without = needed.filter((n) => n !== name);
+    if (equalUnder(without)) needed = without;
   }
-  return { status: 'lossy', diff, normalised: [] };
+  return { status: 'equivalent', diff, normalised: needed };
 }
 
 /**

@@ -36,6 +36,7 @@ test('int32 for a boolean is reported lossy: true comes back as 1', () => {
 test('null ≡ absent is equivalent for protobuf, exact only where presence survives', () => {
   const schema = parseSchema('syntax = "proto3"; message M { optional string note = 1; int32 n = 2; }');
   const c = dynamic.create({ value: {}, schema });
+  assert.deepEqual(verifyRoundTrip(c, { note: null, n: 2 }, dynamic.normalise).normalised, ['null-as-absent']);
   assert.equal(verifyRoundTrip(c, { note: null, n: 2 }, dynamic.normalise).status, 'equivalent');
   assert.equal(verifyRoundTrip(c, { n: 2 }, dynamic.normalise).status, 'exact');
   assert.equal(verifyRoundTrip(c, { note: '', n: 2 }, dynamic.normalise).status, 'exact');

@@ -261,16 +261,19 @@ function buildRoot(type, name) {
 /** A message for a JSON object: one field per key, numbered in order of first appearance. */
 function buildMessage(name, type, ancestors) {
   const fields = [...type.fields].map(([key, field]) => {
-    if (!field.type) throw new UserError(`${field.nullPath}: field is always null, so no type can be inferred`);
+    // Only null in this JSON: any type carries null as "absent", so string stands in (said in a comment).
+    const unknown = !field.type;
+    if (unknown) field.type = { kind: 'string', path: field.nullPath };
     const missing = field.present < type.objects;
     const isNull = field.nullPath !== null;
     const container = field.type.kind === 'array' || field.type.kind === 'map';
-    return { key, field, missing, isNull, map: field.type.kind === 'map', optional: (missing || isNull) && !container };
+    return { key, field, missing, isNull, unknown, map: field.type.kind === 'map', optional: (missing || isNull) && !container };
   });
   const scope = newScope(assignFieldNames(fields), [...ancestors, name]);
   const lines = fields.map((f, i) => {
     const ref = typeRef(f.field.type, pascalCase(f.key), scope);
     const notes = [...ref.notes];
+    if (f.unknown) notes.push('only null in the sample, so its type is unknown: string stands in');
     if (f.missing || f.isNull) {
       const when = f.missing && f.isNull ? 'sometimes missing or null' : f.missing ? 'sometimes missing' : 'sometimes null';
       notes.push(f.optional

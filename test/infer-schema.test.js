@@ -196,10 +196,10 @@ test('a repeated or map field that is sometimes missing stays plain, with a comm
   assert.match(line('m'), /^map<string, string> m = 2; \/\/ map: keys are data \(numeric ids\); sometimes missing or null, which decodes as an empty map/);
 });
 
-test('a field that is only ever null is an error; with a value elsewhere it is fine', () => {
-  assertUserError(() => inferSchema({ a: 1, b: null }), '$.b: field is always null, so no type can be inferred');
-  assertUserError(() => inferSchema({ rows: [{ b: null }, { b: null }] }), '$.rows[0].b: field is always null, so no type can be inferred');
-  assert.doesNotThrow(() => inferSchema({ rows: [{ b: null }, { b: 2 }] }));
+test('a field that is only ever null becomes an optional string placeholder, said in a comment', () => {
+  const { line } = infer({ a: 1, b: null });
+  assert.equal(line('b'), 'optional string b = 2; // only null in the sample, so its type is unknown: string stands in; optional: sometimes null');
+  assert.match(infer({ rows: [{ b: null }, { b: 2 }] }).line('b'), /^optional int32 b = 1;/);
 });
 
 test('numeric keys become map<string, T> with a comment', () => {

@@ -3,10 +3,10 @@
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
 import { describeEnvironment, environmentLine } from './lib/environment.js';
 import { measureSizes } from './lib/measure-sizes.js';
-import { measureSpeed, OPERATIONS } from './lib/measure-speed.js';
+import { measureSpeed, planBenchmarks } from './lib/measure-speed.js';
 import { payloadHeading, sizeTable, speedTable } from './lib/print-results.js';
 import { createProgress } from './lib/progress.js';
-import { measurable, prepareCodecs } from './lib/verify.js';
+import { prepareCodecs } from './lib/verify.js';
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [--formats a,b] [--rounds R] [--max-time S] [--json]
   Sizes and encode/decode speed for the bundled payloads (default: all five).
@@ -23,7 +23,7 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection(values, positionals);
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
   const sizes = payloads.map((p, i) => measureSizes(prepared[i], p));
-  const steps = prepared.reduce((n, ps) => n + ps.filter(measurable).length * OPERATIONS.length * rounds, 0);
+  const steps = prepared.reduce((n, ps) => n + planBenchmarks(ps).length * rounds, 0);
   const progress = createProgress({ total: steps });
   const speeds = payloads.map((p, i) => measureSpeed(prepared[i], p, {
     rounds, maxTime, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),

@@ -3,10 +3,10 @@
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/environment.js';
-import { measureSpeed, OPERATIONS } from './lib/measure-speed.js';
+import { measureSpeed, planBenchmarks } from './lib/measure-speed.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/print-results.js';
 import { createProgress } from './lib/progress.js';
-import { prepareCodecs, measurable } from './lib/verify.js';
+import { prepareCodecs } from './lib/verify.js';
 
 const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   N               bundled payload 1–5 (default: all five)
@@ -35,7 +35,7 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection(values, positionals);
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const steps = prepared.reduce((n, ps) => n + ps.filter(measurable).length * OPERATIONS.length * rounds, 0);
+  const steps = prepared.reduce((n, ps) => n + planBenchmarks(ps, filter).length * rounds, 0);
   const progress = createProgress({ total: steps });
   const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
     rounds, maxTime, filter, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),

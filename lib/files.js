@@ -39,7 +39,8 @@ export function writeFileAtomic(file, text) {
   }
 }
 
-function describeIoError(err) {
+/** A file system error in words: 'no such file or directory', 'is a directory', … */
+export function describeIoError(err) {
   const known = { ENOENT: 'no such file or directory', EISDIR: 'is a directory', EACCES: 'permission denied' };
   return known[err.code] ?? oneLine(err.message);
 }

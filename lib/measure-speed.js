@@ -1,5 +1,6 @@
 import Benchmark from 'benchmark';
 import { BASELINE } from './codecs/index.js';
+import { UserError } from './errors.js';
 import { describeCodec, describePayload, toBytes } from './measure-sizes.js';
 import { median, range, spread } from './stats.js';
 import { measurable } from './verify.js';
@@ -12,6 +13,24 @@ Benchmark.support.decompilation = false;
 export const OPERATIONS = ['encode', 'decode', 'roundtrip'];
 
 /**
+ * The benchmarks a run will time: every measurable codec × operation whose
+ * "format op" name matches the filter.
+ * @param {import('./verify.js').Prepared[]} prepared
+ * @param {RegExp} [filter]
+ * @returns {{ p: import('./verify.js').Prepared, op: string, name: string }[]}
+ */
+export function planBenchmarks(prepared, filter) {
+  const plan = [];
+  for (const p of prepared.filter(measurable)) {
+    for (const op of OPERATIONS) {
+      const name = `${p.codec.name} ${op}`;
+      if (!filter || filter.test(name)) plan.push({ p, op, name });
+    }
+  }
+  return plan;
+}
+
+/**
  * Benchmark.js suites for encode, decode and encode+decode over the measurable
  * codecs, in several interleaved rounds (the codec order rotates each round),
  * so that the spread across rounds shows run-to-run noise that one round's
@@ -21,25 +40,19 @@ export const OPERATIONS = ['encode', 'decode', 'roundtrip'];
  * @param {{ rounds?: number, maxTime?: number, filter?: RegExp, onProgress?: (e: object) => void }} [options]
  */
 export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, filter, onProgress } = {}) {
-  const cases = [];
-  for (const p of prepared) {
-    if (!measurable(p)) continue;
+  const cases = planBenchmarks(prepared, filter).map(({ p, op, name }) => {
     const { encode, decode } = p.instance;
     const value = payload.value;
     const encoded = encode(value);
-    const wireBytes = toBytes(encoded).length;
-    let sink;
+    let sink; // results go somewhere the optimiser cannot see through
     const fns = {
       encode: () => { sink = encode(value); },
       decode: () => { sink = decode(encoded); },
       roundtrip: () => { sink = decode(encode(value)); },
     };
-    for (const op of OPERATIONS) {
-      const name = `${p.codec.name} ${op}`;
-      if (filter && !filter.test(name)) continue;
-      cases.push({ p, op, name, wireBytes, fn: fns[op], rounds: [], get sink() { return sink; } });
-    }
-  }
+    return { p, op, name, wireBytes: toBytes(encoded).length, fn: fns[op], rounds: [], sink: () => sink };
+  });
+  if (!cases.length && filter) throw new UserError(`--filter: ${filter} matches no benchmark`);
 
   const total = cases.length * rounds;
   let done = 0;
@@ -57,33 +70,41 @@ export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, fil
       }
     }
   }
-
-  const results = cases.map((c) => {
-    const hz = c.rounds.map((x) => x.hz);
-    const { min, max } = range(hz);
-    const med = median(hz);
-    return {
-      ...describeCodec(c.p),
-      op: c.op,
-      opsPerSec: med,
-      min,
-      max,
-      spread: spread(hz),
-      rme: median(c.rounds.map((x) => x.rme)),
-      samples: c.rounds.reduce((n, x) => n + x.samples, 0),
-      wireBytes: c.wireBytes,
-      mbPerSec: (med * c.wireBytes) / 1e6,
-      rounds: c.rounds,
-    };
-  });
-  for (const row of results) {
-    const base = results.find((x) => x.format === BASELINE && x.op === row.op);
-    row.vsBaseline = base ? row.opsPerSec / base.opsPerSec : null;
-  }
   return {
     payload: describePayload(payload),
     settings: { rounds, maxTime, filter: filter ? String(filter) : null, baseline: BASELINE },
     skipped: prepared.filter((p) => !measurable(p)).map(describeCodec),
-    results,
+    results: summariseRounds(cases, BASELINE),
   };
+}
+
+/**
+ * Per-benchmark figures from the rounds: the median ops/s with the min–max
+ * across rounds, and the speed relative to the baseline codec computed round
+ * by round (both were timed in the same round, so slow drift of the machine
+ * cancels), as the median of those ratios with their min–max.
+ * @param {{ p: object, op: string, wireBytes: number, rounds: { hz: number, rme: number, samples: number }[] }[]} cases
+ * @param {string} baseline
+ */
+export function summariseRounds(cases, baseline) {
+  return cases.map((c) => {
+    const hz = c.rounds.map((x) => x.hz);
+    const med = median(hz);
+    const base = cases.find((x) => x.p.codec.name === baseline && x.op === c.op);
+    const ratios = base ? c.rounds.map((x, i) => x.hz / base.rounds[i].hz) : null;
+    return {
+      ...describeCodec(c.p),
+      op: c.op,
+      opsPerSec: med,
+      ...range(hz),
+      spread: spread(hz),
+      rme: median(c.rounds.map((x) => x.rme)),
+      samplesPerRound: median(c.rounds.map((x) => x.samples)),
+      wireBytes: c.wireBytes,
+      mbPerSec: (med * c.wireBytes) / 1e6,
+      vsBaseline: ratios ? median(ratios) : null,
+      vsBaselineRange: ratios ? range(ratios) : null,
+      rounds: c.rounds,
+    };
+  });
 }

@@ -44,11 +44,19 @@ export function speedTable(result) {
   const { rounds, baseline } = result.settings;
   const rows = result.results.map((r) => [
     r.format, r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
-    String(r.samples), fixed(r.mbPerSec, 1), r.vsBaseline == null ? '—' : `${fixed(r.vsBaseline, 2)}×`, verdictOf(r),
+    String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r), verdictOf(r),
   ]);
   for (const s of result.skipped) rows.push([s.format, '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
   return markdownTable([['format', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
-    'samples', 'MB/s', `vs ${baseline}`, 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'round trip'], ...rows],
+  { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+}
+
+/** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */
+function ratioCell(r) {
+  if (r.vsBaseline == null) return '—';
+  const { min, max } = r.vsBaselineRange;
+  return min === max ? `${fixed(r.vsBaseline, 2)}×` : `${fixed(r.vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
 }
 
 /**

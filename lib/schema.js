@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import protobuf from 'protobufjs';
 import { UserError, childPath } from './errors.js';
+import { describeIoError } from './files.js';
 
 /**
  * How every protobuf codec turns a decoded message into a plain object:
@@ -15,6 +17,9 @@ export const TO_OBJECT_OPTIONS = Object.freeze({
 
 const WRAPPER_MARK = '@json-wrapper';
 
+const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
+const oneLine = (message) => message.replace(/\s+/g, ' ');
+
 /**
  * Parses .proto text and picks the message type the payload is encoded as.
  * @param {string} text the .proto source
@@ -23,42 +28,18 @@ const WRAPPER_MARK = '@json-wrapper';
  * @returns {Schema}
  */
 export function parseSchema(text, { file = '<schema>', typeName } = {}) {
-  let parsed;
+  let root;
   try {
-    parsed = protobuf.parse(text, { keepCase: true, alternateCommentMode: true });
+    ({ root } = protobuf.parse(text, PARSE_OPTIONS));
   } catch (err) {
-    throw new UserError(`${file}: ${err.message.replace(/\s+/g, ' ')}`);
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
   }
-  const { root } = parsed;
-  try {
-    root.resolveAll();
-  } catch (err) {
-    throw new UserError(`${file}: ${err.message.replace(/\s+/g, ' ')}`);
-  }
-  let type;
-  if (typeName) {
-    const found = root.lookup(typeName);
-    if (!(found instanceof protobuf.Type)) {
-      throw new UserError(`${file}: no message type "${typeName}" (it has: ${messageNames(root).join(', ') || 'none'})`);
-    }
-    type = found;
-  } else {
-    type = firstMessage(root);
-    if (!type) throw new UserError(`${file}: no message type in the file`);
-  }
-  return {
-    text,
-    file,
-    typeName: type.fullName.replace(/^\./, ''),
-    hash: crypto.createHash('sha256').update(text).digest('hex').slice(0, 16),
-    root,
-    type,
-    adapter: buildAdapter(type),
-  };
+  return finishSchema(root, { text, file, typeName, sourceFile: null, hashed: text });
 }
 
 /**
- * Reads and parses a .proto file.
+ * Reads and parses a .proto file, with the files it imports (resolved from
+ * its own folder; protobuf.js bundles google/protobuf's well-known types).
  * @param {string} file
  * @param {string} [typeName]
  * @returns {Schema}
@@ -68,18 +49,57 @@ export function loadSchemaFile(file, typeName) {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UserError(`${file}: ${err.code === 'ENOENT' ? 'no such file or directory' : err.message}`);
+    throw new UserError(`${file}: ${describeIoError(err)}`);
   }
-  return parseSchema(text, { file, typeName });
+  const root = new protobuf.Root();
+  try {
+    root.loadSync(file, PARSE_OPTIONS);
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  // generated code depends on every file loaded, so all of them key its cache
+  const hashed = root.files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : f)).join('\0');
+  return finishSchema(root, { text, file, typeName, sourceFile: path.resolve(file), hashed });
 }
 
-function firstMessage(ns) {
+function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
+  try {
+    root.resolveAll();
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  let type;
+  if (typeName) {
+    const found = root.lookup(typeName);
+    if (!(found instanceof protobuf.Type)) {
+      throw new UserError(`${file}: no message type "${typeName}" (it has: ${messageNames(root).join(', ') || 'none'})`);
+    }
+    type = found;
+  } else {
+    type = firstMessage(root, sourceFile) ?? firstMessage(root);
+    if (!type) throw new UserError(`${file}: no message type in the file`);
+  }
+  return {
+    text,
+    file,
+    sourceFile,
+    typeName: type.fullName.replace(/^\./, ''),
+    hash: crypto.createHash('sha256').update(hashed).digest('hex').slice(0, 16),
+    root,
+    type,
+    adapter: buildAdapter(type),
+  };
+}
+
+/** The first message declared (in sourceFile, when given), top level before nested. */
+function firstMessage(ns, sourceFile) {
+  const inFile = (t) => !sourceFile || (t.filename && path.resolve(t.filename) === sourceFile);
   for (const nested of ns.nestedArray) {
-    if (nested instanceof protobuf.Type) return nested;
+    if (nested instanceof protobuf.Type && inFile(nested)) return nested;
   }
   for (const nested of ns.nestedArray) {
     if (nested instanceof protobuf.Namespace) {
-      const found = firstMessage(nested);
+      const found = firstMessage(nested, sourceFile);
       if (found) return found;
     }
   }
@@ -106,27 +126,47 @@ export function jsonKey(field) {
 }
 
 /**
+ * Sets a key on a plain object, including "__proto__", which plain
+ * assignment would turn into a change of prototype instead of a key.
+ */
+export function setKey(obj, key, value) {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+function reachableTypes(rootType, seen = new Set()) {
+  if (seen.has(rootType)) return seen;
+  seen.add(rootType);
+  for (const field of rootType.fieldsArray) {
+    if (field.resolvedType instanceof protobuf.Type) reachableTypes(field.resolvedType, seen);
+  }
+  return seen;
+}
+
+/**
  * Builds the two functions that turn a JSON-shaped object into the shape the
  * schema encodes (json_name keys renamed to field names, arrays and maps that
- * proto cannot nest put inside their wrapper message) and back. Both are null
- * when the schema needs neither, so the common case costs nothing.
+ * proto cannot nest put inside their wrapper message, enum names turned into
+ * numbers as protobuf.js's encoder expects) and back. Both are null when the
+ * schema needs none of this, so the common case costs nothing.
  * @param {import('protobufjs').Type} rootType
  * @returns {{ toProto: ((v: any) => any) | null, fromProto: ((v: any) => any) | null }}
  */
 export function buildAdapter(rootType) {
-  const needs = new Map();
-  const typeNeeds = (type) => {
-    if (needs.has(type)) return needs.get(type);
-    needs.set(type, false); // cycles: assume not, corrected below if a field needs it
-    let result = isWrapper(type);
-    for (const field of type.fieldsArray) {
-      if (jsonKey(field) !== field.name) result = true;
-      if (field.resolvedType instanceof protobuf.Type && typeNeeds(field.resolvedType)) result = true;
+  const types = reachableTypes(rootType);
+  const needs = new Set([...types].filter((t) => isWrapper(t) || t.fieldsArray.some((f) => jsonKey(f) !== f.name
+    || f.resolvedType instanceof protobuf.Enum)));
+  // a type needs the adapter if any type it reaches does; iterate to a fixed point, since schemas may be recursive
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const t of types) {
+      if (!needs.has(t) && t.fieldsArray.some((f) => needs.has(f.resolvedType))) {
+        needs.add(t);
+        changed = true;
+      }
     }
-    needs.set(type, result);
-    return result;
-  };
-  if (!typeNeeds(rootType)) return { toProto: null, fromProto: null };
+  }
+  if (!needs.has(rootType)) return { toProto: null, fromProto: null };
 
   const convert = (type, value, toProto) => {
     if (value === null || typeof value !== 'object') return value;
@@ -138,21 +178,25 @@ export function buildAdapter(rootType) {
     const out = {};
     for (const field of type.fieldsArray) {
       const from = toProto ? jsonKey(field) : field.name;
-      if (!(from in value)) continue;
-      out[toProto ? field.name : jsonKey(field)] = convertField(field, value[from], toProto);
+      if (!Object.hasOwn(value, from)) continue;
+      setKey(out, toProto ? field.name : jsonKey(field), convertField(field, value[from], toProto));
     }
     return out;
   };
+  const convertOne = (sub, value, toProto) => {
+    if (sub instanceof protobuf.Enum) return toProto && typeof value === 'string' ? (sub.values[value] ?? value) : value;
+    return convert(sub, value, toProto);
+  };
   const convertField = (field, value, toProto) => {
     const sub = field.resolvedType;
-    if (!(sub instanceof protobuf.Type) || !typeNeeds(sub) || value == null) return value;
+    if (value == null || !(needs.has(sub) || (toProto && sub instanceof protobuf.Enum))) return value;
     if (field.map) {
       const out = {};
-      for (const k of Object.keys(value)) out[k] = convert(sub, value[k], toProto);
+      for (const k of Object.keys(value)) setKey(out, k, convertOne(sub, value[k], toProto));
       return out;
     }
-    if (field.repeated) return value.map((v) => convert(sub, v, toProto));
-    return convert(sub, value, toProto);
+    if (field.repeated) return value.map((v) => convertOne(sub, v, toProto));
+    return convertOne(sub, value, toProto);
   };
   return {
     toProto: (v) => convert(rootType, v, true),
@@ -160,8 +204,10 @@ export function buildAdapter(rootType) {
   };
 }
 
-const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32',
-  'int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
+/** protobuf parsers stop at 100 levels too; deeper input is refused rather than overflowing the stack */
+const MAX_DEPTH = 100;
 
 /**
  * Checks that a JSON value can be encoded with a message type at all, and
@@ -172,9 +218,10 @@ const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed3
  * @param {any} value
  * @param {string} [path]
  */
-export function checkFits(type, value, path = '$') {
+export function checkFits(type, value, path = '$', depth = 0) {
+  if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
   if (isWrapper(type)) {
-    checkField(type.fieldsArray[0], value, path, type);
+    checkField(type.fieldsArray[0], value, path, type, depth);
     return;
   }
   if (!isPlainObject(value)) throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
@@ -183,43 +230,44 @@ export function checkFits(type, value, path = '$') {
     const field = byKey.get(key);
     const at = childPath(path, key);
     if (!field) throw new UserError(`${at}: message ${type.name} has no field for this key`);
-    checkField(field, value[key], at, type);
+    checkField(field, value[key], at, type, depth);
   }
 }
 
-function checkField(field, value, path, parent) {
+function checkField(field, value, path, parent, depth) {
   if (value === null) {
     if (field.repeated || field.map || field.resolvedType instanceof protobuf.Type || field.partOf) return;
     throw new UserError(`${path}: null, but field ${parent.name}.${field.name} has no presence (declare it optional)`);
   }
   if (field.map) {
     if (!isPlainObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
-    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k));
+    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k), depth);
     return;
   }
   if (field.repeated) {
     if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for repeated field ${field.name}, got ${jsonType(value)}`);
     value.forEach((v, i) => {
       if (v === null) throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
-      checkScalarOrMessage(field, v, childPath(path, i));
+      checkScalarOrMessage(field, v, childPath(path, i), depth);
     });
     return;
   }
-  checkScalarOrMessage(field, value, path);
+  checkScalarOrMessage(field, value, path, depth);
 }
 
-function checkScalarOrMessage(field, value, path) {
+function checkScalarOrMessage(field, value, path, depth) {
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Type) {
-    checkFits(sub, value, path);
+    checkFits(sub, value, path, depth + 1);
     return;
   }
   const t = typeof value;
-  let ok;
-  if (sub instanceof protobuf.Enum) ok = t === 'string' ? value in sub.values : t === 'number';
+  let ok = false;
+  if (sub instanceof protobuf.Enum) ok = t === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
   else if (field.type === 'string' || field.type === 'bytes') ok = t === 'string';
   else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
-  else ok = false;
+  // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
+  if (!ok && LONG.has(field.type)) ok = t === 'string' && /^-?\d+$/.test(value);
   if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}`);
 }
 
@@ -237,6 +285,7 @@ function jsonType(v) {
  * @typedef {object} Schema
  * @property {string} text the .proto source
  * @property {string} file where it came from (a path, or a description for inferred schemas)
+ * @property {string|null} sourceFile absolute path of the .proto when it was loaded from a file (imports resolve from there)
  * @property {string} typeName the message the payload is encoded as
  * @property {string} hash short content hash of text, for caches of generated code
  * @property {import('protobufjs').Root} root

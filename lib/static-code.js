@@ -14,16 +14,19 @@ const CACHE_DIR = path.join(CACHE_ROOT, 'pbjs');
  * Runs pbjs to write static code for a .proto file. CommonJS output because
  * pbjs's ES module wrapper imports 'protobufjs/minimal' without the '.js'
  * that Node's ESM resolver needs. --keep-case keeps the JSON keys as field
- * names. Written to a temporary file first, so a failed run leaves nothing.
+ * names. Each module gets its own protobuf.roots name, so two schemas with a
+ * message of the same name can be loaded in one process. Written to a
+ * temporary file first, so a failed run leaves nothing.
  * @param {string} protoFile
  * @param {string} outFile
+ * @param {string} rootName
  */
-export function generateStaticCode(protoFile, outFile) {
+export function generateStaticCode(protoFile, outFile, rootName) {
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   const tmp = `${outFile}.${process.pid}.tmp`;
   try {
     execFileSync(process.execPath, [PBJS, '-t', 'static-module', '-w', 'commonjs', '--keep-case',
-      '--no-comments', '-o', tmp, protoFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+      '--no-comments', '-r', rootName, '-p', path.dirname(protoFile), '-o', tmp, protoFile], { stdio: ['ignore', 'ignore', 'pipe'] });
     fs.renameSync(tmp, outFile);
   } finally {
     fs.rmSync(tmp, { force: true });
@@ -41,10 +44,13 @@ export function loadStaticModule(schema) {
   if (!file) {
     file = path.join(CACHE_DIR, `${schema.hash}.cjs`);
     if (!fs.existsSync(file)) {
-      const protoFile = path.join(CACHE_DIR, `${schema.hash}.proto`);
-      fs.mkdirSync(CACHE_DIR, { recursive: true });
-      fs.writeFileSync(protoFile, schema.text);
-      generateStaticCode(protoFile, file);
+      let protoFile = schema.sourceFile;
+      if (!protoFile) {
+        protoFile = path.join(CACHE_DIR, `${schema.hash}.proto`);
+        fs.mkdirSync(CACHE_DIR, { recursive: true });
+        fs.writeFileSync(protoFile, schema.text);
+      }
+      generateStaticCode(protoFile, file, `s${schema.hash}`);
     }
   }
   return require(file);

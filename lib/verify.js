@@ -1,4 +1,5 @@
 import { childPath, Unsupported } from './errors.js';
+import { setKey } from './schema.js';
 
 /**
  * Normalisations a codec may declare. Each turns a JSON value into the form
@@ -10,6 +11,8 @@ export const NORMALISATIONS = {
   /** [] and {} and an absent key are the same (repeated and map fields have no presence) */
   'empty-as-absent': (v) => v !== null && typeof v === 'object'
     && (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0),
+  /** 0, "" and false and an absent key are the same (proto3 fields without presence decode a missing key as its default) */
+  'default-as-absent': (v) => v === 0 || v === '' || v === false,
 };
 
 function normalise(value, drops) {
@@ -18,7 +21,7 @@ function normalise(value, drops) {
   const out = {};
   for (const [k, v] of Object.entries(value)) {
     const n = normalise(v, drops);
-    if (!drops.some((drop) => drop(n))) out[k] = n;
+    if (!drops.some((drop) => drop(n))) setKey(out, k, n);
   }
   return out;
 }
@@ -30,7 +33,7 @@ function normalise(value, drops) {
  * @returns {{ path: string, expected: any, actual: any } | null}
  */
 export function firstDifference(expected, actual, path = '$') {
-  if (expected === actual) return null;
+  if (Object.is(expected, actual)) return null; // -0 is not 0: JSON.stringify(-0) gives 0
   const te = kindOf(expected);
   if (te !== kindOf(actual)) return { path, expected, actual };
   if (te === 'array') {
@@ -76,11 +79,15 @@ export function verifyRoundTrip(instance, value, allowed = []) {
   const decoded = instance.decode(instance.encode(value));
   const diff = firstDifference(value, decoded);
   if (!diff) return { status: 'exact', diff: null, normalised: [] };
-  const equalUnder = (names) => {
+  const differenceUnder = (names) => {
     const drops = names.map((name) => NORMALISATIONS[name]);
-    return !firstDifference(normalise(value, drops), normalise(decoded, drops));
+    return firstDifference(normalise(value, drops), normalise(decoded, drops));
   };
-  if (!allowed.length || !equalUnder(allowed)) return { status: 'lossy', diff, normalised: [] };
+  const equalUnder = (names) => !differenceUnder(names);
+  // a lossy verdict names the first difference the codec's normalisations do not explain
+  if (!allowed.length) return { status: 'lossy', diff, normalised: [] };
+  const real = differenceUnder(allowed);
+  if (real) return { status: 'lossy', diff: real, normalised: [] };
   // report only the normalisations this payload needed
   let needed = [...allowed];
   for (const name of allowed) {
@@ -132,7 +139,8 @@ export function describeVerdict(p) {
 
 function show(v) {
   if (v === undefined) return '(absent)';
-  const s = JSON.stringify(v);
+  if (Object.is(v, -0)) return '-0';
+  const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }
 

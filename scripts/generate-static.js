@@ -15,7 +15,7 @@ export function staleStaticFiles() {
   try {
     return BUNDLED.filter((p) => {
       const fresh = path.join(tmp, `${p.name}.cjs`);
-      generateStaticCode(p.protoFile, fresh);
+      generateStaticCode(p.protoFile, fresh, p.name);
       const committed = path.join(GENERATED_DIR, `${p.name}.cjs`);
       return !fs.existsSync(committed) || fs.readFileSync(committed, 'utf8') !== fs.readFileSync(fresh, 'utf8');
     }).map((p) => path.relative(ROOT, path.join(GENERATED_DIR, `${p.name}.cjs`)));
@@ -32,6 +32,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.exit(1);
     }
   } else {
-    for (const p of BUNDLED) generateStaticCode(p.protoFile, path.join(GENERATED_DIR, `${p.name}.cjs`));
+    for (const p of BUNDLED) generateStaticCode(p.protoFile, path.join(GENERATED_DIR, `${p.name}.cjs`), p.name);
   }
 }

@@ -47,6 +47,7 @@ export async function selectCodecs(formats) {
   if (!formats) return all.filter((c) => DEFAULT_FORMATS.includes(c.name) && c.available);
   if (formats === 'all') return all.filter((c) => c.available);
   const wanted = formats.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!wanted.length) throw new UserError(`--formats: no format named (known: ${all.map((c) => c.name).join(', ')})`);
   for (const name of wanted) {
     const codec = all.find((c) => c.name === name);
     if (!codec) throw new UserError(`--formats: unknown format "${name}" (known: ${all.map((c) => c.name).join(', ')})`);

@@ -9,7 +9,7 @@ export default {
   name: 'protobufjs-dynamic',
   library: 'protobufjs',
   kind: { schema: true, binary: true, codegen: false },
-  normalise: ['null-as-absent', 'empty-as-absent'],
+  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   create({ schema }) {
     const { type } = schema;

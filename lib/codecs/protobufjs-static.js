@@ -12,8 +12,9 @@ export default {
   name: 'protobufjs-static',
   library: 'protobufjs',
   kind: { schema: true, binary: true, codegen: true },
-  // proto3 cannot tell null from absent, nor an empty repeated/map field from a missing one
-  normalise: ['null-as-absent', 'empty-as-absent'],
+  // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
+  // fields without presence, a default value) from a missing one
+  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   create({ schema }) {
     const mod = loadStaticModule(schema);

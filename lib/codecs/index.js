@@ -9,6 +9,19 @@ const FILES = [
   'protobufjs-dynamic',
   'json',
   'json-buffer',
+  'protobuf-es',
+  'fast-json-stringify',
+  'msgpackr',
+  'msgpack',
+  'cbor-x',
+  'avsc',
+  'bson',
+  'xml',
+  'yaml',
+  'toml',
+  'php-serialize',
+  'google-protobuf',
+  'igbinary',
 ];
 
 /** The codecs measured when --formats is not given. */

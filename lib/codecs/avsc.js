@@ -1,0 +1,32 @@
+import avro from 'avsc';
+
+const DOUBLE = avro.Type.forSchema('double');
+const LONG = avro.Type.forSchema('long');
+
+// avsc's own inference picks 'float' (4 bytes, rounds) for every non-integer
+// and for integers beyond 32 bits; pick 'double' and 'long' instead, the same
+// choice scripts/json2proto.js makes, so the inferred schema keeps the data.
+function numberType(v) {
+  if (typeof v !== 'number') return undefined;
+  if (!Number.isInteger(v)) return DOUBLE;
+  return v > 2147483647 || v < -2147483648 ? LONG : undefined;
+}
+
+/**
+ * Apache Avro binary encoding by avsc, with the schema inferred from the
+ * payload (Type.forValue) as a user without a schema would. Avro records have
+ * every field: a key some objects lack becomes a ["null", T] union and decodes
+ * as null where it was absent.
+ */
+export default {
+  name: 'avsc',
+  library: 'avsc',
+  // avsc compiles its record readers at run time from the schema, like protobufjs-dynamic: no generated source
+  kind: { schema: true, binary: true, codegen: false },
+  normalise: ['null-as-absent'],
+  decoded: 'Type.fromBuffer: record instances whose own enumerable properties are the fields, arrays, maps as plain objects',
+  create({ value }) {
+    const type = avro.Type.forValue(value, { valueHook: numberType });
+    return { encode: (obj) => type.toBuffer(obj), decode: (bytes) => type.fromBuffer(bytes) };
+  },
+};

@@ -1,4 +1,5 @@
 import avro from 'avsc';
+import { childPath, Unsupported } from '../errors.js';
 
 const DOUBLE = avro.Type.forSchema('double');
 const LONG = avro.Type.forSchema('long');
@@ -27,6 +28,13 @@ export default {
   decoded: 'Type.fromBuffer: record instances whose own enumerable properties are the fields, arrays, maps as plain objects',
   create({ value }) {
     const type = avro.Type.forValue(value, { valueHook: numberType });
+    // avsc's long is a JS number and refuses integers at the edge of 2^53 it cannot guarantee
+    let bad = null;
+    type.isValid(value, { errorHook: (keys, v, t) => { bad ??= { keys, v, t }; } });
+    if (bad) {
+      const at = bad.keys.reduce((p, k) => childPath(p, /^\d+$/.test(k) ? Number(k) : k), '$');
+      throw new Unsupported(`avsc's ${bad.t.typeName} cannot hold ${JSON.stringify(bad.v)} at ${at}`);
+    }
     return { encode: (obj) => type.toBuffer(obj), decode: (bytes) => type.fromBuffer(bytes) };
   },
 };

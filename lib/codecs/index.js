@@ -10,6 +10,8 @@ const FILES = [
   'json',
   'json-buffer',
   'protobuf-es',
+  'protobuf-ts',
+  'pbf',
   'fast-json-stringify',
   'msgpackr',
   'msgpack',

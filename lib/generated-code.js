@@ -65,7 +65,7 @@ export function staleGeneratedFiles(codec) {
  * A codec's generated module for a schema: the committed one when the schema
  * is a bundled proto/testN.proto, otherwise one generated on demand into
  * .cache/<codec>/<schema hash>/ (into a temporary folder first, renamed when
- * complete, so a failed run leaves nothing behind). Loaded with require(),
+ * complete, so a failed run leaves nothing behind and concurrent runs do not collide). Loaded with require(),
  * which Node 20.19+ allows for ES modules, because create() is synchronous.
  * @param {{ name: string, generator: Generator }} codec
  * @param {import('./schema.js').Schema} schema
@@ -87,8 +87,12 @@ export function loadGenerated(codec, schema) {
       fs.writeFileSync(path.join(work, 'proto', 'schema.proto'), schema.text);
       generator.generate(path.join(work, 'proto'), work);
       fs.rmSync(path.join(work, 'proto'), { recursive: true });
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.renameSync(work, dir);
+      try {
+        fs.renameSync(work, dir);
+      } catch (err) {
+        // another process finished the same schema first: use its code
+        if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+      }
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
   --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
   --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 1)
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
-  --formats a,b   codecs to measure (default: the classic four; 'all' for every available one)
+  --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --list          list every codec with its library, version and kind, and exit
   --json          print the results as one JSON object`;
 

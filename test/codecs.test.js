@@ -17,8 +17,11 @@ test('every bundled payload round-trips exactly through every default codec', as
 
 test('every codec file states its name, library, version, kind and what decoded means', async () => {
   for (const c of await loadCodecs()) {
-    assert.ok(c.available, `${c.name}: ${c.reason}`);
     assert.match(c.name, /^[a-z0-9-]+$/);
+    if (!c.available) {
+      assert.match(c.reason, /\w{3,}/, `${c.name} is unavailable without a reason`);
+      continue;
+    }
     assert.ok(c.library && c.version, c.name);
     assert.equal(typeof c.kind.schema, 'boolean', c.name);
     assert.equal(typeof c.kind.binary, 'boolean', c.name);

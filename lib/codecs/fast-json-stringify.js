@@ -1,0 +1,25 @@
+import fastJson from 'fast-json-stringify';
+import { inferJsonSchema } from '../infer-json-schema.js';
+
+/**
+ * Schema-driven JSON: fast-json-stringify compiles a serializer from a JSON
+ * Schema, here inferred from the payload (lib/infer-json-schema.js). The
+ * output is ordinary JSON text, so decoding is JSON.parse of the UTF-8 bytes,
+ * like json-buffer.
+ */
+export default {
+  name: 'fast-json-stringify',
+  library: 'fast-json-stringify',
+  kind: { schema: true, binary: false, codegen: false },
+  normalise: [],
+  decoded: 'JSON.parse of the UTF-8 text of the bytes',
+  create({ value }) {
+    const stringify = fastJson(inferJsonSchema(value));
+    return {
+      encode: (obj) => Buffer.from(stringify(obj)),
+      decode: (bytes) => JSON.parse(Buffer.isBuffer(bytes)
+        ? bytes.toString('utf8')
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
+    };
+  },
+};

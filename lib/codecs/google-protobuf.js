@@ -1,0 +1,16 @@
+import { Unsupported } from '../errors.js';
+
+const REASON = 'no npm-only code generator: google-protobuf\'s runtime is on npm, but its generator protoc-gen-js is a C++ program that npm packages only fetch from GitHub releases at install time, which this project does not allow';
+
+/** Google's own protobuf runtime for JavaScript, listed so that its absence is visible, not silent. */
+export default {
+  name: 'google-protobuf',
+  library: null,
+  kind: { schema: true, binary: true, codegen: true },
+  normalise: ['null-as-absent', 'empty-as-absent'],
+  decoded: '—',
+  unavailable: REASON,
+  create() {
+    throw new Unsupported(REASON);
+  },
+};

@@ -1,0 +1,19 @@
+import { Decoder, Encoder } from '@msgpack/msgpack';
+
+/**
+ * MessagePack by @msgpack/msgpack, the msgpack organisation's reference
+ * implementation for JavaScript. One Encoder and Decoder are reused, as the
+ * library advises for speed.
+ */
+export default {
+  name: 'msgpack',
+  library: '@msgpack/msgpack',
+  kind: { schema: false, binary: true, codegen: false },
+  normalise: [],
+  decoded: 'plain objects and arrays (Decoder.decode)',
+  create() {
+    const encoder = new Encoder();
+    const decoder = new Decoder();
+    return { encode: (obj) => encoder.encode(obj), decode: (bytes) => decoder.decode(bytes) };
+  },
+};

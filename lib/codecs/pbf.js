@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PbfReader, PbfWriter } from 'pbf';
+import { compileRaw } from 'pbf/compile';
+import resolveSchema from 'resolve-protobuf-schema';
+import { loadGenerated } from '../generated-code.js';
+
+/**
+ * Mapbox's pbf: a small, fast protobuf reader/writer with a compiler that
+ * turns a .proto into plain read/write functions (generated/pbf/). Decoded
+ * means the generated readX(): a plain object with every field set to its
+ * default first. Its limits, which verification shows where they bite:
+ * 64-bit integers are JS numbers (exact only up to 2^53), proto3 `optional`
+ * fields have no presence (an absent one reads as 0 or ""), enums stay
+ * numbers, bytes stay Uint8Array, and an unset message field reads as
+ * undefined.
+ */
+const codec = {
+  name: 'pbf',
+  library: 'pbf',
+  kind: { schema: true, binary: true, codegen: true },
+  // proto3 cannot tell null from absent, nor an empty repeated/map field from a missing one
+  normalise: ['null-as-absent', 'empty-as-absent'],
+  decoded: 'generated readX(new PbfReader(bytes)): plain object, defaults filled in, int64 as numbers',
+  generator: {
+    generate(protoDir, outDir) {
+      for (const f of fs.readdirSync(protoDir).filter((n) => n.endsWith('.proto')).sort()) {
+        const code = compileRaw(resolveSchema.sync(path.join(protoDir, f)));
+        fs.writeFileSync(path.join(outDir, `${path.basename(f, '.proto')}.js`), code);
+      }
+    },
+    file: (base) => `${base}.js`,
+  },
+  create({ schema }) {
+    const mod = loadGenerated(codec, schema);
+    const name = schema.typeName.split('.').join('');
+    const read = mod[`read${name}`];
+    const write = mod[`write${name}`];
+    if (!read || !write) throw new Error(`generated code has no read${name}/write${name}`);
+    const toProto = schema.adapter.toProto ?? ((v) => v);
+    const fromProto = schema.adapter.fromProto ?? ((v) => v);
+    return {
+      encode: (obj) => {
+        const pbf = new PbfWriter();
+        write(toProto(obj), pbf);
+        return pbf.finish();
+      },
+      decode: (bytes) => fromProto(read(new PbfReader(bytes))),
+    };
+  },
+};
+
+export default codec;

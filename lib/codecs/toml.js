@@ -1,0 +1,18 @@
+import { parse, stringify } from 'smol-toml';
+import { Unsupported } from '../errors.js';
+import { findPath, isJsonObject } from '../json-walk.js';
+
+/** TOML 1.0 by smol-toml. A TOML document is a table, and TOML has no null. */
+export default {
+  name: 'toml',
+  library: 'smol-toml',
+  kind: { schema: false, binary: false, codegen: false },
+  normalise: [],
+  decoded: 'parse() of the text (plain objects and arrays, integers as JS numbers)',
+  create({ value }) {
+    if (!isJsonObject(value)) throw new Unsupported('a TOML document must be a table (a JSON object) at the top level');
+    const nullAt = findPath(value, (v) => v === null);
+    if (nullAt) throw new Unsupported(`TOML has no null (first at ${nullAt})`);
+    return { encode: (obj) => stringify(obj), decode: (text) => parse(text) };
+  },
+};

@@ -1,0 +1,13 @@
+import YAML from 'yaml';
+
+/** YAML 1.2 (core schema) by the yaml package: stringify and parse. */
+export default {
+  name: 'yaml',
+  library: 'yaml',
+  kind: { schema: false, binary: false, codegen: false },
+  normalise: [],
+  decoded: 'YAML.parse of the text (plain objects and arrays)',
+  create() {
+    return { encode: (obj) => YAML.stringify(obj), decode: (text) => YAML.parse(text) };
+  },
+};

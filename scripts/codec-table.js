@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Prints README's codec table: every codec (unavailable ones included) on the
+// five bundled payloads, round-trip status and encoded bytes, in Markdown.
+// --write replaces the table between the codec-status markers in README.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadCodecs } from '../lib/codecs/index.js';
+import { codecStatuses, codecStatusMarkdown, STATUS_MARKERS } from '../lib/codec-status.js';
+import { resolvePayloads, ROOT } from '../lib/payloads.js';
+import { runCli } from '../lib/cli.js';
+import { UserError } from '../lib/errors.js';
+import { writeFileAtomic } from '../lib/files.js';
+
+runCli(import.meta.url, async () => {
+  const payloads = resolvePayloads();
+  const markdown = codecStatusMarkdown(codecStatuses(await loadCodecs(), payloads), payloads);
+  if (!process.argv.includes('--write')) return void process.stdout.write(markdown);
+  const file = path.join(ROOT, 'README.md');
+  const readme = fs.readFileSync(file, 'utf8');
+  const [start, end] = STATUS_MARKERS;
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < i) throw new UserError(`README.md: no ${start} … ${end} block to replace`);
+  writeFileAtomic(file, `${readme.slice(0, i + start.length)}\n${markdown}${readme.slice(j)}`);
+});

@@ -18,6 +18,7 @@ export const TRANSMISSION_OPTIONS = {
   up: { type: 'string' },
   shaper: { type: 'string', default: 'auto' },
   timeout: { type: 'string', default: '10' },
+  warmup: { type: 'string' },
 };
 
 export const TRANSMISSION_USAGE = `  --window W          messages in flight per connection, closed loop (default 1: strict request/response)
@@ -28,6 +29,8 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       or custom with --rtt MS --down KBIT --up KBIT
   --shaper S          auto (default), os (@sitespeed.io/throttle: tc/netem, needs sudo) or emulator
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
+  --warmup N          unmeasured messages sent first so the JIT has warmed up
+                      (default min(1000, M) unthrottled, 0 throttled)
   --timeout S         give up when no ACK arrives for S seconds (default 10)
   --json              print the results as one JSON object`;
 
@@ -44,6 +47,7 @@ export function transmissionOptions(values) {
     up: opt('up', { min: 0 }),
     shaper: values.shaper,
     idleTimeoutMs: opt('timeout', { min: 0.1 }) * 1000,
+    warmup: opt('warmup', { min: 0, integer: true }),
   };
 }
 
@@ -81,6 +85,7 @@ ${TRANSMISSION_USAGE}
 
   const shaping = await startShaping({ url, profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper });
   if (shaping.note) process.stderr.write(`${name}: ${shaping.note}\n`);
+  const warmup = opts.warmup ?? (shaping.kind === 'none' ? Math.min(1000, messages) : 0);
   const results = [];
   const progress = createProgress({ total: usable.length * messages, quiet: values.json || !process.stderr.isTTY });
   try {
@@ -88,7 +93,7 @@ ${TRANSMISSION_USAGE}
       let last = 0;
       results.push(await runPass({
         url: shaping.url, codec, value: payload.value, messages, window: opts.window, connections: opts.connections,
-        rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs,
+        rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs, warmup,
         onProgress: ({ done }) => {
           progress.tick(`${codec.name} ${done}/${messages}`, done - last);
           last = done;
@@ -102,7 +107,7 @@ ${TRANSMISSION_USAGE}
   const result = {
     payload: describePayload(payload),
     settings: { messages, window: opts.window, connections: opts.connections, rate: opts.rate ?? null, profile: opts.profile,
-      link: shaping.link, shaper: shaping.kind, shaperNote: shaping.note, raw: null },
+      link: shaping.link, shaper: shaping.kind, shaperNote: shaping.note, raw: null, warmup },
     results,
   };
   const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws'));

@@ -105,11 +105,15 @@ export async function startShaping({ url, profile = 'none', rtt, down, up, shape
 
 /**
  * One client pass of one codec against a running server: the result row.
- * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, onProgress?: Function }} options
+ * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
+ *   warmup: messages sent first, closed loop, and not counted
  */
-export async function runPass({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs, onProgress }) {
+export async function runPass({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
   const base = url.replace(/\/+$/, '');
-  const r = await runClient({ url: `${base}/${encodeURIComponent(codec.name)}`, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress });
+  const target = `${base}/${encodeURIComponent(codec.name)}`;
+  // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
+  if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs });
+  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress });
   return {
     ...describeCodec(codec.prepared),
     messages: r.messages,
@@ -146,12 +150,14 @@ export const complete = (row) => row.lost === 0 && row.duplicated === 0 && row.e
  * @param {number} [options.up] kbit/s, for 'custom'
  * @param {'auto'|'os'|'emulator'} [options.shaper]
  * @param {boolean} [options.raw] server ACKs without decoding
+ * @param {number} [options.warmup] unmeasured messages first (default: min(1000, messages) unthrottled, 0 throttled)
  * @param {(p: { done: number, total: number, format: string }) => void} [options.onProgress]
  */
 export async function measureTransmission({
   payload, codecs, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
-  shaper = 'auto', raw = false, onProgress,
+  shaper = 'auto', raw = false, warmup, onProgress,
 }) {
+  warmup ??= profile === 'none' ? Math.min(1000, messages) : 0;
   const { usable, refused } = prepareWireCodecs(codecs, payload);
   const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
   let shaping;
@@ -160,7 +166,7 @@ export async function measureTransmission({
     shaping = await startShaping({ url: server.url, profile, rtt, down, up, shaper });
     for (const codec of usable) {
       results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, messages, window, connections, rate,
+        url: shaping.url, codec, value: payload.value, messages, window, connections, rate, warmup,
         onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name })),
       }));
     }
@@ -174,7 +180,7 @@ export async function measureTransmission({
   }
   return {
     payload: describePayload(payload),
-    settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw },
+    settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw, warmup },
     results,
   };
 }

@@ -36,12 +36,13 @@ runCli(import.meta.url, async () => {
   const { usable, refused } = prepareWireCodecs(codecs, payloads[0]);
   const table = new Map([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]);
   const server = await startWsServer({ codecs: table, host: values.host, port, raw: values.raw, maxPayload });
-  console.log(`listening on ${server.url}`);
   const stop = async () => {
     console.log(describeCounters(server.counters, { raw: values.raw }));
     await server.close();
     process.exit(0);
   };
+  // handlers first: a test (or script) may signal the moment it reads the line below
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`listening on ${server.url}`);
 });

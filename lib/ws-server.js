@@ -24,7 +24,8 @@ export async function startWsServer({ codecs, host = '127.0.0.1', port = 0, raw 
   const accepted = [...codecs].filter(([, c]) => !c.refused).map(([name]) => name);
   const server = http.createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-    res.end(`WebSocket only: connect to ws://HOST:PORT/<format>; formats: ${accepted.join(', ')}\n`);
+    // a plain GET shows how to connect, and the counters so far (handy to watch a long run)
+    res.end(`WebSocket only: connect to ws://HOST:PORT/<format>; formats: ${accepted.join(', ')}\n${describeCounters(counters, { raw })}\n`);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + SEQ_BYTES, perMessageDeflate: false });
 

@@ -164,11 +164,18 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
  * Opens one WebSocket; a failure becomes one line saying what happened.
  * @param {string} url
  */
-export function connect(url) {
+export function connect(url, { timeoutMs = 10000 } = {}) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 10000 });
+    const ws = new WebSocket(url, { perMessageDeflate: false });
     ws.binaryType = 'nodebuffer';
+    // covers the TCP connect too, which the OS may otherwise retry for minutes
+    const timer = setTimeout(() => {
+      reject(new UserError(`cannot connect to ${url}: no answer within ${timeoutMs / 1000} s`));
+      ws.terminate();
+    }, timeoutMs);
+    ws.once('close', () => clearTimeout(timer));
     ws.once('open', () => {
+      clearTimeout(timer);
       ws.removeAllListeners('error');
       resolve(ws);
     });
@@ -182,6 +189,7 @@ export function connect(url) {
       });
     });
     ws.once('error', (err) => {
+      clearTimeout(timer);
       const why = {
         ECONNREFUSED: 'connection refused (is the server running?)',
         ENOTFOUND: 'no such host',

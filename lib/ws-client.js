@@ -55,7 +55,19 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   const interval = rate ? 1000 / rate : 0;
   const start = performance.now();
 
+  // frames sent while handling one read's ACKs go out in one write (ws keeps its net.Socket in _socket)
+  const corked = new Set();
+  const uncorkAll = () => {
+    for (const ws of corked) ws._socket?.uncork();
+    corked.clear();
+  };
+
   function send(ws, seq, dueAt) {
+    if (!corked.size) process.nextTick(uncorkAll);
+    if (!corked.has(ws) && ws._socket) {
+      corked.add(ws);
+      ws._socket.cork();
+    }
     const frame = codec.frame(seq, value);
     payloadBytes += frame.length - SEQ_BYTES;
     frameBytes += frame.length + websocketHeaderBytes(frame.length, true);

@@ -55,13 +55,29 @@ export async function startWsServer({ codecs, host = '127.0.0.1', port = 0, raw 
     counters.open++;
     const perFormat = (counters.byFormat[name] ??= { connections: 0, messages: 0, decodeErrors: 0 });
     perFormat.connections++;
+    // ACKs for the frames of one read go out in one write: cork now, uncork once this batch is handled
+    // (ws keeps the socket private; _socket is the net.Socket it writes to)
+    const socket = ws._socket;
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      socket.uncork();
+    };
+    const ack = (seq, status) => {
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
+      ws.send(encodeAck(seq, status));
+    };
     ws.on('message', (data) => {
       counters.messages++;
       perFormat.messages++;
       counters.bytes += data.length;
       if (data.length < SEQ_BYTES) {
         counters.malformed++;
-        ws.send(encodeAck(NO_SEQ, ACK_STATUS.malformed));
+        ack(NO_SEQ, ACK_STATUS.malformed);
         return;
       }
       let status = ACK_STATUS.ok;
@@ -74,7 +90,7 @@ export async function startWsServer({ codecs, host = '127.0.0.1', port = 0, raw 
           perFormat.decodeErrors++;
         }
       }
-      ws.send(encodeAck(data.readUInt32BE(0), status));
+      ack(data.readUInt32BE(0), status);
     });
     ws.on('error', (err) => {
       // ws closes the connection itself (1009 for too large, 1002 for protocol errors)

@@ -1,5 +1,5 @@
 // Network throttling: profiles, the built-in link emulator measured for real, the os adapter against stand-in commands.
-import test from 'node:test';
+import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,6 +10,10 @@ import { startLinkEmulator } from '../lib/link-emulator.js';
 import { describeLink, resolveProfile } from '../lib/throttle-profiles.js';
 import { checkOsShaper, chooseShaper, startOsShaper } from '../lib/throttle-os.js';
 import { median } from '../lib/stats.js';
+
+// a hung socket fails its test instead of hanging the suite
+const test = (name, fn) => nodeTest(name, { timeout: 20000 }, fn);
+test.after = nodeTest.after;
 
 const within = (actual, wanted, tolerance = 0.15) => Math.abs(actual - wanted) <= wanted * tolerance;
 

@@ -1,5 +1,5 @@
 // The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
-import test from 'node:test';
+import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -7,6 +7,10 @@ import { selectCodecs } from '../lib/codecs/index.js';
 import { ROOT } from '../lib/paths.js';
 import { resolvePayloads } from '../lib/payloads.js';
 import { measureTransmission } from '../lib/transmission.js';
+
+// a hung socket fails its test instead of hanging the suite
+const test = (name, fn) => nodeTest(name, { timeout: 60000 }, fn);
+test.after = nodeTest.after;
 
 const started = new Set();
 test.after(() => {

@@ -1,5 +1,5 @@
 // The transmission path in one process: framing, accounting by sequence number, faults, open vs closed loop.
-import test from 'node:test';
+import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import { WebSocketServer } from 'ws';
 import WebSocket from 'ws';
@@ -12,13 +12,25 @@ import { connect, runClient } from '../lib/ws-client.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../lib/ws-frame.js';
 import { startWsServer } from '../lib/ws-server.js';
 
+// a hung socket fails its test instead of hanging the suite
+const test = (name, fn) => nodeTest(name, { timeout: 20000 }, fn);
+test.after = nodeTest.after;
+
 const [payload] = resolvePayloads({ numbers: ['3'] });
 const codecs = await selectCodecs('protobufjs-static,json,json-buffer');
 const { usable } = prepareWireCodecs(codecs, payload);
 const byName = Object.fromEntries(usable.map((c) => [c.name, c]));
 
+// whatever a timed-out test left open is closed at the end, so the file's process can exit
+const leftOpen = new Set();
+nodeTest.after(async () => {
+  for (const thing of leftOpen) await thing.close?.();
+  for (const thing of leftOpen) thing.terminate?.();
+});
+
 async function withServer(options, fn) {
   const server = await startWsServer({ codecs: new Map(usable.map((c) => [c.name, c])), ...options });
+  leftOpen.add(server);
   try {
     return await fn(server);
   } finally {
@@ -29,6 +41,7 @@ async function withServer(options, fn) {
 /** A hand-rolled server that answers each frame with whatever `answer` says: for faking loss, duplicates and stalls. */
 async function withFakeServer(answer, fn) {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  leftOpen.add({ close: () => { for (const c of wss.clients) c.terminate(); return new Promise((resolve) => wss.close(() => resolve())); } });
   await new Promise((resolve) => wss.once('listening', resolve));
   wss.on('connection', (ws) => ws.on('message', (data) => answer(ws, data.readUInt32BE(0))));
   try {
@@ -42,6 +55,7 @@ async function withFakeServer(answer, fn) {
 function openSocket(url) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
+    leftOpen.add(ws);
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
@@ -120,6 +134,7 @@ test('error ACKs count as errors, not as acked', async () => {
 });
 
 test('open loop counts latency from the scheduled send time, so a stall shows (coordinated omission)', async () => {
+  // the server holds every ACK for 300 ms once, from message 50 on
   const stalled = () => {
     let holdUntil = 0;
     const held = [];
@@ -135,7 +150,7 @@ test('open loop counts latency from the scheduled send time, so a stall shows (c
   await withFakeServer(stalled(), async (url) => {
     const open = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, rate: 1000 });
     assert.equal(open.acked, 400);
-    // messages 50–350 were due during the 300 ms stall; most of them waited over 50 ms for it
+    // messages 50–350 were due during the stall; most of them waited over 50 ms for it
     const s = open.latency.summary();
     assert.ok(s.p50 > 50, `open loop p50 ${s.p50} ms`);
   });
@@ -146,6 +161,19 @@ test('open loop counts latency from the scheduled send time, so a stall shows (c
     const s = closed.latency.summary();
     assert.ok(s.max >= 250, `closed loop max ${s.max} ms`);
     assert.ok(s.p99 < 50, `closed loop p99 ${s.p99} ms`);
+  });
+});
+
+test('open loop: a stalled sender (a GC pause, a blocked event loop) shows too: latency counts from when a message was due', async () => {
+  await withFakeServer((ws, seq) => ws.send(encodeAck(seq, 0)), async (url) => {
+    // block this process's event loop for 300 ms, 50 ms into the run
+    setTimeout(() => { const until = Date.now() + 300; while (Date.now() < until); }, 50);
+    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 500, rate: 1000 });
+    assert.equal(r.acked, 500);
+    // about 300 messages were due while the sender could not send; timed from their send they would look instant
+    const s = r.latency.summary();
+    assert.ok(s.p50 > 50, `p50 ${s.p50} ms`);
+    assert.ok(s.max >= 250, `max ${s.max} ms`);
   });
 });
 

@@ -89,7 +89,7 @@ export function winnerLines(runs, baseline) {
     if (ok.length < 2) return null;
     const [first, second] = ok;
     const base = ok.find((r) => r.format === baseline);
-    const vsBase = base && base !== first ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
+    const vsBase = base && base !== first && base !== second ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
     return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}`
       + ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
   }).filter(Boolean);

@@ -24,8 +24,10 @@ export function createLatency() {
     /** Percentiles in milliseconds (null when nothing was recorded). */
     summary() {
       if (!histogram.totalCount) return { p50: null, p90: null, p99: null, p999: null, max: null, mean: null };
-      const at = (p) => histogram.getValueAtPercentile(p) / 1000;
-      return { p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: histogram.maxValue / 1000, mean: histogram.mean / 1000 };
+      const max = histogram.maxValue / 1000;
+      // HDR reports the top of a value's bucket; never above the largest value recorded
+      const at = (p) => Math.min(max, histogram.getValueAtPercentile(p) / 1000);
+      return { p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max, mean: histogram.mean / 1000 };
     },
   };
 }

@@ -15,11 +15,11 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
   prints one comparison table.
   --messages M        per format and profile (default 10000 unthrottled, 100 under a throttled profile)
-  --profiles a,b      network profiles (default none,4g,3g); see --throttle below for the names
+  --profiles a,b      network profiles (default none,4g,3g): none, 3gslow, 3g, 3gfast, 3gem, 2g, edge, dial,
+                      dsl, cable, 4g, lte, fois, or custom (with --rtt MS --down KBIT --up KBIT)
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--timeout/.test(l)).join('\n')}
-  --rtt/--down/--up   the link of the 'custom' profile
+${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
   Exit code 1 when any message was lost, duplicated or refused.`;
 
 const OPTIONS = {
@@ -34,6 +34,7 @@ runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
+  if (values.throttle !== 'none') throw new UserError('benchmark_ws takes --profiles a,b (the clients take --throttle)');
   const opts = transmissionOptions(values);
   const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
   for (const p of profiles) resolveProfile(p, opts);

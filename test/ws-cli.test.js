@@ -2,7 +2,7 @@
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { selectCodecs } from '../lib/codecs/index.js';
 import { ROOT } from '../lib/paths.js';
 import { resolvePayloads } from '../lib/payloads.js';
@@ -112,6 +112,15 @@ test('a client that vanishes mid-run does not disturb the server', async () => {
   assert.match(stdout, /errors: 0 decode, 0 malformed frames/);
 });
 
+test('messages not acked make the client exit 1, with one line saying how many and why', async () => {
+  const server = await startServer(['3', '--max-payload', '100']);
+  const r = await run('client_json.js', ['3', '50', '--url', server.url, '--warmup', '0']).done;
+  assertOneLine(r, /^client_json: json-buffer: 50 lost, 0 duplicated, 0 error ACKs of 50 messages \(the server closed every connection\)$/, 1);
+  assert.match(r.stdout, /\| json-buffer .*\| +0\/50 \| +50\/0\/0 \|/);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /1 over --max-payload \(closed 1009\)/);
+});
+
 test('a server that is gone: the client exits non-zero with one clear line', async () => {
   const server = await startServer(['3']);
   await stopServer(server);
@@ -151,6 +160,9 @@ test('measureTransmission: the programmatic API runs each codec against its own 
     for (const k of ['p50', 'p90', 'p99', 'p999', 'max', 'mean']) assert.equal(typeof row.latencyMs[k], 'number');
   }
   assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer' });
+  // the server it started is gone: this process has no child left
+  const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
+  assert.deepEqual(children, []);
 });
 
 test('throttled through the emulator: the client measures the RTT asked for (±15%) and names the shaper', async () => {

@@ -60,7 +60,7 @@ runCli(import.meta.url, async () => {
   }
   progress.end();
 
-  const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws'));
+  const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', environment, payload: runs[0].payload, runs }, null, 2));
   else {
     console.log(environmentLine(environment));

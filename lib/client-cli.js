@@ -110,7 +110,7 @@ ${TRANSMISSION_USAGE}
       link: shaping.link, shaper: shaping.kind, shaperNote: shaping.note, raw: null, warmup },
     results,
   };
-  const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws'));
+  const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
   else {
     console.log(environmentLine(environment));

@@ -1,0 +1,118 @@
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+/** Bytes per emulated packet: a common TCP payload on a 1500-byte Ethernet MTU. */
+const PACKET_BYTES = 1448;
+
+/**
+ * A TCP relay that behaves like a slow link between a client and a server:
+ * each direction adds a one-way delay of rtt/2 and carries at most its
+ * bandwidth, packets queueing behind each other as on a real link (a packet
+ * leaves when the one before it has been transmitted, then travels for the
+ * delay). A bounded queue stops reading from the sender when full, so TCP's
+ * own flow control pushes back as it would at a real bottleneck. Needs no
+ * privileges. Counts the TCP stream's bytes, not IP/TCP headers, so it is a
+ * few percent more generous than a kernel shaper with the same rate.
+ * @param {object} options
+ * @param {{ host: string, port: number }} options.target the server
+ * @param {number} [options.rtt] round-trip delay added, ms (half each way)
+ * @param {number|null} [options.down] server → client, kbit/s (null: unlimited)
+ * @param {number|null} [options.up] client → server, kbit/s (null: unlimited)
+ * @param {number} [options.queueBytes] bytes a direction may hold before it stops reading
+ * @param {string} [options.host] where the relay listens (default 127.0.0.1)
+ */
+export async function startLinkEmulator({ target, rtt = 0, down = null, up = null, queueBytes = 256 * 1024, host = '127.0.0.1' }) {
+  const sockets = new Set();
+  const stats = { connections: 0, upBytes: 0, downBytes: 0 };
+  const server = net.createServer((client) => {
+    stats.connections++;
+    const upstream = net.connect(target.port, target.host);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.setNoDelay(true);
+      s.on('error', () => {});
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    relay(client, upstream, { delay: rtt / 2, kbit: up, queueBytes, count: (n) => { stats.upBytes += n; } });
+    relay(upstream, client, { delay: rtt / 2, kbit: down, queueBytes, count: (n) => { stats.downBytes += n; } });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
+  return {
+    host,
+    port: server.address().port,
+    stats,
+    /** Stops listening and cuts every relayed connection. */
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * One direction of the link.
+ * @param {net.Socket} input
+ * @param {net.Socket} output
+ * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void }} link
+ */
+export function relay(input, output, { delay, kbit, queueBytes, count }) {
+  const queue = [];
+  let head = 0;
+  let queued = 0;
+  let freeAt = 0;
+  let timer = null;
+  let ended = false;
+
+  input.on('data', (chunk) => {
+    const now = performance.now();
+    if (kbit) {
+      for (let off = 0; off < chunk.length; off += PACKET_BYTES) {
+        const packet = chunk.subarray(off, off + PACKET_BYTES);
+        // kbit/s is bits per millisecond
+        freeAt = Math.max(now, freeAt) + (packet.length * 8) / kbit;
+        queue.push({ at: freeAt + delay, bytes: packet });
+      }
+    } else {
+      queue.push({ at: now + delay, bytes: chunk });
+    }
+    queued += chunk.length;
+    if (queued > queueBytes) input.pause();
+    schedule();
+  });
+  input.on('end', () => {
+    ended = true;
+    if (head === queue.length) output.end();
+  });
+
+  function schedule() {
+    if (timer || head === queue.length) return;
+    timer = setTimeout(deliver, Math.max(0, queue[head].at - performance.now()));
+  }
+
+  function deliver() {
+    timer = null;
+    const now = performance.now();
+    const ready = [];
+    while (head < queue.length && queue[head].at <= now + 0.5) ready.push(queue[head++].bytes);
+    if (head > 1024 && head * 2 > queue.length) {
+      queue.splice(0, head);
+      head = 0;
+    }
+    if (ready.length) {
+      const bytes = ready.length === 1 ? ready[0] : Buffer.concat(ready);
+      queued -= bytes.length;
+      count(bytes.length);
+      if (!output.destroyed) output.write(bytes);
+      if (queued <= queueBytes / 2 && input.isPaused()) input.resume();
+    }
+    if (head === queue.length && ended) output.end();
+    schedule();
+  }
+}

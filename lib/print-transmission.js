@@ -1,0 +1,96 @@
+import { markdownTable } from 'markdown-table';
+import { describeLink } from './throttle-profiles.js';
+import { verdictOf } from './print-results.js';
+
+const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
+const ms = (n) => (n == null ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
+const fixed = (n, d) => (n == null || Number.isNaN(n) ? '—' : n.toFixed(d));
+
+/** One line: how the run was set up. */
+export function settingsLine(s, url) {
+  const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
+  const shaping = s.shaper === 'none' ? 'no throttling' : `throttle ${describeLink(s.link)} via the ${s.shaper} shaper`;
+  const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
+  return `${int(s.messages)} messages per format${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
+    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`;
+}
+
+/**
+ * The table of one transmission run: throughput, bytes on the wire, latency
+ * percentiles and accounting per format.
+ * @param {Awaited<ReturnType<import('./transmission.js').measureTransmission>>} result
+ */
+export function transmissionTable(result) {
+  const rows = result.results.map((r) => {
+    if (r.latencyMs == null) return [r.format, ...Array(12).fill('—'), verdictOf(r)];
+    const per = (n) => (r.messages ? n / r.messages : null);
+    const sent = r.wireBytes.payload ? r.wireBytes : null;
+    const perPayload = sent ? per(sent.payload) : null;
+    return [
+      r.format, int(r.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
+      int(perPayload), sent ? int(per(sent.frames - sent.payload)) : '—',
+      ms(r.latencyMs.p50), ms(r.latencyMs.p90), ms(r.latencyMs.p99), ms(r.latencyMs.p999), ms(r.latencyMs.max),
+      `${int(r.acked)}/${int(r.messages)}`, accounting(r), verdictOf(r),
+    ];
+  });
+  return markdownTable([['format', 'msgs/s', 'payload MB/s', 'seconds', 'payload B/msg', 'frame B/msg',
+    'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'acked', 'lost/dup/err', 'round trip'], ...rows],
+  { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+}
+
+function accounting(r) {
+  return `${r.lost}/${r.duplicated}/${r.errors}`;
+}
+
+/** What went wrong in a row, or null when every message was acked once. */
+export function problemOf(r) {
+  if (r.latencyMs == null) return null;
+  if (r.lost === 0 && r.duplicated === 0 && r.errors === 0 && r.acked === r.messages) return null;
+  return `${r.format}: ${r.lost} lost, ${r.duplicated} duplicated, ${r.errors} error ACKs of ${r.messages} messages (${r.ended})`;
+}
+
+/**
+ * The orchestrator's table: per profile and format, total time, msgs/s,
+ * p50/p99, bytes on the wire, and the ratio to the baseline format.
+ * @param {Array<Awaited<ReturnType<import('./transmission.js').measureTransmission>>>} runs one per profile
+ * @param {string} baseline format every other is compared with
+ */
+export function comparisonTable(runs, baseline) {
+  const rows = [];
+  for (const run of runs) {
+    const profile = run.settings.shaper === 'none' ? run.settings.profile : `${run.settings.profile} (${run.settings.shaper})`;
+    const base = run.results.find((r) => r.format === baseline && r.latencyMs);
+    for (const r of run.results) {
+      if (!r.latencyMs) {
+        rows.push([profile, r.format, '—', '—', '—', '—', '—', '—', verdictOf(r)]);
+        continue;
+      }
+      const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
+      rows.push([profile, r.format, fixed(r.seconds, 2), int(r.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
+        int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err` : ''}`]);
+    }
+  }
+  return markdownTable([['profile', 'format', 'total s', 'msgs/s', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
+    { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
+}
+
+/** "1.84× less" / "1.20× more": how many times less of something (time, bytes) a format needs. */
+function ratio(x) {
+  if (!Number.isFinite(x)) return '—';
+  return x >= 1 ? `${x.toFixed(2)}× less` : `${(1 / x).toFixed(2)}× more`;
+}
+
+/**
+ * One sentence per profile naming the fastest format and its margin over the runner-up and the baseline.
+ */
+export function winnerLines(runs, baseline) {
+  return runs.map((run) => {
+    const ok = run.results.filter((r) => r.latencyMs && r.seconds > 0).sort((a, b) => a.seconds - b.seconds);
+    if (ok.length < 2) return null;
+    const [first, second] = ok;
+    const base = ok.find((r) => r.format === baseline);
+    const vsBase = base && base !== first && base !== second ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
+    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}`
+      + ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
+  }).filter(Boolean);
+}

@@ -1,0 +1,178 @@
+// The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
+import nodeTest from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { selectCodecs } from '../lib/codecs/index.js';
+import { ROOT } from '../lib/paths.js';
+import { resolvePayloads } from '../lib/payloads.js';
+import { measureTransmission } from '../lib/transmission.js';
+
+// a hung socket fails its test instead of hanging the suite
+const test = (name, fn) => nodeTest(name, { timeout: 60000 }, fn);
+test.after = nodeTest.after;
+
+const started = new Set();
+test.after(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** Spawns an entry point; resolves with its exit code and output. */
+function run(script, args, { env } = {}) {
+  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const done = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, done, output: () => stdout };
+}
+
+/** Starts server.js and waits for its one "listening on" line. */
+async function startServer(args = ['3'], env = {}) {
+  const server = run('server.js', [...args], { env: { PORT: '0', ...env } });
+  const url = await new Promise((resolve, reject) => {
+    server.child.stdout.on('data', () => {
+      const m = /^listening on (ws:\/\/\S+)\n/.exec(server.output());
+      if (m) resolve(m[1]);
+    });
+    server.done.then((r) => reject(new Error(`server exited: ${r.stderr}`)));
+  });
+  return { ...server, url, port: Number(new URL(url).port) };
+}
+
+async function stopServer(server) {
+  server.child.kill('SIGTERM');
+  const r = await server.done;
+  assert.equal(r.code, 0, r.stderr);
+  assertGone(server.child.pid);
+  return r;
+}
+
+function assertGone(pid) {
+  assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `process ${pid} is still running`);
+}
+
+function assertOneLine(r, pattern, code = 2) {
+  assert.equal(r.code, code, r.stderr);
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], pattern);
+}
+
+test('json and protobuf clients: 10,000 messages each, zero loss, --json; the server summarises on SIGTERM and exits', async () => {
+  const server = await startServer(['3', '--formats', 'json-buffer,protobufjs-static']);
+  assert.equal(server.output(), `listening on ${server.url}\n`);
+  for (const script of ['client_json.js', 'client_protobuf.js']) {
+    const r = await run(script, ['3', '10000', '--url', server.url, '--window', '16', '--json']).done;
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.results.length, 1);
+    const [row] = out.results;
+    assert.equal(row.format, script === 'client_json.js' ? 'json-buffer' : 'protobufjs-static');
+    assert.equal(row.status, 'exact');
+    assert.deepEqual([row.messages, row.acked, row.lost, row.duplicated, row.errors], [10000, 10000, 0, 0, 0]);
+    assert.ok(row.latencyMs.p50 > 0 && row.latencyMs.p50 <= row.latencyMs.p99 && row.latencyMs.p99 <= row.latencyMs.max);
+    assert.equal(out.settings.window, 16);
+    assert.equal(out.settings.shaper, 'none');
+  }
+  const { stdout } = await stopServer(server);
+  // 10,000 measured + 1,000 warm-up per client
+  assert.match(stdout, /server summary after [\d.]+ s: 22000 messages, \d+ bytes, 4 connections \(0 open\), 0 refused upgrades/);
+  assert.match(stdout, /errors: 0 decode, 0 malformed frames, 0 over --max-payload/);
+});
+
+test('the generic client takes any codec by name; several connections; a text table by default', async () => {
+  const server = await startServer(['5']);
+  const r = await run('client.js', ['--format', 'json', '5', '2000', '--url', server.url, '--connections', '3', '--window', '4']).done;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /2,000 messages per format after 1,000 warm-up, closed loop, window 4, 3 connections, no throttling/);
+  assert.match(r.stdout, /\| json +\| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
+  await stopServer(server);
+});
+
+test('a client that vanishes mid-run does not disturb the server', async () => {
+  const server = await startServer(['3']);
+  const doomed = run('client_protobuf.js', ['3', '10000000', '--url', server.url, '--window', '8', '--warmup', '0']);
+  // a plain GET shows the server's counters: wait until the doomed client is really sending
+  const httpUrl = server.url.replace('ws:', 'http:');
+  for (;;) {
+    const text = await fetch(httpUrl).then((res) => res.text());
+    if (/protobufjs-static: [1-9]\d{3,} messages/.test(text)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  doomed.child.kill('SIGKILL');
+  await doomed.done;
+  const r = await run('client_json.js', ['3', '1000', '--url', server.url, '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).results[0].acked, 1000);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /3 connections \(0 open\)/); // the doomed one, then warm-up and measured
+  assert.match(stdout, /errors: 0 decode, 0 malformed frames/);
+});
+
+test('messages not acked make the client exit 1, with one line saying how many and why', async () => {
+  const server = await startServer(['3', '--max-payload', '100']);
+  const r = await run('client_json.js', ['3', '50', '--url', server.url, '--warmup', '0']).done;
+  assertOneLine(r, /^client_json: json-buffer: 50 lost, 0 duplicated, 0 error ACKs of 50 messages \(the server closed every connection\)$/, 1);
+  assert.match(r.stdout, /\| json-buffer .*\| +0\/50 \| +50\/0\/0 \|/);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /1 over --max-payload \(closed 1009\)/);
+});
+
+test('a server that is gone: the client exits non-zero with one clear line', async () => {
+  const server = await startServer(['3']);
+  await stopServer(server);
+  const r = await run('client_protobuf.js', ['3', '10', '--url', server.url]).done;
+  assertOneLine(r, new RegExp(`^client_protobuf: cannot connect to ${server.url}/protobufjs-static: connection refused \\(is the server running\\?\\)$`));
+  assert.equal(r.stdout, '');
+});
+
+test('a port in use: one clear line, exit 2; PORT is honoured', async () => {
+  const server = await startServer(['3']);
+  const r = await run('server.js', ['3'], { env: { PORT: String(server.port) } }).done;
+  assertOneLine(r, new RegExp(`^server: port ${server.port} on 127\\.0\\.0\\.1 is already in use$`));
+  await stopServer(server);
+});
+
+test('bad arguments: one line, exit 2', async () => {
+  assertOneLine(await run('client.js', ['--format', 'nope', '3', '10']).done, /^client: --formats: unknown format "nope"/);
+  assertOneLine(await run('client_json.js', ['3', '10', '--format', 'json']).done, /^client_json: client_json always sends json-buffer/);
+  assertOneLine(await run('client_json.js', ['3', 'many']).done, /^client_json: --messages \(M\): expected a whole number ≥ 1, got "many"/);
+  assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
+  assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
+  assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+});
+
+test('measureTransmission: the programmatic API runs each codec against its own server and leaves nothing running', async () => {
+  const [payload] = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const progress = [];
+  const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
+  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results']);
+  assert.equal(r.payload.id, 'test5');
+  assert.equal(r.settings.shaper, 'none');
+  assert.deepEqual(r.results.map((x) => x.format), ['protobufjs-static', 'json-buffer']);
+  for (const row of r.results) {
+    assert.deepEqual([row.acked, row.lost, row.duplicated, row.errors], [500, 0, 0, 0]);
+    assert.ok(row.wireBytes.frames > row.wireBytes.payload);
+    for (const k of ['p50', 'p90', 'p99', 'p999', 'max', 'mean']) assert.equal(typeof row.latencyMs[k], 'number');
+  }
+  assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer' });
+  // the server it started is gone: this process has no child left
+  const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
+  assert.deepEqual(children, []);
+});
+
+test('throttled through the emulator: the client measures the RTT asked for (±15%) and names the shaper', async () => {
+  const server = await startServer(['5']);
+  const r = await run('client_protobuf.js', ['5', '12', '--url', server.url, '--throttle', 'custom', '--rtt', '60', '--shaper', 'emulator', '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.settings.shaper, 'emulator');
+  assert.deepEqual(out.settings.link, { name: 'custom', rtt: 60, down: null, up: null });
+  const { p50 } = out.results[0].latencyMs;
+  assert.ok(Math.abs(p50 - 60) <= 9, `p50 ${p50} ms for 60 asked`);
+  await stopServer(server);
+});

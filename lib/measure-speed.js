@@ -18,9 +18,9 @@ export const OPERATIONS = ['encode', 'decode', 'roundtrip'];
  * ±RME does not.
  * @param {import('./verify.js').Prepared[]} prepared
  * @param {import('./payloads.js').Payload} payload
- * @param {{ rounds?: number, maxTime?: number, filter?: RegExp, onProgress?: (e: object) => void }} [options]
+ * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: object) => void }} [options]
  */
-export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, filter, onProgress } = {}) {
+export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, minTime, filter, onProgress } = {}) {
   const cases = [];
   for (const p of prepared) {
     if (!measurable(p)) continue;
@@ -48,7 +48,7 @@ export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, fil
       const ofOp = cases.filter((c) => c.op === op);
       for (let i = 0; i < ofOp.length; i++) {
         const c = ofOp[(i + r) % ofOp.length];
-        const bench = new Benchmark(c.name, c.fn, { maxTime, minSamples: 5, initCount: 1 });
+        const bench = new Benchmark(c.name, c.fn, { maxTime, minSamples: 5, initCount: 1, ...(minTime ? { minTime } : {}) });
         bench.run({ async: false });
         if (bench.error) throw bench.error;
         c.rounds.push({ hz: bench.hz, rme: bench.stats.rme, samples: bench.stats.sample.length });
@@ -82,7 +82,7 @@ export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, fil
   }
   return {
     payload: describePayload(payload),
-    settings: { rounds, maxTime, filter: filter ? String(filter) : null, baseline: BASELINE },
+    settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE },
     skipped: prepared.filter((p) => !measurable(p)).map(describeCodec),
     results,
   };

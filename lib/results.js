@@ -71,19 +71,19 @@ export function validateResults(results) {
  * Every number in a results object whose unit UNITS does not give.
  * @returns {string[]} JSON pointers of the numbers without a unit
  */
-export function numbersWithoutUnit(value, units = UNITS, where = '', parentKey = null) {
+export function numbersWithoutUnit(value, units = UNITS, where = '', key = null, parentKey = null) {
+  if (typeof value === 'number') return units[key] || units[parentKey] ? [] : [where];
+  if (!value || typeof value !== 'object') return [];
   const missing = [];
   if (Array.isArray(value)) {
-    value.forEach((v, i) => missing.push(...numbersWithoutUnit(v, units, `${where}/${i}`, parentKey)));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      // diff holds the payload's own values, environment.libraries holds versions: not figures
-      if (k === 'diff' || k === 'units') continue;
-      missing.push(...numbersWithoutUnit(v, units, `${where}/${k}`, /^\d+$/.test(k) ? parentKey : k));
-    }
-  } else if (typeof value === 'number') {
-    const key = where.split('/').pop();
-    if (!units[key] && !units[parentKey]) missing.push(where);
+    // an array's items share its name: rounds[2].hz is an "hz" inside "rounds"
+    value.forEach((v, i) => missing.push(...numbersWithoutUnit(v, units, `${where}/${i}`, key, parentKey)));
+    return missing;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    // diff holds the payload's own values and units is the table itself: not figures
+    if (k === 'diff' || k === 'units') continue;
+    missing.push(...numbersWithoutUnit(v, units, `${where}/${k}`, k, key));
   }
   return missing;
 }

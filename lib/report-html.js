@@ -25,6 +25,14 @@ const baseOptions = (title, yTitle, log) => ({
   scales: { y: axis(yTitle, log) },
 });
 
+// Log-scale bars grow from the axis floor: put it a decade below the smallest
+// value, or the smallest bar would have no height at all.
+function logFloor(options, values) {
+  const positive = values.filter((v) => v > 0);
+  if (positive.length) options.scales.y.min = 10 ** Math.floor(Math.log10(Math.min(...positive)) - 1e-9);
+  return options;
+}
+
 /**
  * Chart.js configurations (plain JSON, no functions) for every chart of a
  * run. `statuses` holds the round-trip status per label so the page can mark
@@ -75,7 +83,8 @@ export function chartSpecs(results) {
           labels: rows.map((r) => [...codecLabel(r.format, r.status), `profile ${r.profile}`]),
           datasets: PERCENTILES.map(([k, name], i) => bar(name, rows.map((r) => r.latencyMs?.[k] ?? null), i)),
         },
-        options: baseOptions(`${id}: WebSocket latency percentiles (ms)`, 'milliseconds', true),
+        options: logFloor(baseOptions(`${id}: WebSocket latency percentiles (ms)`, 'milliseconds', true),
+          rows.flatMap((r) => PERCENTILES.map(([k]) => r.latencyMs?.[k]))),
       },
     });
   }

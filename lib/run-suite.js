@@ -14,7 +14,7 @@ import { measurable, prepareCodecs } from './verify.js';
  */
 export const MODES = {
   quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300 },
-  default: { rounds: 3, maxTime: 0.25, messages: 3000 },
+  default: { rounds: 3, maxTime: 0.2, messages: 3000 },
   full: { rounds: 7, maxTime: 1.5, messages: 30000 },
 };
 
@@ -25,7 +25,7 @@ export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
 // speed benchmark by what they cost rather than counting them equal.
 const cost = {
   sizes: () => 0.3,
-  bench: (s) => 1.3 * s.maxTime + 0.05,
+  bench: (s) => 2 * s.maxTime + 0.15,
   ws: (s, formats) => 0.3 + (s.messages * formats) / 4000,
 };
 

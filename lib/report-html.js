@@ -55,6 +55,9 @@ export function chartSpecs(results) {
       },
     });
     const row = (format, op) => speed.find((r) => r.format === format && r.op === op);
+    const speedOptions = baseOptions(`${payload.id}: speed (ops/s)`, 'operations per second');
+    // the axis must reach the fastest round, not just the tallest median, or whiskers run off the top
+    speedOptions.scales.y.suggestedMax = Math.max(0, ...speed.map((r) => r.max));
     charts.push({
       id: `speed-${payload.id}`, section: payload.id, statuses,
       caption: `Operations per second on ${payload.id}: bars at the median of ${results.settings.speed.rounds} round(s), whiskers from the slowest to the fastest round; higher is better.`,
@@ -66,7 +69,7 @@ export function chartSpecs(results) {
             ranges: sizes.map((c) => { const r = row(c.format, op); return r ? [r.min, r.max] : null; }),
           })),
         },
-        options: baseOptions(`${payload.id}: speed (ops/s)`, 'operations per second'),
+        options: speedOptions,
       },
     });
   }

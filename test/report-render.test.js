@@ -45,6 +45,7 @@ test('the speed chart carries min–max whiskers; the latency chart a bar per fo
   const speed = specs.find((s) => s.id === 'speed-p1');
   const encode = speed.config.data.datasets.find((d) => d.label === 'encode');
   assert.deepEqual(encode.ranges[0], [0.99e6, 1.02e6]);
+  assert.equal(speed.config.options.scales.y.suggestedMax, 2.04e6, 'the axis reaches the fastest round');
   const latency = specs.find((s) => s.id === 'latency-p1');
   assert.deepEqual(latency.config.data.labels.map((l) => l.join(' ')), ['fmt-a exact profile none', 'fmt-b exact profile none']);
   assert.deepEqual(latency.config.data.datasets.map((d) => d.label), ['p50', 'p90', 'p99', 'p99.9']);

@@ -47,17 +47,30 @@ export async function openInChromium(file, viewport = { width: 1280, height: 900
 
 /**
  * What each chart of a report page drew: its id, whether Chart.js owns it,
- * and how many of its pixels are not blank.
+ * and how many pixels inside its plot area (axes, title and legend excluded)
+ * carry one of its datasets' colours, i.e. how much data it actually drew.
  * @param {import('playwright-core').Page} page
  */
 export function chartStates(page) {
   return page.evaluate(() => [...document.querySelectorAll('canvas')].map((canvas) => {
     const chart = window.Chart?.getChart(canvas);
-    const { width, height } = canvas;
-    const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
-    let painted = 0;
-    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) painted++;
-    const points = chart ? chart.data.datasets.reduce((n, ds, i) => n + chart.getDatasetMeta(i).data.filter((el) => !el.skip).length, 0) : 0;
-    return { id: canvas.id, chart: Boolean(chart), width, height, painted, points };
+    if (!chart) return { id: canvas.id, chart: false, width: canvas.width, height: canvas.height, dataPixels: 0, area: 0 };
+    const rgb = (colour) => {
+      const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+      return m ? m.slice(1).map((h) => parseInt(h, 16)).join(',') : null;
+    };
+    const colours = new Set(chart.data.datasets.flatMap((ds) => [ds.backgroundColor, ds.borderColor].flat()).map(rgb).filter(Boolean));
+    const r = chart.currentDevicePixelRatio;
+    const { left, top, right, bottom } = chart.chartArea;
+    const x = Math.ceil(left * r);
+    const y = Math.ceil(top * r);
+    const w = Math.floor((right - left) * r);
+    const h = Math.floor((bottom - top) * r);
+    const pixels = canvas.getContext('2d').getImageData(x, y, w, h).data;
+    let dataPixels = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (pixels[i + 3] === 255 && colours.has(`${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`)) dataPixels++;
+    }
+    return { id: canvas.id, chart: true, width: canvas.width, height: canvas.height, dataPixels, area: w * h };
   }));
 }

@@ -1,38 +1,89 @@
 #!/usr/bin/env node
-// The main job (npm start): size and speed for every bundled payload, quick settings.
+// The main job (npm start): sizes, speed and a loopback WebSocket pass, written to results/<date-time>/.
+import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
-import { describeEnvironment, environmentLine } from './lib/environment.js';
-import { measureSizes } from './lib/measure-sizes.js';
-import { measureSpeed, planBenchmarks } from './lib/measure-speed.js';
-import { payloadHeading, sizeTable, speedTable } from './lib/print-results.js';
-import { createProgress } from './lib/progress.js';
-import { prepareCodecs } from './lib/verify.js';
+import { selectCodecs } from './lib/codecs/index.js';
+import { parseBatchCounts } from './lib/batch.js';
+import { UserError } from './lib/errors.js';
+import { ROOT } from './lib/paths.js';
+import { renderHtml } from './lib/report-html.js';
+import { renderMarkdown } from './lib/report-markdown.js';
+import { runDirName, validateResults, writeRunDir } from './lib/results.js';
+import { MODES, runSuite, TRANSMISSION_FORMATS } from './lib/run-suite.js';
 
-const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [--formats a,b] [--rounds R] [--max-time S] [--json]
-  Sizes and encode/decode speed for the bundled payloads (default: all five).
-  --rounds R     interleaved speed rounds (default 2)
-  --max-time S   seconds per benchmark per round (default 0.3)`;
+const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
+  Sizes (raw, gzip, brotli), encode/decode speed and a loopback WebSocket pass for
+  the bundled payloads (default: all five), written to results/<date-time>/
+  (results.json, report.md, report.html).
+  --quick            a fast, rough run (1 round, ${MODES.quick.maxTime} s per benchmark, ${MODES.quick.messages} messages)
+  (default)          ${MODES.default.rounds} rounds, ${MODES.default.maxTime} s per benchmark, ${MODES.default.messages} messages; under 3 minutes
+  --full             publication grade: ${MODES.full.rounds} rounds, ${MODES.full.maxTime} s per benchmark, ${MODES.full.messages} messages
+  --rounds R         override the mode's speed rounds
+  --max-time S       override the mode's seconds per benchmark per round
+  --messages M       override the mode's WebSocket messages per format
+  --formats a,b      codecs for sizes and speed (default: the classic four; 'all' for every available one)
+  --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
+  --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
+  --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
+  --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
+  --out DIR          parent folder of the run's folder (default: results/)
+  --json             print results.json to stdout instead of the tables`;
 
-const OPTIONS = { ...PAYLOAD_OPTIONS, rounds: { type: 'string', default: '2' }, 'max-time': { type: 'string', default: '0.3' } };
+const OPTIONS = {
+  ...PAYLOAD_OPTIONS,
+  quick: { type: 'boolean', default: false },
+  full: { type: 'boolean', default: false },
+  rounds: { type: 'string' },
+  'max-time': { type: 'string' },
+  messages: { type: 'string' },
+  'ws-formats': { type: 'string' },
+  profiles: { type: 'string', default: 'none' },
+  batch: { type: 'string' },
+  'batch-payload': { type: 'string' },
+  out: { type: 'string' },
+};
 
 runCli(import.meta.url, async () => {
-  const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
+  const argv = process.argv.slice(2);
+  const { values, positionals } = parseCli(argv, OPTIONS);
   if (values.help) return void console.log(USAGE);
-  const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const maxTime = numberOption(values['max-time'], 'max-time', { min: 0.05 });
+  if (values.quick && values.full) throw new UserError('choose --quick or --full, not both');
+  const mode = values.quick ? 'quick' : values.full ? 'full' : 'default';
+  const overrides = {};
+  if (values.rounds !== undefined) overrides.rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
+  if (values['max-time'] !== undefined) overrides.maxTime = numberOption(values['max-time'], 'max-time', { min: 0.01 });
+  if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
+  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!profiles.length) throw new UserError('--profiles: expected profile names such as none,4g');
+  const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
+
   const { payloads, codecs } = await resolveSelection(values, positionals);
-  const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const sizes = payloads.map((p, i) => measureSizes(prepared[i], p));
-  const steps = prepared.reduce((n, ps) => n + planBenchmarks(ps).length * rounds, 0);
-  const progress = createProgress({ total: steps });
-  const speeds = payloads.map((p, i) => measureSpeed(prepared[i], p, {
-    rounds, maxTime, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
-  }));
-  progress.end();
-  const environment = describeEnvironment(codecs.map((c) => c.library));
-  if (values.json) return void console.log(JSON.stringify({ environment, sizes, speeds }, null, 2));
-  console.log(environmentLine(environment));
-  for (let i = 0; i < payloads.length; i++) {
-    console.log(`\n## ${payloadHeading(sizes[i].payload)}\n\nSize\n\n${sizeTable(sizes[i])}\n\nSpeed\n\n${speedTable(speeds[i])}`);
+  const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
+  const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
+  let batch = null;
+  if (counts) {
+    const wanted = values['batch-payload'];
+    const base = wanted !== undefined
+      ? payloads.find((p) => p.id === wanted || p.id === `test${wanted}`)
+      : positionals.length || values.data ? payloads[0] : payloads.find((p) => p.id === 'test3') ?? payloads[0];
+    if (!base) throw new UserError(`--batch-payload: "${wanted}" is not one of the payloads chosen (${payloads.map((p) => p.id).join(', ')})`);
+    batch = { payload: base, counts };
   }
+
+  const results = await runSuite({
+    mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides,
+    command: ['node benchmark.js', ...argv].join(' '),
+  });
+  const problems = validateResults(results);
+  if (problems.length) throw new Error(`results do not match their documented shape: ${problems.join('; ')}`);
+
+  const markdown = renderMarkdown(results);
+  const dir = writeRunDir(path.resolve(values.out ?? path.join(ROOT, 'results')), runDirName(new Date(results.createdAt)), {
+    'results.json': `${JSON.stringify(results, null, 2)}\n`,
+    'report.md': markdown,
+    'report.html': renderHtml(results),
+  });
+  if (values.json) return void console.log(JSON.stringify(results, null, 2));
+  console.log(markdown);
+  console.log(`Written: ${path.relative(process.cwd(), dir) || dir}/ (results.json, report.md, report.html)`);
 });

@@ -37,9 +37,9 @@ export function planBenchmarks(prepared, filter) {
  * ±RME does not.
  * @param {import('./verify.js').Prepared[]} prepared
  * @param {import('./payloads.js').Payload} payload
- * @param {{ rounds?: number, maxTime?: number, filter?: RegExp, onProgress?: (e: object) => void }} [options]
+ * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: object) => void }} [options]
  */
-export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, filter, onProgress } = {}) {
+export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, minTime, filter, onProgress } = {}) {
   const cases = planBenchmarks(prepared, filter).map(({ p, op, name }) => {
     const { encode, decode } = p.instance;
     const value = payload.value;
@@ -61,7 +61,7 @@ export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, fil
       const ofOp = cases.filter((c) => c.op === op);
       for (let i = 0; i < ofOp.length; i++) {
         const c = ofOp[(i + r) % ofOp.length];
-        const bench = new Benchmark(c.name, c.fn, { maxTime, minSamples: 5, initCount: 1 });
+        const bench = new Benchmark(c.name, c.fn, { maxTime, minSamples: 5, initCount: 1, ...(minTime ? { minTime } : {}) });
         bench.run({ async: false });
         if (bench.error) throw bench.error;
         c.rounds.push({ hz: bench.hz, rme: bench.stats.rme, samples: bench.stats.sample.length });
@@ -72,7 +72,7 @@ export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, fil
   }
   return {
     payload: describePayload(payload),
-    settings: { rounds, maxTime, filter: filter ? String(filter) : null, baseline: BASELINE },
+    settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE },
     skipped: prepared.filter((p) => !measurable(p)).map(describeCodec),
     results: summariseRounds(cases, BASELINE),
   };
@@ -103,7 +103,8 @@ export function summariseRounds(cases, baseline) {
       wireBytes: c.wireBytes,
       mbPerSec: (med * c.wireBytes) / 1e6,
       vsBaseline: ratios ? median(ratios) : null,
-      vsBaselineRange: ratios ? range(ratios) : null,
+      vsBaselineMin: ratios ? Math.min(...ratios) : null,
+      vsBaselineMax: ratios ? Math.max(...ratios) : null,
       rounds: c.rounds,
     };
   });

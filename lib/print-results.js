@@ -55,7 +55,7 @@ export function speedTable(result) {
 /** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */
 function ratioCell(r) {
   if (r.vsBaseline == null) return '—';
-  const { min, max } = r.vsBaselineRange;
+  const { vsBaselineMin: min, vsBaselineMax: max } = r;
   return min === max ? `${fixed(r.vsBaseline, 2)}×` : `${fixed(r.vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
 }
 

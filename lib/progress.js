@@ -1,21 +1,25 @@
 /**
  * Progress of a long run on stderr: one updating line in a terminal, plain
  * lines otherwise (so logs stay readable), with elapsed time and an estimate
- * of the time left from the pace so far.
- * @param {{ total: number, stream?: NodeJS.WriteStream, quiet?: boolean }} options
+ * of the time left from the pace so far. Steps may weigh differently: give
+ * `work` (the total, in any unit, e.g. expected seconds) and each tick's share
+ * of it, and the estimate follows the work done rather than the step count.
+ * @param {{ total: number, work?: number, stream?: NodeJS.WritableStream, quiet?: boolean, now?: () => number }} options
  */
-export function createProgress({ total, stream = process.stderr, quiet = false }) {
-  const start = Date.now();
+export function createProgress({ total, work = total, stream = process.stderr, quiet = false, now = Date.now }) {
+  const start = now();
   const tty = Boolean(stream.isTTY);
   let done = 0;
+  let workDone = 0;
   return {
-    /** Marks one more step done, with what it was. */
-    tick(label, steps = 1) {
+    /** Marks `steps` more steps done (worth `share` of the work), with what they were. */
+    tick(label, steps = 1, share = steps) {
       done += steps;
+      workDone += share;
       if (quiet) return;
-      const elapsed = (Date.now() - start) / 1000;
-      const left = done ? (elapsed / done) * (total - done) : NaN;
-      const line = `[${done}/${total}] ${clock(elapsed)} elapsed, ~${clock(left)} left: ${label}`;
+      const elapsed = (now() - start) / 1000;
+      const left = workDone > 0 ? (elapsed / workDone) * Math.max(0, work - workDone) : NaN;
+      const line = `[${Math.min(done, total)}/${total}] ${clock(elapsed)} elapsed, ~${clock(left)} left: ${label}`;
       if (tty) stream.write(`\r\x1b[2K${line.slice(0, (stream.columns || 120) - 1)}`);
       else stream.write(`${line}\n`);
     },

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' spread.
+import { parseCli, runCli } from './lib/cli.js';
+import { compareRuns, comparisonTable } from './lib/compare-runs.js';
+import { environmentLine } from './lib/environment.js';
+import { UserError } from './lib/errors.js';
+import { readResultsFile } from './lib/results.js';
+
+const USAGE = `usage: node compare.js A.json B.json [--changed] [--json]
+  Compares two results.json files written by node benchmark.js: per figure the
+  ratio B/A, flagged CHANGED only when it lies outside both runs' spread (see README).
+  --changed   show only the figures that changed
+  --json      print the comparison as JSON`;
+
+const OPTIONS = {
+  changed: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+};
+
+runCli(import.meta.url, () => {
+  const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
+  if (values.help) return void console.log(USAGE);
+  if (positionals.length !== 2) throw new UserError('expected two results files: node compare.js A.json B.json');
+  const [a, b] = positionals.map((file) => readResultsFile(file));
+  const comparison = compareRuns(a, b);
+  if (values.json) return void console.log(JSON.stringify(comparison, null, 2));
+  console.log(`A: ${positionals[0]} (${a.createdAt}, mode ${a.settings.mode})\n   ${environmentLine(a.environment)}`);
+  console.log(`B: ${positionals[1]} (${b.createdAt}, mode ${b.settings.mode})\n   ${environmentLine(b.environment)}\n`);
+  console.log(comparisonTable(comparison, { changedOnly: values.changed }));
+});

@@ -1,0 +1,51 @@
+import { UserError } from './errors.js';
+import { checkFits, parseSchema } from './schema.js';
+
+/**
+ * Parses a --batch value: comma-separated whole numbers ≥ 1, e.g. "1,10,100".
+ * @param {string} value
+ * @returns {number[]} the counts, ascending, without repeats
+ */
+export function parseBatchCounts(value) {
+  const counts = String(value).split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < 1 || n > 1e6) {
+      throw new UserError(`--batch: expected whole numbers from 1 to 1000000 separated by commas, got "${s}"`);
+    }
+    return n;
+  });
+  if (!counts.length) throw new UserError('--batch: expected counts such as 1,10,100,1000,10000');
+  return [...new Set(counts)].sort((a, b) => a - b);
+}
+
+/**
+ * The payload repeated N times in one message: `{ items: [value × N] }`, with
+ * the payload's schema extended by a message whose one repeated field holds
+ * the payload's type, so every codec (schema-driven or not) encodes the same
+ * thing. Each item is its own copy, so a codec cannot gain by spotting shared
+ * references.
+ * @param {import('./payloads.js').Payload} payload
+ * @param {number} n
+ * @returns {import('./payloads.js').Payload}
+ */
+export function batchPayload(payload, n) {
+  const inner = payload.schema.typeName;
+  let name = `BatchOf${inner.split('.').pop()}`;
+  while (payload.schema.root.lookup(name)) name = `${name}_`;
+  // Appended after everything, so the message lands in the file's package; the
+  // leading dot makes the item type resolve from the root whatever the package.
+  const text = `${payload.schema.text.trimEnd()}\n\n// Added by --batch: the payload repeated N times.\nmessage ${name} {\n  repeated .${inner} items = 1;\n}\n`;
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(payload.schema.text)?.[1];
+  const schema = parseSchema(text, { file: `${payload.schema.file} (batch wrapper)`, typeName: pkg ? `${pkg}.${name}` : name });
+  const value = { items: Array.from({ length: n }, () => structuredClone(payload.value)) };
+  checkFits(schema.type, value);
+  return {
+    ...payload,
+    id: `${payload.id}×${n}`,
+    title: `${payload.title}, ${n} in one message`,
+    value,
+    jsonBytes: Buffer.byteLength(JSON.stringify(value)),
+    schema,
+    schemaSource: `${payload.schemaSource} + batch wrapper`,
+  };
+}

@@ -1,0 +1,105 @@
+import { markdownTable } from 'markdown-table';
+
+/**
+ * The interval a speed figure may land in by noise alone: from the slowest
+ * round minus its Benchmark.js margin of error to the fastest round plus its
+ * own. With several rounds this is their min–max widened a little; with one
+ * round it is that round's ±RME, so a single-round run still has a spread.
+ * @param {{ rounds: { hz: number, rme: number }[] }} row
+ */
+export function speedInterval(row) {
+  return {
+    low: Math.min(...row.rounds.map((r) => r.hz * (1 - r.rme / 100))),
+    high: Math.max(...row.rounds.map((r) => r.hz * (1 + r.rme / 100))),
+  };
+}
+
+const disjoint = (a, b) => a.high < b.low || b.high < a.low;
+
+// The rules, as README documents them; each returns true (a real change),
+// false (within the spread) or null (the figure carries no spread to judge by).
+const RULES = {
+  size: (a, b) => a.value !== b.value,
+  speed: (a, b) => disjoint(speedInterval(a.row), speedInterval(b.row)),
+  // the medians are apart when one run's p50 is beyond the other's p90
+  latencyMedian: (a, b) => b.row.latencyMs.p50 > a.row.latencyMs.p90 || a.row.latencyMs.p50 > b.row.latencyMs.p90,
+  // a tail percentile is apart when it is beyond the other run's maximum
+  latencyTail: (a, b, k) => b.row.latencyMs[k] > a.row.latencyMs.max || a.row.latencyMs[k] > b.row.latencyMs.max,
+  none: () => null,
+};
+
+/** Every comparable figure of a results object, keyed so two runs line up. */
+function figures(results) {
+  const out = new Map();
+  const add = (key, unit, value, rule, row, arg) => {
+    if (value == null || Number.isNaN(value)) return;
+    out.set(key, { key, unit, value, rule, row, arg, status: row.status });
+  };
+  for (const { payload, sizes, speed } of results.payloads) {
+    for (const c of sizes) for (const k of ['bytes', 'gzip', 'brotli']) add(`${payload.id} ${c.format} size ${k}`, 'bytes', c[k], 'size', c);
+    for (const r of speed) add(`${payload.id} ${r.format} ${r.op}`, 'ops/s', r.opsPerSec, 'speed', r);
+  }
+  for (const t of results.transmission) {
+    for (const r of t.results) {
+      if (!r.latencyMs) continue;
+      const at = `${t.payload} ${r.format} WebSocket ${t.profile}`;
+      add(`${at} latency p50`, 'ms', r.latencyMs.p50, 'latencyMedian', r);
+      for (const k of ['p99', 'p999']) add(`${at} latency ${k}`, 'ms', r.latencyMs[k], 'latencyTail', r, k);
+      add(`${at} msgs/s`, 'messages/s', r.msgsPerSec, 'none', r);
+    }
+  }
+  for (const step of results.batch?.steps ?? []) {
+    const at = `batch ${results.batch.payload.id}×${step.n}`;
+    for (const c of step.sizes) add(`${at} ${c.format} size bytes`, 'bytes', c.bytes, 'size', c);
+    for (const r of step.speed) add(`${at} ${r.format} ${r.op}`, 'ops/s', r.opsPerSec, 'speed', r);
+  }
+  return out;
+}
+
+/**
+ * Compares two runs figure by figure: the ratio B/A, and whether the change
+ * is real (outside both runs' spread, by the rule of the figure's kind) or
+ * within noise. A codec whose round-trip status changed is a real change too.
+ * @param {object} a results of run A
+ * @param {object} b results of run B
+ */
+export function compareRuns(a, b) {
+  const fa = figures(a);
+  const fb = figures(b);
+  const rows = [];
+  for (const [key, x] of fa) {
+    const y = fb.get(key);
+    if (!y) continue;
+    const statusChanged = x.status !== y.status;
+    const real = statusChanged || RULES[x.rule](x, y, x.arg);
+    rows.push({
+      figure: key, unit: x.unit, a: x.value, b: y.value, ratio: x.value === 0 ? null : y.value / x.value,
+      rule: x.rule, real, status: statusChanged ? `${x.status} → ${y.status}` : x.status,
+    });
+  }
+  return {
+    rows,
+    onlyA: [...fa.keys()].filter((k) => !fb.has(k)),
+    onlyB: [...fb.keys()].filter((k) => !fa.has(k)),
+  };
+}
+
+const num = (n) => (n == null ? '—' : Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : Number(n.toPrecision(3)).toString());
+
+/**
+ * The comparison as a Markdown table and a summary line.
+ * @param {ReturnType<typeof compareRuns>} comparison
+ * @param {{ changedOnly?: boolean }} [options]
+ */
+export function comparisonTable({ rows, onlyA, onlyB }, { changedOnly = false } = {}) {
+  const shown = changedOnly ? rows.filter((r) => r.real) : rows;
+  const verdict = (r) => (r.real === null ? 'no spread to judge' : r.real ? 'CHANGED' : 'within spread');
+  const table = markdownTable([['figure', 'unit', 'A', 'B', 'B/A', 'change', 'round trip'],
+    ...shown.map((r) => [r.figure, r.unit, num(r.a), num(r.b), r.ratio == null ? '—' : `${r.ratio.toFixed(3)}×`, verdict(r), r.status])],
+  { align: ['l', 'l', 'r', 'r', 'r', 'l', 'l'] });
+  const changed = rows.filter((r) => r.real).length;
+  const lines = [table, '', `${changed} of ${rows.length} figures changed beyond both runs' spread.`];
+  if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${onlyA.slice(0, 8).join(', ')}${onlyA.length > 8 ? ', …' : ''}`);
+  if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${onlyB.slice(0, 8).join(', ')}${onlyB.length > 8 ? ', …' : ''}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Re-renders report.md and report.html from a results.json, next to it (or into --out DIR).
+import path from 'node:path';
+import { parseCli, runCli } from './lib/cli.js';
+import { UserError } from './lib/errors.js';
+import { writeFileAtomic } from './lib/files.js';
+import { renderHtml } from './lib/report-html.js';
+import { renderMarkdown } from './lib/report-markdown.js';
+import { readResultsFile } from './lib/results.js';
+
+const USAGE = `usage: node report.js results/X/results.json [--out DIR]
+  Writes report.md and report.html from a results file (default: in its folder).`;
+
+const OPTIONS = { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } };
+
+runCli(import.meta.url, () => {
+  const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
+  if (values.help) return void console.log(USAGE);
+  if (positionals.length !== 1) throw new UserError('expected one results file: node report.js results/X/results.json');
+  const file = positionals[0];
+  const results = readResultsFile(file);
+  const dir = values.out ?? path.dirname(file);
+  // both rendered before either is written, so a rendering bug leaves the old pair intact
+  const markdown = renderMarkdown(results);
+  const html = renderHtml(results);
+  writeFileAtomic(path.join(dir, 'report.md'), markdown);
+  writeFileAtomic(path.join(dir, 'report.html'), html);
+  console.log(`${path.join(dir, 'report.md')} and ${path.join(dir, 'report.html')} written`);
+});

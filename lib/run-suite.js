@@ -14,7 +14,7 @@ import { measurable, prepareCodecs } from './verify.js';
  */
 export const MODES = {
   quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300 },
-  default: { rounds: 3, maxTime: 0.2, messages: 3000 },
+  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000 },
   full: { rounds: 7, maxTime: 1.5, messages: 30000 },
 };
 

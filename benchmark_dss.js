@@ -11,7 +11,7 @@ import { prepareCodecs } from './lib/verify.js';
 const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   N               bundled payload 1–5 (default: all five)
   --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
-  --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 1)
+  --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 0.75)
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --list          list every codec with its library, version and kind, and exit
@@ -20,7 +20,7 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   rounds: { type: 'string', default: '3' },
-  'max-time': { type: 'string', default: '1' },
+  'max-time': { type: 'string', default: '0.75' },
   filter: { type: 'string' },
   list: { type: 'boolean', default: false },
 };

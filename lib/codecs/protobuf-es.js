@@ -120,8 +120,9 @@ const codec = {
   name: 'protobuf-es',
   library: '@bufbuild/protobuf',
   kind: { schema: true, binary: true, codegen: true },
-  // proto3 cannot tell null from absent, nor an empty repeated/map field from a missing one
-  normalise: ['null-as-absent', 'empty-as-absent'],
+  // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
+  // fields without presence, a default value) from a missing one
+  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'fromBinary() message → plain object (int64 as numbers, enums by name, bytes base64, defaults filled in)',
   generator: {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),

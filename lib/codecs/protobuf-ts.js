@@ -104,8 +104,9 @@ const codec = {
   name: 'protobuf-ts',
   library: '@protobuf-ts/runtime',
   kind: { schema: true, binary: true, codegen: true },
-  // proto3 cannot tell null from absent, nor an empty repeated/map field from a missing one
-  normalise: ['null-as-absent', 'empty-as-absent'],
+  // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
+  // fields without presence, a default value) from a missing one
+  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'fromBinary() message: plain fields with proto names, int64 as numbers, defaults filled in',
   generator: {
     generate(protoDir, outDir) {

@@ -2,13 +2,14 @@
 // The main job (npm start): sizes, speed and a loopback WebSocket pass, written to results/<date-time>/.
 import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
-import { selectCodecs } from './lib/codecs/index.js';
+import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
 import { parseBatchCounts } from './lib/batch.js';
 import { UserError } from './lib/errors.js';
 import { ROOT } from './lib/paths.js';
 import { renderHtml } from './lib/report-html.js';
 import { renderMarkdown } from './lib/report-markdown.js';
-import { runDirName, validateResults, writeRunDir } from './lib/results.js';
+import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results.js';
+import { resolveProfile } from './lib/throttle-profiles.js';
 import { MODES, runSuite, TRANSMISSION_FORMATS } from './lib/run-suite.js';
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
@@ -21,7 +22,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --rounds R         override the mode's speed rounds
   --max-time S       override the mode's seconds per benchmark per round
   --messages M       override the mode's WebSocket messages per format
-  --formats a,b      codecs for sizes and speed (default: the classic four; 'all' for every available one)
+  --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
@@ -55,6 +56,13 @@ runCli(import.meta.url, async () => {
   if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
   const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
   if (!profiles.length) throw new UserError('--profiles: expected profile names such as none,4g');
+  // checked now, not after minutes of measuring
+  for (const profile of profiles) {
+    if (profile === 'custom') throw new UserError('--profiles: custom needs --rtt/--down/--up, which benchmark_ws.js and the clients take; use a named profile here');
+    resolveProfile(profile);
+  }
+  const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
+  checkOutFolder(outParent);
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
 
   const { payloads, codecs } = await resolveSelection(values, positionals);
@@ -78,7 +86,7 @@ runCli(import.meta.url, async () => {
   if (problems.length) throw new Error(`results do not match their documented shape: ${problems.join('; ')}`);
 
   const markdown = renderMarkdown(results);
-  const dir = writeRunDir(path.resolve(values.out ?? path.join(ROOT, 'results')), runDirName(new Date(results.createdAt)), {
+  const dir = writeRunDir(outParent, runDirName(new Date(results.createdAt)), {
     'results.json': `${JSON.stringify(results, null, 2)}\n`,
     'report.md': markdown,
     'report.html': renderHtml(results),

@@ -32,9 +32,10 @@ export function batchPayload(payload, n) {
   const inner = payload.schema.typeName;
   let name = `BatchOf${inner.split('.').pop()}`;
   while (payload.schema.root.lookup(name)) name = `${name}_`;
-  // Appended after everything, so the message lands in the file's package; the
-  // leading dot makes the item type resolve from the root whatever the package.
-  const text = `${payload.schema.text.trimEnd()}\n\n// Added by --batch: the payload repeated N times.\nmessage ${name} {\n  repeated .${inner} items = 1;\n}\n`;
+  // Appended after everything, so the message lands in the file's package. The item type is
+  // written as its full name without a leading dot: it resolves the same way, and pbf's parser
+  // (resolve-protobuf-schema) does not accept fully-qualified ".Name" references.
+  const text = `${payload.schema.text.trimEnd()}\n\n// Added by --batch: the payload repeated N times.\nmessage ${name} {\n  repeated ${inner} items = 1;\n}\n`;
   const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(payload.schema.text)?.[1];
   const schema = parseSchema(text, { file: `${payload.schema.file} (batch wrapper)`, typeName: pkg ? `${pkg}.${name}` : name });
   const value = { items: Array.from({ length: n }, () => structuredClone(payload.value)) };

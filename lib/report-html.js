@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { libraryVersion } from './codecs/index.js';
 import { environmentLine } from './environment.js';
 import { payloadHeading, verdictOf } from './print-results.js';
-import { settingsLine } from './report-markdown.js';
+import { settingsLine, shapingOf } from './report-markdown.js';
 
 const require = createRequire(import.meta.url);
 
@@ -79,7 +79,8 @@ export function chartSpecs(results) {
     const rows = runs.filter((t) => t.payload === id).flatMap((t) => t.results.map((r) => ({ ...r, profile: t.profile })));
     charts.push({
       id: `latency-${id}`, section: 'transmission', statuses: rows.map((r) => r.status),
-      caption: `WebSocket latency of ${id} per format and link profile, send to acknowledgement (log scale); lower is better.`,
+      caption: `WebSocket latency of ${id} per format and link profile, send to acknowledgement (log scale); lower is better. `
+        + runs.filter((t) => t.payload === id).map((t) => `Profile ${t.profile}: ${shapingOf(t.settings)}.`).join(' '),
       config: {
         type: 'bar',
         data: {

@@ -1,6 +1,7 @@
 import { markdownTable } from 'markdown-table';
 import { environmentLine } from './environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './print-results.js';
+import { describeLink } from './throttle-profiles.js';
 
 const int = (n) => (n == null || Number.isNaN(n) ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null || Number.isNaN(n) ? '—' : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(0));
@@ -79,7 +80,8 @@ export function renderMarkdown(results) {
     out.push('', '## WebSocket transmission', '',
       'Latency is from send to the server\'s acknowledgement, per message (HDR percentiles).');
     for (const profile of [...new Set(results.transmission.map((t) => t.profile))]) {
-      out.push('', `### Profile ${profile}`, '', transmissionTable(results.transmission.filter((t) => t.profile === profile)));
+      const runs = results.transmission.filter((t) => t.profile === profile);
+      out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}`, '', transmissionTable(runs));
     }
   }
   if (results.batch) {
@@ -88,4 +90,15 @@ export function renderMarkdown(results) {
       '', batchTable(results.batch));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * How a WebSocket pass was shaped, in words: the shaper in use and the link it emulated
+ * ("emulator (built-in link emulator), 4g: RTT 85 ms, down 9000 kbit/s, up 9000 kbit/s").
+ * @param {{ shaper?: string, link?: object|null, shaperNote?: string|null }} settings
+ */
+export function shapingOf(settings) {
+  if (!settings.link || settings.shaper === 'none') return 'loopback, no shaping';
+  const shaper = settings.shaper === 'os' ? 'os shaper (@sitespeed.io/throttle)' : 'built-in link emulator';
+  return `${shaper}, ${describeLink(settings.link)}${settings.shaperNote ? ` (${settings.shaperNote})` : ''}`;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { UserError } from './errors.js';
-import { readJsonFile } from './files.js';
+import { describeIoError, readJsonFile } from './files.js';
 import { RESULTS_SCHEMA } from './results-schema.js';
 
 /** What results.json says it is; compare.js and report.js refuse anything else. */
@@ -110,6 +110,22 @@ export function readResultsFile(file) {
 /** results/<date-time> name for a run started at `date`, in UTC: 2026-11-22T17-40-05Z. */
 export function runDirName(date = new Date()) {
   return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+/**
+ * Checks, before a run, that its results can be written: the folder exists
+ * (or is created) and is a writable directory. Found after minutes of
+ * measuring, the same problem would lose the run.
+ * @param {string} parent
+ */
+export function checkOutFolder(parent) {
+  try {
+    fs.mkdirSync(parent, { recursive: true });
+    if (!fs.statSync(parent).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    fs.accessSync(parent, fs.constants.W_OK);
+  } catch (err) {
+    throw new UserError(`${parent}: cannot write results there: ${describeIoError(err)}`);
+  }
 }
 
 /**

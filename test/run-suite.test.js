@@ -8,6 +8,7 @@ import { chartSpecs } from '../lib/report-html.js';
 import { numbersWithoutUnit, validateResults } from '../lib/results.js';
 import { runSuite } from '../lib/run-suite.js';
 import { prepareCodecs } from '../lib/verify.js';
+import { resolveProfile } from '../lib/throttle-profiles.js';
 
 // Several link profiles need shaping (root, namespaces), so this test feeds the
 // suite a recording stand-in for measureTransmission: what is checked here is
@@ -20,7 +21,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
     const slow = { none: 1, '4g': 40, '3g': 150 }[profile];
     return {
       payload: describePayload(payload),
-      settings: { messages, window: 1, connections: 1, profile, shaper: 'netem', raw: false },
+      settings: { messages, window: 1, connections: 1, profile, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile), raw: false },
       results: prepareCodecs(codecs, payload).map((p) => ({
         ...describeCodec(p), messages, acked: messages, lost: 0, duplicated: 0, errors: 0, seconds: 1, msgsPerSec: messages,
         payloadMBps: 0.01, wireBytes: { payload: 100, frames: 120 },
@@ -45,10 +46,14 @@ test('several link profiles: one transmission entry, table and chart bar group p
   assert.equal(results.transmission.length, 6);
 
   const md = renderMarkdown(results);
-  for (const profile of ['none', '4g', '3g']) assert.match(md, new RegExp(`^### Profile ${profile}$`, 'm'));
+  // every profile's heading names the shaper and the link it emulated
+  assert.match(md, /^### Profile none: loopback, no shaping$/m);
+  assert.match(md, /^### Profile 4g: built-in link emulator, 4g: RTT 85 ms, down 9000 kbit\/s, up 9000 kbit\/s$/m);
+  assert.match(md, /^### Profile 3g: built-in link emulator, 3g: RTT \d+ ms/m);
   const latency = chartSpecs(results).find((s) => s.id === 'latency-test5');
   assert.equal(latency.config.data.labels.length, 2 * 3);
   assert.ok(latency.config.data.labels.some((l) => l.includes('profile 3g')));
+  assert.match(latency.caption, /Profile 3g: built-in link emulator, 3g: RTT/);
 
   assert.match(lines.at(-1), /^\[(\d+)\/\1\] /, 'progress reaches its total');
   assert.ok(lines.some((l) => /test1 WebSocket, profile 3g/.test(l)));

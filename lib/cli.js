@@ -65,6 +65,7 @@ export async function resolveSelection(values, positionals) {
   const { selectCodecs } = await import('./codecs/index.js');
   const codecs = await selectCodecs(values.formats);
   const payloads = resolvePayloads({ numbers: positionals, data: values.data, proto: values.proto, type: values.type });
+  for (const w of payloads.flatMap((p) => p.warnings)) process.stderr.write(`warning: ${w}\n`);
   return { payloads, codecs };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UserError } from './errors.js';
+import { UserError, childPath } from './errors.js';
 import { inferSchema, pascalCase } from './infer-schema.js';
 import { readJsonFile } from './files.js';
 import { checkFits, loadSchemaFile, parseSchema } from './schema.js';
@@ -69,12 +69,26 @@ function finish(payload, { proto, type, bundled }) {
     schemaSource = 'inferred';
   }
   checkFits(schema.type, payload.value);
+  const unsafe = firstUnsafeInteger(payload.value);
   return {
     ...payload,
+    warnings: unsafe ? [`${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [],
     jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
     schema,
     schemaSource,
   };
+}
+
+/** The first integer a double cannot hold exactly (beyond ±2^53), with its JSON path. */
+export function firstUnsafeInteger(value, path = '$') {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? { path, value } : null;
+  if (value === null || typeof value !== 'object') return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [k, v] of entries) {
+    const found = firstUnsafeInteger(v, childPath(path, k));
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
@@ -86,4 +100,5 @@ function finish(payload, { proto, type, bundled }) {
  * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8
  * @property {import('./schema.js').Schema} schema
  * @property {string} schemaSource proto file path, or 'inferred'
+ * @property {string[]} warnings things the user should know about the data (one line each)
  */

@@ -110,3 +110,10 @@ test('benchmark_dss.js with --filter measures only the matching benchmarks, in r
   }
   assert.equal(result.results.find((x) => x.format === 'json-buffer').vsBaseline, 1);
 });
+
+test('an integer beyond 2^53 gets a one-line warning naming its path; the run goes on', () => {
+  const big = write('big.json', '{"id": 9007199254740993, "n": 1}');
+  const r = run('benchmark_dtq.js', '--data', big, '--formats', 'json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, 'warning: $.id: 9007199254740992 is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number\n');
+});

@@ -5,7 +5,7 @@ import { describePayload } from './measure-sizes.js';
 import { payloadHeading } from './print-results.js';
 import { problemOf, settingsLine, transmissionTable } from './print-transmission.js';
 import { createProgress } from './progress.js';
-import { prepareWireCodecs, refusedCodec, runPass, startShaping } from './transmission.js';
+import { payloadIdentity, prepareWireCodecs, refusedCodec, runPass, startShaping } from './transmission.js';
 
 /** Options shared by the clients and the orchestrator. */
 export const TRANSMISSION_OPTIONS = {
@@ -92,7 +92,7 @@ ${TRANSMISSION_USAGE}
     for (const codec of usable) {
       let last = 0;
       results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, messages, window: opts.window, connections: opts.connections,
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window: opts.window, connections: opts.connections,
         rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs, warmup,
         onProgress: ({ done }) => {
           progress.tick(`${codec.name} ${done}/${messages}`, done - last);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { UserError } from './errors.js';
@@ -23,6 +24,26 @@ export function prepareWireCodecs(codecs, payload) {
     usable: prepared.filter(measurable).map((p) => wireCodec(p, payload.value)),
     refused: prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p })),
   };
+}
+
+/**
+ * What a client encodes and a server decodes, independent of file paths (two
+ * machines hold the same files in different places): a short hash of the
+ * payload's JSON, the schema text and the message type, with the payload's name.
+ * @param {import('./payloads.js').Payload} payload
+ * @returns {{ id: string, hash: string }}
+ */
+export function payloadIdentity(payload) {
+  const hash = crypto.createHash('sha256')
+    .update(JSON.stringify(payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
+    .digest('hex').slice(0, 12);
+  const schema = payload.schemaSource === 'inferred' ? 'inferred schema' : path.basename(payload.schemaSource);
+  return { id: `${payload.id} as ${payload.schema.typeName} from ${schema}`, hash };
+}
+
+/** The query string that tells the server which payload this client sends. */
+export function identityQuery({ id, hash }) {
+  return `?payload=${hash}&name=${encodeURIComponent(id)}`;
 }
 
 /**
@@ -105,12 +126,12 @@ export async function startShaping({ url, profile = 'none', rtt, down, up, shape
 
 /**
  * One client pass of one codec against a running server: the result row.
- * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
+* @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
  *   warmup: messages sent first, closed loop, and not counted
  */
-export async function runPass({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
+export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
   const base = url.replace(/\/+$/, '');
-  const target = `${base}/${encodeURIComponent(codec.name)}`;
+  const target = `${base}/${encodeURIComponent(codec.name)}${identity ? identityQuery(identity) : ''}`;
   // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
   if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs });
   const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress });
@@ -166,7 +187,7 @@ export async function measureTransmission({
     shaping = await startShaping({ url: server.url, profile, rtt, down, up, shaper });
     for (const codec of usable) {
       results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, messages, window, connections, rate, warmup,
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, warmup,
         onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name })),
       }));
     }

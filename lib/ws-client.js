@@ -177,12 +177,13 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
  * @param {string} url
  */
 export function connect(url, { timeoutMs = 10000 } = {}) {
+  const shown = url.split('?')[0]; // the payload identity in the query would only clutter the message
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     ws.binaryType = 'nodebuffer';
     // covers the TCP connect too, which the OS may otherwise retry for minutes
     const timer = setTimeout(() => {
-      reject(new UserError(`cannot connect to ${url}: no answer within ${timeoutMs / 1000} s`));
+      reject(new UserError(`cannot connect to ${shown}: no answer within ${timeoutMs / 1000} s`));
       ws.terminate();
     }, timeoutMs);
     ws.once('close', () => clearTimeout(timer));
@@ -196,7 +197,7 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
       res.setEncoding('utf8');
       res.on('data', (chunk) => { body += chunk; });
       res.on('end', () => {
-        reject(new UserError(`${url}: server refused: ${res.statusCode} ${res.statusMessage}${body.trim() ? `: ${body.trim()}` : ''}`));
+        reject(new UserError(`${shown}: server refused: ${res.statusCode} ${res.statusMessage}${body.trim() ? `: ${body.trim()}` : ''}`));
         req.destroy();
       });
     });
@@ -209,7 +210,7 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
         ETIMEDOUT: 'timed out',
         ECONNRESET: 'connection reset',
       }[err.code] ?? err.message;
-      reject(new UserError(`cannot connect to ${url}: ${why}`));
+      reject(new UserError(`cannot connect to ${shown}: ${why}`));
     });
   });
 }

@@ -121,6 +121,19 @@ test('messages not acked make the client exit 1, with one line saying how many a
   assert.match(stdout, /1 over --max-payload \(closed 1009\)/);
 });
 
+test('a client sending another payload or schema is refused at the upgrade (409), naming both sides', async () => {
+  const server = await startServer(['3']);
+  const other = await run('client.js', ['--format', 'protobufjs-static', '4', '10', '--url', server.url]).done;
+  assertOneLine(other, /409 Conflict: payload mismatch: server measures test3 as \S+ from test3\.proto \(hash [0-9a-f]{12}\), this client sends test4 as \S+ from test4\.proto \(hash [0-9a-f]{12}\)$/);
+  // same data, but an inferred schema instead of proto/test3.proto
+  const inferred = await run('client_json.js', ['--data', path.join(ROOT, 'data/test3.json'), '10', '--url', server.url]).done;
+  assertOneLine(inferred, /409 Conflict: payload mismatch: server measures test3 .*test3\.proto.*this client sends .*inferred schema/);
+  const same = await run('client_json.js', ['3', '10', '--url', server.url]).done;
+  assert.equal(same.code, 0, same.stderr);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /2 refused upgrades/);
+});
+
 test('a server that is gone: the client exits non-zero with one clear line', async () => {
   const server = await startServer(['3']);
   await stopServer(server);

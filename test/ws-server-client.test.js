@@ -1,13 +1,17 @@
 // The transmission path in one process: framing, accounting by sequence number, faults, open vs closed loop.
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import WebSocket from 'ws';
 import { selectCodecs } from '../lib/codecs/index.js';
 import { UserError } from '../lib/errors.js';
 import { createLatency } from '../lib/latency.js';
+import { ROOT } from '../lib/paths.js';
 import { resolvePayloads } from '../lib/payloads.js';
-import { prepareWireCodecs } from '../lib/transmission.js';
+import { payloadIdentity, prepareWireCodecs } from '../lib/transmission.js';
 import { connect, runClient } from '../lib/ws-client.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../lib/ws-frame.js';
 import { startWsServer } from '../lib/ws-server.js';
@@ -251,4 +255,21 @@ test('a port in use is a user error naming the port', async () => {
     await assert.rejects(startWsServer({ codecs: new Map(), port: server.port }), (err) => err instanceof UserError
       && err.message === `port ${server.port} on 127.0.0.1 is already in use`);
   });
+});
+
+test('payloadIdentity: the same data and schema from other paths hash alike; other data or schema does not', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-identity-'));
+  try {
+    fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(dir, 'copy.json'));
+    fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(dir, 'copy.proto'));
+    const [bundled] = resolvePayloads({ numbers: ['3'] });
+    const [copied] = resolvePayloads({ data: path.join(dir, 'copy.json'), proto: path.join(dir, 'copy.proto'), type: bundled.schema.typeName });
+    const [inferred] = resolvePayloads({ data: path.join(dir, 'copy.json') });
+    const [other] = resolvePayloads({ numbers: ['4'] });
+    assert.equal(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
+    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(bundled).hash);
+    assert.notEqual(payloadIdentity(other).hash, payloadIdentity(bundled).hash);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

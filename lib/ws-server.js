@@ -118,6 +118,9 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
       if (err.code === 'EADDRINUSE') reject(new UserError(`port ${port} on ${host} is already in use`));
       else if (err.code === 'EACCES') reject(new UserError(`no permission to listen on ${host}:${port}`));
       else if (err.code === 'EADDRNOTAVAIL') reject(new UserError(`--host ${host}: not an address of this machine`));
+      else if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EAI_NONAME') {
+        reject(new UserError(`--host ${host}: cannot resolve this name to an address of this machine (${err.code})`));
+      }
       else reject(err);
     });
     server.listen(port, host, resolve);

@@ -1,6 +1,7 @@
 // The transmission path in one process: framing, accounting by sequence number, faults, open vs closed loop.
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
+import dns from 'node:dns';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -271,5 +272,22 @@ test('payloadIdentity: the same data and schema from other paths hash alike; oth
     assert.notEqual(payloadIdentity(other).hash, payloadIdentity(bundled).hash);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a --host that does not resolve is a UserError (one line, exit 2), not a stack trace', async () => {
+  // the lookup is stubbed: a real one for example.invalid would ask the network's DNS server
+  const real = dns.lookup;
+  for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+    dns.lookup = (host, options, callback) => {
+      const err = Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code });
+      process.nextTick(typeof options === 'function' ? options : callback, err);
+    };
+    try {
+      await assert.rejects(startWsServer({ codecs: new Map(), host: 'example.invalid' }),
+        (err) => err instanceof UserError && /^--host example\.invalid: cannot resolve/.test(err.message) && err.message.includes(code));
+    } finally {
+      dns.lookup = real;
+    }
   }
 });

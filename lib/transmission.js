@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { UserError } from './errors.js';
@@ -73,6 +74,21 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (s) => { stderr += s; });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // the child must not outlive this process when only its pid is signalled (Ctrl-C in a pipeline, kill PID):
+  // handlers live exactly as long as the child does
+  const onSignal = (signal) => {
+    child.kill('SIGTERM');
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  const onExit = () => child.kill('SIGTERM');
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', onExit);
+  exited.then(() => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('exit', onExit);
+  });
   const ready = new Promise((resolve, reject) => {
     child.stdout.on('data', (s) => {
       stdout += s;

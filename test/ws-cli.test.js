@@ -162,7 +162,10 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const [payload] = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
   const progress = [];
+  const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
+  const before = listeners();
   const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
+  assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
   assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results']);
   assert.equal(r.payload.id, 'test5');
   assert.equal(r.settings.shaper, 'none');
@@ -177,6 +180,43 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
   assert.deepEqual(children, []);
 });
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  test(`benchmark_ws.js signalled alone (${signal}) takes its server.js child with it and exits ${signal === 'SIGINT' ? 130 : 143}`, async () => {
+    const bench = run('benchmark_ws.js', ['3', '--messages', '2000000', '--profiles', 'none']);
+    const childrenOf = (pid) => {
+      try {
+        return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      } catch {
+        return []; // ps exits 1 when there is none
+      }
+    };
+    let server;
+    while (!server) {
+      assert.equal(bench.child.exitCode, null, 'benchmark_ws.js ended before its server started');
+      server = childrenOf(bench.child.pid).find((l) => l.includes('server.js'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const serverPid = Number(server.trim().split(/\s+/)[0]);
+    try {
+      bench.child.kill(signal);
+      const r = await bench.done;
+      assert.equal(r.code, signal === 'SIGINT' ? 130 : 143, r.stderr);
+      for (let i = 0; i < 100; i++) {
+        try {
+          process.kill(serverPid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assertGone(serverPid);
+    } finally {
+      // without the fix, the orphan this test started through benchmark_ws.js would stay: end it
+      try { process.kill(serverPid, 'SIGKILL'); } catch { /* gone, as it should be */ }
+    }
+  });
+}
 
 test('throttled through the emulator: the client measures the RTT asked for (±15%) and names the shaper', async () => {
   const server = await startServer(['5']);

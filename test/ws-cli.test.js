@@ -156,6 +156,9 @@ test('bad arguments: one line, exit 2', async () => {
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  assertOneLine(await run('client_json.js', ['3', '20', '--rtt', '100']).done, /^client_json: --rtt is only for the custom link: add --throttle custom \(got --throttle none\)$/);
+  assertOneLine(await run('client_json.js', ['3', '20', '--throttle', '3g', '--down', '500', '--up', '100']).done, /^client_json: --down, --up are only for the custom link: add --throttle custom \(got --throttle 3g\)$/);
+  assertOneLine(await run('benchmark_ws.js', ['3', '--rtt', '100']).done, /^benchmark_ws: --rtt is only for the custom link: add custom to --profiles \(got none,4g,3g\)$/);
 });
 
 test('measureTransmission: the programmatic API runs each codec against its own server and leaves nothing running', async () => {

@@ -156,6 +156,7 @@ export async function runPass({ url, codec, value, identity, messages, window = 
     messages: r.messages,
     acked: r.acked,
     lost: r.lost,
+    notSent: r.notSent,
     duplicated: r.duplicated,
     errors: r.errors,
     seconds: r.seconds,
@@ -168,7 +169,7 @@ export async function runPass({ url, codec, value, identity, messages, window = 
 }
 
 /** True when a result row accounts for every message as acked once. */
-export const complete = (row) => row.lost === 0 && row.duplicated === 0 && row.errors === 0 && row.acked === row.messages;
+export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicated === 0 && row.errors === 0 && row.acked === row.messages;
 
 /**
  * Starts a server on 127.0.0.1 (ephemeral port) in a child process, runs one
@@ -212,7 +213,7 @@ export async function measureTransmission({
     await server.stop();
   }
   for (const r of refused) {
-    results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, duplicated: 0, errors: 0, seconds: 0,
+    results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
       msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
   }
   return {

@@ -11,7 +11,7 @@ const ANSWERED = 2;
 /**
  * Sends `messages` frames of one codec to a benchmark server and accounts
  * for each by its sequence number: acked exactly once, answered with an
- * error, duplicated, or lost. Closed loop (default): at most `window`
+ * error, duplicated, lost (sent, never answered) or not sent at all. Closed loop (default): at most `window`
  * messages in flight per connection, the next one sent as an ACK arrives,
  * no timer in the way. Open loop (`rate`): message i is due at
  * start + i/rate and its latency counts from then, so a stall shows in the
@@ -160,7 +160,9 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     messages,
     sent,
     acked,
-    lost: messages - answered,
+    lost: sent - answered,
+    // never sent (the server went away first): not lost on the wire, and not part of any per-message figure
+    notSent: messages - sent,
     duplicated: duplicated + unexpected,
     errors,
     seconds,

@@ -20,7 +20,9 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
-  Exit code 1 when any message was lost, duplicated or refused.`;
+  Prints who wins per profile ("no clear winner" when the two fastest are within 0.5% total time).
+  Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
+  carry the payload is listed as unsupported and does not change the exit code (2 for bad input).`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,

@@ -83,6 +83,9 @@ function ratio(x) {
   return x >= 1 ? `${x.toFixed(2)}× less` : `${(1 / x).toFixed(2)}× more`;
 }
 
+/** Below this ratio of total times the two fastest formats are called a tie (it would print as 1.00×). */
+const TIE = 1.005;
+
 /**
  * One sentence per profile naming the fastest format and its margin over the runner-up and the baseline.
  */
@@ -91,9 +94,13 @@ export function winnerLines(runs, baseline) {
     const ok = run.results.filter((r) => r.latencyMs && r.seconds > 0).sort((a, b) => a.seconds - b.seconds);
     if (ok.length < 2) return null;
     const [first, second] = ok;
+    const bytes = ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
+    // one run per format and profile, so no spread to judge by: a margin that rounds to 1.00× is a tie
+    if (second.seconds / first.seconds < TIE) {
+      return `${run.settings.profile}: no clear winner, ${first.format} and ${second.format} within ${((TIE - 1) * 100).toFixed(1)}% of each other${bytes}`;
+    }
     const base = ok.find((r) => r.format === baseline);
     const vsBase = base && base !== first && base !== second ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
-    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}`
-      + ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
+    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}${bytes}`;
   }).filter(Boolean);
 }

@@ -158,6 +158,9 @@ test('bad arguments: one line, exit 2', async () => {
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  const help = await run('benchmark_ws.js', ['--help']).done;
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /a codec that cannot\s+carry the payload is listed as unsupported and does not change the exit code/);
   assertOneLine(await run('client_json.js', ['3', '20', '--rtt', '100']).done, /^client_json: --rtt is only for the custom link: add --throttle custom \(got --throttle none\)$/);
   assertOneLine(await run('client_json.js', ['3', '20', '--throttle', '3g', '--down', '500', '--up', '100']).done, /^client_json: --down, --up are only for the custom link: add --throttle custom \(got --throttle 3g\)$/);
   assertOneLine(await run('benchmark_ws.js', ['3', '--rtt', '100']).done, /^benchmark_ws: --rtt is only for the custom link: add custom to --profiles \(got none,4g,3g\)$/);

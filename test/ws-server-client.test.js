@@ -14,6 +14,7 @@ import { ROOT } from '../lib/paths.js';
 import { resolvePayloads } from '../lib/payloads.js';
 import { payloadIdentity, prepareWireCodecs } from '../lib/transmission.js';
 import { connect, runClient } from '../lib/ws-client.js';
+import { winnerLines } from '../lib/print-transmission.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../lib/ws-frame.js';
 import { startWsServer } from '../lib/ws-server.js';
 
@@ -290,4 +291,12 @@ test('a --host that does not resolve is a UserError (one line, exit 2), not a st
       dns.lookup = real;
     }
   }
+});
+
+test('winnerLines: a margin that would print as 1.00× is no clear winner; 1.01× names the winner', () => {
+  const row = (format, seconds) => ({ format, seconds, latencyMs: { p50: 1 }, wireBytes: { frames: 1000 } });
+  const run = (a, b) => ({ settings: { profile: 'none' }, results: [row('json-buffer', a), row('protobufjs-static', b)] });
+  assert.deepEqual(winnerLines([run(1.004, 1)], 'json-buffer'),
+    ['none: no clear winner, protobufjs-static and json-buffer within 0.5% of each other (total time; 1,000 vs 1,000 bytes on the wire)']);
+  assert.match(winnerLines([run(1.01, 1)], 'json-buffer')[0], /^none: protobufjs-static wins, 1\.01× faster than json-buffer/);
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
-import { TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/client-cli.js';
+import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/client-cli.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/environment.js';
 import { UserError } from './lib/errors.js';
@@ -20,7 +20,9 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
-  Exit code 1 when any message was lost, duplicated or refused.`;
+  Prints who wins per profile ("no clear winner" when the two fastest are within 0.5% total time).
+  Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
+  carry the payload is listed as unsupported and does not change the exit code (2 for bad input).`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
@@ -37,6 +39,7 @@ runCli(import.meta.url, async () => {
   if (values.throttle !== 'none') throw new UserError('benchmark_ws takes --profiles a,b (the clients take --throttle)');
   const opts = transmissionOptions(values);
   const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
   for (const p of profiles) resolveProfile(p, opts);
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
   const messagesFor = (p) => explicit ?? (p === 'none' ? 10000 : 100);

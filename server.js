@@ -2,7 +2,7 @@
 // WebSocket transmission server: decodes every message with the format named in the URL path and ACKs it.
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
 import { UserError } from './lib/errors.js';
-import { prepareWireCodecs } from './lib/transmission.js';
+import { payloadIdentity, prepareWireCodecs } from './lib/transmission.js';
 import { DEFAULT_MAX_PAYLOAD, describeCounters, startWsServer } from './lib/ws-server.js';
 
 const USAGE = `usage: node server.js N [options]   or   node server.js --data FILE [--proto FILE --type NAME] [options]
@@ -35,7 +35,7 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? 'all' }, positionals);
   const { usable, refused } = prepareWireCodecs(codecs, payloads[0]);
   const table = new Map([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]);
-  const server = await startWsServer({ codecs: table, host: values.host, port, raw: values.raw, maxPayload });
+  const server = await startWsServer({ codecs: table, identity: payloadIdentity(payloads[0]), host: values.host, port, raw: values.raw, maxPayload });
   const stop = async () => {
     console.log(describeCounters(server.counters, { raw: values.raw }));
     await server.close();

@@ -5,7 +5,7 @@ import { describePayload } from './measure-sizes.js';
 import { payloadHeading } from './print-results.js';
 import { problemOf, settingsLine, transmissionTable } from './print-transmission.js';
 import { createProgress } from './progress.js';
-import { prepareWireCodecs, refusedCodec, runPass, startShaping } from './transmission.js';
+import { payloadIdentity, prepareWireCodecs, refusedCodec, runPass, startShaping } from './transmission.js';
 
 /** Options shared by the clients and the orchestrator. */
 export const TRANSMISSION_OPTIONS = {
@@ -33,6 +33,18 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       (default min(1000, M) unthrottled, 0 throttled)
   --timeout S         give up when no ACK arrives for S seconds (default 10)
   --json              print the results as one JSON object`;
+
+/**
+ * --rtt, --down and --up describe the custom link only; given without it they
+ * would be silently ignored, so they are refused.
+ * @param {object} values parsed options
+ * @param {boolean} custom whether the custom profile is in use
+ * @param {string} hint how to ask for it
+ */
+export function checkCustomLink(values, custom, hint) {
+  const given = ['rtt', 'down', 'up'].filter((k) => values[k] !== undefined);
+  if (given.length && !custom) throw new UserError(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'are' : 'is'} only for the custom link: ${hint}`);
+}
 
 /** The numeric transmission options, checked. */
 export function transmissionOptions(values) {
@@ -75,6 +87,7 @@ ${TRANSMISSION_USAGE}
   if (rest.length > 1) throw new UserError(`unexpected argument "${rest[1]}"`);
   const messages = rest.length ? numberOption(rest[0], 'messages (M)', { min: 1, integer: true }) : 10000;
   const opts = transmissionOptions(values);
+  checkCustomLink(values, opts.profile === 'custom', `add --throttle custom (got --throttle ${opts.profile})`);
   const url = (values.url ?? `ws://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
   if (!/^wss?:\/\/[^/]+$/.test(url)) throw new UserError(`--url: expected ws://HOST:PORT, got "${url}"`);
 
@@ -92,7 +105,7 @@ ${TRANSMISSION_USAGE}
     for (const codec of usable) {
       let last = 0;
       results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, messages, window: opts.window, connections: opts.connections,
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window: opts.window, connections: opts.connections,
         rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs, warmup,
         onProgress: ({ done }) => {
           progress.tick(`${codec.name} ${done}/${messages}`, done - last);

@@ -23,7 +23,9 @@ export function settingsLine(s, url) {
 export function transmissionTable(result) {
   const rows = result.results.map((r) => {
     if (r.latencyMs == null) return [r.format, ...Array(12).fill('—'), verdictOf(r)];
-    const per = (n) => (r.messages ? n / r.messages : null);
+    // per message actually sent: when the server died mid-run, the rest never travelled
+    const sentCount = r.messages - (r.notSent ?? 0);
+    const per = (n) => (sentCount ? n / sentCount : null);
     const sent = r.wireBytes.payload ? r.wireBytes : null;
     const perPayload = sent ? per(sent.payload) : null;
     return [
@@ -39,14 +41,15 @@ export function transmissionTable(result) {
 }
 
 function accounting(r) {
-  return `${r.lost}/${r.duplicated}/${r.errors}`;
+  return `${r.lost}/${r.duplicated}/${r.errors}${r.notSent ? `, ${int(r.notSent)} not sent` : ''}`;
 }
 
 /** What went wrong in a row, or null when every message was acked once. */
 export function problemOf(r) {
   if (r.latencyMs == null) return null;
-  if (r.lost === 0 && r.duplicated === 0 && r.errors === 0 && r.acked === r.messages) return null;
-  return `${r.format}: ${r.lost} lost, ${r.duplicated} duplicated, ${r.errors} error ACKs of ${r.messages} messages (${r.ended})`;
+  if (r.lost === 0 && !r.notSent && r.duplicated === 0 && r.errors === 0 && r.acked === r.messages) return null;
+  return `${r.format}: ${r.lost} lost, ${r.duplicated} duplicated, ${r.errors} error ACKs${r.notSent ? `, ${r.notSent} not sent` : ''}`
+    + ` of ${r.messages} messages (${r.ended})`;
 }
 
 /**
@@ -67,7 +70,7 @@ export function comparisonTable(runs, baseline) {
       }
       const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
       rows.push([profile, r.format, fixed(r.seconds, 2), int(r.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
-        int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err` : ''}`]);
+        int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`]);
     }
   }
   return markdownTable([['profile', 'format', 'total s', 'msgs/s', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
@@ -80,6 +83,9 @@ function ratio(x) {
   return x >= 1 ? `${x.toFixed(2)}× less` : `${(1 / x).toFixed(2)}× more`;
 }
 
+/** Below this ratio of total times the two fastest formats are called a tie (it would print as 1.00×). */
+const TIE = 1.005;
+
 /**
  * One sentence per profile naming the fastest format and its margin over the runner-up and the baseline.
  */
@@ -88,9 +94,13 @@ export function winnerLines(runs, baseline) {
     const ok = run.results.filter((r) => r.latencyMs && r.seconds > 0).sort((a, b) => a.seconds - b.seconds);
     if (ok.length < 2) return null;
     const [first, second] = ok;
+    const bytes = ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
+    // one run per format and profile, so no spread to judge by: a margin that rounds to 1.00× is a tie
+    if (second.seconds / first.seconds < TIE) {
+      return `${run.settings.profile}: no clear winner, ${first.format} and ${second.format} within ${((TIE - 1) * 100).toFixed(1)}% of each other${bytes}`;
+    }
     const base = ok.find((r) => r.format === baseline);
     const vsBase = base && base !== first && base !== second ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
-    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}`
-      + ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
+    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}${bytes}`;
   }).filter(Boolean);
 }

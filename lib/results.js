@@ -44,6 +44,7 @@ export const UNITS = {
   rate: 'messages per second (open loop)',
   acked: 'count of messages',
   lost: 'count of messages',
+  notSent: 'count of messages',
   duplicated: 'count of messages',
   errors: 'count',
   window: 'messages in flight per connection',

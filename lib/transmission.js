@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { UserError } from './errors.js';
@@ -23,6 +25,26 @@ export function prepareWireCodecs(codecs, payload) {
     usable: prepared.filter(measurable).map((p) => wireCodec(p, payload.value)),
     refused: prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p })),
   };
+}
+
+/**
+ * What a client encodes and a server decodes, independent of file paths (two
+ * machines hold the same files in different places): a short hash of the
+ * payload's JSON, the schema text and the message type, with the payload's name.
+ * @param {import('./payloads.js').Payload} payload
+ * @returns {{ id: string, hash: string }}
+ */
+export function payloadIdentity(payload) {
+  const hash = crypto.createHash('sha256')
+    .update(JSON.stringify(payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
+    .digest('hex').slice(0, 12);
+  const schema = payload.schemaSource === 'inferred' ? 'inferred schema' : path.basename(payload.schemaSource);
+  return { id: `${payload.id} as ${payload.schema.typeName} from ${schema}`, hash };
+}
+
+/** The query string that tells the server which payload this client sends. */
+export function identityQuery({ id, hash }) {
+  return `?payload=${hash}&name=${encodeURIComponent(id)}`;
 }
 
 /**
@@ -52,6 +74,21 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (s) => { stderr += s; });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // the child must not outlive this process when only its pid is signalled (Ctrl-C in a pipeline, kill PID):
+  // handlers live exactly as long as the child does
+  const onSignal = (signal) => {
+    child.kill('SIGTERM');
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  const onExit = () => child.kill('SIGTERM');
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', onExit);
+  exited.then(() => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('exit', onExit);
+  });
   const ready = new Promise((resolve, reject) => {
     child.stdout.on('data', (s) => {
       stdout += s;
@@ -105,12 +142,12 @@ export async function startShaping({ url, profile = 'none', rtt, down, up, shape
 
 /**
  * One client pass of one codec against a running server: the result row.
- * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
+* @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
  *   warmup: messages sent first, closed loop, and not counted
  */
-export async function runPass({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
+export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
   const base = url.replace(/\/+$/, '');
-  const target = `${base}/${encodeURIComponent(codec.name)}`;
+  const target = `${base}/${encodeURIComponent(codec.name)}${identity ? identityQuery(identity) : ''}`;
   // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
   if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs });
   const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress });
@@ -119,6 +156,7 @@ export async function runPass({ url, codec, value, messages, window = 1, connect
     messages: r.messages,
     acked: r.acked,
     lost: r.lost,
+    notSent: r.notSent,
     duplicated: r.duplicated,
     errors: r.errors,
     seconds: r.seconds,
@@ -131,7 +169,7 @@ export async function runPass({ url, codec, value, messages, window = 1, connect
 }
 
 /** True when a result row accounts for every message as acked once. */
-export const complete = (row) => row.lost === 0 && row.duplicated === 0 && row.errors === 0 && row.acked === row.messages;
+export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicated === 0 && row.errors === 0 && row.acked === row.messages;
 
 /**
  * Starts a server on 127.0.0.1 (ephemeral port) in a child process, runs one
@@ -166,7 +204,7 @@ export async function measureTransmission({
     shaping = await startShaping({ url: server.url, profile, rtt, down, up, shaper });
     for (const codec of usable) {
       results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, messages, window, connections, rate, warmup,
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, warmup,
         onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name })),
       }));
     }
@@ -175,7 +213,7 @@ export async function measureTransmission({
     await server.stop();
   }
   for (const r of refused) {
-    results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, duplicated: 0, errors: 0, seconds: 0,
+    results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
       msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
   }
   return {

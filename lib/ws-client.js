@@ -11,7 +11,7 @@ const ANSWERED = 2;
 /**
  * Sends `messages` frames of one codec to a benchmark server and accounts
  * for each by its sequence number: acked exactly once, answered with an
- * error, duplicated, or lost. Closed loop (default): at most `window`
+ * error, duplicated, lost (sent, never answered) or not sent at all. Closed loop (default): at most `window`
  * messages in flight per connection, the next one sent as an ACK arrives,
  * no timer in the way. Open loop (`rate`): message i is due at
  * start + i/rate and its latency counts from then, so a stall shows in the
@@ -160,7 +160,9 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     messages,
     sent,
     acked,
-    lost: messages - answered,
+    lost: sent - answered,
+    // never sent (the server went away first): not lost on the wire, and not part of any per-message figure
+    notSent: messages - sent,
     duplicated: duplicated + unexpected,
     errors,
     seconds,
@@ -177,12 +179,13 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
  * @param {string} url
  */
 export function connect(url, { timeoutMs = 10000 } = {}) {
+  const shown = url.split('?')[0]; // the payload identity in the query would only clutter the message
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     ws.binaryType = 'nodebuffer';
     // covers the TCP connect too, which the OS may otherwise retry for minutes
     const timer = setTimeout(() => {
-      reject(new UserError(`cannot connect to ${url}: no answer within ${timeoutMs / 1000} s`));
+      reject(new UserError(`cannot connect to ${shown}: no answer within ${timeoutMs / 1000} s`));
       ws.terminate();
     }, timeoutMs);
     ws.once('close', () => clearTimeout(timer));
@@ -196,7 +199,7 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
       res.setEncoding('utf8');
       res.on('data', (chunk) => { body += chunk; });
       res.on('end', () => {
-        reject(new UserError(`${url}: server refused: ${res.statusCode} ${res.statusMessage}${body.trim() ? `: ${body.trim()}` : ''}`));
+        reject(new UserError(`${shown}: server refused: ${res.statusCode} ${res.statusMessage}${body.trim() ? `: ${body.trim()}` : ''}`));
         req.destroy();
       });
     });
@@ -209,7 +212,7 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
         ETIMEDOUT: 'timed out',
         ECONNRESET: 'connection reset',
       }[err.code] ?? err.message;
-      reject(new UserError(`cannot connect to ${url}: ${why}`));
+      reject(new UserError(`cannot connect to ${shown}: ${why}`));
     });
   });
 }

@@ -16,10 +16,12 @@ export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
  * @param {Map<string, ReturnType<import('./wire-codec.js').wireCodec> | { refused: string }>} options.codecs by format name
  * @param {string} [options.host] default 127.0.0.1
  * @param {number} [options.port] 0 for an ephemeral port
+ * @param {{ id: string, hash: string }} [options.identity] the payload this server decodes; a client
+ *   naming another (`?payload=HASH&name=ID` in its URL) is refused with 409 at the upgrade
  * @param {boolean} [options.raw] ACK without decoding: the transport's ceiling
  * @param {number} [options.maxPayload] codec bytes allowed in one message
  */
-export async function startWsServer({ codecs, host = '127.0.0.1', port = 0, raw = false, maxPayload = DEFAULT_MAX_PAYLOAD }) {
+export async function startWsServer({ codecs, identity, host = '127.0.0.1', port = 0, raw = false, maxPayload = DEFAULT_MAX_PAYLOAD }) {
   const counters = createCounters();
   const accepted = [...codecs].filter(([, c]) => !c.refused).map(([name]) => name);
   const server = http.createServer((req, res) => {
@@ -32,10 +34,19 @@ export async function startWsServer({ codecs, host = '127.0.0.1', port = 0, raw 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {});
     let name;
+    let query;
     try {
-      name = decodeURIComponent(new URL(req.url, 'http://localhost').pathname.slice(1));
+      const url = new URL(req.url, 'http://localhost');
+      name = decodeURIComponent(url.pathname.slice(1));
+      query = url.searchParams;
     } catch {
       return refuse(socket, 400, 'malformed URL');
+    }
+    const theirs = query.get('payload');
+    if (identity && theirs !== null && theirs !== identity.hash) {
+      const them = query.get('name');
+      return refuse(socket, 409, `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
+        + `this client sends ${them ? `${them} (hash ${theirs})` : `hash ${theirs}`}`);
     }
     const codec = codecs.get(name);
     if (!codec) return refuse(socket, 404, `unknown format "${name}"; this server accepts: ${accepted.join(', ')}`);
@@ -107,6 +118,9 @@ export async function startWsServer({ codecs, host = '127.0.0.1', port = 0, raw 
       if (err.code === 'EADDRINUSE') reject(new UserError(`port ${port} on ${host} is already in use`));
       else if (err.code === 'EACCES') reject(new UserError(`no permission to listen on ${host}:${port}`));
       else if (err.code === 'EADDRNOTAVAIL') reject(new UserError(`--host ${host}: not an address of this machine`));
+      else if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EAI_NONAME') {
+        reject(new UserError(`--host ${host}: cannot resolve this name to an address of this machine (${err.code})`));
+      }
       else reject(err);
     });
     server.listen(port, host, resolve);

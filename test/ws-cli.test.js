@@ -115,10 +115,25 @@ test('a client that vanishes mid-run does not disturb the server', async () => {
 test('messages not acked make the client exit 1, with one line saying how many and why', async () => {
   const server = await startServer(['3', '--max-payload', '100']);
   const r = await run('client_json.js', ['3', '50', '--url', server.url, '--warmup', '0']).done;
-  assertOneLine(r, /^client_json: json-buffer: 50 lost, 0 duplicated, 0 error ACKs of 50 messages \(the server closed every connection\)$/, 1);
-  assert.match(r.stdout, /\| json-buffer .*\| +0\/50 \| +50\/0\/0 \|/);
+  // the first frame closes the connection: 1 sent and lost, 49 never sent; sizes are per message sent
+  assertOneLine(r, /^client_json: json-buffer: 1 lost, 0 duplicated, 0 error ACKs, 49 not sent of 50 messages \(the server closed every connection\)$/, 1);
+  const [payload] = resolvePayloads({ numbers: ['3'] });
+  assert.match(r.stdout, new RegExp(`\\| json-buffer .*\\| +${payload.jsonBytes} \\| +\\d+ \\|.*\\| +0/50 \\| 1/0/0, 49 not sent \\|`));
   const { stdout } = await stopServer(server);
   assert.match(stdout, /1 over --max-payload \(closed 1009\)/);
+});
+
+test('a client sending another payload or schema is refused at the upgrade (409), naming both sides', async () => {
+  const server = await startServer(['3']);
+  const other = await run('client.js', ['--format', 'protobufjs-static', '4', '10', '--url', server.url]).done;
+  assertOneLine(other, /409 Conflict: payload mismatch: server measures test3 as \S+ from test3\.proto \(hash [0-9a-f]{12}\), this client sends test4 as \S+ from test4\.proto \(hash [0-9a-f]{12}\)$/);
+  // same data, but an inferred schema instead of proto/test3.proto
+  const inferred = await run('client_json.js', ['--data', path.join(ROOT, 'data/test3.json'), '10', '--url', server.url]).done;
+  assertOneLine(inferred, /409 Conflict: payload mismatch: server measures test3 .*test3\.proto.*this client sends .*inferred schema/);
+  const same = await run('client_json.js', ['3', '10', '--url', server.url]).done;
+  assert.equal(same.code, 0, same.stderr);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /2 refused upgrades/);
 });
 
 test('a server that is gone: the client exits non-zero with one clear line', async () => {
@@ -143,13 +158,22 @@ test('bad arguments: one line, exit 2', async () => {
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  const help = await run('benchmark_ws.js', ['--help']).done;
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /a codec that cannot\s+carry the payload is listed as unsupported and does not change the exit code/);
+  assertOneLine(await run('client_json.js', ['3', '20', '--rtt', '100']).done, /^client_json: --rtt is only for the custom link: add --throttle custom \(got --throttle none\)$/);
+  assertOneLine(await run('client_json.js', ['3', '20', '--throttle', '3g', '--down', '500', '--up', '100']).done, /^client_json: --down, --up are only for the custom link: add --throttle custom \(got --throttle 3g\)$/);
+  assertOneLine(await run('benchmark_ws.js', ['3', '--rtt', '100']).done, /^benchmark_ws: --rtt is only for the custom link: add custom to --profiles \(got none,4g,3g\)$/);
 });
 
 test('measureTransmission: the programmatic API runs each codec against its own server and leaves nothing running', async () => {
   const [payload] = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
   const progress = [];
+  const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
+  const before = listeners();
   const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
+  assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
   assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results']);
   assert.equal(r.payload.id, 'test5');
   assert.equal(r.settings.shaper, 'none');
@@ -164,6 +188,43 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
   assert.deepEqual(children, []);
 });
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  test(`benchmark_ws.js signalled alone (${signal}) takes its server.js child with it and exits ${signal === 'SIGINT' ? 130 : 143}`, async () => {
+    const bench = run('benchmark_ws.js', ['3', '--messages', '2000000', '--profiles', 'none']);
+    const childrenOf = (pid) => {
+      try {
+        return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      } catch {
+        return []; // ps exits 1 when there is none
+      }
+    };
+    let server;
+    while (!server) {
+      assert.equal(bench.child.exitCode, null, 'benchmark_ws.js ended before its server started');
+      server = childrenOf(bench.child.pid).find((l) => l.includes('server.js'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const serverPid = Number(server.trim().split(/\s+/)[0]);
+    try {
+      bench.child.kill(signal);
+      const r = await bench.done;
+      assert.equal(r.code, signal === 'SIGINT' ? 130 : 143, r.stderr);
+      for (let i = 0; i < 100; i++) {
+        try {
+          process.kill(serverPid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assertGone(serverPid);
+    } finally {
+      // without the fix, the orphan this test started through benchmark_ws.js would stay: end it
+      try { process.kill(serverPid, 'SIGKILL'); } catch { /* gone, as it should be */ }
+    }
+  });
+}
 
 test('throttled through the emulator: the client measures the RTT asked for (±15%) and names the shaper', async () => {
   const server = await startServer(['5']);

@@ -1,14 +1,20 @@
 // The transmission path in one process: framing, accounting by sequence number, faults, open vs closed loop.
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
+import dns from 'node:dns';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import WebSocket from 'ws';
 import { selectCodecs } from '../lib/codecs/index.js';
 import { UserError } from '../lib/errors.js';
 import { createLatency } from '../lib/latency.js';
+import { ROOT } from '../lib/paths.js';
 import { resolvePayloads } from '../lib/payloads.js';
-import { prepareWireCodecs } from '../lib/transmission.js';
+import { payloadIdentity, prepareWireCodecs } from '../lib/transmission.js';
 import { connect, runClient } from '../lib/ws-client.js';
+import { winnerLines } from '../lib/print-transmission.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../lib/ws-frame.js';
 import { startWsServer } from '../lib/ws-server.js';
 
@@ -251,4 +257,46 @@ test('a port in use is a user error naming the port', async () => {
     await assert.rejects(startWsServer({ codecs: new Map(), port: server.port }), (err) => err instanceof UserError
       && err.message === `port ${server.port} on 127.0.0.1 is already in use`);
   });
+});
+
+test('payloadIdentity: the same data and schema from other paths hash alike; other data or schema does not', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-identity-'));
+  try {
+    fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(dir, 'copy.json'));
+    fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(dir, 'copy.proto'));
+    const [bundled] = resolvePayloads({ numbers: ['3'] });
+    const [copied] = resolvePayloads({ data: path.join(dir, 'copy.json'), proto: path.join(dir, 'copy.proto'), type: bundled.schema.typeName });
+    const [inferred] = resolvePayloads({ data: path.join(dir, 'copy.json') });
+    const [other] = resolvePayloads({ numbers: ['4'] });
+    assert.equal(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
+    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(bundled).hash);
+    assert.notEqual(payloadIdentity(other).hash, payloadIdentity(bundled).hash);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a --host that does not resolve is a UserError (one line, exit 2), not a stack trace', async () => {
+  // the lookup is stubbed: a real one for example.invalid would ask the network's DNS server
+  const real = dns.lookup;
+  for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+    dns.lookup = (host, options, callback) => {
+      const err = Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code });
+      process.nextTick(typeof options === 'function' ? options : callback, err);
+    };
+    try {
+      await assert.rejects(startWsServer({ codecs: new Map(), host: 'example.invalid' }),
+        (err) => err instanceof UserError && /^--host example\.invalid: cannot resolve/.test(err.message) && err.message.includes(code));
+    } finally {
+      dns.lookup = real;
+    }
+  }
+});
+
+test('winnerLines: a margin that would print as 1.00× is no clear winner; 1.01× names the winner', () => {
+  const row = (format, seconds) => ({ format, seconds, latencyMs: { p50: 1 }, wireBytes: { frames: 1000 } });
+  const run = (a, b) => ({ settings: { profile: 'none' }, results: [row('json-buffer', a), row('protobufjs-static', b)] });
+  assert.deepEqual(winnerLines([run(1.004, 1)], 'json-buffer'),
+    ['none: no clear winner, protobufjs-static and json-buffer within 0.5% of each other (total time; 1,000 vs 1,000 bytes on the wire)']);
+  assert.match(winnerLines([run(1.01, 1)], 'json-buffer')[0], /^none: protobufjs-static wins, 1\.01× faster than json-buffer/);
 });

@@ -29,10 +29,10 @@ export function transmissionTable(runs) {
   const rows = runs.flatMap((run) => run.results.map((r) => [
     run.payload, r.format, int(r.acked ?? r.messages), int(r.msgsPerSec), fixed(r.payloadMBps, 2),
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.p999), ms(r.latencyMs?.max),
-    `${int(r.lost)} / ${int(r.errors)}`, verdictOf(r),
+    `${int(r.lost)} / ${int(r.notSent ?? 0)} / ${int(r.errors)}`, verdictOf(r),
   ]));
   return markdownTable([['payload', 'format', 'messages', 'msgs/s', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
-    'lost / errors', 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 /**

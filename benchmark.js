@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
-import { parseBatchCounts } from './lib/batch.js';
+import { batchBase, parseBatchCounts } from './lib/batch.js';
 import { UserError } from './lib/errors.js';
 import { ROOT } from './lib/paths.js';
 import { renderHtml } from './lib/report-html.js';
@@ -68,15 +68,7 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection(values, positionals);
   const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
-  let batch = null;
-  if (counts) {
-    const wanted = values['batch-payload'];
-    const base = wanted !== undefined
-      ? payloads.find((p) => p.id === wanted || p.id === `test${wanted}`)
-      : positionals.length || values.data ? payloads[0] : payloads.find((p) => p.id === 'test3') ?? payloads[0];
-    if (!base) throw new UserError(`--batch-payload: "${wanted}" is not one of the payloads chosen (${payloads.map((p) => p.id).join(', ')})`);
-    batch = { payload: base, counts };
-  }
+  const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides,

@@ -19,6 +19,20 @@ export function parseBatchCounts(value) {
 }
 
 /**
+ * The payload --batch wraps: the one --batch-payload names (an id such as test3, or its
+ * number), else the first one chosen, else test3 (a medium object) when all five run.
+ * @param {import('./payloads.js').Payload[]} payloads the payloads of this run
+ * @param {string} [wanted] the --batch-payload value
+ * @param {boolean} chosen whether the user picked payloads (numbers or --data)
+ */
+export function batchBase(payloads, wanted, chosen) {
+  if (wanted === undefined) return chosen ? payloads[0] : payloads.find((p) => p.id === 'test3') ?? payloads[0];
+  const base = payloads.find((p) => p.id === wanted || p.id === `test${wanted}`);
+  if (!base) throw new UserError(`--batch-payload: "${wanted}" is not one of the payloads chosen (${payloads.map((p) => p.id).join(', ')})`);
+  return base;
+}
+
+/**
  * The payload repeated N times in one message: `{ items: [value × N] }`, with
  * the payload's schema extended by a message whose one repeated field holds
  * the payload's type, so every codec (schema-driven or not) encodes the same

@@ -47,3 +47,13 @@ test('the wrapper works for a schema in a package and a name clash', async () =>
   const [p] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), b);
   assert.equal(p.status, 'exact');
 });
+
+test('--batch wraps the payload --batch-payload names, else the first chosen, else test3 of all five', async () => {
+  const { batchBase } = await import('../lib/batch.js');
+  const all = [1, 2, 3, 4, 5].map((n) => ({ id: `test${n}` }));
+  assert.equal(batchBase(all, undefined, false).id, 'test3');
+  assert.equal(batchBase([{ id: 'test5' }, { id: 'test1' }], undefined, true).id, 'test5');
+  assert.equal(batchBase(all, '4', false).id, 'test4');
+  assert.equal(batchBase(all, 'test2', false).id, 'test2');
+  assert.throws(() => batchBase([{ id: 'test5' }], '3', true), (e) => e instanceof UserError && /"3" is not one of the payloads chosen \(test5\)/.test(e.message));
+});

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // The main job (npm start): sizes, speed and a loopback WebSocket pass, written to results/<date-time>/.
 import path from 'node:path';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
-import { batchBase, parseBatchCounts } from './lib/batch.js';
+import { batchBase, parseBatchCounts } from './lib/payload/batch.js';
 import { UserError } from './lib/errors.js';
 import { ROOT } from './lib/paths.js';
-import { renderHtml } from './lib/report-html.js';
-import { renderMarkdown } from './lib/report-markdown.js';
-import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results.js';
-import { resolveProfile } from './lib/throttle-profiles.js';
-import { MODES, runSuite, TRANSMISSION_FORMATS } from './lib/run-suite.js';
+import { renderHtml } from './lib/report/html.js';
+import { renderMarkdown } from './lib/report/markdown.js';
+import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
+import { resolveProfile } from './lib/transmission/shaping/profiles.js';
+import { MODES, runSuite, TRANSMISSION_FORMATS } from './lib/suite.js';
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   Sizes (raw, gzip, brotli), encode/decode speed and a loopback WebSocket pass for

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Data serialization speed: encode, decode and both, with Benchmark.js, in rounds.
-import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
-import { describeEnvironment, environmentLine } from './lib/environment.js';
-import { measureSpeed, planBenchmarks } from './lib/measure-speed.js';
-import { codecListTable, payloadHeading, speedTable } from './lib/print-results.js';
-import { createProgress } from './lib/progress.js';
+import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
+import { measureSpeed, planBenchmarks } from './lib/measure/speed.js';
+import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
+import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
 
 const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Data transmission quantity: how many bytes each format puts on the wire.
-import { parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
-import { describeEnvironment, environmentLine } from './lib/environment.js';
-import { measureSizes } from './lib/measure-sizes.js';
-import { payloadHeading, sizeTable } from './lib/print-results.js';
+import { parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
+import { measureSizes } from './lib/measure/sizes.js';
+import { payloadHeading, sizeTable } from './lib/report/terminal.js';
 import { prepareCodecs } from './lib/verify.js';
 
 const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [--formats a,b] [--json]

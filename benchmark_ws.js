@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
-import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/client-cli.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/transmission/client-cli.js';
 import { BASELINE } from './lib/codecs/index.js';
-import { describeEnvironment, environmentLine } from './lib/environment.js';
+import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
-import { payloadHeading } from './lib/print-results.js';
-import { comparisonTable, problemOf, settingsLine, winnerLines } from './lib/print-transmission.js';
-import { createProgress } from './lib/progress.js';
-import { resolveProfile } from './lib/throttle-profiles.js';
-import { measureTransmission } from './lib/transmission.js';
+import { payloadHeading } from './lib/report/terminal.js';
+import { comparisonTable, problemOf, settingsLine, winnerLines } from './lib/report/terminal-transmission.js';
+import { createProgress } from './lib/cli/progress.js';
+import { resolveProfile } from './lib/transmission/shaping/profiles.js';
+import { measureTransmission } from './lib/transmission/run.js';
 
 const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.js --data FILE [--proto FILE --type NAME] [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and

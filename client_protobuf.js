@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // WebSocket transmission client for Protocol Buffers: node client.js --format protobufjs-static.
-import { runCli } from './lib/cli.js';
-import { clientMain } from './lib/client-cli.js';
+import { runCli } from './lib/cli/index.js';
+import { clientMain } from './lib/transmission/client-cli.js';
 
 runCli(import.meta.url, () => clientMain(process.argv.slice(2), { name: 'client_protobuf', format: 'protobufjs-static' }));

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' spread.
-import { parseCli, runCli } from './lib/cli.js';
-import { compareRuns, comparisonTable } from './lib/compare-runs.js';
-import { environmentLine } from './lib/environment.js';
+import { parseCli, runCli } from './lib/cli/index.js';
+import { compareRuns, comparisonTable } from './lib/results/compare.js';
+import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
-import { readResultsFile } from './lib/results.js';
+import { readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node compare.js A.json B.json [--changed] [--json]
   Compares two results.json files written by node benchmark.js: per figure the

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Re-renders report.md and report.html from a results.json, next to it (or into --out DIR).
 import path from 'node:path';
-import { parseCli, runCli } from './lib/cli.js';
+import { parseCli, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
-import { renderHtml } from './lib/report-html.js';
-import { renderMarkdown } from './lib/report-markdown.js';
-import { readResultsFile } from './lib/results.js';
+import { renderHtml } from './lib/report/html.js';
+import { renderMarkdown } from './lib/report/markdown.js';
+import { readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node report.js results/X/results.json [--out DIR]
   Writes report.md and report.html from a results file (default: in its folder).`;

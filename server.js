@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // WebSocket transmission server: decodes every message with the format named in the URL path and ACKs it.
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
-import { payloadIdentity, prepareWireCodecs } from './lib/transmission.js';
-import { DEFAULT_MAX_PAYLOAD, describeCounters, startWsServer } from './lib/ws-server.js';
+import { payloadIdentity, prepareWireCodecs } from './lib/transmission/run.js';
+import { DEFAULT_MAX_PAYLOAD, describeCounters, startWsServer } from './lib/transmission/server.js';
 
 const USAGE = `usage: node server.js N [options]   or   node server.js --data FILE [--proto FILE --type NAME] [options]
   Serves payload N's schema (1–5) or your JSON's: clients connect to ws://HOST:PORT/<format>, send

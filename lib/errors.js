@@ -17,14 +17,3 @@ export class Unsupported extends Error {
     this.name = 'Unsupported';
   }
 }
-
-/**
- * Formats a JSON path the way error messages and verification report it:
- * `$`, `.key` for identifiers, `["odd key"]` otherwise, `[3]` for indexes.
- * @param {string} parent
- * @param {string|number} key
- */
-export function childPath(parent, key) {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}

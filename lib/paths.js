@@ -3,7 +3,5 @@ import { fileURLToPath } from 'node:url';
 
 /** The project's folder, whatever the working directory. */
 export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** Committed static code for the bundled payloads. */
-export const GENERATED_DIR = path.join(ROOT, 'generated', 'protobufjs');
-/** Generated on demand and git-ignored: static code for user schemas. */
+/** Generated on demand and git-ignored: code for user schemas, by codec and schema hash. */
 export const CACHE_DIR = path.join(ROOT, '.cache');

@@ -1,5 +1,5 @@
-import { childPath, Unsupported } from './errors.js';
-import { setKey } from './schema.js';
+import { Unsupported } from './errors.js';
+import { childPath, setKey } from './json.js';
 
 /**
  * Normalisations a codec may declare. Each turns a JSON value into the form
@@ -102,7 +102,7 @@ export function verifyRoundTrip(instance, value, allowed = []) {
  * is timed. A codec that cannot carry the payload is `unsupported`, one that
  * throws is `failed`; neither is measured. A lossy one is measured and marked.
  * @param {import('./codecs/index.js').CodecInfo[]} codecs
- * @param {{ value: any, schema: import('./schema.js').Schema }} payload
+ * @param {{ value: any, schema: import('./schema/index.js').Schema }} payload
  * @returns {Prepared[]}
  */
 export function prepareCodecs(codecs, payload) {
@@ -153,3 +153,16 @@ function show(v) {
  * @property {string[]} [normalised]
  * @property {string|null} reason
  */
+
+/** A codec's identity and round-trip verdict as every result carries it. */
+export function describeCodec(p) {
+  return {
+    format: p.codec.name,
+    library: p.codec.library,
+    version: p.codec.version,
+    status: p.status,
+    diff: p.diff ?? null,
+    normalised: p.normalised ?? [],
+    reason: p.reason ?? null,
+  };
+}

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCodecs } from '../lib/codecs/index.js';
-import { codecStatuses, codecStatusMarkdown, STATUS_MARKERS } from '../lib/codec-status.js';
-import { resolvePayloads, ROOT } from '../lib/payloads.js';
-import { runCli } from '../lib/cli.js';
+import { codecStatuses, codecStatusMarkdown, STATUS_MARKERS } from './lib/codec-status.js';
+import { resolvePayloads, ROOT } from '../lib/payload/index.js';
+import { runCli } from '../lib/cli/index.js';
 import { UserError } from '../lib/errors.js';
 import { writeFileAtomic } from '../lib/files.js';
 

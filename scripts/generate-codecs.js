@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCodecs } from '../lib/codecs/index.js';
-import { generateBundled, generatedDir, staleGeneratedFiles } from '../lib/generated-code.js';
+import { generateBundled, generatedDir, staleGeneratedFiles } from '../lib/codecs/codegen.js';
 
 /** The available codecs that generate code from the bundled protos. */
 export async function generatingCodecs() {

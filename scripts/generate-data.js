@@ -215,7 +215,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       let current = null;
       try {
         current = readFileSync(file, 'utf8');
-      } catch {} // a missing file is stale
+      } catch {
+        // a missing file is stale
+      }
       if (current !== content) stale.push(path.relative(ROOT, file));
     } else {
       mkdirSync(DATA_DIR, { recursive: true });

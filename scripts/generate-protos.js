@@ -13,8 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../lib/errors.js';
-import { inferSchema } from '../lib/infer-schema.js';
-import { BUNDLED, ROOT } from '../lib/payloads.js';
+import { inferSchema } from '../lib/schema/infer.js';
+import { BUNDLED, ROOT } from '../lib/payload/index.js';
 import { readJsonFile, writeFileAtomic } from '../lib/files.js';
 
 /**

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../lib/errors.js';
 import { readJsonFile, writeFileAtomic } from '../lib/files.js';
-import { inferSchema, pascalCase } from '../lib/infer-schema.js';
+import { inferSchema, pascalCase } from '../lib/schema/infer.js';
 
 const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--out FILE]';
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshot of a report.html for the README: node scripts/screenshot-report.js results/X/report.html docs/report.png
-import { runCli } from '../lib/cli.js';
-import { chromiumMissing, openInChromium } from '../lib/browser.js';
+import { runCli } from '../lib/cli/index.js';
+import { chromiumMissing, openInChromium } from '../test/helpers/browser.js';
 import { UserError } from '../lib/errors.js';
 
 runCli(import.meta.url, async () => {

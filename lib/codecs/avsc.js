@@ -1,5 +1,6 @@
 import avro from 'avsc';
-import { childPath, Unsupported } from '../errors.js';
+import { Unsupported } from '../errors.js';
+import { childPath } from '../json.js';
 
 const DOUBLE = avro.Type.forSchema('double');
 const LONG = avro.Type.forSchema('long');

@@ -1,6 +1,6 @@
 import { BSON } from 'bson';
 import { Unsupported } from '../errors.js';
-import { isJsonObject } from '../json-walk.js';
+import { isJsonObject } from '../json.js';
 
 /**
  * BSON, MongoDB's binary JSON, by the bson package. Integers beyond 32 bits

@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import { inferJsonSchema } from '../infer-json-schema.js';
+import { inferJsonSchema } from '../schema/infer-json-schema.js';
 
 /**
  * Schema-driven JSON: fast-json-stringify compiles a serializer from a JSON

@@ -88,6 +88,11 @@ export function libraryVersion(name) {
   }
 }
 
+/** Wire bytes of an encoded value: strings count as their UTF-8 bytes. */
+export function toBytes(encoded) {
+  return typeof encoded === 'string' ? Buffer.from(encoded, 'utf8') : encoded;
+}
+
 /**
  * @typedef {object} CodecInfo
  * @property {string} name the id users type in --formats
@@ -98,5 +103,5 @@ export function libraryVersion(name) {
  * @property {string} decoded what decode() returns
  * @property {boolean} available
  * @property {string|null} reason why not, when unavailable
- * @property {(ctx: { value: any, schema: import('../schema.js').Schema }) => { encode: Function, decode: Function }} create
+ * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => { encode: Function, decode: Function }} create
  */

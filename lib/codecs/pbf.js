@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PbfReader, PbfWriter } from 'pbf';
 import { compileRaw } from 'pbf/compile';
 import resolveSchema from 'resolve-protobuf-schema';
-import { loadGenerated } from '../generated-code.js';
+import { loadGenerated } from './codegen.js';
 
 /**
  * Mapbox's pbf: a small, fast protobuf reader/writer with a compiler that

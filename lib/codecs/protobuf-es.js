@@ -1,12 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
-import { bufGenerate, loadGenerated } from '../generated-code.js';
+import { bufGenerate, loadGenerated } from './codegen.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/package.json')), 'bin', 'protoc-gen-es');
-
-const LONGS = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT64, ScalarType.FIXED64, ScalarType.SFIXED64]);
 
 // Scalars as the other protobuf codecs give them (TO_OBJECT_OPTIONS in schema.js):
 // protobuf-es reads 64-bit integers as BigInt (its only per-field alternative,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
-import { bufGenerate, loadGenerated } from '../generated-code.js';
+import { bufGenerate, loadGenerated } from './codegen.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@protobuf-ts/plugin/package.json')), 'bin', 'protoc-gen-ts');

@@ -1,4 +1,4 @@
-import { TO_OBJECT_OPTIONS } from '../schema.js';
+import { TO_OBJECT_OPTIONS } from '../schema/index.js';
 
 /**
  * protobuf.js by reflection: the .proto is parsed at run time and protobuf.js

@@ -1,6 +1,6 @@
 import { parse, stringify } from 'smol-toml';
 import { Unsupported } from '../errors.js';
-import { findPath, isJsonObject } from '../json-walk.js';
+import { findPath, isJsonObject } from '../json.js';
 
 /** TOML 1.0 by smol-toml. A TOML document is a table, and TOML has no null. */
 export default {

@@ -1,6 +1,6 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { Unsupported } from '../errors.js';
-import { findPath } from '../json-walk.js';
+import { findPath } from '../json.js';
 
 // An XML element name: a letter or underscore first (no digit), then letters, digits, '-', '_', '.'.
 const XML_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;

@@ -1,4 +1,4 @@
-import { RESULTS_FORMAT, UNITS } from '../../lib/results.js';
+import { RESULTS_FORMAT, UNITS } from '../../lib/results/index.js';
 
 const verdict = (format) => ({ format, library: 'lib', version: '1.0.0', status: 'exact', diff: null, normalised: [], reason: null });
 

@@ -1,0 +1,21 @@
+// ESLint flat config: the recommended rules over every hand-written file;
+// generated code is checked for staleness by the tests, not linted.
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  { ignores: ['generated/**', '.cache/**', 'results/**', 'node_modules/**'] },
+  js.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'prefer-const': 'error',
+      'no-var': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  // functions passed to page.evaluate() run in the browser
+  { files: ['test/helpers/browser.js'], languageOptions: { globals: { ...globals.browser } } },
+];

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { CACHE_DIR, ROOT } from '../paths.js';
+
+const require = createRequire(import.meta.url);
+const BUF = path.join(path.dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
+const PROTO_DIR = path.join(ROOT, 'proto');
+
+/**
+ * Where a code-generating codec keeps its committed code for the bundled
+ * schemas (generated/<codec>/).
+ * @param {string} codecName
+ */
+export const generatedDir = (codecName) => path.join(ROOT, 'generated', codecName);
+
+/**
+ * Runs `buf generate` with one local protoc plugin (a Node script from
+ * node_modules) over every .proto in protoDir. buf is the compiler shipped
+ * inside the @bufbuild/buf npm package: nothing is downloaded.
+ * @param {{ plugin: string, opt: string[], protoDir: string, outDir: string }} job
+ */
+export function bufGenerate({ plugin, opt, protoDir, outDir }) {
+  const template = { version: 'v2', plugins: [{ local: [process.execPath, plugin], out: outDir, opt }] };
+  execFileSync(process.execPath, [BUF, 'generate', protoDir, '--template', JSON.stringify(template)],
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: protoDir });
+}
+
+/**
+ * Generates a codec's code for every bundled proto/testN.proto into outDir.
+ * @param {{ name: string, generator: Generator }} codec
+ * @param {string} outDir
+ */
+export function generateBundled(codec, outDir) {
+  fs.mkdirSync(outDir, { recursive: true });
+  codec.generator.generate(PROTO_DIR, outDir);
+}
+
+/**
+ * The committed files of a codec that differ from what its generator writes
+ * now (regenerated into a temporary folder, compared byte for byte), as
+ * paths relative to the project; missing and extra files count as stale.
+ * @param {{ name: string, generator: Generator }} codec
+ * @returns {string[]}
+ */
+export function staleGeneratedFiles(codec) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${codec.name}-check-`));
+  try {
+    generateBundled(codec, tmp);
+    const committedDir = generatedDir(codec.name);
+    const fresh = fs.readdirSync(tmp).sort();
+    const committed = fs.existsSync(committedDir) ? fs.readdirSync(committedDir).sort() : [];
+    const names = [...new Set([...fresh, ...committed])];
+    return names.filter((n) => !fresh.includes(n) || !committed.includes(n)
+      || fs.readFileSync(path.join(tmp, n), 'utf8') !== fs.readFileSync(path.join(committedDir, n), 'utf8'))
+      .map((n) => path.relative(ROOT, path.join(committedDir, n)));
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A codec's generated module for a schema: the committed one when the schema
+ * is a bundled proto/testN.proto, otherwise one generated on demand into
+ * .cache/<codec>/<schema hash>/ (into a temporary folder first, renamed when
+ * complete, so a failed run leaves nothing behind and concurrent runs do not collide). Loaded with require(),
+ * which Node 20.19+ allows for ES modules, because create() is synchronous.
+ * @param {{ name: string, generator: Generator }} codec
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {object} the module's exports
+ */
+export function loadGenerated(codec, schema) {
+  const { generator } = codec;
+  if (path.dirname(path.resolve(schema.file)) === PROTO_DIR) {
+    const committed = path.join(generatedDir(codec.name), generator.file(path.basename(schema.file, '.proto')));
+    if (fs.existsSync(committed)) return require(committed);
+  }
+  const dir = path.join(CACHE_DIR, codec.name, schema.hash);
+  const sources = protoSources(schema);
+  const file = path.join(dir, generator.file(path.basename(sources[0].name, '.proto')));
+  if (!fs.existsSync(file)) {
+    const work = `${dir}.${process.pid}.tmp`;
+    fs.rmSync(work, { recursive: true, force: true });
+    try {
+      for (const { name, text } of sources) {
+        fs.mkdirSync(path.dirname(path.join(work, 'proto', name)), { recursive: true });
+        fs.writeFileSync(path.join(work, 'proto', name), text);
+      }
+      generator.generate(path.join(work, 'proto'), work);
+      fs.rmSync(path.join(work, 'proto'), { recursive: true });
+      try {
+        fs.renameSync(work, dir);
+      } catch (err) {
+        // another process finished the same schema first: use its code
+        if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return require(file);
+}
+
+/**
+ * The .proto files a generator needs for a schema, the schema's own first: a
+ * schema parsed from text is one file; one loaded from a file brings the files
+ * it imports from its folder, at the same relative paths, so its imports
+ * resolve (google/protobuf's well-known types come with every generator).
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {{ name: string, text: string }[]}
+ */
+function protoSources(schema) {
+  if (!schema.sourceFile) return [{ name: 'schema.proto', text: schema.text }];
+  const base = path.dirname(schema.sourceFile);
+  const imported = schema.root.files.map((f) => path.resolve(f))
+    .filter((f) => f !== schema.sourceFile && !path.relative(base, f).startsWith('..') && fs.existsSync(f));
+  return [schema.sourceFile, ...imported].map((f) => ({ name: path.relative(base, f), text: fs.readFileSync(f, 'utf8') }));
+}
+
+/**
+ * @typedef {object} Generator
+ * @property {(protoDir: string, outDir: string) => void} generate writes code for every .proto in protoDir
+ * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
+ */

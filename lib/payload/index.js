@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { inferSchema, pascalCase } from '../schema/infer.js';
+import { readJsonFile } from '../files.js';
+import { checkFits, loadSchemaFile, parseSchema } from '../schema/index.js';
+import { ROOT } from '../paths.js';
+import { childPath } from '../json.js';
+
+
+export { ROOT };
+
+/**
+ * The five bundled payloads. `type` is the root message of proto/testN.proto,
+ * as scripts/generate-protos.js names it.
+ */
+export const BUNDLED = [
+  { n: 1, type: 'Numbers', title: 'numbers only' },
+  { n: 2, type: 'Strings', title: 'strings only' },
+  { n: 3, type: 'Order', title: 'medium real-life object' },
+  { n: 4, type: 'Feed', title: 'large, deeply nested object' },
+  { n: 5, type: 'Status', title: 'tiny message' },
+].map((p) => ({
+  ...p,
+  name: `test${p.n}`,
+  dataFile: path.join(ROOT, 'data', `test${p.n}.json`),
+  protoFile: path.join(ROOT, 'proto', `test${p.n}.proto`),
+}));
+
+/**
+ * Turns the command line's payload choice into payloads ready to measure:
+ * bundled numbers (1–5; none means all five) or --data FILE, each with its
+ * schema: --proto FILE [--type NAME], the bundled proto/testN.proto, or one
+ * inferred from the data on the fly.
+ * @param {{ numbers?: string[], data?: string, proto?: string, type?: string }} choice
+ * @returns {Payload[]}
+ */
+export function resolvePayloads({ numbers = [], data, proto, type } = {}) {
+  if (data && numbers.length) throw new UserError(`give a payload number or --data FILE, not both`);
+  if (type && !proto) throw new UserError(`--type names a message in --proto FILE; give --proto too`);
+  if (data) {
+    const value = readJsonFile(data);
+    const label = path.basename(data).replace(/\.json$/i, '');
+    return [finish({ id: label, title: data, dataFile: data, value }, { proto, type })];
+  }
+  const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
+  return chosen.map((p) => finish({ id: p.name, title: p.title, dataFile: p.dataFile, value: readJsonFile(p.dataFile) },
+    proto ? { proto, type } : { bundled: p }));
+}
+
+function bundledByNumber(arg) {
+  const p = BUNDLED.find((b) => String(b.n) === String(arg).trim());
+  if (!p) throw new UserError(`unknown payload "${arg}": choose 1–5, or --data FILE for your own JSON`);
+  return p;
+}
+
+function finish(payload, { proto, type, bundled }) {
+  let schema;
+  let schemaSource;
+  if (proto) {
+    schema = loadSchemaFile(proto, type);
+    schemaSource = proto;
+  } else if (bundled) {
+    schema = loadSchemaFile(bundled.protoFile, bundled.type);
+    schemaSource = path.relative(ROOT, bundled.protoFile);
+  } else {
+    const name = pascalCase(payload.id, 'Message');
+    const inferred = inferSchema(payload.value, { name, source: payload.dataFile });
+    schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
+    schemaSource = 'inferred';
+  }
+  checkFits(schema.type, payload.value);
+  const unsafe = firstUnsafeInteger(payload.value);
+  return {
+    ...payload,
+    warnings: unsafe ? [`${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [],
+    jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
+    schema,
+    schemaSource,
+  };
+}
+
+/** The first integer a double cannot hold exactly (beyond ±2^53), with its JSON path. */
+export function firstUnsafeInteger(value, path = '$') {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? { path, value } : null;
+  if (value === null || typeof value !== 'object') return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [k, v] of entries) {
+    const found = firstUnsafeInteger(v, childPath(path, k));
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * @typedef {object} Payload
+ * @property {string} id short name (test3, or the file's base name)
+ * @property {string} title what it is
+ * @property {string} dataFile
+ * @property {any} value the parsed JSON
+ * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8
+ * @property {import('../schema/index.js').Schema} schema
+ * @property {string} schemaSource proto file path, or 'inferred'
+ * @property {string[]} warnings things the user should know about the data (one line each)
+ */
+
+/** The payload's identity as every result carries it. */
+export function describePayload(payload) {
+  return {
+    id: payload.id,
+    title: payload.title,
+    dataFile: payload.dataFile,
+    schema: payload.schemaSource,
+    type: payload.schema.typeName,
+    jsonBytes: payload.jsonBytes,
+  };
+}

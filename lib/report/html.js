@@ -1,0 +1,268 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { libraryVersion } from '../codecs/index.js';
+import { environmentLine } from '../measure/environment.js';
+import { payloadHeading, verdictOf } from './terminal.js';
+import { settingsLine, shapingOf } from './markdown.js';
+
+const require = createRequire(import.meta.url);
+
+const COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#76b7b2', '#edc948', '#ff9da7', '#9c755f', '#bab0ac', '#e15759'];
+const OPS = ['encode', 'decode', 'roundtrip'];
+const PERCENTILES = [['p50', 'p50'], ['p90', 'p90'], ['p99', 'p99'], ['p999', 'p99.9']];
+const MEASURED = new Set(['exact', 'equivalent', 'lossy']);
+
+/** A codec's name and round-trip status as a two-line chart label; lossy shouts. */
+export function codecLabel(format, status) {
+  return [format, status === 'lossy' ? '⚠ LOSSY' : MEASURED.has(status) ? status : `${status}: not measured`];
+}
+
+const bar = (label, data, i, extra = {}) => ({ label, data, backgroundColor: COLOURS[i % COLOURS.length], ...extra });
+const axis = (title, log = false) => ({ type: log ? 'logarithmic' : 'linear', beginAtZero: !log, title: { display: true, text: title } });
+const baseOptions = (title, yTitle, log) => ({
+  plugins: { title: { display: true, text: title }, legend: { position: 'bottom' } },
+  scales: { y: axis(yTitle, log) },
+});
+
+// Log-scale bars grow from the axis floor: put it a decade below the smallest
+// value, or the smallest bar would have no height at all.
+function logFloor(options, values) {
+  const positive = values.filter((v) => v > 0);
+  if (positive.length) options.scales.y.min = 10 ** Math.floor(Math.log10(Math.min(...positive)) - 1e-9);
+  return options;
+}
+
+/**
+ * Chart.js configurations (plain JSON, no functions) for every chart of a
+ * run. `statuses` holds the round-trip status per label so the page can mark
+ * lossy codecs; `ranges` holds [min, max] per bar for the whiskers.
+ * @param {object} results a validated results object
+ * @returns {{ id: string, section: string, caption: string, statuses?: string[], config: object }[]}
+ */
+export function chartSpecs(results) {
+  const charts = [];
+  for (const { payload, sizes, speed } of results.payloads) {
+    const labels = sizes.map((c) => codecLabel(c.format, c.status));
+    const statuses = sizes.map((c) => c.status);
+    charts.push({
+      id: `size-${payload.id}`, section: payload.id, statuses,
+      caption: `Bytes per message of ${payload.id}, raw and compressed; lower is better.`,
+      config: {
+        type: 'bar',
+        data: { labels, datasets: ['bytes', 'gzip', 'brotli'].map((k, i) => bar(k === 'bytes' ? 'raw' : k, sizes.map((c) => c[k] ?? null), i)) },
+        options: baseOptions(`${payload.id}: size (bytes)`, 'bytes'),
+      },
+    });
+    const row = (format, op) => speed.find((r) => r.format === format && r.op === op);
+    const speedOptions = baseOptions(`${payload.id}: speed (ops/s)`, 'operations per second');
+    // the axis must reach the fastest round, not just the tallest median, or whiskers run off the top
+    speedOptions.scales.y.suggestedMax = Math.max(0, ...speed.map((r) => r.max));
+    charts.push({
+      id: `speed-${payload.id}`, section: payload.id, statuses,
+      caption: `Operations per second on ${payload.id}: bars at the median of ${results.settings.speed.rounds} round(s), whiskers from the slowest to the fastest round; higher is better.`,
+      config: {
+        type: 'bar',
+        data: {
+          labels,
+          datasets: OPS.map((op, i) => bar(op, sizes.map((c) => row(c.format, op)?.opsPerSec ?? null), i, {
+            ranges: sizes.map((c) => { const r = row(c.format, op); return r ? [r.min, r.max] : null; }),
+          })),
+        },
+        options: speedOptions,
+      },
+    });
+  }
+
+  const runs = results.transmission;
+  for (const id of [...new Set(runs.map((t) => t.payload))]) {
+    const rows = runs.filter((t) => t.payload === id).flatMap((t) => t.results.map((r) => ({ ...r, profile: t.profile })));
+    charts.push({
+      id: `latency-${id}`, section: 'transmission', statuses: rows.map((r) => r.status),
+      caption: `WebSocket latency of ${id} per format and link profile, send to acknowledgement (log scale); lower is better. `
+        + runs.filter((t) => t.payload === id).map((t) => `Profile ${t.profile}: ${shapingOf(t.settings)}.`).join(' '),
+      config: {
+        type: 'bar',
+        data: {
+          labels: rows.map((r) => [...codecLabel(r.format, r.status), `profile ${r.profile}`]),
+          datasets: PERCENTILES.map(([k, name], i) => bar(name, rows.map((r) => r.latencyMs?.[k] ?? null), i)),
+        },
+        options: logFloor(baseOptions(`${id}: WebSocket latency percentiles (ms)`, 'milliseconds', true),
+          rows.flatMap((r) => PERCENTILES.map(([k]) => r.latencyMs?.[k]))),
+      },
+    });
+  }
+
+  if (results.batch) {
+    const { steps, counts, payload } = results.batch;
+    const formats = [...new Set(steps.flatMap((s) => s.sizes.map((c) => c.format)))];
+    // a line spans every N, so it wears the worst status any N had
+    const rank = ['exact', 'equivalent', 'lossy', 'unsupported', 'failed'];
+    const worst = (format) => steps.map((s) => s.sizes.find((c) => c.format === format)?.status ?? 'failed')
+      .reduce((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), 'exact');
+    const line = (label, data, i, status) => ({
+      label, data, borderColor: COLOURS[i % COLOURS.length], backgroundColor: COLOURS[i % COLOURS.length],
+      borderDash: status === 'lossy' ? [6, 4] : undefined, status,
+    });
+    const lineOptions = (title, yTitle) => ({
+      ...baseOptions(title, yTitle, true),
+      scales: { x: { title: { display: true, text: `N (copies of ${payload.id} in one message)` } }, y: axis(yTitle, true) },
+    });
+    charts.push({
+      id: 'batch-size', section: 'batch',
+      caption: `How the message grows with N (log scale).`,
+      config: {
+        type: 'line',
+        data: {
+          labels: counts.map(String),
+          datasets: formats.map((f, i) => line(codecLabel(f, worst(f)).join(' '), steps.map((s) => s.sizes.find((c) => c.format === f)?.bytes ?? null), i, worst(f))),
+        },
+        options: lineOptions(`batch: bytes per message`, 'bytes'),
+      },
+    });
+    charts.push({
+      id: 'batch-time', section: 'batch',
+      caption: `Milliseconds per message (median round) as N grows, encode solid and decode dotted (log scale).`,
+      config: {
+        type: 'line',
+        data: {
+          labels: counts.map(String),
+          datasets: formats.flatMap((f, i) => ['encode', 'decode'].map((op) => ({
+            ...line(`${codecLabel(f, worst(f)).join(' ')} ${op}`, steps.map((s) => {
+              const r = s.speed.find((x) => x.format === f && x.op === op);
+              return r ? 1000 / r.opsPerSec : null;
+            }), i, worst(f)),
+            ...(op === 'decode' ? { borderDash: [2, 3] } : {}),
+          }))),
+        },
+        options: lineOptions('batch: time per message (ms)', 'milliseconds'),
+      },
+    });
+  }
+  return charts;
+}
+
+const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
+const table = (head, rows) => `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr${r.cls ? ` class="${r.cls}"` : ''}>${r.cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+
+function payloadTable({ sizes, speed }) {
+  const cell = (format, op) => {
+    const r = speed.find((x) => x.format === format && x.op === op);
+    return r ? `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})` : '—';
+  };
+  return table(['format', 'bytes', 'gzip', 'brotli', 'encode ops/s (min–max)', 'decode ops/s (min–max)', 'round trip'],
+    sizes.map((c) => ({
+      cls: `status-${c.status}`,
+      cells: [c.format, int(c.bytes), int(c.gzip), int(c.brotli), cell(c.format, 'encode'), cell(c.format, 'decode'), verdictOf(c)],
+    })));
+}
+
+function environmentTable(env) {
+  const rows = [['CPU', env.cpu], ['cores', env.cores], ['memory', `${env.memoryGiB} GiB`], ['OS', env.os], ['Node', env.node],
+    ['V8', env.v8], ['git commit', env.commit ?? 'unknown'],
+    ...Object.entries(env.libraries).map(([k, v]) => [`library ${k}`, v ?? 'not installed'])];
+  return table(['', ''], rows.map((cells) => ({ cells })));
+}
+
+// Runs in the page: draws the whiskers, marks lossy bars, builds the charts.
+const PAGE_SCRIPT = `
+'use strict';
+const specs = JSON.parse(document.getElementById('chart-data').textContent);
+const whiskers = {
+  id: 'whiskers',
+  afterDatasetsDraw(chart) {
+    const { ctx, scales: { y } } = chart;
+    chart.data.datasets.forEach((ds, i) => {
+      const meta = chart.getDatasetMeta(i);
+      if (!ds.ranges || meta.hidden) return;
+      ctx.save();
+      ctx.strokeStyle = '#222';
+      ctx.lineWidth = 1.2;
+      meta.data.forEach((el, j) => {
+        const r = ds.ranges[j];
+        if (!r) return;
+        const lo = y.getPixelForValue(r[0]), hi = y.getPixelForValue(r[1]), w = el.width / 4;
+        ctx.beginPath();
+        ctx.moveTo(el.x, lo); ctx.lineTo(el.x, hi);
+        ctx.moveTo(el.x - w, lo); ctx.lineTo(el.x + w, lo);
+        ctx.moveTo(el.x - w, hi); ctx.lineTo(el.x + w, hi);
+        ctx.stroke();
+      });
+      ctx.restore();
+    });
+  },
+};
+Chart.defaults.animation = false;
+Chart.defaults.maintainAspectRatio = false;
+window.reportCharts = specs.map((spec) => {
+  const config = spec.config;
+  if (spec.statuses && config.type === 'bar') {
+    for (const ds of config.data.datasets) {
+      ds.borderColor = spec.statuses.map((s) => (s === 'lossy' ? '#c00000' : ds.backgroundColor));
+      ds.borderWidth = spec.statuses.map((s) => (s === 'lossy' ? 3 : 0));
+    }
+    config.options.scales.x = { ticks: { color: (c) => (spec.statuses[c.index] === 'lossy' ? '#c00000' : '#333') } };
+  }
+  return new Chart(document.getElementById(spec.id), { ...config, plugins: [whiskers] });
+});
+`;
+
+/**
+ * report.html: one self-contained page (Chart.js inlined, no network) with
+ * every chart, a table per payload, the settings and the environment.
+ * @param {object} results a validated results object
+ */
+export function renderHtml(results) {
+  // the UMD build is not in the package's exports map: found next to its main file
+  const chartJs = fs.readFileSync(path.join(path.dirname(require.resolve('chart.js')), 'chart.umd.js'), 'utf8');
+  const chartVersion = libraryVersion('chart.js');
+  const specs = chartSpecs(results);
+  const figures = (section) => specs.filter((s) => s.section === section)
+    .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
+  const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
+<div class="charts">${figures(p.payload.id)}</div>${payloadTable(p)}</section>`);
+  if (results.transmission.length) {
+    sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div></section>`);
+  }
+  if (results.batch) {
+    sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div></section>`);
+  }
+  // '<' escaped so that no string in the data can close the script element
+  const data = JSON.stringify(specs).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Serialization benchmark ${esc(results.createdAt)}</title>
+<style>
+body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5rem auto; max-width: 1200px; padding: 0 1rem; color: #222; }
+h1 { margin-bottom: 0.2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #ddd; font-size: 1.15rem; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 1rem; }
+figure { margin: 0; } .chart { position: relative; height: 340px; } figcaption { font-size: 12px; color: #555; }
+table { border-collapse: collapse; margin: 0.8rem 0; font-size: 12.5px; }
+td, th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; } td:first-child, th:first-child, td:last-child { text-align: left; }
+.status-lossy td { background: #fde8e8; color: #900; font-weight: 600; }
+.status-unsupported td, .status-failed td { color: #888; }
+.legend { font-size: 13px; } .lossy { color: #c00000; font-weight: 700; }
+#environment table td { text-align: left; }
+</style>
+</head>
+<body>
+<h1>Serialization benchmark</h1>
+<p>${esc(results.createdAt)}${results.command ? ` — <code>${esc(results.command)}</code>` : ''}</p>
+<p>${esc(settingsLine(results))}</p>
+<p class="legend">Every codec's round trip is verified before it is timed; every chart label and table row carries the verdict:
+exact, equivalent (equal after a normalisation the codec declares), <span class="lossy">⚠ LOSSY</span> (measured, but the data did not come back; red outline),
+or not measured (unsupported / failed).</p>
+${sections.join('\n')}
+<section id="environment"><h2>Environment</h2><p>${esc(environmentLine(results.environment))}</p>${environmentTable(results.environment)}
+<p>Charts drawn by Chart.js ${esc(chartVersion)}, inlined in this file.</p></section>
+<script type="application/json" id="chart-data">${data}</script>
+<script>${chartJs.replace(/<\/script/gi, '<\\/script')}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,71 @@
+import { markdownTable } from 'markdown-table';
+import { describeVerdict } from '../verify.js';
+
+// Tables are Markdown: aligned, they read well in a terminal and paste into an issue as they are.
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const fixed = (n, d) => (n == null || Number.isNaN(n) ? '—' : n.toFixed(d));
+const align = (n, extra = 0) => ['l', ...Array(n - 1 - extra).fill('r'), ...Array(extra).fill('l')];
+
+/** The verdict column of a result row. */
+export function verdictOf(row) {
+  return describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised, reason: row.reason });
+}
+
+/** "54.1% smaller" / "12.0% larger" / "same size": the saving, worded correctly. */
+export function savingVsJson(ofJson) {
+  if (Math.abs(ofJson - 1) < 0.0005) return 'same size';
+  return ofJson < 1 ? `${pct(1 - ofJson)} smaller` : `${pct(ofJson - 1)} larger`;
+}
+
+/** Heading line naming a payload, its JSON size and its schema. */
+export function payloadHeading(p) {
+  return `${p.id}: ${p.title} — ${int(p.jsonBytes)} bytes of JSON (${p.dataFile.replace(/^.*\/data\//, 'data/')}, schema ${p.schema}, message ${p.type})`;
+}
+
+/**
+ * The size table of one payload.
+ * @param {ReturnType<import('../measure/sizes.js').measureSizes>} result
+ */
+export function sizeTable(result) {
+  const rows = result.codecs.map((c) => (c.bytes == null
+    ? [c.format, '—', '—', '—', '—', '—', verdictOf(c)]
+    : [c.format, int(c.bytes), pct(c.ofJson), savingVsJson(c.ofJson), int(c.gzip), int(c.brotli), verdictOf(c)]));
+  return markdownTable([['format', 'bytes', '% of JSON', 'vs JSON', 'gzip', 'brotli', 'round trip'], ...rows],
+    { align: align(7, 1) });
+}
+
+/**
+ * The speed table of one payload.
+ * @param {ReturnType<import('../measure/speed.js').measureSpeed>} result
+ */
+export function speedTable(result) {
+  const { rounds, baseline } = result.settings;
+  const rows = result.results.map((r) => [
+    r.format, r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
+    String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r), verdictOf(r),
+  ]);
+  for (const s of result.skipped) rows.push([s.format, '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
+  return markdownTable([['format', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
+    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'round trip'], ...rows],
+  { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+}
+
+/** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */
+function ratioCell(r) {
+  if (r.vsBaseline == null) return '—';
+  const { vsBaselineMin: min, vsBaselineMax: max } = r;
+  return min === max ? `${fixed(r.vsBaseline, 2)}×` : `${fixed(r.vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
+}
+
+/**
+ * The codec list of --list: what each is and whether it can run here.
+ * @param {import('../codecs/index.js').CodecInfo[]} codecs
+ */
+export function codecListTable(codecs) {
+  const rows = codecs.map((c) => [c.name, c.library ?? '—', c.version ?? '—',
+    c.kind.schema ? 'schema' : 'schemaless', c.kind.codegen ? 'codegen' : 'reflection',
+    c.kind.binary ? 'binary' : 'text', c.available ? 'yes' : `no: ${c.reason}`]);
+  return markdownTable([['format', 'library', 'version', 'schema', 'code', 'wire', 'available'], ...rows]);
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { UserError } from '../errors.js';
+import { describeIoError, readJsonFile } from '../files.js';
+import { RESULTS_SCHEMA } from './schema.js';
+
+/** What results.json says it is; compare.js and report.js refuse anything else. */
+export const RESULTS_FORMAT = RESULTS_SCHEMA.properties.format.const;
+
+/**
+ * The unit of every number in results.json, by field name. A number inside an
+ * object (latencyMs.p50, wireBytes.frames) takes its parent's unit when its
+ * own name has none. The test walks a real results file and fails on any
+ * number this table does not cover.
+ */
+export const UNITS = {
+  jsonBytes: 'bytes (compact JSON, UTF-8)',
+  bytes: 'bytes on the wire',
+  gzip: 'bytes after gzip (zlib level 6)',
+  brotli: 'bytes after brotli (quality 11)',
+  ofJson: 'ratio to the payload\'s compact JSON bytes',
+  opsPerSec: 'operations per second (median of rounds)',
+  min: 'operations per second (slowest round)',
+  max: 'operations per second (fastest round)',
+  hz: 'operations per second (one round)',
+  spread: 'fraction: (max − min) / median',
+  rme: 'percent (Benchmark.js relative margin of error, 95%)',
+  samples: 'count of Benchmark.js samples',
+  samplesPerRound: 'count of Benchmark.js samples (median of rounds)',
+  wireBytes: 'bytes',
+  mbPerSec: 'MB/s (10^6 wire bytes per second, at the median)',
+  vsBaseline: 'ratio to the baseline codec\'s ops/s in the same round (median of rounds)',
+  vsBaselineMin: 'ratio to the baseline codec\'s ops/s in the same round (lowest round)',
+  vsBaselineMax: 'ratio to the baseline codec\'s ops/s in the same round (highest round)',
+  itemsPerSec: 'payload items per second (ops/s × n)',
+  n: 'payload items in one message',
+  counts: 'payload items in one message',
+  rounds: 'count',
+  maxTime: 'seconds per benchmark per round',
+  minTime: 'seconds per Benchmark.js sample (at least)',
+  messages: 'count of messages',
+  warmup: 'count of messages sent before measuring',
+  rate: 'messages per second (open loop)',
+  acked: 'count of messages',
+  lost: 'count of messages',
+  notSent: 'count of messages',
+  duplicated: 'count of messages',
+  errors: 'count',
+  window: 'messages in flight per connection',
+  connections: 'count',
+  seconds: 'seconds',
+  msgsPerSec: 'messages per second',
+  payloadMBps: 'MB/s (10^6 payload bytes per second)',
+  latencyMs: 'milliseconds (send to acknowledgement)',
+  rtt: 'milliseconds',
+  down: 'kbit/s',
+  up: 'kbit/s',
+  cores: 'count',
+  memoryGiB: 'GiB',
+};
+
+let validator;
+
+/**
+ * Checks a value against the documented shape of results.json.
+ * @param {unknown} results
+ * @returns {string[]} problems, each "where: what"; empty when valid
+ */
+export function validateResults(results) {
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(RESULTS_SCHEMA);
+  if (validator(results)) return [];
+  return validator.errors.map((e) => `${e.instancePath || '/'}: ${e.message}`);
+}
+
+/**
+ * Every number in a results object whose unit UNITS does not give.
+ * @returns {string[]} JSON pointers of the numbers without a unit
+ */
+export function numbersWithoutUnit(value, units = UNITS, where = '', key = null, parentKey = null) {
+  if (typeof value === 'number') return units[key] || units[parentKey] ? [] : [where];
+  if (!value || typeof value !== 'object') return [];
+  const missing = [];
+  if (Array.isArray(value)) {
+    // an array's items share its name: rounds[2].hz is an "hz" inside "rounds"
+    value.forEach((v, i) => missing.push(...numbersWithoutUnit(v, units, `${where}/${i}`, key, parentKey)));
+    return missing;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    // diff holds the payload's own values and units is the table itself: not figures
+    if (k === 'diff' || k === 'units') continue;
+    missing.push(...numbersWithoutUnit(v, units, `${where}/${k}`, k, key));
+  }
+  return missing;
+}
+
+/**
+ * Reads a results.json, refusing (one UserError line) anything that is not one.
+ * @param {string} file
+ */
+export function readResultsFile(file) {
+  const results = readJsonFile(file);
+  if (!results || typeof results !== 'object' || results.format !== RESULTS_FORMAT) {
+    throw new UserError(`${file}: not a results file (expected "format": "${RESULTS_FORMAT}"; write one with node benchmark.js)`);
+  }
+  const problems = validateResults(results);
+  if (problems.length) throw new UserError(`${file}: not a valid results file: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`);
+  return results;
+}
+
+/** results/<date-time> name for a run started at `date`, in UTC: 2026-11-22T17-40-05Z. */
+export function runDirName(date = new Date()) {
+  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+/**
+ * Checks, before a run, that its results can be written: the folder exists
+ * (or is created) and is a writable directory. Found after minutes of
+ * measuring, the same problem would lose the run.
+ * @param {string} parent
+ */
+export function checkOutFolder(parent) {
+  try {
+    fs.mkdirSync(parent, { recursive: true });
+    if (!fs.statSync(parent).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    fs.accessSync(parent, fs.constants.W_OK);
+  } catch (err) {
+    throw new UserError(`${parent}: cannot write results there: ${describeIoError(err)}`);
+  }
+}
+
+/**
+ * Writes a run's files into a new folder atomically: everything goes into a
+ * hidden temporary folder next to it, which is renamed into place only once
+ * every file is written, so a failure (or Ctrl-C) leaves no half-written run.
+ * @param {string} parent e.g. results/
+ * @param {string} name folder name; a suffix is added if it exists
+ * @param {Record<string, string>} files file name → contents
+ * @returns {string} the folder written
+ */
+export function writeRunDir(parent, name, files) {
+  let tmp;
+  try {
+    fs.mkdirSync(parent, { recursive: true });
+    tmp = fs.mkdtempSync(path.join(parent, `.${name}.incomplete-`));
+    fs.chmodSync(tmp, 0o755); // mkdtemp makes it private; a results folder is for sharing
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(tmp, file), text);
+    for (let i = 1; ; i++) {
+      const dir = path.join(parent, i === 1 ? name : `${name}-${i}`);
+      if (fs.existsSync(dir)) continue;
+      fs.renameSync(tmp, dir);
+      return dir;
+    }
+  } catch (err) {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    throw new UserError(`${parent}: cannot write results: ${err.code ?? ''} ${err.message.split('\n')[0]}`.replace(/\s+/g, ' '));
+  }
+}

@@ -1,0 +1,283 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import protobuf from 'protobufjs';
+import { UserError } from '../errors.js';
+import { describeIoError } from '../files.js';
+import { childPath, isJsonObject, setKey } from '../json.js';
+
+/**
+ * How every protobuf codec turns a decoded message into a plain object:
+ * int64 as JS numbers, enums by name, bytes as base64 (the proto3 JSON
+ * mapping), and default values filled in, so that a zero, an empty string or
+ * false (which proto3 does not put on the wire) comes back as it went in.
+ */
+export const TO_OBJECT_OPTIONS = Object.freeze({
+  longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true,
+});
+
+const WRAPPER_MARK = '@json-wrapper';
+
+const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
+const oneLine = (message) => message.replace(/\s+/g, ' ');
+
+/**
+ * Parses .proto text and picks the message type the payload is encoded as.
+ * @param {string} text the .proto source
+ * @param {{ file?: string, typeName?: string }} [where] file names the source in errors;
+ *   typeName defaults to the first message in the file
+ * @returns {Schema}
+ */
+export function parseSchema(text, { file = '<schema>', typeName } = {}) {
+  let root;
+  try {
+    ({ root } = protobuf.parse(text, PARSE_OPTIONS));
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  return finishSchema(root, { text, file, typeName, sourceFile: null, hashed: text });
+}
+
+/**
+ * Reads and parses a .proto file, with the files it imports (resolved from
+ * its own folder; protobuf.js bundles google/protobuf's well-known types).
+ * @param {string} file
+ * @param {string} [typeName]
+ * @returns {Schema}
+ */
+export function loadSchemaFile(file, typeName) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UserError(`${file}: ${describeIoError(err)}`);
+  }
+  const root = new protobuf.Root();
+  try {
+    root.loadSync(file, PARSE_OPTIONS);
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  // generated code depends on every file loaded, so all of them key its cache
+  const hashed = root.files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : f)).join('\0');
+  return finishSchema(root, { text, file, typeName, sourceFile: path.resolve(file), hashed });
+}
+
+function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
+  try {
+    root.resolveAll();
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  let type;
+  if (typeName) {
+    const found = root.lookup(typeName);
+    if (!(found instanceof protobuf.Type)) {
+      throw new UserError(`${file}: no message type "${typeName}" (it has: ${messageNames(root).join(', ') || 'none'})`);
+    }
+    type = found;
+  } else {
+    type = firstMessage(root, sourceFile) ?? firstMessage(root);
+    if (!type) throw new UserError(`${file}: no message type in the file`);
+  }
+  return {
+    text,
+    file,
+    sourceFile,
+    typeName: type.fullName.replace(/^\./, ''),
+    hash: crypto.createHash('sha256').update(hashed).digest('hex').slice(0, 16),
+    root,
+    type,
+    adapter: buildAdapter(type),
+  };
+}
+
+/** The first message declared (in sourceFile, when given), top level before nested. */
+function firstMessage(ns, sourceFile) {
+  const inFile = (t) => !sourceFile || (t.filename && path.resolve(t.filename) === sourceFile);
+  for (const nested of ns.nestedArray) {
+    if (nested instanceof protobuf.Type && inFile(nested)) return nested;
+  }
+  for (const nested of ns.nestedArray) {
+    if (nested instanceof protobuf.Namespace) {
+      const found = firstMessage(nested, sourceFile);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function messageNames(ns, out = []) {
+  for (const nested of ns.nestedArray) {
+    if (nested instanceof protobuf.Type) out.push(nested.fullName.replace(/^\./, ''));
+    if (nested instanceof protobuf.Namespace) messageNames(nested, out);
+  }
+  return out;
+}
+
+/** A message marked `// @json-wrapper` above it stands for its one field `value`. */
+function isWrapper(type) {
+  return typeof type.comment === 'string' && type.comment.trimStart().startsWith(WRAPPER_MARK)
+    && type.fieldsArray.length === 1 && type.fieldsArray[0].name === 'value';
+}
+
+/** The key a field has in the JSON payload: its json_name where the schema gives one. */
+export function jsonKey(field) {
+  return (field.options && field.options.json_name) || field.name;
+}
+
+function reachableTypes(rootType, seen = new Set()) {
+  if (seen.has(rootType)) return seen;
+  seen.add(rootType);
+  for (const field of rootType.fieldsArray) {
+    if (field.resolvedType instanceof protobuf.Type) reachableTypes(field.resolvedType, seen);
+  }
+  return seen;
+}
+
+/**
+ * Builds the two functions that turn a JSON-shaped object into the shape the
+ * schema encodes (json_name keys renamed to field names, arrays and maps that
+ * proto cannot nest put inside their wrapper message, enum names turned into
+ * numbers as protobuf.js's encoder expects) and back. Both are null when the
+ * schema needs none of this, so the common case costs nothing.
+ * @param {import('protobufjs').Type} rootType
+ * @returns {{ toProto: ((v: any) => any) | null, fromProto: ((v: any) => any) | null }}
+ */
+export function buildAdapter(rootType) {
+  const types = reachableTypes(rootType);
+  const needs = new Set([...types].filter((t) => isWrapper(t) || t.fieldsArray.some((f) => jsonKey(f) !== f.name
+    || f.resolvedType instanceof protobuf.Enum)));
+  // a type needs the adapter if any type it reaches does; iterate to a fixed point, since schemas may be recursive
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const t of types) {
+      if (!needs.has(t) && t.fieldsArray.some((f) => needs.has(f.resolvedType))) {
+        needs.add(t);
+        changed = true;
+      }
+    }
+  }
+  if (!needs.has(rootType)) return { toProto: null, fromProto: null };
+
+  const convert = (type, value, toProto) => {
+    if (value === null || typeof value !== 'object') return value;
+    if (isWrapper(type)) {
+      const inner = type.fieldsArray[0];
+      if (toProto) return { value: convertField(inner, value, true) };
+      return convertField(inner, value.value, false);
+    }
+    const out = {};
+    for (const field of type.fieldsArray) {
+      const from = toProto ? jsonKey(field) : field.name;
+      if (!Object.hasOwn(value, from)) continue;
+      setKey(out, toProto ? field.name : jsonKey(field), convertField(field, value[from], toProto));
+    }
+    return out;
+  };
+  const convertOne = (sub, value, toProto) => {
+    if (sub instanceof protobuf.Enum) return toProto && typeof value === 'string' ? (sub.values[value] ?? value) : value;
+    return convert(sub, value, toProto);
+  };
+  const convertField = (field, value, toProto) => {
+    const sub = field.resolvedType;
+    if (value == null || !(needs.has(sub) || (toProto && sub instanceof protobuf.Enum))) return value;
+    if (field.map) {
+      const out = {};
+      for (const k of Object.keys(value)) setKey(out, k, convertOne(sub, value[k], toProto));
+      return out;
+    }
+    if (field.repeated) return value.map((v) => convertOne(sub, v, toProto));
+    return convertOne(sub, value, toProto);
+  };
+  return {
+    toProto: (v) => convert(rootType, v, true),
+    fromProto: (v) => convert(rootType, v, false),
+  };
+}
+
+const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
+/** protobuf parsers stop at 100 levels too; deeper input is refused rather than overflowing the stack */
+const MAX_DEPTH = 100;
+
+/**
+ * Checks that a JSON value can be encoded with a message type at all, and
+ * throws a UserError naming the first JSON path that cannot. Values that
+ * protobuf coerces (true into an int32, 1.5 into a float) are allowed here:
+ * round-trip verification reports them as lossy, which is the point.
+ * @param {import('protobufjs').Type} type
+ * @param {any} value
+ * @param {string} [path]
+ */
+export function checkFits(type, value, path = '$', depth = 0) {
+  if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
+  if (isWrapper(type)) {
+    checkField(type.fieldsArray[0], value, path, type, depth);
+    return;
+  }
+  if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
+  const byKey = new Map(type.fieldsArray.map((f) => [jsonKey(f), f]));
+  for (const key of Object.keys(value)) {
+    const field = byKey.get(key);
+    const at = childPath(path, key);
+    if (!field) throw new UserError(`${at}: message ${type.name} has no field for this key`);
+    checkField(field, value[key], at, type, depth);
+  }
+}
+
+function checkField(field, value, path, parent, depth) {
+  if (value === null) {
+    if (field.repeated || field.map || field.resolvedType instanceof protobuf.Type || field.partOf) return;
+    throw new UserError(`${path}: null, but field ${parent.name}.${field.name} has no presence (declare it optional)`);
+  }
+  if (field.map) {
+    if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
+    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k), depth);
+    return;
+  }
+  if (field.repeated) {
+    if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for repeated field ${field.name}, got ${jsonType(value)}`);
+    value.forEach((v, i) => {
+      if (v === null) throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
+      checkScalarOrMessage(field, v, childPath(path, i), depth);
+    });
+    return;
+  }
+  checkScalarOrMessage(field, value, path, depth);
+}
+
+function checkScalarOrMessage(field, value, path, depth) {
+  const sub = field.resolvedType;
+  if (sub instanceof protobuf.Type) {
+    checkFits(sub, value, path, depth + 1);
+    return;
+  }
+  const t = typeof value;
+  let ok = false;
+  if (sub instanceof protobuf.Enum) ok = t === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
+  else if (field.type === 'string' || field.type === 'bytes') ok = t === 'string';
+  else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
+  // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
+  if (!ok && LONG.has(field.type)) ok = t === 'string' && /^-?\d+$/.test(value);
+  if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}`);
+}
+
+
+function jsonType(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
+}
+
+/**
+ * @typedef {object} Schema
+ * @property {string} text the .proto source
+ * @property {string} file where it came from (a path, or a description for inferred schemas)
+ * @property {string|null} sourceFile absolute path of the .proto when it was loaded from a file (imports resolve from there)
+ * @property {string} typeName the message the payload is encoded as
+ * @property {string} hash short content hash of text, for caches of generated code
+ * @property {import('protobufjs').Root} root
+ * @property {import('protobufjs').Type} type
+ * @property {{ toProto: Function|null, fromProto: Function|null }} adapter
+ */

@@ -1,0 +1,144 @@
+import { BASELINE } from './codecs/index.js';
+import { batchPayload } from './payload/batch.js';
+import { describeEnvironment } from './measure/environment.js';
+import { measureSizes } from './measure/sizes.js';
+import { measureSpeed, OPERATIONS } from './measure/speed.js';
+import { createProgress } from './cli/progress.js';
+import { RESULTS_FORMAT, UNITS } from './results/index.js';
+import { measurable, prepareCodecs } from './verify.js';
+import { describePayload } from './payload/index.js';
+
+/**
+ * The three modes of the full suite. `default` is sized to finish in under
+ * three minutes on two cores with the default codecs (see README for the
+ * measured time); `full` is for figures you publish.
+ */
+export const MODES = {
+  quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300 },
+  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000 },
+  full: { rounds: 7, maxTime: 1.5, messages: 30000 },
+};
+
+/** Codecs of the WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
+export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
+
+// Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
+// speed benchmark by what they cost rather than counting them equal.
+const cost = {
+  sizes: () => 0.3,
+  bench: (s) => 2 * s.maxTime + 0.15,
+  ws: (s, formats) => 0.3 + (s.messages * formats) / 4000,
+};
+
+/**
+ * Runs the whole suite: for each payload sizes and speed, then the loopback
+ * WebSocket pass per payload and profile, then the optional batch scaling,
+ * reporting progress as it goes.
+ * @param {object} options
+ * @param {'quick'|'default'|'full'} options.mode
+ * @param {import('./payload/index.js').Payload[]} options.payloads
+ * @param {import('./codecs/index.js').CodecInfo[]} options.codecs
+ * @param {import('./codecs/index.js').CodecInfo[]} options.transmissionCodecs codecs of the WebSocket pass ([] skips it)
+ * @param {string[]} [options.profiles] link profiles of the WebSocket pass ('none' = plain loopback)
+ * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
+ * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
+ * @param {string} [options.command] the command line, recorded in the results
+ * @param {NodeJS.WritableStream} [options.progressStream]
+ * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
+ * @returns {Promise<object>} the results object (see README, results.json format)
+ */
+export async function runSuite({
+  mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], batch = null,
+  overrides = {}, command = '', progressStream = process.stderr, measureTransmission,
+}) {
+  const createdAt = new Date().toISOString();
+  const s = { ...MODES[mode], ...overrides };
+  const speedOptions = { rounds: s.rounds, maxTime: s.maxTime, ...(s.minTime ? { minTime: s.minTime } : {}) };
+  const batchFilter = /(encode|decode)$/; // the round trip adds nothing to how size and time grow with N
+
+  const prepared = payloads.map((p) => prepareCodecs(codecs, p));
+  const benches = (ps, ops = OPERATIONS.length) => ps.filter(measurable).length * ops * s.rounds;
+  const plan = [
+    ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
+    ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
+    ...(batch ? batch.counts.map((n) => ({
+      n: 1 + codecs.length * 2 * s.rounds,
+      work: cost.sizes() * (1 + n / 100) + codecs.length * 2 * s.rounds * (cost.bench(s) + n / 2000),
+    })) : []),
+  ];
+  const progress = createProgress({
+    total: plan.reduce((t, x) => t + x.n, 0), work: plan.reduce((t, x) => t + x.work, 0), stream: progressStream,
+  });
+  const unitWork = (i) => plan[i].work / plan[i].n;
+  let step = 0;
+
+  const payloadResults = [];
+  for (let i = 0; i < payloads.length; i++, step++) {
+    const p = payloads[i];
+    const sizes = measureSizes(prepared[i], p).codecs;
+    progress.tick(`${p.id} sizes`, 1, unitWork(step));
+    const speed = measureSpeed(prepared[i], p, {
+      ...speedOptions, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
+    }).results;
+    payloadResults.push({ payload: describePayload(p), sizes, speed });
+  }
+
+  const transmission = [];
+  if (transmissionCodecs.length) {
+    const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
+    for (const p of payloads) {
+      for (const profile of profiles) {
+        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile });
+        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results });
+        progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
+      }
+    }
+  }
+
+  let batchResult = null;
+  if (batch) {
+    const steps = [];
+    for (const n of batch.counts) {
+      const bp = batchPayload(batch.payload, n);
+      const bprep = prepareCodecs(codecs, bp);
+      const sizes = measureSizes(bprep, bp).codecs;
+      progress.tick(`batch ×${n} sizes`, 1 + (codecs.length - bprep.filter(measurable).length) * 2 * s.rounds, unitWork(step));
+      const speed = measureSpeed(bprep, bp, {
+        ...speedOptions, filter: batchFilter,
+        onProgress: (e) => progress.tick(`batch ×${n} ${e.name}, round ${e.round}`, 1, unitWork(step)),
+      }).results.map((r) => ({ ...r, itemsPerSec: r.opsPerSec * n }));
+      steps.push({ n, jsonBytes: bp.jsonBytes, sizes, speed });
+      step++;
+    }
+    batchResult = { payload: describePayload(batch.payload), counts: batch.counts, steps };
+  }
+  progress.end();
+
+  const libraries = [...codecs, ...transmissionCodecs].map((c) => c.library);
+  if (transmissionCodecs.length) libraries.push('ws');
+  const allCodecs = [...new Map([...codecs, ...transmissionCodecs].map((c) => [c.name, c])).values()];
+  return {
+    format: RESULTS_FORMAT,
+    createdAt,
+    command,
+    settings: {
+      mode,
+      payloads: payloads.map((p) => p.id),
+      formats: codecs.map((c) => c.name),
+      speed: { ...speedOptions, baseline: BASELINE, operations: OPERATIONS },
+      transmission: transmissionCodecs.length
+        ? { formats: transmissionCodecs.map((c) => c.name), messages: s.messages, window: 1, connections: 1, profiles }
+        : null,
+      batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
+    },
+    environment: describeEnvironment(libraries),
+    units: UNITS,
+    codecs: allCodecs.map((c) => ({
+      format: c.name, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
+    })),
+    payloads: payloadResults,
+    transmission,
+    batch: batchResult,
+  };
+}
+

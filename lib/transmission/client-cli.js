@@ -1,0 +1,137 @@
+import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cli/index.js';
+import { UserError } from '../errors.js';
+import { describeEnvironment, environmentLine } from '../measure/environment.js';
+import { payloadHeading } from '../report/terminal.js';
+import { problemOf, settingsLine, transmissionTable } from '../report/terminal-transmission.js';
+import { createProgress } from '../cli/progress.js';
+import { payloadIdentity, prepareWireCodecs, refusedCodec, runPass, startShaping } from './run.js';
+import { describePayload } from '../payload/index.js';
+
+/** Options shared by the clients and the orchestrator. */
+export const TRANSMISSION_OPTIONS = {
+  window: { type: 'string', default: '1' },
+  connections: { type: 'string', default: '1' },
+  rate: { type: 'string' },
+  throttle: { type: 'string', default: 'none' },
+  rtt: { type: 'string' },
+  down: { type: 'string' },
+  up: { type: 'string' },
+  shaper: { type: 'string', default: 'auto' },
+  timeout: { type: 'string', default: '10' },
+  warmup: { type: 'string' },
+};
+
+export const TRANSMISSION_USAGE = `  --window W          messages in flight per connection, closed loop (default 1: strict request/response)
+  --connections C     connections at once, sharing the messages (default 1)
+  --rate R            open loop instead: R msgs/s over all connections; latency counts from each
+                      message's scheduled send time, so stalls are not hidden (coordinated omission)
+  --throttle PROFILE  none (default), 3gslow, 3g, 3gfast, 3gem, 2g, edge, dial, dsl, cable, 4g, lte, fois,
+                      or custom with --rtt MS --down KBIT --up KBIT
+  --shaper S          auto (default), os (@sitespeed.io/throttle: tc/netem, needs sudo) or emulator
+                      (built-in TCP relay with per-direction delay and bandwidth, no privileges)
+  --warmup N          unmeasured messages sent first so the JIT has warmed up
+                      (default min(1000, M) unthrottled, 0 throttled)
+  --timeout S         give up when no ACK arrives for S seconds (default 10)
+  --json              print the results as one JSON object`;
+
+/**
+ * --rtt, --down and --up describe the custom link only; given without it they
+ * would be silently ignored, so they are refused.
+ * @param {object} values parsed options
+ * @param {boolean} custom whether the custom profile is in use
+ * @param {string} hint how to ask for it
+ */
+export function checkCustomLink(values, custom, hint) {
+  const given = ['rtt', 'down', 'up'].filter((k) => values[k] !== undefined);
+  if (given.length && !custom) throw new UserError(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'are' : 'is'} only for the custom link: ${hint}`);
+}
+
+/** The numeric transmission options, checked. */
+export function transmissionOptions(values) {
+  const opt = (name, o) => (values[name] === undefined ? undefined : numberOption(values[name], name, o));
+  return {
+    window: opt('window', { min: 1, integer: true }),
+    connections: opt('connections', { min: 1, integer: true }),
+    rate: opt('rate', { min: 0.001 }),
+    profile: values.throttle,
+    rtt: opt('rtt', { min: 0 }),
+    down: opt('down', { min: 0 }),
+    up: opt('up', { min: 0 }),
+    shaper: values.shaper,
+    idleTimeoutMs: opt('timeout', { min: 0.1 }) * 1000,
+    warmup: opt('warmup', { min: 0, integer: true }),
+  };
+}
+
+/**
+ * The client command line: node client.js --format NAME N M [options].
+ * @param {string[]} argv
+ * @param {{ name: string, format?: string }} entry the script's name and its fixed format, if any
+ */
+export async function clientMain(argv, { name, format }) {
+  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' } };
+  const { values, positionals } = parseCli(argv, options);
+  const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]
+  Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
+  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
+  --url ws://HOST:PORT  the server (default ws://127.0.0.1:$PORT, PORT defaulting to 7070)
+${TRANSMISSION_USAGE}
+  Exit code 0 when every message was acked exactly once; 1 when any was lost, duplicated or refused.`;
+  if (values.help) return void console.log(usage);
+  const formats = format ?? values.format ?? values.formats;
+  if (!formats) throw new UserError('give --format NAME (see node client.js --help)');
+  if (format && (values.format || values.formats)) throw new UserError(`${name} always sends ${format}; use client.js --format NAME for another`);
+  const numbers = values.data ? [] : positionals.slice(0, 1);
+  const rest = values.data ? positionals : positionals.slice(1);
+  if (!values.data && !numbers.length) throw new UserError('give a payload number N (1–5) or --data FILE');
+  if (rest.length > 1) throw new UserError(`unexpected argument "${rest[1]}"`);
+  const messages = rest.length ? numberOption(rest[0], 'messages (M)', { min: 1, integer: true }) : 10000;
+  const opts = transmissionOptions(values);
+  checkCustomLink(values, opts.profile === 'custom', `add --throttle custom (got --throttle ${opts.profile})`);
+  const url = (values.url ?? `ws://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
+  if (!/^wss?:\/\/[^/]+$/.test(url)) throw new UserError(`--url: expected ws://HOST:PORT, got "${url}"`);
+
+  const { payloads, codecs } = await resolveSelection({ ...values, formats }, numbers);
+  const payload = payloads[0];
+  const { usable, refused } = prepareWireCodecs(codecs, payload);
+  if (refused.length) throw refusedCodec(refused[0]);
+
+  const shaping = await startShaping({ url, profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper });
+  if (shaping.note) process.stderr.write(`${name}: ${shaping.note}\n`);
+  const warmup = opts.warmup ?? (shaping.kind === 'none' ? Math.min(1000, messages) : 0);
+  const results = [];
+  const progress = createProgress({ total: usable.length * messages, quiet: values.json || !process.stderr.isTTY });
+  try {
+    for (const codec of usable) {
+      let last = 0;
+      results.push(await runPass({
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window: opts.window, connections: opts.connections,
+        rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs, warmup,
+        onProgress: ({ done }) => {
+          progress.tick(`${codec.name} ${done}/${messages}`, done - last);
+          last = done;
+        },
+      }));
+    }
+  } finally {
+    progress.end();
+    await shaping.stop();
+  }
+  const result = {
+    payload: describePayload(payload),
+    settings: { messages, window: opts.window, connections: opts.connections, rate: opts.rate ?? null, profile: opts.profile,
+      link: shaping.link, shaper: shaping.kind, shaperNote: shaping.note, raw: null, warmup },
+    results,
+  };
+  const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
+  if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
+  else {
+    console.log(environmentLine(environment));
+    console.log(`\n${payloadHeading(result.payload)}\n${settingsLine(result.settings, url)}\n\n${transmissionTable(result)}`);
+  }
+  const problems = results.map(problemOf).filter(Boolean);
+  if (problems.length) {
+    process.stderr.write(`${name}: ${problems.join('; ')}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,228 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { UserError } from '../errors.js';
+import { startLinkEmulator } from './shaping/emulator.js';
+import { ROOT } from '../paths.js';
+import { BUNDLED, describePayload } from '../payload/index.js';
+import { resolveProfile } from './shaping/profiles.js';
+import { chooseShaper, startOsShaper } from './shaping/os.js';
+import { describeCodec, describeVerdict, measurable, prepareCodecs } from '../verify.js';
+import { wireCodec } from './wire-codec.js';
+import { runClient } from './client.js';
+
+/**
+ * Builds and verifies codecs for the wire. Unsupported and failed ones are
+ * returned apart with their reason; lossy ones stay and carry their status.
+ * @param {import('../codecs/index.js').CodecInfo[]} codecs
+ * @param {import('../payload/index.js').Payload} payload
+ */
+export function prepareWireCodecs(codecs, payload) {
+  const prepared = prepareCodecs(codecs, payload);
+  return {
+    usable: prepared.filter(measurable).map((p) => wireCodec(p, payload.value)),
+    refused: prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p })),
+  };
+}
+
+/**
+ * What a client encodes and a server decodes, independent of file paths (two
+ * machines hold the same files in different places): a short hash of the
+ * payload's JSON, the schema text and the message type, with the payload's name.
+ * @param {import('../payload/index.js').Payload} payload
+ * @returns {{ id: string, hash: string }}
+ */
+export function payloadIdentity(payload) {
+  const hash = crypto.createHash('sha256')
+    .update(JSON.stringify(payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
+    .digest('hex').slice(0, 12);
+  const schema = payload.schemaSource === 'inferred' ? 'inferred schema' : path.basename(payload.schemaSource);
+  return { id: `${payload.id} as ${payload.schema.typeName} from ${schema}`, hash };
+}
+
+/** The query string that tells the server which payload this client sends. */
+export function identityQuery({ id, hash }) {
+  return `?payload=${hash}&name=${encodeURIComponent(id)}`;
+}
+
+/**
+ * The command-line arguments that make server.js load the same payload.
+ * @param {import('../payload/index.js').Payload} payload
+ */
+export function payloadArgs(payload) {
+  const bundled = BUNDLED.find((b) => b.dataFile === payload.dataFile && payload.schemaSource === path.relative(ROOT, b.protoFile));
+  if (bundled) return [String(bundled.n)];
+  const args = ['--data', payload.dataFile];
+  if (payload.schemaSource !== 'inferred') args.push('--proto', payload.schemaSource, '--type', payload.schema.typeName);
+  return args;
+}
+
+/**
+ * Starts server.js as a child process (its own core, as in real use) and
+ * resolves once it prints `listening on ws://HOST:PORT`.
+ * @param {{ payload: object, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[] }} options
+ */
+export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [] }) {
+  const args = [path.join(ROOT, 'server.js'), ...payloadArgs(payload), '--formats', formats.join(','),
+    '--host', host, '--port', String(port), ...(raw ? ['--raw'] : []), ...extraArgs];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (s) => { stderr += s; });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // the child must not outlive this process when only its pid is signalled (Ctrl-C in a pipeline, kill PID):
+  // handlers live exactly as long as the child does
+  const onSignal = (signal) => {
+    child.kill('SIGTERM');
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  const onExit = () => child.kill('SIGTERM');
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', onExit);
+  exited.then(() => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('exit', onExit);
+  });
+  const ready = new Promise((resolve, reject) => {
+    child.stdout.on('data', (s) => {
+      stdout += s;
+      const m = /^listening on (ws:\/\/\S+)$/m.exec(stdout);
+      if (m) resolve(m[1]);
+    });
+    exited.then(({ code }) => reject(new Error(`server.js exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`)));
+    child.once('error', reject);
+  });
+  return ready.then((url) => ({
+    url,
+    child,
+    /** SIGTERM, then SIGKILL after 5 s; resolves with the server's summary output. */
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return { stdout, stderr };
+    },
+  }), async (err) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
+}
+
+/**
+ * Puts a shaper between a client and a server URL for the duration of a run.
+ * @param {{ url: string, profile?: string, rtt?: number, down?: number, up?: number, shaper?: string }} options
+ * @returns {Promise<{ url: string, kind: 'none'|'os'|'emulator', link: object|null, note: string|null, stop(): Promise<void> }>}
+ */
+export async function startShaping({ url, profile = 'none', rtt, down, up, shaper = 'auto' }) {
+  const link = resolveProfile(profile, { rtt, down, up });
+  const target = new URL(url);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const loopback = /^(127\.|localhost$|::1$)/.test(host);
+  const { kind, note } = await chooseShaper({ shaper, link, loopback });
+  if (kind === 'none') return { url, kind, link, note, stop: async () => {} };
+  if (kind === 'os') {
+    const os = await startOsShaper(link, { loopback });
+    return { url, kind, link, note, stop: () => os.stop() };
+  }
+  const relay = await startLinkEmulator({ target: { host, port: Number(target.port) || 80 }, rtt: link.rtt, down: link.down, up: link.up });
+  const relayed = new URL(url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(relay.port);
+  return { url: relayed.href.replace(/\/$/, ''), kind, link, note, stop: () => relay.close() };
+}
+
+/**
+ * One client pass of one codec against a running server: the result row.
+* @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
+ *   warmup: messages sent first, closed loop, and not counted
+ */
+export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
+  const base = url.replace(/\/+$/, '');
+  const target = `${base}/${encodeURIComponent(codec.name)}${identity ? identityQuery(identity) : ''}`;
+  // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
+  if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs });
+  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress });
+  return {
+    ...describeCodec(codec.prepared),
+    messages: r.messages,
+    acked: r.acked,
+    lost: r.lost,
+    notSent: r.notSent,
+    duplicated: r.duplicated,
+    errors: r.errors,
+    seconds: r.seconds,
+    msgsPerSec: r.msgsPerSec,
+    payloadMBps: r.payloadMBps,
+    wireBytes: r.wireBytes,
+    latencyMs: r.latency.summary(),
+    ended: r.ended,
+  };
+}
+
+/** True when a result row accounts for every message as acked once. */
+export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicated === 0 && row.errors === 0 && row.acked === row.messages;
+
+/**
+ * Starts a server on 127.0.0.1 (ephemeral port) in a child process, runs one
+ * client pass per codec (sequentially), stops everything it started, and
+ * returns plain results.
+ * @param {object} options
+ * @param {import('../payload/index.js').Payload} options.payload from resolvePayloads()
+ * @param {import('../codecs/index.js').CodecInfo[]} options.codecs from selectCodecs()
+ * @param {number} [options.messages] per codec (default 10000)
+ * @param {number} [options.window] messages in flight per connection (1 = strict request/response)
+ * @param {number} [options.connections]
+ * @param {number} [options.rate] open loop: msgs/s over all connections (default: closed loop)
+ * @param {string} [options.profile] 'none', a profile name ('4g', '3g', …) or 'custom' with rtt/down/up
+ * @param {number} [options.rtt] ms, for 'custom'
+ * @param {number} [options.down] kbit/s, for 'custom'
+ * @param {number} [options.up] kbit/s, for 'custom'
+ * @param {'auto'|'os'|'emulator'} [options.shaper]
+ * @param {boolean} [options.raw] server ACKs without decoding
+ * @param {number} [options.warmup] unmeasured messages first (default: min(1000, messages) unthrottled, 0 throttled)
+ * @param {(p: { done: number, total: number, format: string }) => void} [options.onProgress]
+ */
+export async function measureTransmission({
+  payload, codecs, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
+  shaper = 'auto', raw = false, warmup, onProgress,
+}) {
+  warmup ??= profile === 'none' ? Math.min(1000, messages) : 0;
+  const { usable, refused } = prepareWireCodecs(codecs, payload);
+  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
+  let shaping;
+  const results = [];
+  try {
+    shaping = await startShaping({ url: server.url, profile, rtt, down, up, shaper });
+    for (const codec of usable) {
+      results.push(await runPass({
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, warmup,
+        onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name })),
+      }));
+    }
+  } finally {
+    await shaping?.stop();
+    await server.stop();
+  }
+  for (const r of refused) {
+    results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
+      msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
+  }
+  return {
+    payload: describePayload(payload),
+    settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw, warmup },
+    results,
+  };
+}
+
+/** A UserError for a codec the client cannot send. */
+export function refusedCodec(r) {
+  return new UserError(`--format ${r.name}: cannot carry this payload: ${r.reason}`);
+}

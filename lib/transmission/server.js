@@ -1,0 +1,172 @@
+import http from 'node:http';
+import { WebSocketServer } from 'ws';
+import { UserError } from '../errors.js';
+import { ACK_STATUS, encodeAck, NO_SEQ, SEQ_BYTES } from './protocol.js';
+
+/** Default limit on one message's codec bytes (ws's own default is 100 MiB). */
+export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
+
+/**
+ * Starts the benchmark's WebSocket server: one URL path per format; each
+ * message is decoded with that format's codec (or not, with `raw`) and
+ * answered with an ACK carrying its sequence number. It keeps counters and
+ * never logs per message. Bad frames are counted and answered with an error
+ * ACK; a frame over `maxPayload` closes only its connection (code 1009).
+ * @param {object} options
+ * @param {Map<string, ReturnType<import('./wire-codec.js').wireCodec> | { refused: string }>} options.codecs by format name
+ * @param {string} [options.host] default 127.0.0.1
+ * @param {number} [options.port] 0 for an ephemeral port
+ * @param {{ id: string, hash: string }} [options.identity] the payload this server decodes; a client
+ *   naming another (`?payload=HASH&name=ID` in its URL) is refused with 409 at the upgrade
+ * @param {boolean} [options.raw] ACK without decoding: the transport's ceiling
+ * @param {number} [options.maxPayload] codec bytes allowed in one message
+ */
+export async function startWsServer({ codecs, identity, host = '127.0.0.1', port = 0, raw = false, maxPayload = DEFAULT_MAX_PAYLOAD }) {
+  const counters = createCounters();
+  const accepted = [...codecs].filter(([, c]) => !c.refused).map(([name]) => name);
+  const server = http.createServer((req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+    // a plain GET shows how to connect, and the counters so far (handy to watch a long run)
+    res.end(`WebSocket only: connect to ws://HOST:PORT/<format>; formats: ${accepted.join(', ')}\n${describeCounters(counters, { raw })}\n`);
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + SEQ_BYTES, perMessageDeflate: false });
+
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => {});
+    let name;
+    let query;
+    try {
+      const url = new URL(req.url, 'http://localhost');
+      name = decodeURIComponent(url.pathname.slice(1));
+      query = url.searchParams;
+    } catch {
+      return refuse(socket, 400, 'malformed URL');
+    }
+    const theirs = query.get('payload');
+    if (identity && theirs !== null && theirs !== identity.hash) {
+      const them = query.get('name');
+      return refuse(socket, 409, `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
+        + `this client sends ${them ? `${them} (hash ${theirs})` : `hash ${theirs}`}`);
+    }
+    const codec = codecs.get(name);
+    if (!codec) return refuse(socket, 404, `unknown format "${name}"; this server accepts: ${accepted.join(', ')}`);
+    if (codec.refused) return refuse(socket, 422, `${name} cannot carry this payload: ${codec.refused}`);
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, name, codec));
+  });
+
+  function refuse(socket, status, message) {
+    counters.refused++;
+    const body = `${message}\n`;
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\n`
+      + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  }
+
+  function serve(ws, name, codec) {
+    counters.connections++;
+    counters.open++;
+    const perFormat = (counters.byFormat[name] ??= { connections: 0, messages: 0, decodeErrors: 0 });
+    perFormat.connections++;
+    // ACKs for the frames of one read go out in one write: cork now, uncork once this batch is handled
+    // (ws keeps the socket private; _socket is the net.Socket it writes to)
+    const socket = ws._socket;
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      socket.uncork();
+    };
+    const ack = (seq, status) => {
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
+      ws.send(encodeAck(seq, status));
+    };
+    ws.on('message', (data) => {
+      counters.messages++;
+      perFormat.messages++;
+      counters.bytes += data.length;
+      if (data.length < SEQ_BYTES) {
+        counters.malformed++;
+        ack(NO_SEQ, ACK_STATUS.malformed);
+        return;
+      }
+      let status = ACK_STATUS.ok;
+      if (!raw) {
+        try {
+          codec.decode(data.subarray(SEQ_BYTES));
+        } catch {
+          status = ACK_STATUS.decodeError;
+          counters.decodeErrors++;
+          perFormat.decodeErrors++;
+        }
+      }
+      ack(data.readUInt32BE(0), status);
+    });
+    ws.on('error', (err) => {
+      // ws closes the connection itself (1009 for too large, 1002 for protocol errors)
+      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') counters.tooLarge++;
+      else counters.protocolErrors++;
+    });
+    ws.on('close', () => {
+      counters.open--;
+    });
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', (err) => {
+      if (err.code === 'EADDRINUSE') reject(new UserError(`port ${port} on ${host} is already in use`));
+      else if (err.code === 'EACCES') reject(new UserError(`no permission to listen on ${host}:${port}`));
+      else if (err.code === 'EADDRNOTAVAIL') reject(new UserError(`--host ${host}: not an address of this machine`));
+      else if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EAI_NONAME') {
+        reject(new UserError(`--host ${host}: cannot resolve this name to an address of this machine (${err.code})`));
+      }
+      else reject(err);
+    });
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `ws://${shownHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    counters,
+    raw,
+    /** Closes every connection and the listening socket. */
+    async close() {
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise((resolve) => wss.close(() => resolve()));
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function createCounters() {
+  return {
+    startedAt: Date.now(),
+    connections: 0,
+    open: 0,
+    refused: 0,
+    messages: 0,
+    bytes: 0,
+    decodeErrors: 0,
+    malformed: 0,
+    tooLarge: 0,
+    protocolErrors: 0,
+    byFormat: {},
+  };
+}
+
+/** The server's counters as a few lines, for its exit. */
+export function describeCounters(c, { raw = false } = {}) {
+  const seconds = (Date.now() - c.startedAt) / 1000;
+  const formats = Object.entries(c.byFormat)
+    .map(([name, f]) => `${name}: ${f.messages} messages on ${f.connections} connections, ${f.decodeErrors} decode errors`);
+  return [
+    `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${c.messages} messages, ${c.bytes} bytes, `
+      + `${c.connections} connections (${c.open} open), ${c.refused} refused upgrades`,
+    `errors: ${c.decodeErrors} decode, ${c.malformed} malformed frames, ${c.tooLarge} over --max-payload (closed 1009), ${c.protocolErrors} protocol`,
+    ...formats,
+  ].join('\n');
+}

@@ -1,0 +1,119 @@
+// The entry points as users run them: exit codes, one-line errors, the end-to-end path.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../../lib/paths.js';
+import { DEFAULT_FORMATS } from '../../lib/codecs/index.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
+test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function write(name, text) {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+function run(script, ...args) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, script), ...args], { cwd: tmp, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Exit 2, exactly one line on stderr, no stack trace, nothing on stdout. */
+function assertUserError(r, pattern) {
+  assert.equal(r.code, 2, r.stderr);
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], pattern);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
+  assert.equal(r.stdout, '');
+}
+
+const status = write('status.json', '{"id": 1, "status": "ok"}');
+const statusProto = write('status.proto', 'syntax = "proto3";\nmessage Status { int32 id = 1; string status = 2; }\n');
+
+test('unknown payload number', () => {
+  assertUserError(run('benchmark_dtq.js', '7'), /^benchmark_dtq: unknown payload "7": choose 1–5/);
+});
+
+test('missing data file', () => {
+  assertUserError(run('benchmark_dtq.js', '--data', 'nope.json'), /^benchmark_dtq: nope\.json: no such file or directory$/);
+});
+
+test('invalid JSON names the file', () => {
+  const bad = write('bad.json', '{"id": 1,, }');
+  assertUserError(run('benchmark_dss.js', '--data', bad), /^benchmark_dss: .*bad\.json: invalid JSON at line 1, column 10: /);
+});
+
+test('a .proto that does not parse names the file and line', () => {
+  const bad = write('bad.proto', 'syntax = "proto3";\nmessage M {\n  int32 = 1;\n}\n');
+  assertUserError(run('benchmark_dtq.js', '--data', status, '--proto', bad), /bad\.proto: .*line 3/);
+});
+
+test('a --type that is not in the .proto', () => {
+  assertUserError(run('benchmark_dtq.js', '--data', status, '--proto', statusProto, '--type', 'Order'),
+    /status\.proto: no message type "Order" \(it has: Status\)/);
+});
+
+test('a value that does not fit the schema names its JSON path', () => {
+  const wrong = write('wrong.json', '{"id": "one", "status": "ok"}');
+  assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32$/);
+});
+
+test('data no schema can carry exactly is refused with its path', () => {
+  const mixed = write('mixed.json', '{"items": [{"price": 1.5}, {"price": 2}, {"price": 3}, {"price": "4"}]}');
+  assertUserError(run('benchmark_dtq.js', '--data', mixed), /\$\.items\[3\]\.price: /);
+});
+
+test('unknown option and bad option values', () => {
+  assertUserError(run('benchmark_dtq.js', '--nope'), /^benchmark_dtq: Unknown option '--nope'/);
+  assertUserError(run('benchmark_dss.js', '5', '--rounds', '0'), /^benchmark_dss: --rounds: expected a whole number ≥ 1, got "0"/);
+  assertUserError(run('benchmark_dss.js', '5', '--filter', '('), /^benchmark_dss: --filter: /);
+  assertUserError(run('benchmark_dtq.js', '5', '--formats', 'jsonx'), /^benchmark_dtq: --formats: unknown format "jsonx"/);
+});
+
+test('benchmark_dtq.js 5 --json: every codec measured and verified exact; protobuf is 6 bytes', () => {
+  const r = run('benchmark_dtq.js', '5', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.measurement, 'size');
+  assert.ok(out.environment.node && out.environment.cpu && out.environment.libraries.protobufjs);
+  const [result] = out.results;
+  assert.equal(result.payload.jsonBytes, 22);
+  const byFormat = Object.fromEntries(result.codecs.map((c) => [c.format, c]));
+  assert.deepEqual(Object.keys(byFormat), DEFAULT_FORMATS);
+  for (const c of result.codecs) assert.equal(c.status, 'exact', c.format);
+  assert.equal(byFormat['protobufjs-static'].bytes, 6);
+  assert.equal(byFormat.json.bytes, 22);
+  assert.ok(byFormat.json.gzip > 0 && byFormat.json.brotli > 0);
+});
+
+test('benchmark_dtq.js on the user\'s own file with an inferred schema prints a table', () => {
+  const r = run('benchmark_dtq.js', '--data', status);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /schema inferred/);
+  assert.match(r.stdout, /\| protobufjs-static +\| +6 \| +27\.3% \| 72\.7% smaller \|/);
+});
+
+test('benchmark_dss.js with --filter measures only the matching benchmarks, in rounds', () => {
+  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.05', '--filter', 'decode', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const [result] = JSON.parse(r.stdout).results;
+  assert.deepEqual(result.results.map((x) => `${x.format} ${x.op}`), DEFAULT_FORMATS.map((f) => `${f} decode`));
+  for (const x of result.results) {
+    assert.equal(x.rounds.length, 2);
+    assert.ok(x.opsPerSec > 0 && x.min <= x.opsPerSec && x.opsPerSec <= x.max);
+    assert.equal(x.status, 'exact');
+  }
+  assert.equal(result.results.find((x) => x.format === 'json-buffer').vsBaseline, 1);
+});
+
+test('an integer beyond 2^53 gets a one-line warning naming its path; the run goes on', () => {
+  const big = write('big.json', '{"id": 9007199254740993, "n": 1}');
+  const r = run('benchmark_dtq.js', '--data', big, '--formats', 'json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, 'warning: $.id: 9007199254740992 is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number\n');
+});

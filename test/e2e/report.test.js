@@ -1,0 +1,166 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chartStates, chromiumMissing, openInChromium } from '../helpers/browser.js';
+import { chartSpecs } from '../../lib/report/html.js';
+import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
+
+// One real run of the whole suite, as `npm start` does it, in quick mode with
+// tiny timings (the figures are not the point here, their shape is).
+import { ROOT } from '../../lib/paths.js';
+let out;
+let run;
+let dir;
+let results;
+
+const benchmark = (args) => spawnSync(process.execPath, ['benchmark.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+
+before(() => {
+  out = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-'));
+  run = benchmark(['--quick', '--max-time', '0.02', '--messages', '40', '--batch', '1,10', '--out', out]);
+  assert.equal(run.status, 0, run.stderr);
+  const dirs = fs.readdirSync(out);
+  assert.equal(dirs.length, 1, `one run folder, nothing else: ${dirs}`);
+  dir = path.join(out, dirs[0]);
+  results = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8'));
+});
+
+after(() => fs.rmSync(out, { recursive: true, force: true }));
+
+test('the run folder is named by date and time and holds the three files', () => {
+  assert.match(path.basename(dir), /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['report.html', 'report.md', 'results.json']);
+  assert.match(run.stdout, /Written: .*\(results\.json, report\.md, report\.html\)/);
+});
+
+test('progress without a terminal: plain lines with step of total, elapsed and time left, ending at the total', () => {
+  const lines = run.stderr.trim().split('\n');
+  assert.ok(!run.stderr.includes('\r'), 'no carriage returns in a log');
+  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] \d+s elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
+  const [, last, total] = /^\[(\d+)\/(\d+)\]/.exec(lines.at(-1));
+  assert.equal(last, total);
+  assert.ok(lines.some((l) => /WebSocket/.test(l)) && lines.some((l) => /batch ×10/.test(l)));
+});
+
+test('results.json validates against its documented shape, and every number has a unit', () => {
+  assert.deepEqual(validateResults(results), []);
+  assert.deepEqual(numbersWithoutUnit(results), []);
+  const env = results.environment;
+  for (const k of ['cpu', 'cores', 'memoryGiB', 'os', 'node', 'v8', 'libraries']) assert.ok(env[k], k);
+  assert.ok('commit' in env);
+  for (const c of results.codecs) assert.ok(c.library === 'node' || c.library in env.libraries, `${c.format}'s library version`);
+  assert.equal(results.settings.mode, 'quick');
+  assert.deepEqual(results.settings.payloads, ['test1', 'test2', 'test3', 'test4', 'test5']);
+});
+
+test('every codec has a round-trip status for every payload, and a size and a speed when measurable', () => {
+  for (const entry of results.payloads) {
+    assert.deepEqual(entry.sizes.map((c) => c.format), results.settings.formats);
+    for (const c of entry.sizes) {
+      if (c.bytes == null) continue;
+      for (const op of results.settings.speed.operations) {
+        const row = entry.speed.find((r) => r.format === c.format && r.op === op);
+        assert.ok(row, `${entry.payload.id} ${c.format} ${op}`);
+        assert.equal(row.status, c.status);
+      }
+    }
+  }
+});
+
+test('the WebSocket pass ran for each payload with the chosen formats', () => {
+  const { formats, profiles } = results.settings.transmission;
+  assert.equal(results.transmission.length, 5 * profiles.length);
+  for (const t of results.transmission) {
+    assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats].sort());
+    for (const r of t.results) assert.equal(r.messages, 40);
+  }
+});
+
+test('report.md has a row for every codec and payload in each table', () => {
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  const sections = md.split(/^## /m).slice(1);
+  for (const entry of results.payloads) {
+    const section = sections.find((s) => s.startsWith(`${entry.payload.id}:`));
+    assert.ok(section, entry.payload.id);
+    const [sizePart, speedPart] = section.split('### Speed');
+    for (const format of results.settings.formats) {
+      const status = entry.sizes.find((c) => c.format === format).status;
+      assert.match(sizePart, new RegExp(`^\\| ${format} +\\|.*\\| ${status}`, 'm'), `${entry.payload.id} size ${format}`);
+      for (const op of ['encode', 'decode', 'roundtrip']) {
+        assert.match(speedPart, new RegExp(`^\\| ${format} +\\| ${op} `, 'm'), `${entry.payload.id} speed ${format} ${op}`);
+      }
+    }
+  }
+  const ws = sections.find((s) => s.startsWith('WebSocket'));
+  for (const t of results.transmission) for (const r of t.results) assert.match(ws, new RegExp(`^\\| ${t.payload} +\\| ${r.format} `, 'm'));
+  const batch = sections.find((s) => s.startsWith('Batch'));
+  for (const n of [1, 10]) for (const format of results.settings.formats) assert.match(batch, new RegExp(`^\\| +${n} \\| ${format} `, 'm'));
+});
+
+test('report.js re-renders the same report from results.json', () => {
+  const again = fs.mkdtempSync(path.join(os.tmpdir(), 'rerender-'));
+  try {
+    const r = spawnSync(process.execPath, ['report.js', path.join(dir, 'results.json'), '--out', again], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    for (const f of ['report.md', 'report.html']) {
+      assert.equal(fs.readFileSync(path.join(again, f), 'utf8'), fs.readFileSync(path.join(dir, f), 'utf8'), f);
+    }
+    const bad = spawnSync(process.execPath, ['report.js', path.join(again, 'report.md')], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^report: .*report\.md: invalid JSON/);
+  } finally {
+    fs.rmSync(again, { recursive: true, force: true });
+  }
+});
+
+test('bad options: one line, exit 2, no run folder written', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bad-'));
+  try {
+    for (const [args, pattern] of [
+      [['--batch', '1,0'], /--batch: .*"0"/],
+      [['--quick', '--full'], /--quick or --full/],
+      [['--formats', 'nope'], /unknown format "nope"/],
+      [['--ws-formats', 'nope'], /unknown format "nope"/],
+      [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
+    ]) {
+      const r = benchmark([...args, '--quick', '--out', empty]);
+      assert.equal(r.status, 2, `${args}: ${r.stderr}`);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, pattern);
+    }
+    assert.deepEqual(fs.readdirSync(empty), []);
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('report.html in headless Chromium: every chart rendered, no errors logged, nothing fetched', async (t) => {
+  const missing = chromiumMissing();
+  if (missing) {
+    // CI installs chromium and sets REQUIRE_CHROMIUM: there a missing browser is a failure, not a skip
+    if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but ${missing}`);
+    t.skip(missing);
+    return;
+  }
+  const { page, errors, close } = await openInChromium(path.join(dir, 'report.html'));
+  try {
+    const states = await chartStates(page);
+    const expected = chartSpecs(results).map((s) => s.id);
+    assert.deepEqual(states.map((s) => s.id), expected);
+    assert.ok(expected.some((id) => id.startsWith('latency-')) && expected.includes('batch-time'));
+    for (const s of states) {
+      assert.ok(s.chart, `${s.id}: Chart.js owns the canvas`);
+      assert.ok(s.width > 100 && s.height > 100, `${s.id}: ${s.width}×${s.height}`);
+      // bars fill much of the plot area; lines only a thin share of it
+      const least = s.id.startsWith('batch') ? 0.002 : 0.05;
+      assert.ok(s.dataPixels > s.area * least, `${s.id}: ${s.dataPixels} of ${s.area} plot pixels show data`);
+    }
+    assert.match(await page.locator('#environment').innerText(), /cores/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,59 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { selectCodecs } from '../../lib/codecs/index.js';
+import { describePayload, resolvePayloads } from '../../lib/payload/index.js';
+import { renderMarkdown } from '../../lib/report/markdown.js';
+import { chartSpecs } from '../../lib/report/html.js';
+import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
+import { runSuite } from '../../lib/suite.js';
+import { describeCodec, prepareCodecs } from '../../lib/verify.js';
+import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
+
+// Several link profiles need shaping (root, namespaces), so this test feeds the
+// suite a recording stand-in for measureTransmission: what is checked here is
+// that the suite asks for every payload × profile and that the results shape,
+// tables and charts hold them all. The real module runs in report.test.js.
+test('several link profiles: one transmission entry, table and chart bar group per profile', async () => {
+  const calls = [];
+  const fakeTransmission = async ({ payload, codecs, messages, profile }) => {
+    calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile });
+    const slow = { none: 1, '4g': 40, '3g': 150 }[profile];
+    return {
+      payload: describePayload(payload),
+      settings: { messages, window: 1, connections: 1, profile, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile), raw: false },
+      results: prepareCodecs(codecs, payload).map((p) => ({
+        ...describeCodec(p), messages, acked: messages, lost: 0, duplicated: 0, errors: 0, seconds: 1, msgsPerSec: messages,
+        payloadMBps: 0.01, wireBytes: { payload: 100, frames: 120 },
+        latencyMs: { p50: slow, p90: slow * 1.2, p99: slow * 2, p999: slow * 3, max: slow * 4, mean: slow * 1.1 },
+      })),
+    };
+  };
+  const payloads = resolvePayloads({ numbers: ['5', '1'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const lines = [];
+  const results = await runSuite({
+    mode: 'quick', payloads, codecs, transmissionCodecs: codecs, profiles: ['none', '4g', '3g'],
+    overrides: { maxTime: 0.01, minTime: 0.002, messages: 25 },
+    progressStream: { isTTY: false, write: (s) => lines.push(s) },
+    measureTransmission: fakeTransmission,
+  });
+  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} ${c.messages}`),
+    ['test5 none 25', 'test5 4g 25', 'test5 3g 25', 'test1 none 25', 'test1 4g 25', 'test1 3g 25']);
+  assert.deepEqual(validateResults(results), []);
+  assert.deepEqual(numbersWithoutUnit(results), []);
+  assert.deepEqual(results.settings.transmission.profiles, ['none', '4g', '3g']);
+  assert.equal(results.transmission.length, 6);
+
+  const md = renderMarkdown(results);
+  // every profile's heading names the shaper and the link it emulated
+  assert.match(md, /^### Profile none: loopback, no shaping$/m);
+  assert.match(md, /^### Profile 4g: built-in link emulator, 4g: RTT 85 ms, down 9000 kbit\/s, up 9000 kbit\/s$/m);
+  assert.match(md, /^### Profile 3g: built-in link emulator, 3g: RTT \d+ ms/m);
+  const latency = chartSpecs(results).find((s) => s.id === 'latency-test5');
+  assert.equal(latency.config.data.labels.length, 2 * 3);
+  assert.ok(latency.config.data.labels.some((l) => l.includes('profile 3g')));
+  assert.match(latency.caption, /Profile 3g: built-in link emulator, 3g: RTT/);
+
+  assert.match(lines.at(-1), /^\[(\d+)\/\1\] /, 'progress reaches its total');
+  assert.ok(lines.some((l) => /test1 WebSocket, profile 3g/.test(l)));
+});

@@ -1,0 +1,239 @@
+// The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
+import nodeTest from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { selectCodecs } from '../../lib/codecs/index.js';
+import { ROOT } from '../../lib/paths.js';
+import { resolvePayloads } from '../../lib/payload/index.js';
+import { measureTransmission } from '../../lib/transmission/run.js';
+
+// a hung socket fails its test instead of hanging the suite
+const test = (name, fn) => nodeTest(name, { timeout: 60000 }, fn);
+test.after = nodeTest.after;
+
+const started = new Set();
+test.after(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** Spawns an entry point; resolves with its exit code and output. */
+function run(script, args, { env } = {}) {
+  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const done = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, done, output: () => stdout };
+}
+
+/** Starts server.js and waits for its one "listening on" line. */
+async function startServer(args = ['3'], env = {}) {
+  const server = run('server.js', [...args], { env: { PORT: '0', ...env } });
+  const url = await new Promise((resolve, reject) => {
+    server.child.stdout.on('data', () => {
+      const m = /^listening on (ws:\/\/\S+)\n/.exec(server.output());
+      if (m) resolve(m[1]);
+    });
+    server.done.then((r) => reject(new Error(`server exited: ${r.stderr}`)));
+  });
+  return { ...server, url, port: Number(new URL(url).port) };
+}
+
+async function stopServer(server) {
+  server.child.kill('SIGTERM');
+  const r = await server.done;
+  assert.equal(r.code, 0, r.stderr);
+  assertGone(server.child.pid);
+  return r;
+}
+
+function assertGone(pid) {
+  assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `process ${pid} is still running`);
+}
+
+function assertOneLine(r, pattern, code = 2) {
+  assert.equal(r.code, code, r.stderr);
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], pattern);
+}
+
+test('json and protobuf clients: 10,000 messages each, zero loss, --json; the server summarises on SIGTERM and exits', async () => {
+  const server = await startServer(['3', '--formats', 'json-buffer,protobufjs-static']);
+  assert.equal(server.output(), `listening on ${server.url}\n`);
+  for (const script of ['client_json.js', 'client_protobuf.js']) {
+    const r = await run(script, ['3', '10000', '--url', server.url, '--window', '16', '--json']).done;
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.results.length, 1);
+    const [row] = out.results;
+    assert.equal(row.format, script === 'client_json.js' ? 'json-buffer' : 'protobufjs-static');
+    assert.equal(row.status, 'exact');
+    assert.deepEqual([row.messages, row.acked, row.lost, row.duplicated, row.errors], [10000, 10000, 0, 0, 0]);
+    assert.ok(row.latencyMs.p50 > 0 && row.latencyMs.p50 <= row.latencyMs.p99 && row.latencyMs.p99 <= row.latencyMs.max);
+    assert.equal(out.settings.window, 16);
+    assert.equal(out.settings.shaper, 'none');
+  }
+  const { stdout } = await stopServer(server);
+  // 10,000 measured + 1,000 warm-up per client
+  assert.match(stdout, /server summary after [\d.]+ s: 22000 messages, \d+ bytes, 4 connections \(0 open\), 0 refused upgrades/);
+  assert.match(stdout, /errors: 0 decode, 0 malformed frames, 0 over --max-payload/);
+});
+
+test('the generic client takes any codec by name; several connections; a text table by default', async () => {
+  const server = await startServer(['5']);
+  const r = await run('client.js', ['--format', 'json', '5', '2000', '--url', server.url, '--connections', '3', '--window', '4']).done;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /2,000 messages per format after 1,000 warm-up, closed loop, window 4, 3 connections, no throttling/);
+  assert.match(r.stdout, /\| json +\| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
+  await stopServer(server);
+});
+
+test('a client that vanishes mid-run does not disturb the server', async () => {
+  const server = await startServer(['3']);
+  const doomed = run('client_protobuf.js', ['3', '10000000', '--url', server.url, '--window', '8', '--warmup', '0']);
+  // a plain GET shows the server's counters: wait until the doomed client is really sending
+  const httpUrl = server.url.replace('ws:', 'http:');
+  for (;;) {
+    const text = await fetch(httpUrl).then((res) => res.text());
+    if (/protobufjs-static: [1-9]\d{3,} messages/.test(text)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  doomed.child.kill('SIGKILL');
+  await doomed.done;
+  const r = await run('client_json.js', ['3', '1000', '--url', server.url, '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).results[0].acked, 1000);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /3 connections \(0 open\)/); // the doomed one, then warm-up and measured
+  assert.match(stdout, /errors: 0 decode, 0 malformed frames/);
+});
+
+test('messages not acked make the client exit 1, with one line saying how many and why', async () => {
+  const server = await startServer(['3', '--max-payload', '100']);
+  const r = await run('client_json.js', ['3', '50', '--url', server.url, '--warmup', '0']).done;
+  // the first frame closes the connection: 1 sent and lost, 49 never sent; sizes are per message sent
+  assertOneLine(r, /^client_json: json-buffer: 1 lost, 0 duplicated, 0 error ACKs, 49 not sent of 50 messages \(the server closed every connection\)$/, 1);
+  const [payload] = resolvePayloads({ numbers: ['3'] });
+  assert.match(r.stdout, new RegExp(`\\| json-buffer .*\\| +${payload.jsonBytes} \\| +\\d+ \\|.*\\| +0/50 \\| 1/0/0, 49 not sent \\|`));
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /1 over --max-payload \(closed 1009\)/);
+});
+
+test('a client sending another payload or schema is refused at the upgrade (409), naming both sides', async () => {
+  const server = await startServer(['3']);
+  const other = await run('client.js', ['--format', 'protobufjs-static', '4', '10', '--url', server.url]).done;
+  assertOneLine(other, /409 Conflict: payload mismatch: server measures test3 as \S+ from test3\.proto \(hash [0-9a-f]{12}\), this client sends test4 as \S+ from test4\.proto \(hash [0-9a-f]{12}\)$/);
+  // same data, but an inferred schema instead of proto/test3.proto
+  const inferred = await run('client_json.js', ['--data', path.join(ROOT, 'data/test3.json'), '10', '--url', server.url]).done;
+  assertOneLine(inferred, /409 Conflict: payload mismatch: server measures test3 .*test3\.proto.*this client sends .*inferred schema/);
+  const same = await run('client_json.js', ['3', '10', '--url', server.url]).done;
+  assert.equal(same.code, 0, same.stderr);
+  const { stdout } = await stopServer(server);
+  assert.match(stdout, /2 refused upgrades/);
+});
+
+test('a server that is gone: the client exits non-zero with one clear line', async () => {
+  const server = await startServer(['3']);
+  await stopServer(server);
+  const r = await run('client_protobuf.js', ['3', '10', '--url', server.url]).done;
+  assertOneLine(r, new RegExp(`^client_protobuf: cannot connect to ${server.url}/protobufjs-static: connection refused \\(is the server running\\?\\)$`));
+  assert.equal(r.stdout, '');
+});
+
+test('a port in use: one clear line, exit 2; PORT is honoured', async () => {
+  const server = await startServer(['3']);
+  const r = await run('server.js', ['3'], { env: { PORT: String(server.port) } }).done;
+  assertOneLine(r, new RegExp(`^server: port ${server.port} on 127\\.0\\.0\\.1 is already in use$`));
+  await stopServer(server);
+});
+
+test('bad arguments: one line, exit 2', async () => {
+  assertOneLine(await run('client.js', ['--format', 'nope', '3', '10']).done, /^client: --formats: unknown format "nope"/);
+  assertOneLine(await run('client_json.js', ['3', '10', '--format', 'json']).done, /^client_json: client_json always sends json-buffer/);
+  assertOneLine(await run('client_json.js', ['3', 'many']).done, /^client_json: --messages \(M\): expected a whole number ≥ 1, got "many"/);
+  assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
+  assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
+  assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  const help = await run('benchmark_ws.js', ['--help']).done;
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /a codec that cannot\s+carry the payload is listed as unsupported and does not change the exit code/);
+  assertOneLine(await run('client_json.js', ['3', '20', '--rtt', '100']).done, /^client_json: --rtt is only for the custom link: add --throttle custom \(got --throttle none\)$/);
+  assertOneLine(await run('client_json.js', ['3', '20', '--throttle', '3g', '--down', '500', '--up', '100']).done, /^client_json: --down, --up are only for the custom link: add --throttle custom \(got --throttle 3g\)$/);
+  assertOneLine(await run('benchmark_ws.js', ['3', '--rtt', '100']).done, /^benchmark_ws: --rtt is only for the custom link: add custom to --profiles \(got none,4g,3g\)$/);
+});
+
+test('measureTransmission: the programmatic API runs each codec against its own server and leaves nothing running', async () => {
+  const [payload] = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const progress = [];
+  const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
+  const before = listeners();
+  const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
+  assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
+  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results']);
+  assert.equal(r.payload.id, 'test5');
+  assert.equal(r.settings.shaper, 'none');
+  assert.deepEqual(r.results.map((x) => x.format), ['protobufjs-static', 'json-buffer']);
+  for (const row of r.results) {
+    assert.deepEqual([row.acked, row.lost, row.duplicated, row.errors], [500, 0, 0, 0]);
+    assert.ok(row.wireBytes.frames > row.wireBytes.payload);
+    for (const k of ['p50', 'p90', 'p99', 'p999', 'max', 'mean']) assert.equal(typeof row.latencyMs[k], 'number');
+  }
+  assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer' });
+  // the server it started is gone: this process has no child left
+  const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
+  assert.deepEqual(children, []);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  test(`benchmark_ws.js signalled alone (${signal}) takes its server.js child with it and exits ${signal === 'SIGINT' ? 130 : 143}`, async () => {
+    const bench = run('benchmark_ws.js', ['3', '--messages', '2000000', '--profiles', 'none']);
+    const childrenOf = (pid) => {
+      try {
+        return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      } catch {
+        return []; // ps exits 1 when there is none
+      }
+    };
+    let server;
+    while (!server) {
+      assert.equal(bench.child.exitCode, null, 'benchmark_ws.js ended before its server started');
+      server = childrenOf(bench.child.pid).find((l) => l.includes('server.js'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const serverPid = Number(server.trim().split(/\s+/)[0]);
+    try {
+      bench.child.kill(signal);
+      const r = await bench.done;
+      assert.equal(r.code, signal === 'SIGINT' ? 130 : 143, r.stderr);
+      for (let i = 0; i < 100; i++) {
+        try {
+          process.kill(serverPid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assertGone(serverPid);
+    } finally {
+      // without the fix, the orphan this test started through benchmark_ws.js would stay: end it
+      try { process.kill(serverPid, 'SIGKILL'); } catch { /* gone, as it should be */ }
+    }
+  });
+}
+
+test('throttled through the emulator: the client measures the RTT asked for (±15%) and names the shaper', async () => {
+  const server = await startServer(['5']);
+  const r = await run('client_protobuf.js', ['5', '12', '--url', server.url, '--throttle', 'custom', '--rtt', '60', '--shaper', 'emulator', '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.settings.shaper, 'emulator');
+  assert.deepEqual(out.settings.link, { name: 'custom', rtt: 60, down: null, up: null });
+  const { p50 } = out.results[0].latencyMs;
+  assert.ok(Math.abs(p50 - 60) <= 9, `p50 ${p50} ms for 60 asked`);
+  await stopServer(server);
+});

@@ -1,0 +1,302 @@
+// The transmission path in one process: framing, accounting by sequence number, faults, open vs closed loop.
+import nodeTest from 'node:test';
+import assert from 'node:assert/strict';
+import dns from 'node:dns';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
+import { selectCodecs } from '../../lib/codecs/index.js';
+import { UserError } from '../../lib/errors.js';
+import { createLatency } from '../../lib/transmission/latency.js';
+import { ROOT } from '../../lib/paths.js';
+import { resolvePayloads } from '../../lib/payload/index.js';
+import { payloadIdentity, prepareWireCodecs } from '../../lib/transmission/run.js';
+import { connect, runClient } from '../../lib/transmission/client.js';
+import { winnerLines } from '../../lib/report/terminal-transmission.js';
+import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../../lib/transmission/protocol.js';
+import { startWsServer } from '../../lib/transmission/server.js';
+
+// a hung socket fails its test instead of hanging the suite
+const test = (name, fn) => nodeTest(name, { timeout: 20000 }, fn);
+test.after = nodeTest.after;
+
+const [payload] = resolvePayloads({ numbers: ['3'] });
+const codecs = await selectCodecs('protobufjs-static,json,json-buffer');
+const { usable } = prepareWireCodecs(codecs, payload);
+const byName = Object.fromEntries(usable.map((c) => [c.name, c]));
+
+// whatever a timed-out test left open is closed at the end, so the file's process can exit
+const leftOpen = new Set();
+nodeTest.after(async () => {
+  for (const thing of leftOpen) await thing.close?.();
+  for (const thing of leftOpen) thing.terminate?.();
+});
+
+async function withServer(options, fn) {
+  const server = await startWsServer({ codecs: new Map(usable.map((c) => [c.name, c])), ...options });
+  leftOpen.add(server);
+  try {
+    return await fn(server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** A hand-rolled server that answers each frame with whatever `answer` says: for faking loss, duplicates and stalls. */
+async function withFakeServer(answer, fn) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  leftOpen.add({ close: () => { for (const c of wss.clients) c.terminate(); return new Promise((resolve) => wss.close(() => resolve())); } });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  wss.on('connection', (ws) => ws.on('message', (data) => answer(ws, data.readUInt32BE(0))));
+  try {
+    return await fn(`ws://127.0.0.1:${wss.address().port}/x`);
+  } finally {
+    for (const c of wss.clients) c.terminate();
+    await new Promise((resolve) => wss.close(resolve));
+  }
+}
+
+function openSocket(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    leftOpen.add(ws);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+const nextMessage = (ws) => new Promise((resolve) => ws.once('message', (d) => resolve(d)));
+
+test('frame header sizes follow RFC 6455: 2 bytes, +2 or +8 for the length, +4 for the client mask', () => {
+  assert.equal(websocketHeaderBytes(125, false), 2);
+  assert.equal(websocketHeaderBytes(126, true), 8);
+  assert.equal(websocketHeaderBytes(65535, true), 8);
+  assert.equal(websocketHeaderBytes(65536, true), 14);
+  assert.deepEqual(decodeAck(encodeAck(0xabcdef01, 1)), { seq: 0xabcdef01, status: 1 });
+  assert.equal(decodeAck(Buffer.alloc(4)), null);
+});
+
+test('the latency histogram reports percentiles in ms', () => {
+  const l = createLatency();
+  for (let i = 1; i <= 1000; i++) l.record(i);
+  const s = l.summary();
+  assert.ok(Math.abs(s.p50 - 500) <= 1, s.p50);
+  assert.ok(Math.abs(s.p99 - 990) <= 1, s.p99);
+  assert.ok(Math.abs(s.max - 1000) <= 1, s.max);
+  assert.equal(createLatency().summary().p50, null);
+});
+
+test('10,000 messages of each format: every one acked once, in strict request/response and with a window', async () => {
+  await withServer({}, async (server) => {
+    for (const name of ['protobufjs-static', 'json-buffer', 'json']) {
+      const r = await runClient({ url: `${server.url}/${name}`, codec: byName[name], value: payload.value, messages: 10000, window: name === 'json' ? 1 : 32 });
+      assert.equal(r.acked, 10000, name);
+      assert.equal(r.lost + r.duplicated + r.errors, 0, name);
+      assert.equal(r.latency.count, 10000, name);
+      const bytes = name === 'protobufjs-static' ? byName[name].prepared.instance.encode(payload.value).length : payload.jsonBytes;
+      assert.equal(r.wireBytes.payload, bytes * 10000, name);
+      assert.equal(r.wireBytes.frames, (bytes + 4 + websocketHeaderBytes(bytes + 4, true)) * 10000, name);
+    }
+    assert.equal(server.counters.messages, 30000);
+    assert.equal(server.counters.decodeErrors, 0);
+    assert.deepEqual(Object.keys(server.counters.byFormat).sort(), ['json', 'json-buffer', 'protobufjs-static']);
+  });
+});
+
+test('several connections share the messages; each one is accounted for', async () => {
+  await withServer({}, async (server) => {
+    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 3001, window: 4, connections: 5 });
+    assert.equal(r.acked, 3001);
+    assert.equal(r.lost + r.duplicated + r.errors, 0);
+    assert.equal(server.counters.connections, 5);
+  });
+});
+
+test('lost and duplicated ACKs are reported, not hidden', async () => {
+  const answer = (ws, seq) => {
+    if (seq % 10 === 3) return; // lost
+    ws.send(encodeAck(seq, ACK_STATUS.ok));
+    if (seq === 7) ws.send(encodeAck(seq, ACK_STATUS.ok)); // duplicated
+    if (seq === 8) ws.send(encodeAck(999999, ACK_STATUS.ok)); // never sent
+  };
+  await withFakeServer(answer, async (url) => {
+    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 100, window: 100, idleTimeoutMs: 300 });
+    assert.equal(r.acked, 90);
+    assert.equal(r.lost, 10);
+    assert.equal(r.duplicated, 2);
+    assert.match(r.ended, /no ACK for 0.3 s/);
+  });
+});
+
+test('error ACKs count as errors, not as acked', async () => {
+  await withFakeServer((ws, seq) => ws.send(encodeAck(seq, seq < 5 ? ACK_STATUS.decodeError : ACK_STATUS.ok)), async (url) => {
+    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 20 });
+    assert.equal(r.errors, 5);
+    assert.equal(r.acked, 15);
+    assert.equal(r.lost, 0);
+  });
+});
+
+test('open loop counts latency from the scheduled send time, so a stall shows (coordinated omission)', async () => {
+  // the server holds every ACK for 300 ms once, from message 50 on
+  const stalled = () => {
+    let holdUntil = 0;
+    const held = [];
+    return (ws, seq) => {
+      if (seq === 50) {
+        holdUntil = Date.now() + 300;
+        setTimeout(() => { for (const s of held.splice(0)) ws.send(encodeAck(s, 0)); }, 300);
+      }
+      if (Date.now() < holdUntil) held.push(seq);
+      else ws.send(encodeAck(seq, 0));
+    };
+  };
+  await withFakeServer(stalled(), async (url) => {
+    const open = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, rate: 1000 });
+    assert.equal(open.acked, 400);
+    // messages 50–350 were due during the stall; most of them waited over 50 ms for it
+    const s = open.latency.summary();
+    assert.ok(s.p50 > 50, `open loop p50 ${s.p50} ms`);
+  });
+  await withFakeServer(stalled(), async (url) => {
+    const closed = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, window: 1 });
+    assert.equal(closed.acked, 400);
+    // closed loop: the sender waited too, so only the stalled message itself looks slow
+    const s = closed.latency.summary();
+    assert.ok(s.max >= 250, `closed loop max ${s.max} ms`);
+    assert.ok(s.p99 < 50, `closed loop p99 ${s.p99} ms`);
+  });
+});
+
+test('open loop: a stalled sender (a GC pause, a blocked event loop) shows too: latency counts from when a message was due', async () => {
+  await withFakeServer((ws, seq) => ws.send(encodeAck(seq, 0)), async (url) => {
+    // block this process's event loop for 300 ms, 50 ms into the run
+    setTimeout(() => { const until = Date.now() + 300; while (Date.now() < until); }, 50);
+    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, rate: 1000 });
+    assert.equal(r.acked, 400);
+    // messages due 50–350 ms into the run waited for the sender, those due before 300 ms over 50 ms: 250 of 400;
+    // timed from their actual send they would all look instant
+    const s = r.latency.summary();
+    assert.ok(s.p50 > 50, `p50 ${s.p50} ms`);
+    assert.ok(s.max >= 250, `max ${s.max} ms`);
+  });
+});
+
+test('garbage on the protobuf path, invalid JSON on the JSON path, short frames: error ACKs, and a valid client keeps being served', async () => {
+  await withServer({}, async (server) => {
+    const valid = runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 5000, window: 4 });
+    const pb = await openSocket(`${server.url}/protobufjs-static`);
+    const js = await openSocket(`${server.url}/json-buffer`);
+    for (let i = 0; i < 20; i++) {
+      pb.send(encodeFrame(i, Buffer.alloc(16, 0xff)));
+      assert.deepEqual(decodeAck(await nextMessage(pb)), { seq: i, status: ACK_STATUS.decodeError });
+      js.send(encodeFrame(i, Buffer.from('{"id": 1,, ')));
+      assert.deepEqual(decodeAck(await nextMessage(js)), { seq: i, status: ACK_STATUS.decodeError });
+    }
+    js.send(Buffer.from([1, 2]));
+    assert.deepEqual(decodeAck(await nextMessage(js)), { seq: NO_SEQ, status: ACK_STATUS.malformed });
+    // the same connection still works after its bad frames
+    pb.send(byName['protobufjs-static'].frame(77, payload.value));
+    assert.deepEqual(decodeAck(await nextMessage(pb)), { seq: 77, status: ACK_STATUS.ok });
+    const r = await valid;
+    assert.equal(r.acked, 5000);
+    assert.equal(r.lost + r.errors + r.duplicated, 0);
+    assert.equal(server.counters.decodeErrors, 40);
+    assert.equal(server.counters.malformed, 1);
+    pb.close();
+    js.close();
+  });
+});
+
+test('a frame over --max-payload closes only that connection, with code 1009', async () => {
+  await withServer({ maxPayload: 1000 }, async (server) => {
+    const big = await openSocket(`${server.url}/json-buffer`);
+    const other = await openSocket(`${server.url}/json-buffer`);
+    const closed = new Promise((resolve) => big.once('close', (code) => resolve(code)));
+    big.send(encodeFrame(1, Buffer.alloc(1001, 0x20)));
+    assert.equal(await closed, CLOSE_TOO_LARGE);
+    other.send(byName['json-buffer'].frame(5, payload.value));
+    assert.deepEqual(decodeAck(await nextMessage(other)), { seq: 5, status: ACK_STATUS.ok });
+    assert.equal(server.counters.tooLarge, 1);
+    other.close();
+  });
+});
+
+test('raw mode ACKs without decoding: garbage is acknowledged ok', async () => {
+  await withServer({ raw: true }, async (server) => {
+    const ws = await openSocket(`${server.url}/protobufjs-static`);
+    ws.send(encodeFrame(3, Buffer.alloc(16, 0xff)));
+    assert.deepEqual(decodeAck(await nextMessage(ws)), { seq: 3, status: ACK_STATUS.ok });
+    ws.close();
+  });
+});
+
+test('an unknown format is refused at the upgrade with a clear status; a dead server is one clear line', async () => {
+  await withServer({}, async (server) => {
+    await assert.rejects(connect(`${server.url}/nope`), (err) => err instanceof UserError
+      && /server refused: 404 Not Found: unknown format "nope"; this server accepts: protobufjs-static, json, json-buffer/.test(err.message));
+    const port = server.port;
+    await server.close();
+    await assert.rejects(connect(`ws://127.0.0.1:${port}/json`), /cannot connect to ws:\/\/127\.0\.0\.1:\d+\/json: connection refused \(is the server running\?\)/);
+  });
+});
+
+test('a codec that cannot carry the payload is refused with its reason (422)', async () => {
+  const server = await startWsServer({ codecs: new Map([['odd', { refused: 'unsupported: no maps' }]]) });
+  try {
+    await assert.rejects(connect(`${server.url}/odd`), /422 Unprocessable Entity: odd cannot carry this payload: unsupported: no maps/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a port in use is a user error naming the port', async () => {
+  await withServer({}, async (server) => {
+    await assert.rejects(startWsServer({ codecs: new Map(), port: server.port }), (err) => err instanceof UserError
+      && err.message === `port ${server.port} on 127.0.0.1 is already in use`);
+  });
+});
+
+test('payloadIdentity: the same data and schema from other paths hash alike; other data or schema does not', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-identity-'));
+  try {
+    fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(dir, 'copy.json'));
+    fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(dir, 'copy.proto'));
+    const [bundled] = resolvePayloads({ numbers: ['3'] });
+    const [copied] = resolvePayloads({ data: path.join(dir, 'copy.json'), proto: path.join(dir, 'copy.proto'), type: bundled.schema.typeName });
+    const [inferred] = resolvePayloads({ data: path.join(dir, 'copy.json') });
+    const [other] = resolvePayloads({ numbers: ['4'] });
+    assert.equal(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
+    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(bundled).hash);
+    assert.notEqual(payloadIdentity(other).hash, payloadIdentity(bundled).hash);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a --host that does not resolve is a UserError (one line, exit 2), not a stack trace', async () => {
+  // the lookup is stubbed: a real one for example.invalid would ask the network's DNS server
+  const real = dns.lookup;
+  for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+    dns.lookup = (host, options, callback) => {
+      const err = Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code });
+      process.nextTick(typeof options === 'function' ? options : callback, err);
+    };
+    try {
+      await assert.rejects(startWsServer({ codecs: new Map(), host: 'example.invalid' }),
+        (err) => err instanceof UserError && /^--host example\.invalid: cannot resolve/.test(err.message) && err.message.includes(code));
+    } finally {
+      dns.lookup = real;
+    }
+  }
+});
+
+test('winnerLines: a margin that would print as 1.00× is no clear winner; 1.01× names the winner', () => {
+  const row = (format, seconds) => ({ format, seconds, latencyMs: { p50: 1 }, wireBytes: { frames: 1000 } });
+  const run = (a, b) => ({ settings: { profile: 'none' }, results: [row('json-buffer', a), row('protobufjs-static', b)] });
+  assert.deepEqual(winnerLines([run(1.004, 1)], 'json-buffer'),
+    ['none: no clear winner, protobufjs-static and json-buffer within 0.5% of each other (total time; 1,000 vs 1,000 bytes on the wire)']);
+  assert.match(winnerLines([run(1.01, 1)], 'json-buffer')[0], /^none: protobufjs-static wins, 1\.01× faster than json-buffer/);
+});

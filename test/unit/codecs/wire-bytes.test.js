@@ -1,0 +1,55 @@
+// Hand-computed protobuf bytes for small messages, checked against both protobuf.js codecs.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSchema } from '../../../lib/schema/index.js';
+import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
+import staticCodec from '../../../lib/codecs/protobufjs-static.js';
+
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+
+function both(proto, value) {
+  const schema = parseSchema(proto);
+  return [dynamic, staticCodec].map((codec) => {
+    const c = codec.create({ value, schema });
+    const bytes = c.encode(value);
+    return { name: codec.name, bytes, decoded: c.decode(bytes) };
+  });
+}
+
+test('{"id":1,"status":"ok"}: field 1 varint 1, field 2 length-delimited "ok" — 6 bytes', () => {
+  const proto = 'syntax = "proto3"; message Status { int32 id = 1; string status = 2; }';
+  for (const r of both(proto, { id: 1, status: 'ok' })) {
+    assert.equal(hex(r.bytes), '0801' + '12026f6b', r.name);
+    assert.deepEqual(r.decoded, { id: 1, status: 'ok' }, r.name);
+  }
+});
+
+test('a negative number costs 10 bytes as int32 and 1 byte as sint32 (zigzag)', () => {
+  const [asInt32] = both('syntax = "proto3"; message M { int32 x = 1; }', { x: -1 });
+  assert.equal(hex(asInt32.bytes), '08' + 'ffffffffffffffffff01');
+  const [asSint32] = both('syntax = "proto3"; message M { sint32 x = 1; }', { x: -1 });
+  assert.equal(hex(asSint32.bytes), '0801');
+  const [minus64] = both('syntax = "proto3"; message M { sint32 x = 1; }', { x: -64 });
+  assert.equal(hex(minus64.bytes), '087f');
+});
+
+test('bool true is one varint byte, double 1.5 is 8 little-endian bytes', () => {
+  const [b] = both('syntax = "proto3"; message M { bool ok = 1; }', { ok: true });
+  assert.equal(hex(b.bytes), '0801');
+  const [d] = both('syntax = "proto3"; message M { double v = 2; }', { v: 1.5 });
+  assert.equal(hex(d.bytes), '11' + '000000000000f83f');
+});
+
+test('zero values are not sent in proto3 and come back as defaults', () => {
+  for (const r of both('syntax = "proto3"; message M { int32 n = 1; string s = 2; bool b = 3; }', { n: 0, s: '', b: false })) {
+    assert.equal(r.bytes.length, 0, r.name);
+    assert.deepEqual(r.decoded, { n: 0, s: '', b: false }, r.name);
+  }
+});
+
+test('int64 beyond 32 bits decodes as a plain number, not a Long', () => {
+  for (const r of both('syntax = "proto3"; message M { int64 t = 1; }', { t: 1763822400123 })) {
+    assert.equal(r.decoded.t, 1763822400123, r.name);
+    assert.equal(typeof r.decoded.t, 'number', r.name);
+  }
+});

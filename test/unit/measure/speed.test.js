@@ -1,0 +1,68 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { median, range, spread } from '../../../lib/measure/statistics.js';
+import { measureSpeed, summariseRounds, planBenchmarks } from '../../../lib/measure/speed.js';
+import { measureSizes } from '../../../lib/measure/sizes.js';
+import json from '../../../lib/codecs/json.js';
+import jsonBuffer from '../../../lib/codecs/json-buffer.js';
+import { prepareCodecs } from '../../../lib/verify.js';
+
+test('median, range and spread', () => {
+  assert.equal(median([5, 1, 3]), 3);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.deepEqual(range([3, 9, 1]), { min: 1, max: 9 });
+  assert.equal(spread([90, 100, 110]), 0.2);
+});
+
+const fakeCodec = (name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
+
+test('summariseRounds: median ops/s, min–max, wire MB/s and the per-round ratio to the baseline', () => {
+  const cases = [
+    { p: fakeCodec('base'), op: 'encode', wireBytes: 1000, rounds: [{ hz: 100, rme: 1, samples: 5 }, { hz: 200, rme: 3, samples: 7 }, { hz: 150, rme: 2, samples: 6 }] },
+    { p: fakeCodec('fast'), op: 'encode', wireBytes: 500, rounds: [{ hz: 300, rme: 1, samples: 5 }, { hz: 400, rme: 1, samples: 5 }, { hz: 600, rme: 1, samples: 5 }] },
+  ];
+  const [base, fast] = summariseRounds(cases, 'base');
+  assert.equal(base.opsPerSec, 150);
+  assert.equal(base.rme, 2);
+  assert.equal(base.samplesPerRound, 6);
+  assert.equal(base.vsBaseline, 1);
+  assert.equal(fast.opsPerSec, 400);
+  assert.deepEqual([fast.min, fast.max], [300, 600]);
+  assert.equal(fast.mbPerSec, (400 * 500) / 1e6);
+  // per-round ratios 3, 2, 4: median 3 (the ratio of medians would say 2.67)
+  assert.equal(fast.vsBaseline, 3);
+  assert.deepEqual([fast.vsBaselineMin, fast.vsBaselineMax], [2, 4]);
+});
+
+test('measureSpeed rotates the codec order every round and times every planned benchmark', () => {
+  const value = { id: 1, status: 'ok' };
+  const prepared = prepareCodecs([json, jsonBuffer, { ...json, name: 'third' }], { value, schema: null });
+  const order = [];
+  const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: { typeName: 'M' } },
+    { rounds: 2, maxTime: 0.01, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
+  assert.deepEqual(order, ['1 json encode', '1 json-buffer encode', '1 third encode', '2 json-buffer encode', '2 third encode', '2 json encode']);
+  assert.equal(result.results.length, planBenchmarks(prepared, /encode$/).length);
+  for (const r of result.results) assert.equal(r.rounds.length, 2);
+});
+
+test('json-buffer measures bytes to bytes; json measures strings', () => {
+  const value = { s: 'Zoë 東京 🚀' };
+  const bytes = jsonBuffer.create().encode(value);
+  assert.ok(bytes instanceof Uint8Array);
+  assert.equal(bytes.length, Buffer.byteLength(JSON.stringify(value)));
+  assert.deepEqual(jsonBuffer.create().decode(bytes), value);
+  assert.equal(typeof json.create().encode(value), 'string');
+});
+
+test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib makes of them', () => {
+  const value = { text: 'Grüß Gott '.repeat(20) };
+  const prepared = prepareCodecs([json], { value, schema: null });
+  const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: { typeName: 'M' } }).codecs;
+  const raw = Buffer.from(JSON.stringify(value));
+  assert.equal(row.bytes, raw.length);
+  assert.equal(row.gzip, zlib.gzipSync(raw).length);
+  assert.equal(row.brotli, zlib.brotliCompressSync(raw).length);
+  assert.notEqual(row.gzip, row.brotli);
+  assert.equal(row.ofJson, 1);
+});

@@ -1,0 +1,59 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { batchPayload, parseBatchCounts } from '../../../lib/payload/batch.js';
+import { selectCodecs } from '../../../lib/codecs/index.js';
+import { UserError } from '../../../lib/errors.js';
+import { measureSizes } from '../../../lib/measure/sizes.js';
+import { resolvePayloads } from '../../../lib/payload/index.js';
+import { prepareCodecs } from '../../../lib/verify.js';
+
+test('--batch counts: sorted, deduplicated, and bad values refused with the value named', () => {
+  assert.deepEqual(parseBatchCounts('100, 1,10,10'), [1, 10, 100]);
+  assert.throws(() => parseBatchCounts('1,0'), (e) => e instanceof UserError && /"0"/.test(e.message));
+  assert.throws(() => parseBatchCounts('1,x'), (e) => e instanceof UserError && /"x"/.test(e.message));
+  assert.throws(() => parseBatchCounts('2.5'), UserError);
+  assert.throws(() => parseBatchCounts(','), UserError);
+});
+
+test('a batch is N copies in one repeated field; every codec carries it and size grows with N', async () => {
+  const [payload] = resolvePayloads({ numbers: ['3'] });
+  // every schema-driven codec generates code or a schema for the wrapper, pbf's parser included
+  const codecs = await selectCodecs('protobufjs-static,protobufjs-dynamic,json-buffer,protobuf-es,protobuf-ts,pbf,avsc,fast-json-stringify');
+  const one = measureSizes(prepareCodecs(codecs, payload), payload).codecs;
+  const b = batchPayload(payload, 7);
+  assert.equal(b.value.items.length, 7);
+  assert.deepEqual(b.value.items[6], payload.value);
+  assert.notEqual(b.value.items[0], b.value.items[1], 'each item is its own copy');
+  const prepared = prepareCodecs(codecs, b);
+  for (const p of prepared) assert.ok(['exact', 'equivalent'].includes(p.status), `${p.codec.name}: ${p.status} ${p.reason ?? ''}`);
+  const seven = measureSizes(prepared, b).codecs;
+  for (const format of ['protobufjs-static', 'protobufjs-dynamic']) {
+    const base = one.find((c) => c.format === format).bytes;
+    // a repeated message field costs a tag and a length per item on top of the item itself
+    const got = seven.find((c) => c.format === format).bytes;
+    assert.ok(got > 7 * base && got <= 7 * (base + 4), `${format}: ${got} bytes for 7 × ${base}`);
+  }
+  const json = seven.find((c) => c.format === 'json-buffer').bytes;
+  assert.equal(json, Buffer.byteLength(JSON.stringify({ items: Array(7).fill(payload.value) })));
+});
+
+test('the wrapper works for a schema in a package and a name clash', async () => {
+  const { parseSchema } = await import('../../../lib/schema/index.js');
+  const schema = parseSchema('syntax = "proto3";\npackage shop.v1;\nmessage Item { string name = 1; }\nmessage BatchOfItem { int32 x = 1; }\n',
+    { file: 'item.proto', typeName: 'shop.v1.Item' });
+  const payload = { id: 'item', title: 'item', dataFile: 'item.json', value: { name: 'a' }, jsonBytes: 12, schema, schemaSource: 'item.proto' };
+  const b = batchPayload(payload, 3);
+  assert.equal(b.schema.typeName, 'shop.v1.BatchOfItem_');
+  const [p] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), b);
+  assert.equal(p.status, 'exact');
+});
+
+test('--batch wraps the payload --batch-payload names, else the first chosen, else test3 of all five', async () => {
+  const { batchBase } = await import('../../../lib/payload/batch.js');
+  const all = [1, 2, 3, 4, 5].map((n) => ({ id: `test${n}` }));
+  assert.equal(batchBase(all, undefined, false).id, 'test3');
+  assert.equal(batchBase([{ id: 'test5' }, { id: 'test1' }], undefined, true).id, 'test5');
+  assert.equal(batchBase(all, '4', false).id, 'test4');
+  assert.equal(batchBase(all, 'test2', false).id, 'test2');
+  assert.throws(() => batchBase([{ id: 'test5' }], '3', true), (e) => e instanceof UserError && /"3" is not one of the payloads chosen \(test5\)/.test(e.message));
+});

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chartSpecs, codecLabel, renderHtml } from '../../../lib/report/html.js';
+import { renderMarkdown } from '../../../lib/report/markdown.js';
+import { numbersWithoutUnit, validateResults, writeRunDir } from '../../../lib/results/index.js';
+import { UserError } from '../../../lib/errors.js';
+import { makeResults } from '../../helpers/results-fixture.js';
+
+function withLossy() {
+  const r = makeResults();
+  const row = r.payloads[0].sizes[1];
+  Object.assign(row, { status: 'lossy', diff: { path: '$.price', expected: 1.1, actual: 1.100000023841858 } });
+  for (const s of r.payloads[0].speed) if (s.format === row.format) Object.assign(s, { status: 'lossy', diff: row.diff });
+  r.payloads[0].sizes.push({ format: 'fmt-c', library: 'lib', version: '1', status: 'unsupported', diff: null, normalised: [], reason: 'no maps' });
+  return r;
+}
+
+test('a lossy codec is marked in every table and chart; an unmeasured one says why', () => {
+  const r = withLossy();
+  assert.deepEqual(validateResults(r), []);
+  const md = renderMarkdown(r);
+  const lossyRows = md.split('\n').filter((l) => l.startsWith('| fmt-b'));
+  assert.ok(lossyRows.length >= 3, 'size and speed rows');
+  for (const line of lossyRows.filter((l) => !/\| none|WebSocket/.test(l) && /price/.test(l) || /LOSSY/.test(l))) assert.match(line, /LOSSY at \$\.price/);
+  assert.equal(lossyRows.filter((l) => /LOSSY at \$\.price/.test(l)).length, 3, 'the size row and both speed rows');
+  assert.match(md, /\| fmt-c .*unsupported: no maps/);
+
+  const specs = chartSpecs(r);
+  for (const spec of specs.filter((s) => s.section === 'p1')) {
+    const labels = spec.config.data.labels;
+    assert.deepEqual(labels[1], ['fmt-b', '⚠ LOSSY'], spec.id);
+    assert.deepEqual(labels[2], ['fmt-c', 'unsupported: not measured'], spec.id);
+    assert.deepEqual(spec.statuses, ['exact', 'lossy', 'unsupported']);
+  }
+  const html = renderHtml(r);
+  assert.match(html, /<tr class="status-lossy"><td>fmt-b<\/td>/);
+  assert.deepEqual(codecLabel('x', 'equivalent'), ['x', 'equivalent']);
+});
+
+test('the speed chart carries min–max whiskers; the latency chart a bar per format and profile', () => {
+  const specs = chartSpecs(makeResults());
+  const speed = specs.find((s) => s.id === 'speed-p1');
+  const encode = speed.config.data.datasets.find((d) => d.label === 'encode');
+  assert.deepEqual(encode.ranges[0], [0.99e6, 1.02e6]);
+  assert.equal(speed.config.options.scales.y.suggestedMax, 2.04e6, 'the axis reaches the fastest round');
+  const latency = specs.find((s) => s.id === 'latency-p1');
+  assert.deepEqual(latency.config.data.labels.map((l) => l.join(' ')), ['fmt-a exact profile none', 'fmt-b exact profile none']);
+  assert.deepEqual(latency.config.data.datasets.map((d) => d.label), ['p50', 'p90', 'p99', 'p99.9']);
+});
+
+test('report.html is self-contained: Chart.js inlined, no external reference, nothing can close the data script', () => {
+  const r = makeResults();
+  r.payloads[0].payload.title = '</script><script>alert(1)</script>';
+  const html = renderHtml(r);
+  assert.match(html, /Chart\.js v4\.\d+\.\d+/, 'the library itself, not a link to it');
+  const page = html.replace(/<script>[^]*?<\/script>/g, '<script></script>'); // the page around the inlined scripts
+  assert.ok(!/<script[^>]+src=|<link[^>]+href=|<img[^>]+src=|url\(|https?:/i.test(page), 'no external resource');
+  assert.ok(!html.includes('<script>alert'), 'the title cannot inject a script');
+});
+
+test('every number has a unit; a number without one is found', () => {
+  const r = makeResults();
+  assert.deepEqual(numbersWithoutUnit(r), []);
+  r.payloads[0].sizes[0].zstd = 12;
+  assert.deepEqual(numbersWithoutUnit(r), ['/payloads/0/sizes/0/zstd']);
+});
+
+test('the validator rejects what the reports rely on being there', () => {
+  const missingFigure = makeResults();
+  delete missingFigure.payloads[0].sizes[0].gzip;
+  assert.match(validateResults(missingFigure).join(), /sizes\/0.*gzip/);
+  const badStatus = makeResults();
+  badStatus.transmission[0].results[0].status = 'fine';
+  assert.match(validateResults(badStatus).join(), /transmission\/0\/results\/0\/status/);
+  const noEnv = makeResults();
+  delete noEnv.environment.commit;
+  assert.match(validateResults(noEnv).join(), /environment.*commit/);
+});
+
+test('a run folder appears whole or not at all', () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'rundir-'));
+  try {
+    const dir = writeRunDir(parent, 'run', { 'a.txt': 'a', 'b.txt': 'b' });
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['a.txt', 'b.txt']);
+    assert.equal(writeRunDir(parent, 'run', { 'a.txt': 'again' }), path.join(parent, 'run-2'), 'never overwrites a run');
+    // the second file cannot be written (its folder does not exist): nothing must be left behind
+    assert.throws(() => writeRunDir(parent, 'broken', { 'a.txt': 'a', 'no/such/b.txt': 'b' }), UserError);
+    assert.deepEqual(fs.readdirSync(parent).sort(), ['run', 'run-2']);
+  } finally {
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,464 @@
+// Schema inference (lib/infer-schema.js) and its CLI (scripts/json2proto.js):
+// every rule of the inference has a test that fails if the rule breaks.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import protobuf from 'protobufjs';
+import { inferSchema, pascalCase } from '../../../lib/schema/infer.js';
+import { UserError } from '../../../lib/errors.js';
+
+import { ROOT } from '../../../lib/paths.js';
+const FIXTURES = path.join(ROOT, 'test', 'fixtures');
+const TO_OBJECT = { longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true };
+
+/** Parses generated text the way the codecs do; throws if protobufjs rejects it. */
+function compile(text, typeName) {
+  const { root } = protobuf.parse(text, { keepCase: true, alternateCommentMode: true });
+  root.resolveAll();
+  return root.lookupType(typeName);
+}
+
+/** Infers, parses, and returns the text, the root type, and the line declaring `field`. */
+function infer(value, options) {
+  const { text, typeName } = inferSchema(value, options);
+  const type = compile(text, typeName);
+  return { text, type, line: (field) => fieldLine(text, field) };
+}
+
+/** The one line of `text` that declares field `name` (or message `name`). */
+function fieldLine(text, name) {
+  const found = text.split('\n').filter((l) => new RegExp(`\\s${name} = \\d+[;\\s]|^\\s*message ${name} `).test(l));
+  assert.equal(found.length, 1, `expected one line for ${name} in\n${text}`);
+  return found[0].trim();
+}
+
+/** Sorts keys recursively: protobufjs toObject orders keys by field, not as given. */
+function canonical(value) {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+  }
+  return value;
+}
+
+/** Encodes, decodes and compares with the input, key order aside. */
+function assertRoundTrip(type, value, expected = value) {
+  const decoded = type.toObject(type.decode(type.encode(value).finish()), TO_OBJECT);
+  assert.deepStrictEqual(canonical(decoded), canonical(expected));
+}
+
+/** Infers a schema for `value` and checks it round-trips exactly. */
+function inferExact(value, options) {
+  const result = infer(value, options);
+  assertRoundTrip(result.type, value);
+  return result;
+}
+
+function assertUserError(fn, message) {
+  assert.throws(fn, (err) => {
+    assert.ok(err instanceof UserError, `expected a UserError, got ${err}`);
+    assert.equal(err.message, message);
+    return true;
+  });
+}
+
+const withoutComments = (text) => text.replace(/\/\/.*$/gm, '');
+
+// --- scalars ---------------------------------------------------------------
+
+test('true/false become bool, never int32', () => {
+  const { line, text } = inferExact({ on: true, off: false, flags: [false, true] });
+  assert.equal(line('on'), 'bool on = 1;');
+  assert.equal(line('off'), 'bool off = 2;');
+  assert.equal(line('flags'), 'repeated bool flags = 3;');
+  assert.doesNotMatch(withoutComments(text), /int32/);
+});
+
+test('integers get the smallest exact wire type at every boundary', () => {
+  const cases = [
+    [[0, 2 ** 31 - 1], 'int32'],
+    [[2 ** 31], 'uint32'],
+    [[0, 2 ** 32 - 1], 'uint32'],
+    [[2 ** 32], 'int64'],
+    [[Number.MAX_SAFE_INTEGER], 'int64'],
+    [[-1], 'sint32'],
+    [[-(2 ** 31), 2 ** 31 - 1], 'sint32'],
+    [[-(2 ** 31) - 1], 'sint64'],
+    [[-1, 2 ** 31], 'sint64'], // negative, and beyond int32 on the positive side
+    [[2 ** 40, -5], 'sint64'],
+  ];
+  for (const [values, expected] of cases) {
+    const value = { one: values[0], many: values };
+    const { line } = inferExact(value);
+    assert.match(line('one'), new RegExp(`^${values.length === 1 ? expected : '\\w+'} one = 1;`), JSON.stringify(values));
+    assert.match(line('many'), new RegExp(`^repeated ${expected} many = 2;`), JSON.stringify(values));
+  }
+});
+
+test('non-obvious integer types say why in a trailing comment; int32 needs none', () => {
+  assert.equal(infer({ n: 5 }).line('n'), 'int32 n = 1;');
+  assert.match(infer({ n: -5 }).line('n'), /^sint32 n = 1; \/\/ sint32: negative values occur/);
+  assert.match(infer({ n: 2 ** 31 }).line('n'), /^uint32 n = 1; \/\/ uint32: /);
+  assert.match(infer({ n: 2 ** 33 }).line('n'), /^int64 n = 1; \/\/ int64: values beyond 32 bits/);
+  assert.match(infer({ n: -(2 ** 33) }).line('n'), /^sint64 n = 1; \/\/ sint64: negative values beyond 32 bits/);
+});
+
+test('sint32 keeps a negative number short where int32 would spend 10 bytes', () => {
+  const { type } = inferExact({ n: -1 });
+  assert.ok(type.encode({ n: -1 }).finish().length <= 2);
+});
+
+test('an integer merged with a non-integer is a double, with a comment', () => {
+  const { line } = inferExact({ xs: [1, 2.5, 3], rows: [{ p: 1 }, { p: 0.1 }], y: 0.1 + 0.2 });
+  assert.match(line('xs'), /^repeated double xs = 1; \/\/ double: non-integer values/);
+  assert.match(line('y'), /^double y = 3; \/\/ double: /);
+  const { text } = infer({ rows: [{ p: 1 }, { p: 0.1 }] });
+  assert.match(fieldLine(text, 'p'), /^double p = 1;/);
+});
+
+test('never float: no field type is float, whatever the numbers', () => {
+  const { text } = inferExact({ a: 1.5, b: [0.1, 3.4028234663852886e38], c: { d: 1e-45 }, e: { 1: 0.5 } });
+  assert.doesNotMatch(withoutComments(text), /\bfloat\b/);
+});
+
+test('-0 becomes a double (integer types would turn it into 0)', () => {
+  const { line, type } = infer({ z: -0 });
+  assert.match(line('z'), /^double z = 1;/);
+  assert.ok(Object.is(type.toObject(type.decode(type.encode({ z: -0 }).finish()), TO_OBJECT).z, -0));
+});
+
+test('strings become string', () => {
+  assert.equal(inferExact({ s: 'Grüß 🚀', list: ['a', ''] }).line('s'), 'string s = 1;');
+});
+
+// --- messages, arrays, maps ----------------------------------------------
+
+test('objects become nested messages inside the message that uses them, one top-level message', () => {
+  const value = { id: 1, customer: { name: 'Ann', address: { city: 'Berlin', zip: '10115' } } };
+  const { text, line, type } = inferExact(value, { name: 'Order' });
+  assert.equal(line('customer'), 'Customer customer = 2;');
+  assert.equal(line('address'), 'Address address = 2;');
+  assert.equal(text.split('\n').filter((l) => /^message /.test(l)).length, 1);
+  assert.match(text, /^message Order \{$/m);
+  assert.match(text, /^ {2}message Customer \{$/m);
+  assert.match(text, /^ {4}message Address \{$/m);
+  assert.ok(type.lookupType('Customer.Address'));
+});
+
+test('2-space indentation, header naming the source, and deterministic output', () => {
+  const value = { a: { b: { c: [{ d: 1 }] } } };
+  const first = inferSchema(value, { name: 'Deep', source: 'data/deep.json' });
+  assert.equal(first.typeName, 'Deep');
+  assert.equal(first.text, inferSchema(structuredClone(value), { name: 'Deep', source: 'data/deep.json' }).text);
+  const lines = first.text.split('\n');
+  assert.equal(lines[0], '// Generated by scripts/json2proto.js from data/deep.json. Do not edit; regenerate with npm run generate:proto.');
+  assert.ok(lines.includes('syntax = "proto3";'));
+  assert.doesNotMatch(first.text, /package /);
+  for (const l of lines) assert.equal((/^ */.exec(l)[0].length) % 2, 0, l);
+  assert.match(first.text, /^ {6}message C \{\n {8}int32 d = 1;/m);
+  assert.ok(first.text.endsWith('}\n'));
+});
+
+test('arrays of objects become repeated messages with the union of keys; field numbers follow first appearance', () => {
+  const value = { posts: [{ id: 1, title: 'a' }, { id: 2, body: 'b' }, { body: 'c', id: 3, title: 'd' }] };
+  const { text, line } = inferExact(value, { name: 'Feed' });
+  assert.equal(line('posts'), 'repeated Post posts = 1;');
+  assert.equal(line('id'), 'int32 id = 1;');
+  assert.match(line('title'), /^optional string title = 2; \/\/ optional: sometimes missing/);
+  assert.match(line('body'), /^optional string body = 3;/);
+  assert.match(text, /message Post \{/);
+});
+
+test('element names are naive singulars: replies -> Reply, addresses -> Address, data stays Data', () => {
+  const { text } = inferExact({ replies: [{ a: 1 }], addresses: [{ b: 1 }], data: [{ c: 1 }], line_items: [{ d: 1 }] });
+  for (const name of ['Reply', 'Address', 'Data', 'LineItem']) assert.match(text, new RegExp(`message ${name} \\{`));
+});
+
+test('optional for a key missing in some objects and for a key that is sometimes null', () => {
+  const { line } = infer({ items: [{ a: 1, b: 'x' }, { a: null, b: 'y' }, { b: 'z' }] });
+  assert.equal(line('a'), 'optional int32 a = 1; // optional: sometimes missing or null');
+  assert.equal(line('b'), 'string b = 2;');
+  const nulls = infer({ rows: [{ v: 'x', m: { k: 1 } }, { v: null, m: null }] });
+  assert.equal(nulls.line('v'), 'optional string v = 1; // optional: sometimes null');
+  assert.equal(nulls.line('m'), 'optional M m = 2; // optional: sometimes null');
+  // presence survives the round trip: a missing key stays missing, a zero stays zero
+  const missing = inferExact({ xs: [{ n: 0, s: '' }, {}] });
+  assert.equal(missing.line('n'), 'optional int32 n = 1; // optional: sometimes missing');
+});
+
+test('a repeated or map field that is sometimes missing stays plain, with a comment', () => {
+  const { line } = infer({ rows: [{ tags: ['a'], m: { 1: 'x' } }, {}, { tags: null, m: null }] });
+  assert.match(line('tags'), /^repeated string tags = 1; \/\/ sometimes missing or null, which decodes as an empty array/);
+  assert.match(line('m'), /^map<string, string> m = 2; \/\/ map: keys are data \(numeric ids\); sometimes missing or null, which decodes as an empty map/);
+});
+
+test('a field that is only ever null becomes an optional string placeholder, said in a comment', () => {
+  const { line } = infer({ a: 1, b: null });
+  assert.equal(line('b'), 'optional string b = 2; // only null in the sample, so its type is unknown: string stands in; optional: sometimes null');
+  assert.match(infer({ rows: [{ b: null }, { b: 2 }] }).line('b'), /^optional int32 b = 1;/);
+});
+
+test('numeric keys become map<string, T> with a comment', () => {
+  const value = { usersById: { 77: { name: 'Ann', followers: 3 }, 518: { name: 'Tom', followers: 5 } }, scores: { '-1': 2, 3: 4 } };
+  const { line, text } = inferExact(value);
+  assert.equal(line('usersById'), 'map<string, UsersByIdValue> usersById = 1; // map: keys are data (numeric ids)');
+  assert.match(text, /message UsersByIdValue \{/);
+  assert.match(line('scores'), /^map<string, int32> scores = 2; \/\/ map: keys are data/);
+});
+
+test('8+ keys whose values share one shape become a map; 7 keys, or mixed shapes, stay a message', () => {
+  const cities = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`city${i}`, { lat: i + 0.5, lng: -i - 0.5 }]));
+  assert.match(inferExact({ cities: cities(8) }).line('cities'), /^map<string, CitiesValue> cities = 1; \/\/ map: keys are data \(8 keys of one shape\)/);
+  assert.equal(inferExact({ cities: cities(7) }).line('cities'), 'Cities cities = 1;');
+  const mixed = { ...cities(8), city7: { lat: 1.5 } };
+  assert.equal(inferExact({ cities: mixed }).line('cities'), 'Cities cities = 1;');
+});
+
+test('an ordinary object with 8 string fields is a message, not a map', () => {
+  const person = { first: 'a', last: 'b', email: 'c', phone: 'd', street: 'e', city: 'f', zip: 'g', country: 'h' };
+  const { line, text } = inferExact({ person });
+  assert.equal(line('person'), 'Person person = 1;');
+  assert.doesNotMatch(text, /map</);
+});
+
+test('an empty object merges with a map and with a message', () => {
+  const maps = infer({ ms: [{ 1: 'a' }, {}] });
+  assert.equal(maps.line('ms'), 'repeated MsMap ms = 1;');
+  assertRoundTrip(maps.type, { ms: [{ value: { 1: 'a' } }, { value: {} }] });
+  assert.match(inferExact({ ms: [{}, { a: 'x' }] }).line('a'), /^optional string a = 1;/);
+  assert.equal(inferExact({ e: {} }).line('E'), 'message E {}');
+});
+
+test('an object with data keys merged with an ordinary object makes a map of both', () => {
+  const { line } = inferExact({ rows: [{ 1: 'a' }, { name: 'b' }].map((m) => ({ m })) });
+  assert.match(line('m'), /^map<string, string> m = 1;/);
+});
+
+test('keys that are not proto identifiers are renamed, with json_name giving the key back', () => {
+  const value = { 'content-type': 'text/plain', '1st': 1, 'a"b\\c': true, 'a.b': 2, a_b: 3, '': 4 };
+  const { line, type } = infer(value);
+  assert.match(line('content_type'), /^string content_type = 1 \[json_name = "content-type"\]; \/\/ renamed: "content-type" is not a proto identifier$/);
+  assert.match(line('f_1st'), /^int32 f_1st = 2 \[json_name = "1st"\];/);
+  assert.match(line('a_b_c'), /^bool a_b_c = 3 \[json_name = "a\\"b\\\\c"\];/);
+  assert.equal(line('a_b'), 'int32 a_b = 5;', 'a valid key keeps its name');
+  assert.match(line('a_b_2'), /^int32 a_b_2 = 4 \[json_name = "a.b"\];/);
+  assert.match(line('f_'), /^int32 f_ = 6 \[json_name = ""\];/);
+  const jsonNames = Object.fromEntries(type.fieldsArray.map((f) => [f.name, f.options?.json_name]));
+  assert.deepEqual(jsonNames, { content_type: 'content-type', f_1st: '1st', a_b_c: 'a"b\\c', a_b_2: 'a.b', a_b: undefined, f_: '' });
+});
+
+test('field names protoc would reject in proto3 (same JSON name) are renamed too', () => {
+  const { line } = infer({ userId: 1, user_id: 2, ID: 3, id: 4 });
+  assert.equal(line('userId'), 'int32 userId = 1;');
+  assert.match(line('user_id_2'), /\[json_name = "user_id"\]/);
+  assert.match(line('id_2'), /\[json_name = "id"\]/);
+  // protoc makes a nested ScoresEntry type for a map field named scores
+  const entry = infer({ scores: { 1: 2 }, scores_entry: { a: 1 } });
+  assert.match(entry.line('scores_entry'), /^ScoresEntry2 scores_entry = 2;/);
+});
+
+test('an optional field foo and a field _foo do not clash in protobufjs (synthetic oneof _foo)', () => {
+  assert.doesNotThrow(() => infer({ rows: [{ foo: 1, _foo: 2 }, { _foo: 3 }] }));
+});
+
+test('a __proto__ key is renamed, since protobufjs would silently drop such a field', () => {
+  const { line, type } = infer(JSON.parse('{"__proto__": 1, "a": 2}'));
+  assert.match(line('__proto___2'), /^int32 __proto___2 = 1 \[json_name = "__proto__"\];/);
+  assert.deepEqual(type.fieldsArray.map((f) => f.name), ['__proto___2', 'a']);
+});
+
+test('field numbers skip the reserved range 19000-19999', () => {
+  const value = Object.fromEntries(Array.from({ length: 19001 }, (_, i) => [`k${i}`, 's']));
+  const { type } = infer(value);
+  assert.equal(type.fields.k18998.id, 18999);
+  assert.equal(type.fields.k18999.id, 20000);
+  assert.equal(type.fields.k19000.id, 20001);
+});
+
+test('nesting deeper than 100 levels is an error, not a stack overflow', () => {
+  let value = { leaf: 1 };
+  for (let i = 0; i < 150; i++) value = { n: value };
+  assert.throws(() => inferSchema(value), (err) => err instanceof UserError && /nested deeper than 100 levels/.test(err.message));
+});
+
+test('message names never repeat the enclosing message or a field name in scope', () => {
+  const { text, type } = inferExact({ order: { id: 1 }, Address: { city: 'x' } }, { name: 'Order' });
+  assert.match(text, /message Order2 \{/);
+  assert.match(fieldLine(text, 'Address'), /^Address2 Address = 2;/);
+  assert.ok(type.lookupType('Order2'));
+});
+
+// --- wrappers --------------------------------------------------------------
+
+/** The comment protobufjs attaches to a message; wrappers are found by it. */
+const wrapperTypes = (type) => {
+  const out = [];
+  const walk = (t) => {
+    if (t.comment && t.comment.startsWith('@json-wrapper')) out.push(t);
+    for (const n of t.nestedArray) if (n instanceof protobuf.Type) walk(n);
+  };
+  walk(type);
+  return out;
+};
+
+function assertWrapper(type, expectedField) {
+  assert.match(type.comment, /^@json-wrapper\b/);
+  assert.equal(type.fieldsArray.length, 1);
+  const [field] = type.fieldsArray;
+  assert.equal(field.name, 'value');
+  assert.equal(field.id, 1);
+  if (expectedField) assert.equal(expectedField, field.map ? 'map' : field.repeated ? 'repeated' : 'single');
+}
+
+test('arrays of arrays: the inner array becomes a wrapper message with one field `value`', () => {
+  const { text, type, line } = infer({ grid: [[1, -2], [3], []] }, { name: 'Board' });
+  assert.equal(line('grid'), 'repeated GridList grid = 1;');
+  assert.match(text, /\n {2}\/\/ @json-wrapper: stands for a JSON array inside an array[^\n]*\n {2}message GridList \{\n {4}repeated sint32 value = 1;/);
+  const [wrapper] = wrapperTypes(type);
+  assert.equal(wrapper.name, 'GridList');
+  assertWrapper(wrapper, 'repeated');
+  assertRoundTrip(type, { grid: [{ value: [1, -2] }, { value: [3] }, { value: [] }] });
+});
+
+test('a top-level JSON array makes the root message a wrapper', () => {
+  const { text, type } = infer([{ id: 1 }, { id: 2, tag: 'x' }], { name: 'Posts' });
+  assert.match(text, /\n\/\/ @json-wrapper: [^\n]*\nmessage Posts \{\n {2}repeated Post value = 1;/);
+  assertWrapper(type, 'repeated');
+  assertRoundTrip(type, { value: [{ id: 1 }, { id: 2, tag: 'x' }] });
+  const nested = infer([[1.5]], { name: 'Matrix' });
+  assert.deepEqual(wrapperTypes(nested.type).map((t) => t.name), ['Matrix', 'MatrixItemList']);
+});
+
+test('a top-level object with data keys makes the root a map wrapper', () => {
+  const { type } = infer({ 1: 'a', 2: 'b' }, { name: 'Names' });
+  assertWrapper(type, 'map');
+});
+
+test('map values that are arrays or maps, and arrays of maps, are wrapped', () => {
+  const { type, line } = infer({ m: { 1: [1, 2], 2: [] }, mm: { 1: { 2: true } }, am: [{ 5: 'x' }] });
+  assert.equal(line('m'), 'map<string, MValueList> m = 1; // map: keys are data (numeric ids)');
+  assert.match(line('mm'), /^map<string, MmValueMap> mm = 2;/);
+  assert.equal(line('am'), 'repeated AmMap am = 3;');
+  const wrappers = wrapperTypes(type);
+  assert.deepEqual(wrappers.map((t) => t.name), ['MValueList', 'MmValueMap', 'AmMap']);
+  for (const w of wrappers) assertWrapper(w);
+  assertRoundTrip(type, { m: { 1: { value: [1, 2] }, 2: { value: [] } }, mm: { 1: { value: { 2: true } } }, am: [{ value: { 5: 'x' } }] });
+});
+
+test('an array that is always empty round-trips as repeated string, with a comment', () => {
+  assert.match(inferExact({ none: [] }).line('none'), /^repeated string none = 1; \/\/ element type unknown/);
+});
+
+// --- errors ----------------------------------------------------------------
+
+test('an array mixing types is an error at the first element that conflicts', () => {
+  assertUserError(() => inferSchema({ tags: ['a', 'b', 3, true] }), '$.tags[2]: array mixes string and number');
+  assertUserError(() => inferSchema({ flags: [1, true] }), '$.flags[1]: array mixes number and boolean');
+  assertUserError(() => inferSchema({ x: [[1], { a: 1 }] }), '$.x[1]: array mixes array and object');
+  assertUserError(() => inferSchema({ items: [{ price: [1] }, { price: [2, 'x'] }] }), '$.items[1].price[1]: array mixes number and string');
+});
+
+test('a field with different types in different objects is an error at its path', () => {
+  assertUserError(() => inferSchema({ a: [{ b: 'x' }, { b: 'y' }, { b: 1 }] }), '$.a[2].b: field is string in one object and number in another');
+  assertUserError(() => inferSchema({ a: { 1: { b: { c: true } }, 2: { b: { c: 'no' } } } }), '$.a["2"].b.c: field is boolean in one object and string in another');
+});
+
+test('null in an array or a map is an error: repeated and map fields cannot carry it', () => {
+  assertUserError(() => inferSchema({ tags: ['a', 'b', null] }), '$.tags[2]: array holds null, which a repeated field cannot carry');
+  assertUserError(() => inferSchema({ m: { 1: 'a', 2: null } }), '$.m["2"]: map holds null, which a map value cannot carry');
+  assertUserError(() => inferSchema([null]), '$[0]: array holds null, which a repeated field cannot carry');
+});
+
+test('a top-level scalar is an error', () => {
+  for (const value of [42, 'x', true, null]) {
+    assertUserError(() => inferSchema(value), '$: top-level value must be an object or an array');
+  }
+});
+
+test('a map whose values mix types is an error', () => {
+  assertUserError(() => inferSchema({ m: { 1: 1, 2: 'x' } }), '$.m["2"]: map values mix number and string');
+});
+
+test('an invalid root name is an error', () => {
+  assert.throws(() => inferSchema({}, { name: 'my-message' }), UserError);
+});
+
+test('pascalCase makes message names from keys and file names', () => {
+  assert.equal(pascalCase('line_items'), 'LineItems');
+  assert.equal(pascalCase('address'), 'Address');
+  assert.equal(pascalCase('content-type'), 'ContentType');
+  assert.equal(pascalCase('1st'), 'F1st');
+  assert.equal(pascalCase('---'), 'Field');
+});
+
+// --- CLI -------------------------------------------------------------------
+
+const SCRIPT = path.join(ROOT, 'scripts', 'json2proto.js');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'json2proto-test-'));
+test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function run(...args) {
+  const r = spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function assertOneLineError(r, pattern) {
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.ok(r.stderr.endsWith('\n'));
+  const lines = r.stderr.slice(0, -1).split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], pattern);
+  assert.doesNotMatch(r.stderr, /^\s*at /m);
+}
+
+test('CLI: a missing file exits 2 with one line', () => {
+  assertOneLineError(run('test/fixtures/no-such-file.json'), /^json2proto: test\/fixtures\/no-such-file\.json: no such file/);
+});
+
+test('CLI: invalid JSON exits 2 with one line naming the file', () => {
+  assertOneLineError(run('test/fixtures/invalid.json'), /^json2proto: test\/fixtures\/invalid\.json: invalid JSON/);
+  const truncated = path.join(tmp, 'truncated.json');
+  fs.writeFileSync(truncated, '{\n  "a": [1,\n  2');
+  assertOneLineError(run(truncated), /: invalid JSON.*(line 3|end of JSON)/);
+});
+
+test('CLI: a mixed array exits 2 with one line naming the file and the path', () => {
+  assertOneLineError(run('test/fixtures/mixed-array.json'), /^json2proto: test\/fixtures\/mixed-array\.json: \$\.tags\[2\]: array mixes string and number$/);
+});
+
+test('CLI: usage errors exit 2 with one line', () => {
+  assertOneLineError(run(), /^json2proto: usage:/);
+  assertOneLineError(run('a.json', '--bogus'), /^json2proto: .*usage:/);
+});
+
+test('CLI: prints the schema to stdout, root named after the file', () => {
+  const r = run('test/fixtures/line-items.json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.match(r.stdout, /^\/\/ Generated by scripts\/json2proto\.js from test\/fixtures\/line-items\.json\./);
+  assert.match(r.stdout, /^message LineItems \{$/m);
+  const type = compile(r.stdout, 'LineItems');
+  assertRoundTrip(type, JSON.parse(fs.readFileSync(path.join(FIXTURES, 'line-items.json'), 'utf8')));
+});
+
+test('CLI: --out writes the file (and nothing else), --name names the root', () => {
+  const out = path.join(tmp, 'order.proto');
+  const r = run('test/fixtures/line-items.json', '--name', 'Order', '--out', out);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  const text = fs.readFileSync(out, 'utf8');
+  assert.match(text, /^message Order \{$/m);
+  assert.ok(compile(text, 'Order'));
+  assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('order')), ['order.proto'], 'no temp file left behind');
+});
+
+test('CLI: a failure with --out leaves no output file', () => {
+  const out = path.join(tmp, 'mixed.proto');
+  assertOneLineError(run('test/fixtures/mixed-array.json', '--out', out), /array mixes/);
+  assert.equal(fs.existsSync(out), false);
+  assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('mixed')), []);
+});

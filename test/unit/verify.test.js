@@ -1,0 +1,57 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { firstDifference, verifyRoundTrip, prepareCodecs } from '../../lib/verify.js';
+import { parseSchema } from '../../lib/schema/index.js';
+import { Unsupported } from '../../lib/errors.js';
+import dynamic from '../../lib/codecs/protobufjs-dynamic.js';
+import staticCodec from '../../lib/codecs/protobufjs-static.js';
+
+test('firstDifference: key order does not matter, types and array order do', () => {
+  assert.equal(firstDifference({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }), null);
+  assert.deepEqual(firstDifference({ a: [1, 2] }, { a: [2, 1] }), { path: '$.a[0]', expected: 1, actual: 2 });
+  assert.deepEqual(firstDifference({ a: true }, { a: 1 }), { path: '$.a', expected: true, actual: 1 });
+  assert.deepEqual(firstDifference({ 'x-y': 1 }, {}), { path: '$["x-y"]', expected: 1, actual: undefined });
+  assert.deepEqual(firstDifference({}, { z: 0 }), { path: '$.z', expected: undefined, actual: 0 });
+});
+
+test('a float schema is reported lossy, with the path and both values', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { float lat = 1; }');
+  const value = { lat: 52.52000659999999 };
+  for (const codec of [dynamic, staticCodec]) {
+    const v = verifyRoundTrip(codec.create({ value, schema }), value, codec.normalise);
+    assert.equal(v.status, 'lossy', codec.name);
+    assert.equal(v.diff.path, '$.lat');
+    assert.equal(v.diff.expected, 52.52000659999999);
+    assert.equal(v.diff.actual, Math.fround(52.52000659999999));
+  }
+});
+
+test('int32 for a boolean is reported lossy: true comes back as 1', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { int32 active = 1; }');
+  const v = verifyRoundTrip(dynamic.create({ value: {}, schema }), { active: true }, dynamic.normalise);
+  assert.equal(v.status, 'lossy');
+  assert.deepEqual(v.diff, { path: '$.active', expected: true, actual: 1 });
+});
+
+test('null ≡ absent is equivalent for protobuf, exact only where presence survives', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { optional string note = 1; int32 n = 2; }');
+  const c = dynamic.create({ value: {}, schema });
+  assert.deepEqual(verifyRoundTrip(c, { note: null, n: 2 }, dynamic.normalise).normalised, ['null-as-absent']);
+  assert.equal(verifyRoundTrip(c, { note: null, n: 2 }, dynamic.normalise).status, 'equivalent');
+  assert.equal(verifyRoundTrip(c, { n: 2 }, dynamic.normalise).status, 'exact');
+  assert.equal(verifyRoundTrip(c, { note: '', n: 2 }, dynamic.normalise).status, 'exact');
+  // without the normalisation the codec declares, the same difference is lossy
+  assert.equal(verifyRoundTrip(c, { note: null, n: 2 }, []).status, 'lossy');
+});
+
+test('prepareCodecs: Unsupported from create() is "unsupported", other errors "failed", neither measured', () => {
+  const unsupported = { name: 'u', normalise: [], create() { throw new Unsupported('no nulls'); } };
+  const broken = { name: 'b', normalise: [], create: () => ({ encode() { throw new Error('boom'); }, decode: (x) => x }) };
+  const [u, b] = prepareCodecs([unsupported, broken], { value: {}, schema: null });
+  assert.equal(u.status, 'unsupported');
+  assert.equal(u.reason, 'no nulls');
+  assert.equal(u.instance, null);
+  assert.equal(b.status, 'failed');
+  assert.match(b.reason, /boom/);
+  assert.equal(b.instance, null);
+});

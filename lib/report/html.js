@@ -5,6 +5,7 @@ import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, verdictOf } from './terminal.js';
 import { settingsLine, shapingOf } from './markdown.js';
+import { int } from './format.js';
 
 const require = createRequire(import.meta.url);
 
@@ -143,7 +144,6 @@ export function chartSpecs(results) {
 }
 
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
 const table = (head, rows) => `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr${r.cls ? ` class="${r.cls}"` : ''}>${r.cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
 function payloadTable({ sizes, speed }) {

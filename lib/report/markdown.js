@@ -2,10 +2,8 @@ import { markdownTable } from 'markdown-table';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
+import { fixed, int, ms } from './format.js';
 
-const int = (n) => (n == null || Number.isNaN(n) ? '—' : Math.round(n).toLocaleString('en-US'));
-const ms = (n) => (n == null || Number.isNaN(n) ? '—' : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(0));
-const fixed = (n, d) => (n == null || Number.isNaN(n) ? '—' : n.toFixed(d));
 
 /** The settings of a run in one line. */
 export function settingsLine(results) {

@@ -1,10 +1,8 @@
 import { markdownTable } from 'markdown-table';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { verdictOf } from './terminal.js';
+import { fixed, int, ms } from './format.js';
 
-const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
-const ms = (n) => (n == null ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
-const fixed = (n, d) => (n == null || Number.isNaN(n) ? '—' : n.toFixed(d));
 
 /** One line: how the run was set up. */
 export function settingsLine(s, url) {

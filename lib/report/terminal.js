@@ -1,11 +1,9 @@
 import { markdownTable } from 'markdown-table';
 import { describeVerdict } from '../verify.js';
+import { fixed, int, pct } from './format.js';
 
 // Tables are Markdown: aligned, they read well in a terminal and paste into an issue as they are.
 
-const int = (n) => Math.round(n).toLocaleString('en-US');
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
-const fixed = (n, d) => (n == null || Number.isNaN(n) ? '—' : n.toFixed(d));
 const align = (n, extra = 0) => ['l', ...Array(n - 1 - extra).fill('r'), ...Array(extra).fill('l')];
 
 /** The verdict column of a result row. */

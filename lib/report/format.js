@@ -1,0 +1,19 @@
+// The one set of number formatters every printer uses (terminal, Markdown,
+// HTML), so a figure reads the same wherever it is shown.
+
+const missing = (n) => n == null || Number.isNaN(n);
+
+/** A whole number with thousands separators; '—' when there is none. */
+export const int = (n) => (missing(n) ? '—' : Math.round(n).toLocaleString('en-US'));
+
+/** A number with d decimals; '—' when there is none. */
+export const fixed = (n, d) => (missing(n) ? '—' : n.toFixed(d));
+
+/** A fraction as a percentage with one decimal. */
+export const pct = (x) => (missing(x) ? '—' : `${(x * 100).toFixed(1)}%`);
+
+/**
+ * A latency in milliseconds: three decimals below 10 ms (loopback latencies
+ * are tens of microseconds), two below 100 ms, one above.
+ */
+export const ms = (n) => (missing(n) ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));

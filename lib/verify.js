@@ -1,3 +1,4 @@
+import { completeInstance, fairnessFlags } from './codecs/index.js';
 import { Unsupported } from './errors.js';
 import { childPath, setKey } from './json.js';
 
@@ -69,14 +70,32 @@ function kindOf(v) {
 }
 
 /**
- * Round-trips a value through a codec and says how faithfully it came back.
- * @param {{ encode: Function, decode: Function }} instance
- * @param {any} value
+ * Round-trips a value through a codec and says how faithfully it came back:
+ * the plain value is turned into the codec's native form, encoded, decoded,
+ * and the decoded native form turned back into a plain object, which is
+ * compared with the value. Nothing here is timed.
+ * @param {Partial<import('./codecs/index.js').CodecInstance>} instance what the codec's create() returned
+ * @param {any} value the plain JSON value
  * @param {string[]} [allowed] names from NORMALISATIONS the codec declares
+ * @param {any} [native] the value's native form, when already built
  * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
  */
-export function verifyRoundTrip(instance, value, allowed = []) {
-  const decoded = instance.decode(instance.encode(value));
+export function verifyRoundTrip(instance, value, allowed = [], native = undefined) {
+  const { fromPlain, toPlain, encode, decode } = completeInstance(/** @type {any} */ (instance));
+  const decoded = toPlain(decode(encode(native === undefined ? fromPlain(value) : native)));
+  return compareWithPayload(value, decoded, allowed);
+}
+
+/**
+ * How faithfully a plain object matches the payload it came from: exact,
+ * equivalent under the normalisations a codec declares, or lossy with the
+ * first difference the normalisations do not explain.
+ * @param {any} value the payload
+ * @param {any} decoded the plain object that came back
+ * @param {string[]} [allowed] names from NORMALISATIONS
+ * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
+ */
+export function compareWithPayload(value, decoded, allowed = []) {
   const diff = firstDifference(value, decoded);
   if (!diff) return { status: 'exact', diff: null, normalised: [] };
   const differenceUnder = (names) => {
@@ -99,27 +118,32 @@ export function verifyRoundTrip(instance, value, allowed = []) {
 
 /**
  * Builds each codec for a payload and verifies its round trip before anything
- * is timed. A codec that cannot carry the payload is `unsupported`, one that
- * throws is `failed`; neither is measured. A lossy one is measured and marked.
+ * is timed, and builds the payload's native form once (what the encode
+ * benchmark encodes). A codec that cannot carry the payload is `unsupported`,
+ * one that throws is `failed`; neither is measured. A lossy one is measured
+ * and marked. Every prepared codec carries its fairness flags.
  * @param {import('./codecs/index.js').CodecInfo[]} codecs
- * @param {{ value: any, schema: import('./schema/index.js').Schema }} payload
+ * @param {{ value: any, schema: import('./schema/index.js').Schema, schemaSource?: string }} payload
  * @returns {Prepared[]}
  */
 export function prepareCodecs(codecs, payload) {
   return codecs.map((codec) => {
+    const flags = fairnessFlags(codec, payload);
+    const refused = (status, reason) => ({ codec, flags, instance: null, native: undefined, status, reason });
     let instance;
     try {
-      instance = codec.create({ value: payload.value, schema: payload.schema });
+      instance = completeInstance(codec.create({ value: payload.value, schema: payload.schema }));
     } catch (err) {
-      if (err instanceof Unsupported) return { codec, instance: null, status: 'unsupported', reason: err.message };
-      return { codec, instance: null, status: 'failed', reason: `create: ${err.message}` };
+      if (err instanceof Unsupported) return refused('unsupported', err.message);
+      return refused('failed', `create: ${err.message}`);
     }
     try {
-      const verdict = verifyRoundTrip(instance, payload.value, codec.normalise || []);
-      return { codec, instance, ...verdict, reason: null };
+      const native = instance.fromPlain(payload.value);
+      const verdict = verifyRoundTrip(instance, payload.value, codec.normalise || [], native);
+      return { codec, flags, instance, native, ...verdict, reason: null };
     } catch (err) {
-      if (err instanceof Unsupported) return { codec, instance: null, status: 'unsupported', reason: err.message };
-      return { codec, instance: null, status: 'failed', reason: `round trip: ${err.message}` };
+      if (err instanceof Unsupported) return refused('unsupported', err.message);
+      return refused('failed', `round trip: ${err.message}`);
     }
   });
 }
@@ -147,7 +171,9 @@ function show(v) {
 /**
  * @typedef {object} Prepared
  * @property {import('./codecs/index.js').CodecInfo} codec
- * @property {{ encode: Function, decode: Function } | null} instance
+ * @property {import('./codecs/index.js').CodecInstance | null} instance
+ * @property {any} native the payload in the codec's native form, built once (undefined when not measurable)
+ * @property {import('./codecs/index.js').FairnessFlags} [flags]
  * @property {'exact'|'equivalent'|'lossy'|'unsupported'|'failed'} status
  * @property {{ path: string, expected: any, actual: any } | null} [diff]
  * @property {string[]} [normalised]
@@ -164,5 +190,6 @@ export function describeCodec(p) {
     diff: p.diff ?? null,
     normalised: p.normalised ?? [],
     reason: p.reason ?? null,
+    flags: p.flags ?? null,
   };
 }

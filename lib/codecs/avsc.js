@@ -18,13 +18,17 @@ function numberType(v) {
  * Apache Avro binary encoding by avsc, with the schema inferred from the
  * payload (Type.forValue) as a user without a schema would. Avro records have
  * every field: a key some objects lack becomes a ["null", T] union and decodes
- * as null where it was absent.
+ * as null where it was absent. Native form: the record instances
+ * Type.fromBuffer returns and Type.clone builds from a plain object; their own
+ * enumerable properties are the fields, so they read as the plain object
+ * (to-plain is the identity).
  */
 export default {
   name: 'avsc',
   library: 'avsc',
   // avsc compiles its record readers at run time from the schema, like protobufjs-dynamic: no generated source
   kind: { schema: true, binary: true, codegen: false },
+  flags: { schema: 'inferred' },
   normalise: ['null-as-absent'],
   decoded: 'Type.fromBuffer: record instances whose own enumerable properties are the fields, arrays, maps as plain objects',
   create({ value }) {
@@ -36,6 +40,10 @@ export default {
       const at = bad.keys.reduce((p, k) => childPath(p, /^\d+$/.test(k) ? Number(k) : k), '$');
       throw new Unsupported(`avsc's ${bad.t.typeName} cannot hold ${JSON.stringify(bad.v)} at ${at}`);
     }
-    return { encode: (obj) => type.toBuffer(obj), decode: (bytes) => type.fromBuffer(bytes) };
+    return {
+      fromPlain: (obj) => type.clone(obj),
+      encode: (record) => type.toBuffer(record),
+      decode: (bytes) => type.fromBuffer(bytes),
+    };
   },
 };

@@ -11,6 +11,8 @@ export default {
   name: 'fast-json-stringify',
   library: 'fast-json-stringify',
   kind: { schema: true, binary: false, codegen: false },
+  // its serializer is compiled (new Function) from the inferred JSON Schema at run time: no generated source
+  flags: { schema: 'inferred' },
   normalise: [],
   decoded: 'JSON.parse of the UTF-8 text of the bytes',
   create({ value }) {

@@ -4,12 +4,14 @@ import { PbfReader, PbfWriter } from 'pbf';
 import { compileRaw } from 'pbf/compile';
 import resolveSchema from 'resolve-protobuf-schema';
 import { loadGenerated } from './codegen.js';
+import { IDENTITY } from './index.js';
 
 /**
  * Mapbox's pbf: a small, fast protobuf reader/writer with a compiler that
  * turns a .proto into plain read/write functions (generated/pbf/). Decoded
  * means the generated readX(): a plain object with every field set to its
- * default first. Its limits, which verification shows where they bite:
+ * default first. Native form: that plain object, with the proto field names;
+ * the conversions are the identity unless the schema renames or wraps JSON keys. Its limits, which verification shows where they bite:
  * 64-bit integers are JS numbers (exact only up to 2^53), proto3 `optional`
  * fields have no presence (an absent one reads as 0 or ""), enums stay
  * numbers, bytes stay Uint8Array, and an unset message field reads as
@@ -38,15 +40,15 @@ const codec = {
     const read = mod[`read${name}`];
     const write = mod[`write${name}`];
     if (!read || !write) throw new Error(`generated code has no read${name}/write${name}`);
-    const toProto = schema.adapter.toProto ?? ((v) => v);
-    const fromProto = schema.adapter.fromProto ?? ((v) => v);
     return {
+      fromPlain: schema.adapter.toProto ?? IDENTITY,
+      toPlain: schema.adapter.fromProto ?? IDENTITY,
       encode: (obj) => {
         const pbf = new PbfWriter();
-        write(toProto(obj), pbf);
+        write(obj, pbf);
         return pbf.finish();
       },
-      decode: (bytes) => fromProto(read(new PbfReader(bytes))),
+      decode: (bytes) => read(new PbfReader(bytes)),
     };
   },
 };

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { bufGenerate, loadGenerated } from './codegen.js';
+import { IDENTITY } from './index.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/package.json')), 'bin', 'protoc-gen-es');
@@ -110,9 +111,11 @@ function messageConverters(root) {
  * Buf's protobuf-es: TypeScript-first, conformance-tested. Its generated code
  * (protoc-gen-es through the buf CLI, both from npm) holds the schema's
  * descriptors; the runtime encodes and decodes by reflection over them.
- * Decoded means fromBinary's message converted to the same plain object the
+ * Native form: the message create() makes, which toBinary encodes and
+ * fromBinary returns. to-plain converts it to the same plain object the
  * other protobuf codecs give (see messageConverters): int64 as numbers, enums
- * by name, bytes as base64, unset message fields as null, JSON keys restored.
+ * by name, bytes as base64, unset message fields as null, JSON keys restored;
+ * from-plain is create() over the converse.
  */
 const codec = {
   name: 'protobuf-es',
@@ -121,7 +124,7 @@ const codec = {
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one
   normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
-  decoded: 'fromBinary() message → plain object (int64 as numbers, enums by name, bytes base64, defaults filled in)',
+  decoded: 'fromBinary(): a message; to plain by a converter (int64 as numbers, enums by name, bytes base64, defaults filled in)',
   generator: {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),
     file: (base) => `${base}_pb.js`,
@@ -131,11 +134,13 @@ const codec = {
     const Schema = Object.values(mod).find((d) => d && d.kind === 'message' && d.typeName === schema.typeName);
     if (!Schema) throw new Error(`generated code has no message ${schema.typeName}`);
     const { toPlain, toInit } = messageConverters(Schema);
-    const toProto = schema.adapter.toProto ?? ((v) => v);
-    const fromProto = schema.adapter.fromProto ?? ((v) => v);
+    const toProto = schema.adapter.toProto ?? IDENTITY;
+    const fromProto = schema.adapter.fromProto ?? IDENTITY;
     return {
-      encode: (obj) => toBinary(Schema, create(Schema, toInit(toProto(obj)))),
-      decode: (bytes) => fromProto(toPlain(fromBinary(Schema, bytes))),
+      fromPlain: (obj) => create(Schema, toInit(toProto(obj))),
+      toPlain: (message) => fromProto(toPlain(message)),
+      encode: (message) => toBinary(Schema, message),
+      decode: (bytes) => fromBinary(Schema, bytes),
     };
   },
 };

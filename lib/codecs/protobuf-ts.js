@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
 import { bufGenerate, loadGenerated } from './codegen.js';
+import { IDENTITY } from './index.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@protobuf-ts/plugin/package.json')), 'bin', 'protoc-gen-ts');
@@ -95,10 +96,11 @@ function toInit(type, o) {
  * from npm). Its messages are already plain data: with use_proto_field_name
  * and long_type_number they have the JSON keys and int64 as numbers, so
  * decoded means fromBinary's message itself (its own enumerable properties
- * are the fields; the prototype carries protobuf-ts's type symbol), converted
- * only where the schema has enums (numbers → names), bytes (→ base64) or
- * oneofs. Encoding goes through create(), which fills in proto3 defaults:
- * the generated writer needs every field present.
+ * are the fields; the prototype carries protobuf-ts's type symbol). Native
+ * form: the message create() makes (it fills in proto3 defaults: the
+ * generated writer needs every field present), which toBinary encodes and
+ * fromBinary returns. to-plain converts only where the schema has enums
+ * (numbers → names), bytes (→ base64) or oneofs, or renames JSON keys.
  */
 const codec = {
   name: 'protobuf-ts',
@@ -107,7 +109,7 @@ const codec = {
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one
   normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
-  decoded: 'fromBinary() message: plain fields with proto names, int64 as numbers, defaults filled in',
+  decoded: 'fromBinary(): a message with plain fields (proto names, int64 as numbers, defaults filled in)',
   generator: {
     generate(protoDir, outDir) {
       bufGenerate({ plugin: PLUGIN, opt: OPTIONS, protoDir, outDir });
@@ -120,17 +122,15 @@ const codec = {
     const mod = loadGenerated(codec, schema);
     const Type = Object.values(mod).find((t) => t && t.typeName === schema.typeName && typeof t.toBinary === 'function');
     if (!Type) throw new Error(`generated code has no message ${schema.typeName}`);
-    const toProto = schema.adapter.toProto ?? ((v) => v);
-    const fromProto = schema.adapter.fromProto ?? ((v) => v);
-    if (!needsConversion(Type)) {
-      return {
-        encode: (obj) => Type.toBinary(Type.create(toProto(obj))),
-        decode: (bytes) => fromProto(Type.fromBinary(bytes)),
-      };
-    }
+    const toProto = schema.adapter.toProto ?? IDENTITY;
+    const fromProto = schema.adapter.fromProto ?? IDENTITY;
+    const converted = needsConversion(Type);
     return {
-      encode: (obj) => Type.toBinary(Type.create(toInit(Type, toProto(obj)))),
-      decode: (bytes) => fromProto(toPlain(Type, Type.fromBinary(bytes))),
+      fromPlain: converted ? (obj) => Type.create(toInit(Type, toProto(obj))) : (obj) => Type.create(toProto(obj)),
+      // without enums, bytes or oneofs the message already has the JSON shape
+      toPlain: converted ? (message) => fromProto(toPlain(Type, message)) : fromProto,
+      encode: (message) => Type.toBinary(message),
+      decode: (bytes) => Type.fromBinary(bytes),
     };
   },
 };

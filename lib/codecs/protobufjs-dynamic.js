@@ -1,28 +1,41 @@
 import { TO_OBJECT_OPTIONS } from '../schema/index.js';
+import { IDENTITY } from './index.js';
+
+/**
+ * A protobuf.js codec instance over a message type, reflected or generated
+ * (both have encode, decode and toObject). Native form: a plain object with
+ * the proto field names, which Type.encode accepts as it is (protobuf.js's
+ * users pass plain objects or Messages alike, and a test checks the bytes are
+ * the same), and the Message Type.decode returns, whose fields an application
+ * reads. to-plain is Type.toObject with TO_OBJECT_OPTIONS (int64 as numbers,
+ * enums by name, proto3 defaults filled in); the schema adapter, where the
+ * schema renames or wraps JSON keys, sits in the conversions, not in encode or decode.
+ * @param {{ encode: Function, decode: Function, toObject: Function }} Type
+ * @param {{ toProto: Function|null, fromProto: Function|null }} adapter
+ * @returns {import('./index.js').CodecInstance}
+ */
+export function protobufjsInstance(Type, { toProto, fromProto }) {
+  const fromMessage = fromProto ?? IDENTITY;
+  return {
+    fromPlain: toProto ?? IDENTITY,
+    toPlain: (message) => fromMessage(Type.toObject(message, TO_OBJECT_OPTIONS)),
+    encode: (native) => Type.encode(native).finish(),
+    decode: (bytes) => Type.decode(bytes),
+  };
+}
 
 /**
  * protobuf.js by reflection: the .proto is parsed at run time and protobuf.js
- * builds its encoder and decoder on first use. Decoded means the same
- * toObject() conversion as protobufjs-static.
+ * builds its encoder and decoder on first use. Same native form as
+ * protobufjs-static.
  */
 export default {
   name: 'protobufjs-dynamic',
   library: 'protobufjs',
   kind: { schema: true, binary: true, codegen: false },
   normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
-  decoded: 'toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
+  decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   create({ schema }) {
-    const { type } = schema;
-    const { toProto, fromProto } = schema.adapter;
-    if (!toProto) {
-      return {
-        encode: (obj) => type.encode(obj).finish(),
-        decode: (bytes) => type.toObject(type.decode(bytes), TO_OBJECT_OPTIONS),
-      };
-    }
-    return {
-      encode: (obj) => type.encode(toProto(obj)).finish(),
-      decode: (bytes) => fromProto(type.toObject(type.decode(bytes), TO_OBJECT_OPTIONS)),
-    };
+    return protobufjsInstance(schema.type, schema.adapter);
   },
 };

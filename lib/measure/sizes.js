@@ -15,7 +15,7 @@ export function measureSizes(prepared, payload) {
     codecs: prepared.map((p) => {
       const row = { ...describeCodec(p) };
       if (!measurable(p)) return row;
-      const bytes = toBytes(p.instance.encode(payload.value));
+      const bytes = toBytes(p.instance.encode(p.native));
       row.bytes = bytes.length;
       row.gzip = zlib.gzipSync(bytes).length;
       row.brotli = zlib.brotliCompressSync(bytes).length;

@@ -42,7 +42,7 @@ export function planBenchmarks(prepared, filter) {
 export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, minTime, filter, onProgress } = {}) {
   const cases = planBenchmarks(prepared, filter).map(({ p, op, name }) => {
     const { encode, decode } = p.instance;
-    const value = payload.value;
+    const value = p.native;
     const encoded = encode(value);
     let sink; // results go somewhere the optimiser cannot see through
     const fns = {

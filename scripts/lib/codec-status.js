@@ -18,7 +18,7 @@ export function codecStatuses(codecs, payloads) {
     cells: payloads.map((payload) => {
       if (!codec.available) return { payload: payload.id, status: 'unavailable', bytes: null, verdict: `unavailable: ${codec.reason}` };
       const [p] = prepareCodecs([codec], payload);
-      const bytes = measurable(p) ? toBytes(p.instance.encode(payload.value)).length : null;
+      const bytes = measurable(p) ? toBytes(p.instance.encode(p.native)).length : null;
       return { payload: payload.id, status: p.status, bytes, verdict: describeVerdict(p) };
     }),
   }));

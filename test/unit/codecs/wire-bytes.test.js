@@ -4,15 +4,15 @@ import assert from 'node:assert/strict';
 import { parseSchema } from '../../../lib/schema/index.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import staticCodec from '../../../lib/codecs/protobufjs-static.js';
+import { plainRoundTrip } from '../../helpers/native.js';
 
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 
 function both(proto, value) {
   const schema = parseSchema(proto);
   return [dynamic, staticCodec].map((codec) => {
-    const c = codec.create({ value, schema });
-    const bytes = c.encode(value);
-    return { name: codec.name, bytes, decoded: c.decode(bytes) };
+    const { bytes, decoded } = plainRoundTrip(codec.create({ value, schema }), value);
+    return { name: codec.name, bytes, decoded };
   });
 }
 

@@ -1,0 +1,108 @@
+// Every codec's native form: how it is built from the payload, what decode
+// gives, and the conversions back to plain, on every bundled payload.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCodecs, isIdentity, fairnessFlags } from '../../../lib/codecs/index.js';
+import { loadGenerated } from '../../../lib/codecs/codegen.js';
+import { resolvePayloads } from '../../../lib/payload/index.js';
+import { compareWithPayload, measurable, prepareCodecs } from '../../../lib/verify.js';
+
+const payloads = resolvePayloads();
+const available = (await loadCodecs()).filter((c) => c.available);
+const byName = (name) => available.find((c) => c.name === name);
+
+test('every codec: to-plain of from-plain gives the payload back, exact or equivalent as the codec declares', () => {
+  for (const payload of payloads) {
+    for (const p of prepareCodecs(available, payload).filter(measurable)) {
+      const back = p.instance.toPlain(p.instance.fromPlain(payload.value));
+      const v = compareWithPayload(payload.value, back, p.codec.normalise);
+      assert.notEqual(v.status, 'lossy', `${payload.id} ${p.codec.name}: ${JSON.stringify(v.diff)}`);
+    }
+  }
+});
+
+test('every codec: the native form built once is what encode takes; decoding its bytes gives the verified plain object', () => {
+  for (const payload of payloads) {
+    for (const p of prepareCodecs(available, payload).filter(measurable)) {
+      const { encode, decode, toPlain } = p.instance;
+      const decoded = toPlain(decode(encode(p.native)));
+      // the native form is not changed by encoding it: the benchmark encodes the same one many times
+      assert.deepEqual(toPlain(decode(encode(p.native))), decoded, `${payload.id} ${p.codec.name}`);
+      assert.equal(compareWithPayload(payload.value, decoded, p.codec.normalise).status, p.status, `${payload.id} ${p.codec.name}`);
+    }
+  }
+});
+
+test('protobufjs accepts the plain object as it is: the same bytes as a Message made by fromObject or create', () => {
+  for (const payload of payloads) {
+    const statik = loadGenerated(byName('protobufjs-static'), payload.schema);
+    const types = {
+      'protobufjs-dynamic': payload.schema.type,
+      'protobufjs-static': payload.schema.typeName.split('.').reduce((ns, k) => ns[k], statik),
+    };
+    for (const p of prepareCodecs([byName('protobufjs-dynamic'), byName('protobufjs-static')], payload)) {
+      const Type = types[p.codec.name];
+      const plainBytes = Buffer.from(p.instance.encode(p.native)).toString('hex');
+      const message = Type.fromObject(p.native);
+      assert.notEqual(Object.getPrototypeOf(message), Object.prototype, `${p.codec.name}: fromObject made a Message`);
+      assert.equal(Buffer.from(Type.encode(message).finish()).toString('hex'), plainBytes, `${payload.id} ${p.codec.name} fromObject`);
+      assert.equal(Buffer.from(Type.encode(Type.create(message)).finish()).toString('hex'), plainBytes, `${payload.id} ${p.codec.name} create`);
+      // decode gives the Message an application reads its fields from, not a plain object
+      assert.notEqual(Object.getPrototypeOf(p.instance.decode(p.instance.encode(p.native))), Object.prototype, p.codec.name);
+    }
+  }
+});
+
+test('schema libraries decode to their own message or record; JSON and the schemaless codecs to plain objects', () => {
+  const payload = payloads[0];
+  const decoded = Object.fromEntries(prepareCodecs(available, payload).filter(measurable)
+    .map((p) => [p.codec.name, p.instance.decode(p.instance.encode(p.native))]));
+  assert.equal(decoded['protobuf-es'].$typeName, payload.schema.typeName);
+  assert.equal(typeof decoded['protobuf-ts'], 'object');
+  assert.notEqual(Object.getPrototypeOf(decoded['protobuf-ts']), Object.prototype);
+  assert.notEqual(Object.getPrototypeOf(decoded.avsc), Object.prototype);
+  for (const name of ['json-buffer', 'msgpackr', 'cbor-x', 'msgpack', 'bson', 'yaml']) {
+    assert.equal(Object.getPrototypeOf(decoded[name]), Object.prototype, name);
+  }
+});
+
+test('a codec whose native form is the plain object declares identity conversions; the others declare real ones', () => {
+  const [p1] = payloads;
+  const prepared = Object.fromEntries(prepareCodecs(available, p1).filter(measurable).map((p) => [p.codec.name, p]));
+  for (const name of ['json', 'json-buffer', 'msgpackr', 'msgpackr-records', 'cbor-x', 'msgpack', 'bson']) {
+    assert.ok(isIdentity(prepared[name].instance.fromPlain) && isIdentity(prepared[name].instance.toPlain), name);
+    assert.equal(prepared[name].native, p1.value, name);
+  }
+  for (const name of ['protobuf-es', 'protobuf-ts', 'avsc']) {
+    assert.ok(!isIdentity(prepared[name].instance.fromPlain), name);
+    assert.notEqual(prepared[name].native, p1.value, name);
+  }
+  for (const name of ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es']) {
+    assert.ok(!isIdentity(prepared[name].instance.toPlain), name);
+  }
+});
+
+test('fairness flags: schema source from the payload, codegen from the codec, the native addon as the library reports it', async () => {
+  const [bundled] = payloads;
+  const inferred = { ...bundled, schemaSource: 'inferred' };
+  assert.equal(fairnessFlags(byName('protobufjs-static'), bundled).schema, 'user');
+  assert.equal(fairnessFlags(byName('protobufjs-static'), inferred).schema, 'inferred');
+  assert.equal(fairnessFlags(byName('avsc'), bundled).schema, 'inferred');
+  assert.equal(fairnessFlags(byName('json-buffer'), bundled).schema, 'none');
+  assert.equal(fairnessFlags(byName('protobuf-es'), bundled).codegen, true);
+  assert.equal(fairnessFlags(byName('protobufjs-dynamic'), bundled).codegen, false);
+  const msgpackr = await import('msgpackr');
+  const cbor = await import('cbor-x');
+  assert.equal(fairnessFlags(byName('msgpackr'), bundled).nativeAddon, msgpackr.isNativeAccelerationEnabled ? 'msgpackr-extract' : null);
+  assert.equal(fairnessFlags(byName('cbor-x'), bundled).nativeAddon, cbor.isNativeAccelerationEnabled ? 'cbor-extract' : null);
+  assert.equal(fairnessFlags(byName('msgpackr'), bundled).extension, null);
+  assert.match(fairnessFlags(byName('msgpackr-records'), bundled).extension, /records/);
+});
+
+test('the record variants stand alone per message and are smaller than the standard encoding on repeated shapes', () => {
+  const payload = payloads.find((p) => p.jsonBytes > 2000) ?? payloads.at(-1);
+  const bytes = Object.fromEntries(prepareCodecs(['msgpackr', 'msgpackr-records', 'cbor-x', 'cbor-x-records'].map(byName), payload)
+    .map((p) => [p.codec.name, p.instance.encode(p.native).length]));
+  assert.ok(bytes['msgpackr-records'] < bytes.msgpackr, JSON.stringify(bytes));
+  assert.ok(bytes['cbor-x-records'] < bytes['cbor-x'], JSON.stringify(bytes));
+});

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Data serialization speed: encode, decode and both, with Benchmark.js, in rounds.
+// Data serialization speed, with Benchmark.js, in rounds: encode (native form → bytes), decode (bytes →
+// native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md).
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
@@ -13,6 +14,7 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
   --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
   --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 0.75)
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
+                  (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --list          list every codec with its library, version and kind, and exit
   --json          print the results as one JSON object`;

@@ -2,7 +2,7 @@ import { BASELINE } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
 import { measureSizes } from './measure/sizes.js';
-import { measureSpeed, OPERATIONS } from './measure/speed.js';
+import { measureSpeed, OPERATIONS, planBenchmarks } from './measure/speed.js';
 import { createProgress } from './cli/progress.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -57,7 +57,7 @@ export async function runSuite({
   const batchFilter = /(encode|decode)$/; // the round trip adds nothing to how size and time grow with N
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const benches = (ps, ops = OPERATIONS.length) => ps.filter(measurable).length * ops * s.rounds;
+  const benches = (ps) => planBenchmarks(ps).length * s.rounds;
   const plan = [
     ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
@@ -77,10 +77,11 @@ export async function runSuite({
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
     progress.tick(`${p.id} sizes`, 1, unitWork(step));
-    const speed = measureSpeed(prepared[i], p, {
+    const { results: speed, notTimed } = measureSpeed(prepared[i], p, {
       ...speedOptions, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
-    }).results;
-    payloadResults.push({ payload: describePayload(p), sizes, speed });
+    });
+    // memory figures (lib/measure/memory.js) join here, through attachMemory(speed, figures), in a pass of their own
+    payloadResults.push({ payload: describePayload(p), sizes, speed, notTimed });
   }
 
   const transmission = [];

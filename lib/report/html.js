@@ -5,7 +5,8 @@ import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, verdictOf } from './terminal.js';
 import { settingsLine, shapingOf } from './markdown.js';
-import { int } from './format.js';
+import { fixed, int } from './format.js';
+import { FLAGS_LEGEND, flagsCell } from './flags.js';
 
 const require = createRequire(import.meta.url);
 
@@ -58,7 +59,7 @@ export function chartSpecs(results) {
     const row = (format, op) => speed.find((r) => r.format === format && r.op === op);
     const speedOptions = baseOptions(`${payload.id}: speed (ops/s)`, 'operations per second');
     // the axis must reach the fastest round, not just the tallest median, or whiskers run off the top
-    speedOptions.scales.y.suggestedMax = Math.max(0, ...speed.map((r) => r.max));
+    speedOptions.scales.y.suggestedMax = Math.max(0, ...speed.filter((r) => OPS.includes(r.op)).map((r) => r.max));
     charts.push({
       id: `speed-${payload.id}`, section: payload.id, statuses,
       caption: `Operations per second on ${payload.id}: bars at the median of ${results.settings.speed.rounds} round(s), whiskers from the slowest to the fastest round; higher is better.`,
@@ -146,16 +147,23 @@ export function chartSpecs(results) {
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 const table = (head, rows) => `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr${r.cls ? ` class="${r.cls}"` : ''}>${r.cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
-function payloadTable({ sizes, speed }) {
+function payloadTable({ sizes, speed, notTimed = [] }) {
   const cell = (format, op) => {
     const r = speed.find((x) => x.format === format && x.op === op);
-    return r ? `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})` : '—';
+    if (r) return `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})`;
+    return notTimed.some((n) => n.format === format && n.op === op) ? 'n/a' : '—';
   };
-  return table(['format', 'bytes', 'gzip', 'brotli', 'encode ops/s (min–max)', 'decode ops/s (min–max)', 'round trip'],
-    sizes.map((c) => ({
-      cls: `status-${c.status}`,
-      cells: [c.format, int(c.bytes), int(c.gzip), int(c.brotli), cell(c.format, 'encode'), cell(c.format, 'decode'), verdictOf(c)],
-    })));
+  const memory = (format) => {
+    const r = speed.find((x) => x.format === format && x.op === 'encode')?.memory;
+    return r ? `${int(r.bytesPerOp)} / ${fixed(r.gcMsPer1000Ops, 2)}` : '—';
+  };
+  return table(['format', 'flags', 'bytes', 'gzip', 'brotli', 'encode ops/s (min–max)', 'decode ops/s (min–max)',
+    'to-plain ops/s', 'from-plain ops/s', 'encode alloc B/op / GC ms per 1k', 'round trip'],
+  sizes.map((c) => ({
+    cls: `status-${c.status}`,
+    cells: [c.format, flagsCell(c.flags), int(c.bytes), int(c.gzip), int(c.brotli), cell(c.format, 'encode'), cell(c.format, 'decode'),
+      cell(c.format, 'to-plain'), cell(c.format, 'from-plain'), memory(c.format), verdictOf(c)],
+  })));
 }
 
 function environmentTable(env) {
@@ -221,7 +229,8 @@ export function renderHtml(results) {
   const figures = (section) => specs.filter((s) => s.section === section)
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTable(p)}</section>`);
+<div class="charts">${figures(p.payload.id)}</div>${payloadTable(p)}
+<p class="legend">${esc(FLAGS_LEGEND)} n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
     sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div></section>`);
   }

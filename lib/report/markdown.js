@@ -72,7 +72,7 @@ export function renderMarkdown(results) {
   const speed = results.settings.speed;
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
-    out.push('', '### Speed', '', speedTable({ settings: speed, results: entry.speed, skipped: skippedOf(entry.sizes) }));
+    out.push('', '### Speed', '', speedTable({ settings: speed, results: entry.speed, skipped: skippedOf(entry.sizes), notTimed: entry.notTimed }));
   }
   if (results.transmission.length) {
     out.push('', '## WebSocket transmission', '',

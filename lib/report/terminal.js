@@ -1,6 +1,7 @@
 import { markdownTable } from 'markdown-table';
 import { describeVerdict } from '../verify.js';
 import { fixed, int, pct } from './format.js';
+import { FLAGS_LEGEND, flagsCell } from './flags.js';
 
 // Tables are Markdown: aligned, they read well in a terminal and paste into an issue as they are.
 
@@ -35,19 +36,33 @@ export function sizeTable(result) {
 }
 
 /**
- * The speed table of one payload.
- * @param {ReturnType<import('../measure/speed.js').measureSpeed>} result
+ * The speed table of one payload: a row per codec and operation, in the
+ * order of the operations, the conversions that are the identity shown as
+ * n/a rather than left out, then the flags legend.
+ * @param {{ settings: { rounds: number, baseline: string, operations?: string[] }, results: object[], skipped: object[], notTimed?: object[] }} result
+ *   what measureSpeed returns, or a payload entry of results.json
  */
 export function speedTable(result) {
   const { rounds, baseline } = result.settings;
-  const rows = result.results.map((r) => [
-    r.format, r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
-    String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r), verdictOf(r),
-  ]);
-  for (const s of result.skipped) rows.push([s.format, '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
-  return markdownTable([['format', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
-    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'round trip'], ...rows],
-  { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
+  const rows = result.results.map((r) => ({
+    format: r.format, op: r.op,
+    cells: [r.format, flagsCell(r.flags), r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
+      String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r),
+      int(r.memory?.bytesPerOp), fixed(r.memory?.gcMsPer1000Ops, 2), verdictOf(r)],
+  }));
+  for (const n of result.notTimed ?? []) {
+    rows.push({ format: n.format, op: n.op, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', ''] });
+  }
+  const ops = result.settings.operations ?? [];
+  const order = (x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
+  rows.sort((a, b) => order(a) - order(b));
+  const body = rows.map((r) => r.cells);
+  for (const s of result.skipped) body.push([s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
+  const table = markdownTable([['format', 'flags', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
+    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'alloc B/op', 'GC ms/1k ops', 'round trip'], ...body],
+  { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return `${table}\n\n${FLAGS_LEGEND} alloc B/op and GC ms/1k ops come from a memory pass apart from the timing; — where it has not run.`;
 }
 
 /** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */

@@ -33,6 +33,8 @@ export const UNITS = {
   vsBaseline: 'ratio to the baseline codec\'s ops/s in the same round (median of rounds)',
   vsBaselineMin: 'ratio to the baseline codec\'s ops/s in the same round (lowest round)',
   vsBaselineMax: 'ratio to the baseline codec\'s ops/s in the same round (highest round)',
+  bytesPerOp: 'bytes allocated per operation (memory pass, apart from the timing)',
+  gcMsPer1000Ops: 'milliseconds of garbage collection per 1,000 operations (memory pass)',
   itemsPerSec: 'payload items per second (ops/s × n)',
   n: 'payload items in one message',
   counts: 'payload items in one message',

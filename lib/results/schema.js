@@ -7,10 +7,24 @@ const count = { type: 'integer', minimum: 0 };
 const nullableNumber = { type: ['number', 'null'] };
 const status = { enum: ['exact', 'equivalent', 'lossy', 'unsupported', 'failed'] };
 
+// The fairness flags of a row (lib/codecs/index.js, fairnessFlags); rows written before they existed have none.
+const flags = {
+  type: ['object', 'null'],
+  required: ['schema', 'codegen', 'nativeAddon', 'extension', 'bufferReused'],
+  properties: {
+    schema: { enum: ['user', 'inferred', 'none'] },
+    codegen: { type: 'boolean' },
+    nativeAddon: { type: ['string', 'null'] },
+    extension: { type: ['string', 'null'] },
+    bufferReused: { type: 'boolean' },
+  },
+};
+
 const verdict = {
   type: 'object',
   required: ['format', 'library', 'version', 'status', 'diff', 'normalised', 'reason'],
   properties: {
+    flags,
     format: { type: 'string' },
     library: { type: ['string', 'null'] },
     version: { type: ['string', 'null'] },
@@ -41,14 +55,20 @@ const speedRow = {
     required: ['op', 'opsPerSec', 'min', 'max', 'rme', 'samplesPerRound', 'wireBytes', 'mbPerSec', 'vsBaseline',
       'vsBaselineMin', 'vsBaselineMax', 'rounds'],
     properties: {
+      // encode, decode, roundtrip, to-plain, from-plain (lib/measure/speed.js, OPERATIONS)
       op: { type: 'string' },
       opsPerSec: number,
+      // filled by the memory pass; null when it did not run
+      memory: {
+        type: ['object', 'null'],
+        properties: { bytesPerOp: nullableNumber, gcMsPer1000Ops: nullableNumber },
+      },
       min: number,
       max: number,
       rme: number,
       samplesPerRound: number,
       wireBytes: count,
-      mbPerSec: number,
+      mbPerSec: nullableNumber,
       vsBaseline: nullableNumber,
       vsBaselineMin: nullableNumber,
       vsBaselineMax: nullableNumber,
@@ -112,7 +132,16 @@ export const RESULTS_SCHEMA = {
       items: {
         type: 'object',
         required: ['payload', 'sizes', 'speed'],
-        properties: { payload, sizes: { type: 'array', items: sizeRow }, speed: { type: 'array', items: speedRow } },
+        properties: {
+          payload,
+          sizes: { type: 'array', items: sizeRow },
+          speed: { type: 'array', items: speedRow },
+          // conversions not timed because the native form is the plain object
+          notTimed: {
+            type: 'array',
+            items: { type: 'object', required: ['format', 'op', 'note'], properties: { format: { type: 'string' }, op: { type: 'string' }, note: { type: 'string' } } },
+          },
+        },
       },
     },
     transmission: {

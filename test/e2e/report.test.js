@@ -63,8 +63,10 @@ test('every codec has a round-trip status for every payload, and a size and a sp
       if (c.bytes == null) continue;
       for (const op of results.settings.speed.operations) {
         const row = entry.speed.find((r) => r.format === c.format && r.op === op);
-        assert.ok(row, `${entry.payload.id} ${c.format} ${op}`);
-        assert.equal(row.status, c.status);
+        // a conversion that is the identity is listed as not timed instead
+        const identity = entry.notTimed.some((n) => n.format === c.format && n.op === op);
+        assert.ok(Boolean(row) !== identity, `${entry.payload.id} ${c.format} ${op}: timed or n/a, exactly one`);
+        if (row) assert.equal(row.status, c.status);
       }
     }
   }
@@ -89,8 +91,8 @@ test('report.md has a row for every codec and payload in each table', () => {
     for (const format of results.settings.formats) {
       const status = entry.sizes.find((c) => c.format === format).status;
       assert.match(sizePart, new RegExp(`^\\| ${format} +\\|.*\\| ${status}`, 'm'), `${entry.payload.id} size ${format}`);
-      for (const op of ['encode', 'decode', 'roundtrip']) {
-        assert.match(speedPart, new RegExp(`^\\| ${format} +\\| ${op} `, 'm'), `${entry.payload.id} speed ${format} ${op}`);
+      for (const op of results.settings.speed.operations) {
+        assert.match(speedPart, new RegExp(`^\\| ${format} +\\| [^|]+\\| ${op} `, 'm'), `${entry.payload.id} speed ${format} ${op}`);
       }
     }
   }

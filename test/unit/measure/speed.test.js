@@ -66,3 +66,45 @@ test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib mak
   assert.notEqual(row.gzip, row.brotli);
   assert.equal(row.ofJson, 1);
 });
+
+test('each operation calls only what it names, on inputs built before timing; identity conversions are not timed', async () => {
+  const { operationFunctions, identityConversions, IDENTITY_NOTE } = await import('../../../lib/measure/speed.js');
+  const calls = [];
+  const codec = {
+    name: 'counted', normalise: [],
+    create: () => ({
+      fromPlain: (o) => { calls.push('fromPlain'); return { wrapped: o }; },
+      toPlain: (n) => { calls.push('toPlain'); return n.wrapped; },
+      encode: (n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
+      decode: (b) => { calls.push('decode'); return { wrapped: JSON.parse(b.toString()) }; },
+    }),
+  };
+  const value = { a: 1 };
+  const [p, plain] = prepareCodecs([codec, json], { value, schema: null });
+  assert.equal(p.status, 'exact');
+  const { fns } = operationFunctions(p, value);
+  const expect = { encode: ['encode'], decode: ['decode'], roundtrip: ['encode', 'decode'], 'to-plain': ['toPlain'], 'from-plain': ['fromPlain'] };
+  for (const [op, want] of Object.entries(expect)) {
+    calls.length = 0;
+    fns[op]();
+    assert.deepEqual(calls, want, op);
+  }
+  assert.deepEqual(planBenchmarks([p, plain]).map((b) => b.name), ['counted encode', 'counted decode', 'counted roundtrip',
+    'counted to-plain', 'counted from-plain', 'json encode', 'json decode', 'json roundtrip']);
+  assert.deepEqual(identityConversions([p, plain]), [
+    { format: 'json', op: 'to-plain', note: IDENTITY_NOTE }, { format: 'json', op: 'from-plain', note: IDENTITY_NOTE }]);
+  const jb = prepareCodecs([jsonBuffer], { value, schema: null })[0];
+  let seen;
+  const spy = { ...jb, instance: { ...jb.instance, decode: (bytes) => { seen = bytes; return jb.instance.decode(bytes); } } };
+  operationFunctions(spy, value).fns.decode();
+  assert.ok(Buffer.isBuffer(seen), 'json-buffer decode starts from bytes');
+});
+
+test('attachMemory puts memory figures into the matching rows and leaves the others null', async () => {
+  const { attachMemory } = await import('../../../lib/measure/speed.js');
+  const rows = summariseRounds([{ p: fakeCodec('a'), op: 'encode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] },
+    { p: fakeCodec('a'), op: 'decode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] }], 'a');
+  assert.deepEqual(rows.map((r) => r.memory), [null, null]);
+  const withMemory = attachMemory(rows, [{ format: 'a', op: 'decode', bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+  assert.deepEqual(withMemory.map((r) => r.memory), [null, { bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+});

@@ -7,6 +7,7 @@ import { payloadHeading, verdictOf } from './terminal.js';
 import { settingsLine, shapingOf } from './markdown.js';
 import { fixed, int } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
+import { ANSWER_OPS, answerModel, outsideSpread, ratioWithSpread } from './answer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -166,6 +167,42 @@ function payloadTable({ sizes, speed, notTimed = [] }) {
   })));
 }
 
+// Heat-map colour of a ratio: green faster, red slower, saturating at 8× either
+// way (log scale); a ratio within the spread is drawn pale, whatever its size.
+function heatColour(cell) {
+  if (!cell) return '#f4f4f4';
+  const t = Math.min(1, Math.abs(Math.log2(cell.ratio)) / 3);
+  const hue = cell.ratio >= 1 ? 130 : 0;
+  return cell.standing === 'tie' ? `hsl(${hue} 20% 93%)` : `hsl(${hue} 60% ${Math.round(92 - 42 * t)}%)`;
+}
+
+/** The answer section: per payload the ratios with their spread, and a codec × payload heat map per operation. */
+function answerSection(results) {
+  const model = answerModel(results);
+  if (!model.length) return '';
+  const formats = [...new Set(model.flatMap((e) => e.rows.map((r) => r.format)))];
+  const heat = ANSWER_OPS.map((op) => {
+    const head = `<tr><th>${esc(op)} vs ${esc(model[0].baseline)}</th>${model.map((e) => `<th>${esc(e.payload.id)}</th>`).join('')}</tr>`;
+    const rows = formats.map((f) => `<tr><td>${esc(f)}</td>${model.map((e) => {
+      const cell = e.rows.find((r) => r.format === f)?.ops[op] ?? null;
+      return `<td class="heat" style="background:${heatColour(cell)}" title="${esc(ratioWithSpread(cell))}">${esc(ratioWithSpread(cell))}</td>`;
+    }).join('')}</tr>`).join('');
+    return `<table class="heatmap" data-op="${esc(op)}"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+  }).join('\n');
+  const perPayload = model.map((e) => `<h3>${esc(e.payload.id)}: ${esc(e.payload.title)}, ${esc(e.payload.jsonBytes)} bytes of JSON</h3>`
+    + table(['format', 'flags', 'size of JSON', ...ANSWER_OPS.map((op) => `${op} vs ${e.baseline}`), 'round trip'],
+      e.rows.map((r) => ({ cls: `status-${r.status}`, cells: [r.format, flagsCell(r.flags), r.ofJson == null ? '—' : `${(r.ofJson * 100).toFixed(1)}%`,
+        ...ANSWER_OPS.map((op) => ratioWithSpread(r.ops[op])), r.status] })))
+    + `<p>Outside the spread: ${esc(outsideSpread(e).join('; ') || 'none')}.</p>`).join('\n');
+  return `<section id="answer"><h2>The answer</h2>
+<p class="legend">Speed is the ratio to ${esc(model[0].baseline)}'s ops/s in the same round, median of the rounds with min–max:
+▲ faster and ▼ slower in every round (outside the spread), ≈ the rounds disagree (no winner; drawn pale in the heat map).
+Encode starts from each library's native form, decode ends in it.</p>
+<div class="heatmaps">${heat}</div>
+${perPayload}
+<p class="legend">${esc(FLAGS_LEGEND)}</p></section>`;
+}
+
 function environmentTable(env) {
   const rows = [['CPU', env.cpu], ['cores', env.cores], ['memory', `${env.memoryGiB} GiB`], ['OS', env.os], ['Node', env.node],
     ['V8', env.v8], ['git commit', env.commit ?? 'unknown'],
@@ -256,6 +293,7 @@ td, th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; } td:first
 .status-unsupported td, .status-failed td { color: #888; }
 .legend { font-size: 13px; } .lossy { color: #c00000; font-weight: 700; }
 #environment table td { text-align: left; }
+.heatmaps { display: flex; flex-wrap: wrap; gap: 1rem; } .heatmap td.heat { text-align: center; min-width: 7rem; }
 </style>
 </head>
 <body>
@@ -265,6 +303,7 @@ td, th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; } td:first
 <p class="legend">Every codec's round trip is verified before it is timed; every chart label and table row carries the verdict:
 exact, equivalent (equal after a normalisation the codec declares), <span class="lossy">⚠ LOSSY</span> (measured, but the data did not come back; red outline),
 or not measured (unsupported / failed).</p>
+${answerSection(results)}
 ${sections.join('\n')}
 <section id="environment"><h2>Environment</h2><p>${esc(environmentLine(results.environment))}</p>${environmentTable(results.environment)}
 <p>Charts drawn by Chart.js ${esc(chartVersion)}, inlined in this file.</p></section>

@@ -3,6 +3,7 @@ import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { fixed, int, ms } from './format.js';
+import { answerMarkdown } from './answer.js';
 
 
 /** The settings of a run in one line. */
@@ -68,6 +69,12 @@ export function renderMarkdown(results) {
     '',
     'Every codec\'s round trip is verified before it is timed; the last column says how faithfully the payload came back '
       + '(exact, equivalent under a declared normalisation, LOSSY with the first difference, or why it was not measured).',
+    '',
+    '## The answer',
+    '',
+    answerMarkdown(results),
+    '',
+    'The detail follows.',
   ];
   const speed = results.settings.speed;
   for (const entry of results.payloads) {

@@ -1,0 +1,92 @@
+// "The answer first": per payload, each codec's size against JSON and its
+// encode, decode and roundtrip speed against the baseline, with the spread
+// over the rounds, and which differences lie outside that spread. One row
+// model, rendered as Markdown (report.md and the terminal) and as HTML.
+import { markdownTable } from 'markdown-table';
+import { fixed, pct } from './format.js';
+import { flagsCell } from './flags.js';
+
+/** The operations the answer compares with the baseline. */
+export const ANSWER_OPS = ['encode', 'decode', 'roundtrip'];
+
+/**
+ * Where a ratio to the baseline stands: 'faster' or 'slower' when every round
+ * fell on the same side of 1 (the difference lies outside the spread), 'tie'
+ * when the rounds straddle 1, null when there is no ratio.
+ * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null } | undefined} row
+ * @returns {'faster'|'slower'|'tie'|null}
+ */
+export function standing(row) {
+  if (!row || row.vsBaseline == null) return null;
+  if (row.vsBaselineMin > 1) return 'faster';
+  if (row.vsBaselineMax < 1) return 'slower';
+  return 'tie';
+}
+
+/**
+ * The answer's row model for a run.
+ * @param {object} results a results object (results.json shape)
+ * @returns {{ payload: object, baseline: string, rows: { format: string, status: string, flags: object|null, ofJson: number|null,
+ *   ops: Record<string, { ratio: number, min: number, max: number, standing: string } | null> }[] }[]}
+ */
+export function answerModel(results) {
+  const baseline = results.settings.speed.baseline;
+  return results.payloads.map(({ payload, sizes, speed }) => ({
+    payload,
+    baseline,
+    rows: sizes.filter((c) => c.format !== baseline).map((c) => ({
+      format: c.format,
+      status: c.status,
+      flags: c.flags ?? null,
+      ofJson: c.ofJson ?? null,
+      ops: Object.fromEntries(ANSWER_OPS.map((op) => {
+        const r = speed.find((x) => x.format === c.format && x.op === op);
+        return [op, r && r.vsBaseline != null
+          ? { ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: standing(r) } : null];
+      })),
+    })),
+  }));
+}
+
+const MARK = { faster: '▲', slower: '▼', tie: '≈' };
+
+/** "1.36× (1.21–1.48) ▲": a ratio, its spread over the rounds, and where it stands. */
+export function ratioWithSpread(cell) {
+  if (!cell) return '—';
+  const range = cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
+  return `${fixed(cell.ratio, 2)}×${range} ${MARK[cell.standing]}`;
+}
+
+/** The differences of one payload that lie outside the spread, in words. */
+export function outsideSpread(entry) {
+  const out = [];
+  for (const r of entry.rows) {
+    for (const op of ANSWER_OPS) {
+      const c = r.ops[op];
+      if (c && c.standing !== 'tie') out.push(`${r.format} ${op} ${fixed(c.ratio, 2)}× (${c.standing})`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The answer in Markdown: one table per payload, then the differences
+ * outside the spread and those within it.
+ * @param {object} results a results object
+ */
+export function answerMarkdown(results) {
+  const model = answerModel(results);
+  const out = [`Speed is the ratio to ${model[0]?.baseline ?? 'the baseline'}'s ops/s in the same round (median of the rounds, min–max in brackets): `
+    + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner. '
+    + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
+  for (const entry of model) {
+    const rows = entry.rows.map((r) => [r.format, flagsCell(r.flags), r.ofJson == null ? '—' : pct(r.ofJson),
+      ...ANSWER_OPS.map((op) => ratioWithSpread(r.ops[op])), r.status]);
+    out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '',
+      markdownTable([['format', 'flags', 'size of JSON', ...ANSWER_OPS.map((op) => `${op} vs ${entry.baseline}`), 'round trip'], ...rows],
+        { align: ['l', 'l', 'r', 'r', 'r', 'r', 'l'] }));
+    const outside = outsideSpread(entry);
+    out.push('', `Outside the spread: ${outside.length ? outside.join('; ') : 'none'}.`);
+  }
+  return out.join('\n');
+}

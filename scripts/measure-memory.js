@@ -11,10 +11,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolvePayloads } from '../lib/payloads.js';
+import { resolvePayloads } from '../lib/payload/index.js';
 import { selectCodecs } from '../lib/codecs/index.js';
 import { prepareCodecs, describeVerdict } from '../lib/verify.js';
-import { loadStaticModule } from '../lib/static-code.js';
+import { loadGenerated } from '../lib/codecs/codegen.js';
 import { measureMemoryInChild } from '../lib/measure/memory.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -38,7 +38,7 @@ export async function memoryCases({ payload, codecs }) {
     cases.push({ name: `${codec.name} encode`, fn: () => instance.encode(value) });
     cases.push({ name: `${codec.name} decode`, fn: () => instance.decode(bytes) });
     if (codec.name === 'protobufjs-static' && !p.schema.adapter.toProto) {
-      const mod = loadStaticModule(p.schema);
+      const mod = loadGenerated(codec, p.schema);
       const Type = p.schema.typeName.split('.').reduce((ns, part) => ns && ns[part], mod);
       cases.push({ name: `${codec.name} decode (Type.decode)`, fn: () => Type.decode(bytes) });
     }

@@ -176,7 +176,6 @@ export async function measureMemory(cases, options = {}) {
 function compileLoop() {
   // The result goes to a property of an object the loop did not create, so
   // escape analysis cannot remove the allocations it measures.
-  // eslint-disable-next-line no-new-func
   return /** @type {(fn: () => any, n: number, box: { value: any }) => void} */ (
     new Function('fn', 'n', 'box', 'for (let i = 0; i < n; i++) box.value = fn();'));
 }

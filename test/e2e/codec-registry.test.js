@@ -1,4 +1,4 @@
-// The codec registry: one file per codec, statuses as README states them,
+// The codec registry: one file per codec, statuses as docs/codecs.md states them,
 // unavailable and unsupported reported rather than thrown, --list and --formats.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,11 +27,11 @@ test('every file in lib/codecs/ but the registry and the codegen runner is a reg
   for (const c of codecs) assert.ok(!c.reason?.startsWith('cannot load'), `${c.name}: ${c.reason}`);
 });
 
-test('README\'s codec table is what the codecs do now (regenerate: node scripts/codec-table.js --write)', async () => {
+test('docs/codecs.md\'s codec table is what the codecs do now (regenerate: node scripts/codec-table.js --write)', async () => {
   const payloads = resolvePayloads();
   const now = codecStatusMarkdown(codecStatuses(await loadCodecs(), payloads), payloads);
-  const readme = readmeStatusBlock(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
-  assert.ok(readme, 'README.md has no codec-status block');
+  const readme = readmeStatusBlock(fs.readFileSync(path.join(ROOT, 'docs', 'codecs.md'), 'utf8'));
+  assert.ok(readme, 'docs/codecs.md has no codec-status block');
   assert.equal(readme, now);
 });
 

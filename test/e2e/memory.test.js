@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { measureMemory, measureMemoryInChild, memoryNodeFlags } from '../../../lib/measure/memory.js';
-import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB } from '../../fixtures/memory-cases.js';
+import { measureMemory, measureMemoryInChild, memoryNodeFlags } from '../../lib/measure/memory.js';
+import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB } from '../fixtures/memory-cases.js';
 
-const CASES = fileURLToPath(new URL('../../fixtures/memory-cases.js', import.meta.url));
+const CASES = fileURLToPath(new URL('../fixtures/memory-cases.js', import.meta.url));
 
 // One child per pass, as the suite runs it; fewer rounds than the default
 // keep the test short without changing what is measured.

@@ -26,7 +26,7 @@ export function payloadHeading(p) {
 
 /**
  * The size table of one payload.
- * @param {ReturnType<import('../measure/sizes.js').measureSizes>} result
+ * @param {Pick<ReturnType<import('../measure/sizes.js').measureSizes>, 'codecs'>} result
  */
 export function sizeTable(result) {
   const rows = result.codecs.map((c) => (c.bytes == null
@@ -38,7 +38,7 @@ export function sizeTable(result) {
 
 /**
  * The speed table of one payload.
- * @param {ReturnType<import('../measure/speed.js').measureSpeed>} result
+ * @param {Omit<ReturnType<import('../measure/speed.js').measureSpeed>, 'payload'>} result
  */
 export function speedTable(result) {
   const { rounds, baseline } = result.settings;

@@ -3,7 +3,7 @@
 // Every function here is the same one the entry points call.
 //
 //   import { resolvePayloads, selectCodecs, prepareCodecs, measureSizes } from 'protobuf-vs-json-bench';
-//   const [payload] = resolvePayloads({ numbers: [3] });
+//   const [payload] = resolvePayloads({ numbers: ['3'] });
 //   const prepared = prepareCodecs(await selectCodecs('json-buffer,protobufjs-static'), payload);
 //   console.log(measureSizes(prepared, payload).codecs);
 

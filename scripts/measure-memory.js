@@ -38,7 +38,7 @@ export async function memoryCases({ payload, codecs }) {
     cases.push({ name: `${codec.name} encode`, fn: () => instance.encode(value) });
     cases.push({ name: `${codec.name} decode`, fn: () => instance.decode(bytes) });
     if (codec.name === 'protobufjs-static' && !p.schema.adapter.toProto) {
-      const mod = loadGenerated(codec, p.schema);
+      const mod = loadGenerated(/** @type {{ name: string, generator: import('../lib/codecs/codegen.js').Generator }} */ (codec), p.schema);
       const Type = p.schema.typeName.split('.').reduce((ns, part) => ns && ns[part], mod);
       cases.push({ name: `${codec.name} decode (Type.decode)`, fn: () => Type.decode(bytes) });
     }

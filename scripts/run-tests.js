@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// Runs node's test runner on every *.test.js below the folders given. Node 20
+// Runs node's test runner on every *.test.js below the folders given (a file
+// given is run as it is). Node 20
 // takes a folder but no glob, Node 22+ a glob but no folder; naming the files
 // works on both.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const files = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+const files = (dir) => (fs.statSync(dir).isFile() ? [dir] : fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
   const p = path.join(dir, e.name);
   if (e.isDirectory()) return e.name === 'fixtures' ? [] : files(p);
   return e.name.endsWith('.test.js') ? [p] : [];
-});
+}));
 
 const dirs = process.argv.slice(2);
 const found = dirs.flatMap(files).sort();

@@ -103,5 +103,6 @@ export function toBytes(encoded) {
  * @property {string} decoded what decode() returns
  * @property {boolean} available
  * @property {string|null} reason why not, when unavailable
+ * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
  * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => { encode: Function, decode: Function }} create
  */

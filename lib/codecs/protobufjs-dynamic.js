@@ -11,6 +11,7 @@ export default {
   kind: { schema: true, binary: true, codegen: false },
   normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
+  /** @param {{ value?: unknown, schema: import('../schema/index.js').Schema }} ctx the schema alone decides */
   create({ schema }) {
     const { type } = schema;
     const { toProto, fromProto } = schema.adapter;

@@ -38,7 +38,7 @@ const MIB = 1024 * 1024;
  * large young generation (--min- and --max-semi-space-size, in MiB), so that
  * thousands of calls fit between two scavenges; the gc pass keeps V8's
  * default, the one a service runs with.
- * @param {'allocation'|'gc'} pass
+ * @param {string} pass 'allocation' or 'gc' (anything else is a TypeError)
  * @param {{ youngGenerationMiB?: number }} [options] semi-space size for the allocation pass
  * @returns {string[]}
  */

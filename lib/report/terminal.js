@@ -24,7 +24,7 @@ export function payloadHeading(p) {
 
 /**
  * The size table of one payload.
- * @param {ReturnType<import('../measure/sizes.js').measureSizes>} result
+ * @param {Pick<ReturnType<import('../measure/sizes.js').measureSizes>, 'codecs'>} result
  */
 export function sizeTable(result) {
   const rows = result.codecs.map((c) => (c.bytes == null
@@ -36,7 +36,7 @@ export function sizeTable(result) {
 
 /**
  * The speed table of one payload.
- * @param {ReturnType<import('../measure/speed.js').measureSpeed>} result
+ * @param {Omit<ReturnType<import('../measure/speed.js').measureSpeed>, 'payload'>} result
  */
 export function speedTable(result) {
   const { rounds, baseline } = result.settings;

@@ -17,7 +17,7 @@ const PROBES = {
 
 /**
  * The command line that makes a runtime describe itself (not for chromium).
- * @param {'node'|'bun'|'deno'} kind
+ * @param {string} kind 'node', 'bun' or 'deno' (anything else is a TypeError)
  * @returns {string[]} arguments after the binary
  */
 export function describeArgs(kind) {
@@ -32,7 +32,7 @@ export function describeArgs(kind) {
  * A binary that is not the kind it was given as (bun=/usr/bin/node) fails
  * here, as a UserError, before anything is measured on it.
  * @param {string} binPath
- * @param {'node'|'bun'|'deno'|'chromium'} kind
+ * @param {string} kind 'node', 'bun', 'deno' or 'chromium'
  * @returns {Promise<RuntimeDescription>}
  */
 export async function describeRuntime(binPath, kind) {
@@ -80,8 +80,8 @@ const firstLine = (text) => String(text).trim().split('\n')[0];
 
 /**
  * @typedef {object} RuntimeDescription
- * @property {'node'|'bun'|'deno'|'chromium'} name
+ * @property {string} name 'node', 'bun', 'deno' or 'chromium'
  * @property {string} version exact, as the runtime reports it (26.10.0, 1.4.5, 2.9.6, 156.0.8078.79)
- * @property {'V8'|'JavaScriptCore'} engine
+ * @property {string} engine 'V8' or 'JavaScriptCore'
  * @property {string} engineVersion V8's version, or for Bun the commit of its WebKit fork
  */

@@ -295,10 +295,10 @@ const oneLine = (text) => String(text).replace(/\s+/g, ' ').trim();
 /**
  * @typedef {object} Runtime
  * @property {string} name as in --runtimes
- * @property {'node'|'bun'|'deno'|'chromium'} kind
+ * @property {string} kind 'node', 'bun', 'deno' or 'chromium'
  * @property {string} bin absolute path of the executable
  * @property {string|null} version exact version when known without running it (describe.js tells it otherwise)
- * @property {'host'|'cache'|'installed'|'override'|'system'} source
+ * @property {string} source 'host', 'cache', 'installed', 'override' or 'system'
  * @property {string} [package] the npm package it came from
  * @property {string|null} [integrity] the package's integrity as npm checked it
  */

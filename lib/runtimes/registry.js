@@ -142,6 +142,6 @@ export function highestVersion(versions, range) {
  * @typedef {object} Platform
  * @property {string} os process.platform
  * @property {string} arch process.arch
- * @property {'glibc'|'musl'|null} libc null off Linux
+ * @property {string|null} libc 'glibc' or 'musl' on Linux, null elsewhere
  * @property {boolean|null} avx2 null off x64
  */

@@ -26,12 +26,12 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     const bad = makeResults();
     delete bad.payloads[0].sizes[0].status;
     fs.writeFileSync(broken, JSON.stringify(bad));
-    for (const [args, pattern] of [
+    for (const [args, pattern] of /** @type {[string[], RegExp][]} */ ([
       [[a, path.join(dir, 'missing.json')], /missing\.json: no such file or directory/],
       [[a, notResults], /other\.json: not a results file/],
       [[a, broken], /broken\.json: not a valid results file: \/payloads\/0\/sizes\/0.*status/],
       [[a], /expected two results files/],
-    ]) {
+    ])) {
       const r = spawnSync(process.execPath, ['compare.js', ...args], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(r.status, 2, r.stderr);
       assert.equal(r.stdout, '');

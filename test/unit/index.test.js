@@ -16,7 +16,7 @@ test('the package exports lib/index.js, and every name it exports is defined', a
 
 test('the API example: sizes of json-buffer and protobufjs-static on payload 3', async () => {
   const { resolvePayloads, selectCodecs, prepareCodecs, measureSizes } = await import('protobuf-vs-json-bench');
-  const [payload] = resolvePayloads({ numbers: [3] });
+  const [payload] = resolvePayloads({ numbers: ['3'] });
   const prepared = prepareCodecs(await selectCodecs('json-buffer,protobufjs-static'), payload);
   const rows = measureSizes(prepared, payload).codecs;
   assert.deepEqual(rows.map((r) => [r.format, r.status]), [['protobufjs-static', 'exact'], ['json-buffer', 'exact']]);

@@ -21,7 +21,7 @@ function tmpDir(t) {
  * lays out the package as the real one does (or fails the way it is told),
  * and every call is logged, so tests can see what npm was asked.
  * @param {string} dir
- * @param {{ versions?: string[], view?: 'ok'|'unreachable', install?: 'ok'|'unreachable'|'fail-midway'|'no-binary' }} behaviour
+ * @param {{ versions?: string[], view?: 'ok'|'unreachable', install?: string }} behaviour: install is 'ok', 'unreachable', 'fail-midway' or 'no-binary'
  */
 function fakeNpm(dir, { versions = ['1.3.0', '1.4.5', '1.10.0-canary.1'], view = 'ok', install = 'ok' } = {}) {
   const log = path.join(dir, 'npm-calls.jsonl');
@@ -180,11 +180,11 @@ test('an unreachable registry is one UserError line naming the runtime and the c
 test('a failed install leaves no folder behind, and the next attempt starts clean', async (t) => {
   const dir = tmpDir(t);
   const cacheDir = path.join(dir, 'cache');
-  for (const [install, pattern] of [
+  for (const [install, pattern] of /** @type {[string, RegExp][]} */ ([
     ['unreachable', /^bun: cannot install @oven\/bun-linux-x64@1\.4\.5: cannot reach the npm registry \(ECONNREFUSED/],
     ['fail-midway', /^bun: cannot install @oven\/bun-linux-x64@1\.4\.5: EINTEGRITY: sha512 integrity checksum failed$/],
     ['no-binary', /^bun: @oven\/bun-linux-x64@1\.4\.5 installed, but has no bin\/bun$/],
-  ]) {
+  ])) {
     const fake = fakeNpm(fs.mkdtempSync(path.join(dir, 'npm-')), { install });
     await assert.rejects(ensureRuntime('bun', { cacheDir, npm: fake.npm, platform: linux }), oneLineUserError(pattern));
     assert.deepEqual(fs.readdirSync(cacheDir), [], `${install} left something behind`);

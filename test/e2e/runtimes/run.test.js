@@ -53,7 +53,7 @@ test('a script that throws rejects with one line carrying its error message and 
 test('no JSON on the last line, a kill by signal and a timeout are failures too', async (t) => {
   await assert.rejects(runInRuntime(host, script(t, `console.log('done')`)), /printed no JSON on its last line \("done"\)/);
   await assert.rejects(runInRuntime(host, script(t, ``)), /printed no JSON on its last line \(nothing\)/);
-  await assert.rejects(runInRuntime(host, script(t, `process.kill(process.pid, 'SIGKILL')`)), (err) => err.signal === 'SIGKILL' && /killed by SIGKILL/.test(err.message));
+  await assert.rejects(runInRuntime(host, script(t, `process.kill(process.pid, 'SIGKILL')`)), (/** @type {RuntimeFailed} */ err) => err.signal === 'SIGKILL' && /killed by SIGKILL/.test(err.message));
   const started = Date.now();
   await assert.rejects(runInRuntime(host, script(t, `setTimeout(() => {}, 60_000)`), [], { timeoutMs: 300 }), /did not finish in 300 ms/);
   assert.ok(Date.now() - started < 10_000);

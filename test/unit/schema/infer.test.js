@@ -250,6 +250,7 @@ test('field numbers skip the reserved range 19000-19999', () => {
 });
 
 test('nesting deeper than 100 levels is an error, not a stack overflow', () => {
+  /** @type {Record<string, unknown>} */
   let value = { leaf: 1 };
   for (let i = 0; i < 150; i++) value = { n: value };
   assert.throws(() => inferSchema(value), (err) => err instanceof UserError && /nested deeper than 100 levels/.test(err.message));

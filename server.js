@@ -34,7 +34,8 @@ runCli(import.meta.url, async () => {
   const maxPayload = numberOption(values['max-payload'], 'max-payload', { min: 1, integer: true });
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? 'all' }, positionals);
   const { usable, refused } = prepareWireCodecs(codecs, payloads[0]);
-  const table = new Map([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]);
+  // each entry is a [name, codec] pair
+  const table = new Map(/** @type {[string, (typeof usable)[number] | { refused: string }][]} */ ([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]));
   const server = await startWsServer({ codecs: table, identity: payloadIdentity(payloads[0]), host: values.host, port, raw: values.raw, maxPayload });
   const stop = async () => {
     console.log(describeCounters(server.counters, { raw: values.raw }));

@@ -43,7 +43,7 @@ const cost = {
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {string} [options.command] the command line, recorded in the results
- * @param {NodeJS.WritableStream} [options.progressStream]
+ * @param {import('./cli/progress.js').ProgressStream} [options.progressStream]
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
  * @returns {Promise<object>} the results object (see README, results.json format)
  */

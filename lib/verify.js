@@ -81,7 +81,7 @@ function kindOf(v) {
  * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
  */
 export function verifyRoundTrip(instance, value, allowed = [], native = undefined) {
-  const { fromPlain, toPlain, encode, decode } = completeInstance(/** @type {any} */ (instance));
+  const { fromPlain, toPlain, encode, decode } = completeInstance(instance);
   const decoded = toPlain(decode(encode(native === undefined ? fromPlain(value) : native)));
   return compareWithPayload(value, decoded, allowed);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Prints README's codec table: every codec (unavailable ones included) on the
+// Prints docs/codecs.md's codec table: every codec (unavailable ones included) on the
 // five bundled payloads, round-trip status and encoded bytes, in Markdown.
-// --write replaces the table between the codec-status markers in README.md.
+// --write replaces the table between the codec-status markers in docs/codecs.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCodecs } from '../lib/codecs/index.js';
@@ -15,11 +15,11 @@ runCli(import.meta.url, async () => {
   const payloads = resolvePayloads();
   const markdown = codecStatusMarkdown(codecStatuses(await loadCodecs(), payloads), payloads);
   if (!process.argv.includes('--write')) return void process.stdout.write(markdown);
-  const file = path.join(ROOT, 'README.md');
+  const file = path.join(ROOT, 'docs', 'codecs.md');
   const readme = fs.readFileSync(file, 'utf8');
   const [start, end] = STATUS_MARKERS;
   const i = readme.indexOf(start);
   const j = readme.indexOf(end);
-  if (i < 0 || j < i) throw new UserError(`README.md: no ${start} … ${end} block to replace`);
+  if (i < 0 || j < i) throw new UserError(`docs/codecs.md: no ${start} … ${end} block to replace`);
   writeFileAtomic(file, `${readme.slice(0, i + start.length)}\n${markdown}${readme.slice(j)}`);
 });

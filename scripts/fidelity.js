@@ -27,7 +27,7 @@ const TOLERANCE = 0.15;
 /** ops/s of one plain Benchmark.js suite with one test, run with the library's defaults. */
 function plainSuite(name, fn, maxTime) {
   // a fresh Benchmark context: the toolkit's settings (decompilation off) do not reach it
-  const B = Benchmark.runInContext();
+  const B = /** @type {typeof Benchmark} */ (/** @type {unknown} */ (Benchmark.runInContext(globalThis)));
   let hz = NaN;
   new B.Suite().add(name, fn, { maxTime }).on('cycle', (e) => { hz = e.target.hz; }).run({ async: false });
   return hz;
@@ -44,13 +44,14 @@ runCli(import.meta.url, async () => {
   const codecs = await selectCodecs('protobufjs-static,protobuf-es');
   const prepared = prepareCodecs(codecs, payload);
   const [pbjs, es] = prepared;
+  const generating = (p) => /** @type {{ name: string, generator: import('../lib/codecs/codegen.js').Generator }} */ (p.codec);
 
   // the plain suites' inputs, built with the libraries alone from the toolkit's bytes
-  const Type = payload.schema.typeName.split('.').reduce((ns, k) => ns[k], loadGenerated(pbjs.codec, payload.schema));
+  const Type = payload.schema.typeName.split('.').reduce((ns, k) => ns[k], loadGenerated(generating(pbjs), payload.schema));
   const pbjsBytes = pbjs.instance.encode(pbjs.native);
-  const Schema = Object.values(loadGenerated(es.codec, payload.schema))
+  const Schema = Object.values(loadGenerated(generating(es), payload.schema))
     .find((d) => d && d.kind === 'message' && d.typeName === payload.schema.typeName);
-  const message = fromBinary(Schema, es.instance.encode(es.native));
+  const message = fromBinary(Schema, /** @type {Uint8Array} */ (es.instance.encode(es.native)));
 
   const pairs = [
     { label: 'protobufjs-static decode', filter: /^protobufjs-static decode$/, plain: 'Type.decode(bytes)', fn: () => Type.decode(pbjsBytes), toolkit: [], direct: [] },

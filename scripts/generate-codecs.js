@@ -9,7 +9,9 @@ import { generateBundled, generatedDir, staleGeneratedFiles } from '../lib/codec
 
 /** The available codecs that generate code from the bundled protos. */
 export async function generatingCodecs() {
-  return (await loadCodecs()).filter((c) => c.available && c.generator);
+  // the filter leaves only codecs with a generator
+  return /** @type {(import('../lib/codecs/index.js').CodecInfo & { generator: import('../lib/codecs/codegen.js').Generator })[]} */ (
+    (await loadCodecs()).filter((c) => c.available && c.generator));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -61,11 +61,11 @@ function strings() {
 
 // 3. Medium real-life object: an e-commerce order.
 function order() {
-  const items = [
+  const items = /** @type {[string, string, number, number, boolean][]} */ ([
     ['BK-0451', 'Paperback: The Pragmatic Programmer', 1, 39.9, true],
     ['MG-1207', 'Ceramic mug, matte black 350 ml', 2, 12.49, true],
     ['CB-3310', 'USB-C cable braided 2 m', 3, 9.99, false],
-  ].map(([sku, name, quantity, unitPrice, inStock]) => ({ sku, name, quantity, unitPrice, inStock }));
+  ]).map(([sku, name, quantity, unitPrice, inStock]) => ({ sku, name, quantity, unitPrice, inStock }));
   const subtotal = cents(items.reduce((sum, i) => sum + i.quantity * i.unitPrice, 0));
   const shipping = 4.95;
   const taxRate = 0.19;

@@ -1,10 +1,15 @@
 /**
+ * What progress writes to: stderr, or anything with write (isTTY and columns as a TTY stream has them).
+ * @typedef {{ isTTY?: boolean, columns?: number, write(text: string): unknown }} ProgressStream
+ */
+
+/**
  * Progress of a long run on stderr: one updating line in a terminal, plain
  * lines otherwise (so logs stay readable), with elapsed time and an estimate
  * of the time left from the pace so far. Steps may weigh differently: give
  * `work` (the total, in any unit, e.g. expected seconds) and each tick's share
  * of it, and the estimate follows the work done rather than the step count.
- * @param {{ total: number, work?: number, stream?: NodeJS.WritableStream, quiet?: boolean, now?: () => number }} options
+ * @param {{ total: number, work?: number, stream?: ProgressStream, quiet?: boolean, now?: () => number }} options
  */
 export function createProgress({ total, work = total, stream = process.stderr, quiet = false, now = Date.now }) {
   const start = now();

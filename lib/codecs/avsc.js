@@ -34,7 +34,7 @@ export default {
   create({ value }) {
     const type = avro.Type.forValue(value, { valueHook: numberType });
     // avsc's long is a JS number and refuses integers at the edge of 2^53 it cannot guarantee
-    let bad = null;
+    let bad = /** @type {{ keys: string[], v: unknown, t: import('avsc').Type } | null} */ (null); // set by errorHook
     type.isValid(value, { errorHook: (keys, v, t) => { bad ??= { keys, v, t }; } });
     if (bad) {
       const at = bad.keys.reduce((p, k) => childPath(p, /^\d+$/.test(k) ? Number(k) : k), '$');

@@ -102,11 +102,11 @@ export const IDENTITY = (value) => value;
 
 /**
  * A codec instance with both conversions present: a missing one is IDENTITY.
- * @param {Partial<CodecInstance> & Pick<CodecInstance, 'encode'|'decode'>} instance what create() returned
+ * @param {Partial<CodecInstance>} instance what create() returned (encode and decode at least)
  * @returns {CodecInstance}
  */
 export function completeInstance(instance) {
-  return { fromPlain: IDENTITY, toPlain: IDENTITY, ...instance };
+  return /** @type {CodecInstance} */ ({ fromPlain: IDENTITY, toPlain: IDENTITY, ...instance });
 }
 
 /** True when a conversion of an instance is the identity (the native form is the plain object). */
@@ -151,6 +151,7 @@ export function toBytes(encoded) {
  * @property {string} decoded what decode() returns
  * @property {boolean} available
  * @property {string|null} reason why not, when unavailable
+ * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
  * @property {CodecFlags} [flags] fairness flags the codec declares (see fairnessFlags)
  * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => Partial<CodecInstance>} create
  *   builds the codec for one payload and schema; may throw Unsupported
@@ -171,7 +172,7 @@ export function toBytes(encoded) {
  * @typedef {object} CodecFlags
  * @property {'payload'|'inferred'|'none'} [schema] 'payload': the payload's schema (user's .proto, or inferred when
  *   there is none); 'inferred': the codec infers its own from the value; 'none': schemaless. Default: from kind.schema.
- * @property {boolean | string | (() => string|null|false)} [nativeAddon] the native addon in use, detected when a function
+ * @property {string | (() => string|null)} [nativeAddon] the native addon in use, detected when a function
  * @property {string} [extension] a stateful or non-standard extension in use (off by default, so only variants name one)
  * @property {boolean} [bufferReused] encode writes into a buffer the library keeps between calls
  */

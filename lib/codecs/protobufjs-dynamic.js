@@ -15,9 +15,9 @@ import { IDENTITY } from './index.js';
  * @returns {import('./index.js').CodecInstance}
  */
 export function protobufjsInstance(Type, { toProto, fromProto }) {
-  const fromMessage = fromProto ?? IDENTITY;
+  const fromMessage = /** @type {(plain: any) => any} */ (fromProto ?? IDENTITY);
   return {
-    fromPlain: toProto ?? IDENTITY,
+    fromPlain: /** @type {(plain: any) => any} */ (toProto ?? IDENTITY),
     toPlain: (message) => fromMessage(Type.toObject(message, TO_OBJECT_OPTIONS)),
     encode: (native) => Type.encode(native).finish(),
     decode: (bytes) => Type.decode(bytes),
@@ -35,6 +35,7 @@ export default {
   kind: { schema: true, binary: true, codegen: false },
   normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
+  /** @param {{ value?: unknown, schema: import('../schema/index.js').Schema }} ctx the schema alone decides */
   create({ schema }) {
     return protobufjsInstance(schema.type, schema.adapter);
   },

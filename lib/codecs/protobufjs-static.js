@@ -50,6 +50,7 @@ const codec = {
   normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   generator: { generate: generateStatic, file: (base) => `${base}.cjs` },
+  /** @param {{ value?: unknown, schema: import('../schema/index.js').Schema }} ctx the schema alone decides */
   create({ schema }) {
     const mod = loadGenerated(codec, schema);
     const Type = schema.typeName.split('.').reduce((ns, part) => ns && ns[part], mod);

@@ -21,9 +21,11 @@ export function parseBatchCounts(value) {
 /**
  * The payload --batch wraps: the one --batch-payload names (an id such as test3, or its
  * number), else the first one chosen, else test3 (a medium object) when all five run.
- * @param {import('./index.js').Payload[]} payloads the payloads of this run
- * @param {string} [wanted] the --batch-payload value
+ * @template {{ id: string }} P a payload (only its id is read)
+ * @param {P[]} payloads the payloads of this run
+ * @param {string | undefined} wanted the --batch-payload value, if given
  * @param {boolean} chosen whether the user picked payloads (numbers or --data)
+ * @returns {P}
  */
 export function batchBase(payloads, wanted, chosen) {
   if (wanted === undefined) return chosen ? payloads[0] : payloads.find((p) => p.id === 'test3') ?? payloads[0];

@@ -53,6 +53,11 @@ function bundledByNumber(arg) {
   return p;
 }
 
+/**
+ * @param {{ id: string, title: string, dataFile: string, value: any }} payload
+ * @param {{ proto?: string, type?: string, bundled?: (typeof BUNDLED)[number] }} schemaChoice
+ * @returns {Payload}
+ */
 function finish(payload, { proto, type, bundled }) {
   let schema;
   let schemaSource;

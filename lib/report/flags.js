@@ -1,6 +1,7 @@
 // The fairness flags of a row (lib/codecs/index.js, fairnessFlags) as one
 // short cell, and the legend every table that shows them prints below it.
 
+/** @type {[string, string, (f: import('../codecs/index.js').FairnessFlags) => boolean][]} */
 const LETTERS = [
   ['U', 'schema written by the user (a .proto)', (f) => f.schema === 'user'],
   ['I', 'schema inferred from the payload', (f) => f.schema === 'inferred'],

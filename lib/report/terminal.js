@@ -2,10 +2,10 @@ import { markdownTable } from 'markdown-table';
 import { describeVerdict } from '../verify.js';
 import { fixed, int, pct } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
+import { tableModel, toMarkdown } from './table.js';
 
 // Tables are Markdown: aligned, they read well in a terminal and paste into an issue as they are.
 
-const align = (n, extra = 0) => ['l', ...Array(n - 1 - extra).fill('r'), ...Array(extra).fill('l')];
 
 /** The verdict column of a result row. */
 export function verdictOf(row) {
@@ -24,16 +24,26 @@ export function payloadHeading(p) {
 }
 
 /**
- * The size table of one payload.
- * @param {ReturnType<import('../measure/sizes.js').measureSizes>} result
+ * The size table of one payload, as a row model.
+ * @param {Pick<ReturnType<import('../measure/sizes.js').measureSizes>, 'codecs'>} result
+ * @returns {import('./table.js').TableModel}
  */
-export function sizeTable(result) {
-  const rows = result.codecs.map((c) => (c.bytes == null
-    ? [c.format, '—', '—', '—', '—', '—', verdictOf(c)]
-    : [c.format, int(c.bytes), pct(c.ofJson), savingVsJson(c.ofJson), int(c.gzip), int(c.brotli), verdictOf(c)]));
-  return markdownTable([['format', 'bytes', '% of JSON', 'vs JSON', 'gzip', 'brotli', 'round trip'], ...rows],
-    { align: align(7, 1) });
+export function sizeRows(result) {
+  const columns = [{ title: 'format', align: 'l' }, { title: 'bytes' }, { title: '% of JSON' }, { title: 'vs JSON' },
+    { title: 'gzip' }, { title: 'brotli' }, { title: 'round trip', align: 'l' }];
+  return tableModel(/** @type {import('./table.js').Column[]} */ (columns), result.codecs.map((c) => ({
+    status: c.status,
+    cells: c.bytes == null
+      ? [c.format, '—', '—', '—', '—', '—', verdictOf(c)]
+      : [c.format, int(c.bytes), pct(c.ofJson), savingVsJson(c.ofJson), int(c.gzip), int(c.brotli), verdictOf(c)],
+  })));
 }
+
+/**
+ * The size table of one payload, in Markdown.
+ * @param {Pick<ReturnType<import('../measure/sizes.js').measureSizes>, 'codecs'>} result
+ */
+export const sizeTable = (result) => toMarkdown(sizeRows(result));
 
 /**
  * The speed table of one payload: a row per codec and operation, in the
@@ -77,8 +87,9 @@ function ratioCell(r) {
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
  */
 export function codecListTable(codecs) {
-  const rows = codecs.map((c) => [c.name, c.library ?? '—', c.version ?? '—',
-    c.kind.schema ? 'schema' : 'schemaless', c.kind.codegen ? 'codegen' : 'reflection',
-    c.kind.binary ? 'binary' : 'text', c.available ? 'yes' : `no: ${c.reason}`]);
-  return markdownTable([['format', 'library', 'version', 'schema', 'code', 'wire', 'available'], ...rows]);
+  const columns = ['format', 'library', 'version', 'schema', 'code', 'wire', 'available'].map((title) => ({ title, align: 'l' }));
+  return toMarkdown(tableModel(/** @type {import('./table.js').Column[]} */ (columns), codecs.map((c) => ({
+    cells: [c.name, c.library ?? '—', c.version ?? '—', c.kind.schema ? 'schema' : 'schemaless',
+      c.kind.codegen ? 'codegen' : 'reflection', c.kind.binary ? 'binary' : 'text', c.available ? 'yes' : `no: ${c.reason}`],
+  }))));
 }

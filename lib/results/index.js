@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { UserError } from '../errors.js';
 import { describeIoError, readJsonFile } from '../files.js';
 import { RESULTS_SCHEMA } from './schema.js';
@@ -97,17 +97,34 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
 }
 
 /**
+ * A results.json as RESULTS_SCHEMA checks it: the top-level fields, with the
+ * rows typed where code reads them; the rest stays as loose as the schema.
+ * @typedef {object} Results
+ * @property {string} format RESULTS_FORMAT
+ * @property {string} createdAt ISO date
+ * @property {string} command
+ * @property {{ mode: 'quick'|'default'|'full', payloads: string[], formats: string[], speed: object, transmission: object|null, batch: object|null }} settings
+ * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
+ * @property {Record<string, string>} units
+ * @property {object[]} codecs
+ * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, sizes: import('../measure/sizes.js').SizeRow[], speed: object[], notTimed?: object[] }[]} payloads
+ * @property {object[]} transmission
+ * @property {object|null} batch
+ */
+
+/**
  * Reads a results.json, refusing (one UserError line) anything that is not one.
  * @param {string} file
+ * @returns {Results}
  */
 export function readResultsFile(file) {
   const results = readJsonFile(file);
-  if (!results || typeof results !== 'object' || results.format !== RESULTS_FORMAT) {
+  if (!results || typeof results !== 'object' || /** @type {Record<string, unknown>} */ (results).format !== RESULTS_FORMAT) {
     throw new UserError(`${file}: not a results file (expected "format": "${RESULTS_FORMAT}"; write one with node benchmark.js)`);
   }
   const problems = validateResults(results);
   if (problems.length) throw new UserError(`${file}: not a valid results file: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`);
-  return results;
+  return /** @type {Results} */ (results); // validateResults checked the shape
 }
 
 /** results/<date-time> name for a run started at `date`, in UTC: 2026-11-22T17-40-05Z. */

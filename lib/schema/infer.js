@@ -260,6 +260,7 @@ function buildRoot(type, name) {
 
 /** A message for a JSON object: one field per key, numbered in order of first appearance. */
 function buildMessage(name, type, ancestors) {
+  /** @type {{ key: string, field: any, missing: boolean, isNull: boolean, unknown: boolean, map: boolean, optional: boolean, name?: string, renamed?: string }[]} name and renamed: set by assignFieldNames */
   const fields = [...type.fields].map(([key, field]) => {
     // Only null in this JSON: any type carries null as "absent", so string stands in (said in a comment).
     const unknown = !field.type;
@@ -440,6 +441,7 @@ function newScope(fieldNames, ancestors) {
 
 /** Naive English singular for element message names: posts -> Post, replies -> Reply. */
 function singular(name) {
+  /** @type {[RegExp, string][]} */
   const rules = [[/([^aeiou])ies$/, '$1y'], [/(ss|x|ch|sh)es$/, '$1'], [/([^siu])s$/, '$1']];
   for (const [pattern, replacement] of rules) {
     if (pattern.test(name)) {

@@ -50,6 +50,7 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   let frameBytes = 0;
   let lastProgress = performance.now();
   let end = 0;
+  /** @type {(value?: unknown) => void} resolves `finished` */
   let finish;
   const finished = new Promise((resolve) => { finish = resolve; });
   const interval = rate ? 1000 / rate : 0;
@@ -155,7 +156,7 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   await Promise.all(sockets.map(closeSocket));
 
   const seconds = (end - start) / 1000;
-  const sent = state.reduce((n, s) => n + (s !== UNSENT), 0);
+  const sent = state.reduce((n, s) => n + Number(s !== UNSENT), 0);
   return {
     messages,
     sent,
@@ -211,7 +212,7 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
         EHOSTUNREACH: 'host unreachable',
         ETIMEDOUT: 'timed out',
         ECONNRESET: 'connection reset',
-      }[err.code] ?? err.message;
+      }[/** @type {NodeJS.ErrnoException} */ (err).code] ?? err.message;
       reject(new UserError(`cannot connect to ${shown}: ${why}`));
     });
   });

@@ -141,7 +141,7 @@ export async function startShaping({ url, profile = 'none', rtt, down, up, shape
 
 /**
  * One client pass of one codec against a running server: the result row.
-* @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
+* @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: (p: { done: number, total: number }) => void }} options
  *   warmup: messages sent first, closed loop, and not counted
  */
 export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {

@@ -13,7 +13,7 @@ export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
  * never logs per message. Bad frames are counted and answered with an error
  * ACK; a frame over `maxPayload` closes only its connection (code 1009).
  * @param {object} options
- * @param {Map<string, ReturnType<import('./wire-codec.js').wireCodec> | { refused: string }>} options.codecs by format name
+ * @param {Map<string, (ReturnType<import('./wire-codec.js').wireCodec> & { refused?: undefined }) | { refused: string }>} options.codecs by format name
  * @param {string} [options.host] default 127.0.0.1
  * @param {number} [options.port] 0 for an ephemeral port
  * @param {{ id: string, hash: string }} [options.identity] the payload this server decodes; a client
@@ -103,7 +103,7 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
       }
       ack(data.readUInt32BE(0), status);
     });
-    ws.on('error', (err) => {
+    ws.on('error', (/** @type {NodeJS.ErrnoException} */ err) => {
       // ws closes the connection itself (1009 for too large, 1002 for protocol errors)
       if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') counters.tooLarge++;
       else counters.protocolErrors++;
@@ -113,8 +113,8 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
     });
   }
 
-  await new Promise((resolve, reject) => {
-    server.once('error', (err) => {
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ err) => {
       if (err.code === 'EADDRINUSE') reject(new UserError(`port ${port} on ${host} is already in use`));
       else if (err.code === 'EACCES') reject(new UserError(`no permission to listen on ${host}:${port}`));
       else if (err.code === 'EADDRNOTAVAIL') reject(new UserError(`--host ${host}: not an address of this machine`));
@@ -124,8 +124,8 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
       else reject(err);
     });
     server.listen(port, host, resolve);
-  });
-  const address = server.address();
+  }));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `ws://${shownHost}:${address.port}`,

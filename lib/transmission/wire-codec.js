@@ -12,7 +12,7 @@ import { SEQ_BYTES } from './protocol.js';
 export function wireCodec(prepared, value) {
   const { decode, fromPlain } = prepared.instance;
   // a sender holds its message in the library's native form: the payload's was built once by prepareCodecs
-  const encode = (obj) => prepared.instance.encode(obj === value ? prepared.native : fromPlain(obj));
+  const encode = /** @type {(obj: any) => any} */ ((obj) => prepared.instance.encode(obj === value ? prepared.native : fromPlain(obj)));
   const textual = typeof encode(value) === 'string';
   return {
     name: prepared.codec.name,

@@ -51,7 +51,7 @@ export function codecStatusMarkdown(rows, payloads) {
 }
 
 /**
- * The text between the codec-status markers of a README, or null.
+ * The text between the codec-status markers of a Markdown file, or null.
  * @param {string} readme
  */
 export function readmeStatusBlock(readme) {

@@ -1,4 +1,4 @@
-// The codec registry: one file per codec, statuses as README states them,
+// The codec registry: one file per codec, statuses as docs/codecs.md states them,
 // unavailable and unsupported reported rather than thrown, --list and --formats.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,11 +27,11 @@ test('every file in lib/codecs/ but the registry and the codegen runner is a reg
   for (const c of codecs) assert.ok(!c.reason?.startsWith('cannot load'), `${c.name}: ${c.reason}`);
 });
 
-test('README\'s codec table is what the codecs do now (regenerate: node scripts/codec-table.js --write)', async () => {
+test('docs/codecs.md\'s codec table is what the codecs do now (regenerate: node scripts/codec-table.js --write)', async () => {
   const payloads = resolvePayloads();
   const now = codecStatusMarkdown(codecStatuses(await loadCodecs(), payloads), payloads);
-  const readme = readmeStatusBlock(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
-  assert.ok(readme, 'README.md has no codec-status block');
+  const readme = readmeStatusBlock(fs.readFileSync(path.join(ROOT, 'docs', 'codecs.md'), 'utf8'));
+  assert.ok(readme, 'docs/codecs.md has no codec-status block');
   assert.equal(readme, now);
 });
 
@@ -81,7 +81,7 @@ test('--list prints every codec with library, version, kind and availability', (
   assert.equal(r.status, 0, r.stderr);
   const row = (name) => r.stdout.split('\n').find((l) => l.startsWith(`| ${name} `))?.split('|').map((s) => s.trim());
   assert.deepEqual(row('msgpackr').slice(1, 8), ['msgpackr', 'msgpackr',
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/msgpackr/package.json'))).version, 'schemaless', 'reflection', 'binary', 'yes']);
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/msgpackr/package.json'), 'utf8')).version, 'schemaless', 'reflection', 'binary', 'yes']);
   assert.deepEqual(row('protobuf-ts').slice(4, 8), ['schema', 'codegen', 'binary', 'yes']);
   assert.deepEqual(row('yaml').slice(4, 8), ['schemaless', 'reflection', 'text', 'yes']);
   assert.match(row('igbinary')[7], /^no: no JavaScript implementation/);
@@ -96,7 +96,9 @@ test('--formats picks exactly the named codecs for the size table', () => {
 });
 
 test('the committed code of every code-generating codec is what its generator writes now', async () => {
-  const generating = (await loadCodecs()).filter((c) => c.available && c.generator);
+  // the filter leaves only codecs with a generator
+  const generating = /** @type {(import('../../lib/codecs/index.js').CodecInfo & { generator: import('../../lib/codecs/codegen.js').Generator })[]} */ (
+    (await loadCodecs()).filter((c) => c.available && c.generator));
   assert.deepEqual(generating.map((c) => c.name).sort(), ['pbf', 'protobuf-es', 'protobuf-ts', 'protobufjs-static']);
   for (const codec of generating) assert.deepEqual(staleGeneratedFiles(codec), [], `${codec.name}: run npm run generate:codecs`);
 });

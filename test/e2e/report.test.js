@@ -121,13 +121,13 @@ test('report.js re-renders the same report from results.json', () => {
 test('bad options: one line, exit 2, no run folder written', () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bad-'));
   try {
-    for (const [args, pattern] of [
+    for (const [args, pattern] of /** @type {[string[], RegExp][]} */ ([
       [['--batch', '1,0'], /--batch: .*"0"/],
       [['--quick', '--full'], /--quick or --full/],
       [['--formats', 'nope'], /unknown format "nope"/],
       [['--ws-formats', 'nope'], /unknown format "nope"/],
       [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
-    ]) {
+    ])) {
       const r = benchmark([...args, '--quick', '--out', empty]);
       assert.equal(r.status, 2, `${args}: ${r.stderr}`);
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);

@@ -43,8 +43,8 @@ async function startEchoServer() {
     });
     s.on('error', () => {});
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: server.address().port, received, close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }) };
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
+  return { port: /** @type {import('node:net').AddressInfo} */ (server.address()).port, received, close: () => new Promise((resolve) => { server.close(resolve); }) };
 }
 
 async function withLink(link, fn) {

@@ -17,7 +17,12 @@ test.after(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-/** Spawns an entry point; resolves with its exit code and output. */
+/**
+ * Spawns an entry point; resolves with its exit code and output.
+ * @param {string} script
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ */
 function run(script, args, { env } = {}) {
   const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
@@ -189,7 +194,7 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   assert.deepEqual(children, []);
 });
 
-for (const signal of ['SIGTERM', 'SIGINT']) {
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT'])) {
   test(`benchmark_ws.js signalled alone (${signal}) takes its server.js child with it and exits ${signal === 'SIGINT' ? 130 : 143}`, async () => {
     const bench = run('benchmark_ws.js', ['3', '--messages', '2000000', '--profiles', 'none']);
     const childrenOf = (pid) => {

@@ -49,9 +49,10 @@ async function withFakeServer(answer, fn) {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   leftOpen.add({ close: () => { for (const c of wss.clients) c.terminate(); return new Promise((resolve) => wss.close(() => resolve())); } });
   await new Promise((resolve) => wss.once('listening', resolve));
-  wss.on('connection', (ws) => ws.on('message', (data) => answer(ws, data.readUInt32BE(0))));
+  // binaryType is nodebuffer (ws's default): a message is one Buffer
+  wss.on('connection', (ws) => ws.on('message', (data) => answer(ws, /** @type {Buffer} */ (data).readUInt32BE(0))));
   try {
-    return await fn(`ws://127.0.0.1:${wss.address().port}/x`);
+    return await fn(`ws://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (wss.address()).port}/x`);
   } finally {
     for (const c of wss.clients) c.terminate();
     await new Promise((resolve) => wss.close(resolve));
@@ -82,9 +83,9 @@ test('the latency histogram reports percentiles in ms', () => {
   const l = createLatency();
   for (let i = 1; i <= 1000; i++) l.record(i);
   const s = l.summary();
-  assert.ok(Math.abs(s.p50 - 500) <= 1, s.p50);
-  assert.ok(Math.abs(s.p99 - 990) <= 1, s.p99);
-  assert.ok(Math.abs(s.max - 1000) <= 1, s.max);
+  assert.ok(Math.abs(s.p50 - 500) <= 1, String(s.p50));
+  assert.ok(Math.abs(s.p99 - 990) <= 1, String(s.p99));
+  assert.ok(Math.abs(s.max - 1000) <= 1, String(s.max));
   assert.equal(createLatency().summary().p50, null);
 });
 
@@ -280,10 +281,11 @@ test('a --host that does not resolve is a UserError (one line, exit 2), not a st
   // the lookup is stubbed: a real one for example.invalid would ask the network's DNS server
   const real = dns.lookup;
   for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
-    dns.lookup = (host, options, callback) => {
+    // a stub: without the __promisify__ that @types/node declares on the real one
+    dns.lookup = /** @type {typeof dns.lookup} */ ((host, options, callback) => {
       const err = Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code });
       process.nextTick(typeof options === 'function' ? options : callback, err);
-    };
+    });
     try {
       await assert.rejects(startWsServer({ codecs: new Map(), host: 'example.invalid' }),
         (err) => err instanceof UserError && /^--host example\.invalid: cannot resolve/.test(err.message) && err.message.includes(code));

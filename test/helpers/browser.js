@@ -19,7 +19,7 @@ export function chromiumMissing() {
  * browser, a fresh profile that is removed on close) and collects what the
  * page logged as errors.
  * @param {string} file
- * @param {{ width?: number, height?: number }} [viewport]
+ * @param {{ width: number, height: number }} [viewport]
  * @returns {Promise<{ page: import('playwright-core').Page, errors: string[], close: () => Promise<void> }>}
  */
 export async function openInChromium(file, viewport = { width: 1280, height: 900 }) {
@@ -53,7 +53,8 @@ export async function openInChromium(file, viewport = { width: 1280, height: 900
  */
 export function chartStates(page) {
   return page.evaluate(() => [...document.querySelectorAll('canvas')].map((canvas) => {
-    const chart = window.Chart?.getChart(canvas);
+    // the report page inlines Chart.js, which sets window.Chart
+    const chart = /** @type {Window & { Chart?: typeof import('chart.js').Chart }} */ (window).Chart?.getChart(canvas);
     if (!chart) return { id: canvas.id, chart: false, width: canvas.width, height: canvas.height, dataPixels: 0, area: 0 };
     const rgb = (colour) => {
       const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);

@@ -1,11 +1,12 @@
 import { RESULTS_FORMAT, UNITS } from '../../lib/results/index.js';
 
-const verdict = (format) => ({ format, library: 'lib', version: '1.0.0', status: 'exact', diff: null, normalised: [], reason: null });
+const verdict = (format) => ({ format, library: 'lib', version: '1.0.0', status: 'exact', diff: null, normalised: [], reason: null, flags: null });
 
 /**
  * A small, hand-made results object with realistic spread: speed in three
  * rounds about 3% apart with ±1.5% RME, latency with p90 30% above p50.
  * `speed`, `latency` and `bytes` scale the figures of run B.
+ * @returns {import('../../lib/results/index.js').Results}
  */
 export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
   const formats = ['fmt-a', 'fmt-b'];

@@ -33,6 +33,7 @@ test('a "__proto__" key survives (and a lost one would be seen)', () => {
 });
 
 test('keys every object inherits ("constructor", "toString") are ordinary keys', () => {
+  /** @type {{ rows: Record<string, string | number>[] }} */
   const value = { rows: [{ constructor: 'x', 'a-b': 1 }, { 'a-b': 2, toString: 'y' }] };
   for (const v of verdicts(inferred(value), value)) assert.equal(v.status, 'exact');
 });
@@ -101,6 +102,7 @@ test('two user schemas with a message of the same name live side by side (separa
 
 test('JSON nested deeper than 100 messages is refused with a path, not a stack overflow', () => {
   const schema = parseSchema('syntax = "proto3"; message N { N n = 1; int32 v = 2; }');
+  /** @type {Record<string, unknown>} */
   let value = { v: 1 };
   for (let i = 0; i < 5000; i++) value = { n: value };
   assert.throws(() => checkFits(schema.type, value), (err) => err instanceof UserError && /nested deeper than 100/.test(err.message));

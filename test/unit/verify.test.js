@@ -47,7 +47,8 @@ test('null ≡ absent is equivalent for protobuf, exact only where presence surv
 test('prepareCodecs: Unsupported from create() is "unsupported", other errors "failed", neither measured', () => {
   const unsupported = { name: 'u', normalise: [], create() { throw new Unsupported('no nulls'); } };
   const broken = { name: 'b', normalise: [], create: () => ({ encode() { throw new Error('boom'); }, decode: (x) => x }) };
-  const [u, b] = prepareCodecs([unsupported, broken], { value: {}, schema: null });
+  // fakes with only what prepareCodecs reads
+  const [u, b] = prepareCodecs(/** @type {import('../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([unsupported, broken])), { value: {}, schema: null });
   assert.equal(u.status, 'unsupported');
   assert.equal(u.reason, 'no nulls');
   assert.equal(u.instance, null);

@@ -40,13 +40,13 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
     relay(client, upstream, { delay: rtt / 2, kbit: up, queueBytes, count: (n) => { stats.upBytes += n; } });
     relay(upstream, client, { delay: rtt / 2, kbit: down, queueBytes, count: (n) => { stats.downBytes += n; } });
   });
-  await new Promise((resolve, reject) => {
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, resolve);
-  });
+  }));
   return {
     host,
-    port: server.address().port,
+    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
     stats,
     /** Stops listening and cuts every relayed connection. */
     async close() {

@@ -84,7 +84,8 @@ export async function startOsShaper(link, { loopback }) {
  * asked (os refused with what is missing); 'auto' takes os where it works and
  * can honour the whole profile (on loopback the library shapes only delay),
  * the emulator otherwise.
- * @param {{ shaper: 'auto'|'os'|'emulator', link: object|null, loopback: boolean, check?: typeof checkOsShaper }} choice
+ * @param {{ shaper?: string, link: object|null, loopback: boolean, check?: typeof checkOsShaper }} choice shaper: the --shaper
+ *   value, 'auto', 'os' or 'emulator'; anything else is refused
  * @returns {Promise<{ kind: 'none'|'os'|'emulator', note: string|null }>}
  */
 export async function chooseShaper({ shaper = 'auto', link, loopback, check = checkOsShaper }) {

@@ -9,6 +9,7 @@ import { compareWithPayload, measurable, prepareCodecs } from '../../../lib/veri
 
 const payloads = resolvePayloads();
 const available = (await loadCodecs()).filter((c) => c.available);
+/** @returns {any} a codec by name (any: loadGenerated wants one with a generator) */
 const byName = (name) => available.find((c) => c.name === name);
 
 test('every codec: to-plain of from-plain gives the payload back, exact or equivalent as the codec declares', () => {

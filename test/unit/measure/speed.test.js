@@ -8,6 +8,11 @@ import json from '../../../lib/codecs/json.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { prepareCodecs } from '../../../lib/verify.js';
 
+// codec modules stand in for loaded codecs (they lack the registry's version and availability,
+// which prepareCodecs does not read), a bare typeName for a parsed schema
+/** @typedef {import('../../../lib/codecs/index.js').CodecInfo} CodecInfo */
+/** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
+
 test('median, range and spread', () => {
   assert.equal(median([5, 1, 3]), 3);
   assert.equal(median([4, 1, 3, 2]), 2.5);
@@ -37,9 +42,9 @@ test('summariseRounds: median ops/s, min–max, wire MB/s and the per-round rati
 
 test('measureSpeed rotates the codec order every round and times every planned benchmark', () => {
   const value = { id: 1, status: 'ok' };
-  const prepared = prepareCodecs([json, jsonBuffer, { ...json, name: 'third' }], { value, schema: null });
+  const prepared = prepareCodecs(/** @type {CodecInfo[]} */ (/** @type {unknown} */ ([json, jsonBuffer, { ...json, name: 'third' }])), { value, schema: null });
   const order = [];
-  const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: { typeName: 'M' } },
+  const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] },
     { rounds: 2, maxTime: 0.01, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
   assert.deepEqual(order, ['1 json encode', '1 json-buffer encode', '1 third encode', '2 json-buffer encode', '2 third encode', '2 json encode']);
   assert.equal(result.results.length, planBenchmarks(prepared, /encode$/).length);
@@ -57,8 +62,8 @@ test('json-buffer measures bytes to bytes; json measures strings', () => {
 
 test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib makes of them', () => {
   const value = { text: 'Grüß Gott '.repeat(20) };
-  const prepared = prepareCodecs([json], { value, schema: null });
-  const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: { typeName: 'M' } }).codecs;
+  const prepared = prepareCodecs(/** @type {CodecInfo[]} */ (/** @type {unknown} */ ([json])), { value, schema: null });
+  const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] }).codecs;
   const raw = Buffer.from(JSON.stringify(value));
   assert.equal(row.bytes, raw.length);
   assert.equal(row.gzip, zlib.gzipSync(raw).length);
@@ -80,7 +85,7 @@ test('each operation calls only what it names, on inputs built before timing; id
     }),
   };
   const value = { a: 1 };
-  const [p, plain] = prepareCodecs([codec, json], { value, schema: null });
+  const [p, plain] = prepareCodecs(/** @type {any[]} */ ([codec, json]), { value, schema: null });
   assert.equal(p.status, 'exact');
   const { fns } = operationFunctions(p, value);
   const expect = { encode: ['encode'], decode: ['decode'], roundtrip: ['encode', 'decode'], 'to-plain': ['toPlain'], 'from-plain': ['fromPlain'] };
@@ -93,7 +98,7 @@ test('each operation calls only what it names, on inputs built before timing; id
     'counted to-plain', 'counted from-plain', 'json encode', 'json decode', 'json roundtrip']);
   assert.deepEqual(identityConversions([p, plain]), [
     { format: 'json', op: 'to-plain', note: IDENTITY_NOTE }, { format: 'json', op: 'from-plain', note: IDENTITY_NOTE }]);
-  const jb = prepareCodecs([jsonBuffer], { value, schema: null })[0];
+  const jb = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), { value, schema: null })[0];
   let seen;
   const spy = { ...jb, instance: { ...jb.instance, decode: (bytes) => { seen = bytes; return jb.instance.decode(bytes); } } };
   operationFunctions(spy, value).fns.decode();

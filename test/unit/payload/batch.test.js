@@ -41,7 +41,7 @@ test('the wrapper works for a schema in a package and a name clash', async () =>
   const { parseSchema } = await import('../../../lib/schema/index.js');
   const schema = parseSchema('syntax = "proto3";\npackage shop.v1;\nmessage Item { string name = 1; }\nmessage BatchOfItem { int32 x = 1; }\n',
     { file: 'item.proto', typeName: 'shop.v1.Item' });
-  const payload = { id: 'item', title: 'item', dataFile: 'item.json', value: { name: 'a' }, jsonBytes: 12, schema, schemaSource: 'item.proto' };
+  const payload = { id: 'item', title: 'item', dataFile: 'item.json', value: { name: 'a' }, jsonBytes: 12, schema, schemaSource: 'item.proto', warnings: [] };
   const b = batchPayload(payload, 3);
   assert.equal(b.schema.typeName, 'shop.v1.BatchOfItem_');
   const [p] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), b);

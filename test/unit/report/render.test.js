@@ -14,7 +14,7 @@ function withLossy() {
   const row = r.payloads[0].sizes[1];
   Object.assign(row, { status: 'lossy', diff: { path: '$.price', expected: 1.1, actual: 1.100000023841858 } });
   for (const s of r.payloads[0].speed) if (s.format === row.format) Object.assign(s, { status: 'lossy', diff: row.diff });
-  r.payloads[0].sizes.push({ format: 'fmt-c', library: 'lib', version: '1', status: 'unsupported', diff: null, normalised: [], reason: 'no maps' });
+  r.payloads[0].sizes.push({ format: 'fmt-c', library: 'lib', version: '1', status: 'unsupported', diff: null, normalised: [], reason: 'no maps', flags: null });
   return r;
 }
 

@@ -2,25 +2,11 @@
 // every rule of the inference has a test that fails if the rule breaks.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import protobuf from 'protobufjs';
 import { inferSchema, pascalCase } from '../../../lib/schema/infer.js';
 import { UserError } from '../../../lib/errors.js';
 
-import { ROOT } from '../../../lib/paths.js';
-const FIXTURES = path.join(ROOT, 'test', 'fixtures');
-const TO_OBJECT = { longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true };
-
-/** Parses generated text the way the codecs do; throws if protobufjs rejects it. */
-function compile(text, typeName) {
-  const { root } = protobuf.parse(text, { keepCase: true, alternateCommentMode: true });
-  root.resolveAll();
-  return root.lookupType(typeName);
-}
-
+import protobuf from 'protobufjs';
+import { assertRoundTrip, compile, TO_OBJECT } from '../../helpers/proto-roundtrip.js';
 /** Infers, parses, and returns the text, the root type, and the line declaring `field`. */
 function infer(value, options) {
   const { text, typeName } = inferSchema(value, options);
@@ -33,21 +19,6 @@ function fieldLine(text, name) {
   const found = text.split('\n').filter((l) => new RegExp(`\\s${name} = \\d+[;\\s]|^\\s*message ${name} `).test(l));
   assert.equal(found.length, 1, `expected one line for ${name} in\n${text}`);
   return found[0].trim();
-}
-
-/** Sorts keys recursively: protobufjs toObject orders keys by field, not as given. */
-function canonical(value) {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
-  }
-  return value;
-}
-
-/** Encodes, decodes and compares with the input, key order aside. */
-function assertRoundTrip(type, value, expected = value) {
-  const decoded = type.toObject(type.decode(type.encode(value).finish()), TO_OBJECT);
-  assert.deepStrictEqual(canonical(decoded), canonical(expected));
 }
 
 /** Infers a schema for `value` and checks it round-trips exactly. */
@@ -279,6 +250,7 @@ test('field numbers skip the reserved range 19000-19999', () => {
 });
 
 test('nesting deeper than 100 levels is an error, not a stack overflow', () => {
+  /** @type {Record<string, unknown>} */
   let value = { leaf: 1 };
   for (let i = 0; i < 150; i++) value = { n: value };
   assert.throws(() => inferSchema(value), (err) => err instanceof UserError && /nested deeper than 100 levels/.test(err.message));
@@ -392,73 +364,4 @@ test('pascalCase makes message names from keys and file names', () => {
   assert.equal(pascalCase('content-type'), 'ContentType');
   assert.equal(pascalCase('1st'), 'F1st');
   assert.equal(pascalCase('---'), 'Field');
-});
-
-// --- CLI -------------------------------------------------------------------
-
-const SCRIPT = path.join(ROOT, 'scripts', 'json2proto.js');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'json2proto-test-'));
-test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-function run(...args) {
-  const r = spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function assertOneLineError(r, pattern) {
-  assert.equal(r.code, 2, r.stderr);
-  assert.equal(r.stdout, '');
-  assert.ok(r.stderr.endsWith('\n'));
-  const lines = r.stderr.slice(0, -1).split('\n');
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], pattern);
-  assert.doesNotMatch(r.stderr, /^\s*at /m);
-}
-
-test('CLI: a missing file exits 2 with one line', () => {
-  assertOneLineError(run('test/fixtures/no-such-file.json'), /^json2proto: test\/fixtures\/no-such-file\.json: no such file/);
-});
-
-test('CLI: invalid JSON exits 2 with one line naming the file', () => {
-  assertOneLineError(run('test/fixtures/invalid.json'), /^json2proto: test\/fixtures\/invalid\.json: invalid JSON/);
-  const truncated = path.join(tmp, 'truncated.json');
-  fs.writeFileSync(truncated, '{\n  "a": [1,\n  2');
-  assertOneLineError(run(truncated), /: invalid JSON.*(line 3|end of JSON)/);
-});
-
-test('CLI: a mixed array exits 2 with one line naming the file and the path', () => {
-  assertOneLineError(run('test/fixtures/mixed-array.json'), /^json2proto: test\/fixtures\/mixed-array\.json: \$\.tags\[2\]: array mixes string and number$/);
-});
-
-test('CLI: usage errors exit 2 with one line', () => {
-  assertOneLineError(run(), /^json2proto: usage:/);
-  assertOneLineError(run('a.json', '--bogus'), /^json2proto: .*usage:/);
-});
-
-test('CLI: prints the schema to stdout, root named after the file', () => {
-  const r = run('test/fixtures/line-items.json');
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stderr, '');
-  assert.match(r.stdout, /^\/\/ Generated by scripts\/json2proto\.js from test\/fixtures\/line-items\.json\./);
-  assert.match(r.stdout, /^message LineItems \{$/m);
-  const type = compile(r.stdout, 'LineItems');
-  assertRoundTrip(type, JSON.parse(fs.readFileSync(path.join(FIXTURES, 'line-items.json'), 'utf8')));
-});
-
-test('CLI: --out writes the file (and nothing else), --name names the root', () => {
-  const out = path.join(tmp, 'order.proto');
-  const r = run('test/fixtures/line-items.json', '--name', 'Order', '--out', out);
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout, '');
-  const text = fs.readFileSync(out, 'utf8');
-  assert.match(text, /^message Order \{$/m);
-  assert.ok(compile(text, 'Order'));
-  assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('order')), ['order.proto'], 'no temp file left behind');
-});
-
-test('CLI: a failure with --out leaves no output file', () => {
-  const out = path.join(tmp, 'mixed.proto');
-  assertOneLineError(run('test/fixtures/mixed-array.json', '--out', out), /array mixes/);
-  assert.equal(fs.existsSync(out), false);
-  assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('mixed')), []);
 });

@@ -1,0 +1,27 @@
+/**
+ * Child-process entry for measureMemoryInChild: started with the node flags
+ * of one memory pass and an IPC channel, it receives
+ * { source: CaseSource, options: MemoryOptions }, imports the source module,
+ * builds the cases there (functions cannot be sent between processes), runs
+ * measureMemory and sends back { results } or { error }.
+ * Not meant to be run by hand.
+ */
+import { measureMemory } from './memory.js';
+
+if (typeof process.send !== 'function') {
+  console.error('memory-worker.js is started by measureMemoryInChild, with an IPC channel');
+  process.exit(2);
+}
+
+process.once('message', async ({ source, options }) => {
+  try {
+    const mod = await import(source.module);
+    const build = mod[source.export ?? 'memoryCases'];
+    if (typeof build !== 'function') throw new Error(`${source.module} exports no function ${source.export ?? 'memoryCases'}`);
+    const cases = await build(source.args);
+    const results = await measureMemory(cases, options);
+    process.send({ results }, () => process.disconnect());
+  } catch (err) {
+    process.send({ error: err?.stack ?? String(err) }, () => process.disconnect());
+  }
+});

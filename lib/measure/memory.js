@@ -1,0 +1,387 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+
+/**
+ * Memory per operation, measured in passes of its own, never inside ops/s
+ * timing:
+ *
+ * - 'allocation': bytes a call allocates. A scavenge empties the young
+ *   generation, then N calls run in a window small enough that no GC can
+ *   happen inside it; the growth of V8's used heap over the window, less the
+ *   harness's own, divided by N, is the bytes per call. A window in which a
+ *   GC did run is thrown away and retried with half the calls. Growth of
+ *   V8's external memory (ArrayBuffer backing stores: what a Buffer or
+ *   Uint8Array holds) is read over the same window and reported apart,
+ *   because it lives outside the JS heap.
+ * - 'gc': GC pause time per 1,000 calls. From an empty young generation, enough calls run
+ *   to allocate several young generations, and the durations of the 'gc'
+ *   performance entries that started during the loop are summed.
+ *
+ * The two passes want different processes: the allocation pass is most
+ * precise with a young generation far larger than the default (more calls
+ * fit in one window), but GC time measured there would be far lower than in
+ * a service running with the default one, since a scavenge costs about the
+ * same however much garbage it finds. memoryNodeFlags(pass) names the flags;
+ * measureMemoryInChild starts one child per pass with them.
+ */
+
+/** The passes measureMemory runs, in order. */
+export const MEMORY_PASSES = Object.freeze(['allocation', 'gc']);
+
+const MIB = 1024 * 1024;
+
+/**
+ * Node flags a process needs to run a memory pass. Both need gc() to start
+ * from an empty young generation. The allocation pass also asks for a fixed,
+ * large young generation (--min- and --max-semi-space-size, in MiB), so that
+ * thousands of calls fit between two scavenges; the gc pass keeps V8's
+ * default, the one a service runs with.
+ * @param {string} pass 'allocation' or 'gc' (anything else is a TypeError)
+ * @param {{ youngGenerationMiB?: number }} [options] semi-space size for the allocation pass
+ * @returns {string[]}
+ */
+export function memoryNodeFlags(pass, { youngGenerationMiB = 64 } = {}) {
+  if (pass === 'gc') return ['--expose-gc'];
+  if (pass === 'allocation') {
+    return ['--expose-gc', `--min-semi-space-size=${youngGenerationMiB}`, `--max-semi-space-size=${youngGenerationMiB}`];
+  }
+  throw new TypeError(`memoryNodeFlags: unknown pass "${pass}" (known: ${MEMORY_PASSES.join(', ')})`);
+}
+
+/**
+ * @typedef {object} MemoryCase
+ * @property {string} name
+ * @property {() => any} fn one synchronous operation, e.g. () => encode(native);
+ *   its result is kept, so the optimiser cannot drop the work
+ */
+
+/**
+ * @typedef {object} AllocationFigures
+ * @property {number} heapBytesPerOp median over rounds of JS-heap bytes per call, harness subtracted
+ * @property {number} heapBytesMin
+ * @property {number} heapBytesMax
+ * @property {number} externalBytesPerOp median over rounds of external (ArrayBuffer backing store) bytes per call
+ * @property {number} externalBytesMin
+ * @property {number} externalBytesMax
+ * @property {number} opsPerRound calls in the smallest window kept
+ * @property {number} rounds windows kept
+ * @property {number} discarded windows thrown away because a GC ran inside them
+ * @property {number} youngGenerationBytes capacity of V8's new space during the pass
+ */
+
+/**
+ * @typedef {object} GcFigures
+ * @property {number} msPer1000Ops median over rounds of GC pause time per 1,000 calls
+ * @property {number} msMin
+ * @property {number} msMax
+ * @property {number} collections median over rounds of GCs that started during the loop
+ * @property {number} opsPerRound
+ * @property {number} rounds
+ * @property {number} youngGenerationBytes capacity of V8's new space at the end of the pass
+ */
+
+/**
+ * @typedef {object} MemoryResult
+ * @property {string} name
+ * @property {AllocationFigures | null} allocation null when the pass was not run
+ * @property {GcFigures | null} gc null when the pass was not run
+ */
+
+/**
+ * @typedef {object} MemoryOptions
+ * @property {('allocation'|'gc')[]} [passes] default both, in this process
+ * @property {number} [rounds] allocation windows kept per case (default 7)
+ * @property {number} [maxOpsPerRound] calls per allocation window at most (default 10,000)
+ * @property {number} [warmupOps] calls before any window, so the JIT has settled (default 5,000)
+ * @property {number} [gcRounds] gc loops per case (default 3)
+ * @property {number} [gcAllocationBytes] what each gc loop should allocate (default 128 MiB: eight of V8's largest default young generations)
+ * @property {number} [gcMinOps] calls per gc loop at least (default 10,000)
+ * @property {number} [gcMaxOps] calls per gc loop at most (default 2,000,000)
+ * @property {(options?: { type: 'minor'|'major' }) => void} [gc] V8's gc() (it must take
+ *   { type: 'minor' }); default globalThis.gc, there with node --expose-gc
+ */
+
+/**
+ * Measures bytes allocated per call and GC time per 1,000 calls for each
+ * case, in this process. Each pass needs the flags memoryNodeFlags(pass)
+ * names; without gc() it throws. A pass runs every case before the next
+ * pass starts, and the cases share nothing but the process.
+ * @param {MemoryCase[]} cases
+ * @param {MemoryOptions} [options]
+ * @returns {Promise<MemoryResult[]>}
+ */
+export async function measureMemory(cases, options = {}) {
+  const {
+    passes = MEMORY_PASSES, rounds = 7, maxOpsPerRound = 10_000, warmupOps = 5_000,
+    gcRounds = 3, gcAllocationBytes = 128 * MIB, gcMinOps = 10_000, gcMaxOps = 2_000_000,
+  } = options;
+  const gc = options.gc ?? /** @type {any} */ (globalThis).gc;
+  if (typeof gc !== 'function') {
+    throw new Error(`measureMemory needs gc(): start node with ${memoryNodeFlags('allocation').join(' ')} `
+      + `(allocation pass) or ${memoryNodeFlags('gc').join(' ')} (gc pass), or use measureMemoryInChild`);
+  }
+  for (const pass of passes) {
+    if (!MEMORY_PASSES.includes(pass)) throw new TypeError(`measureMemory: unknown pass "${pass}"`);
+  }
+  for (const c of cases) {
+    if (typeof c?.fn !== 'function') throw new TypeError(`measureMemory: case ${c?.name} has no fn`);
+  }
+
+  const recorder = gcRecorder();
+  try {
+    // Each case gets its own loop, compiled from source, so that its call
+    // site and its store of the result see only that case's function and
+    // result type: a loop shared by all cases would turn megamorphic and be
+    // re-optimised, allocating code and feedback inside some later window.
+    const runs = cases.map((c) => ({ c, loop: compileLoop(), box: { value: undefined } }));
+    // The harness's own allocation per window (reading the heap statistics
+    // allocates the object they come back in), measured the same way.
+    const empty = { c: { name: '(harness)', fn: () => undefined }, loop: compileLoop(), box: { value: undefined } };
+    for (const r of [empty, ...runs]) r.loop(r.c.fn, warmupOps, r.box);
+    // One full GC (twice, so that ArrayBuffer sweeping has finished) clears
+    // what building the cases left; none runs after this one.
+    gc();
+    gc();
+
+    const results = cases.map((c) => ({ name: c.name, allocation: null, gc: null }));
+    // The measuring code allocates while it is itself compiled and its
+    // feedback collected; a first round whose figures are thrown away lets
+    // that happen outside any window that counts.
+    const none = { heap: 0, external: 0 };
+    await allocationRounds(empty, { gc, recorder, rounds, maxOpsPerRound, harness: none });
+    const harness = (await allocationRounds(empty, { gc, recorder, rounds, maxOpsPerRound, harness: none })).window;
+    if (passes.includes('allocation')) {
+      for (const [i, r] of runs.entries()) {
+        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound, harness });
+        results[i].allocation = figures;
+      }
+    }
+    if (passes.includes('gc')) {
+      for (const [i, r] of runs.entries()) {
+        // A rough allocation rate sizes the loop; a few windows are enough.
+        const probe = await allocationRounds(r, { gc, recorder, rounds: 3, maxOpsPerRound: 1_000, harness });
+        const perOp = Math.max(1, probe.heapBytesPerOp + probe.externalBytesPerOp);
+        const ops = Math.min(gcMaxOps, Math.max(gcMinOps, Math.ceil(gcAllocationBytes / perOp)));
+        results[i].gc = await gcRoundsFor(r, { gc, recorder, rounds: gcRounds, ops });
+      }
+    }
+    return results;
+  } finally {
+    recorder.stop();
+  }
+}
+
+function compileLoop() {
+  // The result goes to a property of an object the loop did not create, so
+  // escape analysis cannot remove the allocations it measures.
+  return /** @type {(fn: () => any, n: number, box: { value: any }) => void} */ (
+    new Function('fn', 'n', 'box', 'for (let i = 0; i < n; i++) box.value = fn();'));
+}
+
+function heapNow() {
+  const s = v8.getHeapStatistics();
+  return { used: s.used_heap_size, external: s.external_memory };
+}
+
+function youngGeneration() {
+  const s = v8.getHeapSpaceStatistics().find((sp) => sp.space_name === 'new_space');
+  return { size: s?.space_size ?? 0, available: s?.space_available_size ?? 0 };
+}
+
+/**
+ * Empties the young generation before a window. A scavenge, not a full GC:
+ * a full GC clears weak references, among them the maps that optimised code
+ * embeds, and deoptimises that code (V8's reason: "weak objects"), so every
+ * window would start by re-optimising the operation, allocating code and
+ * running slower tiers that allocate more (protobufjs's encode read 1,000 to
+ * 1,950 B/op that way, 1,012 B/op steadily with scavenges). Twice, because V8
+ * frees the backing stores of dead ArrayBuffers on a background thread after
+ * a collection and only then lowers its external-memory count, which would
+ * make external bytes fall inside the window; the second scavenge waits for
+ * that sweep to finish first and finds nothing more to free.
+ */
+function emptyYoungGeneration(gc) {
+  gc({ type: 'minor' });
+  gc({ type: 'minor' });
+}
+
+// V8 starts a GC of its own once external memory grows by about 64 MiB;
+// a window stays well below that.
+const EXTERNAL_BUDGET = 16 * MIB;
+
+async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, harness }) {
+  const heap = [];
+  const external = [];
+  const windowHeap = [];
+  const windowExternal = [];
+  let discarded = 0;
+  let ops = 1;
+  let minOps = Infinity;
+  let cap = maxOpsPerRound;
+  // A first window of one call estimates what a call allocates, on the heap
+  // and off it, so that the next windows fill at most half the free young
+  // generation and a fraction of V8's external-memory allowance.
+  /** @type {{ heap: number, external: number } | null} */
+  let estimate = null;
+  while (heap.length < rounds) {
+    emptyYoungGeneration(gc);
+    const room = youngGeneration().available;
+    if (estimate !== null) {
+      ops = Math.max(1, Math.min(cap, Math.floor(room / 2 / estimate.heap), Math.floor(EXTERNAL_BUDGET / estimate.external)));
+    }
+    const t0 = performance.now();
+    const before = heapNow();
+    run.loop(run.c.fn, ops, run.box);
+    const after = heapNow();
+    const t1 = performance.now();
+    const collections = await recorder.between(t0, t1);
+    if (collections.length) {
+      // Memory was freed somewhere in the window, so its growth means nothing.
+      discarded++;
+      if (discarded > 20) throw new Error(`${run.c.name}: a GC ran in every window, even of ${ops} call(s)`);
+      cap = Math.max(1, Math.floor(ops / 2));
+      continue;
+    }
+    const heapPerOp = (after.used - before.used - harness.heap) / ops;
+    const externalPerOp = (after.external - before.external - harness.external) / ops;
+    const first = estimate === null;
+    // The smallest reading so far sizes the next window: stray allocations
+    // (a compilation finishing, say) only ever add bytes, so the minimum is
+    // the best guess at what one call needs.
+    estimate = {
+      heap: Math.max(1, Math.min(estimate?.heap ?? Infinity, heapPerOp)),
+      external: Math.max(1, Math.min(estimate?.external ?? Infinity, externalPerOp)),
+    };
+    if (first) continue; // the one-call window only sized the others
+    minOps = Math.min(minOps, ops);
+    heap.push(heapPerOp);
+    external.push(externalPerOp);
+    windowHeap.push(after.used - before.used);
+    windowExternal.push(after.external - before.external);
+  }
+  return {
+    heapBytesPerOp: median(heap), heapBytesMin: Math.min(...heap), heapBytesMax: Math.max(...heap),
+    externalBytesPerOp: median(external), externalBytesMin: Math.min(...external), externalBytesMax: Math.max(...external),
+    opsPerRound: minOps, rounds: heap.length, discarded, youngGenerationBytes: youngGeneration().size,
+    window: { heap: median(windowHeap), external: median(windowExternal) },
+  };
+}
+
+async function gcRoundsFor(run, { gc, recorder, rounds, ops }) {
+  const ms = [];
+  const counts = [];
+  for (let r = 0; r < rounds; r++) {
+    // A service does not run full GCs between requests; starting each loop
+    // from an empty young generation is enough to make loops comparable.
+    emptyYoungGeneration(gc);
+    const t0 = performance.now();
+    run.loop(run.c.fn, ops, run.box);
+    const t1 = performance.now();
+    const entries = await recorder.between(t0, t1);
+    ms.push(entries.reduce((sum, e) => sum + e.duration, 0) / ops * 1000);
+    counts.push(entries.length);
+  }
+  return {
+    msPer1000Ops: median(ms), msMin: Math.min(...ms), msMax: Math.max(...ms),
+    collections: median(counts), opsPerRound: ops, rounds, youngGenerationBytes: youngGeneration().size,
+  };
+}
+
+/**
+ * Collects 'gc' performance entries. Node creates them in a setImmediate
+ * after the collection and delivers them one turn later, so between() lets
+ * two turns of the event loop pass and then takes what is pending.
+ */
+function gcRecorder() {
+  /** @type {PerformanceEntry[]} */
+  let seen = [];
+  const observer = new PerformanceObserver((list) => { seen.push(...list.getEntries()); });
+  observer.observe({ entryTypes: ['gc'] });
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    async between(t0, t1) {
+      await turn();
+      await turn();
+      seen.push(...observer.takeRecords());
+      const inside = seen.filter((e) => e.startTime >= t0 && e.startTime <= t1);
+      seen = [];
+      return inside;
+    },
+    stop() { observer.disconnect(); },
+  };
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Where a child process finds its cases: a module whose export (default
+ * 'memoryCases') is called with args and returns MemoryCase[] (or a promise
+ * of them). Functions cannot cross a process boundary, so the child builds
+ * its own from this recipe.
+ * @typedef {object} CaseSource
+ * @property {string} module path or file: URL of the module
+ * @property {string} [export] name of the exported function (default 'memoryCases')
+ * @property {any} [args] passed to it; must survive structured cloning
+ */
+
+const WORKER = fileURLToPath(new URL('./memory-worker.js', import.meta.url));
+
+/**
+ * Runs measureMemory in fresh child processes, one per pass, each started
+ * with memoryNodeFlags(pass): the allocation pass with a large young
+ * generation, the gc pass with V8's default. A fresh process per pass also
+ * keeps the suite's own heap and JIT state out of the figures. Results of
+ * the passes are merged by case name.
+ * @param {CaseSource} source
+ * @param {MemoryOptions & { youngGenerationMiB?: number, execPath?: string }} [options]
+ * @returns {Promise<MemoryResult[]>}
+ */
+export async function measureMemoryInChild(source, options = {}) {
+  const { passes = MEMORY_PASSES, youngGenerationMiB, execPath = process.execPath, gc: _ignored, ...rest } = options;
+  const request = {
+    source: { ...source, module: toModuleUrl(source.module) },
+    options: rest,
+  };
+  /** @type {MemoryResult[] | null} */
+  let merged = null;
+  for (const pass of passes) {
+    const execArgv = memoryNodeFlags(pass, { youngGenerationMiB });
+    const results = await runWorker(execPath, execArgv, { ...request, options: { ...rest, passes: [pass] } });
+    if (!merged) {
+      merged = results;
+    } else {
+      for (const r of results) {
+        const m = merged.find((x) => x.name === r.name);
+        if (m) m[pass] = r[pass];
+      }
+    }
+  }
+  return merged ?? [];
+}
+
+function toModuleUrl(spec) {
+  return /^file:/.test(spec) ? spec : pathToFileURL(spec).href;
+}
+
+function runWorker(execPath, execArgv, request) {
+  return new Promise((resolve, reject) => {
+    const child = fork(WORKER, [], { execPath, execArgv, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+    let stderr = '';
+    let reply = null;
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('message', (m) => { reply = m; });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (reply?.error) reject(new Error(`memory worker: ${reply.error}`));
+      else if (reply?.results) resolve(reply.results);
+      else reject(new Error(`memory worker exited (${signal ?? code}) without results${stderr ? `: ${stderr.trim()}` : ''}`));
+    });
+    child.send(request);
+  });
+}

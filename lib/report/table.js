@@ -1,0 +1,60 @@
+import { markdownTable } from 'markdown-table';
+
+// A table is built once as a row model and rendered by whichever printer
+// shows it: Markdown for the terminal and report.md (aligned, it reads well in
+// a terminal and pastes into an issue as it is), HTML for report.html.
+
+/**
+ * @typedef {object} Column
+ * @property {string} title
+ * @property {'l'|'r'} [align] left for words, right for figures (default)
+ */
+
+/**
+ * @typedef {object} Row
+ * @property {string[]} cells already formatted, one per column
+ * @property {string} [status] the round-trip status the row carries (exact, lossy, …), for highlighting
+ */
+
+/**
+ * @typedef {object} TableModel
+ * @property {Column[]} columns
+ * @property {Row[]} rows
+ */
+
+/**
+ * A table model from columns and rows of cells.
+ * @param {Column[]} columns
+ * @param {Row[]} rows
+ * @returns {TableModel}
+ */
+export const tableModel = (columns, rows) => ({ columns, rows });
+
+/**
+ * The model as an aligned Markdown table.
+ * @param {TableModel} model
+ * @returns {string}
+ */
+export function toMarkdown({ columns, rows }) {
+  return markdownTable([columns.map((c) => c.title), ...rows.map((r) => r.cells)],
+    { align: columns.map((c) => c.align ?? 'r') });
+}
+
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for HTML content and attribute values. */
+export const escapeHtml = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+/**
+ * The model as an HTML table; a row carrying a status gets the class
+ * status-<status>, so lossy and unmeasured rows stand out.
+ * @param {TableModel} model
+ * @returns {string}
+ */
+export function toHtml({ columns, rows }) {
+  const align = (c) => (c.align === 'l' ? ' class="l"' : '');
+  const head = columns.map((c) => `<th${align(c)}>${escapeHtml(c.title)}</th>`).join('');
+  const body = rows.map((r) => `<tr${r.status ? ` class="status-${escapeHtml(r.status)}"` : ''}>${
+    r.cells.map((cell, i) => `<td${align(columns[i])}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Installs a runtime from the npm registry into the per-user cache (or finds
+// it there) and prints the path of its binary, so a shell can run with it:
+//   PATH="$(dirname "$(node scripts/runtime.js node@24)"):$PATH" npm test
+// Progress goes to stderr; stdout is the path alone.
+import { parseCli, runCli } from '../lib/cli/index.js';
+import { UserError } from '../lib/errors.js';
+import { ensureRuntime } from '../lib/runtimes/install.js';
+
+runCli(import.meta.url, async () => {
+  const { positionals } = parseCli(process.argv.slice(2), {});
+  if (positionals.length !== 1) throw new UserError('usage: node scripts/runtime.js NAME (node@22, node@24, node@26, bun, deno)');
+  const runtime = await ensureRuntime(positionals[0], { onProgress: (line) => process.stderr.write(`${line}\n`) });
+  process.stdout.write(`${runtime.bin}\n`);
+});

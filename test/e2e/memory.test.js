@@ -1,0 +1,84 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import v8 from 'node:v8';
+import { fileURLToPath } from 'node:url';
+import { measureMemory, measureMemoryInChild, memoryNodeFlags } from '../../lib/measure/memory.js';
+import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB } from '../fixtures/memory-cases.js';
+
+const CASES = fileURLToPath(new URL('../fixtures/memory-cases.js', import.meta.url));
+
+// One child per pass, as the suite runs it; fewer rounds than the default
+// keep the test short without changing what is measured.
+const results = measureMemoryInChild({ module: CASES }, { rounds: 5, gcRounds: 2, gcAllocationBytes: 32 * 1024 * 1024 });
+const byName = async (name) => (await results).find((r) => r.name === name);
+
+test('the planted string really is 1,024 bytes on the JS heap, by a heap snapshot', async () => {
+  const planted = plantedKiB();
+  const chunks = [];
+  for await (const chunk of v8.getHeapSnapshot()) chunks.push(chunk);
+  const snapshot = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const [type, name, selfSize] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+  const sizes = [];
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    if (types[snapshot.nodes[i + type]] === 'string' && snapshot.strings[snapshot.nodes[i + name]] === planted) {
+      sizes.push(snapshot.nodes[i + selfSize]);
+    }
+  }
+  assert.ok(sizes.length >= 1, 'the planted string is in the snapshot');
+  assert.ok(sizes.every((s) => s === PLANTED_BYTES), `self sizes ${sizes}`);
+});
+
+test('an operation that allocates 1 KiB reads 1,024 B per op, within 5%', async () => {
+  const { allocation } = await byName('planted-1KiB');
+  assert.ok(Math.abs(allocation.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05,
+    `read ${allocation.heapBytesPerOp} B/op`);
+  assert.ok(Math.abs(allocation.externalBytesPerOp) < 1, `external ${allocation.externalBytesPerOp} B/op`);
+  assert.ok(allocation.opsPerRound > 1, 'windows of more than one call');
+});
+
+test('an operation that allocates nothing reads about 0 B per op', async () => {
+  const { allocation } = await byName('nothing');
+  assert.ok(Math.abs(allocation.heapBytesPerOp) <= 4, `read ${allocation.heapBytesPerOp} B/op`);
+  assert.ok(Math.abs(allocation.externalBytesPerOp) <= 4, `external ${allocation.externalBytesPerOp} B/op`);
+});
+
+test('ArrayBuffer backing stores are counted as external bytes, apart from the heap', async () => {
+  const { allocation } = await byName('external-4KiB');
+  assert.ok(Math.abs(allocation.externalBytesPerOp - EXTERNAL_BYTES) <= EXTERNAL_BYTES * 0.05,
+    `external ${allocation.externalBytesPerOp} B/op`);
+  // The Uint8Array and ArrayBuffer objects themselves are small heap objects.
+  assert.ok(allocation.heapBytesPerOp > 0 && allocation.heapBytesPerOp < 1024, `heap ${allocation.heapBytesPerOp} B/op`);
+});
+
+test('an allocating operation spends GC time; one that allocates nothing spends none', async () => {
+  const busy = (await byName('planted-1KiB')).gc;
+  const idle = (await byName('nothing')).gc;
+  assert.ok(busy.collections > 0, `${busy.collections} collections`);
+  assert.ok(busy.msPer1000Ops > 0, `${busy.msPer1000Ops} ms per 1,000 ops`);
+  assert.equal(idle.collections, 0);
+  assert.equal(idle.msPer1000Ops, 0);
+});
+
+test('the gc pass runs with the default young generation, the allocation pass with a large one', async () => {
+  const { allocation, gc } = await byName('planted-1KiB');
+  assert.ok(allocation.youngGenerationBytes >= 64 * 1024 * 1024, `${allocation.youngGenerationBytes}`);
+  assert.ok(gc.youngGenerationBytes < allocation.youngGenerationBytes, `${gc.youngGenerationBytes}`);
+});
+
+test('memoryNodeFlags names the flags of each pass and refuses an unknown one', () => {
+  assert.deepEqual(memoryNodeFlags('gc'), ['--expose-gc']);
+  assert.deepEqual(memoryNodeFlags('allocation', { youngGenerationMiB: 32 }),
+    ['--expose-gc', '--min-semi-space-size=32', '--max-semi-space-size=32']);
+  assert.throws(() => memoryNodeFlags('speed'), /unknown pass "speed"/);
+});
+
+test('measureMemory without gc() says which flags it needs', { skip: typeof globalThis.gc === 'function' && 'gc is exposed here' }, async () => {
+  await assert.rejects(measureMemory([{ name: 'x', fn: () => 0 }]), /--expose-gc/);
+});
+
+test('a case module that fails is reported, not hung on', async () => {
+  await assert.rejects(measureMemoryInChild({ module: CASES, export: 'noSuchExport' }, { passes: ['gc'] }),
+    /exports no function noSuchExport/);
+});

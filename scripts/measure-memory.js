@@ -14,36 +14,26 @@ import { fileURLToPath } from 'node:url';
 import { resolvePayloads } from '../lib/payload/index.js';
 import { selectCodecs } from '../lib/codecs/index.js';
 import { prepareCodecs, describeVerdict } from '../lib/verify.js';
-import { loadGenerated } from '../lib/codecs/codegen.js';
+import { operationFunctions, planBenchmarks } from '../lib/measure/speed.js';
 import { measureMemoryInChild } from '../lib/measure/memory.js';
 
 const SELF = fileURLToPath(import.meta.url);
 
 /**
- * Encode and decode of each codec on the payload, as the toolkit times them
- * today, after a verified round trip. protobufjs-static also gets
- * 'decode (Type.decode)', the decode without toObject that issue 9 calls
- * native, since its codec's decode converts to a plain object as well.
+ * Every operation the speed benchmark times (encode from the native form,
+ * decode to it, roundtrip, and the conversions that are not the identity),
+ * as the same plain functions (operationFunctions), after a verified round
+ * trip. Named "format op", as speed rows are, so attachMemory can match them.
  * @param {{ payload: string, codecs: string[] }} args
  * @returns {Promise<import('../lib/measure/memory.js').MemoryCase[]>}
  */
 export async function memoryCases({ payload, codecs }) {
   const [p] = resolvePayloads({ numbers: [payload] });
   const prepared = prepareCodecs(await selectCodecs(codecs.join(',')), p);
-  const cases = [];
   for (const { codec, instance, ...verdict } of prepared) {
     if (!instance) throw new Error(`${codec.name}: ${describeVerdict({ codec, ...verdict })}`);
-    const value = p.value;
-    const bytes = instance.encode(value);
-    cases.push({ name: `${codec.name} encode`, fn: () => instance.encode(value) });
-    cases.push({ name: `${codec.name} decode`, fn: () => instance.decode(bytes) });
-    if (codec.name === 'protobufjs-static' && !p.schema.adapter.toProto) {
-      const mod = loadGenerated(/** @type {{ name: string, generator: import('../lib/codecs/codegen.js').Generator }} */ (codec), p.schema);
-      const Type = p.schema.typeName.split('.').reduce((ns, part) => ns && ns[part], mod);
-      cases.push({ name: `${codec.name} decode (Type.decode)`, fn: () => Type.decode(bytes) });
-    }
   }
-  return cases;
+  return planBenchmarks(prepared).map(({ p: one, op, name }) => ({ name, fn: operationFunctions(one, p.value).fns[op] }));
 }
 
 async function main() {

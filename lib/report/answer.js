@@ -12,12 +12,14 @@ export const ANSWER_OPS = ['encode', 'decode', 'roundtrip'];
 /**
  * Where a ratio to the baseline stands: 'faster' or 'slower' when every round
  * fell on the same side of 1 (the difference lies outside the spread), 'tie'
- * when the rounds straddle 1, null when there is no ratio.
- * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null } | undefined} row
- * @returns {'faster'|'slower'|'tie'|null}
+ * when the rounds straddle 1, 'one-round' when a single round gives no
+ * spread to judge by, null when there is no ratio.
+ * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null, rounds?: unknown[] } | undefined} row
+ * @returns {'faster'|'slower'|'tie'|'one-round'|null}
  */
 export function standing(row) {
   if (!row || row.vsBaseline == null) return null;
+  if (row.rounds && row.rounds.length < 2) return 'one-round';
   if (row.vsBaselineMin > 1) return 'faster';
   if (row.vsBaselineMax < 1) return 'slower';
   return 'tie';
@@ -48,7 +50,7 @@ export function answerModel(results) {
   }));
 }
 
-const MARK = { faster: '▲', slower: '▼', tie: '≈' };
+const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?' };
 
 /** "1.36× (1.21–1.48) ▲": a ratio, its spread over the rounds, and where it stands. */
 export function ratioWithSpread(cell) {
@@ -63,7 +65,7 @@ export function outsideSpread(entry) {
   for (const r of entry.rows) {
     for (const op of ANSWER_OPS) {
       const c = r.ops[op];
-      if (c && c.standing !== 'tie') out.push(`${r.format} ${op} ${fixed(c.ratio, 2)}× (${c.standing})`);
+      if (c && (c.standing === 'faster' || c.standing === 'slower')) out.push(`${r.format} ${op} ${fixed(c.ratio, 2)}× (${c.standing})`);
     }
   }
   return out;
@@ -77,7 +79,7 @@ export function outsideSpread(entry) {
 export function answerMarkdown(results) {
   const model = answerModel(results);
   const out = [`Speed is the ratio to ${model[0]?.baseline ?? 'the baseline'}'s ops/s in the same round (median of the rounds, min–max in brackets): `
-    + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner. '
+    + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
     + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
   for (const entry of model) {
     const rows = entry.rows.map((r) => [r.format, flagsCell(r.flags), r.ofJson == null ? '—' : pct(r.ofJson),

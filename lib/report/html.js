@@ -173,7 +173,7 @@ function heatColour(cell) {
   if (!cell) return '#f4f4f4';
   const t = Math.min(1, Math.abs(Math.log2(cell.ratio)) / 3);
   const hue = cell.ratio >= 1 ? 130 : 0;
-  return cell.standing === 'tie' ? `hsl(${hue} 20% 93%)` : `hsl(${hue} 60% ${Math.round(92 - 42 * t)}%)`;
+  return cell.standing === 'tie' || cell.standing === 'one-round' ? `hsl(${hue} 20% 93%)` : `hsl(${hue} 60% ${Math.round(92 - 42 * t)}%)`;
 }
 
 /** The answer section: per payload the ratios with their spread, and a codec × payload heat map per operation. */
@@ -196,7 +196,7 @@ function answerSection(results) {
     + `<p>Outside the spread: ${esc(outsideSpread(e).join('; ') || 'none')}.</p>`).join('\n');
   return `<section id="answer"><h2>The answer</h2>
 <p class="legend">Speed is the ratio to ${esc(model[0].baseline)}'s ops/s in the same round, median of the rounds with min–max:
-▲ faster and ▼ slower in every round (outside the spread), ≈ the rounds disagree (no winner; drawn pale in the heat map).
+▲ faster and ▼ slower in every round (outside the spread), ≈ the rounds disagree (no winner), ? a single round (no spread to judge by); the last two are drawn pale in the heat map.
 Encode starts from each library's native form, decode ends in it.</p>
 <div class="heatmaps">${heat}</div>
 ${perPayload}

@@ -11,6 +11,9 @@ test('a difference lies outside the spread only when every round falls on the sa
   assert.equal(standing({ vsBaseline: 1.2, vsBaselineMin: 0.95, vsBaselineMax: 1.4 }), 'tie');
   assert.equal(standing({ vsBaseline: null, vsBaselineMin: null, vsBaselineMax: null }), null);
   assert.equal(standing(undefined), null);
+  // one round has no spread: no difference can be said to lie outside it
+  assert.equal(standing({ vsBaseline: 3, vsBaselineMin: 3, vsBaselineMax: 3, rounds: [{}] }), 'one-round');
+  assert.equal(standing({ vsBaseline: 3, vsBaselineMin: 2, vsBaselineMax: 4, rounds: [{}, {}] }), 'faster');
 });
 
 // fmt-b is the codec compared with the baseline fmt-a: encode clearly faster, decode within the spread

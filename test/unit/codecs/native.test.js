@@ -107,3 +107,17 @@ test('the record variants stand alone per message and are smaller than the stand
   assert.ok(bytes['msgpackr-records'] < bytes.msgpackr, JSON.stringify(bytes));
   assert.ok(bytes['cbor-x-records'] < bytes['cbor-x'], JSON.stringify(bytes));
 });
+
+test('a codec that declares bufferReused returns views into one buffer it keeps: two encodes share their ArrayBuffer', () => {
+  const [payload] = payloads;
+  const reusing = available.filter((c) => c.flags?.bufferReused);
+  assert.deepEqual(reusing.map((c) => c.name).sort(), ['cbor-x', 'cbor-x-records', 'msgpackr', 'msgpackr-records']);
+  for (const p of prepareCodecs(reusing, payload)) {
+    const a = /** @type {Uint8Array} */ (p.instance.encode(p.native));
+    const b = /** @type {Uint8Array} */ (p.instance.encode(p.native));
+    assert.equal(a.buffer, b.buffer, p.codec.name);
+    // the later call wrote after the earlier one, so the first result still holds its bytes
+    assert.notEqual(a.byteOffset, b.byteOffset, p.codec.name);
+    assert.deepEqual(Buffer.from(a), Buffer.from(b), p.codec.name);
+  }
+});

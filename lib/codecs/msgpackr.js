@@ -9,7 +9,7 @@ export const msgpackrAddon = () => (isNativeAccelerationEnabled ? 'msgpackr-extr
 
 /**
  * A msgpackr codec, standard or with its record extension.
- * @param {{ name: string, records: boolean, description?: string }} options
+ * @param {{ name: string, records: boolean }} options
  */
 export function msgpackrCodec({ name, records }) {
   return {

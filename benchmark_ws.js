@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
+import os from 'node:os';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/transmission/client-cli.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
-import { comparisonTable, problemOf, settingsLine, winnerLines } from './lib/report/terminal-transmission.js';
+import { comparisonTable, settingsLine, winnerLines } from './lib/report/terminal-transmission.js';
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureTransmission } from './lib/transmission/run.js';
+import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
+
+// Ctrl-C or kill: end with the signal's exit code; the server.js child follows when its IPC channel closes
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 
 const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.js --data FILE [--proto FILE --type NAME] [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
@@ -53,7 +58,7 @@ runCli(import.meta.url, async () => {
     let lastFormat = null;
     runs.push(await measureTransmission({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
-      profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup,
+      profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs,
       onProgress: ({ done, format }) => {
         if (format !== lastFormat) { last = 0; lastFormat = format; }
         progress.tick(`${profile} ${format} ${done}/${messagesFor(profile)}`, done - last);
@@ -74,9 +79,7 @@ runCli(import.meta.url, async () => {
     console.log(`\n${comparisonTable(runs, BASELINE)}\n`);
     for (const line of winnerLines(runs, BASELINE)) console.log(line);
   }
-  const problems = runs.flatMap((run) => run.results.map(problemOf).filter(Boolean).map((p) => `${run.settings.profile} ${p}`));
-  if (problems.length) {
-    process.stderr.write(`benchmark_ws: ${problems.join('; ')}\n`);
-    process.exitCode = 1;
-  }
+  const problems = problemsOf(runs, { withProfile: true });
+  if (problems.length) process.stderr.write(`benchmark_ws: ${problems.join('; ')}\n`);
+  process.exitCode = exitCodeOf(runs);
 });

@@ -1,6 +1,7 @@
 import { markdownTable } from 'markdown-table';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { verdictOf } from './terminal.js';
+import { problemOf } from '../transmission/outcome.js';
 
 const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
@@ -42,14 +43,6 @@ export function transmissionTable(result) {
 
 function accounting(r) {
   return `${r.lost}/${r.duplicated}/${r.errors}${r.notSent ? `, ${int(r.notSent)} not sent` : ''}`;
-}
-
-/** What went wrong in a row, or null when every message was acked once. */
-export function problemOf(r) {
-  if (r.latencyMs == null) return null;
-  if (r.lost === 0 && !r.notSent && r.duplicated === 0 && r.errors === 0 && r.acked === r.messages) return null;
-  return `${r.format}: ${r.lost} lost, ${r.duplicated} duplicated, ${r.errors} error ACKs${r.notSent ? `, ${r.notSent} not sent` : ''}`
-    + ` of ${r.messages} messages (${r.ended})`;
 }
 
 /**

@@ -2,10 +2,10 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cl
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { problemOf, settingsLine, transmissionTable } from '../report/terminal-transmission.js';
+import { settingsLine, transmissionTable } from '../report/terminal-transmission.js';
 import { createProgress } from '../cli/progress.js';
-import { payloadIdentity, prepareWireCodecs, refusedCodec, runPass, startShaping } from './run.js';
-import { describePayload } from '../payload/index.js';
+import { measureTransmission } from './run.js';
+import { exitCodeOf, problemsOf } from './outcome.js';
 
 /** Options shared by the clients and the orchestrator. */
 export const TRANSMISSION_OPTIONS = {
@@ -67,6 +67,7 @@ export function transmissionOptions(values) {
  * The client command line: node client.js --format NAME N M [options].
  * @param {string[]} argv
  * @param {{ name: string, format?: string }} entry the script's name and its fixed format, if any
+ * @returns {Promise<number>} the exit code the entry point should end with (see outcome.js)
  */
 export async function clientMain(argv, { name, format }) {
   const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' } };
@@ -77,7 +78,10 @@ export async function clientMain(argv, { name, format }) {
   --url ws://HOST:PORT  the server (default ws://127.0.0.1:$PORT, PORT defaulting to 7070)
 ${TRANSMISSION_USAGE}
   Exit code 0 when every message was acked exactly once; 1 when any was lost, duplicated or refused.`;
-  if (values.help) return void console.log(usage);
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
   const formats = format ?? values.format ?? values.formats;
   if (!formats) throw new UserError('give --format NAME (see node client.js --help)');
   if (format && (values.format || values.formats)) throw new UserError(`${name} always sends ${format}; use client.js --format NAME for another`);
@@ -92,46 +96,32 @@ ${TRANSMISSION_USAGE}
   if (!/^wss?:\/\/[^/]+$/.test(url)) throw new UserError(`--url: expected ws://HOST:PORT, got "${url}"`);
 
   const { payloads, codecs } = await resolveSelection({ ...values, formats }, numbers);
-  const payload = payloads[0];
-  const { usable, refused } = prepareWireCodecs(codecs, payload);
-  if (refused.length) throw refusedCodec(refused[0]);
-
-  const shaping = await startShaping({ url, profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper });
-  if (shaping.note) process.stderr.write(`${name}: ${shaping.note}\n`);
-  const warmup = opts.warmup ?? (shaping.kind === 'none' ? Math.min(1000, messages) : 0);
-  const results = [];
-  const progress = createProgress({ total: usable.length * messages, quiet: values.json || !process.stderr.isTTY });
+  let last = 0;
+  let lastFormat = null;
+  const progress = createProgress({ total: codecs.length * messages, quiet: values.json || !process.stderr.isTTY });
+  let result;
   try {
-    for (const codec of usable) {
-      let last = 0;
-      results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window: opts.window, connections: opts.connections,
-        rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs, warmup,
-        onProgress: ({ done }) => {
-          progress.tick(`${codec.name} ${done}/${messages}`, done - last);
-          last = done;
-        },
-      }));
-    }
+    result = await measureTransmission({
+      payload: payloads[0], codecs, url, messages, window: opts.window, connections: opts.connections, rate: opts.rate,
+      profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup,
+      idleTimeoutMs: opts.idleTimeoutMs, strict: true,
+      onProgress: ({ done, format }) => {
+        if (format !== lastFormat) { last = 0; lastFormat = format; }
+        progress.tick(`${format} ${done}/${messages}`, done - last);
+        last = done;
+      },
+    });
   } finally {
     progress.end();
-    await shaping.stop();
   }
-  const result = {
-    payload: describePayload(payload),
-    settings: { messages, window: opts.window, connections: opts.connections, rate: opts.rate ?? null, profile: opts.profile,
-      link: shaping.link, shaper: shaping.kind, shaperNote: shaping.note, raw: null, warmup },
-    results,
-  };
+  if (result.settings.shaperNote) process.stderr.write(`${name}: ${result.settings.shaperNote}\n`);
   const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(result.payload)}\n${settingsLine(result.settings, url)}\n\n${transmissionTable(result)}`);
   }
-  const problems = results.map(problemOf).filter(Boolean);
-  if (problems.length) {
-    process.stderr.write(`${name}: ${problems.join('; ')}\n`);
-    process.exitCode = 1;
-  }
+  const problems = problemsOf([result]);
+  if (problems.length) process.stderr.write(`${name}: ${problems.join('; ')}\n`);
+  return exitCodeOf([result]);
 }

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
@@ -60,34 +59,24 @@ export function payloadArgs(payload) {
 
 /**
  * Starts server.js as a child process (its own core, as in real use) and
- * resolves once it prints `listening on ws://HOST:PORT`.
+ * resolves once it prints `listening on ws://HOST:PORT`. The child is tied to
+ * this process by an IPC channel and exits when it closes, so it never
+ * outlives its parent, however the parent ends; signal handling stays with
+ * the entry points.
  * @param {{ payload: object, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[] }} options
  */
 export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [] }) {
   const args = [path.join(ROOT, 'server.js'), ...payloadArgs(payload), '--formats', formats.join(','),
     '--host', host, '--port', String(port), ...(raw ? ['--raw'] : []), ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '' } });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, PORT: '', BENCH_SERVER_CHILD: 'ipc' } });
+  // the channel must not keep this process alive on its own
+  child.channel?.unref();
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (s) => { stderr += s; });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  // the child must not outlive this process when only its pid is signalled (Ctrl-C in a pipeline, kill PID):
-  // handlers live exactly as long as the child does
-  const onSignal = (signal) => {
-    child.kill('SIGTERM');
-    process.exit(128 + os.constants.signals[signal]);
-  };
-  const onExit = () => child.kill('SIGTERM');
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.on('exit', onExit);
-  exited.then(() => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    process.off('exit', onExit);
-  });
   const ready = new Promise((resolve, reject) => {
     child.stdout.on('data', (s) => {
       stdout += s;
@@ -140,8 +129,19 @@ export async function startShaping({ url, profile = 'none', rtt, down, up, shape
 }
 
 /**
+ * Unmeasured messages sent before a pass unless the caller says otherwise:
+ * enough for the JIT on a fast link; none through a shaper, where the link,
+ * not the code, sets the pace and every message costs real time.
+ * @param {number} messages the measured pass's messages
+ * @param {string} shaper the shaper in use ('none' on a plain link)
+ */
+export function defaultWarmup(messages, shaper) {
+  return shaper === 'none' ? Math.min(1000, messages) : 0;
+}
+
+/**
  * One client pass of one codec against a running server: the result row.
-* @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
+ * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
  *   warmup: messages sent first, closed loop, and not counted
  */
 export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
@@ -167,16 +167,17 @@ export async function runPass({ url, codec, value, identity, messages, window = 
   };
 }
 
-/** True when a result row accounts for every message as acked once. */
-export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicated === 0 && row.errors === 0 && row.acked === row.messages;
-
 /**
- * Starts a server on 127.0.0.1 (ephemeral port) in a child process, runs one
- * client pass per codec (sequentially), stops everything it started, and
- * returns plain results.
+ * The one owner of a transmission run: starts a server (a server.js child on
+ * 127.0.0.1, ephemeral port) or uses the one at `url`, puts the asked-for
+ * shaper in between, runs a warmed-up pass per codec, stops everything it
+ * started and returns plain results. benchmark_ws.js, the clients and
+ * npm start all measure through it; whether a run is complete, and the exit
+ * code it deserves, follow from the result (see outcome.js).
  * @param {object} options
  * @param {import('../payload/index.js').Payload} options.payload from resolvePayloads()
  * @param {import('../codecs/index.js').CodecInfo[]} options.codecs from selectCodecs()
+ * @param {string} [options.url] a running server (ws://HOST:PORT); default: start one
  * @param {number} [options.messages] per codec (default 10000)
  * @param {number} [options.window] messages in flight per connection (1 = strict request/response)
  * @param {number} [options.connections]
@@ -186,30 +187,33 @@ export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicate
  * @param {number} [options.down] kbit/s, for 'custom'
  * @param {number} [options.up] kbit/s, for 'custom'
  * @param {'auto'|'os'|'emulator'} [options.shaper]
- * @param {boolean} [options.raw] server ACKs without decoding
- * @param {number} [options.warmup] unmeasured messages first (default: min(1000, messages) unthrottled, 0 throttled)
+ * @param {boolean} [options.raw] the started server ACKs without decoding (with `url`, the server decides)
+ * @param {number} [options.warmup] unmeasured messages first (default: defaultWarmup())
+ * @param {number} [options.idleTimeoutMs] give up on a pass when no ACK arrives for this long
+ * @param {boolean} [options.strict] refuse (UserError) a codec that cannot carry the payload, instead of listing it as not run
  * @param {(p: { done: number, total: number, format: string }) => void} [options.onProgress]
  */
 export async function measureTransmission({
-  payload, codecs, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
-  shaper = 'auto', raw = false, warmup, onProgress,
+  payload, codecs, url, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
+  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, onProgress,
 }) {
-  warmup ??= profile === 'none' ? Math.min(1000, messages) : 0;
   const { usable, refused } = prepareWireCodecs(codecs, payload);
-  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
+  if (strict && refused.length) throw refusedCodec(refused[0]);
+  const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
   let shaping;
   const results = [];
   try {
-    shaping = await startShaping({ url: server.url, profile, rtt, down, up, shaper });
+    shaping = await startShaping({ url: url ?? server.url, profile, rtt, down, up, shaper });
+    warmup ??= defaultWarmup(messages, shaping.kind);
     for (const codec of usable) {
       results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, warmup,
+        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, warmup, idleTimeoutMs,
         onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name })),
       }));
     }
   } finally {
     await shaping?.stop();
-    await server.stop();
+    await server?.stop();
   }
   for (const r of refused) {
     results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
@@ -217,7 +221,8 @@ export async function measureTransmission({
   }
   return {
     payload: describePayload(payload),
-    settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw, warmup },
+    settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none',
+      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup },
     results,
   };
 }

@@ -51,7 +51,7 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
     const codec = codecs.get(name);
     if (!codec) return refuse(socket, 404, `unknown format "${name}"; this server accepts: ${accepted.join(', ')}`);
     if (codec.refused) return refuse(socket, 422, `${name} cannot carry this payload: ${codec.refused}`);
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, name, codec));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, socket, name, codec));
   });
 
   function refuse(socket, status, message) {
@@ -61,14 +61,16 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
       + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   }
 
-  function serve(ws, name, codec) {
+  /**
+   * @param {import('ws').WebSocket} ws
+   * @param {import('node:net').Socket} socket the connection's socket, from the upgrade request
+   */
+  function serve(ws, socket, name, codec) {
     counters.connections++;
     counters.open++;
     const perFormat = (counters.byFormat[name] ??= { connections: 0, messages: 0, decodeErrors: 0 });
     perFormat.connections++;
     // ACKs for the frames of one read go out in one write: cork now, uncork once this batch is handled
-    // (ws keeps the socket private; _socket is the net.Socket it writes to)
-    const socket = ws._socket;
     let corked = false;
     const uncork = () => {
       corked = false;

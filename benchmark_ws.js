@@ -7,7 +7,7 @@ import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
-import { comparisonTable, settingsLine, winnerLines } from './lib/report/terminal-transmission.js';
+import { comparisonTable, settingsLine, verdictLines } from './lib/report/terminal-transmission.js';
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureTransmission } from './lib/transmission/run.js';
@@ -19,13 +19,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.js --data FILE [--proto FILE --type NAME] [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
   prints one comparison table.
-  --messages M        per format and profile (default 10000 unthrottled, 100 under a throttled profile)
+  --messages M        per format, profile and round (default 10000 unthrottled, 40 under a throttled profile)
+  --rounds R          passes per format and profile, the formats alternated (default 5); tables show
+                      medians with min–max
   --profiles a,b      network profiles (default none,4g,3g): none, 3gslow, 3g, 3gfast, 3gem, 2g, edge, dial,
                       dsl, cable, 4g, lte, fois, or custom (with --rtt MS --down KBIT --up KBIT)
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
-  Prints who wins per profile ("no clear winner" when the two fastest are within 0.5% total time).
+  Prints a verdict per pair of formats and profile: a winner only when every round of one beat every round
+  of the other in msgs/s (at least 3 rounds), else "no clear difference".
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
   carry the payload is listed as unsupported and does not change the exit code (2 for bad input).`;
 
@@ -35,6 +38,7 @@ const OPTIONS = {
   messages: { type: 'string' },
   profiles: { type: 'string', default: 'none,4g,3g' },
   raw: { type: 'boolean', default: false },
+  rounds: { type: 'string', default: '5' },
 };
 
 runCli(import.meta.url, async () => {
@@ -47,21 +51,22 @@ runCli(import.meta.url, async () => {
   checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
   for (const p of profiles) resolveProfile(p, opts);
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
-  const messagesFor = (p) => explicit ?? (p === 'none' ? 10000 : 100);
+  const messagesFor = (p) => explicit ?? (p === 'none' ? 10000 : 40);
+  const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
   const payload = payloads[0];
 
-  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length, 0), quiet: values.json || !process.stderr.isTTY });
+  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds, 0), quiet: values.json || !process.stderr.isTTY });
   const runs = [];
   for (const profile of profiles) {
     let last = 0;
-    let lastFormat = null;
+    let lastPass = null;
     runs.push(await measureTransmission({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
-      profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs,
-      onProgress: ({ done, format }) => {
-        if (format !== lastFormat) { last = 0; lastFormat = format; }
-        progress.tick(`${profile} ${format} ${done}/${messagesFor(profile)}`, done - last);
+      profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
+      onProgress: ({ done, format, round }) => {
+        if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
+        progress.tick(`${profile} ${format} round ${round}/${rounds} ${done}/${messagesFor(profile)}`, done - last);
         last = done;
       },
     }));
@@ -77,7 +82,7 @@ runCli(import.meta.url, async () => {
       console.log(`${run.settings.profile}: ${settingsLine(run.settings)}${run.settings.shaperNote ? ` (${run.settings.shaperNote})` : ''}`);
     }
     console.log(`\n${comparisonTable(runs, BASELINE)}\n`);
-    for (const line of winnerLines(runs, BASELINE)) console.log(line);
+    for (const line of verdictLines(runs)) console.log(line);
   }
   const problems = problemsOf(runs, { withProfile: true });
   if (problems.length) process.stderr.write(`benchmark_ws: ${problems.join('; ')}\n`);

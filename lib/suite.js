@@ -14,9 +14,9 @@ import { describePayload } from './payload/index.js';
  * measured time); `full` is for figures you publish.
  */
 export const MODES = {
-  quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300 },
-  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000 },
-  full: { rounds: 7, maxTime: 1.5, messages: 30000 },
+  quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3 },
+  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5 },
+  full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7 },
 };
 
 /** Codecs of the WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
@@ -27,7 +27,7 @@ export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
 const cost = {
   sizes: () => 0.3,
   bench: (s) => 2 * s.maxTime + 0.15,
-  ws: (s, formats) => 0.3 + (s.messages * formats) / 4000,
+  ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds) / 4000,
 };
 
 /**
@@ -88,8 +88,8 @@ export async function runSuite({
     const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
     for (const p of payloads) {
       for (const profile of profiles) {
-        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile });
-        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results });
+        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds });
+        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
         progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
       }
     }
@@ -127,7 +127,7 @@ export async function runSuite({
       formats: codecs.map((c) => c.name),
       speed: { ...speedOptions, baseline: BASELINE, operations: OPERATIONS },
       transmission: transmissionCodecs.length
-        ? { formats: transmissionCodecs.map((c) => c.name), messages: s.messages, window: 1, connections: 1, profiles }
+        ? { formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles }
         : null,
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
     },

@@ -2,6 +2,7 @@ import { markdownTable } from 'markdown-table';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
+import { minMaxOf, verdictText } from './terminal-transmission.js';
 
 const int = (n) => (n == null || Number.isNaN(n) ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null || Number.isNaN(n) ? '—' : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(0));
@@ -12,7 +13,7 @@ export function settingsLine(results) {
   const { mode, speed, transmission, batch } = results.settings;
   const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark, baseline ${speed.baseline}`];
   if (transmission) {
-    parts.push(`WebSocket: ${transmission.messages} messages, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
+    parts.push(`WebSocket: ${transmission.messages} messages${transmission.rounds > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
   }
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');
@@ -27,12 +28,12 @@ const skippedOf = (sizes) => sizes.filter((c) => c.bytes == null);
  */
 export function transmissionTable(runs) {
   const rows = runs.flatMap((run) => run.results.map((r) => [
-    run.payload, r.format, int(r.acked ?? r.messages), int(r.msgsPerSec), fixed(r.payloadMBps, 2),
+    run.payload, r.format, int(r.acked ?? r.messages), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2),
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.p999), ms(r.latencyMs?.max),
     `${int(r.lost)} / ${int(r.notSent ?? 0)} / ${int(r.errors)}`, verdictOf(r),
   ]));
-  return markdownTable([['payload', 'format', 'messages', 'msgs/s', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
-    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return markdownTable([['payload', 'format', 'messages', 'msgs/s', 'min–max', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
+    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 /**
@@ -78,10 +79,14 @@ export function renderMarkdown(results) {
   }
   if (results.transmission.length) {
     out.push('', '## WebSocket transmission', '',
-      'Latency is from send to the server\'s acknowledgement, per message (HDR percentiles).');
+      'Latency is from send to the server\'s acknowledgement, per message (HDR percentiles). With several rounds, figures are',
+      'medians of the rounds (formats alternated), msgs/s with its min–max; a verdict names a winner only when every round',
+      'of one beat every round of the other.');
     for (const profile of [...new Set(results.transmission.map((t) => t.profile))]) {
       const runs = results.transmission.filter((t) => t.profile === profile);
       out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}`, '', transmissionTable(runs));
+      const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `- ${run.payload}: ${verdictText(v)}`));
+      if (verdicts.length) out.push('', ...verdicts);
     }
   }
   if (results.batch) {

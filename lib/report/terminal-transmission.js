@@ -2,6 +2,7 @@ import { markdownTable } from 'markdown-table';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { verdictOf } from './terminal.js';
 import { problemOf } from '../transmission/outcome.js';
+import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 
 const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
@@ -12,7 +13,8 @@ export function settingsLine(s, url) {
   const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
   const shaping = s.shaper === 'none' ? 'no throttling' : `throttle ${describeLink(s.link)} via the ${s.shaper} shaper`;
   const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
-  return `${int(s.messages)} messages per format${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
+  const rounds = s.rounds > 1 ? ` × ${s.rounds} rounds (formats alternated)` : '';
+  return `${int(s.messages)} messages per format${rounds}${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
     + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`;
 }
 
@@ -23,22 +25,22 @@ export function settingsLine(s, url) {
  */
 export function transmissionTable(result) {
   const rows = result.results.map((r) => {
-    if (r.latencyMs == null) return [r.format, ...Array(12).fill('—'), verdictOf(r)];
+    if (r.latencyMs == null) return [r.format, ...Array(13).fill('—'), verdictOf(r)];
     // per message actually sent: when the server died mid-run, the rest never travelled
     const sentCount = r.messages - (r.notSent ?? 0);
     const per = (n) => (sentCount ? n / sentCount : null);
     const sent = r.wireBytes.payload ? r.wireBytes : null;
     const perPayload = sent ? per(sent.payload) : null;
     return [
-      r.format, int(r.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
+      r.format, int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
       int(perPayload), sent ? int(per(sent.frames - sent.payload)) : '—',
       ms(r.latencyMs.p50), ms(r.latencyMs.p90), ms(r.latencyMs.p99), ms(r.latencyMs.p999), ms(r.latencyMs.max),
       `${int(r.acked)}/${int(r.messages)}`, accounting(r), verdictOf(r),
     ];
   });
-  return markdownTable([['format', 'msgs/s', 'payload MB/s', 'seconds', 'payload B/msg', 'frame B/msg',
+  return markdownTable([['format', 'msgs/s', 'min–max', 'payload MB/s', 'pass s', 'payload B/msg', 'frame B/msg',
     'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'acked', 'lost/dup/err', 'round trip'], ...rows],
-  { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 function accounting(r) {
@@ -46,8 +48,9 @@ function accounting(r) {
 }
 
 /**
- * The orchestrator's table: per profile and format, total time, msgs/s,
- * p50/p99, bytes on the wire, and the ratio to the baseline format.
+ * The orchestrator's table: per profile and format, a pass's time and msgs/s
+ * (medians of the rounds, msgs/s with its min–max), p50/p99 (medians), bytes
+ * on the wire (all rounds), and the ratio to the baseline format.
  * @param {Array<Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>>} runs one per profile
  * @param {string} baseline format every other is compared with
  */
@@ -58,17 +61,20 @@ export function comparisonTable(runs, baseline) {
     const base = run.results.find((r) => r.format === baseline && r.latencyMs);
     for (const r of run.results) {
       if (!r.latencyMs) {
-        rows.push([profile, r.format, '—', '—', '—', '—', '—', '—', verdictOf(r)]);
+        rows.push([profile, r.format, '—', '—', '—', '—', '—', '—', '—', verdictOf(r)]);
         continue;
       }
       const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
-      rows.push([profile, r.format, fixed(r.seconds, 2), int(r.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
+      rows.push([profile, r.format, fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
         int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`]);
     }
   }
-  return markdownTable([['profile', 'format', 'total s', 'msgs/s', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
-    { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
+  return markdownTable([['profile', 'format', 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
+    { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
 }
+
+/** "12,000–14,500": a min–max range of counts. */
+export const minMaxOf = (mm) => (mm ? `${int(mm[0])}–${int(mm[1])}` : '—');
 
 /** "1.84× less" / "1.20× more": how many times less of something (time, bytes) a format needs. */
 function ratio(x) {
@@ -76,24 +82,23 @@ function ratio(x) {
   return x >= 1 ? `${x.toFixed(2)}× less` : `${(1 / x).toFixed(2)}× more`;
 }
 
-/** Below this ratio of total times the two fastest formats are called a tie (it would print as 1.00×). */
-const TIE = 1.005;
+/**
+ * One line per pair of formats and profile: the winner with its margin in median msgs/s, named only when
+ * their min–max ranges across rounds do not overlap (see lib/transmission/rounds.js), else no clear difference.
+ * @param {Array<{ settings: { profile: string, rounds?: number }, verdicts?: object[] }>} runs
+ */
+export function verdictLines(runs) {
+  return runs.flatMap((run) => (run.verdicts ?? []).map((v) => `${run.settings.profile}: ${verdictText(v)}`));
+}
 
 /**
- * One sentence per profile naming the fastest format and its margin over the runner-up and the baseline.
+ * A pair's verdict as words.
+ * @param {{ formats: string[], winner: string|null, ratio: number, rounds: number }} v
  */
-export function winnerLines(runs, baseline) {
-  return runs.map((run) => {
-    const ok = run.results.filter((r) => r.latencyMs && r.seconds > 0).sort((a, b) => a.seconds - b.seconds);
-    if (ok.length < 2) return null;
-    const [first, second] = ok;
-    const bytes = ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
-    // one run per format and profile, so no spread to judge by: a margin that rounds to 1.00× is a tie
-    if (second.seconds / first.seconds < TIE) {
-      return `${run.settings.profile}: no clear winner, ${first.format} and ${second.format} within ${((TIE - 1) * 100).toFixed(1)}% of each other${bytes}`;
-    }
-    const base = ok.find((r) => r.format === baseline);
-    const vsBase = base && base !== first && base !== second ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
-    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}${bytes}`;
-  }).filter(Boolean);
+export function verdictText(v) {
+  const over = ` over ${v.rounds} round${v.rounds === 1 ? '' : 's'}`;
+  if (v.rounds < MIN_ROUNDS_FOR_WINNER) return `no clear difference between ${v.formats.join(' and ')} (${v.rounds} round${v.rounds === 1 ? '' : 's'}; a winner needs ${MIN_ROUNDS_FOR_WINNER})`;
+  if (!v.winner) return `no clear difference between ${v.formats.join(' and ')} (msgs/s ranges overlap${over})`;
+  const loser = v.formats.find((f) => f !== v.winner);
+  return `${v.winner} beats ${loser}, ${v.ratio.toFixed(2)}× the msgs/s (median; every round faster${over})`;
 }

@@ -54,6 +54,7 @@ export const UNITS = {
   payloadMBps: 'MB/s (10^6 payload bytes per second)',
   latencyMs: 'milliseconds (send to acknowledgement)',
   rtt: 'milliseconds',
+  ratio: 'ratio of median msgs/s: the winner\'s (else the first format\'s) over the other\'s',
   down: 'kbit/s',
   up: 'kbit/s',
   cores: 'count',

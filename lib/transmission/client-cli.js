@@ -2,7 +2,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cl
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { settingsLine, transmissionTable } from '../report/terminal-transmission.js';
+import { settingsLine, transmissionTable, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from '../cli/progress.js';
 import { measureTransmission } from './run.js';
 import { exitCodeOf, problemsOf } from './outcome.js';
@@ -70,12 +70,15 @@ export function transmissionOptions(values) {
  * @returns {Promise<number>} the exit code the entry point should end with (see outcome.js)
  */
 export async function clientMain(argv, { name, format }) {
-  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' } };
+  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' } };
   const { values, positionals } = parseCli(argv, options);
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
   --url ws://HOST:PORT  the server (default ws://127.0.0.1:$PORT, PORT defaulting to 7070)
+  --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
+                      with several, a verdict per pair: a winner only when every round of one beat every
+                      round of the other in msgs/s (at least 3 rounds), else "no clear difference"
 ${TRANSMISSION_USAGE}
   Exit code 0 when every message was acked exactly once; 1 when any was lost, duplicated or refused.`;
   if (values.help) {
@@ -95,19 +98,21 @@ ${TRANSMISSION_USAGE}
   const url = (values.url ?? `ws://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
   if (!/^wss?:\/\/[^/]+$/.test(url)) throw new UserError(`--url: expected ws://HOST:PORT, got "${url}"`);
 
+  const roundsGiven = values.rounds === undefined ? null : numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   const { payloads, codecs } = await resolveSelection({ ...values, formats }, numbers);
+  const rounds = roundsGiven ?? (codecs.length > 1 ? 5 : 1);
   let last = 0;
-  let lastFormat = null;
-  const progress = createProgress({ total: codecs.length * messages, quiet: values.json || !process.stderr.isTTY });
+  let lastPass = null;
+  const progress = createProgress({ total: codecs.length * messages * rounds, quiet: values.json || !process.stderr.isTTY });
   let result;
   try {
     result = await measureTransmission({
       payload: payloads[0], codecs, url, messages, window: opts.window, connections: opts.connections, rate: opts.rate,
       profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup,
-      idleTimeoutMs: opts.idleTimeoutMs, strict: true,
-      onProgress: ({ done, format }) => {
-        if (format !== lastFormat) { last = 0; lastFormat = format; }
-        progress.tick(`${format} ${done}/${messages}`, done - last);
+      idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds,
+      onProgress: ({ done, format, round }) => {
+        if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
+        progress.tick(`${format} round ${round}/${rounds} ${done}/${messages}`, done - last);
         last = done;
       },
     });
@@ -120,6 +125,8 @@ ${TRANSMISSION_USAGE}
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(result.payload)}\n${settingsLine(result.settings, url)}\n\n${transmissionTable(result)}`);
+    const verdicts = verdictLines([result]);
+    if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
   }
   const problems = problemsOf([result]);
   if (problems.length) process.stderr.write(`${name}: ${problems.join('; ')}\n`);

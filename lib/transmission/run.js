@@ -10,6 +10,7 @@ import { chooseShaper, startOsShaper } from './shaping/os.js';
 import { describeCodec, describeVerdict, measurable, prepareCodecs } from '../verify.js';
 import { wireCodec } from './wire-codec.js';
 import { runClient } from './client.js';
+import { combineRounds, pairVerdicts } from './rounds.js';
 
 /**
  * Builds and verifies codecs for the wire. Unsupported and failed ones are
@@ -191,30 +192,38 @@ export async function runPass({ url, codec, value, identity, messages, window = 
  * @param {number} [options.warmup] unmeasured messages first (default: defaultWarmup())
  * @param {number} [options.idleTimeoutMs] give up on a pass when no ACK arrives for this long
  * @param {boolean} [options.strict] refuse (UserError) a codec that cannot carry the payload, instead of listing it as not run
- * @param {(p: { done: number, total: number, format: string }) => void} [options.onProgress]
+ * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
+ *   falls on all of them; rows hold medians with min–max, and the run a verdict per pair (rounds.js)
+ * @param {(p: { done: number, total: number, format: string, round: number }) => void} [options.onProgress]
  */
 export async function measureTransmission({
   payload, codecs, url, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
-  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, onProgress,
+  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, onProgress,
 }) {
   const { usable, refused } = prepareWireCodecs(codecs, payload);
   if (strict && refused.length) throw refusedCodec(refused[0]);
   const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
   let shaping;
-  const results = [];
+  const passes = usable.map(() => []);
   try {
     shaping = await startShaping({ url: url ?? server.url, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
-    for (const codec of usable) {
-      results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, warmup, idleTimeoutMs,
-        onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name })),
-      }));
+    for (let round = 1; round <= rounds; round++) {
+      for (const [i, codec] of usable.entries()) {
+        passes[i].push(await runPass({
+          url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate,
+          // the JIT stays warm across rounds: only the first pass of a format needs it
+          warmup: round === 1 ? warmup : 0, idleTimeoutMs,
+          onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name, round })),
+        }));
+      }
     }
   } finally {
     await shaping?.stop();
     await server?.stop();
   }
+  const results = passes.map(combineRounds);
+  const verdicts = pairVerdicts(results);
   for (const r of refused) {
     results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
       msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
@@ -222,8 +231,9 @@ export async function measureTransmission({
   return {
     payload: describePayload(payload),
     settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none',
-      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup },
+      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds },
     results,
+    verdicts,
   };
 }
 

@@ -71,11 +71,16 @@ test('every codec has a round-trip status for every payload, and a size and a sp
 });
 
 test('the WebSocket pass ran for each payload with the chosen formats', () => {
-  const { formats, profiles } = results.settings.transmission;
+  const { formats, profiles, rounds } = results.settings.transmission;
   assert.equal(results.transmission.length, 5 * profiles.length);
+  assert.equal(rounds, 3, 'quick mode: 3 alternated rounds');
   for (const t of results.transmission) {
     assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats].sort());
-    for (const r of t.results) assert.equal(r.messages, 40);
+    for (const r of t.results) {
+      assert.equal(r.messages, 40 * rounds, 'messages are counted over every round');
+      assert.equal(r.passes.length, rounds);
+    }
+    assert.equal(t.verdicts.length, formats.length * (formats.length - 1) / 2);
   }
 });
 

@@ -15,8 +15,8 @@ import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 // tables and charts hold them all. The real module runs in report.test.js.
 test('several link profiles: one transmission entry, table and chart bar group per profile', async () => {
   const calls = [];
-  const fakeTransmission = async ({ payload, codecs, messages, profile }) => {
-    calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile });
+  const fakeTransmission = async ({ payload, codecs, messages, profile, rounds }) => {
+    calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile, rounds });
     const slow = { none: 1, '4g': 40, '3g': 150 }[profile];
     return {
       payload: describePayload(payload),
@@ -37,6 +37,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
     progressStream: { isTTY: false, write: (s) => lines.push(s) },
     measureTransmission: fakeTransmission,
   });
+  assert.deepEqual(calls.map((c) => c.rounds), Array(6).fill(3), 'quick mode runs 3 alternated rounds');
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} ${c.messages}`),
     ['test5 none 25', 'test5 4g 25', 'test5 3g 25', 'test1 none 25', 'test1 4g 25', 'test1 3g 25']);
   assert.deepEqual(validateResults(results), []);

@@ -174,7 +174,9 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const before = listeners();
   const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
   assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
-  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results']);
+  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results', 'verdicts']);
+  assert.equal(r.settings.rounds, 1);
+  assert.equal(r.verdicts[0].winner, null, 'one round names no winner');
   assert.equal(r.payload.id, 'test5');
   assert.equal(r.settings.shaper, 'none');
   assert.deepEqual(r.results.map((x) => x.format), ['protobufjs-static', 'json-buffer']);
@@ -183,10 +185,27 @@ test('measureTransmission: the programmatic API runs each codec against its own 
     assert.ok(row.wireBytes.frames > row.wireBytes.payload);
     for (const k of ['p50', 'p90', 'p99', 'p999', 'max', 'mean']) assert.equal(typeof row.latencyMs[k], 'number');
   }
-  assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer' });
+  assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer', round: 1 });
   // the server it started is gone: this process has no child left
   const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
   assert.deepEqual(children, []);
+});
+
+test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', async () => {
+  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  const [t] = JSON.parse(r.stdout).runs;
+  assert.equal(t.settings.rounds, 3);
+  for (const row of t.results) {
+    assert.equal(row.passes.length, 3);
+    assert.deepEqual([row.messages, row.acked, row.lost], [900, 900, 0], 'accounting is summed over the rounds');
+    const rates = row.passes.map((p) => p.msgsPerSec).sort((a, b) => a - b);
+    assert.deepEqual(row.minMax.msgsPerSec, [rates[0], rates[2]]);
+    assert.equal(row.msgsPerSec, rates[1]);
+  }
+  assert.equal(t.verdicts.length, 1);
+  assert.deepEqual(t.verdicts[0].formats, ['protobufjs-static', 'json-buffer']);
+  assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -14,7 +14,6 @@ import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
 import { payloadIdentity, prepareWireCodecs } from '../../lib/transmission/run.js';
 import { connect, runClient } from '../../lib/transmission/client.js';
-import { winnerLines } from '../../lib/report/terminal-transmission.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../../lib/transmission/protocol.js';
 import { startWsServer } from '../../lib/transmission/server.js';
 
@@ -291,12 +290,4 @@ test('a --host that does not resolve is a UserError (one line, exit 2), not a st
       dns.lookup = real;
     }
   }
-});
-
-test('winnerLines: a margin that would print as 1.00× is no clear winner; 1.01× names the winner', () => {
-  const row = (format, seconds) => ({ format, seconds, latencyMs: { p50: 1 }, wireBytes: { frames: 1000 } });
-  const run = (a, b) => ({ settings: { profile: 'none' }, results: [row('json-buffer', a), row('protobufjs-static', b)] });
-  assert.deepEqual(winnerLines([run(1.004, 1)], 'json-buffer'),
-    ['none: no clear winner, protobufjs-static and json-buffer within 0.5% of each other (total time; 1,000 vs 1,000 bytes on the wire)']);
-  assert.match(winnerLines([run(1.01, 1)], 'json-buffer')[0], /^none: protobufjs-static wins, 1\.01× faster than json-buffer/);
 });

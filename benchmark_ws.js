@@ -26,6 +26,8 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       dsl, cable, 4g, lte, fois, or custom (with --rtt MS --down KBIT --up KBIT)
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
+  Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
+  utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
   Prints a verdict per pair of formats and profile: a winner only when every round of one beat every round
   of the other in msgs/s (at least 3 rounds), else "no clear difference".
@@ -64,6 +66,8 @@ runCli(import.meta.url, async () => {
     runs.push(await measureTransmission({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
+      // on a fast link CPU decides: raw passes give the decode share of the server's CPU
+      rawPasses: profile === 'none' && !opts.rate,
       onProgress: ({ done, format, round }) => {
         if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
         progress.tick(`${profile} ${format} round ${round}/${rounds} ${done}/${messagesFor(profile)}`, done - last);

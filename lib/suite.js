@@ -27,7 +27,7 @@ export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
 const cost = {
   sizes: () => 0.3,
   bench: (s) => 2 * s.maxTime + 0.15,
-  ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds) / 4000,
+  ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
 };
 
 /**
@@ -88,7 +88,7 @@ export async function runSuite({
     const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
     for (const p of payloads) {
       for (const profile of profiles) {
-        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds });
+        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses: profile === 'none' });
         transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
         progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
       }

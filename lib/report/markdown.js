@@ -2,7 +2,7 @@ import { markdownTable } from 'markdown-table';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
-import { minMaxOf, verdictText } from './terminal-transmission.js';
+import { CPU_HEADINGS, cpuCells, minMaxOf, verdictText } from './terminal-transmission.js';
 
 const int = (n) => (n == null || Number.isNaN(n) ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null || Number.isNaN(n) ? '—' : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(0));
@@ -28,12 +28,12 @@ const skippedOf = (sizes) => sizes.filter((c) => c.bytes == null);
  */
 export function transmissionTable(runs) {
   const rows = runs.flatMap((run) => run.results.map((r) => [
-    run.payload, r.format, int(r.acked ?? r.messages), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2),
+    run.payload, r.format, ...cpuCells(r), int(r.acked ?? r.messages), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2),
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.p999), ms(r.latencyMs?.max),
     `${int(r.lost)} / ${int(r.notSent ?? 0)} / ${int(r.errors)}`, verdictOf(r),
   ]));
-  return markdownTable([['payload', 'format', 'messages', 'msgs/s', 'min–max', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
-    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return markdownTable([['payload', 'format', ...CPU_HEADINGS, 'messages', 'msgs/s', 'min–max', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
+    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 /**
@@ -81,7 +81,9 @@ export function renderMarkdown(results) {
     out.push('', '## WebSocket transmission', '',
       'Latency is from send to the server\'s acknowledgement, per message (HDR percentiles). With several rounds, figures are',
       'medians of the rounds (formats alternated), msgs/s with its min–max; a verdict names a winner only when every round',
-      'of one beat every round of the other.');
+      'of one beat every round of the other. CPU is per message: the server\'s process (user + system) over the pass,',
+      'reported by the server at its end; the decode share compares it with passes the server ACKed without decoding;',
+      'ELU is the event loops\' utilization.');
     for (const profile of [...new Set(results.transmission.map((t) => t.profile))]) {
       const runs = results.transmission.filter((t) => t.profile === profile);
       out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}`, '', transmissionTable(runs));

@@ -8,6 +8,21 @@ const int = (n) => (n == null ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
 const fixed = (n, d) => (n == null || Number.isNaN(n) ? '—' : n.toFixed(d));
 
+/** The CPU columns that lead every transmission table: the stable figures on a fast link. */
+export const CPU_HEADINGS = ['server µs/msg', 'decode share', 'client µs/msg', 'ELU server/client'];
+
+/**
+ * A row's CPU cells: server CPU µs per message with its min–max, the decode share (against raw passes),
+ * client CPU µs per message, and both event loops' utilization.
+ * @param {object} r a result row
+ */
+export function cpuCells(r) {
+  const us = (n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const server = r.serverCpuUs == null ? '—' : `${us(r.serverCpuUs)}${r.minMax?.serverCpuUs && r.passes?.length > 1 ? ` (${us(r.minMax.serverCpuUs[0])}–${us(r.minMax.serverCpuUs[1])})` : ''}`;
+  const pct = (n) => (n == null ? '—' : `${Math.round(n * 100)}%`);
+  return [server, pct(r.decodeShare), us(r.clientCpuUs), r.serverElu == null && r.clientElu == null ? '—' : `${pct(r.serverElu)} / ${pct(r.clientElu)}`];
+}
+
 /** One line: how the run was set up. */
 export function settingsLine(s, url) {
   const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
@@ -25,22 +40,22 @@ export function settingsLine(s, url) {
  */
 export function transmissionTable(result) {
   const rows = result.results.map((r) => {
-    if (r.latencyMs == null) return [r.format, ...Array(13).fill('—'), verdictOf(r)];
+    if (r.latencyMs == null) return [r.format, ...Array(13 + CPU_HEADINGS.length).fill('—'), verdictOf(r)];
     // per message actually sent: when the server died mid-run, the rest never travelled
     const sentCount = r.messages - (r.notSent ?? 0);
     const per = (n) => (sentCount ? n / sentCount : null);
     const sent = r.wireBytes.payload ? r.wireBytes : null;
     const perPayload = sent ? per(sent.payload) : null;
     return [
-      r.format, int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
+      r.format, ...cpuCells(r), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
       int(perPayload), sent ? int(per(sent.frames - sent.payload)) : '—',
       ms(r.latencyMs.p50), ms(r.latencyMs.p90), ms(r.latencyMs.p99), ms(r.latencyMs.p999), ms(r.latencyMs.max),
       `${int(r.acked)}/${int(r.messages)}`, accounting(r), verdictOf(r),
     ];
   });
-  return markdownTable([['format', 'msgs/s', 'min–max', 'payload MB/s', 'pass s', 'payload B/msg', 'frame B/msg',
+  return markdownTable([['format', ...CPU_HEADINGS, 'msgs/s', 'min–max', 'payload MB/s', 'pass s', 'payload B/msg', 'frame B/msg',
     'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'acked', 'lost/dup/err', 'round trip'], ...rows],
-  { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  { align: ['l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 function accounting(r) {
@@ -61,20 +76,20 @@ export function comparisonTable(runs, baseline) {
     const base = run.results.find((r) => r.format === baseline && r.latencyMs);
     for (const r of run.results) {
       if (!r.latencyMs) {
-        rows.push([profile, r.format, '—', '—', '—', '—', '—', '—', '—', verdictOf(r)]);
+        rows.push([profile, r.format, ...CPU_HEADINGS.map(() => '—'), '—', '—', '—', '—', '—', '—', '—', verdictOf(r)]);
         continue;
       }
       const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
-      rows.push([profile, r.format, fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
+      rows.push([profile, r.format, ...cpuCells(r), fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
         int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`]);
     }
   }
-  return markdownTable([['profile', 'format', 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
-    { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
+  return markdownTable([['profile', 'format', ...CPU_HEADINGS, 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
+    { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
 }
 
-/** "12,000–14,500": a min–max range of counts. */
-export const minMaxOf = (mm) => (mm ? `${int(mm[0])}–${int(mm[1])}` : '—');
+/** "12,000–14,500": a min–max range of counts ('—' for one round, where there is no range). */
+export const minMaxOf = (mm) => (mm && mm[0] !== mm[1] ? `${int(mm[0])}–${int(mm[1])}` : '—');
 
 /** "1.84× less" / "1.20× more": how many times less of something (time, bytes) a format needs. */
 function ratio(x) {

@@ -86,11 +86,16 @@ const transmissionRow = {
     properties: {
       wireBytes: { type: ['object', 'null'], properties: { payload: nullableNumber, frames: nullableNumber } },
       latencyMs: { anyOf: [latency, { type: 'null' }] },
+      serverCpuUs: nullableNumber, serverCpuUsRaw: nullableNumber, decodeShare: nullableNumber,
+      clientCpuUs: nullableNumber, serverElu: nullableNumber, clientElu: nullableNumber,
       // with rounds: each figure above is the median of the passes, and minMax holds their range
       minMax: {
         type: 'object',
         required: ['seconds', 'msgsPerSec'],
-        properties: { seconds: minMaxPair, msgsPerSec: minMaxPair, latencyMs: { type: ['object', 'null'], additionalProperties: minMaxPair } },
+        properties: {
+          seconds: minMaxPair, msgsPerSec: minMaxPair, serverCpuUs: { anyOf: [minMaxPair, { type: 'null' }] }, clientCpuUs: { anyOf: [minMaxPair, { type: 'null' }] },
+          latencyMs: { type: ['object', 'null'], additionalProperties: minMaxPair },
+        },
       },
       passes: { type: 'array', items: { type: 'object', required: ['seconds', 'msgsPerSec', 'latencyMs'] } },
     },

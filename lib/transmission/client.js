@@ -4,7 +4,7 @@ import tls from 'node:tls';
 import WebSocket from 'ws';
 import { UserError } from '../errors.js';
 import { createLatency } from './latency.js';
-import { ACK_STATUS, decodeAck, SEQ_BYTES, websocketHeaderBytes } from './protocol.js';
+import { ACK_STATUS, CONTROL, decodeAck, encodeControl, SEQ_BYTES, websocketHeaderBytes } from './protocol.js';
 
 const UNSENT = 0;
 const IN_FLIGHT = 1;
@@ -28,8 +28,10 @@ const ANSWERED = 2;
  * @param {number} [options.rate] msgs/s over all connections (open loop)
  * @param {number} [options.idleTimeoutMs] give up when no ACK arrives for this long
  * @param {(p: { done: number, total: number }) => void} [options.onProgress]
+ * @param {boolean} [options.serverReport] ask the server for its CPU and event-loop figures over the
+ *   pass (control frames on the first connection; null in the result when it does not answer)
  */
-export async function runClient({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs = 10000, onProgress }) {
+export async function runClient({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs = 10000, onProgress, serverReport = false }) {
   if (messages > 0xfffffffe) throw new UserError('at most 4294967294 messages per run (32-bit sequence numbers)');
   const opened = await Promise.allSettled(Array.from({ length: connections }, () => connect(url)));
   const sockets = opened.filter((o) => o.status === 'fulfilled').map((o) => o.value);
@@ -55,6 +57,11 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   let finish;
   const finished = new Promise((resolve) => { finish = resolve; });
   const interval = rate ? 1000 / rate : 0;
+  let reportArrived;
+  const reported = new Promise((resolve) => { reportArrived = resolve; });
+  if (serverReport) sockets[0].send(encodeControl(CONTROL.mark));
+  const cpuStart = process.cpuUsage();
+  const eluStart = performance.eventLoopUtilization();
   const start = performance.now();
 
   // frames sent while handling one read's ACKs go out in one write: at window 64 on loopback this
@@ -111,7 +118,10 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
 
   let open = sockets.length;
   for (const ws of sockets) {
-    ws.on('message', (data) => onAck(ws, data));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) onAck(ws, data);
+      else reportArrived(parseReport(data));
+    });
     ws.on('error', () => {});
     ws.on('close', () => {
       if (--open === 0 && answered < messages) finish();
@@ -154,6 +164,15 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   clearInterval(watchdog);
   clearTimeout(pump);
   if (!end) end = performance.now();
+  const cpu = process.cpuUsage(cpuStart);
+  const clientElu = performance.eventLoopUtilization(eluStart).utilization;
+  let server = null;
+  if (serverReport && sockets[0].readyState === WebSocket.OPEN) {
+    sockets[0].send(encodeControl(CONTROL.report));
+    let timer;
+    server = await Promise.race([reported, new Promise((resolve) => { timer = setTimeout(resolve, 2000, null); })]);
+    clearTimeout(timer);
+  }
   const timedOut = answered < messages && open > 0;
   const disconnected = answered < messages && open === 0;
   await Promise.all(sockets.map(closeSocket));
@@ -174,6 +193,11 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     payloadMBps: seconds > 0 && sent ? (payloadBytes * (acked / sent)) / 1e6 / seconds : 0,
     wireBytes: { payload: payloadBytes, frames: frameBytes },
     latency,
+    // CPU per message acked; the server's over the messages it handled since the mark
+    clientCpuUs: acked ? (cpu.user + cpu.system) / acked : null,
+    clientElu,
+    serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
+    serverElu: server?.elu ?? null,
     ended: timedOut ? `no ACK for ${idleTimeoutMs / 1000} s` : disconnected ? 'the server closed every connection' : 'complete',
   };
 }
@@ -231,6 +255,16 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
       reject(new UserError(`cannot connect to ${shown}: ${why}`));
     });
   });
+}
+
+/** The server's text answer to a report request, or null when it is not one. */
+function parseReport(data) {
+  try {
+    const r = JSON.parse(data.toString('utf8'));
+    return Number.isFinite(r?.cpuUs) && Number.isFinite(r?.messages) ? r : null;
+  } catch {
+    return null;
+  }
 }
 
 function closeSocket(ws) {

@@ -7,9 +7,13 @@ const SPREAD_PERCENTILES = ['p50', 'p99'];
  * One format's passes (one per round) as one result row: the accounting
  * summed over every round, the figures as medians, their min–max, and the
  * passes themselves.
+ * With raw passes (the server ACKing without decoding), the row also has
+ * the server's CPU per message without decoding and the decode share: the
+ * fraction of the server's CPU per message that decoding costs.
  * @param {object[]} passes rows of runPass, one per round, same format
+ * @param {object[]} [rawPasses] the same format's raw passes, one per round
  */
-export function combineRounds(passes) {
+export function combineRounds(passes, rawPasses = []) {
   const [first] = passes;
   const sum = (k) => passes.reduce((n, p) => n + (p[k] ?? 0), 0);
   const mid = (get) => median(passes.map(get));
@@ -19,6 +23,10 @@ export function combineRounds(passes) {
   };
   const latencyMs = Object.fromEntries(Object.keys(first.latencyMs).map((k) => [k, first.latencyMs[k] == null ? null : mid((p) => p.latencyMs[k])]));
   const complete = passes.every((p) => p.latencyMs.p50 != null);
+  // a figure every pass has (a server that does not report CPU leaves it null)
+  const midOf = (k, ps = passes) => (ps.length && ps.every((p) => p[k] != null) ? median(ps.map((p) => p[k])) : null);
+  const serverCpuUs = midOf('serverCpuUs');
+  const serverCpuUsRaw = midOf('serverCpuUs', rawPasses);
   return {
     ...Object.fromEntries(Object.entries(first).filter(([k]) => !(k in PASS_FIGURES))),
     messages: sum('messages'),
@@ -32,18 +40,32 @@ export function combineRounds(passes) {
     payloadMBps: mid((p) => p.payloadMBps),
     wireBytes: { payload: passes.reduce((n, p) => n + p.wireBytes.payload, 0), frames: passes.reduce((n, p) => n + p.wireBytes.frames, 0) },
     latencyMs,
+    serverCpuUs,
+    serverCpuUsRaw,
+    decodeShare: serverCpuUs && serverCpuUsRaw != null ? 1 - serverCpuUsRaw / serverCpuUs : null,
+    clientCpuUs: midOf('clientCpuUs'),
+    serverElu: midOf('serverElu'),
+    clientElu: midOf('clientElu'),
     minMax: {
       seconds: minMax((p) => p.seconds),
       msgsPerSec: minMax((p) => p.msgsPerSec),
+      serverCpuUs: serverCpuUs == null ? null : minMax((p) => p.serverCpuUs),
+      clientCpuUs: midOf('clientCpuUs') == null ? null : minMax((p) => p.clientCpuUs),
       latencyMs: complete ? Object.fromEntries(SPREAD_PERCENTILES.map((k) => [k, minMax((p) => p.latencyMs[k])])) : null,
     },
     ended: passes.find((p) => p.ended !== 'complete')?.ended ?? first.ended,
-    passes: passes.map((p) => ({ seconds: p.seconds, msgsPerSec: p.msgsPerSec, latencyMs: p.latencyMs })),
+    passes: passes.map((p, i) => ({
+      seconds: p.seconds, msgsPerSec: p.msgsPerSec, latencyMs: p.latencyMs, serverCpuUs: p.serverCpuUs ?? null, clientCpuUs: p.clientCpuUs ?? null,
+      serverElu: p.serverElu ?? null, clientElu: p.clientElu ?? null, ...(rawPasses[i] ? { serverCpuUsRaw: rawPasses[i].serverCpuUs ?? null } : {}),
+    })),
   };
 }
 
 // figures a pass has that combineRounds recomputes
-const PASS_FIGURES = { messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1 };
+const PASS_FIGURES = {
+  messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
+  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1,
+};
 
 /** Rounds each format needs before a verdict may name a winner. */
 export const MIN_ROUNDS_FOR_WINNER = 3;

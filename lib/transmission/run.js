@@ -143,14 +143,15 @@ export function defaultWarmup(messages, shaper) {
 /**
  * One client pass of one codec against a running server: the result row.
  * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
- *   warmup: messages sent first, closed loop, and not counted
+ *   warmup: messages sent first, closed loop, and not counted; raw: this connection is ACKed without decoding
  */
-export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress }) {
+export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress, raw = false }) {
   const base = url.replace(/\/+$/, '');
-  const target = `${base}/${encodeURIComponent(codec.name)}${identity ? identityQuery(identity) : ''}`;
+  const query = `${identity ? identityQuery(identity) : ''}${raw ? `${identity ? '&' : '?'}raw=1` : ''}`;
+  const target = `${base}/${encodeURIComponent(codec.name)}${query}`;
   // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
   if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs });
-  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress });
+  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress, serverReport: true });
   return {
     ...describeCodec(codec.prepared),
     messages: r.messages,
@@ -164,6 +165,10 @@ export async function runPass({ url, codec, value, identity, messages, window = 
     payloadMBps: r.payloadMBps,
     wireBytes: r.wireBytes,
     latencyMs: r.latency.summary(),
+    serverCpuUs: r.serverCpuUs,
+    clientCpuUs: r.clientCpuUs,
+    serverElu: r.serverElu,
+    clientElu: r.clientElu,
     ended: r.ended,
   };
 }
@@ -192,37 +197,39 @@ export async function runPass({ url, codec, value, identity, messages, window = 
  * @param {number} [options.warmup] unmeasured messages first (default: defaultWarmup())
  * @param {number} [options.idleTimeoutMs] give up on a pass when no ACK arrives for this long
  * @param {boolean} [options.strict] refuse (UserError) a codec that cannot carry the payload, instead of listing it as not run
+ * @param {boolean} [options.rawPasses] after each pass, one more of the same format that the server ACKs
+ *   without decoding, for the decode share of the server's CPU (ignored when the whole server is raw)
  * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
  *   falls on all of them; rows hold medians with min–max, and the run a verdict per pair (rounds.js)
  * @param {(p: { done: number, total: number, format: string, round: number }) => void} [options.onProgress]
  */
 export async function measureTransmission({
   payload, codecs, url, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
-  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, onProgress,
+  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false, onProgress,
 }) {
   const { usable, refused } = prepareWireCodecs(codecs, payload);
   if (strict && refused.length) throw refusedCodec(refused[0]);
   const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
   let shaping;
   const passes = usable.map(() => []);
+  const rawOnes = usable.map(() => []);
+  const withRaw = rawPasses && !raw;
   try {
     shaping = await startShaping({ url: url ?? server.url, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
     for (let round = 1; round <= rounds; round++) {
       for (const [i, codec] of usable.entries()) {
-        passes[i].push(await runPass({
-          url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate,
-          // the JIT stays warm across rounds: only the first pass of a format needs it
-          warmup: round === 1 ? warmup : 0, idleTimeoutMs,
-          onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name, round })),
-        }));
+        const pass = { url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, idleTimeoutMs };
+        // the JIT stays warm across rounds: only the first pass of a format needs it
+        passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warmup : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name, round })) }));
+        if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
       }
     }
   } finally {
     await shaping?.stop();
     await server?.stop();
   }
-  const results = passes.map(combineRounds);
+  const results = passes.map((p, i) => combineRounds(p, withRaw ? rawOnes[i] : []));
   const verdicts = pairVerdicts(results);
   for (const r of refused) {
     results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
@@ -231,7 +238,7 @@ export async function measureTransmission({
   return {
     payload: describePayload(payload),
     settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none',
-      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds },
+      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw },
     results,
     verdicts,
   };

@@ -88,7 +88,8 @@ test('the generic client takes any codec by name; several connections; a text ta
   const r = await run('client.js', ['--format', 'json', '5', '2000', '--url', server.url, '--connections', '3', '--window', '4']).done;
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /2,000 messages per format after 1,000 warm-up, closed loop, window 4, 3 connections, no throttling/);
-  assert.match(r.stdout, /\| json +\| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
+  // CPU per message leads the row: the server's (reported by it), the decode share (— without raw passes), the client's
+  assert.match(r.stdout, /\| json +\| +[\d.]+ \| +— \| +[\d.]+ \| +\d+% \/ \d+% \| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
   await stopServer(server);
 });
 
@@ -202,7 +203,12 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
     const rates = row.passes.map((p) => p.msgsPerSec).sort((a, b) => a - b);
     assert.deepEqual(row.minMax.msgsPerSec, [rates[0], rates[2]]);
     assert.equal(row.msgsPerSec, rates[1]);
+    // the server (its own process) reported its CPU per message; raw passes give the decode share
+    assert.ok(row.serverCpuUs > 0 && row.serverCpuUsRaw > 0 && row.clientCpuUs > 0, JSON.stringify(row));
+    assert.equal(row.decodeShare, 1 - row.serverCpuUsRaw / row.serverCpuUs);
+    assert.ok(row.passes.every((p) => p.serverCpuUs > 0 && p.serverElu > 0 && p.clientElu > 0));
   }
+  assert.equal(t.settings.rawPasses, true);
   assert.equal(t.verdicts.length, 1);
   assert.deepEqual(t.verdicts[0].formats, ['protobufjs-static', 'json-buffer']);
   assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);

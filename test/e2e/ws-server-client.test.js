@@ -291,3 +291,32 @@ test('a --host that does not resolve is a UserError (one line, exit 2), not a st
     }
   }
 });
+
+test('CPU per message: the server reports its CPU over the pass; a planted decode cost shows as the decode share, ?raw=1 skips it', async () => {
+  const json = byName['json-buffer'];
+  const spin = (us) => {
+    const until = process.hrtime.bigint() + BigInt(us * 1000);
+    while (process.hrtime.bigint() < until) { /* the planted decode cost */ }
+  };
+  // the same frames as json-buffer; decoding costs 300 µs of CPU more
+  const slow = { ...json, name: 'slow', decode: (bytes) => { spin(300); return json.decode(bytes); } };
+  const server = await startWsServer({ codecs: new Map([['slow', slow]]) });
+  leftOpen.add(server);
+  try {
+    const pass = (query) => runClient({ url: `${server.url}/slow${query}`, codec: slow, value: payload.value, messages: 300, window: 4, serverReport: true });
+    const decoding = await pass('');
+    const raw = await pass('?raw=1');
+    for (const r of [decoding, raw]) {
+      assert.equal(r.acked, 300);
+      assert.ok(r.serverCpuUs > 0 && r.clientCpuUs > 0, JSON.stringify(r));
+      assert.ok(r.serverElu > 0 && r.serverElu <= 1 && r.clientElu > 0 && r.clientElu <= 1);
+    }
+    // generous: the planted 300 µs dwarfs the work per message (client and server share this process here)
+    assert.ok(1 - raw.serverCpuUs / decoding.serverCpuUs > 0.5, `decoding ${decoding.serverCpuUs} µs, raw ${raw.serverCpuUs} µs per message`);
+    // a pass that does not ask gets no server figures
+    const silent = await runClient({ url: `${server.url}/slow`, codec: slow, value: payload.value, messages: 10 });
+    assert.equal(silent.serverCpuUs, null);
+  } finally {
+    await server.close();
+  }
+});

@@ -47,3 +47,17 @@ test('pairVerdicts: every pair once, formats never run left out', () => {
   assert.deepEqual(pairVerdicts(rows).map((v) => v.formats.join('-')), ['a-b', 'a-c', 'b-c']);
   assert.deepEqual(pairVerdicts(rows).map((v) => v.winner), ['b', 'c', 'c']);
 });
+
+test('combineRounds with raw passes: the decode share is 1 − raw / decoding CPU per message (medians)', () => {
+  const passes = [pass('a', 100, { serverCpuUs: 20 }), pass('a', 100, { serverCpuUs: 10 }), pass('a', 100, { serverCpuUs: 30 })];
+  const raws = [pass('a', 200, { serverCpuUs: 6 }), pass('a', 200, { serverCpuUs: 5 }), pass('a', 200, { serverCpuUs: 4 })];
+  const row = combineRounds(passes, raws);
+  assert.equal(row.serverCpuUs, 20);
+  assert.equal(row.serverCpuUsRaw, 5);
+  assert.equal(row.decodeShare, 0.75);
+  assert.deepEqual(row.minMax.serverCpuUs, [10, 30]);
+  assert.deepEqual(row.passes.map((p) => p.serverCpuUsRaw), [6, 5, 4]);
+  const noReport = combineRounds([pass('a', 100), pass('a', 100, { serverCpuUs: 10 })]);
+  assert.equal(noReport.serverCpuUs, null, 'a round without the server\'s figure makes no median');
+  assert.equal(noReport.decodeShare, null);
+});

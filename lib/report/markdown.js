@@ -15,6 +15,10 @@ export function settingsLine(results) {
   if (transmission) {
     parts.push(`WebSocket: ${transmission.messages} messages${transmission.rounds > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
   }
+  if (transmission?.slowLink) {
+    const sl = transmission.slowLink;
+    parts.push(`slow link: ${sl.profile}, ${sl.payload}, ${sl.messages} messages × ${sl.rounds} rounds, window ${sl.window}`);
+  }
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');
 }
@@ -86,7 +90,8 @@ export function renderMarkdown(results) {
       'ELU is the event loops\' utilization.');
     for (const profile of [...new Set(results.transmission.map((t) => t.profile))]) {
       const runs = results.transmission.filter((t) => t.profile === profile);
-      out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}`, '', transmissionTable(runs));
+      const window = runs[0].settings.window > 1 ? `, window ${runs[0].settings.window} (pipelined)` : '';
+      out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}${window}`, '', transmissionTable(runs));
       const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `- ${run.payload}: ${verdictText(v)}`));
       if (verdicts.length) out.push('', ...verdicts);
     }

@@ -71,14 +71,18 @@ test('every codec has a round-trip status for every payload, and a size and a sp
 });
 
 test('the WebSocket pass ran for each payload with the chosen formats', () => {
-  const { formats, profiles, rounds } = results.settings.transmission;
-  assert.equal(results.transmission.length, 5 * profiles.length);
+  const { formats, profiles, rounds, slowLink } = results.settings.transmission;
   assert.equal(rounds, 3, 'quick mode: 3 alternated rounds');
+  assert.deepEqual(slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 30, rounds: 3 }, 'the default run has a slow link');
+  assert.equal(results.transmission.length, 5 * profiles.length + 1);
   for (const t of results.transmission) {
     assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats].sort());
+    const slow = t.profile === slowLink.profile;
+    assert.equal(t.settings.window, slow ? 32 : 1);
+    if (slow) assert.notEqual(t.settings.shaper, 'none', 'the slow link is shaped');
     for (const r of t.results) {
-      assert.equal(r.messages, 40 * rounds, 'messages are counted over every round');
-      assert.equal(r.passes.length, rounds);
+      assert.equal(r.messages, slow ? 30 * 3 : 40 * rounds, 'messages are counted over every round');
+      assert.equal(r.passes.length, slow ? 3 : rounds);
     }
     assert.equal(t.verdicts.length, formats.length * (formats.length - 1) / 2);
   }

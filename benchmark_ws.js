@@ -7,7 +7,8 @@ import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
-import { comparisonTable, settingsLine, verdictLines } from './lib/report/terminal-transmission.js';
+import { comparisonTable, formatKbit, modelLines, settingsLine, verdictLines } from './lib/report/terminal-transmission.js';
+import { breakEvenReport } from './lib/transmission/model.js';
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureTransmission } from './lib/transmission/run.js';
@@ -77,8 +78,12 @@ runCli(import.meta.url, async () => {
   }
   progress.end();
 
+  // with a loopback run, the break-even model fed by it, checked against every shaped run
+  const loopback = runs.find((r) => r.settings.profile === 'none' && !r.settings.raw);
+  const entry = (run) => ({ payload: run.payload.id, profile: run.settings.profile, settings: run.settings, results: run.results });
+  const model = loopback ? runs.filter((r) => r.settings.link).map((r) => breakEvenReport(entry(loopback), entry(r))) : [];
   const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
-  if (values.json) console.log(JSON.stringify({ measurement: 'transmission', environment, payload: runs[0].payload, runs }, null, 2));
+  if (values.json) console.log(JSON.stringify({ measurement: 'transmission', environment, payload: runs[0].payload, runs, model }, null, 2));
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(runs[0].payload)}`);
@@ -87,6 +92,13 @@ runCli(import.meta.url, async () => {
     }
     console.log(`\n${comparisonTable(runs, BASELINE)}\n`);
     for (const line of verdictLines(runs)) console.log(line);
+    if (model.length) {
+      console.log(`\nBreak-even model (inputs from the none run) against each shaped run, seconds per ${model[0].messages.toLocaleString('en-US')} messages:`);
+      for (const m of model) for (const line of modelLines(m)) console.log(line);
+      for (const p of model[0].pairs) {
+        console.log(p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth` : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${model[0].rtt} ms)`);
+      }
+    }
   }
   const problems = problemsOf(runs, { withProfile: true });
   if (problems.length) process.stderr.write(`benchmark_ws: ${problems.join('; ')}\n`);

@@ -7,6 +7,7 @@ import { createProgress } from './cli/progress.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
 import { describePayload } from './payload/index.js';
+import { breakEvenReport } from './transmission/model.js';
 
 /**
  * The three modes of the full suite. `default` is sized to finish in under
@@ -104,6 +105,7 @@ export async function runSuite({
   }
 
   const transmission = [];
+  let breakEven = null;
   if (transmissionCodecs.length) {
     const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
     for (const p of payloads) {
@@ -119,6 +121,8 @@ export async function runSuite({
         payload: p, codecs: transmissionCodecs, messages: s.slowLinkMessages, profile: slowLink.profile, window: slowLink.window, rounds: s.slowLinkRounds,
       });
       transmission.push({ payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
+      const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');
+      if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, transmission.at(-1));
       progress.tick(`${p.id} WebSocket, slow link ${slowLink.profile}`, 1, unitWork(step++));
     }
   }
@@ -169,6 +173,7 @@ export async function runSuite({
     })),
     payloads: payloadResults,
     transmission,
+    breakEven,
     batch: batchResult,
   };
 }

@@ -2,7 +2,7 @@ import { markdownTable } from 'markdown-table';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
-import { CPU_HEADINGS, cpuCells, minMaxOf, verdictText } from './terminal-transmission.js';
+import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, verdictText } from './terminal-transmission.js';
 
 const int = (n) => (n == null || Number.isNaN(n) ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n == null || Number.isNaN(n) ? '—' : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(0));
@@ -96,12 +96,37 @@ export function renderMarkdown(results) {
       if (verdicts.length) out.push('', ...verdicts);
     }
   }
+  if (results.breakEven) out.push('', ...breakEvenSection(results.breakEven));
   if (results.batch) {
     out.push('', `## Batch scaling: ${payloadHeading(results.batch.payload)}`, '',
       'The payload repeated N times in one message (a repeated field in protobuf, an array under "items" in JSON).',
       '', batchTable(results.batch));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The break-even section: the model's inputs per format, the bandwidth below which the smaller format wins,
+ * and the model against the measured slow-link pass.
+ * @param {object} be results.breakEven
+ * @returns {string[]} lines
+ */
+export function breakEvenSection(be) {
+  const n = int(be.messages);
+  return [
+    `### Break-even: ${be.payload}, bytes against CPU`, '',
+    `Inputs from the loopback pass; the model predicts a pipelined link's throughput from the slowest of uplink, downlink, server CPU `
+      + `and client CPU per message (lib/transmission/model.js).`, '',
+    markdownTable([['format', 'bytes/msg up', 'server µs/msg', 'client µs/msg'],
+      ...be.costs.map((c) => [c.format, fixed(c.upBytes, 1), fixed(c.serverCpuUs, 1), fixed(c.clientCpuUs, 1)])], { align: ['l', 'r', 'r', 'r'] }),
+    '',
+    ...be.pairs.map((p) => `- ${p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth (fewer bytes, no more CPU)`
+      : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${be.rtt} ms)`}`),
+    '',
+    markdownTable([['format', 'link', `measured s per ${n}`, `predicted s per ${n}`, 'measured / predicted'],
+      ...be.measured.map((m) => [m.format, `${be.profile}: up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms`, fixed(m.measuredSeconds, 1),
+        fixed(m.predictedSeconds, 1), fixed(m.measuredSeconds / m.predictedSeconds, 2)])], { align: ['l', 'l', 'r', 'r', 'r'] }),
+  ];
 }
 
 /**

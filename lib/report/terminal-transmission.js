@@ -88,6 +88,23 @@ export function comparisonTable(runs, baseline) {
     { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
 }
 
+/**
+ * One line per format: the break-even model's prediction against a shaped run.
+ * @param {object} be a breakEvenReport()
+ */
+export function modelLines(be) {
+  return be.measured.map((m) => `  ${be.profile} (up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms) ${m.format}: measured ${m.measuredSeconds.toFixed(1)} s, `
+    + `predicted ${m.predictedSeconds.toFixed(1)} s (${((m.measuredSeconds / m.predictedSeconds - 1) * 100).toFixed(1)}%)`);
+}
+
+/** 768 kbit/s, 3.2 Mbit/s, 1.5 Gbit/s. */
+export function formatKbit(kbit) {
+  const two = (x) => Number(x.toPrecision(2)).toLocaleString('en-US');
+  if (kbit >= 1e6) return `${two(kbit / 1e6)} Gbit/s`;
+  if (kbit >= 1e3) return `${two(kbit / 1e3)} Mbit/s`;
+  return `${Math.round(kbit)} kbit/s`;
+}
+
 /** "12,000–14,500": a min–max range of counts ('—' for one round, where there is no range). */
 export const minMaxOf = (mm) => (mm && mm[0] !== mm[1] ? `${int(mm[0])}–${int(mm[1])}` : '—');
 

@@ -152,6 +152,17 @@ export const RESULTS_SCHEMA = {
         },
       },
     },
+    // the break-even model (lib/transmission/model.js) when the run had a loopback and a slow-link pass of one payload
+    breakEven: {
+      type: ['object', 'null'],
+      required: ['payload', 'messages', 'rtt', 'costs', 'pairs', 'measured', 'curve'],
+      properties: {
+        costs: { type: 'array', items: { type: 'object', required: ['format', 'upBytes', 'downBytes', 'serverCpuUs', 'clientCpuUs'] } },
+        pairs: { type: 'array', items: { type: 'object', required: ['smaller', 'larger', 'belowKbit', 'always'], properties: { belowKbit: nullableNumber } } },
+        measured: { type: 'array', items: { type: 'object', required: ['format', 'measuredSeconds', 'predictedSeconds'] } },
+        curve: { type: 'object', required: ['kbit', 'series'] },
+      },
+    },
     batch: {
       type: ['object', 'null'],
       required: ['payload', 'counts', 'steps'],

@@ -198,6 +198,8 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     clientElu,
     serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
     serverElu: server?.elu ?? null,
+    // wall time the server's event loop was busy per message (its CPU, plus any time it blocked or waited for a core)
+    serverBusyUs: server?.messages ? (server.elu * server.seconds * 1e6) / server.messages : null,
     ended: timedOut ? `no ACK for ${idleTimeoutMs / 1000} s` : disconnected ? 'the server closed every connection' : 'complete',
   };
 }

@@ -88,6 +88,29 @@ test('the WebSocket pass ran for each payload with the chosen formats', () => {
   }
 });
 
+test('the break-even model: fed by test3 on loopback, checked against the slow link, charted on log scales', () => {
+  const be = results.breakEven;
+  assert.equal(be.payload, 'test3');
+  assert.equal(be.profile, '3g');
+  assert.deepEqual(be.costs.map((c) => c.format).sort(), [...results.settings.transmission.formats].sort());
+  const loop = results.transmission.find((t) => t.payload === 'test3' && t.profile === 'none');
+  for (const c of be.costs) {
+    const row = loop.results.find((r) => r.format === c.format);
+    assert.equal(c.upBytes, row.wireBytes.frames / row.messages, 'bytes per message with framing, from the loopback pass');
+    assert.equal(c.serverCpuUs, row.serverCpuUs);
+  }
+  assert.equal(be.pairs.length, 1);
+  assert.equal(be.measured.length, 2);
+  const chart = chartSpecs(results).find((s) => s.id === 'break-even');
+  assert.equal(chart.config.options.scales.x.type, 'logarithmic');
+  assert.equal(chart.config.options.scales.y.type, 'logarithmic');
+  // a model line per format, and the measured slow-link points
+  assert.equal(chart.config.data.datasets.length, 2 * be.costs.length);
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /^### Break-even: test3, bytes against CPU$/m);
+  assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
+});
+
 test('report.md has a row for every codec and payload in each table', () => {
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   const sections = md.split(/^## /m).slice(1);
@@ -159,12 +182,12 @@ test('report.html in headless Chromium: every chart rendered, no errors logged, 
     const states = await chartStates(page);
     const expected = chartSpecs(results).map((s) => s.id);
     assert.deepEqual(states.map((s) => s.id), expected);
-    assert.ok(expected.some((id) => id.startsWith('latency-')) && expected.includes('batch-time'));
+    assert.ok(expected.some((id) => id.startsWith('latency-')) && expected.includes('batch-time') && expected.includes('break-even'));
     for (const s of states) {
       assert.ok(s.chart, `${s.id}: Chart.js owns the canvas`);
       assert.ok(s.width > 100 && s.height > 100, `${s.id}: ${s.width}×${s.height}`);
       // bars fill much of the plot area; lines only a thin share of it
-      const least = s.id.startsWith('batch') ? 0.002 : 0.05;
+      const least = s.id.startsWith('batch') || s.id === 'break-even' ? 0.002 : 0.05;
       assert.ok(s.dataPixels > s.area * least, `${s.id}: ${s.dataPixels} of ${s.area} plot pixels show data`);
     }
     assert.match(await page.locator('#environment').innerText(), /cores/);

@@ -29,7 +29,7 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   --raw               the server ACKs without decoding (transport ceiling)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
+${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate')}
   Prints a verdict per pair of formats and profile: a winner only when every round of one beat every round
   of the other in msgs/s (at least 3 rounds), else "no clear difference".
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
@@ -59,7 +59,7 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
   const payload = payloads[0];
 
-  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds, 0), quiet: values.json || !process.stderr.isTTY });
+  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds * (opts.deflate ? 2 : 1), 0), quiet: values.json || !process.stderr.isTTY });
   const runs = [];
   for (const profile of profiles) {
     let last = 0;
@@ -67,6 +67,8 @@ runCli(import.meta.url, async () => {
     runs.push(await measureTransmission({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
+      // --deflate: each format plain and with permessage-deflate, side by side
+      deflate: opts.deflate ? 'both' : false,
       // on a fast link CPU decides: raw passes give the decode share of the server's CPU
       rawPasses: profile === 'none' && !opts.rate,
       onProgress: ({ done, format, round }) => {

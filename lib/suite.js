@@ -45,7 +45,7 @@ const cost = {
   bench: (s) => 2 * s.maxTime + 0.15,
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
-  slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * s.slowLinkRounds) / 150,
+  slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
 };
 
 /**
@@ -59,7 +59,8 @@ const cost = {
  * @param {import('./codecs/index.js').CodecInfo[]} options.transmissionCodecs codecs of the WebSocket pass ([] skips it)
  * @param {string[]} [options.profiles] link profiles of the WebSocket pass ('none' = plain loopback)
  * @param {{ profile: string, window: number } | null} [options.slowLink] a pipelined pass over this link
- *   profile for one payload (slowLinkPayload), with the mode's slowLinkMessages (null: none)
+ *   profile for one payload (slowLinkPayload), with the mode's slowLinkMessages, each format plain and with
+ *   permessage-deflate (null: none)
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {string} [options.command] the command line, recorded in the results
@@ -119,6 +120,8 @@ export async function runSuite({
       const p = slowLinkPayload(payloads);
       const run = await measure({
         payload: p, codecs: transmissionCodecs, messages: s.slowLinkMessages, profile: slowLink.profile, window: slowLink.window, rounds: s.slowLinkRounds,
+        // on a slow link the question is also "protobuf, or JSON plus deflate?"
+        deflate: 'both',
       });
       transmission.push({ payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
       const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');

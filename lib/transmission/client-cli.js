@@ -19,6 +19,7 @@ export const TRANSMISSION_OPTIONS = {
   shaper: { type: 'string', default: 'auto' },
   timeout: { type: 'string', default: '10' },
   warmup: { type: 'string' },
+  deflate: { type: 'boolean', default: false },
 };
 
 export const TRANSMISSION_USAGE = `  --window W          messages in flight per connection, closed loop (default 1: strict request/response)
@@ -31,6 +32,8 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
   --warmup N          unmeasured messages sent first so the JIT has warmed up
                       (default min(1000, M) unthrottled, 0 throttled)
+  --deflate           permessage-deflate on both ends (every message compressed): wire bytes as compressed,
+                      CPU per message with compression
   --timeout S         give up when no ACK arrives for S seconds (default 10)
   --json              print the results as one JSON object`;
 
@@ -60,6 +63,7 @@ export function transmissionOptions(values) {
     shaper: values.shaper,
     idleTimeoutMs: opt('timeout', { min: 0.1 }) * 1000,
     warmup: opt('warmup', { min: 0, integer: true }),
+    deflate: values.deflate,
   };
 }
 
@@ -109,7 +113,7 @@ ${TRANSMISSION_USAGE}
     result = await measureTransmission({
       payload: payloads[0], codecs, url, messages, window: opts.window, connections: opts.connections, rate: opts.rate,
       profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup,
-      idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds,
+      idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds, deflate: opts.deflate,
       onProgress: ({ done, format, round }) => {
         if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
         progress.tick(`${format} round ${round}/${rounds} ${done}/${messages}`, done - last);

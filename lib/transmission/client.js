@@ -28,12 +28,14 @@ const ANSWERED = 2;
  * @param {number} [options.rate] msgs/s over all connections (open loop)
  * @param {number} [options.idleTimeoutMs] give up when no ACK arrives for this long
  * @param {(p: { done: number, total: number }) => void} [options.onProgress]
+ * @param {boolean} [options.deflate] offer permessage-deflate (compressing every message); the wire bytes are then
+ *   counted at the socket
  * @param {boolean} [options.serverReport] ask the server for its CPU and event-loop figures over the
  *   pass (control frames on the first connection; null in the result when it does not answer)
  */
-export async function runClient({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs = 10000, onProgress, serverReport = false }) {
+export async function runClient({ url, codec, value, messages, window = 1, connections = 1, rate, idleTimeoutMs = 10000, onProgress, serverReport = false, deflate = false }) {
   if (messages > 0xfffffffe) throw new UserError('at most 4294967294 messages per run (32-bit sequence numbers)');
-  const opened = await Promise.allSettled(Array.from({ length: connections }, () => connect(url)));
+  const opened = await Promise.allSettled(Array.from({ length: connections }, () => connect(url, { deflate })));
   const sockets = opened.filter((o) => o.status === 'fulfilled').map((o) => o.value);
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
@@ -60,6 +62,8 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   let reportArrived;
   const reported = new Promise((resolve) => { reportArrived = resolve; });
   if (serverReport) sockets[0].send(encodeControl(CONTROL.mark));
+  const writtenAt = () => sockets.reduce((n, ws) => n + rawSockets.get(ws).bytesWritten(), 0);
+  const writtenStart = writtenAt();
   const cpuStart = process.cpuUsage();
   const eluStart = performance.eventLoopUtilization();
   const start = performance.now();
@@ -165,6 +169,8 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   clearTimeout(pump);
   if (!end) end = performance.now();
   const cpu = process.cpuUsage(cpuStart);
+  // compressed frames are only known to the socket
+  if (deflate) frameBytes = writtenAt() - writtenStart;
   const clientElu = performance.eventLoopUtilization(eluStart).utilization;
   let server = null;
   if (serverReport && sockets[0].readyState === WebSocket.OPEN) {
@@ -210,8 +216,9 @@ const rawSockets = new WeakMap();
 /**
  * Opens one WebSocket; a failure becomes one line saying what happened.
  * @param {string} url
+ * @param {{ timeoutMs?: number, deflate?: boolean }} [options] deflate: offer permessage-deflate
  */
-export function connect(url, { timeoutMs = 10000 } = {}) {
+export function connect(url, { timeoutMs = 10000, deflate = false } = {}) {
   const shown = url.split('?')[0]; // the payload identity in the query would only clutter the message
   return new Promise((resolve, reject) => {
     let socket;
@@ -222,8 +229,12 @@ export function connect(url, { timeoutMs = 10000 } = {}) {
         : net.connect({ ...options, path: undefined });
       return socket;
     };
-    const ws = new WebSocket(url, { perMessageDeflate: false, createConnection });
-    rawSockets.set(ws, { cork: () => socket.cork(), uncork: () => socket.uncork() });
+    // deflate: every message compressed on its own (ws's default threshold would leave messages under 1 KiB
+    // alone; and with context takeover, a benchmark that sends one payload over and over would compress each
+    // repeat to a back-reference, ~20 bytes, which no real stream of different messages gets)
+    const perMessageDeflate = deflate ? { threshold: 0, clientNoContextTakeover: true, serverNoContextTakeover: true } : false;
+    const ws = new WebSocket(url, { perMessageDeflate, createConnection });
+    rawSockets.set(ws, { cork: () => socket.cork(), uncork: () => socket.uncork(), bytesWritten: () => socket.bytesWritten });
     ws.binaryType = 'nodebuffer';
     // covers the TCP connect too, which the OS may otherwise retry for minutes
     const timer = setTimeout(() => {

@@ -143,17 +143,20 @@ export function defaultWarmup(messages, shaper) {
 /**
  * One client pass of one codec against a running server: the result row.
  * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: Function }} options
- *   warmup: messages sent first, closed loop, and not counted; raw: this connection is ACKed without decoding
+ *   warmup: messages sent first, closed loop, and not counted; raw: this connection is ACKed without decoding;
+ *   deflate: permessage-deflate on both ends (the row's format gets "+deflate")
  */
-export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress, raw = false }) {
+export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress, raw = false, deflate = false }) {
   const base = url.replace(/\/+$/, '');
   const query = `${identity ? identityQuery(identity) : ''}${raw ? `${identity ? '&' : '?'}raw=1` : ''}`;
   const target = `${base}/${encodeURIComponent(codec.name)}${query}`;
   // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
-  if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs });
-  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress, serverReport: true });
+  if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs, deflate });
+  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress, serverReport: true, deflate });
+  const described = describeCodec(codec.prepared);
   return {
-    ...describeCodec(codec.prepared),
+    ...described,
+    ...(deflate ? { format: `${described.format}+deflate`, deflate: true } : {}),
     messages: r.messages,
     acked: r.acked,
     lost: r.lost,
@@ -197,6 +200,8 @@ export async function runPass({ url, codec, value, identity, messages, window = 
  * @param {number} [options.warmup] unmeasured messages first (default: defaultWarmup())
  * @param {number} [options.idleTimeoutMs] give up on a pass when no ACK arrives for this long
  * @param {boolean} [options.strict] refuse (UserError) a codec that cannot carry the payload, instead of listing it as not run
+ * @param {boolean|'both'} [options.deflate] permessage-deflate on both ends: true for every format, 'both' for
+ *   each format plain and deflated (rows "NAME" and "NAME+deflate")
  * @param {boolean} [options.rawPasses] after each pass, one more of the same format that the server ACKs
  *   without decoding, for the decode share of the server's CPU (ignored when the whole server is raw)
  * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
@@ -205,23 +210,26 @@ export async function runPass({ url, codec, value, identity, messages, window = 
  */
 export async function measureTransmission({
   payload, codecs, url, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
-  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false, onProgress,
+  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false, deflate = false, onProgress,
 }) {
   const { usable, refused } = prepareWireCodecs(codecs, payload);
   if (strict && refused.length) throw refusedCodec(refused[0]);
   const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
   let shaping;
-  const passes = usable.map(() => []);
-  const rawOnes = usable.map(() => []);
+  // what runs: each codec plain, deflated, or both
+  const variants = usable.flatMap((codec) => (deflate === 'both' ? [false, true] : [Boolean(deflate)]).map((d) => ({ codec, deflate: d })));
+  const passes = variants.map(() => []);
+  const rawOnes = variants.map(() => []);
   const withRaw = rawPasses && !raw;
   try {
     shaping = await startShaping({ url: url ?? server.url, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
     for (let round = 1; round <= rounds; round++) {
-      for (const [i, codec] of usable.entries()) {
-        const pass = { url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, idleTimeoutMs };
+      for (const [i, { codec, deflate: d }] of variants.entries()) {
+        const pass = { url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, idleTimeoutMs, deflate: d };
+        const format = d ? `${codec.name}+deflate` : codec.name;
         // the JIT stays warm across rounds: only the first pass of a format needs it
-        passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warmup : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format: codec.name, round })) }));
+        passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warmup : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
         if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
       }
     }
@@ -238,7 +246,7 @@ export async function measureTransmission({
   return {
     payload: describePayload(payload),
     settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none',
-      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw },
+      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw, deflate },
     results,
     verdicts,
   };

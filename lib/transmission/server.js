@@ -41,7 +41,9 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
     // a plain GET shows how to connect, and the counters so far (handy to watch a long run)
     res.end(`WebSocket only: connect to ws://HOST:PORT/<format>; formats: ${accepted.join(', ')}\n${describeCounters(counters, { raw })}\n`);
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + SEQ_BYTES, perMessageDeflate: false });
+  // permessage-deflate is accepted when a client offers it (the --deflate passes); ACKs stay under its threshold,
+  // so they travel uncompressed
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + SEQ_BYTES, perMessageDeflate: { threshold: 1024 } });
 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {});

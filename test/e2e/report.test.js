@@ -76,15 +76,23 @@ test('the WebSocket pass ran for each payload with the chosen formats', () => {
   assert.deepEqual(slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 30, rounds: 3 }, 'the default run has a slow link');
   assert.equal(results.transmission.length, 5 * profiles.length + 1);
   for (const t of results.transmission) {
-    assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats].sort());
     const slow = t.profile === slowLink.profile;
+    // the slow link also runs each format with permessage-deflate
+    assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats, ...(slow ? formats.map((f) => `${f}+deflate`) : [])].sort());
     assert.equal(t.settings.window, slow ? 32 : 1);
     if (slow) assert.notEqual(t.settings.shaper, 'none', 'the slow link is shaped');
     for (const r of t.results) {
       assert.equal(r.messages, slow ? 30 * 3 : 40 * rounds, 'messages are counted over every round');
       assert.equal(r.passes.length, slow ? 3 : rounds);
     }
-    assert.equal(t.verdicts.length, formats.length * (formats.length - 1) / 2);
+    assert.equal(t.verdicts.length, t.results.length * (t.results.length - 1) / 2);
+    if (slow) {
+      for (const f of formats) {
+        const [plain, deflated] = [f, `${f}+deflate`].map((name) => t.results.find((r) => r.format === name));
+        assert.equal(deflated.deflate, true);
+        assert.ok(deflated.wireBytes.frames < plain.wireBytes.frames, `${f}: deflate sends fewer bytes`);
+      }
+    }
   }
 });
 
@@ -127,7 +135,8 @@ test('report.md has a row for every codec and payload in each table', () => {
     }
   }
   const ws = sections.find((s) => s.startsWith('WebSocket'));
-  for (const t of results.transmission) for (const r of t.results) assert.match(ws, new RegExp(`^\\| ${t.payload} +\\| ${r.format} `, 'm'));
+  const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // "json-buffer+deflate" is not a pattern
+  for (const t of results.transmission) for (const r of t.results) assert.match(ws, new RegExp(`^\\| ${t.payload} +\\| ${literal(r.format)} `, 'm'));
   const batch = sections.find((s) => s.startsWith('Batch'));
   for (const n of [1, 10]) for (const format of results.settings.formats) assert.match(batch, new RegExp(`^\\| +${n} \\| ${format} `, 'm'));
 });

@@ -7,11 +7,11 @@ import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
-import { comparisonTable, formatKbit, modelLines, settingsLine, verdictLines } from './lib/report/terminal-transmission.js';
+import { comparisonTable, formatKbit, kneeLines, modelLines, settingsLine, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
 import { breakEvenReport } from './lib/transmission/model.js';
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { measureTransmission } from './lib/transmission/run.js';
+import { measureSaturation, measureTransmission } from './lib/transmission/run.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
 
 // Ctrl-C or kill: end with the signal's exit code; the server.js child follows when its IPC channel closes
@@ -27,6 +27,8 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       dsl, cable, 4g, lte, fois, or custom (with --rtt MS --down KBIT --up KBIT)
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
+  --sweep             instead: per format and profile, the highest open-loop rate whose p99 (from the scheduled
+                      send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate')}
@@ -42,6 +44,8 @@ const OPTIONS = {
   profiles: { type: 'string', default: 'none,4g,3g' },
   raw: { type: 'boolean', default: false },
   rounds: { type: 'string', default: '5' },
+  sweep: { type: 'boolean', default: false },
+  'target-p99': { type: 'string', default: '10' },
 };
 
 runCli(import.meta.url, async () => {
@@ -56,8 +60,25 @@ runCli(import.meta.url, async () => {
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
   const messagesFor = (p) => explicit ?? (p === 'none' ? 10000 : 40);
   const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
+  const targetP99Ms = numberOption(values['target-p99'], 'target-p99', { min: 0.001 });
+  if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
   const payload = payloads[0];
+  if (values.sweep) {
+    const sweeps = [];
+    for (const profile of profiles) {
+      const knees = await measureSaturation({
+        payload, codecs, targetP99Ms,
+        link: { profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs, deflate: opts.deflate },
+        onProbe: values.json || !process.stderr.isTTY ? undefined
+          : (p) => process.stderr.write(`${profile} ${p.format} at ${p.rate} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : 'over'}\n`),
+      });
+      sweeps.push({ profile, knees });
+    }
+    if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, sweeps }, null, 2));
+    for (const { profile, knees } of sweeps) for (const line of kneeLines(profile, knees)) console.log(line);
+    return;
+  }
 
   const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds * (opts.deflate ? 2 : 1), 0), quiet: values.json || !process.stderr.isTTY });
   const runs = [];
@@ -94,6 +115,8 @@ runCli(import.meta.url, async () => {
     }
     console.log(`\n${comparisonTable(runs, BASELINE)}\n`);
     for (const line of verdictLines(runs)) console.log(line);
+    const uncorrected = uncorrectedLines(runs);
+    if (uncorrected.length) console.log(`\nOpen loop, latency percentiles:\n${uncorrected.join('\n')}`);
     if (model.length) {
       console.log(`\nBreak-even model (inputs from the none run) against each shaped run, seconds per ${model[0].messages.toLocaleString('en-US')} messages:`);
       for (const m of model) for (const line of modelLines(m)) console.log(line);

@@ -16,7 +16,7 @@ import { breakEvenReport } from './transmission/model.js';
  */
 export const MODES = {
   quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3 },
-  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5, slowLinkMessages: 300, slowLinkRounds: 3 },
+  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3 },
   full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5 },
 };
 

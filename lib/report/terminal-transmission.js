@@ -89,6 +89,37 @@ export function comparisonTable(runs, baseline) {
 }
 
 /**
+ * Open loop (--rate): one line per format setting the corrected percentiles (from each message's scheduled
+ * send time, as the tables show them) beside the uncorrected ones (from the actual send), whose gap is the
+ * wait that coordinated omission would hide. Nothing in closed loop.
+ * @param {Array<{ settings: { profile: string }, results: object[] }>} runs
+ */
+export function uncorrectedLines(runs) {
+  return runs.flatMap((run) => run.results.filter((r) => r.latencyUncorrectedMs && r.latencyMs).map((r) => {
+    const c = r.latencyMs;
+    const u = r.latencyUncorrectedMs;
+    return `${run.settings.profile} ${r.format}: p50/p99/p99.9 ${ms(c.p50)}/${ms(c.p99)}/${ms(c.p999)} ms corrected, `
+      + `${ms(u.p50)}/${ms(u.p99)}/${ms(u.p999)} ms uncorrected (from the actual send)`;
+  }));
+}
+
+/**
+ * One line per format of a --sweep: where it saturates.
+ * @param {string} profile
+ * @param {Awaited<ReturnType<import('../transmission/run.js').measureSaturation>>} knees
+ */
+export function kneeLines(profile, knees) {
+  return knees.map((k) => {
+    const failed = k.probes.find((p) => p.rate === k.failedRate);
+    const next = failed ? `; at ${int(failed.rate)} msgs/s p99 was ${ms(failed.latencyMs?.p99)} ms (${ms(failed.latencyUncorrectedMs?.p99)} ms uncorrected)` : '';
+    if (k.maxRate === null) return `${profile} ${k.format}: p99 over ${k.targetP99Ms} ms even at ${int(k.failedRate)} msgs/s${next}`;
+    const best = k.probes.find((p) => p.rate === k.maxRate);
+    return `${profile} ${k.format}: highest rate with p99 under ${k.targetP99Ms} ms: ${int(k.maxRate)} msgs/s (p99 ${ms(best.latencyMs.p99)} ms)`
+      + `${k.failedRate === null ? ', the highest probed' : next}`;
+  });
+}
+
+/**
  * One line per format: the break-even model's prediction against a shaped run.
  * @param {object} be a breakEvenReport()
  */

@@ -86,6 +86,7 @@ const transmissionRow = {
     properties: {
       wireBytes: { type: ['object', 'null'], properties: { payload: nullableNumber, frames: nullableNumber } },
       latencyMs: { anyOf: [latency, { type: 'null' }] },
+      latencyUncorrectedMs: { anyOf: [latency, { type: 'null' }] },
       deflate: { type: 'boolean' },
       serverCpuUs: nullableNumber, serverCpuUsRaw: nullableNumber, decodeShare: nullableNumber,
       clientCpuUs: nullableNumber, serverElu: nullableNumber, clientElu: nullableNumber,

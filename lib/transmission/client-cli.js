@@ -2,7 +2,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cl
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { settingsLine, transmissionTable, verdictLines } from '../report/terminal-transmission.js';
+import { settingsLine, transmissionTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from '../cli/progress.js';
 import { measureTransmission } from './run.js';
 import { exitCodeOf, problemsOf } from './outcome.js';
@@ -131,6 +131,8 @@ ${TRANSMISSION_USAGE}
     console.log(`\n${payloadHeading(result.payload)}\n${settingsLine(result.settings, url)}\n\n${transmissionTable(result)}`);
     const verdicts = verdictLines([result]);
     if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
+    const uncorrected = uncorrectedLines([result]);
+    if (uncorrected.length) console.log(`\nOpen loop, latency percentiles:\n${uncorrected.join('\n')}`);
   }
   const problems = problemsOf([result]);
   if (problems.length) process.stderr.write(`${name}: ${problems.join('; ')}\n`);

@@ -45,6 +45,9 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
   const state = new Uint8Array(messages);
   const due = new Float64Array(messages);
   const latency = createLatency();
+  // open loop: also from the actual send time, which hides the wait behind a stall (coordinated omission)
+  const sentAt = rate ? new Float64Array(messages) : null;
+  const uncorrected = rate ? createLatency() : null;
   const progressStep = Math.max(1, Math.floor(messages / 100));
   let nextSeq = 0;
   let answered = 0;
@@ -88,6 +91,7 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     frameBytes += frame.length + websocketHeaderBytes(frame.length, true);
     state[seq] = IN_FLIGHT;
     due[seq] = dueAt ?? performance.now();
+    if (sentAt) sentAt[seq] = performance.now();
     ws.send(frame);
   }
 
@@ -108,6 +112,7 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     if (ack.status === ACK_STATUS.ok) {
       acked++;
       latency.record(now - due[ack.seq]);
+      uncorrected?.record(now - sentAt[ack.seq]);
     } else {
       errors++;
     }
@@ -199,6 +204,8 @@ export async function runClient({ url, codec, value, messages, window = 1, conne
     payloadMBps: seconds > 0 && sent ? (payloadBytes * (acked / sent)) / 1e6 / seconds : 0,
     wireBytes: { payload: payloadBytes, frames: frameBytes },
     latency,
+    // open loop only: latency from the actual send time (null in closed loop, where it is the same)
+    latencyUncorrected: uncorrected,
     // CPU per message acked; the server's over the messages it handled since the mark
     clientCpuUs: acked ? (cpu.user + cpu.system) / acked : null,
     clientElu,

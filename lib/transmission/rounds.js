@@ -21,7 +21,9 @@ export function combineRounds(passes, rawPasses = []) {
     const values = passes.map(get);
     return [Math.min(...values), Math.max(...values)];
   };
-  const latencyMs = Object.fromEntries(Object.keys(first.latencyMs).map((k) => [k, first.latencyMs[k] == null ? null : mid((p) => p.latencyMs[k])]));
+  const percentiles = (key) => (first[key] == null ? null
+    : Object.fromEntries(Object.keys(first[key]).map((k) => [k, passes.some((p) => p[key]?.[k] == null) ? null : mid((p) => p[key][k])])));
+  const latencyMs = percentiles('latencyMs');
   const complete = passes.every((p) => p.latencyMs.p50 != null);
   // a figure every pass has (a server that does not report CPU leaves it null)
   const midOf = (k, ps = passes) => (ps.length && ps.every((p) => p[k] != null) ? median(ps.map((p) => p[k])) : null);
@@ -40,6 +42,7 @@ export function combineRounds(passes, rawPasses = []) {
     payloadMBps: mid((p) => p.payloadMBps),
     wireBytes: { payload: passes.reduce((n, p) => n + p.wireBytes.payload, 0), frames: passes.reduce((n, p) => n + p.wireBytes.frames, 0) },
     latencyMs,
+    latencyUncorrectedMs: percentiles('latencyUncorrectedMs'),
     serverCpuUs,
     serverCpuUsRaw,
     decodeShare: serverCpuUs && serverCpuUsRaw != null ? 1 - serverCpuUsRaw / serverCpuUs : null,
@@ -64,7 +67,7 @@ export function combineRounds(passes, rawPasses = []) {
 // figures a pass has that combineRounds recomputes
 const PASS_FIGURES = {
   messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
-  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1,
+  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1,
 };
 
 /** Rounds each format needs before a verdict may name a winner. */

@@ -11,6 +11,7 @@ import { describeCodec, describeVerdict, measurable, prepareCodecs } from '../ve
 import { wireCodec } from './wire-codec.js';
 import { runClient } from './client.js';
 import { combineRounds, pairVerdicts } from './rounds.js';
+import { complete } from './outcome.js';
 
 /**
  * Builds and verifies codecs for the wire. Unsupported and failed ones are
@@ -168,6 +169,7 @@ export async function runPass({ url, codec, value, identity, messages, window = 
     payloadMBps: r.payloadMBps,
     wireBytes: r.wireBytes,
     latencyMs: r.latency.summary(),
+    latencyUncorrectedMs: r.latencyUncorrected?.summary() ?? null,
     serverCpuUs: r.serverCpuUs,
     clientCpuUs: r.clientCpuUs,
     serverElu: r.serverElu,
@@ -255,4 +257,57 @@ export async function measureTransmission({
 /** A UserError for a codec the client cannot send. */
 export function refusedCodec(r) {
   return new UserError(`--format ${r.name}: cannot carry this payload: ${r.reason}`);
+}
+
+/**
+ * The saturation knee: for each codec, the highest open-loop rate whose p99
+ * latency (corrected: from each message's scheduled send time) stays under a
+ * target with every message acked. Rates double from `fromRate` until a probe
+ * fails, then `steps` bisections narrow the gap. One server for every probe;
+ * each probe is a measureTransmission pass of about `seconds` of messages.
+ * @param {object} options
+ * @param {import('../payload/index.js').Payload} options.payload
+ * @param {import('../codecs/index.js').CodecInfo[]} options.codecs
+ * @param {number} [options.targetP99Ms] default 10
+ * @param {number} [options.fromRate] msgs/s of the first probe (default 1000)
+ * @param {number} [options.maxRate] stop doubling here (default 1,000,000)
+ * @param {number} [options.seconds] length of a probe (default 0.5 s, at least 200 messages)
+ * @param {number} [options.steps] bisections after the first failed probe (default 4)
+ * @param {(p: { format: string, rate: number, p99: number|null, ok: boolean }) => void} [options.onProbe]
+ * @param {object} [options.link] profile, rtt, down, up, shaper, connections: as measureTransmission takes them
+ * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: object[] }>>}
+ *   maxRate null: even fromRate failed; failedRate null: maxRate reached without a failure
+ */
+export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fromRate = 1000, maxRate = 1e6, seconds = 0.5, steps = 4, onProbe, link = {} }) {
+  const { usable } = prepareWireCodecs(codecs, payload);
+  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name) });
+  const knees = [];
+  try {
+    for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
+      const probes = [];
+      const probe = async (rate) => {
+        const run = await measureTransmission({ ...link, payload, codecs: [info], url: server.url, rate, messages: Math.max(200, Math.round(rate * seconds)) });
+        const [row] = run.results;
+        const ok = complete(row) && row.latencyMs.p99 != null && row.latencyMs.p99 < targetP99Ms;
+        probes.push({ rate, msgsPerSec: row.msgsPerSec, latencyMs: row.latencyMs, latencyUncorrectedMs: row.latencyUncorrectedMs, ok });
+        onProbe?.({ format: info.name, rate, p99: row.latencyMs.p99, ok });
+        return ok;
+      };
+      let good = null;
+      let bad = null;
+      for (let rate = fromRate; bad === null && rate <= maxRate; rate *= 2) {
+        if (await probe(rate)) good = rate;
+        else bad = rate;
+      }
+      for (let i = 0; i < steps && good !== null && bad !== null; i++) {
+        const mid = Math.round((good + bad) / 2);
+        if (await probe(mid)) good = mid;
+        else bad = mid;
+      }
+      knees.push({ format: info.name, targetP99Ms, maxRate: good, failedRate: bad, probes });
+    }
+  } finally {
+    await server.stop();
+  }
+  return knees;
 }

@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
-import { measureTransmission } from '../../lib/transmission/run.js';
+import { measureSaturation, measureTransmission } from '../../lib/transmission/run.js';
 
 // a hung socket fails its test instead of hanging the suite
 const test = (name, fn) => nodeTest(name, { timeout: 60000 }, fn);
@@ -212,6 +212,21 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   assert.equal(t.verdicts.length, 1);
   assert.deepEqual(t.verdicts[0].formats, ['protobufjs-static', 'json-buffer']);
   assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);
+});
+
+test('measureSaturation: rates double until a probe misses the p99 target, and a target nothing meets names no rate', async () => {
+  const [payload] = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('protobufjs-static');
+  const probes = [];
+  // a second is a target loopback at these rates always meets: the doubling runs to maxRate
+  const [easy] = await measureSaturation({ payload, codecs, targetP99Ms: 1000, fromRate: 250, maxRate: 1000, seconds: 0.2, onProbe: (p) => probes.push(p) });
+  assert.deepEqual(probes.map((p) => p.rate), [250, 500, 1000]);
+  assert.deepEqual([easy.format, easy.maxRate, easy.failedRate], ['protobufjs-static', 1000, null]);
+  // a microsecond is below what the histogram can record: the first probe fails, and no bisection follows
+  const [hard] = await measureSaturation({ payload, codecs, targetP99Ms: 0.001, fromRate: 250, seconds: 0.2 });
+  assert.deepEqual([hard.maxRate, hard.failedRate, hard.probes.length], [null, 250, 1]);
+  assert.ok(hard.probes[0].latencyUncorrectedMs.p99 > 0, 'an open-loop probe has the uncorrected percentiles too');
+  assertOneLine(await run('benchmark_ws.js', ['5', '--sweep', '--rate', '100']).done, /^benchmark_ws: --sweep chooses the rates itself/);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {

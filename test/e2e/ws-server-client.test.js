@@ -333,3 +333,23 @@ test('permessage-deflate on both ends: every message acked and decoded, the wire
     assert.ok(deflated.wireBytes.frames > 0.2 * plain.wireBytes.frames, `${deflated.wireBytes.frames} vs ${plain.wireBytes.frames}`);
   });
 });
+
+test('open loop: a sender stalled behind its own event loop shows in the corrected percentiles, not in the uncorrected ones', async () => {
+  await withServer({}, async (server) => {
+    // 100 ms with this process's event loop blocked, a quarter into a 400-message, 0.4 s open-loop pass: the
+    // ~100 messages due meanwhile go out late, all at once
+    const stall = setTimeout(() => {
+      const until = Date.now() + 100;
+      while (Date.now() < until) { /* the planted stall */ }
+    }, 100);
+    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 400, rate: 1000 });
+    clearTimeout(stall);
+    assert.equal(r.acked, 400);
+    const corrected = r.latency.summary();
+    const uncorrected = r.latencyUncorrected.summary();
+    assert.ok(corrected.p99 > 3 * uncorrected.p99, `p99 ${corrected.p99} ms corrected vs ${uncorrected.p99} ms uncorrected`);
+    assert.ok(corrected.p50 >= uncorrected.p50);
+    const closed = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 10 });
+    assert.equal(closed.latencyUncorrected, null, 'closed loop: send time and due time are the same');
+  });
+});

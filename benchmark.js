@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The main job (npm start): sizes, speed and a loopback WebSocket pass, written to results/<date-time>/.
+import os from 'node:os';
 import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
@@ -10,7 +11,10 @@ import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { MODES, runSuite, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { MODES, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
+
+// Ctrl-C or kill: end with the signal's exit code; a server.js child follows when its IPC channel closes
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   Sizes (raw, gzip, brotli), encode/decode speed and a loopback WebSocket pass for
@@ -25,6 +29,8 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
+  --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):
+                     profile P (default ${SLOW_LINK.profile}; 'none' to skip), ${MODES.default.slowLinkMessages} messages per format and round
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
   --out DIR          parent folder of the run's folder (default: results/)
@@ -39,6 +45,7 @@ const OPTIONS = {
   messages: { type: 'string' },
   'ws-formats': { type: 'string' },
   profiles: { type: 'string', default: 'none' },
+  'slow-link': { type: 'string', default: SLOW_LINK.profile },
   batch: { type: 'string' },
   'batch-payload': { type: 'string' },
   out: { type: 'string' },
@@ -61,6 +68,9 @@ runCli(import.meta.url, async () => {
     if (profile === 'custom') throw new UserError('--profiles: custom needs --rtt/--down/--up, which benchmark_ws.js and the clients take; use a named profile here');
     resolveProfile(profile);
   }
+  const slowProfile = values['slow-link'].trim();
+  if (slowProfile === 'custom') throw new UserError('--slow-link: custom needs --rtt/--down/--up, which benchmark_ws.js and the clients take; use a named profile here');
+  if (slowProfile !== 'none') resolveProfile(slowProfile);
   const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
   checkOutFolder(outParent);
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
@@ -72,6 +82,7 @@ runCli(import.meta.url, async () => {
 
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides,
+    slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
     command: ['node benchmark.js', ...argv].join(' '),
   });
   const problems = validateResults(results);

@@ -3,4 +3,6 @@
 import { runCli } from './lib/cli/index.js';
 import { clientMain } from './lib/transmission/client-cli.js';
 
-runCli(import.meta.url, () => clientMain(process.argv.slice(2), { name: 'client_json', format: 'json-buffer' }));
+runCli(import.meta.url, async () => {
+  process.exitCode = await clientMain(process.argv.slice(2), { name: 'client_json', format: 'json-buffer' });
+});

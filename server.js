@@ -45,5 +45,11 @@ runCli(import.meta.url, async () => {
   // handlers first: a test (or script) may signal the moment it reads the line below
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // started by measureTransmission: end with the parent, however it ends (its IPC channel closes,
+  // perhaps already while this process was loading)
+  if (process.env.BENCH_SERVER_CHILD === 'ipc') {
+    if (process.connected) process.once('disconnect', stop);
+    else await stop();
+  }
   console.log(`listening on ${server.url}`);
 });

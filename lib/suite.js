@@ -7,6 +7,7 @@ import { createProgress } from './cli/progress.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
 import { describePayload } from './payload/index.js';
+import { breakEvenReport } from './transmission/model.js';
 
 /**
  * The three modes of the full suite. `default` is sized to finish in under
@@ -14,10 +15,25 @@ import { describePayload } from './payload/index.js';
  * measured time); `full` is for figures you publish.
  */
 export const MODES = {
-  quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300 },
-  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000 },
-  full: { rounds: 7, maxTime: 1.5, messages: 30000 },
+  quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3 },
+  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3 },
+  full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5 },
 };
+
+/**
+ * The slow link of the default run: an emulated mobile link (the OS shaper when it can shape it), pipelined
+ * so that bandwidth, not the round trip, sets the pace: at 3g's 768 kbit/s up and 150 ms RTT, 32 messages
+ * in flight keep the link busy for any bundled payload over 350 bytes.
+ */
+export const SLOW_LINK = { profile: '3g', window: 32 };
+
+/**
+ * The payload of the slow-link pass: test3 (a medium real-life object) when it is in the run, else the first.
+ * @param {import('./payload/index.js').Payload[]} payloads
+ */
+export function slowLinkPayload(payloads) {
+  return payloads.find((p) => p.id === 'test3') ?? payloads[0];
+}
 
 /** Codecs of the WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
 export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
@@ -27,7 +43,9 @@ export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
 const cost = {
   sizes: () => 0.3,
   bench: (s) => 2 * s.maxTime + 0.15,
-  ws: (s, formats) => 0.3 + (s.messages * formats) / 4000,
+  ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
+  // the slow link moves about 100 KB/s up: a few seconds per pass
+  slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
 };
 
 /**
@@ -40,6 +58,9 @@ const cost = {
  * @param {import('./codecs/index.js').CodecInfo[]} options.codecs
  * @param {import('./codecs/index.js').CodecInfo[]} options.transmissionCodecs codecs of the WebSocket pass ([] skips it)
  * @param {string[]} [options.profiles] link profiles of the WebSocket pass ('none' = plain loopback)
+ * @param {{ profile: string, window: number } | null} [options.slowLink] a pipelined pass over this link
+ *   profile for one payload (slowLinkPayload), with the mode's slowLinkMessages, each format plain and with
+ *   permessage-deflate (null: none)
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {string} [options.command] the command line, recorded in the results
@@ -48,7 +69,7 @@ const cost = {
  * @returns {Promise<object>} the results object (see README, results.json format)
  */
 export async function runSuite({
-  mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], batch = null,
+  mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
   overrides = {}, command = '', progressStream = process.stderr, measureTransmission,
 }) {
   const createdAt = new Date().toISOString();
@@ -61,6 +82,7 @@ export async function runSuite({
   const plan = [
     ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
+    ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(batch ? batch.counts.map((n) => ({
       n: 1 + codecs.length * 2 * s.rounds,
       work: cost.sizes() * (1 + n / 100) + codecs.length * 2 * s.rounds * (cost.bench(s) + n / 2000),
@@ -85,14 +107,27 @@ export async function runSuite({
   }
 
   const transmission = [];
+  let breakEven = null;
   if (transmissionCodecs.length) {
     const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
     for (const p of payloads) {
       for (const profile of profiles) {
-        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile });
-        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results });
+        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses: profile === 'none' });
+        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
         progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
       }
+    }
+    if (slowLink) {
+      const p = slowLinkPayload(payloads);
+      const run = await measure({
+        payload: p, codecs: transmissionCodecs, messages: s.slowLinkMessages, profile: slowLink.profile, window: slowLink.window, rounds: s.slowLinkRounds,
+        // on a slow link the question is also "protobuf, or JSON plus deflate?"
+        deflate: 'both',
+      });
+      transmission.push({ payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
+      const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');
+      if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, transmission.at(-1));
+      progress.tick(`${p.id} WebSocket, slow link ${slowLink.profile}`, 1, unitWork(step++));
     }
   }
 
@@ -128,7 +163,10 @@ export async function runSuite({
       formats: codecs.map((c) => c.name),
       speed: { ...speedOptions, baseline: BASELINE, operations: OPERATIONS },
       transmission: transmissionCodecs.length
-        ? { formats: transmissionCodecs.map((c) => c.name), messages: s.messages, window: 1, connections: 1, profiles }
+        ? {
+          formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,
+          slowLink: slowLink ? { ...slowLink, payload: slowLinkPayload(payloads).id, messages: s.slowLinkMessages, rounds: s.slowLinkRounds } : null,
+        }
         : null,
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
     },
@@ -139,6 +177,7 @@ export async function runSuite({
     })),
     payloads: payloadResults,
     transmission,
+    breakEven,
     batch: batchResult,
   };
 }

@@ -8,6 +8,7 @@ import { settingsLine, shapingOf } from './markdown.js';
 import { fixed, int } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
 import { ANSWER_OPS, answerModel, outsideSpread, ratioWithSpread } from './answer.js';
+import { formatKbit } from './terminal-transmission.js';
 
 const require = createRequire(import.meta.url);
 
@@ -92,6 +93,38 @@ export function chartSpecs(results) {
         },
         options: logFloor(baseOptions(`${id}: WebSocket latency percentiles (ms)`, 'milliseconds', true),
           rows.flatMap((r) => PERCENTILES.map(([k]) => r.latencyMs?.[k]))),
+      },
+    });
+  }
+
+  if (results.breakEven) {
+    const be = results.breakEven;
+    const n = be.messages.toLocaleString('en-US');
+    charts.push({
+      id: 'break-even', section: 'transmission',
+      caption: `Predicted seconds per ${n} messages of ${be.payload} against the link's bandwidth (both directions, RTT ${be.rtt} ms, `
+        + `enough messages in flight; log scales), from each format's bytes and CPU per message on loopback; the diamonds are the `
+        + `measured ${be.profile} passes (${be.measured.map((m) => `${m.format}: ${m.measuredSeconds.toFixed(1)} s measured, ${m.predictedSeconds.toFixed(1)} s predicted`).join('; ')}). `
+        + be.pairs.map((p) => (p.always ? `${p.smaller} is faster at every bandwidth.` : `${p.smaller} is faster below ${formatKbit(p.belowKbit)}.`)).join(' '),
+      config: {
+        type: 'scatter',
+        data: {
+          datasets: [
+            ...be.curve.series.map((s, i) => ({
+              label: `${s.format} (model)`, data: s.seconds.map((y, j) => ({ x: be.curve.kbit[j], y })), showLine: true, pointRadius: 0,
+              borderColor: COLOURS[i % COLOURS.length], backgroundColor: COLOURS[i % COLOURS.length],
+            })),
+            ...be.measured.map((m) => {
+              const i = be.curve.series.findIndex((s) => s.format === m.format);
+              return { label: `${m.format} (measured, ${be.profile})`, data: [{ x: m.up, y: m.measuredSeconds }], pointStyle: 'rectRot', pointRadius: 7,
+                borderColor: '#222', backgroundColor: COLOURS[i % COLOURS.length] };
+            }),
+          ],
+        },
+        options: {
+          ...baseOptions(`${be.payload}: time per ${n} messages vs bandwidth`, `seconds per ${n} messages`, true),
+          scales: { x: { ...axis('bandwidth (kbit/s)', true) }, y: axis(`seconds per ${n} messages`, true) },
+        },
       },
     });
   }

@@ -4,6 +4,7 @@ import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js'
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
+import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, verdictText } from './terminal-transmission.js';
 
 
 /** The settings of a run in one line. */
@@ -11,7 +12,11 @@ export function settingsLine(results) {
   const { mode, speed, transmission, batch } = results.settings;
   const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark, baseline ${speed.baseline}`];
   if (transmission) {
-    parts.push(`WebSocket: ${transmission.messages} messages, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
+    parts.push(`WebSocket: ${transmission.messages} messages${transmission.rounds > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
+  }
+  if (transmission?.slowLink) {
+    const sl = transmission.slowLink;
+    parts.push(`slow link: ${sl.profile}, ${sl.payload}, ${sl.messages} messages × ${sl.rounds} rounds, window ${sl.window}`);
   }
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');
@@ -26,12 +31,12 @@ const skippedOf = (sizes) => sizes.filter((c) => c.bytes == null);
  */
 export function transmissionTable(runs) {
   const rows = runs.flatMap((run) => run.results.map((r) => [
-    run.payload, r.format, int(r.acked ?? r.messages), int(r.msgsPerSec), fixed(r.payloadMBps, 2),
+    run.payload, r.format, ...cpuCells(r), int(r.acked ?? r.messages), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2),
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.p999), ms(r.latencyMs?.max),
     `${int(r.lost)} / ${int(r.notSent ?? 0)} / ${int(r.errors)}`, verdictOf(r),
   ]));
-  return markdownTable([['payload', 'format', 'messages', 'msgs/s', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
-    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return markdownTable([['payload', 'format', ...CPU_HEADINGS, 'messages', 'msgs/s', 'min–max', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
+    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 /**
@@ -83,18 +88,50 @@ export function renderMarkdown(results) {
   }
   if (results.transmission.length) {
     out.push('', '## WebSocket transmission', '',
-      'Latency is from send to the server\'s acknowledgement, per message (HDR percentiles).');
+      'Latency is from send to the server\'s acknowledgement, per message (HDR percentiles). With several rounds, figures are',
+      'medians of the rounds (formats alternated), msgs/s with its min–max; a verdict names a winner only when every round',
+      'of one beat every round of the other. CPU is per message: the server\'s process (user + system) over the pass,',
+      'reported by the server at its end; the decode share compares it with passes the server ACKed without decoding;',
+      'ELU is the event loops\' utilization.');
     for (const profile of [...new Set(results.transmission.map((t) => t.profile))]) {
       const runs = results.transmission.filter((t) => t.profile === profile);
-      out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}`, '', transmissionTable(runs));
+      const window = runs[0].settings.window > 1 ? `, window ${runs[0].settings.window} (pipelined)` : '';
+      out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}${window}`, '', transmissionTable(runs));
+      const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `- ${run.payload}: ${verdictText(v)}`));
+      if (verdicts.length) out.push('', ...verdicts);
     }
   }
+  if (results.breakEven) out.push('', ...breakEvenSection(results.breakEven));
   if (results.batch) {
     out.push('', `## Batch scaling: ${payloadHeading(results.batch.payload)}`, '',
       'The payload repeated N times in one message (a repeated field in protobuf, an array under "items" in JSON).',
       '', batchTable(results.batch));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The break-even section: the model's inputs per format, the bandwidth below which the smaller format wins,
+ * and the model against the measured slow-link pass.
+ * @param {object} be results.breakEven
+ * @returns {string[]} lines
+ */
+export function breakEvenSection(be) {
+  const n = int(be.messages);
+  return [
+    `### Break-even: ${be.payload}, bytes against CPU`, '',
+    `Inputs from the loopback pass; the model predicts a pipelined link's throughput from the slowest of uplink, downlink, server CPU `
+      + `and client CPU per message (lib/transmission/model.js).`, '',
+    markdownTable([['format', 'bytes/msg up', 'server µs/msg', 'client µs/msg'],
+      ...be.costs.map((c) => [c.format, fixed(c.upBytes, 1), fixed(c.serverCpuUs, 1), fixed(c.clientCpuUs, 1)])], { align: ['l', 'r', 'r', 'r'] }),
+    '',
+    ...be.pairs.map((p) => `- ${p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth (fewer bytes, no more CPU)`
+      : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${be.rtt} ms)`}`),
+    '',
+    markdownTable([['format', 'link', `measured s per ${n}`, `predicted s per ${n}`, 'measured / predicted'],
+      ...be.measured.map((m) => [m.format, `${be.profile}: up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms`, fixed(m.measuredSeconds, 1),
+        fixed(m.predictedSeconds, 1), fixed(m.measuredSeconds / m.predictedSeconds, 2)])], { align: ['l', 'l', 'r', 'r', 'r'] }),
+  ];
 }
 
 /**

@@ -2,14 +2,32 @@ import { markdownTable } from 'markdown-table';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { verdictOf } from './terminal.js';
 import { fixed, int, ms } from './format.js';
+import { problemOf } from '../transmission/outcome.js';
+import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 
+
+/** The CPU columns that lead every transmission table: the stable figures on a fast link. */
+export const CPU_HEADINGS = ['server µs/msg', 'decode share', 'client µs/msg', 'ELU server/client'];
+
+/**
+ * A row's CPU cells: server CPU µs per message with its min–max, the decode share (against raw passes),
+ * client CPU µs per message, and both event loops' utilization.
+ * @param {object} r a result row
+ */
+export function cpuCells(r) {
+  const us = (n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const server = r.serverCpuUs == null ? '—' : `${us(r.serverCpuUs)}${r.minMax?.serverCpuUs && r.passes?.length > 1 ? ` (${us(r.minMax.serverCpuUs[0])}–${us(r.minMax.serverCpuUs[1])})` : ''}`;
+  const pct = (n) => (n == null ? '—' : `${Math.round(n * 100)}%`);
+  return [server, pct(r.decodeShare), us(r.clientCpuUs), r.serverElu == null && r.clientElu == null ? '—' : `${pct(r.serverElu)} / ${pct(r.clientElu)}`];
+}
 
 /** One line: how the run was set up. */
 export function settingsLine(s, url) {
   const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
   const shaping = s.shaper === 'none' ? 'no throttling' : `throttle ${describeLink(s.link)} via the ${s.shaper} shaper`;
   const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
-  return `${int(s.messages)} messages per format${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
+  const rounds = s.rounds > 1 ? ` × ${s.rounds} rounds (formats alternated)` : '';
+  return `${int(s.messages)} messages per format${rounds}${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
     + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`;
 }
 
@@ -20,39 +38,32 @@ export function settingsLine(s, url) {
  */
 export function transmissionTable(result) {
   const rows = result.results.map((r) => {
-    if (r.latencyMs == null) return [r.format, ...Array(12).fill('—'), verdictOf(r)];
+    if (r.latencyMs == null) return [r.format, ...Array(13 + CPU_HEADINGS.length).fill('—'), verdictOf(r)];
     // per message actually sent: when the server died mid-run, the rest never travelled
     const sentCount = r.messages - (r.notSent ?? 0);
     const per = (n) => (sentCount ? n / sentCount : null);
     const sent = r.wireBytes.payload ? r.wireBytes : null;
     const perPayload = sent ? per(sent.payload) : null;
     return [
-      r.format, int(r.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
+      r.format, ...cpuCells(r), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
       int(perPayload), sent ? int(per(sent.frames - sent.payload)) : '—',
       ms(r.latencyMs.p50), ms(r.latencyMs.p90), ms(r.latencyMs.p99), ms(r.latencyMs.p999), ms(r.latencyMs.max),
       `${int(r.acked)}/${int(r.messages)}`, accounting(r), verdictOf(r),
     ];
   });
-  return markdownTable([['format', 'msgs/s', 'payload MB/s', 'seconds', 'payload B/msg', 'frame B/msg',
+  return markdownTable([['format', ...CPU_HEADINGS, 'msgs/s', 'min–max', 'payload MB/s', 'pass s', 'payload B/msg', 'frame B/msg',
     'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'acked', 'lost/dup/err', 'round trip'], ...rows],
-  { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  { align: ['l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
 }
 
 function accounting(r) {
   return `${r.lost}/${r.duplicated}/${r.errors}${r.notSent ? `, ${int(r.notSent)} not sent` : ''}`;
 }
 
-/** What went wrong in a row, or null when every message was acked once. */
-export function problemOf(r) {
-  if (r.latencyMs == null) return null;
-  if (r.lost === 0 && !r.notSent && r.duplicated === 0 && r.errors === 0 && r.acked === r.messages) return null;
-  return `${r.format}: ${r.lost} lost, ${r.duplicated} duplicated, ${r.errors} error ACKs${r.notSent ? `, ${r.notSent} not sent` : ''}`
-    + ` of ${r.messages} messages (${r.ended})`;
-}
-
 /**
- * The orchestrator's table: per profile and format, total time, msgs/s,
- * p50/p99, bytes on the wire, and the ratio to the baseline format.
+ * The orchestrator's table: per profile and format, a pass's time and msgs/s
+ * (medians of the rounds, msgs/s with its min–max), p50/p99 (medians), bytes
+ * on the wire (all rounds), and the ratio to the baseline format.
  * @param {Array<Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>>} runs one per profile
  * @param {string} baseline format every other is compared with
  */
@@ -63,17 +74,68 @@ export function comparisonTable(runs, baseline) {
     const base = run.results.find((r) => r.format === baseline && r.latencyMs);
     for (const r of run.results) {
       if (!r.latencyMs) {
-        rows.push([profile, r.format, '—', '—', '—', '—', '—', '—', verdictOf(r)]);
+        rows.push([profile, r.format, ...CPU_HEADINGS.map(() => '—'), '—', '—', '—', '—', '—', '—', '—', verdictOf(r)]);
         continue;
       }
       const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
-      rows.push([profile, r.format, fixed(r.seconds, 2), int(r.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
+      rows.push([profile, r.format, ...cpuCells(r), fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
         int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`]);
     }
   }
-  return markdownTable([['profile', 'format', 'total s', 'msgs/s', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
-    { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
+  return markdownTable([['profile', 'format', ...CPU_HEADINGS, 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
+    { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
 }
+
+/**
+ * Open loop (--rate): one line per format setting the corrected percentiles (from each message's scheduled
+ * send time, as the tables show them) beside the uncorrected ones (from the actual send), whose gap is the
+ * wait that coordinated omission would hide. Nothing in closed loop.
+ * @param {Array<{ settings: { profile: string }, results: object[] }>} runs
+ */
+export function uncorrectedLines(runs) {
+  return runs.flatMap((run) => run.results.filter((r) => r.latencyUncorrectedMs && r.latencyMs).map((r) => {
+    const c = r.latencyMs;
+    const u = r.latencyUncorrectedMs;
+    return `${run.settings.profile} ${r.format}: p50/p99/p99.9 ${ms(c.p50)}/${ms(c.p99)}/${ms(c.p999)} ms corrected, `
+      + `${ms(u.p50)}/${ms(u.p99)}/${ms(u.p999)} ms uncorrected (from the actual send)`;
+  }));
+}
+
+/**
+ * One line per format of a --sweep: where it saturates.
+ * @param {string} profile
+ * @param {Awaited<ReturnType<import('../transmission/run.js').measureSaturation>>} knees
+ */
+export function kneeLines(profile, knees) {
+  return knees.map((k) => {
+    const failed = k.probes.find((p) => p.rate === k.failedRate);
+    const next = failed ? `; at ${int(failed.rate)} msgs/s p99 was ${ms(failed.latencyMs?.p99)} ms (${ms(failed.latencyUncorrectedMs?.p99)} ms uncorrected)` : '';
+    if (k.maxRate === null) return `${profile} ${k.format}: p99 over ${k.targetP99Ms} ms even at ${int(k.failedRate)} msgs/s${next}`;
+    const best = k.probes.find((p) => p.rate === k.maxRate);
+    return `${profile} ${k.format}: highest rate with p99 under ${k.targetP99Ms} ms: ${int(k.maxRate)} msgs/s (p99 ${ms(best.latencyMs.p99)} ms)`
+      + `${k.failedRate === null ? ', the highest probed' : next}`;
+  });
+}
+
+/**
+ * One line per format: the break-even model's prediction against a shaped run.
+ * @param {object} be a breakEvenReport()
+ */
+export function modelLines(be) {
+  return be.measured.map((m) => `  ${be.profile} (up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms) ${m.format}: measured ${m.measuredSeconds.toFixed(1)} s, `
+    + `predicted ${m.predictedSeconds.toFixed(1)} s (${((m.measuredSeconds / m.predictedSeconds - 1) * 100).toFixed(1)}%)`);
+}
+
+/** 768 kbit/s, 3.2 Mbit/s, 1.5 Gbit/s. */
+export function formatKbit(kbit) {
+  const two = (x) => Number(x.toPrecision(2)).toLocaleString('en-US');
+  if (kbit >= 1e6) return `${two(kbit / 1e6)} Gbit/s`;
+  if (kbit >= 1e3) return `${two(kbit / 1e3)} Mbit/s`;
+  return `${Math.round(kbit)} kbit/s`;
+}
+
+/** "12,000–14,500": a min–max range of counts ('—' for one round, where there is no range). */
+export const minMaxOf = (mm) => (mm && mm[0] !== mm[1] ? `${int(mm[0])}–${int(mm[1])}` : '—');
 
 /** "1.84× less" / "1.20× more": how many times less of something (time, bytes) a format needs. */
 function ratio(x) {
@@ -81,24 +143,23 @@ function ratio(x) {
   return x >= 1 ? `${x.toFixed(2)}× less` : `${(1 / x).toFixed(2)}× more`;
 }
 
-/** Below this ratio of total times the two fastest formats are called a tie (it would print as 1.00×). */
-const TIE = 1.005;
+/**
+ * One line per pair of formats and profile: the winner with its margin in median msgs/s, named only when
+ * their min–max ranges across rounds do not overlap (see lib/transmission/rounds.js), else no clear difference.
+ * @param {Array<{ settings: { profile: string, rounds?: number }, verdicts?: object[] }>} runs
+ */
+export function verdictLines(runs) {
+  return runs.flatMap((run) => (run.verdicts ?? []).map((v) => `${run.settings.profile}: ${verdictText(v)}`));
+}
 
 /**
- * One sentence per profile naming the fastest format and its margin over the runner-up and the baseline.
+ * A pair's verdict as words.
+ * @param {{ formats: string[], winner: string|null, ratio: number, rounds: number }} v
  */
-export function winnerLines(runs, baseline) {
-  return runs.map((run) => {
-    const ok = run.results.filter((r) => r.latencyMs && r.seconds > 0).sort((a, b) => a.seconds - b.seconds);
-    if (ok.length < 2) return null;
-    const [first, second] = ok;
-    const bytes = ` (total time; ${first.wireBytes.frames.toLocaleString('en-US')} vs ${second.wireBytes.frames.toLocaleString('en-US')} bytes on the wire)`;
-    // one run per format and profile, so no spread to judge by: a margin that rounds to 1.00× is a tie
-    if (second.seconds / first.seconds < TIE) {
-      return `${run.settings.profile}: no clear winner, ${first.format} and ${second.format} within ${((TIE - 1) * 100).toFixed(1)}% of each other${bytes}`;
-    }
-    const base = ok.find((r) => r.format === baseline);
-    const vsBase = base && base !== first && base !== second ? `; ${(base.seconds / first.seconds).toFixed(2)}× faster than ${baseline}` : '';
-    return `${run.settings.profile}: ${first.format} wins, ${(second.seconds / first.seconds).toFixed(2)}× faster than ${second.format}${vsBase}${bytes}`;
-  }).filter(Boolean);
+export function verdictText(v) {
+  const over = ` over ${v.rounds} round${v.rounds === 1 ? '' : 's'}`;
+  if (v.rounds < MIN_ROUNDS_FOR_WINNER) return `no clear difference between ${v.formats.join(' and ')} (${v.rounds} round${v.rounds === 1 ? '' : 's'}; a winner needs ${MIN_ROUNDS_FOR_WINNER})`;
+  if (!v.winner) return `no clear difference between ${v.formats.join(' and ')} (msgs/s ranges overlap${over})`;
+  const loser = v.formats.find((f) => f !== v.winner);
+  return `${v.winner} beats ${loser}, ${v.ratio.toFixed(2)}× the msgs/s (median; every round faster${over})`;
 }

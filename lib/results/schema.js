@@ -86,12 +86,40 @@ const latency = {
   properties: Object.fromEntries(['p50', 'p90', 'p99', 'p999', 'max', 'mean'].map((k) => [k, nullableNumber])),
 };
 
+const minMaxPair = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 };
+
+/** A verdict on two formats of one transmission run (lib/transmission/rounds.js). */
+const transmissionVerdict = {
+  type: 'object',
+  required: ['formats', 'winner', 'ratio', 'rounds'],
+  properties: {
+    formats: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    winner: { type: ['string', 'null'] },
+    ratio: { type: 'number' },
+    rounds: { type: 'integer', minimum: 1 },
+  },
+};
+
 const transmissionRow = {
   allOf: [verdict, {
     required: ['messages', 'acked', 'lost', 'duplicated', 'errors', 'seconds', 'msgsPerSec', 'payloadMBps', 'wireBytes', 'latencyMs'],
     properties: {
       wireBytes: { type: ['object', 'null'], properties: { payload: nullableNumber, frames: nullableNumber } },
       latencyMs: { anyOf: [latency, { type: 'null' }] },
+      latencyUncorrectedMs: { anyOf: [latency, { type: 'null' }] },
+      deflate: { type: 'boolean' },
+      serverCpuUs: nullableNumber, serverCpuUsRaw: nullableNumber, decodeShare: nullableNumber,
+      clientCpuUs: nullableNumber, serverElu: nullableNumber, clientElu: nullableNumber,
+      // with rounds: each figure above is the median of the passes, and minMax holds their range
+      minMax: {
+        type: 'object',
+        required: ['seconds', 'msgsPerSec'],
+        properties: {
+          seconds: minMaxPair, msgsPerSec: minMaxPair, serverCpuUs: { anyOf: [minMaxPair, { type: 'null' }] }, clientCpuUs: { anyOf: [minMaxPair, { type: 'null' }] },
+          latencyMs: { type: ['object', 'null'], additionalProperties: minMaxPair },
+        },
+      },
+      passes: { type: 'array', items: { type: 'object', required: ['seconds', 'msgsPerSec', 'latencyMs'] } },
     },
   }],
 };
@@ -149,7 +177,21 @@ export const RESULTS_SCHEMA = {
       items: {
         type: 'object',
         required: ['payload', 'profile', 'settings', 'results'],
-        properties: { payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow } },
+        properties: {
+          payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
+          verdicts: { type: 'array', items: transmissionVerdict },
+        },
+      },
+    },
+    // the break-even model (lib/transmission/model.js) when the run had a loopback and a slow-link pass of one payload
+    breakEven: {
+      type: ['object', 'null'],
+      required: ['payload', 'messages', 'rtt', 'costs', 'pairs', 'measured', 'curve'],
+      properties: {
+        costs: { type: 'array', items: { type: 'object', required: ['format', 'upBytes', 'downBytes', 'serverCpuUs', 'clientCpuUs'] } },
+        pairs: { type: 'array', items: { type: 'object', required: ['smaller', 'larger', 'belowKbit', 'always'], properties: { belowKbit: nullableNumber } } },
+        measured: { type: 'array', items: { type: 'object', required: ['format', 'measuredSeconds', 'predictedSeconds'] } },
+        curve: { type: 'object', required: ['kbit', 'series'] },
       },
     },
     batch: {

@@ -2,10 +2,10 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cl
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { problemOf, settingsLine, transmissionTable } from '../report/terminal-transmission.js';
+import { settingsLine, transmissionTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from '../cli/progress.js';
-import { payloadIdentity, prepareWireCodecs, refusedCodec, runPass, startShaping } from './run.js';
-import { describePayload } from '../payload/index.js';
+import { measureTransmission } from './run.js';
+import { exitCodeOf, problemsOf } from './outcome.js';
 
 /** Options shared by the clients and the orchestrator. */
 export const TRANSMISSION_OPTIONS = {
@@ -19,6 +19,7 @@ export const TRANSMISSION_OPTIONS = {
   shaper: { type: 'string', default: 'auto' },
   timeout: { type: 'string', default: '10' },
   warmup: { type: 'string' },
+  deflate: { type: 'boolean', default: false },
 };
 
 export const TRANSMISSION_USAGE = `  --window W          messages in flight per connection, closed loop (default 1: strict request/response)
@@ -31,6 +32,8 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
   --warmup N          unmeasured messages sent first so the JIT has warmed up
                       (default min(1000, M) unthrottled, 0 throttled)
+  --deflate           permessage-deflate on both ends (every message compressed): wire bytes as compressed,
+                      CPU per message with compression
   --timeout S         give up when no ACK arrives for S seconds (default 10)
   --json              print the results as one JSON object`;
 
@@ -60,6 +63,7 @@ export function transmissionOptions(values) {
     shaper: values.shaper,
     idleTimeoutMs: opt('timeout', { min: 0.1 }) * 1000,
     warmup: opt('warmup', { min: 0, integer: true }),
+    deflate: values.deflate,
   };
 }
 
@@ -67,17 +71,24 @@ export function transmissionOptions(values) {
  * The client command line: node client.js --format NAME N M [options].
  * @param {string[]} argv
  * @param {{ name: string, format?: string }} entry the script's name and its fixed format, if any
+ * @returns {Promise<number>} the exit code the entry point should end with (see outcome.js)
  */
 export async function clientMain(argv, { name, format }) {
-  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' } };
+  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' } };
   const { values, positionals } = parseCli(argv, options);
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
   --url ws://HOST:PORT  the server (default ws://127.0.0.1:$PORT, PORT defaulting to 7070)
+  --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
+                      with several, a verdict per pair: a winner only when every round of one beat every
+                      round of the other in msgs/s (at least 3 rounds), else "no clear difference"
 ${TRANSMISSION_USAGE}
   Exit code 0 when every message was acked exactly once; 1 when any was lost, duplicated or refused.`;
-  if (values.help) return void console.log(usage);
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
   const formats = format ?? values.format ?? values.formats;
   if (!formats) throw new UserError('give --format NAME (see node client.js --help)');
   if (format && (values.format || values.formats)) throw new UserError(`${name} always sends ${format}; use client.js --format NAME for another`);
@@ -91,47 +102,39 @@ ${TRANSMISSION_USAGE}
   const url = (values.url ?? `ws://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
   if (!/^wss?:\/\/[^/]+$/.test(url)) throw new UserError(`--url: expected ws://HOST:PORT, got "${url}"`);
 
+  const roundsGiven = values.rounds === undefined ? null : numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   const { payloads, codecs } = await resolveSelection({ ...values, formats }, numbers);
-  const payload = payloads[0];
-  const { usable, refused } = prepareWireCodecs(codecs, payload);
-  if (refused.length) throw refusedCodec(refused[0]);
-
-  const shaping = await startShaping({ url, profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper });
-  if (shaping.note) process.stderr.write(`${name}: ${shaping.note}\n`);
-  const warmup = opts.warmup ?? (shaping.kind === 'none' ? Math.min(1000, messages) : 0);
-  const results = [];
-  const progress = createProgress({ total: usable.length * messages, quiet: values.json || !process.stderr.isTTY });
+  const rounds = roundsGiven ?? (codecs.length > 1 ? 5 : 1);
+  let last = 0;
+  let lastPass = null;
+  const progress = createProgress({ total: codecs.length * messages * rounds, quiet: values.json || !process.stderr.isTTY });
+  let result;
   try {
-    for (const codec of usable) {
-      let last = 0;
-      results.push(await runPass({
-        url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window: opts.window, connections: opts.connections,
-        rate: opts.rate, idleTimeoutMs: opts.idleTimeoutMs, warmup,
-        onProgress: ({ done }) => {
-          progress.tick(`${codec.name} ${done}/${messages}`, done - last);
-          last = done;
-        },
-      }));
-    }
+    result = await measureTransmission({
+      payload: payloads[0], codecs, url, messages, window: opts.window, connections: opts.connections, rate: opts.rate,
+      profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup,
+      idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds, deflate: opts.deflate,
+      onProgress: ({ done, format, round }) => {
+        if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
+        progress.tick(`${format} round ${round}/${rounds} ${done}/${messages}`, done - last);
+        last = done;
+      },
+    });
   } finally {
     progress.end();
-    await shaping.stop();
   }
-  const result = {
-    payload: describePayload(payload),
-    settings: { messages, window: opts.window, connections: opts.connections, rate: opts.rate ?? null, profile: opts.profile,
-      link: shaping.link, shaper: shaping.kind, shaperNote: shaping.note, raw: null, warmup },
-    results,
-  };
+  if (result.settings.shaperNote) process.stderr.write(`${name}: ${result.settings.shaperNote}\n`);
   const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(result.payload)}\n${settingsLine(result.settings, url)}\n\n${transmissionTable(result)}`);
+    const verdicts = verdictLines([result]);
+    if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
+    const uncorrected = uncorrectedLines([result]);
+    if (uncorrected.length) console.log(`\nOpen loop, latency percentiles:\n${uncorrected.join('\n')}`);
   }
-  const problems = results.map(problemOf).filter(Boolean);
-  if (problems.length) {
-    process.stderr.write(`${name}: ${problems.join('; ')}\n`);
-    process.exitCode = 1;
-  }
+  const problems = problemsOf([result]);
+  if (problems.length) process.stderr.write(`${name}: ${problems.join('; ')}\n`);
+  return exitCodeOf([result]);
 }

@@ -8,6 +8,11 @@
  *                    status byte (ACK_STATUS)
  *
  * The format is chosen once per connection by the URL path (ws://HOST:PORT/<format>).
+ *
+ * Control frames: a client → server frame whose sequence number is NO_SEQ
+ * carries one CONTROL byte instead of codec bytes. `mark` starts the server's
+ * CPU and event-loop accounting for a measured pass; `report` asks for it, and
+ * the server answers with one text message, the JSON of ServerReport.
  */
 
 /** Bytes of the sequence-number prefix. */
@@ -21,6 +26,23 @@ export const ACK_STATUS = { ok: 0, decodeError: 1, malformed: 2 };
 
 /** Sequence number an ACK carries when the frame was too short to have one. */
 export const NO_SEQ = 0xffffffff;
+
+/** Control requests (the byte after NO_SEQ). */
+export const CONTROL = { mark: 1, report: 2 };
+
+/**
+ * One control frame.
+ * @param {number} op a CONTROL value
+ */
+export function encodeControl(op) {
+  return encodeAck(NO_SEQ, op);
+}
+
+/**
+ * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number }} ServerReport
+ *   since the last mark: data messages handled (all connections), process CPU (user + system, µs),
+ *   event-loop utilization (0–1) and wall time
+ */
 
 /** Close code the server uses when a frame exceeds --max-payload (RFC 6455: message too big). */
 export const CLOSE_TOO_LARGE = 1009;

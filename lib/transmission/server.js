@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { WebSocketServer } from 'ws';
 import { UserError } from '../errors.js';
-import { ACK_STATUS, encodeAck, NO_SEQ, SEQ_BYTES } from './protocol.js';
+import { performance } from 'node:perf_hooks';
+import { ACK_STATUS, CONTROL, encodeAck, NO_SEQ, SEQ_BYTES } from './protocol.js';
 
 /** Default limit on one message's codec bytes (ws's own default is 100 MiB). */
 export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
@@ -23,13 +24,26 @@ export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
  */
 export async function startWsServer({ codecs, identity, host = '127.0.0.1', port = 0, raw = false, maxPayload = DEFAULT_MAX_PAYLOAD }) {
   const counters = createCounters();
+  // CPU and event-loop accounting since a client's `mark` control frame (process-wide)
+  let mark = null;
+  const markNow = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages: counters.messages, at: performance.now() });
+  const report = () => {
+    const from = mark ?? markNow();
+    const cpu = process.cpuUsage(from.cpu);
+    return JSON.stringify({
+      messages: counters.messages - from.messages, cpuUs: cpu.user + cpu.system,
+      elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
+    });
+  };
   const accepted = [...codecs].filter(([, c]) => !c.refused).map(([name]) => name);
   const server = http.createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
     // a plain GET shows how to connect, and the counters so far (handy to watch a long run)
     res.end(`WebSocket only: connect to ws://HOST:PORT/<format>; formats: ${accepted.join(', ')}\n${describeCounters(counters, { raw })}\n`);
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + SEQ_BYTES, perMessageDeflate: false });
+  // permessage-deflate is accepted when a client offers it (the --deflate passes); ACKs stay under its threshold,
+  // so they travel uncompressed
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + SEQ_BYTES, perMessageDeflate: { threshold: 1024 } });
 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {});
@@ -51,7 +65,8 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
     const codec = codecs.get(name);
     if (!codec) return refuse(socket, 404, `unknown format "${name}"; this server accepts: ${accepted.join(', ')}`);
     if (codec.refused) return refuse(socket, 422, `${name} cannot carry this payload: ${codec.refused}`);
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, name, codec));
+    // ?raw=1: this connection is ACKed without decoding, so one server can measure both (the decode share)
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, /** @type {import('node:net').Socket} */ (socket), name, codec, raw || query.get('raw') === '1'));
   });
 
   function refuse(socket, status, message) {
@@ -61,14 +76,16 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
       + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   }
 
-  function serve(ws, name, codec) {
+  /**
+   * @param {import('ws').WebSocket} ws
+   * @param {import('node:net').Socket} socket the connection's socket, from the upgrade request
+   */
+  function serve(ws, socket, name, codec, rawHere = raw) {
     counters.connections++;
     counters.open++;
     const perFormat = (counters.byFormat[name] ??= { connections: 0, messages: 0, decodeErrors: 0 });
     perFormat.connections++;
     // ACKs for the frames of one read go out in one write: cork now, uncork once this batch is handled
-    // (ws keeps the socket private; _socket is the net.Socket it writes to)
-    const socket = ws._socket;
     let corked = false;
     const uncork = () => {
       corked = false;
@@ -82,7 +99,13 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
       }
       ws.send(encodeAck(seq, status));
     };
-    ws.on('message', (data) => {
+    // binaryType is ws's default 'nodebuffer': every message arrives as one Buffer
+    ws.on('message', (/** @type {Buffer} */ data) => {
+      if (data.length > SEQ_BYTES && data.readUInt32BE(0) === NO_SEQ) {
+        if (data[SEQ_BYTES] === CONTROL.mark) mark = markNow();
+        else if (data[SEQ_BYTES] === CONTROL.report) ws.send(report(), { binary: false });
+        return;
+      }
       counters.messages++;
       perFormat.messages++;
       counters.bytes += data.length;
@@ -92,7 +115,7 @@ export async function startWsServer({ codecs, identity, host = '127.0.0.1', port
         return;
       }
       let status = ACK_STATUS.ok;
-      if (!raw) {
+      if (!rawHere) {
         try {
           codec.decode(data.subarray(SEQ_BYTES));
         } catch {

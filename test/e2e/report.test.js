@@ -73,12 +73,52 @@ test('every codec has a round-trip status for every payload, and a size and a sp
 });
 
 test('the WebSocket pass ran for each payload with the chosen formats', () => {
-  const { formats, profiles } = results.settings.transmission;
-  assert.equal(results.transmission.length, 5 * profiles.length);
+  const { formats, profiles, rounds, slowLink } = results.settings.transmission;
+  assert.equal(rounds, 3, 'quick mode: 3 alternated rounds');
+  assert.deepEqual(slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 30, rounds: 3 }, 'the default run has a slow link');
+  assert.equal(results.transmission.length, 5 * profiles.length + 1);
   for (const t of results.transmission) {
-    assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats].sort());
-    for (const r of t.results) assert.equal(r.messages, 40);
+    const slow = t.profile === slowLink.profile;
+    // the slow link also runs each format with permessage-deflate
+    assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats, ...(slow ? formats.map((f) => `${f}+deflate`) : [])].sort());
+    assert.equal(t.settings.window, slow ? 32 : 1);
+    if (slow) assert.notEqual(t.settings.shaper, 'none', 'the slow link is shaped');
+    for (const r of t.results) {
+      assert.equal(r.messages, slow ? 30 * 3 : 40 * rounds, 'messages are counted over every round');
+      assert.equal(r.passes.length, slow ? 3 : rounds);
+    }
+    assert.equal(t.verdicts.length, t.results.length * (t.results.length - 1) / 2);
+    if (slow) {
+      for (const f of formats) {
+        const [plain, deflated] = [f, `${f}+deflate`].map((name) => t.results.find((r) => r.format === name));
+        assert.equal(deflated.deflate, true);
+        assert.ok(deflated.wireBytes.frames < plain.wireBytes.frames, `${f}: deflate sends fewer bytes`);
+      }
+    }
   }
+});
+
+test('the break-even model: fed by test3 on loopback, checked against the slow link, charted on log scales', () => {
+  const be = results.breakEven;
+  assert.equal(be.payload, 'test3');
+  assert.equal(be.profile, '3g');
+  assert.deepEqual(be.costs.map((c) => c.format).sort(), [...results.settings.transmission.formats].sort());
+  const loop = results.transmission.find((t) => t.payload === 'test3' && t.profile === 'none');
+  for (const c of be.costs) {
+    const row = loop.results.find((r) => r.format === c.format);
+    assert.equal(c.upBytes, row.wireBytes.frames / row.messages, 'bytes per message with framing, from the loopback pass');
+    assert.equal(c.serverCpuUs, row.serverCpuUs);
+  }
+  assert.equal(be.pairs.length, 1);
+  assert.equal(be.measured.length, 2);
+  const chart = chartSpecs(results).find((s) => s.id === 'break-even');
+  assert.equal(chart.config.options.scales.x.type, 'logarithmic');
+  assert.equal(chart.config.options.scales.y.type, 'logarithmic');
+  // a model line per format, and the measured slow-link points
+  assert.equal(chart.config.data.datasets.length, 2 * be.costs.length);
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /^### Break-even: test3, bytes against CPU$/m);
+  assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
 });
 
 test('report.md has a row for every codec and payload in each table', () => {
@@ -97,7 +137,8 @@ test('report.md has a row for every codec and payload in each table', () => {
     }
   }
   const ws = sections.find((s) => s.startsWith('WebSocket'));
-  for (const t of results.transmission) for (const r of t.results) assert.match(ws, new RegExp(`^\\| ${t.payload} +\\| ${r.format} `, 'm'));
+  const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // "json-buffer+deflate" is not a pattern
+  for (const t of results.transmission) for (const r of t.results) assert.match(ws, new RegExp(`^\\| ${t.payload} +\\| ${literal(r.format)} `, 'm'));
   const batch = sections.find((s) => s.startsWith('Batch'));
   for (const n of [1, 10]) for (const format of results.settings.formats) assert.match(batch, new RegExp(`^\\| +${n} \\| ${format} `, 'm'));
 });
@@ -152,12 +193,12 @@ test('report.html in headless Chromium: every chart rendered, no errors logged, 
     const states = await chartStates(page);
     const expected = chartSpecs(results).map((s) => s.id);
     assert.deepEqual(states.map((s) => s.id), expected);
-    assert.ok(expected.some((id) => id.startsWith('latency-')) && expected.includes('batch-time'));
+    assert.ok(expected.some((id) => id.startsWith('latency-')) && expected.includes('batch-time') && expected.includes('break-even'));
     for (const s of states) {
       assert.ok(s.chart, `${s.id}: Chart.js owns the canvas`);
       assert.ok(s.width > 100 && s.height > 100, `${s.id}: ${s.width}×${s.height}`);
       // bars fill much of the plot area; lines only a thin share of it
-      const least = s.id.startsWith('batch') ? 0.002 : 0.05;
+      const least = s.id.startsWith('batch') || s.id === 'break-even' ? 0.002 : 0.05;
       assert.ok(s.dataPixels > s.area * least, `${s.id}: ${s.dataPixels} of ${s.area} plot pixels show data`);
     }
     assert.match(await page.locator('#environment').innerText(), /cores/);

@@ -15,8 +15,8 @@ import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 // tables and charts hold them all. The real module runs in report.test.js.
 test('several link profiles: one transmission entry, table and chart bar group per profile', async () => {
   const calls = [];
-  const fakeTransmission = async ({ payload, codecs, messages, profile }) => {
-    calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile });
+  const fakeTransmission = async ({ payload, codecs, messages, profile, rounds }) => {
+    calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile, rounds });
     const slow = { none: 1, '4g': 40, '3g': 150 }[profile];
     return {
       payload: describePayload(payload),
@@ -37,6 +37,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
     progressStream: { isTTY: false, write: (s) => lines.push(s) },
     measureTransmission: fakeTransmission,
   });
+  assert.deepEqual(calls.map((c) => c.rounds), Array(6).fill(3), 'quick mode runs 3 alternated rounds');
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} ${c.messages}`),
     ['test5 none 25', 'test5 4g 25', 'test5 3g 25', 'test1 none 25', 'test1 4g 25', 'test1 3g 25']);
   assert.deepEqual(validateResults(results), []);
@@ -56,4 +57,33 @@ test('several link profiles: one transmission entry, table and chart bar group p
 
   assert.match(lines.at(-1), /^\[(\d+)\/\1\] /, 'progress reaches its total');
   assert.ok(lines.some((l) => /test1 WebSocket, profile 3g/.test(l)));
+});
+
+test('the slow link: one pipelined pass over the mobile profile for test3, recorded with its window and messages', async () => {
+  const calls = [];
+  const fakeTransmission = async ({ payload, codecs, messages, profile, window = 1, rounds }) => {
+    calls.push({ payload: payload.id, profile, window, messages, rounds });
+    return {
+      payload: describePayload(payload),
+      settings: { messages, window, connections: 1, profile, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile), raw: false, rounds },
+      results: prepareCodecs(codecs, payload).map((p) => ({
+        ...describeCodec(p), messages, acked: messages, lost: 0, duplicated: 0, errors: 0, seconds: 1, msgsPerSec: messages,
+        payloadMBps: 0.01, wireBytes: { payload: 100, frames: 120 }, latencyMs: { p50: 1, p90: 1, p99: 1, p999: 1, max: 1, mean: 1 },
+      })),
+      verdicts: [],
+    };
+  };
+  const payloads = resolvePayloads({ numbers: ['5', '3'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const results = await runSuite({
+    mode: 'quick', payloads, codecs, transmissionCodecs: codecs, slowLink: { profile: '3g', window: 32 },
+    overrides: { maxTime: 0.01, minTime: 0.002, messages: 25, slowLinkMessages: 12 },
+    progressStream: { isTTY: false, write: () => {} }, measureTransmission: fakeTransmission,
+  });
+  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`),
+    ['test5 none w1 25 r3', 'test3 none w1 25 r3', 'test3 3g w32 12 r3']);
+  assert.deepEqual(results.settings.transmission.slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 12, rounds: 3 });
+  assert.deepEqual(validateResults(results), []);
+  assert.deepEqual(numbersWithoutUnit(results), []);
+  assert.match(renderMarkdown(results), /^### Profile 3g: built-in link emulator, 3g: RTT 150 ms, down 1600 kbit\/s, up 768 kbit\/s, window 32 \(pipelined\)$/m);
 });

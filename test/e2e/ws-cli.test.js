@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
-import { measureTransmission } from '../../lib/transmission/run.js';
+import { measureSaturation, measureTransmission } from '../../lib/transmission/run.js';
 
 // a hung socket fails its test instead of hanging the suite
 const test = (name, fn) => nodeTest(name, { timeout: 60000 }, fn);
@@ -93,7 +93,8 @@ test('the generic client takes any codec by name; several connections; a text ta
   const r = await run('client.js', ['--format', 'json', '5', '2000', '--url', server.url, '--connections', '3', '--window', '4']).done;
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /2,000 messages per format after 1,000 warm-up, closed loop, window 4, 3 connections, no throttling/);
-  assert.match(r.stdout, /\| json +\| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
+  // CPU per message leads the row: the server's (reported by it), the decode share (— without raw passes), the client's
+  assert.match(r.stdout, /\| json +\| +[\d.]+ \| +— \| +[\d.]+ \| +\d+% \/ \d+% \| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
   await stopServer(server);
 });
 
@@ -179,7 +180,9 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const before = listeners();
   const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
   assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
-  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results']);
+  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results', 'verdicts']);
+  assert.equal(r.settings.rounds, 1);
+  assert.equal(r.verdicts[0].winner, null, 'one round names no winner');
   assert.equal(r.payload.id, 'test5');
   assert.equal(r.settings.shaper, 'none');
   assert.deepEqual(r.results.map((x) => x.format), ['protobufjs-static', 'json-buffer']);
@@ -188,10 +191,47 @@ test('measureTransmission: the programmatic API runs each codec against its own 
     assert.ok(row.wireBytes.frames > row.wireBytes.payload);
     for (const k of ['p50', 'p90', 'p99', 'p999', 'max', 'mean']) assert.equal(typeof row.latencyMs[k], 'number');
   }
-  assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer' });
+  assert.deepEqual(progress.at(-1), { done: 500, total: 500, format: 'json-buffer', round: 1 });
   // the server it started is gone: this process has no child left
   const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
   assert.deepEqual(children, []);
+});
+
+test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', async () => {
+  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  const [t] = JSON.parse(r.stdout).runs;
+  assert.equal(t.settings.rounds, 3);
+  for (const row of t.results) {
+    assert.equal(row.passes.length, 3);
+    assert.deepEqual([row.messages, row.acked, row.lost], [900, 900, 0], 'accounting is summed over the rounds');
+    const rates = row.passes.map((p) => p.msgsPerSec).sort((a, b) => a - b);
+    assert.deepEqual(row.minMax.msgsPerSec, [rates[0], rates[2]]);
+    assert.equal(row.msgsPerSec, rates[1]);
+    // the server (its own process) reported its CPU per message; raw passes give the decode share
+    assert.ok(row.serverCpuUs > 0 && row.serverCpuUsRaw > 0 && row.clientCpuUs > 0, JSON.stringify(row));
+    assert.equal(row.decodeShare, 1 - row.serverCpuUsRaw / row.serverCpuUs);
+    assert.ok(row.passes.every((p) => p.serverCpuUs > 0 && p.serverElu > 0 && p.clientElu > 0));
+  }
+  assert.equal(t.settings.rawPasses, true);
+  assert.equal(t.verdicts.length, 1);
+  assert.deepEqual(t.verdicts[0].formats, ['protobufjs-static', 'json-buffer']);
+  assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);
+});
+
+test('measureSaturation: rates double until a probe misses the p99 target, and a target nothing meets names no rate', async () => {
+  const [payload] = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('protobufjs-static');
+  const probes = [];
+  // a second is a target loopback at these rates always meets: the doubling runs to maxRate
+  const [easy] = await measureSaturation({ payload, codecs, targetP99Ms: 1000, fromRate: 250, maxRate: 1000, seconds: 0.2, onProbe: (p) => probes.push(p) });
+  assert.deepEqual(probes.map((p) => p.rate), [250, 500, 1000]);
+  assert.deepEqual([easy.format, easy.maxRate, easy.failedRate], ['protobufjs-static', 1000, null]);
+  // a microsecond is below what the histogram can record: the first probe fails, and no bisection follows
+  const [hard] = await measureSaturation({ payload, codecs, targetP99Ms: 0.001, fromRate: 250, seconds: 0.2 });
+  assert.deepEqual([hard.maxRate, hard.failedRate, hard.probes.length], [null, 250, 1]);
+  assert.ok(hard.probes[0].latencyUncorrectedMs.p99 > 0, 'an open-loop probe has the uncorrected percentiles too');
+  assertOneLine(await run('benchmark_ws.js', ['5', '--sweep', '--rate', '100']).done, /^benchmark_ws: --sweep chooses the rates itself/);
 });
 
 for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT'])) {

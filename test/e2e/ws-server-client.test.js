@@ -14,7 +14,6 @@ import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
 import { payloadIdentity, prepareWireCodecs } from '../../lib/transmission/run.js';
 import { connect, runClient } from '../../lib/transmission/client.js';
-import { winnerLines } from '../../lib/report/terminal-transmission.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../../lib/transmission/protocol.js';
 import { startWsServer } from '../../lib/transmission/server.js';
 
@@ -295,10 +294,64 @@ test('a --host that does not resolve is a UserError (one line, exit 2), not a st
   }
 });
 
-test('winnerLines: a margin that would print as 1.00× is no clear winner; 1.01× names the winner', () => {
-  const row = (format, seconds) => ({ format, seconds, latencyMs: { p50: 1 }, wireBytes: { frames: 1000 } });
-  const run = (a, b) => ({ settings: { profile: 'none' }, results: [row('json-buffer', a), row('protobufjs-static', b)] });
-  assert.deepEqual(winnerLines([run(1.004, 1)], 'json-buffer'),
-    ['none: no clear winner, protobufjs-static and json-buffer within 0.5% of each other (total time; 1,000 vs 1,000 bytes on the wire)']);
-  assert.match(winnerLines([run(1.01, 1)], 'json-buffer')[0], /^none: protobufjs-static wins, 1\.01× faster than json-buffer/);
+test('CPU per message: the server reports its CPU over the pass; a planted decode cost shows as the decode share, ?raw=1 skips it', async () => {
+  const json = byName['json-buffer'];
+  const spin = (us) => {
+    const until = process.hrtime.bigint() + BigInt(us * 1000);
+    while (process.hrtime.bigint() < until) { /* the planted decode cost */ }
+  };
+  // the same frames as json-buffer; decoding costs 300 µs of CPU more
+  const slow = { ...json, name: 'slow', decode: (bytes) => { spin(300); return json.decode(bytes); } };
+  const server = await startWsServer({ codecs: new Map([['slow', slow]]) });
+  leftOpen.add(server);
+  try {
+    const pass = (query) => runClient({ url: `${server.url}/slow${query}`, codec: slow, value: payload.value, messages: 300, window: 4, serverReport: true });
+    const decoding = await pass('');
+    const raw = await pass('?raw=1');
+    for (const r of [decoding, raw]) {
+      assert.equal(r.acked, 300);
+      assert.ok(r.serverCpuUs > 0 && r.clientCpuUs > 0, JSON.stringify(r));
+      assert.ok(r.serverElu > 0 && r.serverElu <= 1 && r.clientElu > 0 && r.clientElu <= 1);
+    }
+    // generous: the planted 300 µs dwarfs the work per message (client and server share this process here)
+    assert.ok(1 - raw.serverCpuUs / decoding.serverCpuUs > 0.5, `decoding ${decoding.serverCpuUs} µs, raw ${raw.serverCpuUs} µs per message`);
+    // a pass that does not ask gets no server figures
+    const silent = await runClient({ url: `${server.url}/slow`, codec: slow, value: payload.value, messages: 10 });
+    assert.equal(silent.serverCpuUs, null);
+  } finally {
+    await server.close();
+  }
+});
+
+test('permessage-deflate on both ends: every message acked and decoded, the wire bytes counted compressed at the socket', async () => {
+  await withServer({}, async (server) => {
+    const plain = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], value: payload.value, messages: 300, window: 8 });
+    const deflated = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], value: payload.value, messages: 300, window: 8, deflate: true });
+    for (const r of [plain, deflated]) assert.deepEqual([r.acked, r.lost, r.errors], [300, 0, 0]);
+    assert.equal(server.counters.decodeErrors, 0);
+    assert.equal(deflated.wireBytes.payload, plain.wireBytes.payload, 'the codec bytes are the same before compression');
+    // each message compressed on its own (no context takeover): well under the plain frames, well above a back-reference
+    assert.ok(deflated.wireBytes.frames < 0.8 * plain.wireBytes.frames, `${deflated.wireBytes.frames} vs ${plain.wireBytes.frames}`);
+    assert.ok(deflated.wireBytes.frames > 0.2 * plain.wireBytes.frames, `${deflated.wireBytes.frames} vs ${plain.wireBytes.frames}`);
+  });
+});
+
+test('open loop: a sender stalled behind its own event loop shows in the corrected percentiles, not in the uncorrected ones', async () => {
+  await withServer({}, async (server) => {
+    // 100 ms with this process's event loop blocked, a quarter into a 400-message, 0.4 s open-loop pass: the
+    // ~100 messages due meanwhile go out late, all at once
+    const stall = setTimeout(() => {
+      const until = Date.now() + 100;
+      while (Date.now() < until) { /* the planted stall */ }
+    }, 100);
+    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 400, rate: 1000 });
+    clearTimeout(stall);
+    assert.equal(r.acked, 400);
+    const corrected = r.latency.summary();
+    const uncorrected = r.latencyUncorrected.summary();
+    assert.ok(corrected.p99 > 3 * uncorrected.p99, `p99 ${corrected.p99} ms corrected vs ${uncorrected.p99} ms uncorrected`);
+    assert.ok(corrected.p50 >= uncorrected.p50);
+    const closed = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 10 });
+    assert.equal(closed.latencyUncorrected, null, 'closed loop: send time and due time are the same');
+  });
 });

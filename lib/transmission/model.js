@@ -1,0 +1,146 @@
+import { websocketHeaderBytes, ACK_BYTES, SEQ_BYTES } from './protocol.js';
+
+/**
+ * A break-even model of a pipelined WebSocket pass: each message crosses four
+ * stages, the uplink (its frame), the server's CPU, the downlink (its ACK) and
+ * the client's CPU. Pipelined, the stages work at once, so the slowest one
+ * sets the pace, unless the window cannot cover the round trip:
+ *
+ *   stage times  up = upBytes·8 / upBandwidth, down = downBytes·8 / downBandwidth, server, client CPU
+ *   per message  max(slowest stage, (RTT + sum of the stages) / window)
+ *   N messages   RTT + sum of the stages + (N − 1) · per message
+ *
+ * Bandwidths in kbit/s (1000 bit/s), RTT in ms, CPU in µs, bytes as the TCP
+ * stream carries them (WebSocket framing included, IP/TCP headers not, as the
+ * built-in emulator counts them).
+ * @typedef {{ format: string, upBytes: number, downBytes: number, serverCpuUs: number, clientCpuUs: number }} MessageCost
+ * @typedef {{ up: number, down?: number, rtt?: number, window?: number }} Link up/down kbit/s (down defaults to up), rtt ms
+ */
+
+/**
+ * The cost of one message of a format from a measured row: frame bytes per
+ * message (codec bytes, sequence number, WebSocket header with mask), the
+ * ACK's bytes, and the CPU per message on each side.
+ * @param {{ format: string, messages: number, notSent?: number, wireBytes: { frames: number, payload?: number }, serverCpuUs: number, clientCpuUs: number }} row
+ * @returns {MessageCost}
+ */
+export function messageCost(row) {
+  const sent = row.messages - (row.notSent ?? 0);
+  return {
+    format: row.format,
+    upBytes: row.wireBytes.frames / sent,
+    downBytes: ACK_BYTES + websocketHeaderBytes(ACK_BYTES, false),
+    serverCpuUs: row.serverCpuUs ?? 0,
+    clientCpuUs: row.clientCpuUs ?? 0,
+  };
+}
+
+/**
+ * The bytes one message of `payloadBytes` codec bytes takes on the wire, client to server.
+ * @param {number} payloadBytes
+ */
+export function frameBytes(payloadBytes) {
+  return payloadBytes + SEQ_BYTES + websocketHeaderBytes(payloadBytes + SEQ_BYTES, true);
+}
+
+function stages(cost, link) {
+  const down = link.down ?? link.up;
+  return [
+    (cost.upBytes * 8) / (link.up * 1000),
+    (cost.downBytes * 8) / (down * 1000),
+    cost.serverCpuUs / 1e6,
+    cost.clientCpuUs / 1e6,
+  ];
+}
+
+/**
+ * Predicted steady seconds per message and throughput over a link.
+ * @param {MessageCost} cost
+ * @param {Link} link
+ * @returns {{ secondsPerMessage: number, msgsPerSec: number, bottleneck: 'uplink'|'downlink'|'server CPU'|'client CPU'|'round trip' }}
+ */
+export function predictThroughput(cost, link) {
+  const s = stages(cost, link);
+  const slowest = Math.max(...s);
+  const roundTrip = (link.rtt ?? 0) / 1000 + s.reduce((a, b) => a + b, 0);
+  const windowBound = roundTrip / (link.window ?? Infinity);
+  const secondsPerMessage = Math.max(slowest, windowBound);
+  const bottleneck = windowBound > slowest ? 'round trip' : /** @type {const} */ (['uplink', 'downlink', 'server CPU', 'client CPU'])[s.indexOf(slowest)];
+  return { secondsPerMessage, msgsPerSec: 1 / secondsPerMessage, bottleneck };
+}
+
+/**
+ * Predicted seconds for N messages: the first one's full round trip, then one every secondsPerMessage.
+ * @param {MessageCost} cost
+ * @param {Link} link
+ * @param {number} messages
+ */
+export function predictSeconds(cost, link, messages) {
+  const s = stages(cost, link);
+  const roundTrip = (link.rtt ?? 0) / 1000 + s.reduce((a, b) => a + b, 0);
+  return roundTrip + (messages - 1) * predictThroughput(cost, link).secondsPerMessage;
+}
+
+/**
+ * The bandwidth (kbit/s, both directions) below which the format with fewer
+ * bytes per message is faster than the other: Infinity when it is faster at
+ * every bandwidth (it costs no more CPU either), 0 when it never is.
+ * @param {MessageCost} a
+ * @param {MessageCost} b
+ * @param {{ rtt?: number, window?: number, messages?: number }} [link] the rest of the link
+ * @returns {{ smaller: string, larger: string, belowKbit: number }}
+ */
+export function breakEven(a, b, { rtt = 0, window = Infinity, messages = 10000 } = {}) {
+  const [smaller, larger] = a.upBytes <= b.upBytes ? [a, b] : [b, a];
+  const gain = (kbit) => predictSeconds(larger, { up: kbit, rtt, window }, messages) - predictSeconds(smaller, { up: kbit, rtt, window }, messages);
+  let lo = 1;
+  let hi = 1e8; // 100 Gbit/s: beyond any link a message benchmark meets
+  const result = (belowKbit) => ({ smaller: smaller.format, larger: larger.format, belowKbit });
+  if (gain(hi) > 0) return result(Infinity);
+  if (gain(lo) <= 0) return result(0);
+  // the smaller format's gain falls as the bandwidth grows: bisect on a log scale
+  for (let i = 0; i < 60; i++) {
+    const mid = Math.sqrt(lo * hi);
+    if (gain(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return result(Math.sqrt(lo * hi));
+}
+
+/**
+ * Time per `messages` against bandwidth on a log grid, for a chart: one series per format.
+ * @param {MessageCost[]} costs
+ * @param {{ rtt?: number, window?: number, messages?: number, fromKbit?: number, toKbit?: number, points?: number }} [options]
+ * @returns {{ kbit: number[], series: Array<{ format: string, seconds: number[] }> }}
+ */
+export function timeCurve(costs, { rtt = 0, window = Infinity, messages = 10000, fromKbit = 100, toKbit = 1e6, points = 41 } = {}) {
+  const kbit = Array.from({ length: points }, (_, i) => fromKbit * (toKbit / fromKbit) ** (i / (points - 1)));
+  return { kbit, series: costs.map((c) => ({ format: c.format, seconds: kbit.map((k) => predictSeconds(c, { up: k, rtt, window }, messages)) })) };
+}
+
+/**
+ * The break-even section of a run: the model fed with the loopback pass's
+ * bytes and CPU per message of one payload, checked against the same
+ * payload's pass over an emulated (or shaped) link.
+ * @param {{ payload: string, settings: object, results: object[] }} loopback the payload's unshaped transmission entry
+ * @param {{ payload: string, profile: string, settings: object, results: object[] }} shaped the same payload's entry over a slow link
+ * @param {number} [messages] the N of "time for N messages" (default 10,000)
+ */
+export function breakEvenReport(loopback, shaped, messages = 10000) {
+  const link = shaped.settings.link;
+  const costs = loopback.results.filter((r) => r.latencyMs && r.serverCpuUs != null && r.wireBytes?.frames).map(messageCost);
+  const pairs = [];
+  for (let i = 0; i < costs.length; i++) {
+    for (let j = i + 1; j < costs.length; j++) {
+      const be = breakEven(costs[i], costs[j], { rtt: link.rtt, messages });
+      pairs.push({ ...be, belowKbit: Number.isFinite(be.belowKbit) ? be.belowKbit : null, always: be.belowKbit === Infinity });
+    }
+  }
+  const perPass = shaped.settings.messages;
+  const measured = shaped.results.filter((r) => r.latencyMs && costs.some((c) => c.format === r.format)).map((r) => {
+    const cost = costs.find((c) => c.format === r.format);
+    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.window }, perPass);
+    return { format: r.format, up: link.up, down: link.down, rtt: link.rtt, measuredSeconds: (r.seconds / perPass) * messages, predictedSeconds: (predicted / perPass) * messages };
+  });
+  return { payload: loopback.payload, profile: shaped.profile, messages, rtt: link.rtt, costs, pairs, measured, curve: timeCurve(costs, { rtt: link.rtt, messages }) };
+}

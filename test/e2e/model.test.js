@@ -1,0 +1,69 @@
+// The break-even model against the built-in emulator, with known CPU costs planted in a server process.
+import nodeTest from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { ROOT } from '../../lib/paths.js';
+import { runClient } from '../../lib/transmission/client.js';
+import { encodeFrame } from '../../lib/transmission/protocol.js';
+import { startLinkEmulator } from '../../lib/transmission/shaping/emulator.js';
+import { messageCost, predictSeconds, predictThroughput } from '../../lib/transmission/model.js';
+
+const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+
+const PLANTED_US = 1000;
+const BODY = Buffer.alloc(800, 0x61);
+// the wire codec of the planted format: the same 800 bytes every time
+// the client reads only name and frame from a wire codec
+const codec = /** @type {any} */ ({ name: 'planted', frame: (seq) => encodeFrame(seq, BODY) });
+
+test('the model predicts the emulated time for N messages within ±15% at four bandwidths, link- and server-bound (planted server cost 1 ms/msg)', async (t) => {
+  const child = spawn(process.execPath, [path.join(ROOT, 'test/e2e/fixtures/planted-cost-server.js'), String(PLANTED_US)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`fixture exited ${code}`)));
+    });
+    // the model's inputs from an unshaped pass: bytes per message as sent, and the server's cost per message as it
+    // reports it (its event loop's busy time: the planted cost blocks the loop without using a core)
+    await runClient({ url: `${url}/planted`, codec, value: null, messages: 200, window: 8 }); // warm-up
+    const loop = await runClient({ url: `${url}/planted`, codec, value: null, messages: 300, window: 8, serverReport: true });
+    const cost = messageCost({ format: 'planted', messages: loop.messages, wireBytes: loop.wireBytes, serverCpuUs: loop.serverBusyUs, clientCpuUs: loop.clientCpuUs });
+    assert.ok(cost.serverCpuUs >= PLANTED_US && cost.serverCpuUs < PLANTED_US * 1.5, `server ${cost.serverCpuUs} µs/msg for ${PLANTED_US} planted`);
+    assert.equal(cost.upBytes, BODY.length + 4 + 4 + 4, 'codec bytes, sequence number, 4-byte header (126-byte length form), mask');
+
+    const target = new URL(url);
+    const rows = [];
+    // link-bound (1,500 and 4,000 kbit/s) and CPU-bound (8,000 and 40,000); 256 in flight, so the window never binds
+    for (const kbit of [1500, 4000, 8000, 40000]) {
+      const link = { up: kbit, down: kbit, rtt: 20, window: 256 };
+      // about half a second of traffic each
+      const messages = Math.max(100, Math.round(0.5 / predictThroughput(cost, link).secondsPerMessage));
+      const predicted = predictSeconds(cost, link, messages);
+      // other processes on a shared machine can only slow a pass down, never speed it up: the best of up to five
+      // attempts is this link's figure
+      let best = Infinity;
+      for (let attempt = 0; attempt < 5 && Math.abs(best / predicted - 1) > 0.15; attempt++) {
+        const relay = await startLinkEmulator({ target: { host: target.hostname, port: Number(target.port) }, rtt: link.rtt, up: kbit, down: kbit });
+        try {
+          const r = await runClient({ url: `ws://127.0.0.1:${relay.port}/planted`, codec, value: null, messages, window: link.window });
+          assert.equal(r.acked, messages);
+          best = Math.min(best, r.seconds);
+        } finally {
+          await relay.close();
+        }
+      }
+      rows.push({ kbit, bottleneck: predictThroughput(cost, link).bottleneck, ratio: best / predicted });
+    }
+    t.diagnostic(rows.map((r) => `${r.kbit} kbit/s (${r.bottleneck}): measured/predicted ${r.ratio.toFixed(3)}`).join('; '));
+    assert.deepEqual(rows.map((r) => r.bottleneck), ['uplink', 'uplink', 'server CPU', 'server CPU'], 'the points span both regimes');
+    for (const r of rows) assert.ok(Math.abs(r.ratio - 1) <= 0.15, `measured/predicted ${r.ratio.toFixed(3)} at ${r.kbit} kbit/s: ${JSON.stringify(rows)}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

@@ -1,0 +1,63 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { combineRounds, MIN_ROUNDS_FOR_WINNER, pairVerdict, pairVerdicts } from '../../../lib/transmission/rounds.js';
+import { verdictText } from '../../../lib/report/terminal-transmission.js';
+
+const latency = (p50) => ({ p50, p90: p50 * 2, p99: p50 * 3, p999: p50 * 4, max: p50 * 5, mean: p50 });
+const pass = (format, msgsPerSec, over = {}) => ({
+  format, status: 'exact', messages: 100, acked: 100, lost: 0, notSent: 0, duplicated: 0, errors: 0,
+  seconds: 100 / msgsPerSec, msgsPerSec, payloadMBps: msgsPerSec / 1e4, wireBytes: { payload: 1000, frames: 1200 },
+  latencyMs: latency(1e3 / msgsPerSec), ended: 'complete', ...over,
+});
+const rowOf = (format, rates) => combineRounds(rates.map((r) => pass(format, r)));
+
+test('combineRounds: medians, min–max, accounting summed, passes kept, codec fields carried', () => {
+  const row = combineRounds([pass('a', 300), pass('a', 100, { lost: 2, acked: 98, ended: 'no ACK for 10 s' }), pass('a', 200)]);
+  assert.equal(row.format, 'a');
+  assert.equal(row.status, 'exact');
+  assert.equal(row.msgsPerSec, 200);
+  assert.deepEqual(row.minMax.msgsPerSec, [100, 300]);
+  assert.deepEqual(row.minMax.seconds, [1 / 3, 1]);
+  assert.deepEqual(row.minMax.latencyMs.p50, [1e3 / 300, 10]);
+  assert.equal(row.latencyMs.p99, 3 * 1e3 / 200);
+  assert.deepEqual([row.messages, row.acked, row.lost], [300, 298, 2]);
+  assert.deepEqual(row.wireBytes, { payload: 3000, frames: 3600 });
+  assert.equal(row.ended, 'no ACK for 10 s', 'an incomplete round is not hidden by the others');
+  assert.equal(row.passes.length, 3);
+});
+
+test('pairVerdict: a winner only when the ranges do not overlap, with enough rounds', () => {
+  const clear = pairVerdict(rowOf('a', [100, 110, 105]), rowOf('b', [120, 130, 125]));
+  assert.equal(clear.winner, 'b');
+  assert.ok(Math.abs(clear.ratio - 125 / 105) < 1e-12);
+  assert.equal(clear.rounds, 3);
+  assert.match(verdictText(clear), /^b beats a, 1\.19× the msgs\/s/);
+  // one round of b dips into a's range: the medians differ, but not outside the spread
+  const overlap = pairVerdict(rowOf('a', [100, 110, 105]), rowOf('b', [108, 130, 125]));
+  assert.equal(overlap.winner, null);
+  assert.match(verdictText(overlap), /^no clear difference between a and b \(msgs\/s ranges overlap over 3 rounds\)$/);
+  const few = pairVerdict(rowOf('a', [100, 101]), rowOf('b', [200, 201]));
+  assert.equal(MIN_ROUNDS_FOR_WINNER, 3);
+  assert.equal(few.winner, null, 'two rounds never name a winner, however far apart');
+  assert.match(verdictText(few), /2 rounds; a winner needs 3/);
+});
+
+test('pairVerdicts: every pair once, formats never run left out', () => {
+  const rows = [rowOf('a', [1, 2, 3]), rowOf('b', [4, 5, 6]), rowOf('c', [7, 8, 9]), { format: 'd', msgsPerSec: null, latencyMs: null }];
+  assert.deepEqual(pairVerdicts(rows).map((v) => v.formats.join('-')), ['a-b', 'a-c', 'b-c']);
+  assert.deepEqual(pairVerdicts(rows).map((v) => v.winner), ['b', 'c', 'c']);
+});
+
+test('combineRounds with raw passes: the decode share is 1 − raw / decoding CPU per message (medians)', () => {
+  const passes = [pass('a', 100, { serverCpuUs: 20 }), pass('a', 100, { serverCpuUs: 10 }), pass('a', 100, { serverCpuUs: 30 })];
+  const raws = [pass('a', 200, { serverCpuUs: 6 }), pass('a', 200, { serverCpuUs: 5 }), pass('a', 200, { serverCpuUs: 4 })];
+  const row = combineRounds(passes, raws);
+  assert.equal(row.serverCpuUs, 20);
+  assert.equal(row.serverCpuUsRaw, 5);
+  assert.equal(row.decodeShare, 0.75);
+  assert.deepEqual(row.minMax.serverCpuUs, [10, 30]);
+  assert.deepEqual(row.passes.map((p) => p.serverCpuUsRaw), [6, 5, 4]);
+  const noReport = combineRounds([pass('a', 100), pass('a', 100, { serverCpuUs: 10 })]);
+  assert.equal(noReport.serverCpuUs, null, 'a round without the server\'s figure makes no median');
+  assert.equal(noReport.decodeShare, null);
+});

@@ -7,7 +7,7 @@ import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
-import { comparisonTable, formatKbit, kneeLines, modelLines, settingsLine, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
+import { formatKbit, kneeLines, modelLines, passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
 import { breakEvenReport } from './lib/transmission/model.js';
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
@@ -111,9 +111,9 @@ runCli(import.meta.url, async () => {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(runs[0].payload)}`);
     for (const run of runs) {
-      console.log(`${run.settings.profile}: ${settingsLine(run.settings)}${run.settings.shaperNote ? ` (${run.settings.shaperNote})` : ''}`);
+      console.log(`${run.settings.profile}: ${passSettingsLine(run.settings)}${run.settings.shaperNote ? ` (${run.settings.shaperNote})` : ''}`);
     }
-    console.log(`\n${comparisonTable(runs, BASELINE)}\n`);
+    console.log(`\n${profileTable(runs, BASELINE)}\n`);
     for (const line of verdictLines(runs)) console.log(line);
     const uncorrected = uncorrectedLines(runs);
     if (uncorrected.length) console.log(`\nOpen loop, latency percentiles:\n${uncorrected.join('\n')}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' spread.
 import { parseCli, runCli } from './lib/cli/index.js';
-import { compareRuns, comparisonTable } from './lib/results/compare.js';
+import { compareRuns, runComparisonTable } from './lib/results/compare.js';
 import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { readResultsFile } from './lib/results/index.js';
@@ -27,5 +27,5 @@ runCli(import.meta.url, () => {
   if (values.json) return void console.log(JSON.stringify(comparison, null, 2));
   console.log(`A: ${positionals[0]} (${a.createdAt}, mode ${a.settings.mode})\n   ${environmentLine(a.environment)}`);
   console.log(`B: ${positionals[1]} (${b.createdAt}, mode ${b.settings.mode})\n   ${environmentLine(b.environment)}\n`);
-  console.log(comparisonTable(comparison, { changedOnly: values.changed }));
+  console.log(runComparisonTable(comparison, { changedOnly: values.changed }));
 });

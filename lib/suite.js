@@ -1,4 +1,4 @@
-import { BASELINE } from './codecs/index.js';
+import { BASELINE, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
 import { measureSizes } from './measure/sizes.js';
@@ -35,8 +35,7 @@ export function slowLinkPayload(payloads) {
   return payloads.find((p) => p.id === 'test3') ?? payloads[0];
 }
 
-/** Codecs of the WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
-export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
+export { TRANSMISSION_FORMATS };
 
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.

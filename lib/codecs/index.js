@@ -40,6 +40,9 @@ export const DEFAULT_FORMATS = ['protobufjs-static', 'protobufjs-dynamic', 'json
 /** The baseline every speed and size is compared with. */
 export const BASELINE = 'json-buffer';
 
+/** Codecs of npm start's WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
+export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
+
 let loaded;
 
 /**

@@ -2,7 +2,7 @@
 // encode, decode and roundtrip speed against the baseline, with the spread
 // over the rounds, and which differences lie outside that spread. One row
 // model, rendered as Markdown (report.md and the terminal) and as HTML.
-import { markdownTable } from 'markdown-table';
+import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 
@@ -72,6 +72,19 @@ export function outsideSpread(entry) {
 }
 
 /**
+ * One payload's answer table as a row model: size against JSON and the
+ * ratio of each operation to the baseline with its spread.
+ * @param {ReturnType<typeof answerModel>[number]} entry
+ * @returns {import('./table.js').TableModel}
+ */
+export function answerRows(entry) {
+  return tableModel(columnsOf(['format', 'flags', 'size of JSON', ...ANSWER_OPS.map((op) => `${op} vs ${entry.baseline}`), 'round trip'],
+    ['format', 'flags', 'round trip']),
+  entry.rows.map((r) => ({ status: r.status, cells: [r.format, flagsCell(r.flags), r.ofJson == null ? '—' : pct(r.ofJson),
+    ...ANSWER_OPS.map((op) => ratioWithSpread(r.ops[op])), r.status] })));
+}
+
+/**
  * The answer in Markdown: one table per payload, then the differences
  * outside the spread and those within it.
  * @param {object} results a results object
@@ -82,11 +95,7 @@ export function answerMarkdown(results) {
     + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
     + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
   for (const entry of model) {
-    const rows = entry.rows.map((r) => [r.format, flagsCell(r.flags), r.ofJson == null ? '—' : pct(r.ofJson),
-      ...ANSWER_OPS.map((op) => ratioWithSpread(r.ops[op])), r.status]);
-    out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '',
-      markdownTable([['format', 'flags', 'size of JSON', ...ANSWER_OPS.map((op) => `${op} vs ${entry.baseline}`), 'round trip'], ...rows],
-        { align: ['l', 'l', 'r', 'r', 'r', 'r', 'l'] }));
+    out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', toMarkdown(answerRows(entry)));
     const outside = outsideSpread(entry);
     out.push('', `Outside the spread: ${outside.length ? outside.join('; ') : 'none'}.`);
   }

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, verdictOf } from './terminal.js';
-import { settingsLine, shapingOf } from './markdown.js';
-import { fixed, int } from './format.js';
-import { FLAGS_LEGEND, flagsCell } from './flags.js';
-import { ANSWER_OPS, answerModel, outsideSpread, ratioWithSpread } from './answer.js';
+import { payloadHeading, sizeRows, SPEED_LEGEND, speedRows } from './terminal.js';
+import { batchRows, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
+import { FLAGS_LEGEND } from './flags.js';
+import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
+import { escapeHtml, tableModel, toHtml } from './table.js';
 import { formatKbit } from './terminal-transmission.js';
 
 const require = createRequire(import.meta.url);
@@ -178,26 +178,13 @@ export function chartSpecs(results) {
   return charts;
 }
 
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const table = (head, rows) => `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr${r.cls ? ` class="${r.cls}"` : ''}>${r.cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+const esc = escapeHtml;
 
-function payloadTable({ sizes, speed, notTimed = [] }) {
-  const cell = (format, op) => {
-    const r = speed.find((x) => x.format === format && x.op === op);
-    if (r) return `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})`;
-    return notTimed.some((n) => n.format === format && n.op === op) ? 'n/a' : '—';
-  };
-  const memory = (format) => {
-    const r = speed.find((x) => x.format === format && x.op === 'encode')?.memory;
-    return r ? `${int(r.bytesPerOp)} / ${fixed(r.gcMsPer1000Ops, 2)}` : '—';
-  };
-  return table(['format', 'flags', 'bytes', 'gzip', 'brotli', 'encode ops/s (min–max)', 'decode ops/s (min–max)',
-    'to-plain ops/s', 'from-plain ops/s', 'encode alloc B/op / GC ms per 1k', 'round trip'],
-  sizes.map((c) => ({
-    cls: `status-${c.status}`,
-    cells: [c.format, flagsCell(c.flags), int(c.bytes), int(c.gzip), int(c.brotli), cell(c.format, 'encode'), cell(c.format, 'decode'),
-      cell(c.format, 'to-plain'), cell(c.format, 'from-plain'), memory(c.format), verdictOf(c)],
-  })));
+/** A payload's size and speed tables: the same row models report.md prints. */
+function payloadTables(entry, speedSettings) {
+  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}<h3>Speed</h3>${
+    toHtml(speedRows({ settings: speedSettings, results: entry.speed, skipped: entry.sizes.filter((c) => c.bytes == null), notTimed: entry.notTimed }))}`
+    + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
 }
 
 // Heat-map colour of a ratio: green faster, red slower, saturating at 8× either
@@ -223,9 +210,7 @@ function answerSection(results) {
     return `<table class="heatmap" data-op="${esc(op)}"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
   }).join('\n');
   const perPayload = model.map((e) => `<h3>${esc(e.payload.id)}: ${esc(e.payload.title)}, ${esc(e.payload.jsonBytes)} bytes of JSON</h3>`
-    + table(['format', 'flags', 'size of JSON', ...ANSWER_OPS.map((op) => `${op} vs ${e.baseline}`), 'round trip'],
-      e.rows.map((r) => ({ cls: `status-${r.status}`, cells: [r.format, flagsCell(r.flags), r.ofJson == null ? '—' : `${(r.ofJson * 100).toFixed(1)}%`,
-        ...ANSWER_OPS.map((op) => ratioWithSpread(r.ops[op])), r.status] })))
+    + toHtml(answerRows(e))
     + `<p>Outside the spread: ${esc(outsideSpread(e).join('; ') || 'none')}.</p>`).join('\n');
   return `<section id="answer"><h2>The answer</h2>
 <p class="legend">Speed is the ratio to ${esc(model[0].baseline)}'s ops/s in the same round, median of the rounds with min–max:
@@ -240,7 +225,7 @@ function environmentTable(env) {
   const rows = [['CPU', env.cpu], ['cores', env.cores], ['memory', `${env.memoryGiB} GiB`], ['OS', env.os], ['Node', env.node],
     ['V8', env.v8], ['git commit', env.commit ?? 'unknown'],
     ...Object.entries(env.libraries).map(([k, v]) => [`library ${k}`, v ?? 'not installed'])];
-  return table(['', ''], rows.map((cells) => ({ cells })));
+  return toHtml(tableModel([{ title: '', align: 'l' }, { title: '', align: 'l' }], rows.map((cells) => ({ cells: cells.map(String) }))));
 }
 
 // Runs in the page: draws the whiskers, marks lossy bars, builds the charts.
@@ -299,13 +284,18 @@ export function renderHtml(results) {
   const figures = (section) => specs.filter((s) => s.section === section)
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTable(p)}
-<p class="legend">${esc(FLAGS_LEGEND)} n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
+<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed)}
+<p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
-    sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div></section>`);
+    const profiles = [...new Set(results.transmission.map((t) => t.profile))];
+    const tables = profiles.map((profile) => {
+      const runs = results.transmission.filter((t) => t.profile === profile);
+      return `<h3>Profile ${esc(profile)}: ${esc(shapingOf(runs[0].settings))}</h3>${toHtml(transmissionRows(runs))}`;
+    }).join('\n');
+    sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div>${tables}</section>`);
   }
   if (results.batch) {
-    sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div></section>`);
+    sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div>${toHtml(batchRows(results.batch))}</section>`);
   }
   // '<' escaped so that no string in the data can close the script element
   const data = JSON.stringify(specs).replace(/</g, '\\u003c');
@@ -325,14 +315,14 @@ td, th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; } td:first
 .status-lossy td { background: #fde8e8; color: #900; font-weight: 600; }
 .status-unsupported td, .status-failed td { color: #888; }
 .legend { font-size: 13px; } .lossy { color: #c00000; font-weight: 700; }
-#environment table td { text-align: left; }
+#environment table td { text-align: left; } td.l, th.l { text-align: left; }
 .heatmaps { display: flex; flex-wrap: wrap; gap: 1rem; } .heatmap td.heat { text-align: center; min-width: 7rem; }
 </style>
 </head>
 <body>
 <h1>Serialization benchmark</h1>
 <p>${esc(results.createdAt)}${results.command ? ` — <code>${esc(results.command)}</code>` : ''}</p>
-<p>${esc(settingsLine(results))}</p>
+<p>${esc(runSettingsLine(results))}</p>
 <p class="legend">Every codec's round trip is verified before it is timed; every chart label and table row carries the verdict:
 exact, equivalent (equal after a normalisation the codec declares), <span class="lossy">⚠ LOSSY</span> (measured, but the data did not come back; red outline),
 or not measured (unsupported / failed).</p>

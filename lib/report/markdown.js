@@ -1,14 +1,14 @@
-import { markdownTable } from 'markdown-table';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
+import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
 import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, verdictText } from './terminal-transmission.js';
 
 
 /** The settings of a run in one line. */
-export function settingsLine(results) {
+export function runSettingsLine(results) {
   const { mode, speed, transmission, batch } = results.settings;
   const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark, baseline ${speed.baseline}`];
   if (transmission) {
@@ -28,35 +28,49 @@ const skippedOf = (sizes) => sizes.filter((c) => c.bytes == null);
 /**
  * The WebSocket table of one profile: a row per payload and format.
  * @param {object[]} runs transmission entries of one profile
+ * @returns {import('./table.js').TableModel}
  */
-export function transmissionTable(runs) {
-  const rows = runs.flatMap((run) => run.results.map((r) => [
+export function transmissionRows(runs) {
+  const rows = runs.flatMap((run) => run.results.map((r) => ({ status: r.status, cells: [
     run.payload, r.format, ...cpuCells(r), int(r.acked ?? r.messages), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2),
     ms(r.latencyMs?.p50), ms(r.latencyMs?.p90), ms(r.latencyMs?.p99), ms(r.latencyMs?.p999), ms(r.latencyMs?.max),
     `${int(r.lost)} / ${int(r.notSent ?? 0)} / ${int(r.errors)}`, verdictOf(r),
-  ]));
-  return markdownTable([['payload', 'format', ...CPU_HEADINGS, 'messages', 'msgs/s', 'min–max', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
-    'lost / not sent / errors', 'round trip'], ...rows], { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  ] })));
+  return tableModel(columnsOf(['payload', 'format', ...CPU_HEADINGS, 'messages', 'msgs/s', 'min–max', 'MB/s', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms',
+    'lost / not sent / errors', 'round trip'], ['payload', 'format', 'round trip']), rows);
 }
+
+/**
+ * The WebSocket table of one profile, in Markdown.
+ * @param {object[]} runs transmission entries of one profile
+ */
+export const transmissionTable = (runs) => toMarkdown(transmissionRows(runs));
 
 /**
  * The batch scaling table: per N and codec, size and encode/decode speed.
  * @param {object} batch results.batch
+ * @returns {import('./table.js').TableModel}
  */
-export function batchTable(batch) {
+export function batchRows(batch) {
   const rows = [];
   for (const step of batch.steps) {
     for (const c of step.sizes) {
       const speed = (op) => step.speed.find((r) => r.format === c.format && r.op === op);
       const cell = (op) => { const r = speed(op); return r ? `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})` : '—'; };
       const items = (op) => int(speed(op)?.itemsPerSec);
-      rows.push([int(step.n), c.format, int(c.bytes), c.bytes == null ? '—' : fixed(c.bytes / step.n, 1), int(c.gzip),
-        cell('encode'), items('encode'), cell('decode'), items('decode'), verdictOf(c)]);
+      rows.push({ status: c.status, cells: [int(step.n), c.format, int(c.bytes), c.bytes == null ? '—' : fixed(c.bytes / step.n, 1), int(c.gzip),
+        cell('encode'), items('encode'), cell('decode'), items('decode'), verdictOf(c)] });
     }
   }
-  return markdownTable([['N', 'format', 'bytes', 'bytes/item', 'gzip', 'encode ops/s (min–max)', 'encode items/s',
-    'decode ops/s (min–max)', 'decode items/s', 'round trip'], ...rows], { align: ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return tableModel(columnsOf(['N', 'format', 'bytes', 'bytes/item', 'gzip', 'encode ops/s (min–max)', 'encode items/s',
+    'decode ops/s (min–max)', 'decode items/s', 'round trip'], ['format', 'round trip']), rows);
 }
+
+/**
+ * The batch scaling table, in Markdown.
+ * @param {object} batch results.batch
+ */
+export const batchTable = (batch) => toMarkdown(batchRows(batch));
 
 /**
  * report.md: every table of a run, fit for pasting into an issue.
@@ -70,7 +84,7 @@ export function renderMarkdown(results) {
     '',
     `Environment: ${environmentLine(results.environment)}`,
     '',
-    `Settings: ${settingsLine(results)}`,
+    `Settings: ${runSettingsLine(results)}`,
     '',
     'Every codec\'s round trip is verified before it is timed; the last column says how faithfully the payload came back '
       + '(exact, equivalent under a declared normalisation, LOSSY with the first difference, or why it was not measured).',
@@ -117,21 +131,39 @@ export function renderMarkdown(results) {
  * @returns {string[]} lines
  */
 export function breakEvenSection(be) {
-  const n = int(be.messages);
   return [
     `### Break-even: ${be.payload}, bytes against CPU`, '',
     `Inputs from the loopback pass; the model predicts a pipelined link's throughput from the slowest of uplink, downlink, server CPU `
       + `and client CPU per message (lib/transmission/model.js).`, '',
-    markdownTable([['format', 'bytes/msg up', 'server µs/msg', 'client µs/msg'],
-      ...be.costs.map((c) => [c.format, fixed(c.upBytes, 1), fixed(c.serverCpuUs, 1), fixed(c.clientCpuUs, 1)])], { align: ['l', 'r', 'r', 'r'] }),
+    toMarkdown(breakEvenInputRows(be)),
     '',
     ...be.pairs.map((p) => `- ${p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth (fewer bytes, no more CPU)`
       : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${be.rtt} ms)`}`),
     '',
-    markdownTable([['format', 'link', `measured s per ${n}`, `predicted s per ${n}`, 'measured / predicted'],
-      ...be.measured.map((m) => [m.format, `${be.profile}: up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms`, fixed(m.measuredSeconds, 1),
-        fixed(m.predictedSeconds, 1), fixed(m.measuredSeconds / m.predictedSeconds, 2)])], { align: ['l', 'l', 'r', 'r', 'r'] }),
+    toMarkdown(breakEvenCheckRows(be)),
   ];
+}
+
+/**
+ * The break-even model's inputs per format, as a row model.
+ * @param {object} be results.breakEven
+ * @returns {import('./table.js').TableModel}
+ */
+export function breakEvenInputRows(be) {
+  return tableModel(columnsOf(['format', 'bytes/msg up', 'server µs/msg', 'client µs/msg'], ['format']),
+    be.costs.map((c) => ({ cells: [c.format, fixed(c.upBytes, 1), fixed(c.serverCpuUs, 1), fixed(c.clientCpuUs, 1)] })));
+}
+
+/**
+ * The model against the measured slow-link pass, as a row model.
+ * @param {object} be results.breakEven
+ * @returns {import('./table.js').TableModel}
+ */
+export function breakEvenCheckRows(be) {
+  const n = int(be.messages);
+  return tableModel(columnsOf(['format', 'link', `measured s per ${n}`, `predicted s per ${n}`, 'measured / predicted'], ['format', 'link']),
+    be.measured.map((m) => ({ cells: [m.format, `${be.profile}: up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms`, fixed(m.measuredSeconds, 1),
+      fixed(m.predictedSeconds, 1), fixed(m.measuredSeconds / m.predictedSeconds, 2)] })));
 }
 
 /**

@@ -31,6 +31,15 @@ import { markdownTable } from 'markdown-table';
 export const tableModel = (columns, rows) => ({ columns, rows });
 
 /**
+ * Columns from their titles: figures right-aligned, the titles named in
+ * `words` (names, verdicts, notes) left-aligned.
+ * @param {string[]} titles
+ * @param {string[]} [words]
+ * @returns {Column[]}
+ */
+export const columnsOf = (titles, words = []) => titles.map((title) => ({ title, align: words.includes(title) ? 'l' : 'r' }));
+
+/**
  * The model as an aligned Markdown table.
  * @param {TableModel} model
  * @returns {string}

@@ -1,6 +1,6 @@
-import { markdownTable } from 'markdown-table';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { verdictOf } from './terminal.js';
+import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
@@ -22,7 +22,7 @@ export function cpuCells(r) {
 }
 
 /** One line: how the run was set up. */
-export function settingsLine(s, url) {
+export function passSettingsLine(s, url) {
   const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
   const shaping = s.shaper === 'none' ? 'no throttling' : `throttle ${describeLink(s.link)} via the ${s.shaper} shaper`;
   const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
@@ -35,26 +35,32 @@ export function settingsLine(s, url) {
  * The table of one transmission run: throughput, bytes on the wire, latency
  * percentiles and accounting per format.
  * @param {Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>} result
+ * @returns {import('./table.js').TableModel}
  */
-export function transmissionTable(result) {
+export function passRows(result) {
   const rows = result.results.map((r) => {
-    if (r.latencyMs == null) return [r.format, ...Array(13 + CPU_HEADINGS.length).fill('—'), verdictOf(r)];
+    if (r.latencyMs == null) return { status: r.status, cells: [r.format, ...Array(13 + CPU_HEADINGS.length).fill('—'), verdictOf(r)] };
     // per message actually sent: when the server died mid-run, the rest never travelled
     const sentCount = r.messages - (r.notSent ?? 0);
     const per = (n) => (sentCount ? n / sentCount : null);
     const sent = r.wireBytes.payload ? r.wireBytes : null;
     const perPayload = sent ? per(sent.payload) : null;
-    return [
+    return { status: r.status, cells: [
       r.format, ...cpuCells(r), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
       int(perPayload), sent ? int(per(sent.frames - sent.payload)) : '—',
       ms(r.latencyMs.p50), ms(r.latencyMs.p90), ms(r.latencyMs.p99), ms(r.latencyMs.p999), ms(r.latencyMs.max),
       `${int(r.acked)}/${int(r.messages)}`, accounting(r), verdictOf(r),
-    ];
+    ] };
   });
-  return markdownTable([['format', ...CPU_HEADINGS, 'msgs/s', 'min–max', 'payload MB/s', 'pass s', 'payload B/msg', 'frame B/msg',
-    'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'acked', 'lost/dup/err', 'round trip'], ...rows],
-  { align: ['l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return tableModel(columnsOf(['format', ...CPU_HEADINGS, 'msgs/s', 'min–max', 'payload MB/s', 'pass s', 'payload B/msg', 'frame B/msg',
+    'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'acked', 'lost/dup/err', 'round trip'], ['format', 'round trip']), rows);
 }
+
+/**
+ * The table of one pass (a transmission run of the clients), in Markdown.
+ * @param {Parameters<typeof passRows>[0]} result
+ */
+export const passTable = (result) => toMarkdown(passRows(result));
 
 function accounting(r) {
   return `${r.lost}/${r.duplicated}/${r.errors}${r.notSent ? `, ${int(r.notSent)} not sent` : ''}`;
@@ -66,25 +72,34 @@ function accounting(r) {
  * on the wire (all rounds), and the ratio to the baseline format.
  * @param {Array<Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>>} runs one per profile
  * @param {string} baseline format every other is compared with
+ * @returns {import('./table.js').TableModel}
  */
-export function comparisonTable(runs, baseline) {
+export function profileRows(runs, baseline) {
   const rows = [];
   for (const run of runs) {
     const profile = run.settings.shaper === 'none' ? run.settings.profile : `${run.settings.profile} (${run.settings.shaper})`;
     const base = run.results.find((r) => r.format === baseline && r.latencyMs);
     for (const r of run.results) {
       if (!r.latencyMs) {
-        rows.push([profile, r.format, ...CPU_HEADINGS.map(() => '—'), '—', '—', '—', '—', '—', '—', '—', verdictOf(r)]);
+        rows.push({ status: r.status, cells: [profile, r.format, ...CPU_HEADINGS.map(() => '—'), '—', '—', '—', '—', '—', '—', '—', verdictOf(r)] });
         continue;
       }
       const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
-      rows.push([profile, r.format, ...cpuCells(r), fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
-        int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`]);
+      rows.push({ status: r.status, cells: [profile, r.format, ...cpuCells(r), fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
+        int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`] });
     }
   }
-  return markdownTable([['profile', 'format', ...CPU_HEADINGS, 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', `vs ${baseline} (× less)`, 'round trip'], ...rows],
-    { align: ['l', 'l', ...CPU_HEADINGS.map(() => 'r'), 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'] });
+  const vsTitle = `vs ${baseline} (× less)`;
+  return tableModel(columnsOf(['profile', 'format', ...CPU_HEADINGS, 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', vsTitle, 'round trip'],
+    ['profile', 'format', vsTitle, 'round trip']), rows);
 }
+
+/**
+ * benchmark_ws.js's table, in Markdown.
+ * @param {Parameters<typeof profileRows>[0]} runs
+ * @param {string} baseline
+ */
+export const profileTable = (runs, baseline) => toMarkdown(profileRows(runs, baseline));
 
 /**
  * Open loop (--rate): one line per format setting the corrected percentiles (from each message's scheduled

@@ -1,4 +1,3 @@
-import { markdownTable } from 'markdown-table';
 import { describeVerdict } from '../verify.js';
 import { fixed, int, pct } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
@@ -46,34 +45,45 @@ export function sizeRows(result) {
 export const sizeTable = (result) => toMarkdown(sizeRows(result));
 
 /**
- * The speed table of one payload: a row per codec and operation, in the
+ * The speed table of one payload as a row model: a row per codec and operation, in the
  * order of the operations, the conversions that are the identity shown as
- * n/a rather than left out, then the flags legend.
+ * n/a rather than left out (SPEED_LEGEND explains the flags).
  * @param {{ settings: { rounds: number, baseline: string, operations?: string[] }, results: object[], skipped: object[], notTimed?: object[] }} result
  *   what measureSpeed returns, or a payload entry of results.json
+ * @returns {import('./table.js').TableModel}
  */
-export function speedTable(result) {
+export function speedRows(result) {
   const { rounds, baseline } = result.settings;
   const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
   const rows = result.results.map((r) => ({
-    format: r.format, op: r.op,
+    format: r.format, op: r.op, status: r.status,
     cells: [r.format, flagsCell(r.flags), r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
       String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r),
       int(r.memory?.bytesPerOp), fixed(r.memory?.gcMsPer1000Ops, 2), verdictOf(r)],
   }));
   for (const n of result.notTimed ?? []) {
-    rows.push({ format: n.format, op: n.op, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', ''] });
+    rows.push({ format: n.format, op: n.op, status: null, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', ''] });
   }
   const ops = result.settings.operations ?? [];
   const order = (x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
   rows.sort((a, b) => order(a) - order(b));
-  const body = rows.map((r) => r.cells);
-  for (const s of result.skipped) body.push([s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
-  const table = markdownTable([['format', 'flags', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
-    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'alloc B/op', 'GC ms/1k ops', 'round trip'], ...body],
-  { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
-  return `${table}\n\n${FLAGS_LEGEND} alloc B/op and GC ms/1k ops come from a memory pass apart from the timing; — where it has not run.`;
+  const body = rows.map(({ cells, status }) => ({ cells, status }));
+  for (const s of result.skipped) {
+    body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)] });
+  }
+  const titles = ['format', 'flags', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
+    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'alloc B/op', 'GC ms/1k ops', 'round trip'];
+  return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
 }
+
+/** What the speed table's flags and memory columns mean, printed under it. */
+export const SPEED_LEGEND = `${FLAGS_LEGEND} alloc B/op and GC ms/1k ops come from a memory pass apart from the timing; — where it has not run.`;
+
+/**
+ * The speed table of one payload in Markdown, with its legend.
+ * @param {Parameters<typeof speedRows>[0]} result
+ */
+export const speedTable = (result) => `${toMarkdown(speedRows(result))}\n\n${SPEED_LEGEND}`;
 
 /** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */
 function ratioCell(r) {

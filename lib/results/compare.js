@@ -91,7 +91,7 @@ const num = (n) => (n == null ? '—' : Math.abs(n) >= 100 ? Math.round(n).toLoc
  * @param {ReturnType<typeof compareRuns>} comparison
  * @param {{ changedOnly?: boolean }} [options]
  */
-export function comparisonTable({ rows, onlyA, onlyB }, { changedOnly = false } = {}) {
+export function runComparisonTable({ rows, onlyA, onlyB }, { changedOnly = false } = {}) {
   const shown = changedOnly ? rows.filter((r) => r.real) : rows;
   const verdict = (r) => (r.real === null ? 'no spread to judge' : r.real ? 'CHANGED' : 'within spread');
   const table = markdownTable([['figure', 'unit', 'A', 'B', 'B/A', 'change', 'round trip'],

@@ -2,7 +2,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cl
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { settingsLine, transmissionTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
+import { passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from '../cli/progress.js';
 import { measureTransmission } from './run.js';
 import { exitCodeOf, problemsOf } from './outcome.js';
@@ -128,7 +128,7 @@ ${TRANSMISSION_USAGE}
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
   else {
     console.log(environmentLine(environment));
-    console.log(`\n${payloadHeading(result.payload)}\n${settingsLine(result.settings, url)}\n\n${transmissionTable(result)}`);
+    console.log(`\n${payloadHeading(result.payload)}\n${passSettingsLine(result.settings, url)}\n\n${passTable(result)}`);
     const verdicts = verdictLines([result]);
     if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
     const uncorrected = uncorrectedLines([result]);

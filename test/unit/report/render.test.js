@@ -36,7 +36,7 @@ test('a lossy codec is marked in every table and chart; an unmeasured one says w
     assert.deepEqual(spec.statuses, ['exact', 'lossy', 'unsupported']);
   }
   const html = renderHtml(r);
-  assert.match(html, /<tr class="status-lossy"><td>fmt-b<\/td>/);
+  assert.match(html, /<tr class="status-lossy"><td class="l">fmt-b<\/td>/);
   assert.deepEqual(codecLabel('x', 'equivalent'), ['x', 'equivalent']);
 });
 

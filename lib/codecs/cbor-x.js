@@ -15,6 +15,12 @@ export default {
   kind: { schema: false, binary: true, codegen: false },
   normalise: [],
   decoded: 'plain objects and arrays (useRecords: false, mapsAsObjects: true)',
+  // its optional addon cbor-extract is built against Node's V8 C++ API: Bun loads it and decodes
+  // strings wrongly, Deno dies on first use; the variable (read when cbor-x loads) keeps it off
+  runtimes: {
+    bun: { env: { CBOR_NATIVE_ACCELERATION_DISABLED: 'true' }, flag: 'native addon off (CBOR_NATIVE_ACCELERATION_DISABLED=true): pure JavaScript' },
+    deno: { env: { CBOR_NATIVE_ACCELERATION_DISABLED: 'true' }, flag: 'native addon off (CBOR_NATIVE_ACCELERATION_DISABLED=true): pure JavaScript' },
+  },
   create() {
     const encoder = new Encoder({ useRecords: false, mapsAsObjects: true });
     return { encode: (obj) => encoder.encode(obj), decode: (bytes) => encoder.decode(bytes) };

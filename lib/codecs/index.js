@@ -35,8 +35,7 @@ const FILES = [
  */
 export const DEFAULT_FORMATS = ['protobufjs-static', 'protobufjs-dynamic', 'json', 'json-buffer', 'protobuf-es', 'msgpackr'];
 
-/** The baseline every speed and size is compared with. */
-export const BASELINE = 'json-buffer';
+export { BASELINE, toBytes } from '../measure/baseline.js';
 
 let loaded;
 
@@ -88,11 +87,6 @@ export function libraryVersion(name) {
   }
 }
 
-/** Wire bytes of an encoded value: strings count as their UTF-8 bytes. */
-export function toBytes(encoded) {
-  return typeof encoded === 'string' ? Buffer.from(encoded, 'utf8') : encoded;
-}
-
 /**
  * @typedef {object} CodecInfo
  * @property {string} name the id users type in --formats
@@ -104,5 +98,9 @@ export function toBytes(encoded) {
  * @property {boolean} available
  * @property {string|null} reason why not, when unavailable
  * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
+ * @property {{ create?: Function, unavailable?: string }} [browser] what differs in a browser page: a create()
+ *   without Node's APIs, or why it cannot run there (see lib/runtimes/browser-runner.js)
+ * @property {Record<string, { env?: Record<string, string>, flag?: string }>} [runtimes] per kind of runtime
+ *   (bun, deno): environment it needs set before it loads, and the flag its rows then carry
  * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => { encode: Function, decode: Function }} create
  */

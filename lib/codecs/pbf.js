@@ -32,6 +32,8 @@ const codec = {
     },
     file: (base) => `${base}.js`,
   },
+  // pbf/compile.js reads its own package.json from disk when it loads
+  browser: { unavailable: 'pbf reads its package.json from disk when it loads' },
   create({ schema }) {
     const mod = loadGenerated(codec, schema);
     const name = schema.typeName.split('.').join('');

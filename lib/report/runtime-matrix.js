@@ -8,10 +8,11 @@ import { verdictOf } from './terminal.js';
  * verdict (not measured, with the reason).
  * @param {{ runtimes: { runtime: string, error: string|null, results: any[], skipped: any[] }[] }} entry one payload of measureAcrossRuntimes
  * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {string[]} [order] column order (the run's formats); others follow as found
  * @returns {MatrixModel[]}
  */
-export function runtimeMatrices(entry, runtimes) {
-  const formats = [];
+export function runtimeMatrices(entry, runtimes, order = []) {
+  const formats = [...order];
   const ops = [];
   for (const r of entry.runtimes) {
     for (const row of [...r.results, ...r.skipped]) if (!formats.includes(row.format)) formats.push(row.format);
@@ -126,7 +127,7 @@ export function answerSentence(matrices, baseline) {
 export function runtimeMatrixReport(speed, heading) {
   const { baseline, rounds } = speed.settings;
   return speed.results.map((entry) => {
-    const matrices = runtimeMatrices(entry, speed.runtimes);
+    const matrices = runtimeMatrices(entry, speed.runtimes, speed.settings.formats);
     const parts = matrices.map((m) => `${m.op}: ops/s (median of ${rounds} rounds) · ratio to ${baseline} on the same runtime (min–max of rounds)\n\n${runtimeMatrixTable(m)}`);
     return [heading(entry.payload), ...parts, answerSentence(matrices, baseline)].join('\n\n');
   }).join('\n\n');

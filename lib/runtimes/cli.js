@@ -3,7 +3,6 @@
  * options, turning them into ready runtimes (installing on first use, with a
  * progress line), and the speed matrix of benchmark_dss.js.
  */
-import { UserError } from '../errors.js';
 import { resolveSelection } from '../cli/index.js';
 import { createProgress } from '../cli/progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
@@ -34,7 +33,6 @@ export const RUNTIME_USAGE = `  --runtimes LIST       runtimes to run on: host (
  */
 export async function runtimesFromOptions(values) {
   const names = parseRuntimeList(values.runtimes);
-  if (names.includes('chromium')) throw new UserError('--runtimes: chromium is not supported yet by this command');
   const overrides = parseRuntimeOverrides(values.runtime);
   return prepareRuntimes(names, { overrides, chromium: values.chromium, onProgress: (line) => process.stderr.write(`${line}\n`) });
 }

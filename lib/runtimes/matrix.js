@@ -69,13 +69,17 @@ export async function prepareRuntimes(names, options = {}) {
 
 /**
  * Runs one round of a job in a runtime and returns what the worker printed.
- * Node, Bun and Deno run worker.js.
+ * Node, Bun and Deno run worker.js; Chromium a page (browser-runner.js).
  * @param {import('./install.js').Runtime} runtime
  * @param {WorkerJob} job
  * @param {{ env: Record<string, string>, timeoutMs: number }} options
  * @returns {Promise<{ results: any[] }>}
  */
 export async function runRound(runtime, job, { env, timeoutMs }) {
+  if (runtime.kind === 'chromium') {
+    const { runBrowserRound } = await import('./browser-runner.js');
+    return runBrowserRound(runtime, job, { timeoutMs });
+  }
   return runInRuntime(runtime, WORKER, [JSON.stringify(job)], { cwd: ROOT, env, timeoutMs });
 }
 
@@ -154,7 +158,7 @@ export async function measureAcrossRuntimes({ runtimes, choice, payloads, codecs
   const withFlags = (flags) => (row) => (flags[row.format] ? { ...row, flags: flags[row.format] } : row);
   return {
     runtimes: states.map((s) => s.entry.description),
-    settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE },
+    settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, formats },
     results: payloads.map((p, i) => ({
       payload: describePayload(p),
       runtimes: states.map((s) => {
@@ -203,7 +207,7 @@ export async function measureAcrossRuntimes({ runtimes, choice, payloads, codecs
 /**
  * @typedef {object} RuntimeSpeed
  * @property {RuntimeDescription[]} runtimes
- * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string }} settings
+ * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
  *   results: import('./rounds.js').SpeedRow[], skipped: object[] }[] }[]} results
  */

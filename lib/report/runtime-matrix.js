@@ -6,7 +6,7 @@ import { verdictOf } from './terminal.js';
  * The runtime × codec matrices of one payload, one per operation (whatever
  * operations the rows carry): per runtime, each codec's row (measured) or
  * verdict (not measured, with the reason).
- * @param {{ runtimes: { runtime: string, error: string|null, results: any[], skipped: any[] }[] }} entry one payload of measureAcrossRuntimes
+ * @param {{ runtimes: { runtime: string, error: string|null, results?: any[], skipped?: any[] }[] }} entry one payload of measureAcrossRuntimes
  * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
  * @param {string[]} [order] column order (the run's formats); others follow as found
  * @returns {MatrixModel[]}
@@ -15,8 +15,8 @@ export function runtimeMatrices(entry, runtimes, order = []) {
   const formats = [...order];
   const ops = [];
   for (const r of entry.runtimes) {
-    for (const row of [...r.results, ...r.skipped]) if (!formats.includes(row.format)) formats.push(row.format);
-    for (const row of r.results) if (!ops.includes(row.op)) ops.push(row.op);
+    for (const row of [...(r.results ?? []), ...(r.skipped ?? [])]) if (!formats.includes(row.format)) formats.push(row.format);
+    for (const row of r.results ?? []) if (!ops.includes(row.op)) ops.push(row.op);
   }
   return ops.map((op) => ({
     op,
@@ -25,8 +25,8 @@ export function runtimeMatrices(entry, runtimes, order = []) {
       const description = runtimes.find((d) => d.runtime === r.runtime);
       const cells = {};
       for (const format of formats) {
-        cells[format] = r.results.find((x) => x.format === format && x.op === op)
-          ?? r.skipped.find((x) => x.format === format) ?? null;
+        cells[format] = r.results?.find((x) => x.format === format && x.op === op)
+          ?? r.skipped?.find((x) => x.format === format) ?? null;
       }
       return { label: description?.label ?? r.runtime, description, cells };
     }),
@@ -41,27 +41,56 @@ export function ratioText(row) {
 }
 
 /**
- * One matrix as a Markdown table: a row per runtime (with its exact version
- * and engine), a column per codec, each cell the median ops/s and the ratio
- * to the baseline on the same runtime. A codec without a figure shows a note
- * number; the notes under the table give the reason.
+ * The cells of one matrix, for any printer: a row per runtime (with its exact
+ * version and engine), a column per codec, each cell the median ops/s and the
+ * ratio to the baseline on the same runtime. A codec without a figure, or
+ * with a flag, shows a note number; the notes give the reason.
+ * @param {MatrixModel} matrix
+ * @returns {{ head: string[], rows: string[][], notes: string[] }}
+ */
+export function runtimeMatrixCells(matrix) {
+  const notes = [];
+  const rows = matrix.rows.map((r) => [r.label, describeRuntimeCell(r.description), ...matrix.formats.map((format) => {
+    const cell = r.cells[format];
+    if (cell && cell.opsPerSec != null) {
+      return `${int(cell.opsPerSec)} · ${ratioText(cell)}${cell.flags ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.flags.join('; ')}`)}]` : ''}`;
+    }
+    return `— [${noteFor(notes, `${r.label}, ${format}: ${cell ? verdictOf(cell) : 'not measured'}`)}]`;
+  })]);
+  return { head: ['runtime', 'version, engine', ...matrix.formats], rows, notes };
+}
+
+const describeRuntimeCell = (d) => (d ? `${d.name} ${d.version}, ${d.engine} ${shortEngine(d.engineVersion)}` : '');
+
+/**
+ * One matrix as a Markdown table with its notes under it.
  * @param {MatrixModel} matrix
  * @returns {string}
  */
 export function runtimeMatrixTable(matrix) {
-  const notes = [];
-  const rows = matrix.rows.map((r) => {
-    const d = r.description;
-    const what = d ? `${d.name} ${d.version}, ${d.engine} ${shortEngine(d.engineVersion)}` : '';
-    return [r.label, what, ...matrix.formats.map((format) => {
-      const cell = r.cells[format];
-      if (cell && cell.opsPerSec != null) return `${int(cell.opsPerSec)} · ${ratioText(cell)}${cell.flags ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.flags.join('; ')}`)}]` : ''}`;
-      return `— [${noteFor(notes, `${r.label}, ${format}: ${cell ? verdictOf(cell) : 'not measured'}`)}]`;
+  const { head, rows, notes } = runtimeMatrixCells(matrix);
+  const table = markdownTable([head, ...rows], { align: ['l', 'l', ...matrix.formats.map(() => 'r')] });
+  return notes.length ? `${table}\n\n${notes.map((n, i) => `[${i + 1}] ${n}`).join('\n')}` : table;
+}
+
+/**
+ * The round-trip verdict of every codec on every runtime, as a Markdown table
+ * (benchmark_dtq.js --runtimes).
+ * @param {{ runtimes: { runtime: string, error: string|null, verdicts?: any[] }[] }} entry one payload of a verifyOnly run
+ * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @returns {string}
+ */
+export function verdictMatrixTable(entry, runtimes) {
+  const formats = [...new Set(entry.runtimes.flatMap((r) => (r.verdicts ?? []).map((v) => v.format)))];
+  const rows = entry.runtimes.map((r) => {
+    const d = runtimes.find((x) => x.runtime === r.runtime);
+    return [d?.label ?? r.runtime, describeRuntimeCell(d), ...formats.map((f) => {
+      const v = r.verdicts?.find((x) => x.format === f);
+      if (!v) return 'not verified';
+      return `${verdictOf(v)}${v.flags ? ` (${v.flags.join('; ')})` : ''}`;
     })];
   });
-  const table = markdownTable([['runtime', 'version, engine', ...matrix.formats], ...rows],
-    { align: ['l', 'l', ...matrix.formats.map(() => 'r')] });
-  return notes.length ? `${table}\n\n${notes.map((n, i) => `[${i + 1}] ${n}`).join('\n')}` : table;
+  return markdownTable([['runtime', 'version, engine', ...formats], ...rows]);
 }
 
 function noteFor(notes, text) {
@@ -125,12 +154,20 @@ export function answerSentence(matrices, baseline) {
  * @returns {string}
  */
 export function runtimeMatrixReport(speed, heading) {
-  const { baseline, rounds } = speed.settings;
-  return speed.results.map((entry) => {
-    const matrices = runtimeMatrices(entry, speed.runtimes, speed.settings.formats);
-    const parts = matrices.map((m) => `${m.op}: ops/s (median of ${rounds} rounds) · ratio to ${baseline} on the same runtime (min–max of rounds)\n\n${runtimeMatrixTable(m)}`);
-    return [heading(entry.payload), ...parts, answerSentence(matrices, baseline)].join('\n\n');
-  }).join('\n\n');
+  return speed.results.map((entry) => `${heading(entry.payload)}\n\n${runtimeSection(entry, speed.runtimes, speed.settings)}`).join('\n\n');
+}
+
+/**
+ * One payload's matrices, a caption each, and the sentence, as Markdown.
+ * @param {{ runtimes: any[] }} entry
+ * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {{ baseline: string, rounds: number, formats?: string[] }} settings
+ * @returns {string}
+ */
+export function runtimeSection(entry, runtimes, { baseline, rounds, formats = [] }) {
+  const matrices = runtimeMatrices(entry, runtimes, formats);
+  const parts = matrices.map((m) => `${m.op}: ops/s (median of ${rounds} rounds) · ratio to ${baseline} on the same runtime (min–max of rounds)\n\n${runtimeMatrixTable(m)}`);
+  return [...parts, answerSentence(matrices, baseline)].join('\n\n');
 }
 
 /**

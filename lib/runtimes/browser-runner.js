@@ -167,7 +167,7 @@ export async function runBrowserRound(runtime, job, { timeoutMs }) {
   const { data, script, unavailable } = bundles.get(key);
   const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [job, data], timeoutMs });
   for (const result of out.results) {
-    if (job.verifyOnly) result.verdicts.push(...unavailable.map((u) => ({ format: u.format, status: u.status, reason: u.reason })));
+    if (job.verifyOnly) result.verdicts.push(...unavailable);
     else result.skipped.push(...unavailable);
   }
   return out;

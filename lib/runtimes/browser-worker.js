@@ -7,7 +7,7 @@
  */
 import protobuf from 'protobufjs';
 import { buildAdapter } from '../schema/index.js';
-import { prepareCodecs } from '../verify.js';
+import { describeCodec, prepareCodecs } from '../verify.js';
 import { measureSpeed } from '../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
 import { rotate } from './rounds.js';
@@ -47,7 +47,7 @@ export function runPageRound(job, data, bundled) {
     const payload = { ...p.described, dataFile: p.described.dataFile, value: p.value, schema: pageSchema(p.schema),
       schemaSource: p.described.schema, warnings: [] };
     const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
-    if (job.verifyOnly) return { verdicts: prepared.map((x) => ({ format: x.codec.name, status: x.status, reason: x.reason })) };
+    if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
     return measureSpeed(prepared, /** @type {any} */ (payload), { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
   });
   return { results };

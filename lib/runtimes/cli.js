@@ -57,3 +57,20 @@ export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxT
   console.log(environmentLine(environment));
   console.log(`\n${runtimeMatrixReport(speed, payloadHeading)}`);
 }
+
+/**
+ * benchmark_dtq.js with --runtimes: every codec prepared and verified on every
+ * runtime named (nothing timed), for a verdict per runtime.
+ * @param {Record<string, any>} values
+ * @param {string[]} positionals
+ * @param {import('../payload/index.js').Payload[]} payloads
+ * @param {import('../codecs/index.js').CodecInfo[]} codecs
+ * @returns {Promise<import('./matrix.js').RuntimeSpeed>}
+ */
+export async function verifyAcrossRuntimes(values, positionals, payloads, codecs) {
+  const runtimes = await runtimesFromOptions(values);
+  return measureAcrossRuntimes({
+    runtimes, payloads, codecs, rounds: 1, maxTime: 0, verifyOnly: true,
+    choice: { numbers: positionals, data: values.data, proto: values.proto, type: values.type },
+  });
+}

@@ -99,10 +99,14 @@ export async function runRound(runtime, job, { env, timeoutMs }) {
  * @param {number} [options.minTime]
  * @param {RegExp} [options.filter]
  * @param {(e: { done: number, total: number, label: string }) => void} [options.onProgress]
+ * @param {boolean} [options.verifyOnly] prepare and verify on each runtime, time nothing: each
+ *   runtime's entry has `verdicts` (one per codec) instead of results and skipped
  * @param {typeof runRound} [options.run] injected by tests
  * @returns {Promise<RuntimeSpeed>}
  */
-export async function measureAcrossRuntimes({ runtimes, choice, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, run = runRound }) {
+export async function measureAcrossRuntimes({
+  runtimes, choice, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, verifyOnly = false, run = runRound,
+}) {
   // on the host first: code generated on demand for a user's schema is then on disk for every runtime
   // (Deno cannot run the generators), and a selection that fails everywhere fails before any install
   for (const p of payloads) prepareCodecs(codecs, p);
@@ -125,7 +129,7 @@ export async function measureAcrossRuntimes({ runtimes, choice, payloads, codecs
   async function runOneRound(state, r) {
     const { runtime } = state.entry;
     const jobFor = (list, extra = {}) => ({
-      payloads: choice, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, ...extra,
+      payloads: choice, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
     });
     const active = () => formats.filter((f) => !state.excluded.has(f));
     try {
@@ -162,6 +166,13 @@ export async function measureAcrossRuntimes({ runtimes, choice, payloads, codecs
     results: payloads.map((p, i) => ({
       payload: describePayload(p),
       runtimes: states.map((s) => {
+        if (verifyOnly) {
+          const verdicts = s.rounds.length ? s.rounds[0].results[i].verdicts : [];
+          const seen = new Set(verdicts.map((v) => v.format));
+          const missing = formats.filter((f) => !seen.has(f)).map((f) => failedRow(f, s.excluded.get(f) ?? s.error ?? 'not verified'));
+          const byFormat = new Map([...verdicts, ...missing].map((v) => [v.format, v]));
+          return { runtime: s.entry.description.runtime, error: s.error, verdicts: formats.map((f) => withFlags(s.flags)(byFormat.get(f))) };
+        }
         const measured = combineRounds(s.rounds.map((o) => o.results[i].results), BASELINE, formats);
         const skipped = s.rounds.length ? s.rounds[0].results[i].skipped : [];
         const seen = new Set([...measured, ...skipped].map((x) => x.format));
@@ -209,5 +220,5 @@ export async function measureAcrossRuntimes({ runtimes, choice, payloads, codecs
  * @property {RuntimeDescription[]} runtimes
  * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
- *   results: import('./rounds.js').SpeedRow[], skipped: object[] }[] }[]} results
+ *   results?: import('./rounds.js').SpeedRow[], skipped?: object[], verdicts?: object[] }[] }[]} results
  */

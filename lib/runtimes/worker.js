@@ -7,7 +7,7 @@
  */
 import { resolvePayloads } from '../payload/index.js';
 import { selectCodecs } from '../codecs/index.js';
-import { prepareCodecs } from '../verify.js';
+import { describeCodec, prepareCodecs } from '../verify.js';
 import { measureSpeed } from '../measure/speed.js';
 import { rotate } from './rounds.js';
 
@@ -19,7 +19,7 @@ const filter = job.filter ? new RegExp(job.filter) : undefined;
 const results = payloads.map((payload) => {
   // the codec order turns each round, as within one runtime's rounds
   const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
-  if (job.verifyOnly) return { verdicts: prepared.map((p) => ({ format: p.codec.name, status: p.status, reason: p.reason })) };
+  if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
   return measureSpeed(prepared, payload, { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
 });
 console.log(JSON.stringify({ results }));

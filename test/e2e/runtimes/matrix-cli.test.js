@@ -46,3 +46,14 @@ test('--runtimes host --json: one runtime described, every codec verified and me
   ]);
   for (const x of onHost.results) assert.equal(x.format === 'json-buffer' ? x.vsBaseline : 1, 1);
 });
+
+test('benchmark_dtq.js --runtimes: sizes from the host, and a verdict per codec per runtime', { timeout: 120_000 }, () => {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dtq.js'), '5', '--runtimes', 'host', '--formats', 'json-buffer,protobufjs-static', '--json'],
+    { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.results[0].codecs.length, 2);
+  assert.deepEqual(out.runtimes.map((d) => d.runtime), ['host']);
+  const [onHost] = out.verdicts[0].runtimes;
+  assert.deepEqual(onHost.verdicts.map((v) => [v.format, v.status]), [['protobufjs-static', 'exact'], ['json-buffer', 'exact']]);
+});

@@ -10,6 +10,7 @@ import { comparisonTable, problemOf, settingsLine, winnerLines } from './lib/rep
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureTransmission } from './lib/transmission/run.js';
+import { clientMeasure } from './lib/runtimes/browser-ws-cli.js';
 
 const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.js --data FILE [--proto FILE --type NAME] [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
@@ -19,6 +20,7 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       dsl, cable, 4g, lte, fois, or custom (with --rtt MS --down KBIT --up KBIT)
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
+  --client chromium   the client side in a headless Chromium page, with the browser's own WebSocket
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n')}
   Prints who wins per profile ("no clear winner" when the two fastest are within 0.5% total time).
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
@@ -30,6 +32,7 @@ const OPTIONS = {
   messages: { type: 'string' },
   profiles: { type: 'string', default: 'none,4g,3g' },
   raw: { type: 'boolean', default: false },
+  client: { type: 'string' },
 };
 
 runCli(import.meta.url, async () => {
@@ -45,13 +48,14 @@ runCli(import.meta.url, async () => {
   const messagesFor = (p) => explicit ?? (p === 'none' ? 10000 : 100);
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
   const payload = payloads[0];
+  const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
 
   const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length, 0), quiet: values.json || !process.stderr.isTTY });
   const runs = [];
   for (const profile of profiles) {
     let last = 0;
     let lastFormat = null;
-    runs.push(await measureTransmission({
+    runs.push(await measure({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup,
       onProgress: ({ done, format }) => {

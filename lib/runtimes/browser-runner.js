@@ -84,13 +84,13 @@ const BUILTINS = new Set((await import('node:module')).builtinModules);
 /**
  * The page's entry module for some codecs and payloads: imports each codec's
  * file and the generated modules the payloads' schemas need, and defines
- * globalThis.pvjRound(job, data).
+ * globalThis.pvjRound(job, data) (speed) and globalThis.pvjWsClient(job, data) (WebSocket client).
  * @param {any[]} codecs
  * @param {import('../payload/index.js').Payload[]} payloads
  * @returns {string}
  */
 export function pageEntry(codecs, payloads) {
-  const lines = [`import { runPageRound } from ${JSON.stringify(path.join(HERE, 'browser-worker.js'))};`];
+  const lines = [`import { runPageClient, runPageRound } from ${JSON.stringify(path.join(HERE, 'browser-worker.js'))};`];
   const codecNames = [];
   const generated = [];
   codecs.forEach((codec, i) => {
@@ -105,7 +105,9 @@ export function pageEntry(codecs, payloads) {
       generated.push(`{ codec: ${JSON.stringify(codec.name)}, hash: ${JSON.stringify(p.schema.hash)}, exports: ${id} }`);
     });
   });
-  lines.push(`globalThis.pvjRound = (job, data) => runPageRound(job, data, { codecs: [${codecNames.join(', ')}], generated: [${generated.join(', ')}] });`);
+  lines.push(`const bundled = { codecs: [${codecNames.join(', ')}], generated: [${generated.join(', ')}] };`,
+    'globalThis.pvjRound = (job, data) => runPageRound(job, data, bundled);',
+    'globalThis.pvjWsClient = (job, data) => runPageClient(job, data, bundled);');
   return `${lines.join('\n')}\n`;
 }
 

@@ -11,6 +11,7 @@ import { describeCodec, prepareCodecs } from '../verify.js';
 import { measureSpeed } from '../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
 import { rotate } from './rounds.js';
+import { sendFromPage } from './browser-ws-page.js';
 
 /**
  * A codec as the page runs it: what it declares as `browser` replaces the
@@ -39,18 +40,42 @@ function pageSchema(s) {
  * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
  */
 export function runPageRound(job, data, bundled) {
-  for (const g of bundled.generated) registerGenerated(g.codec, g.hash, g.exports);
-  const wanted = job.formats.split(',');
-  const codecs = bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
+  const codecs = pageCodecs(job.formats.split(','), data, bundled);
   const filter = job.filter ? new RegExp(job.filter) : undefined;
   const results = data.payloads.map((p) => {
-    const payload = { ...p.described, dataFile: p.described.dataFile, value: p.value, schema: pageSchema(p.schema),
-      schemaSource: p.described.schema, warnings: [] };
+    const payload = pagePayload(p);
     const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
     if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
     return measureSpeed(prepared, /** @type {any} */ (payload), { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
   });
   return { results };
+}
+
+function pageCodecs(wanted, data, bundled) {
+  for (const g of bundled.generated) registerGenerated(g.codec, g.hash, g.exports);
+  return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
+}
+
+/** @param {PagePayload} p */
+const pagePayload = (p) => ({ ...p.described, value: p.value, schema: pageSchema(p.schema), schemaSource: p.described.schema, warnings: [] });
+
+/**
+ * The browser as a WebSocket client: one codec, built and verified in the
+ * page, sends the payload to server.js (warm-up first, unmeasured) and
+ * returns its accounting and latencies (see browser-ws-page.js).
+ * @param {{ url: string, format: string, messages: number, window?: number, warmup?: number }} job url: with the format and payload identity
+ * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data one payload
+ * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
+ */
+export async function runPageClient(job, data, bundled) {
+  const [codec] = pageCodecs([job.format], data, bundled);
+  const payload = pagePayload(data.payloads[0]);
+  const [prepared] = prepareCodecs([codec], payload);
+  const verdict = describeCodec(prepared);
+  if (!prepared.instance) return { verdict, run: null };
+  const send = (messages) => sendFromPage({ url: job.url, encode: /** @type {(value: any) => any} */ (prepared.instance.encode), value: payload.value, messages, window: job.window });
+  if (job.warmup) await send(job.warmup);
+  return { verdict, run: await send(job.messages) };
 }
 
 /**

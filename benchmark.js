@@ -12,6 +12,7 @@ import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { MODES, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/runtimes/cli.js';
 
 // Ctrl-C or kill: end with the signal's exit code; a server.js child follows when its IPC channel closes
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
@@ -34,7 +35,9 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
   --out DIR          parent folder of the run's folder (default: results/)
-  --json             print results.json to stdout instead of the tables`;
+  --json             print results.json to stdout instead of the tables
+${RUNTIME_USAGE}
+                        (the speed suite again on each runtime, as a runtime × codec matrix per payload)`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
@@ -49,6 +52,7 @@ const OPTIONS = {
   batch: { type: 'string' },
   'batch-payload': { type: 'string' },
   out: { type: 'string' },
+  ...RUNTIME_OPTIONS,
 };
 
 runCli(import.meta.url, async () => {
@@ -78,11 +82,13 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection(values, positionals);
   const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
+  const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides,
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
+    runtimes, choice: { numbers: positionals, data: values.data, proto: values.proto, type: values.type },
     command: ['node benchmark.js', ...argv].join(' '),
   });
   const problems = validateResults(results);

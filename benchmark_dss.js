@@ -8,6 +8,7 @@ import { measureSpeed, planBenchmarks } from './lib/measure/speed.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/runtimes/cli.js';
 
 const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   N               bundled payload 1–5 (default: all five)
@@ -17,7 +18,8 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --list          list every codec with its library, version and kind, and exit
-  --json          print the results as one JSON object`;
+  --json          print the results as one JSON object
+${RUNTIME_USAGE}`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
@@ -25,6 +27,7 @@ const OPTIONS = {
   'max-time': { type: 'string', default: '0.75' },
   filter: { type: 'string' },
   list: { type: 'boolean', default: false },
+  ...RUNTIME_OPTIONS,
 };
 
 runCli(import.meta.url, async () => {
@@ -34,6 +37,7 @@ runCli(import.meta.url, async () => {
   const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   const maxTime = numberOption(values['max-time'], 'max-time', { min: 0.05 });
   const filter = regexOption(values.filter, 'filter');
+  if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));

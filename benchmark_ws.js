@@ -13,6 +13,7 @@ import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureSaturation, measureTransmission } from './lib/transmission/run.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
+import { clientMeasure } from './lib/runtimes/browser-ws-cli.js';
 
 // Ctrl-C or kill: end with the signal's exit code; the server.js child follows when its IPC channel closes
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
@@ -27,6 +28,7 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       dsl, cable, 4g, lte, fois, or custom (with --rtt MS --down KBIT --up KBIT)
   --formats a,b       codecs (default json-buffer,protobufjs-static; 'all' for every available one)
   --raw               the server ACKs without decoding (transport ceiling)
+  --client chromium   the client side in a headless Chromium page, with the browser's own WebSocket
   --sweep             instead: per format and profile, the highest open-loop rate whose p99 (from the scheduled
                       send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
@@ -46,6 +48,7 @@ const OPTIONS = {
   rounds: { type: 'string', default: '5' },
   sweep: { type: 'boolean', default: false },
   'target-p99': { type: 'string', default: '10' },
+  client: { type: 'string' },
 };
 
 runCli(import.meta.url, async () => {
@@ -79,13 +82,17 @@ runCli(import.meta.url, async () => {
     for (const { profile, knees } of sweeps) for (const line of kneeLines(profile, knees)) console.log(line);
     return;
   }
+  const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
+  if (values.client === 'chromium' && (values.sweep || opts.deflate)) throw new UserError('--client chromium: no --sweep or --deflate (the page runs one closed-loop pass per format)');
+  // the page runs one pass per format: say so rather than let --rounds pass for honoured
+  if (values.client === 'chromium' && rounds > 1) process.stderr.write(`benchmark_ws: --client chromium runs one round per format (not ${rounds}), so it names no winner\n`);
 
   const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds * (opts.deflate ? 2 : 1), 0), quiet: values.json || !process.stderr.isTTY });
   const runs = [];
   for (const profile of profiles) {
     let last = 0;
     let lastPass = null;
-    runs.push(await measureTransmission({
+    runs.push(await measure({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
       // --deflate: each format plain and with permessage-deflate, side by side

@@ -65,11 +65,13 @@ const cost = {
  * @param {string} [options.command] the command line, recorded in the results
  * @param {import('./cli/progress.js').ProgressStream} [options.progressStream]
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
+ * @param {import('./runtimes/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
+ * @param {{ numbers?: string[], data?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
  * @returns {Promise<object>} the results object (see README, results.json format)
  */
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
-  overrides = {}, command = '', progressStream = process.stderr, measureTransmission,
+  overrides = {}, command = '', progressStream = process.stderr, measureTransmission, runtimes = [], choice = {},
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
@@ -80,6 +82,7 @@ export async function runSuite({
   const benches = (ps) => planBenchmarks(ps).length * s.rounds;
   const plan = [
     ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
+    ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(batch ? batch.counts.map((n) => ({
@@ -103,6 +106,16 @@ export async function runSuite({
     });
     // memory figures (lib/measure/memory.js) join here, through attachMemory(speed, figures), in a pass of their own
     payloadResults.push({ payload: describePayload(p), sizes, speed, notTimed });
+  }
+
+  let across = null;
+  if (runtimes.length) {
+    const { measureAcrossRuntimes } = await import('./runtimes/matrix.js');
+    across = await measureAcrossRuntimes({
+      runtimes, choice, payloads, codecs, ...speedOptions, onProgress: (e) => progress.tick(e.label, 1, unitWork(step)),
+    });
+    across.results.forEach((r, i) => { payloadResults[i].runtimes = r.runtimes; });
+    step++;
   }
 
   const transmission = [];
@@ -168,12 +181,14 @@ export async function runSuite({
         }
         : null,
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
+      ...(across && { runtimes: across.runtimes.map((r) => r.runtime) }),
     },
     environment: describeEnvironment(libraries),
     units: UNITS,
     codecs: allCodecs.map((c) => ({
       format: c.name, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
     })),
+    ...(across && { runtimes: across.runtimes }),
     payloads: payloadResults,
     transmission,
     breakEven,

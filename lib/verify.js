@@ -1,4 +1,4 @@
-import { completeInstance, fairnessFlags } from './codecs/index.js';
+import { completeInstance, fairnessFlags } from './codecs/native-form.js';
 import { Unsupported } from './errors.js';
 import { childPath, setKey } from './json.js';
 
@@ -74,7 +74,7 @@ function kindOf(v) {
  * the plain value is turned into the codec's native form, encoded, decoded,
  * and the decoded native form turned back into a plain object, which is
  * compared with the value. Nothing here is timed.
- * @param {Partial<import('./codecs/index.js').CodecInstance>} instance what the codec's create() returned
+ * @param {Partial<import('./codecs/native-form.js').CodecInstance>} instance what the codec's create() returned
  * @param {any} value the plain JSON value
  * @param {string[]} [allowed] names from NORMALISATIONS the codec declares
  * @param {any} [native] the value's native form, when already built
@@ -171,9 +171,9 @@ function show(v) {
 /**
  * @typedef {object} Prepared
  * @property {import('./codecs/index.js').CodecInfo} codec
- * @property {import('./codecs/index.js').CodecInstance | null} instance
+ * @property {import('./codecs/native-form.js').CodecInstance | null} instance
  * @property {any} native the payload in the codec's native form, built once (undefined when not measurable)
- * @property {import('./codecs/index.js').FairnessFlags} [flags]
+ * @property {import('./codecs/native-form.js').FairnessFlags} [flags]
  * @property {'exact'|'equivalent'|'lossy'|'unsupported'|'failed'} status
  * @property {{ path: string, expected: any, actual: any } | null} [diff]
  * @property {string[]} [normalised]

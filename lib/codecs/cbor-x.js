@@ -19,6 +19,12 @@ export function cborCodec({ name, records }) {
       ...(records ? { extension: 'records (cbor-x-only tag 105, object shapes defined inline in each message)' } : {}),
     },
     normalise: [],
+    // its optional addon cbor-extract is built against Node's V8 C++ API: Bun loads it and decodes
+    // strings wrongly, Deno dies on first use; the variable (read when cbor-x loads) keeps it off there
+    runtimes: {
+      bun: { env: { CBOR_NATIVE_ACCELERATION_DISABLED: 'true' }, flag: 'native addon off (CBOR_NATIVE_ACCELERATION_DISABLED=true): pure JavaScript' },
+      deno: { env: { CBOR_NATIVE_ACCELERATION_DISABLED: 'true' }, flag: 'native addon off (CBOR_NATIVE_ACCELERATION_DISABLED=true): pure JavaScript' },
+    },
     decoded: records
       ? 'plain objects and arrays (useRecords: true, read by a separate Decoder: every message carries its own record definitions)'
       : 'plain objects and arrays (useRecords: false, mapsAsObjects: true)',

@@ -72,10 +72,21 @@ export function staleGeneratedFiles(codec) {
  * @returns {object} the module's exports
  */
 export function loadGenerated(codec, schema) {
+  return require(generatedModulePath(codec, schema));
+}
+
+/**
+ * The file of a codec's generated module for a schema (see loadGenerated),
+ * generating it first when needed; the browser bundle imports it from here.
+ * @param {{ name: string, generator: Generator }} codec
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {string}
+ */
+export function generatedModulePath(codec, schema) {
   const { generator } = codec;
   if (path.dirname(path.resolve(schema.file)) === PROTO_DIR) {
     const committed = path.join(generatedDir(codec.name), generator.file(path.basename(schema.file, '.proto')));
-    if (fs.existsSync(committed)) return require(committed);
+    if (fs.existsSync(committed)) return committed;
   }
   const dir = path.join(CACHE_DIR, codec.name, schema.hash);
   const sources = protoSources(schema);
@@ -100,7 +111,7 @@ export function loadGenerated(codec, schema) {
       fs.rmSync(work, { recursive: true, force: true });
     }
   }
-  return require(file);
+  return file;
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../paths.js';
 import { UserError } from '../errors.js';
+import { BASELINE } from '../measure/baseline.js';
 
 // One line per codec file in this folder; this order is the order of every table.
 const FILES = [
@@ -37,8 +38,8 @@ const FILES = [
  */
 export const DEFAULT_FORMATS = ['protobufjs-static', 'protobufjs-dynamic', 'json', 'json-buffer', 'protobuf-es', 'msgpackr'];
 
-/** The baseline every speed and size is compared with. */
-export const BASELINE = 'json-buffer';
+export { BASELINE, toBytes } from '../measure/baseline.js';
+export { completeInstance, fairnessFlags, IDENTITY, isIdentity } from './native-form.js';
 
 /** Codecs of npm start's WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
 export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
@@ -94,57 +95,6 @@ export function libraryVersion(name) {
 }
 
 /**
- * The conversion of a codec whose native form is the plain JSON-shaped object
- * itself (JSON, the schemaless codecs): nothing to convert, nothing to time.
- * A codec's create() may leave fromPlain or toPlain out to mean this.
- * @template T
- * @param {T} value
- * @returns {T}
- */
-export const IDENTITY = (value) => value;
-
-/**
- * A codec instance with both conversions present: a missing one is IDENTITY.
- * @param {Partial<CodecInstance>} instance what create() returned (encode and decode at least)
- * @returns {CodecInstance}
- */
-export function completeInstance(instance) {
-  return /** @type {CodecInstance} */ ({ fromPlain: IDENTITY, toPlain: IDENTITY, ...instance });
-}
-
-/** True when a conversion of an instance is the identity (the native form is the plain object). */
-export const isIdentity = (conversion) => conversion === IDENTITY;
-
-/**
- * The fairness flags of a codec on one payload, declared by the codec file
- * (`flags`) or detected now: where its schema came from, whether it runs
- * generated code, whether a native addon is loaded, which stateful or
- * non-standard extension it uses, whether it writes into a buffer it keeps
- * between calls.
- * @param {CodecInfo} codec
- * @param {{ schemaSource?: string }} payload
- * @returns {FairnessFlags}
- */
-export function fairnessFlags(codec, payload) {
-  const declared = codec.flags ?? {};
-  const from = declared.schema ?? (codec.kind?.schema ? 'payload' : 'none');
-  const schema = from === 'payload' ? (payload.schemaSource === 'inferred' ? 'inferred' : 'user') : from;
-  const addon = typeof declared.nativeAddon === 'function' ? declared.nativeAddon() : declared.nativeAddon;
-  return {
-    schema,
-    codegen: Boolean(codec.kind?.codegen),
-    nativeAddon: addon || null,
-    extension: declared.extension ?? null,
-    bufferReused: Boolean(declared.bufferReused),
-  };
-}
-
-/** Wire bytes of an encoded value: strings count as their UTF-8 bytes. */
-export function toBytes(encoded) {
-  return typeof encoded === 'string' ? Buffer.from(encoded, 'utf8') : encoded;
-}
-
-/**
  * @typedef {object} CodecInfo
  * @property {string} name the id users type in --formats
  * @property {string} library npm package ('node' for built-ins)
@@ -155,37 +105,12 @@ export function toBytes(encoded) {
  * @property {boolean} available
  * @property {string|null} reason why not, when unavailable
  * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
- * @property {CodecFlags} [flags] fairness flags the codec declares (see fairnessFlags)
- * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => Partial<CodecInstance>} create
+ * @property {{ create?: Function, unavailable?: string }} [browser] what differs in a browser page: a create()
+ *   without Node's APIs, or why it cannot run there (see lib/runtimes/browser-runner.js)
+ * @property {Record<string, { env?: Record<string, string>, flag?: string }>} [runtimes] per kind of runtime
+ *   (bun, deno): environment it needs set before it loads, and the flag its rows then carry
+ * @property {import('./native-form.js').CodecFlags} [flags] fairness flags the codec declares (see fairnessFlags)
+ * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => Partial<import('./native-form.js').CodecInstance>} create
  *   builds the codec for one payload and schema; may throw Unsupported
  */
 
-/**
- * A codec built for one payload. The native form is what the library's users
- * hold in memory: what encode takes and decode gives.
- * @typedef {object} CodecInstance
- * @property {(plain: any) => any} fromPlain the plain JSON-shaped object → the native form (IDENTITY when they are the same)
- * @property {(native: any) => any} toPlain the native form → the plain JSON-shaped object (IDENTITY when they are the same)
- * @property {(native: any) => Uint8Array|string} encode the native form → bytes (or text, for text codecs)
- * @property {(encoded: any) => any} decode bytes (or text) → the native form
- */
-
-/**
- * What a codec file may declare about itself, for the fairness flags.
- * @typedef {object} CodecFlags
- * @property {'payload'|'inferred'|'none'} [schema] 'payload': the payload's schema (user's .proto, or inferred when
- *   there is none); 'inferred': the codec infers its own from the value; 'none': schemaless. Default: from kind.schema.
- * @property {string | (() => string|null)} [nativeAddon] the native addon in use, detected when a function
- * @property {string} [extension] a stateful or non-standard extension in use (off by default, so only variants name one)
- * @property {boolean} [bufferReused] encode writes into a buffer the library keeps between calls
- */
-
-/**
- * The fairness flags of a row, as results.json records them.
- * @typedef {object} FairnessFlags
- * @property {'user'|'inferred'|'none'} schema where the schema came from
- * @property {boolean} codegen code generated from the schema
- * @property {string|null} nativeAddon the native addon in use, or null
- * @property {string|null} extension a stateful or non-standard extension in use, or null
- * @property {boolean} bufferReused encode writes into a buffer kept between calls
- */

@@ -10,6 +10,14 @@ export default {
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'JSON.parse of the UTF-8 text of the bytes',
+  // a page has no Buffer: the same bytes come from the browser's TextEncoder and TextDecoder
+  browser: {
+    create() {
+      const encoder = new TextEncoder();
+      const decoder = new TextDecoder();
+      return { encode: (obj) => encoder.encode(JSON.stringify(obj)), decode: (bytes) => JSON.parse(decoder.decode(bytes)) };
+    },
+  },
   create() {
     return {
       encode: (obj) => Buffer.from(JSON.stringify(obj)),

@@ -4,7 +4,7 @@ import { PbfReader, PbfWriter } from 'pbf';
 import { compileRaw } from 'pbf/compile';
 import resolveSchema from 'resolve-protobuf-schema';
 import { loadGenerated } from './codegen.js';
-import { IDENTITY } from './index.js';
+import { IDENTITY } from './native-form.js';
 
 /**
  * Mapbox's pbf: a small, fast protobuf reader/writer with a compiler that
@@ -34,6 +34,8 @@ const codec = {
     },
     file: (base) => `${base}.js`,
   },
+  // pbf/compile.js reads its own package.json from disk when it loads
+  browser: { unavailable: 'pbf reads its package.json from disk when it loads' },
   create({ schema }) {
     const mod = loadGenerated(codec, schema);
     const name = schema.typeName.split('.').join('');

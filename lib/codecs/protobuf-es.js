@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { bufGenerate, loadGenerated } from './codegen.js';
-import { IDENTITY } from './index.js';
+import { IDENTITY } from './native-form.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/package.json')), 'bin', 'protoc-gen-es');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
 import { bufGenerate, loadGenerated } from './codegen.js';
-import { IDENTITY } from './index.js';
+import { IDENTITY } from './native-form.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@protobuf-ts/plugin/package.json')), 'bin', 'protoc-gen-ts');

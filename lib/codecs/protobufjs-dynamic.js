@@ -1,5 +1,5 @@
 import { TO_OBJECT_OPTIONS } from '../schema/index.js';
-import { IDENTITY } from './index.js';
+import { IDENTITY } from './native-form.js';
 
 /**
  * A protobuf.js codec instance over a message type, reflected or generated
@@ -12,7 +12,7 @@ import { IDENTITY } from './index.js';
  * schema renames or wraps JSON keys, sits in the conversions, not in encode or decode.
  * @param {{ encode: Function, decode: Function, toObject: Function }} Type
  * @param {{ toProto: Function|null, fromProto: Function|null }} adapter
- * @returns {import('./index.js').CodecInstance}
+ * @returns {import('./native-form.js').CodecInstance}
  */
 export function protobufjsInstance(Type, { toProto, fromProto }) {
   const fromMessage = /** @type {(plain: any) => any} */ (fromProto ?? IDENTITY);

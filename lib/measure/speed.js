@@ -1,5 +1,6 @@
 import Benchmark from 'benchmark';
-import { BASELINE, isIdentity, toBytes } from '../codecs/index.js';
+import { BASELINE, toBytes } from './baseline.js';
+import { isIdentity } from '../codecs/native-form.js';
 import { UserError } from '../errors.js';
 import { median, range, spread } from './statistics.js';
 import { describeCodec, measurable } from '../verify.js';

@@ -1,7 +1,7 @@
 // The fairness flags of a row (lib/codecs/index.js, fairnessFlags) as one
 // short cell, and the legend every table that shows them prints below it.
 
-/** @type {[string, string, (f: import('../codecs/index.js').FairnessFlags) => boolean][]} */
+/** @type {[string, string, (f: import('../codecs/native-form.js').FairnessFlags) => boolean][]} */
 const LETTERS = [
   ['U', 'schema written by the user (a .proto)', (f) => f.schema === 'user'],
   ['I', 'schema inferred from the payload', (f) => f.schema === 'inferred'],
@@ -13,7 +13,7 @@ const LETTERS = [
 
 /**
  * A row's flags as letters ("U G", "N B"); '—' when it has none or none are known.
- * @param {import('../codecs/index.js').FairnessFlags | null | undefined} flags
+ * @param {import('../codecs/native-form.js').FairnessFlags | null | undefined} flags
  */
 export function flagsCell(flags) {
   if (!flags) return '—';

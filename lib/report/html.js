@@ -7,8 +7,9 @@ import { payloadHeading, sizeRows, SPEED_LEGEND, speedRows } from './terminal.js
 import { batchRows, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
-import { escapeHtml, tableModel, toHtml } from './table.js';
+import { columnsOf, escapeHtml, tableModel, toHtml } from './table.js';
 import { formatKbit } from './terminal-transmission.js';
+import { answerSentence, runtimeMatrices, runtimeMatrixCells } from './runtime-matrix.js';
 
 const require = createRequire(import.meta.url);
 
@@ -46,7 +47,8 @@ function logFloor(options, values) {
  */
 export function chartSpecs(results) {
   const charts = [];
-  for (const { payload, sizes, speed } of results.payloads) {
+  for (const entry of results.payloads) {
+    const { payload, sizes, speed } = entry;
     const labels = sizes.map((c) => codecLabel(c.format, c.status));
     const statuses = sizes.map((c) => c.status);
     charts.push({
@@ -76,6 +78,7 @@ export function chartSpecs(results) {
         options: speedOptions,
       },
     });
+    if (entry.runtimes) charts.push(...runtimeCharts(entry, results));
   }
 
   const runs = results.transmission;
@@ -179,6 +182,47 @@ export function chartSpecs(results) {
 }
 
 const esc = escapeHtml;
+
+/**
+ * The runtime × codec matrix of a payload as charts, one per operation: per
+ * runtime a bar per codec at its ratio to the baseline on that runtime (log
+ * scale, so 2× faster and 2× slower look alike), whiskers over the rounds.
+ */
+function runtimeCharts(entry, results) {
+  const { baseline, rounds } = results.settings.speed;
+  return runtimeMatrices(entry, results.runtimes, results.settings.formats).map((m) => {
+    const cell = (r, f) => (r.cells[f]?.vsBaseline == null ? null : r.cells[f]);
+    return {
+      id: `runtimes-${entry.payload.id}-${m.op}`, section: entry.payload.id,
+      caption: `${m.op} on ${entry.payload.id}, per runtime: ops/s as a ratio to ${baseline} on the same runtime (log scale; above 1 is faster), `
+        + `bars at the median of ${rounds} round(s), whiskers from the lowest to the highest round. A missing bar is a codec not measured there (see the table).`,
+      config: {
+        type: 'bar',
+        data: {
+          labels: m.rows.map((r) => r.label),
+          datasets: m.formats.map((f, i) => bar(f, m.rows.map((r) => cell(r, f)?.vsBaseline ?? null), i, {
+            ranges: m.rows.map((r) => { const c = cell(r, f); return c ? [c.vsBaselineMin, c.vsBaselineMax] : null; }),
+          })),
+        },
+        options: logFloor(baseOptions(`${entry.payload.id}: ${m.op} across runtimes (ratio to ${baseline})`, `ratio to ${baseline}`, true),
+          m.rows.flatMap((r) => m.formats.map((f) => cell(r, f)?.vsBaselineMin))),
+      },
+    };
+  });
+}
+
+function runtimeTables(entry, results) {
+  const { baseline, rounds } = results.settings.speed;
+  const matrices = runtimeMatrices(entry, results.runtimes, results.settings.formats);
+  const parts = matrices.map((m) => {
+    const { head, rows, notes } = runtimeMatrixCells(m);
+    return `<h4>${esc(m.op)}: ops/s (median of ${rounds} rounds) · ratio to ${esc(baseline)} on the same runtime (min–max of rounds)</h4>`
+      + toHtml(tableModel(columnsOf(head, [head[0]]), rows.map((cells) => ({ cells }))))
+      + (notes.length ? `<ol class="notes">${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ol>` : '');
+  });
+  return `<h3>Speed across runtimes</h3><p class="answer">${esc(answerSentence(matrices, baseline))}</p>${parts.join('')}`;
+}
+
 
 /** A payload's size and speed tables: the same row models report.md prints. */
 function payloadTables(entry, speedSettings) {
@@ -284,7 +328,7 @@ export function renderHtml(results) {
   const figures = (section) => specs.filter((s) => s.section === section)
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed)}
+<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed)}${p.runtimes ? runtimeTables(p, results) : ''}
 <p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
     const profiles = [...new Set(results.transmission.map((t) => t.profile))];
@@ -314,6 +358,7 @@ table { border-collapse: collapse; margin: 0.8rem 0; font-size: 12.5px; }
 td, th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; } td:first-child, th:first-child, td:last-child { text-align: left; }
 .status-lossy td { background: #fde8e8; color: #900; font-weight: 600; }
 .status-unsupported td, .status-failed td { color: #888; }
+.answer { font-weight: 600; } .notes { font-size: 12px; color: #555; }
 .legend { font-size: 13px; } .lossy { color: #c00000; font-weight: 700; }
 #environment table td { text-align: left; } td.l, th.l { text-align: left; }
 .heatmaps { display: flex; flex-wrap: wrap; gap: 1rem; } .heatmap td.heat { text-align: center; min-width: 7rem; }

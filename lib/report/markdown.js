@@ -1,5 +1,6 @@
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
+import { runtimeSection } from './runtime-matrix.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
@@ -99,6 +100,9 @@ export function renderMarkdown(results) {
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
     out.push('', '### Speed', '', speedTable({ settings: speed, results: entry.speed, skipped: skippedOf(entry.sizes), notTimed: entry.notTimed }));
+    if (entry.runtimes) {
+      out.push('', '### Speed across runtimes', '', runtimeSection(entry, results.runtimes, { ...speed, formats: results.settings.formats }));
+    }
   }
   if (results.transmission.length) {
     out.push('', '## WebSocket transmission', '',

@@ -124,6 +124,35 @@ const transmissionRow = {
   }],
 };
 
+// The runtime dimension (npm start --runtimes): which runtimes, exactly, and
+// per payload the same speed rows measured on each of them, interleaved by round.
+const runtimeDescription = {
+  type: 'object',
+  required: ['runtime', 'label', 'name', 'version', 'engine', 'engineVersion', 'source'],
+  properties: {
+    runtime: { type: 'string' }, // as given to --runtimes: host, node@22, bun, deno, chromium…
+    label: { type: 'string' }, // as tables show it (the host as node@N (host))
+    name: { enum: ['node', 'bun', 'deno', 'chromium'] },
+    version: { type: 'string' }, // exact, as the runtime reports it
+    engine: { enum: ['V8', 'JavaScriptCore'] },
+    engineVersion: { type: 'string' }, // V8's version, or the commit of Bun's WebKit
+    source: { type: 'string' },
+  },
+};
+
+const runtimeSpeed = {
+  type: 'object',
+  required: ['runtime', 'error', 'results', 'skipped'],
+  properties: {
+    runtime: { type: 'string' }, // a runtimeDescription's runtime
+    error: { type: ['string', 'null'] }, // why the runtime gave no figures at all
+    // ratios (vsBaseline…) are to the baseline on the same runtime, round by round
+    results: { type: 'array', items: speedRow },
+    // codecs not measured there, each with its reason (never left out)
+    skipped: { type: 'array', items: verdict },
+  },
+};
+
 /** JSON Schema of results.json, version 1. */
 export const RESULTS_SCHEMA = {
   $id: 'protobuf-vs-json-bench/results@1',
@@ -143,8 +172,11 @@ export const RESULTS_SCHEMA = {
         speed: { type: 'object', required: ['rounds', 'maxTime', 'baseline'] },
         transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
         batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
+        runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes
       },
     },
+    // present with --runtimes: the runtimes measured, in table order
+    runtimes: { type: 'array', minItems: 1, items: runtimeDescription },
     environment: {
       type: 'object',
       required: ['date', 'node', 'v8', 'os', 'cpu', 'cores', 'memoryGiB', 'libraries', 'commit'],
@@ -169,6 +201,8 @@ export const RESULTS_SCHEMA = {
             type: 'array',
             items: { type: 'object', required: ['format', 'op', 'note'], properties: { format: { type: 'string' }, op: { type: 'string' }, note: { type: 'string' } } },
           },
+          // present with --runtimes: one entry per runtime, in the order of the top-level runtimes
+          runtimes: { type: 'array', items: runtimeSpeed },
         },
       },
     },

@@ -23,8 +23,8 @@ export async function launchChromium(binPath) {
  * (an IIFE, so it runs from a plain <script>). Node built-ins have no browser
  * form: importing one fails the build, naming the module that asked for it.
  * @param {string} entry path of the module
- * @param {{ nodePaths?: string[], loader?: Record<string, string>, define?: Record<string, string> }} [options]
- *   nodePaths: folders to resolve bare imports from when entry lies outside the project
+ * @param {{ nodePaths?: string[], loader?: Record<string, string>, define?: Record<string, string>, plugins?: object[] }} [options]
+ *   nodePaths: folders to resolve bare imports from when entry lies outside the project; plugins: esbuild plugins
  * @returns {Promise<string>} the script's text
  */
 export async function bundleForBrowser(entry, options = {}) {
@@ -33,6 +33,7 @@ export async function bundleForBrowser(entry, options = {}) {
     const result = await esbuild.build({
       entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent',
       nodePaths: options.nodePaths, loader: /** @type {any} */ (options.loader), define: options.define,
+      plugins: /** @type {any} */ (options.plugins),
     });
     return result.outputFiles[0].text;
   } catch (err) {

@@ -1,0 +1,80 @@
+// The codec interface's native form, apart from the registry so that code
+// running in a browser page (which cannot load the registry: it reads files)
+// can import it: the identity conversion, completing an instance, and the
+// fairness flags a codec declares or has detected.
+
+/**
+ * The conversion of a codec whose native form is the plain JSON-shaped object
+ * itself (JSON, the schemaless codecs): nothing to convert, nothing to time.
+ * A codec's create() may leave fromPlain or toPlain out to mean this.
+ * @template T
+ * @param {T} value
+ * @returns {T}
+ */
+export const IDENTITY = (value) => value;
+
+/**
+ * A codec instance with both conversions present: a missing one is IDENTITY.
+ * @param {Partial<CodecInstance>} instance what create() returned (encode and decode at least)
+ * @returns {CodecInstance}
+ */
+export function completeInstance(instance) {
+  return /** @type {CodecInstance} */ ({ fromPlain: IDENTITY, toPlain: IDENTITY, ...instance });
+}
+
+/** True when a conversion of an instance is the identity (the native form is the plain object). */
+export const isIdentity = (conversion) => conversion === IDENTITY;
+
+/**
+ * The fairness flags of a codec on one payload, declared by the codec file
+ * (`flags`) or detected now: where its schema came from, whether it runs
+ * generated code, whether a native addon is loaded, which stateful or
+ * non-standard extension it uses, whether it writes into a buffer it keeps
+ * between calls.
+ * @param {import('./index.js').CodecInfo} codec
+ * @param {{ schemaSource?: string }} payload
+ * @returns {FairnessFlags}
+ */
+export function fairnessFlags(codec, payload) {
+  const declared = codec.flags ?? {};
+  const from = declared.schema ?? (codec.kind?.schema ? 'payload' : 'none');
+  const schema = from === 'payload' ? (payload.schemaSource === 'inferred' ? 'inferred' : 'user') : from;
+  const addon = typeof declared.nativeAddon === 'function' ? declared.nativeAddon() : declared.nativeAddon;
+  return {
+    schema,
+    codegen: Boolean(codec.kind?.codegen),
+    nativeAddon: addon || null,
+    extension: declared.extension ?? null,
+    bufferReused: Boolean(declared.bufferReused),
+  };
+}
+
+/**
+ * A codec built for one payload. The native form is what the library's users
+ * hold in memory: what encode takes and decode gives.
+ * @typedef {object} CodecInstance
+ * @property {(plain: any) => any} fromPlain the plain JSON-shaped object → the native form (IDENTITY when they are the same)
+ * @property {(native: any) => any} toPlain the native form → the plain JSON-shaped object (IDENTITY when they are the same)
+ * @property {(native: any) => Uint8Array|string} encode the native form → bytes (or text, for text codecs)
+ * @property {(encoded: any) => any} decode bytes (or text) → the native form
+ */
+
+/**
+ * What a codec file may declare about itself, for the fairness flags.
+ * @typedef {object} CodecFlags
+ * @property {'payload'|'inferred'|'none'} [schema] 'payload': the payload's schema (user's .proto, or inferred when
+ *   there is none); 'inferred': the codec infers its own from the value; 'none': schemaless. Default: from kind.schema.
+ * @property {string | (() => string|null)} [nativeAddon] the native addon in use, detected when a function
+ * @property {string} [extension] a stateful or non-standard extension in use (off by default, so only variants name one)
+ * @property {boolean} [bufferReused] encode writes into a buffer the library keeps between calls
+ */
+
+/**
+ * The fairness flags of a row, as results.json records them.
+ * @typedef {object} FairnessFlags
+ * @property {'user'|'inferred'|'none'} schema where the schema came from
+ * @property {boolean} codegen code generated from the schema
+ * @property {string|null} nativeAddon the native addon in use, or null
+ * @property {string|null} extension a stateful or non-standard extension in use, or null
+ * @property {boolean} bufferReused encode writes into a buffer kept between calls
+ */

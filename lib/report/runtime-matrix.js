@@ -1,0 +1,179 @@
+import { markdownTable } from 'markdown-table';
+import { fixed, int } from './format.js';
+import { verdictOf } from './terminal.js';
+
+/**
+ * The runtime × codec matrices of one payload, one per operation (whatever
+ * operations the rows carry): per runtime, each codec's row (measured) or
+ * verdict (not measured, with the reason).
+ * @param {{ runtimes: { runtime: string, error: string|null, results?: any[], skipped?: any[] }[] }} entry one payload of measureAcrossRuntimes
+ * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {string[]} [order] column order (the run's formats); others follow as found
+ * @returns {MatrixModel[]}
+ */
+export function runtimeMatrices(entry, runtimes, order = []) {
+  const formats = [...order];
+  const ops = [];
+  for (const r of entry.runtimes) {
+    for (const row of [...(r.results ?? []), ...(r.skipped ?? [])]) if (!formats.includes(row.format)) formats.push(row.format);
+    for (const row of r.results ?? []) if (!ops.includes(row.op)) ops.push(row.op);
+  }
+  return ops.map((op) => ({
+    op,
+    formats,
+    rows: entry.runtimes.map((r) => {
+      const description = runtimes.find((d) => d.runtime === r.runtime);
+      const cells = {};
+      for (const format of formats) {
+        cells[format] = r.results?.find((x) => x.format === format && x.op === op)
+          ?? r.skipped?.find((x) => x.format === format) ?? null;
+      }
+      return { label: description?.label ?? r.runtime, description, cells };
+    }),
+  }));
+}
+
+/** "0.72× (0.70–0.75)": a ratio to the baseline and its range over the rounds. */
+export function ratioText(row) {
+  if (row.vsBaseline == null) return '—';
+  const { vsBaselineMin: min, vsBaselineMax: max } = row;
+  return min === max ? `${fixed(row.vsBaseline, 2)}×` : `${fixed(row.vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
+}
+
+/**
+ * The cells of one matrix, for any printer: a row per runtime (with its exact
+ * version and engine), a column per codec, each cell the median ops/s and the
+ * ratio to the baseline on the same runtime. A codec without a figure, or
+ * with a flag, shows a note number; the notes give the reason.
+ * @param {MatrixModel} matrix
+ * @returns {{ head: string[], rows: string[][], notes: string[] }}
+ */
+export function runtimeMatrixCells(matrix) {
+  const notes = [];
+  const rows = matrix.rows.map((r) => [r.label, describeRuntimeCell(r.description), ...matrix.formats.map((format) => {
+    const cell = r.cells[format];
+    if (cell && cell.opsPerSec != null) {
+      return `${int(cell.opsPerSec)} · ${ratioText(cell)}${cell.runtimeNotes ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.runtimeNotes.join('; ')}`)}]` : ''}`;
+    }
+    return `— [${noteFor(notes, `${r.label}, ${format}: ${cell ? verdictOf(cell) : 'not measured'}`)}]`;
+  })]);
+  return { head: ['runtime', 'version, engine', ...matrix.formats], rows, notes };
+}
+
+const describeRuntimeCell = (d) => (d ? `${d.name} ${d.version}, ${d.engine} ${shortEngine(d.engineVersion)}` : '');
+
+/**
+ * One matrix as a Markdown table with its notes under it.
+ * @param {MatrixModel} matrix
+ * @returns {string}
+ */
+export function runtimeMatrixTable(matrix) {
+  const { head, rows, notes } = runtimeMatrixCells(matrix);
+  const table = markdownTable([head, ...rows], { align: ['l', 'l', ...matrix.formats.map(() => 'r')] });
+  return notes.length ? `${table}\n\n${notes.map((n, i) => `[${i + 1}] ${n}`).join('\n')}` : table;
+}
+
+/**
+ * The round-trip verdict of every codec on every runtime, as a Markdown table
+ * (benchmark_dtq.js --runtimes).
+ * @param {{ runtimes: { runtime: string, error: string|null, verdicts?: any[] }[] }} entry one payload of a verifyOnly run
+ * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @returns {string}
+ */
+export function verdictMatrixTable(entry, runtimes) {
+  const formats = [...new Set(entry.runtimes.flatMap((r) => (r.verdicts ?? []).map((v) => v.format)))];
+  const rows = entry.runtimes.map((r) => {
+    const d = runtimes.find((x) => x.runtime === r.runtime);
+    return [d?.label ?? r.runtime, describeRuntimeCell(d), ...formats.map((f) => {
+      const v = r.verdicts?.find((x) => x.format === f);
+      if (!v) return 'not verified';
+      return `${verdictOf(v)}${v.runtimeNotes ? ` (${v.runtimeNotes.join('; ')})` : ''}`;
+    })];
+  });
+  return markdownTable([['runtime', 'version, engine', ...formats], ...rows]);
+}
+
+function noteFor(notes, text) {
+  const i = notes.indexOf(text);
+  if (i >= 0) return i + 1;
+  notes.push(text);
+  return notes.length;
+}
+
+// a WebKit commit is 40 hex digits: its first 10 identify it
+const shortEngine = (v) => (/^[0-9a-f]{40}$/.test(v) ? v.slice(0, 10) : v);
+
+/**
+ * Where the answer to "is this codec faster than the baseline?" changes from
+ * one runtime to another, for one operation: a change is named only when on
+ * one runtime every round put the codec above the baseline and on another
+ * every round put it below, so the spread of rounds cannot explain it. For
+ * each codec the clearest pair is named (highest ratio above, lowest below).
+ * @param {MatrixModel} matrix
+ * @param {string} baseline
+ * @returns {string[]} one clause per codec whose answer changes, e.g.
+ *   "protobufjs-static beats json-buffer on node@20 (host) (1.60×) but not on node@26 (0.70×)"
+ */
+export function answerChanges(matrix, baseline) {
+  const clauses = [];
+  for (const format of matrix.formats) {
+    if (format === baseline) continue;
+    const measured = matrix.rows.map((r) => ({ label: r.label, cell: r.cells[format] }))
+      .filter(({ cell }) => cell?.vsBaseline != null);
+    const above = measured.filter(({ cell }) => cell.vsBaselineMin > 1).sort((a, b) => b.cell.vsBaseline - a.cell.vsBaseline);
+    const below = measured.filter(({ cell }) => cell.vsBaselineMax < 1).sort((a, b) => a.cell.vsBaseline - b.cell.vsBaseline);
+    if (above.length && below.length) {
+      clauses.push(`${format} beats ${baseline} on ${above[0].label} (${fixed(above[0].cell.vsBaseline, 2)}×) `
+        + `but not on ${below[0].label} (${fixed(below[0].cell.vsBaseline, 2)}×)`);
+    }
+  }
+  return clauses;
+}
+
+/**
+ * The one sentence under a payload's matrices saying where the answer changes
+ * across runtimes, operation by operation, or that it does not.
+ * @param {MatrixModel[]} matrices
+ * @param {string} baseline
+ * @returns {string}
+ */
+export function answerSentence(matrices, baseline) {
+  const runtimes = matrices[0]?.rows.length ?? 0;
+  if (runtimes < 2) return `Only one runtime was measured, so nothing can change across runtimes.`;
+  const parts = matrices.map((m) => ({ op: m.op, clauses: answerChanges(m, baseline) })).filter((p) => p.clauses.length);
+  if (!parts.length) {
+    return `No answer changes across runtimes: no codec is faster than ${baseline} on one runtime and slower on another beyond the spread of rounds.`;
+  }
+  return `The answer changes across runtimes: ${parts.map((p) => `${p.op}: ${p.clauses.join(', and ')}`).join('; ')}.`;
+}
+
+/**
+ * Every payload's matrices and sentence, as text for the terminal (Markdown).
+ * @param {import('../runtimes/matrix.js').RuntimeSpeed} speed
+ * @param {(payload: any) => string} heading
+ * @returns {string}
+ */
+export function runtimeMatrixReport(speed, heading) {
+  return speed.results.map((entry) => `${heading(entry.payload)}\n\n${runtimeSection(entry, speed.runtimes, speed.settings)}`).join('\n\n');
+}
+
+/**
+ * One payload's matrices, a caption each, and the sentence, as Markdown.
+ * @param {{ runtimes: any[] }} entry
+ * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {{ baseline: string, rounds: number, formats?: string[] }} settings
+ * @returns {string}
+ */
+export function runtimeSection(entry, runtimes, { baseline, rounds, formats = [] }) {
+  const matrices = runtimeMatrices(entry, runtimes, formats);
+  const parts = matrices.map((m) => `${m.op}: ops/s (median of ${rounds} rounds) · ratio to ${baseline} on the same runtime (min–max of rounds)\n\n${runtimeMatrixTable(m)}`);
+  return [...parts, answerSentence(matrices, baseline)].join('\n\n');
+}
+
+/**
+ * @typedef {object} MatrixModel
+ * @property {string} op
+ * @property {string[]} formats columns, in registry order
+ * @property {{ label: string, description: import('../runtimes/matrix.js').RuntimeDescription|undefined,
+ *   cells: Record<string, any> }[]} rows one per runtime
+ */

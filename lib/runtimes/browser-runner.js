@@ -1,0 +1,176 @@
+/**
+ * The host's side of a round in Chromium: bundles the page (browser-worker.js,
+ * the codecs, the generated code of this run's schemas) with esbuild, and runs
+ * it in a fresh headless page. What differs in a page is handled in three
+ * places only: Node built-ins (below), the modules in STAND_INS and 'benchmark'
+ * (mapped to browser-benchmark.js), and what a codec declares as its
+ * `browser` form.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../paths.js';
+import { generatedModulePath } from '../codecs/codegen.js';
+import { loadCodecs } from '../codecs/index.js';
+import { resolvePayloads, describePayload } from '../payload/index.js';
+import { bundleForBrowser, runInChromium } from './chromium.js';
+
+const HERE = path.join(ROOT, 'lib', 'runtimes');
+
+// Node built-ins that codec and schema modules call at load time only to work
+// out file names (of code generators, of bundled data): inert in a page. Every
+// other built-in throws, naming itself, when a page calls into it, so a codec
+// that needs files, zlib or Buffer fails its verification with that reason.
+const INERT = new Set(['path', 'url', 'module']);
+
+/**
+ * The source of an ES module standing in for a Node built-in in a page, with
+ * the same export names as the real one.
+ * @param {string} name the built-in, without "node:"
+ * @param {string[]} names its exports
+ * @returns {string}
+ */
+export function builtinStub(name, names) {
+  const exported = names.filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+  return `const inert = ${INERT.has(name)};
+function stub(label) {
+  return new Proxy(function () {}, {
+    get(target, prop) {
+      if (typeof prop === 'symbol' || prop === 'then') return undefined;
+      if (prop === 'prototype') return target.prototype;
+      return stub(label + '.' + String(prop));
+    },
+    apply() {
+      if (inert) return stub(label + '()');
+      throw new Error(label + ' is not available in a browser page');
+    },
+    construct() { throw new Error(label + ' is not available in a browser page'); },
+  });
+}
+export default stub(${JSON.stringify(name)});
+${exported.map((n) => `export const ${n} = stub(${JSON.stringify(`${name}.${n}`)});`).join('\n')}
+`;
+}
+
+/** esbuild plugin: the page's stand-ins (see the top of this file). */
+const pagePlugin = {
+  name: 'pvj-page',
+  /** @param {any} build */
+  setup(build) {
+    build.onResolve({ filter: /^benchmark$/ }, () => ({ path: path.join(HERE, 'browser-benchmark.js') }));
+    for (const [file, standIn] of STAND_INS) {
+      build.onResolve({ filter: new RegExp(`/${path.basename(file).replace('.', '\\.')}$`) },
+        (args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));
+    }
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      return BUILTINS.has(name) ? { path: name, namespace: 'node-builtin' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => ({
+      contents: builtinStub(args.path, Object.keys(await import(`node:${args.path}`))), loader: 'js',
+    }));
+  },
+};
+
+// Project modules a page gets another form of: generated code comes bundled, not from disk;
+// the codec registry would import every codec file, where the page needs the baseline and wire bytes only.
+const STAND_INS = new Map([
+  [path.join(ROOT, 'lib', 'codecs', 'codegen.js'), path.join(HERE, 'browser-codegen.js')],
+  [path.join(ROOT, 'lib', 'codecs', 'index.js'), path.join(ROOT, 'lib', 'measure', 'baseline.js')],
+]);
+
+const BUILTINS = new Set((await import('node:module')).builtinModules);
+
+/**
+ * The page's entry module for some codecs and payloads: imports each codec's
+ * file and the generated modules the payloads' schemas need, and defines
+ * globalThis.pvjRound(job, data) (speed) and globalThis.pvjWsClient(job, data) (WebSocket client).
+ * @param {any[]} codecs
+ * @param {import('../payload/index.js').Payload[]} payloads
+ * @returns {string}
+ */
+export function pageEntry(codecs, payloads) {
+  const lines = [`import { runPageClient, runPageRound } from ${JSON.stringify(path.join(HERE, 'browser-worker.js'))};`];
+  const codecNames = [];
+  const generated = [];
+  codecs.forEach((codec, i) => {
+    lines.push(`import codec${i} from ${JSON.stringify(path.join(ROOT, 'lib', 'codecs', `${codec.file ?? codec.name}.js`))};`);
+    codecNames.push(`codec${i}`);
+    if (!codec.generator) return;
+    payloads.forEach((p, j) => {
+      const file = generatedModulePath(codec, p.schema);
+      const id = `gen${i}_${j}`;
+      // CommonJS (pbjs's .cjs) is its module.exports; ES modules are their namespace
+      lines.push(file.endsWith('.cjs') ? `import ${id} from ${JSON.stringify(file)};` : `import * as ${id} from ${JSON.stringify(file)};`);
+      generated.push(`{ codec: ${JSON.stringify(codec.name)}, hash: ${JSON.stringify(p.schema.hash)}, exports: ${id} }`);
+    });
+  });
+  lines.push(`const bundled = { codecs: [${codecNames.join(', ')}], generated: [${generated.join(', ')}] };`,
+    'globalThis.pvjRound = (job, data) => runPageRound(job, data, bundled);',
+    'globalThis.pvjWsClient = (job, data) => runPageClient(job, data, bundled);');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Bundles the page for some codecs and payloads.
+ * @param {any[]} codecs
+ * @param {import('../payload/index.js').Payload[]} payloads
+ * @returns {Promise<string>} the script
+ */
+export async function bundlePage(codecs, payloads) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-page-'));
+  try {
+    const entry = path.join(dir, 'page.js');
+    fs.writeFileSync(entry, pageEntry(codecs, payloads));
+    return await bundleForBrowser(entry, { nodePaths: [path.join(ROOT, 'node_modules')], plugins: [pagePlugin] });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the page needs to know about the payloads: values and schemas as data.
+ * @param {import('../payload/index.js').Payload[]} payloads
+ * @returns {import('./browser-worker.js').PagePayload[]}
+ */
+export function pagePayloads(payloads) {
+  return payloads.map((p) => ({
+    described: describePayload(p),
+    value: p.value,
+    schema: { root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text },
+  }));
+}
+
+const bundles = new Map();
+
+/**
+ * One round of a job in a fresh headless page of Chromium. The bundle is
+ * built once per set of codecs and payloads. A codec that cannot be bundled
+ * for a page fails the round with esbuild's reason (matrix.js then finds it
+ * by trying each codec alone and gives it a row with that reason).
+ * @param {import('./install.js').Runtime} runtime
+ * @param {import('./matrix.js').WorkerJob} job
+ * @param {{ timeoutMs: number }} options
+ */
+export async function runBrowserRound(runtime, job, { timeoutMs }) {
+  const key = JSON.stringify([job.formats, job.payloads]);
+  if (!bundles.has(key)) {
+    const wanted = job.formats.split(',');
+    const chosen = (await loadCodecs()).filter((c) => wanted.includes(c.name));
+    // a codec that declares it cannot run in a page is not bundled: its row says why
+    const codecs = chosen.filter((c) => !c.browser?.unavailable);
+    const unavailable = chosen.filter((c) => c.browser?.unavailable).map((c) => ({
+      format: c.name, library: c.library, version: c.version, status: 'unsupported', diff: null, normalised: [], reason: `in a browser page: ${c.browser.unavailable}`,
+    }));
+    const payloads = resolvePayloads(job.payloads);
+    const versions = Object.fromEntries(codecs.map((c) => [c.name, c.version]));
+    bundles.set(key, { data: { payloads: pagePayloads(payloads), versions }, script: bundlePage(codecs, payloads), unavailable });
+  }
+  const { data, script, unavailable } = bundles.get(key);
+  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [job, data], timeoutMs });
+  for (const result of out.results) {
+    if (job.verifyOnly) result.verdicts.push(...unavailable);
+    else result.skipped.push(...unavailable);
+  }
+  return out;
+}

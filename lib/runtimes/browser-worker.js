@@ -1,0 +1,85 @@
+/**
+ * The page's side of a round in Chromium, bundled with the codecs: what
+ * worker.js does in Node, Bun and Deno. The payloads arrive as data (the value,
+ * and the resolved schema as protobuf.js JSON, since a page has no files);
+ * each codec is created from its browser form when it declares one, verified
+ * by the same rules and timed by the same measureSpeed.
+ */
+import protobuf from 'protobufjs';
+import { buildAdapter } from '../schema/index.js';
+import { describeCodec, prepareCodecs } from '../verify.js';
+import { measureSpeed } from '../measure/speed.js';
+import { registerGenerated } from './browser-codegen.js';
+import { rotate } from './rounds.js';
+import { sendFromPage } from './browser-ws-page.js';
+
+/**
+ * A codec as the page runs it: what it declares as `browser` replaces the
+ * same fields of the codec (a create() without Buffer, say).
+ * @param {any} codec
+ * @param {string|null} version the library's version, read on the host
+ */
+export function browserForm(codec, version) {
+  return { ...codec, ...(codec.browser ?? {}), version };
+}
+
+/**
+ * Rebuilds a schema from the host's description of it.
+ * @param {PageSchema} s
+ */
+function pageSchema(s) {
+  const root = protobuf.Root.fromJSON(s.root);
+  const type = root.lookupType(s.typeName);
+  return { text: s.text, file: s.file, sourceFile: null, typeName: s.typeName, hash: s.hash, root, type, adapter: buildAdapter(type) };
+}
+
+/**
+ * Runs one round in the page and returns what worker.js prints.
+ * @param {import('./matrix.js').WorkerJob} job
+ * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data
+ * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
+ */
+export function runPageRound(job, data, bundled) {
+  const codecs = pageCodecs(job.formats.split(','), data, bundled);
+  const filter = job.filter ? new RegExp(job.filter) : undefined;
+  const results = data.payloads.map((p) => {
+    const payload = pagePayload(p);
+    const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
+    if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
+    return measureSpeed(prepared, /** @type {any} */ (payload), { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
+  });
+  return { results };
+}
+
+function pageCodecs(wanted, data, bundled) {
+  for (const g of bundled.generated) registerGenerated(g.codec, g.hash, g.exports);
+  return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
+}
+
+/** @param {PagePayload} p */
+const pagePayload = (p) => ({ ...p.described, value: p.value, schema: pageSchema(p.schema), schemaSource: p.described.schema, warnings: [] });
+
+/**
+ * The browser as a WebSocket client: one codec, built and verified in the
+ * page, sends the payload to server.js (warm-up first, unmeasured) and
+ * returns its accounting and latencies (see browser-ws-page.js).
+ * @param {{ url: string, format: string, messages: number, window?: number, warmup?: number }} job url: with the format and payload identity
+ * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data one payload
+ * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
+ */
+export async function runPageClient(job, data, bundled) {
+  const [codec] = pageCodecs([job.format], data, bundled);
+  const payload = pagePayload(data.payloads[0]);
+  const [prepared] = prepareCodecs([codec], payload);
+  const verdict = describeCodec(prepared);
+  if (!prepared.instance) return { verdict, run: null };
+  // a sender holds its message in the library's native form, built once by prepareCodecs, as the Node client does
+  const send = (messages) => sendFromPage({ url: job.url, encode: /** @type {(value: any) => any} */ (prepared.instance.encode), value: prepared.native, messages, window: job.window });
+  if (job.warmup) await send(job.warmup);
+  return { verdict, run: await send(job.messages) };
+}
+
+/**
+ * @typedef {{ root: object, typeName: string, hash: string, file: string, text: string }} PageSchema
+ * @typedef {{ described: ReturnType<typeof import('../payload/index.js').describePayload>, value: any, schema: PageSchema }} PagePayload
+ */

@@ -1,0 +1,76 @@
+/**
+ * The command-line side of --runtimes, shared by the entry points: the
+ * options, turning them into ready runtimes (installing on first use, with a
+ * progress line), and the speed matrix of benchmark_dss.js.
+ */
+import { resolveSelection } from '../cli/index.js';
+import { createProgress } from '../cli/progress.js';
+import { describeEnvironment, environmentLine } from '../measure/environment.js';
+import { payloadHeading } from '../report/terminal.js';
+import { runtimeMatrixReport } from '../report/runtime-matrix.js';
+import { parseRuntimeOverrides } from './install.js';
+import { measureAcrossRuntimes, prepareRuntimes } from './matrix.js';
+import { parseRuntimeList } from './registry.js';
+
+/** parseArgs options of --runtimes LIST, --runtime NAME=PATH (repeatable) and --chromium PATH. */
+export const RUNTIME_OPTIONS = {
+  runtimes: { type: 'string' },
+  runtime: { type: 'string', multiple: true },
+  chromium: { type: 'string' },
+};
+
+/** Usage lines for RUNTIME_OPTIONS. */
+export const RUNTIME_USAGE = `  --runtimes LIST       runtimes to run on: host (default), node@22, node@24, node@26, bun, deno, chromium, or all;
+                        installed from the npm registry into a per-user cache on first use (see docs/runtimes.md)
+  --runtime NAME=PATH   use a runtime binary you already have (repeatable)
+  --chromium PATH       the Chromium to use (default: the system's)`;
+
+/**
+ * The runtimes the options name, installed or reused and described; the
+ * names are checked before anything is installed.
+ * @param {{ runtimes?: string, runtime?: string[], chromium?: string }} values
+ * @returns {Promise<import('./matrix.js').RuntimeEntry[]>}
+ */
+export async function runtimesFromOptions(values) {
+  const names = parseRuntimeList(values.runtimes);
+  const overrides = parseRuntimeOverrides(values.runtime);
+  return prepareRuntimes(names, { overrides, chromium: values.chromium, onProgress: (line) => process.stderr.write(`${line}\n`) });
+}
+
+/**
+ * benchmark_dss.js with --runtimes: the speed suite on every runtime named,
+ * printed as a runtime × codec matrix per payload and operation (or as JSON).
+ * @param {{ values: Record<string, any>, positionals: string[], rounds: number, maxTime: number, filter?: RegExp }} cli
+ */
+export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, filter }) {
+  const { payloads, codecs } = await resolveSelection(values, positionals);
+  const runtimes = await runtimesFromOptions(values);
+  const progress = createProgress({ total: rounds * runtimes.length });
+  const speed = await measureAcrossRuntimes({
+    runtimes, payloads, codecs, rounds, maxTime, filter,
+    choice: { numbers: positionals, data: values.data, proto: values.proto, type: values.type },
+    onProgress: (e) => progress.tick(e.label),
+  });
+  progress.end();
+  const environment = describeEnvironment(codecs.map((c) => c.library));
+  if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, ...speed }, null, 2));
+  console.log(environmentLine(environment));
+  console.log(`\n${runtimeMatrixReport(speed, payloadHeading)}`);
+}
+
+/**
+ * benchmark_dtq.js with --runtimes: every codec prepared and verified on every
+ * runtime named (nothing timed), for a verdict per runtime.
+ * @param {Record<string, any>} values
+ * @param {string[]} positionals
+ * @param {import('../payload/index.js').Payload[]} payloads
+ * @param {import('../codecs/index.js').CodecInfo[]} codecs
+ * @returns {Promise<import('./matrix.js').RuntimeSpeed>}
+ */
+export async function verifyAcrossRuntimes(values, positionals, payloads, codecs) {
+  const runtimes = await runtimesFromOptions(values);
+  return measureAcrossRuntimes({
+    runtimes, payloads, codecs, rounds: 1, maxTime: 0, verifyOnly: true,
+    choice: { numbers: positionals, data: values.data, proto: values.proto, type: values.type },
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The same verified speed suite on several runtimes, interleaved by round:
+ * round 1 on every runtime, then round 2, …, so that a change in machine load
+ * falls on every runtime alike instead of posing as a runtime difference.
+ * Each round on each runtime is a fresh process (or page) that builds the
+ * payloads, prepares and verifies every codec and times one round there.
+ */
+import path from 'node:path';
+import { BASELINE } from '../codecs/index.js';
+import { describePayload } from '../payload/index.js';
+import { ROOT } from '../paths.js';
+import { prepareCodecs } from '../verify.js';
+import { describeRuntime } from './describe.js';
+import { ensureRuntime } from './install.js';
+import { runInRuntime } from './run.js';
+import { combineRounds, rotate } from './rounds.js';
+
+/** The script each Node, Bun or Deno round runs. */
+export const WORKER = path.join(ROOT, 'lib', 'runtimes', 'worker.js');
+
+/**
+ * How a runtime appears in tables: its name, and for the host the Node major
+ * it is, so "node@20 (host)" reads next to "node@26".
+ * @param {string} name
+ * @param {{ version: string }} description
+ * @returns {string}
+ */
+export function runtimeLabel(name, description) {
+  return name === 'host' ? `node@${description.version.split('.')[0]} (host)` : name;
+}
+
+/**
+ * What codecs ask of a kind of runtime before they load there (environment
+ * variables), and the flag each such row then carries. A codec declares it
+ * as `runtimes: { bun: { env, flag }, … }`.
+ * @param {{ name: string, runtimes?: Record<string, { env?: Record<string, string>, flag?: string }> }[]} codecs
+ * @param {string} kind
+ * @returns {{ env: Record<string, string>, flags: Record<string, string[]> }}
+ */
+export function runtimeSetup(codecs, kind) {
+  /** @type {Record<string, string>} */
+  const env = {};
+  /** @type {Record<string, string[]>} */
+  const flags = {};
+  for (const codec of codecs) {
+    const setup = codec.runtimes?.[kind];
+    if (!setup) continue;
+    Object.assign(env, setup.env ?? {});
+    if (setup.flag) flags[codec.name] = [setup.flag];
+  }
+  return { env, flags };
+}
+
+/**
+ * Installs (or reuses) and describes the runtimes named.
+ * @param {string[]} names from parseRuntimeList
+ * @param {import('./install.js').EnsureOptions} [options]
+ * @returns {Promise<RuntimeEntry[]>}
+ */
+export async function prepareRuntimes(names, options = {}) {
+  const out = [];
+  for (const name of names) {
+    const runtime = await ensureRuntime(name, options);
+    const described = await describeRuntime(runtime.bin, runtime.kind);
+    out.push({ runtime, description: { runtime: name, label: runtimeLabel(name, described), ...described, source: runtime.source } });
+  }
+  return out;
+}
+
+/**
+ * Runs one round of a job in a runtime and returns what the worker printed.
+ * Node, Bun and Deno run worker.js; Chromium a page (browser-runner.js).
+ * @param {import('./install.js').Runtime} runtime
+ * @param {WorkerJob} job
+ * @param {{ env: Record<string, string>, timeoutMs: number }} options
+ * @returns {Promise<{ results: any[] }>}
+ */
+export async function runRound(runtime, job, { env, timeoutMs }) {
+  if (runtime.kind === 'chromium') {
+    const { runBrowserRound } = await import('./browser-runner.js');
+    return runBrowserRound(runtime, job, { timeoutMs });
+  }
+  return runInRuntime(runtime, WORKER, [JSON.stringify(job)], { cwd: ROOT, env, timeoutMs });
+}
+
+/**
+ * Measures speed on every runtime, interleaved by round, and combines each
+ * runtime's rounds into median, min–max and ratio to the baseline on that
+ * runtime. A codec that cannot run on a runtime (it fails to build, to verify,
+ * or crashes the runtime) gets a row there with the reason; a runtime that
+ * fails for every codec gets an error.
+ * @param {object} options
+ * @param {RuntimeEntry[]} options.runtimes from prepareRuntimes
+ * @param {{ numbers?: string[], data?: string, proto?: string, type?: string }} options.choice how the worker finds the payloads
+ * @param {import('../payload/index.js').Payload[]} options.payloads the same payloads, resolved here
+ * @param {import('../codecs/index.js').CodecInfo[]} options.codecs
+ * @param {number} options.rounds
+ * @param {number} options.maxTime
+ * @param {number} [options.minTime]
+ * @param {RegExp} [options.filter]
+ * @param {(e: { done: number, total: number, label: string }) => void} [options.onProgress]
+ * @param {boolean} [options.verifyOnly] prepare and verify on each runtime, time nothing: each
+ *   runtime's entry has `verdicts` (one per codec) instead of results and skipped
+ * @param {typeof runRound} [options.run] injected by tests
+ * @returns {Promise<RuntimeSpeed>}
+ */
+export async function measureAcrossRuntimes({
+  runtimes, choice, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, verifyOnly = false, run = runRound,
+}) {
+  // on the host first: code generated on demand for a user's schema is then on disk for every runtime
+  // (Deno cannot run the generators), and a selection that fails everywhere fails before any install
+  for (const p of payloads) prepareCodecs(codecs, p);
+  const formats = codecs.map((c) => c.name);
+  const states = runtimes.map((entry) => ({
+    entry, ...runtimeSetup(codecs, entry.runtime.kind), excluded: new Map(), error: null, rounds: [],
+  }));
+  const perRoundSeconds = payloads.length * formats.length * 3 * (2 * maxTime + 1);
+  const timeoutMs = Math.round((60 + 3 * perRoundSeconds) * 1000);
+  const total = rounds * states.length;
+  let done = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (const state of rotate(states, r)) {
+      const label = `round ${r + 1}/${rounds} on ${state.entry.description.label}`;
+      if (!state.error) await runOneRound(state, r);
+      onProgress?.({ done: ++done, total, label });
+    }
+  }
+
+  async function runOneRound(state, r) {
+    const { runtime } = state.entry;
+    const jobFor = (list, extra = {}) => ({
+      payloads: choice, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
+    });
+    const active = () => formats.filter((f) => !state.excluded.has(f));
+    try {
+      if (!active().length) return;
+      state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs }));
+    } catch (err) {
+      if (r > 0 || active().length < 2) return void (state.error = err.message);
+      // which codec brought the runtime down? each alone, verified only
+      for (const f of active()) {
+        try {
+          await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs });
+        } catch (alone) {
+          state.excluded.set(f, alone.message);
+        }
+      }
+      if (!state.excluded.size || !active().length) return void (state.error = err.message);
+      try {
+        state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs }));
+      } catch (again) {
+        state.error = again.message;
+      }
+    }
+  }
+
+  const byName = new Map(codecs.map((c) => [c.name, c]));
+  const failedRow = (format, reason) => ({
+    format, library: byName.get(format)?.library ?? null, version: byName.get(format)?.version ?? null,
+    status: 'failed', diff: null, normalised: [], reason,
+  });
+  const withFlags = (flags) => (row) => (flags[row.format] ? { ...row, runtimeNotes: flags[row.format] } : row);
+  return {
+    runtimes: states.map((s) => s.entry.description),
+    settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, formats },
+    results: payloads.map((p, i) => ({
+      payload: describePayload(p),
+      runtimes: states.map((s) => {
+        if (verifyOnly) {
+          const verdicts = s.rounds.length ? s.rounds[0].results[i].verdicts : [];
+          const seen = new Set(verdicts.map((v) => v.format));
+          const missing = formats.filter((f) => !seen.has(f)).map((f) => failedRow(f, s.excluded.get(f) ?? s.error ?? 'not verified'));
+          const byFormat = new Map([...verdicts, ...missing].map((v) => [v.format, v]));
+          return { runtime: s.entry.description.runtime, error: s.error, verdicts: formats.map((f) => withFlags(s.flags)(byFormat.get(f))) };
+        }
+        const measured = combineRounds(s.rounds.map((o) => o.results[i].results), BASELINE, formats);
+        const skipped = s.rounds.length ? s.rounds[0].results[i].skipped : [];
+        const seen = new Set([...measured, ...skipped].map((x) => x.format));
+        // excluded codecs, and every codec of a runtime that never finished a round (a filter may leave others out)
+        const missing = formats.filter((f) => !seen.has(f) && (s.excluded.has(f) || !s.rounds.length))
+          .map((f) => failedRow(f, s.excluded.get(f) ?? s.error ?? 'not measured'));
+        return {
+          runtime: s.entry.description.runtime,
+          error: s.error,
+          results: measured.map(withFlags(s.flags)),
+          skipped: [...skipped, ...missing].map(withFlags(s.flags)),
+        };
+      }),
+    })),
+  };
+}
+
+/**
+ * @typedef {object} RuntimeDescription
+ * @property {string} runtime the name given (host, node@22, bun, …)
+ * @property {string} label how tables show it (the host as node@N (host))
+ * @property {string} name 'node', 'bun', 'deno' or 'chromium'
+ * @property {string} version exact
+ * @property {string} engine 'V8' or 'JavaScriptCore'
+ * @property {string} engineVersion
+ * @property {string} source where the binary came from (host, cache, installed, override, system)
+ */
+
+/** @typedef {{ runtime: import('./install.js').Runtime, description: RuntimeDescription }} RuntimeEntry */
+
+/**
+ * What worker.js (or the page) is asked to do.
+ * @typedef {object} WorkerJob
+ * @property {{ numbers?: string[], data?: string, proto?: string, type?: string }} payloads
+ * @property {string} formats comma-separated codec names
+ * @property {number} round 0-based; turns the codec order
+ * @property {number} maxTime
+ * @property {number} [minTime]
+ * @property {string} [filter] a RegExp's source
+ * @property {boolean} [verifyOnly] prepare and verify, time nothing
+ */
+
+/**
+ * @typedef {object} RuntimeSpeed
+ * @property {RuntimeDescription[]} runtimes
+ * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
+ * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
+ *   results?: import('./rounds.js').SpeedRow[], skipped?: object[], verdicts?: object[] }[] }[]} results
+ */

@@ -1,0 +1,25 @@
+/**
+ * Entry run inside another runtime (Node, Bun or Deno) by matrix.js: builds
+ * the payloads there, prepares and verifies every codec there, times one
+ * round and prints the results as JSON on its last line. The job is one JSON
+ * argument (see WorkerJob in matrix.js). Nothing is shared with the host but
+ * the files: each runtime loads the codecs and the data itself.
+ */
+import { resolvePayloads } from '../payload/index.js';
+import { selectCodecs } from '../codecs/index.js';
+import { describeCodec, prepareCodecs } from '../verify.js';
+import { measureSpeed } from '../measure/speed.js';
+import { rotate } from './rounds.js';
+
+const job = JSON.parse(process.argv[2] ?? '{}');
+const codecs = await selectCodecs(job.formats);
+const payloads = resolvePayloads(job.payloads);
+const filter = job.filter ? new RegExp(job.filter) : undefined;
+
+const results = payloads.map((payload) => {
+  // the codec order turns each round, as within one runtime's rounds
+  const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
+  if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
+  return measureSpeed(prepared, payload, { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
+});
+console.log(JSON.stringify({ results }));

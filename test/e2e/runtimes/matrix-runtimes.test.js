@@ -1,0 +1,61 @@
+// A small suite on Bun, Deno and Chromium through benchmark_dss.js's own path
+// (installing into the per-user cache on first use): verdicts and shape only,
+// never speeds. PVJ_RUNTIME_CACHE points the cache elsewhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
+import { measureAcrossRuntimes, prepareRuntimes } from '../../../lib/runtimes/matrix.js';
+import { resolvePayloads } from '../../../lib/payload/index.js';
+import { selectCodecs } from '../../../lib/codecs/index.js';
+import { runtimeMatrices, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
+import { OPERATIONS } from '../../../lib/measure/speed.js';
+
+const haveChromium = CHROMIUM_PATHS.some((p) => fs.existsSync(p));
+
+test('bun, deno and chromium: every codec verified there, measured or given a row with the reason', { timeout: 600_000 }, async (t) => {
+  if (!haveChromium && process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);
+  const names = ['bun', 'deno', ...(haveChromium ? ['chromium'] : [])];
+  if (!haveChromium) t.diagnostic('no system Chromium: bun and deno only');
+  const runtimes = await prepareRuntimes(names);
+  // cbor-x: its addon would kill Deno without the variable its codec declares; avsc needs Node's
+  // stream and Buffer, pbf reads files when it loads: neither runs in a page
+  const formats = 'json-buffer,protobufjs-static,protobuf-es,msgpackr,cbor-x,avsc,pbf';
+  const out = await measureAcrossRuntimes({
+    runtimes, choice: { numbers: ['5'] }, payloads: resolvePayloads({ numbers: ['5'] }),
+    codecs: await selectCodecs(formats), rounds: 2, maxTime: 0.05,
+  });
+  assert.deepEqual(out.runtimes.map((r) => r.runtime), names);
+  for (const d of out.runtimes) {
+    assert.match(d.version, /^\d+\.\d+\.\d+/);
+    assert.equal(d.engine, d.runtime === 'bun' ? 'JavaScriptCore' : 'V8');
+    assert.ok(d.engineVersion);
+  }
+  const [entry] = out.results;
+  const verdicts = Object.fromEntries(entry.runtimes.map((r) => [r.runtime,
+    Object.fromEntries([...r.results, ...r.skipped].map((x) => [x.format, x.status]))]));
+  const everywhere = { 'json-buffer': 'exact', 'protobufjs-static': 'exact', 'protobuf-es': 'exact', msgpackr: 'exact' };
+  assert.deepEqual(verdicts.bun, { ...everywhere, 'cbor-x': 'exact', avsc: 'exact', pbf: 'exact' });
+  assert.deepEqual(verdicts.deno, { ...everywhere, 'cbor-x': 'exact', avsc: 'exact', pbf: 'exact' });
+  if (haveChromium) {
+    assert.deepEqual(verdicts.chromium, { ...everywhere, 'cbor-x': 'exact', avsc: 'failed', pbf: 'unsupported' });
+    const chromium = entry.runtimes.find((r) => r.runtime === 'chromium');
+    assert.match(chromium.skipped.find((s) => s.format === 'avsc').reason, /not available in a browser page/);
+    assert.match(chromium.skipped.find((s) => s.format === 'pbf').reason, /^in a browser page: /);
+  }
+  for (const r of entry.runtimes) {
+    assert.equal(r.error, null);
+    for (const row of r.results) {
+      assert.equal(row.rounds.length, 2, `${r.runtime} ${row.format} ${row.op}`);
+      assert.ok(row.opsPerSec > 0 && row.min <= row.opsPerSec && row.opsPerSec <= row.max, `${r.runtime} ${row.format} ${row.op}: ${row.min} ${row.opsPerSec} ${row.max}`);
+      // a ratio to the baseline for the operations every codec has; the conversions have none
+      assert.equal(row.vsBaseline == null, !['encode', 'decode', 'roundtrip'].includes(row.op), `${r.runtime} ${row.format} ${row.op}`);
+    }
+    const cbor = r.results.find((x) => x.format === 'cbor-x');
+    assert.equal(Boolean(cbor.runtimeNotes), r.runtime === 'bun' || r.runtime === 'deno', `${r.runtime}: cbor-x noted where its addon is kept off`);
+  }
+  const matrices = runtimeMatrices(entry, out.runtimes, out.settings.formats);
+  assert.deepEqual(matrices.map((m) => m.op), OPERATIONS, 'a matrix per operation, conversions included');
+  const table = runtimeMatrixTable(matrices[0]);
+  for (const d of out.runtimes) assert.match(table, new RegExp(`^\\| ${d.label} +\\| ${d.name} ${d.version.replace(/\./g, '\\.')}, ${d.engine} `, 'm'));
+});

@@ -1,0 +1,42 @@
+// benchmark_ws.js --client chromium: the client in a headless page, with the
+// browser's own WebSocket, against server.js; every message acknowledged once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../../../lib/paths.js';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
+
+const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+
+test('--client chromium: every message of every codec acked exactly once, the browser described', { timeout: 300_000 }, (t) => {
+  if (!CHROMIUM_PATHS.some((p) => fs.existsSync(p))) {
+    if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);
+    return void t.skip('no system Chromium');
+  }
+  const r = run('3', '--client', 'chromium', '--profiles', 'none', '--messages', '300', '--formats', 'json-buffer,protobuf-es,avsc', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  const [only] = out.runs;
+  assert.equal(only.settings.client.name, 'chromium');
+  assert.match(only.settings.client.version, /^\d+\.\d+\.\d+\.\d+$/);
+  const rows = Object.fromEntries(only.results.map((x) => [x.format, x]));
+  for (const format of ['json-buffer', 'protobuf-es']) {
+    const x = rows[format];
+    assert.deepEqual([x.messages, x.acked, x.lost, x.notSent, x.duplicated, x.errors, x.ended], [300, 300, 0, 0, 0, 0, 'complete'], format);
+    assert.equal(x.status, 'exact');
+    assert.ok(x.latencyMs.p50 > 0);
+  }
+  // avsc needs Node's Buffer: it fails verification in the page and says so, without sending
+  assert.equal(rows.avsc.status, 'failed');
+  assert.match(rows.avsc.reason, /not available in a browser page/);
+  assert.equal(rows.avsc.acked, 0);
+});
+
+test('--client with an unknown name: one line, exit 2', () => {
+  const r = run('3', '--client', 'firefox', '--profiles', 'none');
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+  assert.match(r.stderr, /^benchmark_ws: --client firefox: the clients are node \(the default\) and chromium$/m);
+});

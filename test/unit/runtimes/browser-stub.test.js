@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { builtinStub } from '../../../lib/runtimes/browser-runner.js';
+import { browserForm } from '../../../lib/runtimes/browser-worker.js';
+import jsonBuffer from '../../../lib/codecs/json-buffer.js';
+import { verifyRoundTrip } from '../../../lib/verify.js';
+
+const load = (source) => import(`data:text/javascript,${encodeURIComponent(source)}`);
+
+test('a Node built-in that does I/O throws in a page, naming what was called', async () => {
+  const fs = await load(builtinStub('fs', ['readFileSync', 'existsSync', 'default']));
+  assert.throws(() => fs.readFileSync('x'), /^Error: fs\.readFileSync is not available in a browser page$/);
+  assert.throws(() => fs.default.promises.readFile('x'), /fs\.promises\.readFile is not available/);
+});
+
+test('path, url and module only name files at load time: inert in a page', async () => {
+  const path = await load(builtinStub('path', ['join', 'dirname']));
+  assert.doesNotThrow(() => path.join(path.dirname('a'), 'b'));
+  const url = await load(builtinStub('url', ['fileURLToPath']));
+  assert.throws(() => new url.fileURLToPath('x'), /not available in a browser page/);
+});
+
+test('json-buffer\'s browser form uses no Buffer and gives the same bytes', () => {
+  const page = browserForm(jsonBuffer, null).create();
+  const node = jsonBuffer.create();
+  const value = { s: 'é€😀', n: [1, 2.5, null] };
+  assert.deepEqual([...page.encode(value)], [...node.encode(value)]);
+  assert.equal(Buffer.isBuffer(page.encode(value)), false);
+  assert.equal(verifyRoundTrip(page, value, []).status, 'exact');
+});

@@ -25,6 +25,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
+  --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
   --out DIR          parent folder of the run's folder (default: results/)
@@ -42,6 +43,7 @@ const OPTIONS = {
   batch: { type: 'string' },
   'batch-payload': { type: 'string' },
   out: { type: 'string' },
+  'no-memory': { type: 'boolean', default: false },
 };
 
 runCli(import.meta.url, async () => {
@@ -71,7 +73,7 @@ runCli(import.meta.url, async () => {
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({
-    mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides,
+    mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     command: ['node benchmark.js', ...argv].join(' '),
   });
   const problems = validateResults(results);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, verdictOf } from './terminal.js';
+import { MEMORY_COLUMNS, MEMORY_LEGEND, memoryCells, payloadHeading, verdictOf } from './terminal.js';
 import { settingsLine, shapingOf } from './markdown.js';
-import { fixed, int } from './format.js';
+import { int } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
 import { ANSWER_OPS, answerModel, outsideSpread, ratioWithSpread } from './answer.js';
 
@@ -154,17 +154,22 @@ function payloadTable({ sizes, speed, notTimed = [] }) {
     if (r) return `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})`;
     return notTimed.some((n) => n.format === format && n.op === op) ? 'n/a' : '—';
   };
-  const memory = (format) => {
-    const r = speed.find((x) => x.format === format && x.op === 'encode')?.memory;
-    return r ? `${int(r.bytesPerOp)} / ${fixed(r.gcMsPer1000Ops, 2)}` : '—';
-  };
   return table(['format', 'flags', 'bytes', 'gzip', 'brotli', 'encode ops/s (min–max)', 'decode ops/s (min–max)',
-    'to-plain ops/s', 'from-plain ops/s', 'encode alloc B/op / GC ms per 1k', 'round trip'],
+    'to-plain ops/s', 'from-plain ops/s', 'round trip'],
   sizes.map((c) => ({
     cls: `status-${c.status}`,
     cells: [c.format, flagsCell(c.flags), int(c.bytes), int(c.gzip), int(c.brotli), cell(c.format, 'encode'), cell(c.format, 'decode'),
-      cell(c.format, 'to-plain'), cell(c.format, 'from-plain'), memory(c.format), verdictOf(c)],
+      cell(c.format, 'to-plain'), cell(c.format, 'from-plain'), verdictOf(c)],
   })));
+}
+
+/** Every timed operation of a payload with its ops/s and, next to it, its memory figures. */
+function operationTable({ speed }) {
+  return table(['format', 'op', 'ops/s (min–max)', ...MEMORY_COLUMNS],
+    speed.map((r) => ({
+      cls: `status-${r.status}`,
+      cells: [r.format, r.op, `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})`, ...memoryCells(r.memory)],
+    })));
 }
 
 // Heat-map colour of a ratio: green faster, red slower, saturating at 8× either
@@ -267,7 +272,9 @@ export function renderHtml(results) {
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
 <div class="charts">${figures(p.payload.id)}</div>${payloadTable(p)}
-<p class="legend">${esc(FLAGS_LEGEND)} n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
+<p class="legend">${esc(FLAGS_LEGEND)} n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p>
+<h3>Speed and memory per operation</h3>${operationTable(p)}
+<p class="legend">${esc(MEMORY_LEGEND)}</p></section>`);
   if (results.transmission.length) {
     sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div></section>`);
   }

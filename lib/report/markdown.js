@@ -8,8 +8,11 @@ import { answerMarkdown } from './answer.js';
 
 /** The settings of a run in one line. */
 export function settingsLine(results) {
-  const { mode, speed, transmission, batch } = results.settings;
+  const { mode, speed, memory, transmission, batch } = results.settings;
   const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark, baseline ${speed.baseline}`];
+  // results written before the memory pass joined the suite have no memory settings
+  if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
+  else if (memory === null) parts.push('memory: not measured (--no-memory)');
   if (transmission) {
     parts.push(`WebSocket: ${transmission.messages} messages, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
   }

@@ -59,20 +59,39 @@ export function speedTable(result) {
     format: r.format, op: r.op,
     cells: [r.format, flagsCell(r.flags), r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
       String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r),
-      int(r.memory?.bytesPerOp), fixed(r.memory?.gcMsPer1000Ops, 2), verdictOf(r)],
+      ...memoryCells(r.memory), verdictOf(r)],
   }));
   for (const n of result.notTimed ?? []) {
-    rows.push({ format: n.format, op: n.op, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', ''] });
+    rows.push({ format: n.format, op: n.op, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', '', ''] });
   }
   const ops = result.settings.operations ?? [];
   const order = (x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
   rows.sort((a, b) => order(a) - order(b));
   const body = rows.map((r) => r.cells);
-  for (const s of result.skipped) body.push([s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
+  for (const s of result.skipped) body.push([s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)]);
   const table = markdownTable([['format', 'flags', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
-    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'alloc B/op', 'GC ms/1k ops', 'round trip'], ...body],
-  { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
-  return `${table}\n\n${FLAGS_LEGEND} alloc B/op and GC ms/1k ops come from a memory pass apart from the timing; — where it has not run.`;
+    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, ...MEMORY_COLUMNS, 'round trip'], ...body],
+  { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] });
+  return `${table}\n\n${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
+}
+
+/** Titles of the memory columns, next to ops/s wherever speed rows are shown. */
+export const MEMORY_COLUMNS = ['heap B/op', 'ext B/op', 'GC ms/1k ops'];
+
+/** What the memory columns mean. */
+export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '
+  + '(Buffer-returning encoders take them from shared 8 KiB slabs, so this is an amortised share); GC ms/1k ops: '
+  + 'main-thread GC pauses per 1,000 operations. All three come from a memory pass in child processes after the timing '
+  + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory).';
+
+/**
+ * The memory cells of a speed row: heap and external bytes per operation and GC ms per 1,000.
+ * @param {{ heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, gcMsPer1000Ops?: number|null } | null | undefined} m
+ */
+export function memoryCells(m) {
+  // the harness's own allocation is subtracted, so a call that allocates nothing may read a byte or two below zero
+  const bytes = (n) => (n == null ? int(n) : int(Math.max(0, n)));
+  return [bytes(m?.heapBytesPerOp), bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
 }
 
 /** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */

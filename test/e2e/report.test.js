@@ -81,6 +81,27 @@ test('the WebSocket pass ran for each payload with the chosen formats', () => {
   }
 });
 
+test('the memory pass gave every timed operation of every payload its figures; batch rows have none', () => {
+  // shape only: the values belong to the machine (the planted 1 KiB in memory.test.js checks the method)
+  assert.equal(results.settings.memory.rounds, 3, 'the quick mode\'s memory settings are recorded');
+  for (const entry of results.payloads) {
+    assert.ok(entry.speed.length > 0);
+    for (const r of entry.speed) {
+      const where = `${entry.payload.id} ${r.format} ${r.op}`;
+      assert.ok(r.memory, where);
+      for (const k of ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops']) {
+        assert.ok(Number.isFinite(r.memory[k]), `${where}: ${k} = ${r.memory[k]}`);
+      }
+    }
+  }
+  for (const step of results.batch.steps) for (const r of step.speed) assert.equal(r.memory, null);
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /\| heap B\/op \| ext B\/op \| GC ms\/1k ops \|/);
+  assert.match(md, /memory: 3 allocation windows/);
+  const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
+  assert.match(html, /<h3>Speed and memory per operation<\/h3><table><thead><tr><th>format<\/th><th>op<\/th><th>ops\/s \(min–max\)<\/th><th>heap B\/op<\/th>/);
+});
+
 test('report.md has a row for every codec and payload in each table', () => {
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   const sections = md.split(/^## /m).slice(1);

@@ -32,6 +32,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
   --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):
                      profile P (default ${SLOW_LINK.profile}; 'none' to skip), ${MODES.default.slowLinkMessages} messages per format and round
+  --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
   --out DIR          parent folder of the run's folder (default: results/)
@@ -53,6 +54,7 @@ const OPTIONS = {
   'batch-payload': { type: 'string' },
   out: { type: 'string' },
   ...RUNTIME_OPTIONS,
+  'no-memory': { type: 'boolean', default: false },
 };
 
 runCli(import.meta.url, async () => {
@@ -86,7 +88,7 @@ runCli(import.meta.url, async () => {
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({
-    mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides,
+    mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
     runtimes, choice: { numbers: positionals, data: values.data, proto: values.proto, type: values.type },
     command: ['node benchmark.js', ...argv].join(' '),

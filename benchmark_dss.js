@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Data serialization speed, with Benchmark.js, in rounds: encode (native form → bytes), decode (bytes →
-// native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md).
+// native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md);
+// then, in child processes of their own, bytes allocated and GC time per operation.
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
-import { measureSpeed, planBenchmarks } from './lib/measure/speed.js';
+import { attachMemory, measureSpeed, planBenchmarks } from './lib/measure/speed.js';
+import { measureOperationMemory } from './lib/measure/operation-memory.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
@@ -17,6 +19,8 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
+  --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
+                  which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
   --list          list every codec with its library, version and kind, and exit
   --json          print the results as one JSON object
 ${RUNTIME_USAGE}`;
@@ -28,6 +32,7 @@ const OPTIONS = {
   filter: { type: 'string' },
   list: { type: 'boolean', default: false },
   ...RUNTIME_OPTIONS,
+  'no-memory': { type: 'boolean', default: false },
 };
 
 runCli(import.meta.url, async () => {
@@ -47,6 +52,12 @@ runCli(import.meta.url, async () => {
     rounds, maxTime, filter, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
+  if (!values['no-memory']) {
+    // after all the timing, never during it, with lib/measure/memory.js's default windows and loops
+    process.stderr.write('memory per operation (child processes)…\n');
+    const figures = await measureOperationMemory(payloads, codecs, { filter });
+    results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
+  }
 
   const environment = describeEnvironment(codecs.map((c) => c.library));
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));

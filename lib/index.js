@@ -21,6 +21,29 @@ export { describeVerdict, measurable, prepareCodecs, verifyRoundTrip } from './v
 /** Measurements: bytes, speed (Benchmark.js, interleaved rounds), the environment they ran in. */
 export { measureSizes } from './measure/sizes.js';
 export { measureSpeed, OPERATIONS } from './measure/speed.js';
+/**
+ * What is timed, one operation at a time: operationFunctions(prepared, value) gives a codec's plain
+ * functions per operation (encode from its native form, decode to it, roundtrip, to-plain, from-plain;
+ * null for an identity conversion), planBenchmarks(prepared, filter?) the "format op" list a run measures,
+ * identityConversions(prepared) the conversions left out as n/a, IDENTITY_NOTE their note.
+ */
+export { IDENTITY_NOTE, identityConversions, operationFunctions, planBenchmarks } from './measure/speed.js';
+/**
+ * Memory per operation, in passes of their own: measureMemoryInChild(source, options) runs the cases a
+ * module builds in child processes (one per pass, each with memoryNodeFlags(pass)) and returns, per case,
+ * bytes allocated per call (JS heap and external apart) and GC ms per 1,000 calls; measureMemory runs them
+ * in this process (node --expose-gc). measureOperationMemory(payloads, codecs, options) does it for every
+ * measurable codec × operation, as the suite does after the timing, and attachMemory(rows, figures)
+ * puts those figures into speed rows.
+ */
+export { MEMORY_DEFAULTS, MEMORY_PASSES, measureMemory, measureMemoryInChild, memoryNodeFlags } from './measure/memory.js';
+export { measureOperationMemory } from './measure/operation-memory.js';
+export { attachMemory } from './measure/speed.js';
+/** Fairness flags of a prepared codec (schema source, codegen, native addon, extension, buffer reuse) and their legend. */
+export { fairnessFlags } from './codecs/index.js';
+export { FLAGS_LEGEND, flagsCell } from './report/flags.js';
+/** The answer first: per payload, size against JSON and ratios to the baseline with their spread, and what lies outside it. */
+export { answerModel, outsideSpread } from './report/answer.js';
 export { describeEnvironment, environmentLine } from './measure/environment.js';
 /** Transmission over WebSocket: server, client passes, link shaping. */
 export { measureTransmission } from './transmission/run.js';

@@ -2,7 +2,9 @@ import { BASELINE, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
 import { measureSizes } from './measure/sizes.js';
-import { measureSpeed, OPERATIONS, planBenchmarks } from './measure/speed.js';
+import { attachMemory, measureSpeed, OPERATIONS, planBenchmarks } from './measure/speed.js';
+import { MEMORY_DEFAULTS } from './measure/memory.js';
+import { measureOperationMemory } from './measure/operation-memory.js';
 import { createProgress } from './cli/progress.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -12,12 +14,20 @@ import { breakEvenReport } from './transmission/model.js';
 /**
  * The three modes of the full suite. `default` is sized to finish in under
  * three minutes on two cores with the default codecs (see README for the
- * measured time); `full` is for figures you publish.
+ * measured time); `full` is for figures you publish. `memory` holds the
+ * memory pass's options (lib/measure/memory.js, MemoryOptions): fewer
+ * windows, calls and GC loops than its defaults, which `full` keeps.
  */
 export const MODES = {
-  quick: { rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3 },
-  default: { rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3 },
-  full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5 },
+  quick: {
+    rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
+    memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100 },
+  },
+  default: {
+    rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
+    memory: { rounds: 5, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 48 * 2 ** 20, gcMinOps: 1000 },
+  },
+  full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {} },
 };
 
 /**
@@ -45,6 +55,8 @@ const cost = {
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
   slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
+  // two child processes, then per case a share that grows with the calls the mode asks for
+  memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };
 
 /**
@@ -62,6 +74,7 @@ const cost = {
  *   permessage-deflate (null: none)
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
+ * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
  * @param {string} [options.command] the command line, recorded in the results
  * @param {import('./cli/progress.js').ProgressStream} [options.progressStream]
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
@@ -71,7 +84,7 @@ const cost = {
  */
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
-  overrides = {}, command = '', progressStream = process.stderr, measureTransmission, runtimes = [], choice = {},
+  overrides = {}, memory = true, command = '', progressStream = process.stderr, measureTransmission, runtimes = [], choice = {},
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
@@ -80,9 +93,11 @@ export async function runSuite({
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
   const benches = (ps) => planBenchmarks(ps).length * s.rounds;
+  const memoryCases = prepared.reduce((n, ps) => n + planBenchmarks(ps).length, 0);
   const plan = [
     ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
     ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
+    ...(memory ? [{ n: 1, work: cost.memory(s, memoryCases) }] : []),
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(batch ? batch.counts.map((n) => ({
@@ -104,8 +119,14 @@ export async function runSuite({
     const { results: speed, notTimed } = measureSpeed(prepared[i], p, {
       ...speedOptions, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
     });
-    // memory figures (lib/measure/memory.js) join here, through attachMemory(speed, figures), in a pass of their own
     payloadResults.push({ payload: describePayload(p), sizes, speed, notTimed });
+  }
+  if (memory) {
+    // a pass of its own, after every payload's timing, in child processes
+    progress.tick('memory per operation (child processes)…', 0, 0);
+    const figures = await measureOperationMemory(payloads, codecs, s.memory ?? {});
+    payloadResults.forEach((r, i) => { r.speed = attachMemory(r.speed, figures[i]); });
+    progress.tick('memory per operation', 1, plan[step++].work);
   }
 
   let across = null;
@@ -174,6 +195,7 @@ export async function runSuite({
       payloads: payloads.map((p) => p.id),
       formats: codecs.map((c) => c.name),
       speed: { ...speedOptions, baseline: BASELINE, operations: OPERATIONS },
+      memory: memory ? { ...MEMORY_DEFAULTS, ...s.memory } : null,
       transmission: transmissionCodecs.length
         ? {
           formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,

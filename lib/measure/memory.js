@@ -50,6 +50,12 @@ export function memoryNodeFlags(pass, { youngGenerationMiB = 64 } = {}) {
   throw new TypeError(`memoryNodeFlags: unknown pass "${pass}" (known: ${MEMORY_PASSES.join(', ')})`);
 }
 
+/** The defaults of MemoryOptions' numbers (see there). */
+export const MEMORY_DEFAULTS = Object.freeze({
+  rounds: 7, maxOpsPerRound: 10_000, warmupOps: 5_000,
+  gcRounds: 3, gcAllocationBytes: 128 * MIB, gcMinOps: 10_000, gcMaxOps: 2_000_000,
+});
+
 /**
  * @typedef {object} MemoryCase
  * @property {string} name
@@ -114,9 +120,8 @@ export function memoryNodeFlags(pass, { youngGenerationMiB = 64 } = {}) {
  */
 export async function measureMemory(cases, options = {}) {
   const {
-    passes = MEMORY_PASSES, rounds = 7, maxOpsPerRound = 10_000, warmupOps = 5_000,
-    gcRounds = 3, gcAllocationBytes = 128 * MIB, gcMinOps = 10_000, gcMaxOps = 2_000_000,
-  } = options;
+    passes = MEMORY_PASSES, rounds, maxOpsPerRound, warmupOps, gcRounds, gcAllocationBytes, gcMinOps, gcMaxOps,
+  } = { ...MEMORY_DEFAULTS, ...options };
   const gc = options.gc ?? /** @type {any} */ (globalThis).gc;
   if (typeof gc !== 'function') {
     throw new Error(`measureMemory needs gc(): start node with ${memoryNodeFlags('allocation').join(' ')} `

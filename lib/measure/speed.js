@@ -166,14 +166,21 @@ export function summariseRounds(cases, baseline) {
 
 /**
  * Puts memory figures into speed rows, matched by format and operation: the
- * hook for lib/measure/memory.js, whose pass runs apart from the timing.
+ * figures of lib/measure/operation-memory.js, whose pass runs apart from the
+ * timing. A row without a figure keeps `memory: null`.
  * @param {object[]} rows speed rows (summariseRounds)
- * @param {{ format: string, op: string, bytesPerOp: number|null, gcMsPer1000Ops: number|null }[]} figures
+ * @param {{ format: string, op: string, heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null }[]} figures
  * @returns {object[]} the rows, each with `memory` set where a figure matched
  */
 export function attachMemory(rows, figures) {
   return rows.map((r) => {
     const m = figures.find((f) => f.format === r.format && f.op === r.op);
-    return m ? { ...r, memory: { bytesPerOp: m.bytesPerOp, gcMsPer1000Ops: m.gcMsPer1000Ops } } : r;
+    return m ? {
+      ...r,
+      memory: {
+        heapBytesPerOp: m.heapBytesPerOp ?? null, externalBytesPerOp: m.externalBytesPerOp ?? null,
+        bytesPerOp: m.bytesPerOp, gcMsPer1000Ops: m.gcMsPer1000Ops,
+      },
+    } : r;
   });
 }

@@ -226,7 +226,7 @@ function runtimeTables(entry, results) {
 
 /** A payload's size and speed tables: the same row models report.md prints. */
 function payloadTables(entry, speedSettings) {
-  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}<h3>Speed</h3>${
+  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}<h3>Speed and memory per operation</h3>${
     toHtml(speedRows({ settings: speedSettings, results: entry.speed, skipped: entry.sizes.filter((c) => c.bytes == null), notTimed: entry.notTimed }))}`
     + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
 }

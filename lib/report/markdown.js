@@ -10,8 +10,11 @@ import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, verdictText } from './ter
 
 /** The settings of a run in one line. */
 export function runSettingsLine(results) {
-  const { mode, speed, transmission, batch } = results.settings;
+  const { mode, speed, memory, transmission, batch } = results.settings;
   const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark, baseline ${speed.baseline}`];
+  // results written before the memory pass joined the suite have no memory settings
+  if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
+  else if (memory === null) parts.push('memory: not measured (--no-memory)');
   if (transmission) {
     parts.push(`WebSocket: ${transmission.messages} messages${transmission.rounds > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
   }

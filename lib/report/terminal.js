@@ -59,25 +59,44 @@ export function speedRows(result) {
     format: r.format, op: r.op, status: r.status,
     cells: [r.format, flagsCell(r.flags), r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
       String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r),
-      int(r.memory?.bytesPerOp), fixed(r.memory?.gcMsPer1000Ops, 2), verdictOf(r)],
+      ...memoryCells(r.memory), verdictOf(r)],
   }));
   for (const n of result.notTimed ?? []) {
-    rows.push({ format: n.format, op: n.op, status: null, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', ''] });
+    rows.push({ format: n.format, op: n.op, status: null, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', '', ''] });
   }
   const ops = result.settings.operations ?? [];
   const order = (x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
   rows.sort((a, b) => order(a) - order(b));
   const body = rows.map(({ cells, status }) => ({ cells, status }));
   for (const s of result.skipped) {
-    body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)] });
+    body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)] });
   }
   const titles = ['format', 'flags', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
-    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, 'alloc B/op', 'GC ms/1k ops', 'round trip'];
+    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, ...MEMORY_COLUMNS, 'round trip'];
   return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
 }
 
+/** Titles of the memory columns, next to ops/s wherever speed rows are shown. */
+export const MEMORY_COLUMNS = ['heap B/op', 'ext B/op', 'GC ms/1k ops'];
+
+/** What the memory columns mean. */
+export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '
+  + '(Buffer-returning encoders take them from shared 8 KiB slabs, so this is an amortised share); GC ms/1k ops: '
+  + 'main-thread GC pauses per 1,000 operations. All three come from a memory pass in child processes after the timing '
+  + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory).';
+
+/**
+ * The memory cells of a speed row: heap and external bytes per operation and GC ms per 1,000.
+ * @param {{ heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, gcMsPer1000Ops?: number|null } | null | undefined} m
+ */
+export function memoryCells(m) {
+  // the harness's own allocation is subtracted, so a call that allocates nothing may read a byte or two below zero
+  const bytes = (n) => (n == null ? int(n) : int(Math.max(0, n)));
+  return [bytes(m?.heapBytesPerOp), bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
+}
+
 /** What the speed table's flags and memory columns mean, printed under it. */
-export const SPEED_LEGEND = `${FLAGS_LEGEND} alloc B/op and GC ms/1k ops come from a memory pass apart from the timing; — where it has not run.`;
+export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
 
 /**
  * The speed table of one payload in Markdown, with its legend.

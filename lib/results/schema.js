@@ -61,7 +61,10 @@ const speedRow = {
       // filled by the memory pass; null when it did not run
       memory: {
         type: ['object', 'null'],
-        properties: { bytesPerOp: nullableNumber, gcMsPer1000Ops: nullableNumber },
+        required: ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops'],
+        properties: {
+          heapBytesPerOp: nullableNumber, externalBytesPerOp: nullableNumber, bytesPerOp: nullableNumber, gcMsPer1000Ops: nullableNumber,
+        },
       },
       min: number,
       max: number,
@@ -170,6 +173,8 @@ export const RESULTS_SCHEMA = {
         payloads: { type: 'array', items: { type: 'string' } },
         formats: { type: 'array', items: { type: 'string' } },
         speed: { type: 'object', required: ['rounds', 'maxTime', 'baseline'] },
+        // the memory pass's options (lib/measure/memory.js); null when --no-memory skipped it
+        memory: { type: ['object', 'null'] },
         transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
         batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
         runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes

@@ -98,8 +98,8 @@ test('benchmark_dtq.js on the user\'s own file with an inferred schema prints a 
   assert.match(r.stdout, /\| protobufjs-static +\| +6 \| +27\.3% \| 72\.7% smaller \|/);
 });
 
-test('benchmark_dss.js with --filter measures only the matching benchmarks, in rounds', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.05', '--filter', 'decode', '--json');
+test('benchmark_dss.js with --filter measures only the matching benchmarks, in rounds; --no-memory leaves memory null', () => {
+  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.05', '--filter', 'decode', '--no-memory', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
   assert.deepEqual(result.results.map((x) => `${x.format} ${x.op}`), DEFAULT_FORMATS.map((f) => `${f} decode`));
@@ -109,6 +109,20 @@ test('benchmark_dss.js with --filter measures only the matching benchmarks, in r
     assert.equal(x.status, 'exact');
   }
   assert.equal(result.results.find((x) => x.format === 'json-buffer').vsBaseline, 1);
+  assert.ok(result.results.every((x) => x.memory === null));
+});
+
+test('benchmark_dss.js measures memory per operation after the timing: figures for every row it timed', () => {
+  const r = run('benchmark_dss.js', '5', '--rounds', '1', '--max-time', '0.05', '--filter', 'json-buffer|protobuf-es', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  const [result] = JSON.parse(r.stdout).results;
+  assert.deepEqual(result.results.map((x) => `${x.format} ${x.op}`), ['json-buffer encode', 'json-buffer decode', 'json-buffer roundtrip',
+    'protobuf-es encode', 'protobuf-es decode', 'protobuf-es roundtrip', 'protobuf-es to-plain', 'protobuf-es from-plain']);
+  for (const x of result.results) {
+    for (const k of ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops']) {
+      assert.ok(Number.isFinite(x.memory?.[k]), `${x.format} ${x.op}: ${k} = ${x.memory?.[k]}`);
+    }
+  }
 });
 
 test('an integer beyond 2^53 gets a one-line warning naming its path; the run goes on', () => {

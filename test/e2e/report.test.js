@@ -121,6 +121,28 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
 });
 
+test('the memory pass gave every timed operation of every payload its figures; batch rows have none', () => {
+  // shape only: the values belong to the machine (the planted 1 KiB in memory.test.js checks the method)
+  assert.equal(results.settings.memory.rounds, 3, 'the quick mode\'s memory settings are recorded');
+  for (const entry of results.payloads) {
+    assert.ok(entry.speed.length > 0);
+    for (const r of entry.speed) {
+      const where = `${entry.payload.id} ${r.format} ${r.op}`;
+      assert.ok(r.memory, where);
+      for (const k of ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops']) {
+        assert.ok(Number.isFinite(r.memory[k]), `${where}: ${k} = ${r.memory[k]}`);
+      }
+    }
+  }
+  for (const step of results.batch.steps) for (const r of step.speed) assert.equal(r.memory, null);
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /\| heap B\/op \| ext B\/op \| GC ms\/1k ops \|/);
+  assert.match(md, /memory: 3 allocation windows/);
+  const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
+  // the same speed table as report.md, memory columns next to ops/s
+  assert.match(html, /<h3>Speed and memory per operation<\/h3><table><thead><tr><th class="l">format<\/th>.*<th>ops\/s \(median\)<\/th>.*<th>heap B\/op<\/th><th>ext B\/op<\/th><th>GC ms\/1k ops<\/th>/);
+});
+
 test('report.md has a row for every codec and payload in each table', () => {
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   const sections = md.split(/^## /m).slice(1);

@@ -36,6 +36,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
     overrides: { maxTime: 0.01, minTime: 0.002, messages: 25 },
     progressStream: { isTTY: false, write: (s) => lines.push(s) },
     measureTransmission: fakeTransmission,
+    memory: false, // as --no-memory
   });
   assert.deepEqual(calls.map((c) => c.rounds), Array(6).fill(3), 'quick mode runs 3 alternated rounds');
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} ${c.messages}`),
@@ -44,6 +45,10 @@ test('several link profiles: one transmission entry, table and chart bar group p
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.deepEqual(results.settings.transmission.profiles, ['none', '4g', '3g']);
   assert.equal(results.transmission.length, 6);
+  // without the memory pass, every speed row says so with null, and so do the settings
+  assert.equal(results.settings.memory, null);
+  assert.ok(results.payloads.every((e) => e.speed.length && e.speed.every((r) => r.memory === null)));
+  assert.match(renderMarkdown(results), /memory: not measured \(--no-memory\)/);
 
   const md = renderMarkdown(results);
   // every profile's heading names the shaper and the link it emulated

@@ -110,6 +110,7 @@ test('attachMemory puts memory figures into the matching rows and leaves the oth
   const rows = summariseRounds([{ p: fakeCodec('a'), op: 'encode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] },
     { p: fakeCodec('a'), op: 'decode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] }], 'a');
   assert.deepEqual(rows.map((r) => r.memory), [null, null]);
-  const withMemory = attachMemory(rows, [{ format: 'a', op: 'decode', bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
-  assert.deepEqual(withMemory.map((r) => r.memory), [null, { bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+  const withMemory = attachMemory(rows, [{ format: 'a', op: 'decode', heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+  assert.deepEqual(withMemory.map((r) => r.memory),
+    [null, { heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
 });

@@ -24,8 +24,8 @@ export const MODES = {
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100 },
   },
   default: {
-    rounds: 3, maxTime: 0.2, minTime: 0.025, messages: 3000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
-    memory: { rounds: 5, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 48 * 2 ** 20, gcMinOps: 1000 },
+    rounds: 3, maxTime: 0.15, minTime: 0.025, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
+    memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000 },
   },
   full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {} },
 };

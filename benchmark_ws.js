@@ -124,7 +124,8 @@ runCli(import.meta.url, async () => {
     for (const line of verdictLines(runs)) console.log(line);
     const uncorrected = uncorrectedLines(runs);
     if (uncorrected.length) console.log(`\nOpen loop, latency percentiles:\n${uncorrected.join('\n')}`);
-    if (model.length) {
+    // the model needs CPU per message from the loopback pass: a client that cannot report it (chromium) gets none
+    if (model.length && model[0].costs.length) {
       console.log(`\nBreak-even model (inputs from the none run) against each shaped run, seconds per ${model[0].messages.toLocaleString('en-US')} messages:`);
       for (const m of model) for (const line of modelLines(m)) console.log(line);
       for (const p of model[0].pairs) {

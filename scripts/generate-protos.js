@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Regenerates proto/test1.proto … proto/test5.proto from data/test1.json …
- * data/test5.json with the schema inference of lib/infer-schema.js.
+ * data/test5.json with the schema inference of lib/schema/infer.js.
  *
  *   node scripts/generate-protos.js [--check]
  *

@@ -1,4 +1,4 @@
-// Schema inference (lib/infer-schema.js) and its CLI (scripts/json2proto.js):
+// Schema inference (lib/schema/infer.js); its CLI (scripts/json2proto.js) is tested in test/e2e/json2proto.test.js:
 // every rule of the inference has a test that fails if the rule breaks.
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compareRuns, speedInterval } from '../../../lib/results/compare.js';
+import { validateResults } from '../../../lib/results/index.js';
+import { makeResults } from '../../helpers/results-fixture.js';
+
+const flagged = (cmp, pattern) => cmp.rows.filter((r) => pattern.test(r.figure));
+
+test('the fixture is a valid results file', () => {
+  assert.deepEqual(validateResults(makeResults()), []);
+});
+
+test('a 2× speed change is flagged, a 2% one is not', () => {
+  const a = makeResults();
+  const twice = compareRuns(a, makeResults({ speed: 2 }));
+  const speedRows = flagged(twice, / (encode|decode)$/);
+  assert.equal(speedRows.length, 4);
+  for (const r of speedRows) {
+    assert.equal(r.real, true, r.figure);
+    assert.ok(Math.abs(r.ratio - 2) < 1e-9);
+  }
+  const slight = compareRuns(a, makeResults({ speed: 1.02 }));
+  for (const r of flagged(slight, / (encode|decode)$/)) assert.equal(r.real, false, r.figure);
+  const halved = compareRuns(a, makeResults({ speed: 0.5 }));
+  for (const r of flagged(halved, / (encode|decode)$/)) assert.equal(r.real, true, r.figure);
+});
+
+test('a 2× latency change is flagged at the median, a 2% one is not', () => {
+  const a = makeResults();
+  const p50 = (cmp) => flagged(cmp, /latency p50$/);
+  assert.deepEqual(p50(compareRuns(a, makeResults({ latency: 2 }))).map((r) => r.real), [true, true]);
+  assert.deepEqual(p50(compareRuns(a, makeResults({ latency: 1.02 }))).map((r) => r.real), [false, false]);
+  // tails: 2× moves p99 (2 → 4) but not beyond the other run's max (5): not flagged
+  assert.deepEqual(flagged(compareRuns(a, makeResults({ latency: 2 })), /latency p99$/).map((r) => r.real), [false, false]);
+  assert.deepEqual(flagged(compareRuns(a, makeResults({ latency: 3 })), /latency p99$/).map((r) => r.real), [true, true]);
+});
+
+test('sizes are exact: any byte is a change, none is not', () => {
+  const a = makeResults();
+  assert.ok(flagged(compareRuns(a, makeResults({ bytes: 1.02 })), /size bytes$/).every((r) => r.real));
+  assert.ok(flagged(compareRuns(a, makeResults()), /size/).every((r) => r.real === false));
+});
+
+test('a round-trip status change is a real change whatever the figures', () => {
+  const a = makeResults();
+  const b = makeResults();
+  b.payloads[0].sizes[1].status = 'lossy';
+  b.payloads[0].sizes[1].diff = { path: '$.x', expected: 1, actual: 1.5 };
+  const row = compareRuns(a, b).rows.find((r) => r.figure === 'p1 fmt-b size bytes');
+  assert.equal(row.real, true);
+  assert.equal(row.status, 'exact → lossy');
+});
+
+test('speed spread: min–max of rounds widened by each round\'s RME; one round still has a spread', () => {
+  const { low, high } = speedInterval({ rounds: [{ hz: 100, rme: 10 }] });
+  assert.ok(Math.abs(low - 90) < 1e-9 && Math.abs(high - 110) < 1e-9);
+});

@@ -1,6 +1,7 @@
 import { markdownTable } from 'markdown-table';
 import { fixed, int } from './format.js';
 import { verdictOf } from './terminal.js';
+import { IDENTITY_NOTE } from '../measure/speed.js';
 
 /**
  * The runtime × codec matrices of one payload, one per operation (whatever
@@ -28,7 +29,9 @@ export function runtimeMatrices(entry, runtimes, order = []) {
         cells[format] = r.results?.find((x) => x.format === format && x.op === op)
           ?? r.skipped?.find((x) => x.format === format) ?? null;
       }
-      return { label: description?.label ?? r.runtime, description, cells };
+      // a codec timed on this runtime but without a row for this op has nothing to convert (identity conversion)
+      const timed = new Set((r.results ?? []).map((x) => x.format));
+      return { label: description?.label ?? r.runtime, description, cells, timed };
     }),
   }));
 }
@@ -55,7 +58,8 @@ export function runtimeMatrixCells(matrix) {
     if (cell && cell.opsPerSec != null) {
       return `${int(cell.opsPerSec)} · ${ratioText(cell)}${cell.runtimeNotes ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.runtimeNotes.join('; ')}`)}]` : ''}`;
     }
-    return `— [${noteFor(notes, `${r.label}, ${format}: ${cell ? verdictOf(cell) : 'not measured'}`)}]`;
+    const why = cell ? verdictOf(cell) : r.timed?.has(format) ? IDENTITY_NOTE : 'not measured';
+    return `— [${noteFor(notes, `${r.label}, ${format}: ${why}`)}]`;
   })]);
   return { head: ['runtime', 'version, engine', ...matrix.formats], rows, notes };
 }
@@ -175,5 +179,5 @@ export function runtimeSection(entry, runtimes, { baseline, rounds, formats = []
  * @property {string} op
  * @property {string[]} formats columns, in registry order
  * @property {{ label: string, description: import('../runtimes/matrix.js').RuntimeDescription|undefined,
- *   cells: Record<string, any> }[]} rows one per runtime
+ *   cells: Record<string, any>, timed?: Set<string> }[]} rows one per runtime; timed: the codecs measured there
  */

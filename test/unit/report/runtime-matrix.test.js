@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerChanges, answerSentence, runtimeMatrices, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
+import { answerChanges, answerSentence, runtimeMatrices, runtimeMatrixCells, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
 
 const describe = (runtime, label = runtime) => ({ runtime, label, name: 'node', version: '1.2.3', engine: 'V8', engineVersion: '9.9', source: 'cache' });
 const row = (format, op, ratio, min = ratio, max = ratio) => ({
@@ -43,4 +43,11 @@ test('the table has a row per runtime and a note with the reason for a codec wit
   // the host had no cbor-x row at all: said so, not left blank
   assert.match(text, /node@20 \(host\) .*— \[1\] \|/);
   assert.match(text, /\[1\] node@20 \(host\), cbor-x: not measured/);
+});
+
+test('a conversion a codec does not have (its native form is the plain object) is n/a, not "not measured"', () => {
+  const timed = { runtimes: [{ runtime: 'host', error: null, results: [row('plain', 'encode', 1), row('proto', 'encode', 2), row('proto', 'to-plain', 3)], skipped: [] }] };
+  const [, toPlain] = runtimeMatrices(timed, [describe('host')], ['plain', 'proto', 'gone']);
+  assert.equal(toPlain.op, 'to-plain');
+  assert.deepEqual(runtimeMatrixCells(toPlain).notes, ['host, plain: n/a — native form is the plain object', 'host, gone: not measured']);
 });

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The main job (npm start): sizes, speed and a loopback WebSocket pass, written to results/<date-time>/.
-import os from 'node:os';
 import path from 'node:path';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
 import { batchBase, parseBatchCounts } from './lib/payload/batch.js';
 import { UserError } from './lib/errors.js';
@@ -14,8 +13,7 @@ import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { MODES, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/runtimes/cli.js';
 
-// Ctrl-C or kill: end with the signal's exit code; a server.js child follows when its IPC channel closes
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+exitOnSignals();
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   Sizes (raw, gzip, brotli), encode/decode speed and a loopback WebSocket pass for

@@ -1,22 +1,20 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
-import os from 'node:os';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/transmission/client-cli.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
 import { formatKbit, kneeLines, modelLines, passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
-import { breakEvenReport } from './lib/transmission/model.js';
+import { breakEvenReports } from './lib/transmission/model.js';
 import { createProgress } from './lib/cli/progress.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureSaturation, measureTransmission } from './lib/transmission/run.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
 import { clientMeasure } from './lib/runtimes/browser-ws-cli.js';
 
-// Ctrl-C or kill: end with the signal's exit code; the server.js child follows when its IPC channel closes
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+exitOnSignals();
 
 const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.js --data FILE [--proto FILE --type NAME] [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
@@ -67,6 +65,7 @@ runCli(import.meta.url, async () => {
   if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
   const payload = payloads[0];
+  if (values.client === 'chromium' && (values.sweep || opts.deflate)) throw new UserError('--client chromium: no --sweep or --deflate (the page runs one closed-loop pass per format)');
   if (values.sweep) {
     const sweeps = [];
     for (const profile of profiles) {
@@ -83,7 +82,6 @@ runCli(import.meta.url, async () => {
     return;
   }
   const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
-  if (values.client === 'chromium' && (values.sweep || opts.deflate)) throw new UserError('--client chromium: no --sweep or --deflate (the page runs one closed-loop pass per format)');
   // the page runs one pass per format: say so rather than let --rounds pass for honoured
   if (values.client === 'chromium' && rounds > 1) process.stderr.write(`benchmark_ws: --client chromium runs one round per format (not ${rounds}), so it names no winner\n`);
 
@@ -108,10 +106,7 @@ runCli(import.meta.url, async () => {
   }
   progress.end();
 
-  // with a loopback run, the break-even model fed by it, checked against every shaped run
-  const loopback = runs.find((r) => r.settings.profile === 'none' && !r.settings.raw);
-  const entry = (run) => ({ payload: run.payload.id, profile: run.settings.profile, settings: run.settings, results: run.results });
-  const model = loopback ? runs.filter((r) => r.settings.link).map((r) => breakEvenReport(entry(loopback), entry(r))) : [];
+  const model = breakEvenReports(runs);
   const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', environment, payload: runs[0].payload, runs, model }, null, 2));
   else {

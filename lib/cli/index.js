@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UserError } from '../errors.js';
@@ -77,5 +78,16 @@ export function regexOption(value, name) {
     return new RegExp(value);
   } catch (err) {
     throw new UserError(`--${name}: ${err.message}`);
+  }
+}
+
+/**
+ * For an entry point: on Ctrl-C or kill, end with the signal's exit code
+ * (128 + its number). A server.js child started by the run follows on its own,
+ * when its IPC channel to this process closes.
+ */
+export function exitOnSignals() {
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
   }
 }

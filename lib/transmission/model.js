@@ -144,3 +144,14 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
   });
   return { payload: loopback.payload, profile: shaped.profile, messages, rtt: link.rtt, costs, pairs, measured, curve: timeCurve(costs, { rtt: link.rtt, messages }) };
 }
+
+/**
+ * benchmark_ws's break-even reports: with a loopback run among the runs (one
+ * per profile), the model fed by it and checked against every shaped run.
+ * @param {Array<{ payload: { id: string }, settings: { profile: string, raw?: boolean, link?: object|null }, results: object[] }>} runs
+ */
+export function breakEvenReports(runs) {
+  const loopback = runs.find((r) => r.settings.profile === 'none' && !r.settings.raw);
+  const entry = (run) => ({ payload: run.payload.id, profile: run.settings.profile, settings: run.settings, results: run.results });
+  return loopback ? runs.filter((r) => r.settings.link).map((r) => breakEvenReport(entry(loopback), entry(r))) : [];
+}

@@ -96,8 +96,9 @@ export async function runSuite({
   const memoryCases = prepared.reduce((n, ps) => n + planBenchmarks(ps).length, 0);
   const plan = [
     ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
-    ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
+    // in the order the steps run: the memory pass, then the other runtimes
     ...(memory ? [{ n: 1, work: cost.memory(s, memoryCases) }] : []),
+    ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(batch ? batch.counts.map((n) => ({

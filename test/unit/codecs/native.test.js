@@ -14,10 +14,12 @@ const byName = (name) => available.find((c) => c.name === name);
 
 test('every codec: to-plain of from-plain gives the payload back, exact or equivalent as the codec declares', () => {
   for (const payload of payloads) {
-    for (const p of prepareCodecs(available, payload).filter(measurable)) {
+    const measured = prepareCodecs(available, payload).filter(measurable);
+    assert.ok(measured.length >= 10, `${payload.id}: only ${measured.length} codecs measurable`);
+    for (const p of measured) {
       const back = p.instance.toPlain(p.instance.fromPlain(payload.value));
       const v = compareWithPayload(payload.value, back, p.codec.normalise);
-      assert.notEqual(v.status, 'lossy', `${payload.id} ${p.codec.name}: ${JSON.stringify(v.diff)}`);
+      assert.ok(v.status === 'exact' || v.status === 'equivalent', `${payload.id} ${p.codec.name}: ${v.status} ${JSON.stringify(v.diff)}`);
     }
   }
 });

@@ -43,7 +43,7 @@ test('report.md and report.html open with the answer, before the detail; the HTM
   const md = renderMarkdown(results);
   assert.ok(md.indexOf('## The answer') > 0 && md.indexOf('## The answer') < md.indexOf('## p1:'), 'answer before the detail');
   const html = renderHtml(results);
-  assert.ok(html.indexOf('id="answer"') < html.indexOf('id="payload-p1"'));
+  assert.ok(html.indexOf('id="answer"') > 0 && html.indexOf('id="answer"') < html.indexOf('id="payload-p1"'), 'answer section first');
   for (const op of ['encode', 'decode', 'roundtrip']) assert.match(html, new RegExp(`<table class="heatmap" data-op="${op}">`));
   // the faster-outside-the-spread cell is saturated green, the tie pale
   assert.match(html, /background:hsl\(130 60% \d+%\)" title="2\.00×/);

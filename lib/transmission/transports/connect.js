@@ -1,0 +1,428 @@
+/**
+ * Connect (connectrpc.com), the RPC protocol that speaks JSON and binary protobuf over HTTP/1.1 and HTTP/2:
+ * @connectrpc/connect-node's server (connectNodeAdapter on node:http or node:http2) and client
+ * (createConnectTransport), with the payload's generated service (rpc-service.js):
+ *
+ *   up    POST /<package>.bench.Bench/Send   body: the message     → 200, body: Ack (empty)
+ *   down  POST /<package>.bench.Bench/Get    body: GetRequest{i}   → 200, body: message i of the corpus
+ *
+ * Unary Connect: one HTTP request per message, Content-Type application/proto (binary) or application/json
+ * (JSON), errors as HTTP statuses with a JSON body { code, message }. The format is the codec: Connect
+ * serializes with protobuf-es itself, so its two formats are the codecs `protobuf-es` (toBinary/fromBinary)
+ * and `protobuf-es-json` (toJsonString/fromJsonString), the very calls those codecs time. The same service,
+ * the same code path; only the format differs. This is the one transport whose codec calls run inside the
+ * library rather than through the WireCodec: Connect has no way to hand it bytes made elsewhere.
+ *
+ * Compression: Connect's own (Content-Encoding on the request for 'up', Accept-Encoding asked for 'down'),
+ * gzip or br, every message compressed (compressMinBytes 0; Connect's default would leave messages under
+ * 1 KiB alone). Without --compress the client accepts no compression (connect-node's client would otherwise
+ * ask for gzip and br, and its server compress answers over 1 KiB).
+ *
+ * The payload's identity travels in `bench-payload` / `bench-payload-name` headers on each connection's
+ * first request (409 when it is another payload); raw passes send `bench-raw: 1` on every request, which a
+ * plain node handler in front of Connect answers as Connect would (an empty Ack; for 'down' the message's
+ * bytes encoded once ahead): no routing, no serialization, the HTTP layer's ceiling.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import http2 from 'node:http2';
+import net from 'node:net';
+import tls from 'node:tls';
+import { Code, ConnectError, createClient as createRpcClient } from '@connectrpc/connect';
+import { compressionBrotli, compressionGzip, connectNodeAdapter, createConnectTransport } from '@connectrpc/connect-node';
+import { create, toBinary, toJsonString } from '@bufbuild/protobuf';
+import { UserError } from '../../errors.js';
+import { libraryVersion } from '../../codecs/index.js';
+import { ANSWER } from './index.js';
+import { listen } from './listen.js';
+import { loadService } from './rpc-service.js';
+
+/** Connect's formats: the codec whose calls it makes, and the media type it sends them as. */
+const FORMATS = {
+  'protobuf-es': { binary: true, contentType: 'application/proto' },
+  'protobuf-es-json': { binary: false, contentType: 'application/json' },
+};
+const COMPRESSIONS = { gzip: compressionGzip, br: compressionBrotli };
+const HEADER = { payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw' };
+
+/**
+ * The format a request's Content-Type names (null: not one of Connect's unary types; Connect answers 415).
+ * @param {string|undefined} contentType
+ */
+export function formatOf(contentType) {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return Object.keys(FORMATS).find((name) => FORMATS[name].contentType === type) ?? null;
+}
+
+/**
+ * The message natives a codec holds, one per corpus message: Connect takes and returns protobuf-es messages,
+ * which is the native form of both its codecs.
+ * @param {import('../wire-codec.js').WireCodec} codec
+ */
+function nativesOf(codec) {
+  return Array.from({ length: codec.messageCount }, (_, i) => codec.decode(codec.encodeMessage(i)));
+}
+
+/**
+ * Connect over one HTTP version.
+ * @param {'1.1'|'2'} httpVersion
+ * @returns {import('./index.js').Transport}
+ */
+export function connectTransport(httpVersion) {
+  const h2 = httpVersion === '2';
+  return {
+    name: h2 ? 'connect-h2' : 'connect',
+    library: '@connectrpc/connect-node',
+    description: `Connect unary RPC over HTTP/${h2 ? '2 (h2c; one session multiplexing --window streams)' : '1.1 (one request at a time per connection)'}, JSON or binary`,
+    supports: { formats: Object.keys(FORMATS), directions: ['up', 'down'], compress: Object.keys(COMPRESSIONS), multiplex: h2, pipelining: false, tls: true },
+    framingBytes: (o) => connectFramingBytes({ ...o, httpVersion }),
+    startServer: (o) => startServer(o, httpVersion),
+    createClient: (o) => createClient(o, httpVersion),
+  };
+}
+
+/** @type {import('./index.js').Transport} */
+export default connectTransport('1.1');
+
+/** Connect over HTTP/2. */
+export const connectH2 = connectTransport('2');
+
+/**
+ * @param {import('./index.js').ServerOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @param {'1.1'|'2'} httpVersion
+ * @returns {Promise<import('./index.js').TransportServer>}
+ */
+async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }, httpVersion) {
+  const service = loadService(schema);
+  const paths = { send: service.path('send'), get: service.path('get') };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, byStatus: {}, byFormat: {} };
+  const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
+  const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];
+  const ack = create(service.ack);
+  // raw downloads: each message's bytes made once per format, as Connect would send them
+  const encodedOnce = new Map();
+  const rawAnswer = (format, i) => {
+    const key = `${format}\0${i}`;
+    if (!encodedOnce.has(key)) {
+      encodedOnce.set(key, FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i])));
+    }
+    return encodedOnce.get(key);
+  };
+  let rawNext = 0;
+
+  const adapter = connectNodeAdapter({
+    routes: (router) => router.service(service.desc, /** @type {any} */ ({
+      // Connect has decoded the message by the time the implementation runs (and answered a failure itself)
+      send: () => ack,
+      get: (request) => natives[request.index % natives.length],
+    })),
+    acceptCompression: [compressionGzip, compressionBrotli],
+    // under --compress every downloaded message is compressed; an upload's answer (an empty Ack) never is
+    compressMinBytes: compress && direction === 'down' ? 0 : 1024,
+    readMaxBytes: maxPayload,
+    fallback: (req, res) => {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`Connect service ${service.desc.typeName}: POST ${paths.send} (upload) or ${paths.get} (download) with `
+        + `Content-Type ${usable.map(([name]) => FORMATS[name].contentType).join(' or ')}\n${describe()}\n`);
+    },
+  });
+
+  /** @param {http.IncomingMessage | http2.Http2ServerRequest} req @param {http.ServerResponse | http2.Http2ServerResponse} res */
+  const onRequest = (req, res) => {
+    const path = req.url.split('?')[0];
+    if (path !== paths.send && path !== paths.get) return adapter(req, res);
+    const format = formatOf(req.headers['content-type']);
+    const theirs = req.headers[HEADER.payload];
+    if (identity && typeof theirs === 'string' && theirs !== identity.hash) {
+      const them = decodeHeader(req.headers[HEADER.name]);
+      return refuse(res, 409, Code.Aborted, `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
+        + `this client sends ${them ? `${them} (hash ${theirs})` : `hash ${theirs}`}`);
+    }
+    const codec = format && codecs.get(format);
+    if (format && !codec) return refuse(res, 400, Code.FailedPrecondition, `this server does not serve ${format} (${FORMATS[format].contentType}); it serves: ${usable.map(([n]) => n).join(', ') || 'nothing'}`);
+    if (codec && 'refused' in codec) return refuse(res, 400, Code.FailedPrecondition, `${format} cannot carry this payload: ${codec.refused}`);
+    counters.messages++;
+    meter.handled();
+    const perFormat = (counters.byFormat[format ?? 'other'] ??= { messages: 0 });
+    perFormat.messages++;
+    res.once('finish', () => {
+      if (res.statusCode === 200) counters.ok++;
+      else counters.byStatus[res.statusCode] = (counters.byStatus[res.statusCode] ?? 0) + 1;
+    });
+    if (format && (raw || req.headers[HEADER.raw] === '1')) return answerRaw(req, res, format, path === paths.get);
+    return adapter(req, res);
+  };
+
+  function refuse(res, status, code, message) {
+    counters.refused++;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: Code[code].replace(/[A-Z]/g, (c, i) => `${i ? '_' : ''}${c.toLowerCase()}`), message }));
+  }
+
+  /** Reads the body without keeping it (refusing it past maxPayload) and answers as Connect would. */
+  function answerRaw(req, res, format, download) {
+    counters.raw++;
+    let bytes = 0;
+    req.on('data', (chunk) => {
+      bytes += chunk.length;
+      if (bytes > maxPayload && !res.headersSent) refuse(res, 429, Code.ResourceExhausted, `message larger than ${maxPayload} bytes`);
+    });
+    req.on('end', () => {
+      if (res.headersSent) return;
+      const body = download ? rawAnswer(format, rawNext++ % natives.length) : FORMATS[format].binary ? Buffer.alloc(0) : Buffer.from('{}');
+      res.writeHead(200, { 'content-type': FORMATS[format].contentType, 'content-length': body.length });
+      res.end(body);
+    });
+  }
+
+  const sessions = new Set();
+  let server;
+  if (httpVersion === '2') {
+    server = keys ? http2.createSecureServer({ key: keys.key, cert: keys.cert }, onRequest) : http2.createServer(onRequest);
+    server.on('session', (session) => {
+      sessions.add(session);
+      session.on('error', () => {});
+      session.once('close', () => sessions.delete(session));
+    });
+    server.on('sessionError', () => {});
+  } else {
+    server = keys ? https.createServer({ key: keys.key, cert: keys.cert }, onRequest) : http.createServer(onRequest);
+    server.on('clientError', (err, socket) => socket.destroy());
+  }
+  server.on('tlsClientError', () => {});
+
+  function describe() {
+    const seconds = (Date.now() - counters.startedAt) / 1000;
+    const statuses = Object.entries(counters.byStatus).map(([status, n]) => `${n} × HTTP ${status}`).join(', ') || 'none';
+    const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${f.messages} messages`);
+    return [
+      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered 200, `
+        + `${counters.raw} raw, ${counters.refused} refused (payload or format)`,
+      `errors: ${statuses}`,
+      ...formats,
+    ].join('\n');
+  }
+
+  const address = await listen(/** @type {import('node:net').Server} */ (/** @type {unknown} */ (server)), host, port);
+  return {
+    url: `${keys ? 'https' : 'http'}://${address.shown}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    counters,
+    describe,
+    async close() {
+      for (const session of sessions) session.destroy();
+      /** @type {any} */ (server).closeAllConnections?.();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const decodeHeader = (v) => {
+  if (typeof v !== 'string') return null;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
+
+/**
+ * What an answer's failure means for the accounting: a message one side could not decode, or another error.
+ * @param {unknown} err
+ */
+export function answerStatus(err) {
+  const e = ConnectError.from(err);
+  // Connect reports a JSON body it cannot parse as invalid_argument, a binary one as internal "parse binary"
+  if (e.code === Code.InvalidArgument || (e.code === Code.Internal && /^parse binary/.test(e.rawMessage))) return ANSWER.decodeError;
+  return ANSWER.error;
+}
+
+/**
+ * The HTTP/2 session of one client connection, as connect-node's transport asks for it (its
+ * NodeHttp2ClientSessionManager interface): one session on a socket of ours (so its bytes can be counted),
+ * opened again when the server has closed it. connect-node's own Http2SessionManager adds keep-alive pings and
+ * idle timeouts a benchmark does not need, and can let a GOAWAY's error escape as an uncaught exception once
+ * it has detached its listeners.
+ * @param {string} url
+ * @param {() => import('node:net').Socket} openSocket
+ */
+function oneSession(url, openSocket) {
+  const authority = new URL(url).origin;
+  /** @type {http2.ClientHttp2Session|null} */
+  let session = null;
+  const open = () => {
+    const s = http2.connect(authority, { createConnection: openSocket });
+    // a failure reaches every open stream, which answers its call with the error
+    s.on('error', () => {});
+    s.once('close', () => {
+      if (session === s) session = null;
+    });
+    return s;
+  };
+  return {
+    authority,
+    async request(method, path, headers, options) {
+      if (!session || session.closed || session.destroyed) session = open();
+      return session.request({ ...headers, ':method': method, ':path': path }, options);
+    },
+    notifyResponseByteRead() {},
+    close() {
+      session?.destroy();
+      session = null;
+    },
+  };
+}
+
+/**
+ * @param {import('./index.js').ClientOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @param {'1.1'|'2'} httpVersion
+ * @returns {Promise<import('./index.js').TransportClient>}
+ */
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }, httpVersion) {
+  const format = FORMATS[codec.name];
+  if (!format) throw new UserError(`--format ${codec.name}: Connect sends ${Object.keys(FORMATS).join(' or ')} (its binary and JSON formats)`);
+  const service = loadService(schema);
+  const natives = direction === 'up' ? nativesOf(codec) : [];
+  const target = new URL(url);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(target.port) || (trust ? 443 : 80);
+  /** @type {Array<import('node:net').Socket>} every socket opened, for the bytes at the wire */
+  const sockets = [];
+  const openSocket = () => {
+    const socket = trust
+      ? tls.connect({ host, port, ca: trust.ca, servername: 'localhost', ALPNProtocols: httpVersion === '2' ? ['h2'] : ['http/1.1'] })
+      : net.connect({ host, port });
+    socket.setNoDelay(true);
+    // the HTTP client above sees every failure; a socket destroyed with an error must not also throw it
+    socket.on('error', () => {});
+    sockets.push(socket);
+    return socket;
+  };
+  const codecOptions = {
+    useBinaryFormat: format.binary,
+    // Connect answers in the request's encoding unless told otherwise, so a compressing client accepts it too
+    acceptCompression: compress ? [COMPRESSIONS[compress]] : [],
+    sendCompression: compress && direction === 'up' ? COMPRESSIONS[compress] : undefined,
+    compressMinBytes: 0,
+  };
+  const rawHeaders = raw ? { [HEADER.raw]: '1' } : undefined;
+  const rawOptions = rawHeaders && { headers: rawHeaders };
+  const links = Array.from({ length: connections }, () => {
+    if (httpVersion === '2') {
+      const sessionManager = oneSession(url, openSocket);
+      const transport = createConnectTransport({ baseUrl: url, httpVersion: '2', sessionManager, ...codecOptions });
+      return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => sessionManager.close() };
+    }
+    const agent = new (trust ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 1 });
+    /** @type {any} */ (agent).createConnection = openSocket;
+    const transport = createConnectTransport({ baseUrl: url, httpVersion: '1.1', nodeOptions: { agent }, ...codecOptions });
+    return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => agent.destroy() };
+  });
+  const call = (link, seq, options) => (direction === 'up'
+    ? link.client.send(natives[seq % natives.length], options)
+    : link.client.get({ index: seq }, options));
+
+  // each connection's first request carries the payload's identity: the server refuses another payload (409)
+  const probeHeaders = { ...rawHeaders, ...(identity ? { [HEADER.payload]: identity.hash, [HEADER.name]: encodeURIComponent(identity.id) } : {}) };
+  const probes = await Promise.allSettled(links.map((link) => call(link, 0, { headers: probeHeaders, timeoutMs })
+    .then(() => undefined, (err) => { throw refusal(url, err); })));
+  const failed = probes.find((p) => p.status === 'rejected');
+  if (failed) {
+    for (const link of links) link.close();
+    throw failed.reason;
+  }
+  return {
+    capacity: httpVersion === '2' ? window * links.length : links.length,
+    send(seq) {
+      let link = links[0];
+      for (const l of links) if (l.inFlight < link.inFlight) link = l;
+      link.inFlight++;
+      call(link, seq, rawOptions).then(() => {
+        link.inFlight--;
+        onAnswer(seq, ANSWER.ok);
+      }, (err) => {
+        link.inFlight--;
+        onAnswer(seq, answerStatus(err));
+      });
+    },
+    wireBytes: () => sockets.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
+    async close() {
+      for (const link of links) link.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+
+  /** A failed first request as one line: the connection's failure, or the server's reason. */
+  function refusal(at, err) {
+    const e = ConnectError.from(err);
+    const cause = /** @type {NodeJS.ErrnoException|undefined} */ (e.cause);
+    const reason = cause?.code ? { ECONNREFUSED: 'connection refused (is the server running?)', ENOTFOUND: 'no such host', ECONNRESET: 'connection reset' }[cause.code] ?? cause.message : null;
+    if (reason || e.code === Code.Unavailable) return new UserError(`cannot connect to ${at}: ${reason ?? e.rawMessage}`);
+    return new UserError(`${at}: server refused: ${e.rawMessage} (${Code[e.code]})`);
+  }
+}
+
+/** HTTP/2 frame header bytes; a receiver's WINDOW_UPDATE (13 bytes) per half of the 64 KiB default window. */
+const H2_FRAME = 9;
+const windowUpdates = (dataBytes) => (13 * dataBytes) / 32768;
+/** The Date header's value (HTTP/1.1): always 29 characters (RFC 9110 IMF-fixdate). */
+const DATE = 'Mon, 23 Nov 2026 16:21:44 GMT';
+const USER_AGENT = `connect-es/${libraryVersion('@connectrpc/connect')}`;
+/** A GetRequest's bytes for a typical sequence number (5,000, the middle of a 10,000-message pass). */
+const TYPICAL_INDEX = 5000;
+
+/**
+ * HPACK bytes of a path sent as a literal (nghttp2 never indexes :path): Huffman-coded, about 0.77 bytes per
+ * character for paths like /bench.Bench/Send (exact for the bundled payloads' paths).
+ * @param {string} path
+ */
+export const hpackPathBytes = (path) => 2 + Math.round(path.length * 0.77);
+
+/**
+ * Connect's bytes per message beyond the codec's, both directions, in steady state (keep-alive connection,
+ * warm HPACK tables), as connect-node 2.2 sends them; test/e2e/rpc-transports.test.js counts them at the
+ * socket. HTTP/1.1: the request line and headers (Host as 127.0.0.1:NNNNN), the body chunked (connect-node
+ * sends unary requests with Transfer-Encoding: chunked: a size line, CRLF, the last chunk), node's answer
+ * headers (content-length, content-type, Date, Connection, Keep-Alive). HTTP/2: HEADERS with the :path as a
+ * literal and every other header indexed, the body in one DATA frame and END_STREAM in an empty one (so 9
+ * bytes more than gRPC's), the answer's HEADERS, DATA and empty END_STREAM DATA, and the WINDOW_UPDATEs the
+ * receiving side sends. For 'down', the GetRequest counts as framing. Compressed sizes are not known here:
+ * payloadBytes is the message as sent. TLS records are not modelled (measure them: wireBytes counts them).
+ * @param {{ payloadBytes: number, direction: 'up'|'down', compress: string|null, tls?: boolean, httpVersion: '1.1'|'2',
+ *   format?: string, path?: string, authority?: string, index?: number }} options format: the codec (default protobuf-es);
+ *   path: the method's (default the bundled payloads' /bench.Bench/Send or Get); authority: the Host (default 127.0.0.1 and a 5-digit port)
+ * @returns {{ up: number, down: number }}
+ */
+export function connectFramingBytes({ payloadBytes, direction, compress = null, httpVersion, format = 'protobuf-es', path, authority = '127.0.0.1:65535', index = TYPICAL_INDEX }) {
+  const { binary, contentType } = FORMATS[format] ?? FORMATS['protobuf-es'];
+  const up = direction === 'up';
+  path ??= up ? '/bench.Bench/Send' : '/bench.Bench/Get';
+  const getRequest = index === 0 ? (binary ? 0 : 2) : binary ? 1 + varintBytes(index) : `{"index":${index}}`.length;
+  const requestBody = up ? payloadBytes : getRequest;
+  const answerBody = up ? (binary ? 0 : 2) : payloadBytes;
+  const compressedAnswer = Boolean(compress) && !up;
+  if (httpVersion === '2') {
+    const requestHpack = 1 + hpackPathBytes(path) + 5 + (compress ? 1 : 0) + (compress && up ? 1 : 0);
+    const answerHpack = (up ? 7 : 9) + (compressedAnswer ? 1 : 0);
+    const request = H2_FRAME + requestHpack + (requestBody ? H2_FRAME + requestBody : 0) + H2_FRAME;
+    const answer = H2_FRAME + answerHpack + (answerBody ? H2_FRAME + answerBody : 0) + H2_FRAME;
+    return {
+      up: request - (up ? payloadBytes : 0) + windowUpdates(answerBody),
+      down: answer - (up ? 0 : payloadBytes) + windowUpdates(requestBody),
+    };
+  }
+  const requestHead = `POST ${path} HTTP/1.1\r\n${compress ? `accept-encoding: ${compress}\r\n` : ''}connect-protocol-version: 1\r\n`
+    + `${compress && up ? `content-encoding: ${compress}\r\n` : ''}content-type: ${contentType}\r\nuser-agent: ${USER_AGENT}\r\n`
+    + `Host: ${authority}\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n`;
+  const chunked = (requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0) + '0\r\n\r\n'.length;
+  const answerHead = `HTTP/1.1 200 OK\r\n${compressedAnswer ? `content-encoding: ${compress}\r\n` : ''}content-length: ${answerBody}\r\n`
+    + `content-type: ${contentType}\r\nDate: ${DATE}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n`;
+  return {
+    up: requestHead.length + chunked - (up ? payloadBytes : 0),
+    down: answerHead.length + answerBody - (up ? 0 : payloadBytes),
+  };
+}
+
+/** Bytes of a protobuf varint. */
+export const varintBytes = (n) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);

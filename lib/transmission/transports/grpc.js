@@ -1,0 +1,312 @@
+/**
+ * gRPC as deployed: @grpc/grpc-js server and client, binary protobuf over HTTP/2 (h2c unless --tls), unary
+ * calls on the payload's generated service (rpc-service.js):
+ *
+ *   up    /<package>.bench.Bench/Send   request: the message      → response: Ack (empty), status OK
+ *   down  /<package>.bench.Bench/Get    request: GetRequest{i}    → response: message i of the corpus
+ *
+ * Each message is a length-prefixed gRPC message (1-byte compressed flag, 4-byte length) in HTTP/2 DATA
+ * frames; the status travels in trailers. The bytes are the toolkit's verified codec's: grpc-js is given
+ * pass-through (de)serializers and the codec encodes (WireCodec.encodeMessage, inside grpc-js's serialize
+ * call) and decodes (WireCodec.decode, in the handler, so a failure is INVALID_ARGUMENT and the server keeps
+ * serving). Any codec that writes protobuf's wire format can be the format; the server learns it from the
+ * `bench-format` metadata (default: the first it serves, so a client built only from the .proto works).
+ *
+ * Compression: gRPC's per-message gzip (grpc-encoding), set by grpc-js's default_compression_algorithm on
+ * the sending side: the client for 'up', the server for 'down'. Max message size: grpc-js's
+ * max_receive_message_length (RESOURCE_EXHAUSTED past it). The payload's identity travels in `bench-payload`
+ * metadata on each connection's first call; raw passes send `bench-raw: 1` with every call.
+ */
+import net from 'node:net';
+import grpc from '@grpc/grpc-js';
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { UserError } from '../../errors.js';
+import { ANSWER } from './index.js';
+import { loadService } from './rpc-service.js';
+import { hpackPathBytes, varintBytes } from './connect.js';
+
+/** Codecs whose bytes are protobuf's wire format (what a gRPC peer built from the .proto reads). */
+export const PROTOBUF_CODECS = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf', 'google-protobuf'];
+const METADATA = { format: 'bench-format', payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw' };
+const GZIP = 2; // grpc-js's CompressionAlgorithms.gzip
+/** gRPC's length prefix, HTTP/2's frame header, and the HPACK bytes of the trailers (grpc-status: 0, grpc-message indexed). */
+const PREFIX = 5;
+const H2_FRAME = 9;
+const TRAILERS_HPACK = 2;
+const TYPICAL_INDEX = 5000;
+const windowUpdates = (dataBytes) => (13 * dataBytes) / 32768;
+const passThrough = (/** @type {Buffer} */ bytes) => bytes;
+
+/** @type {import('./index.js').Transport} */
+export default {
+  name: 'grpc',
+  library: '@grpc/grpc-js',
+  description: 'gRPC unary calls (grpc-js), binary protobuf over HTTP/2, one channel multiplexing --window calls per connection',
+  supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], multiplex: true, pipelining: false, tls: true },
+  framingBytes: (o) => grpcFramingBytes(o),
+  startServer,
+  createClient,
+};
+
+/** grpc-js's address for host:port (IPv6 literals in brackets). */
+const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`);
+
+/**
+ * @param {import('./index.js').ServerOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @returns {Promise<import('./index.js').TransportServer>}
+ */
+async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }) {
+  const service = loadService(schema);
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat: {} };
+  const usable = [...codecs].filter(([name, c]) => PROTOBUF_CODECS.includes(name) && !('refused' in c)).map(([name]) => name);
+  const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
+  // raw downloads: each message encoded once ahead
+  const encodedOnce = new Map();
+
+  /** The codec a call asks for, or a status to answer with. */
+  const codecFor = (call) => {
+    const theirs = call.metadata.get(METADATA.payload)[0];
+    if (identity && theirs !== undefined && String(theirs) !== identity.hash) {
+      const them = call.metadata.get(METADATA.name)[0];
+      counters.refused++;
+      return { error: { code: grpc.status.FAILED_PRECONDITION, details: `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
+        + `this client sends ${them ? `${decodeURIComponent(String(them))} (hash ${theirs})` : `hash ${theirs}`}` } };
+    }
+    const name = String(call.metadata.get(METADATA.format)[0] ?? usable[0]);
+    const codec = codecs.get(name);
+    if (!codec || !PROTOBUF_CODECS.includes(name)) {
+      counters.refused++;
+      return { error: { code: grpc.status.FAILED_PRECONDITION, details: `this server does not serve ${name}; it serves: ${usable.join(', ') || 'nothing'}` } };
+    }
+    if ('refused' in codec) {
+      counters.refused++;
+      return { error: { code: grpc.status.FAILED_PRECONDITION, details: `${name} cannot carry this payload: ${codec.refused}` } };
+    }
+    counters.messages++;
+    meter.handled();
+    (counters.byFormat[name] ??= { messages: 0 }).messages++;
+    return { codec, raw: raw || call.metadata.get(METADATA.raw)[0] === '1' };
+  };
+
+  const handlers = {
+    Send(call, callback) {
+      const { codec, raw: rawHere, error } = codecFor(call);
+      if (error) return callback(error);
+      if (rawHere) counters.raw++;
+      else {
+        try {
+          codec.decode(call.request);
+        } catch (err) {
+          counters.decodeErrors++;
+          return callback({ code: grpc.status.INVALID_ARGUMENT, details: `cannot decode the message as ${codec.name}: ${String(err?.message ?? err).split('\n')[0]}` });
+        }
+      }
+      counters.ok++;
+      callback(null, ack);
+    },
+    Get(call, callback) {
+      const { codec, raw: rawHere, error } = codecFor(call);
+      if (error) return callback(error);
+      let index;
+      try {
+        index = /** @type {{ index: number }} */ (/** @type {unknown} */ (fromBinary(service.getRequest, call.request))).index;
+      } catch {
+        counters.malformed++;
+        return callback({ code: grpc.status.INVALID_ARGUMENT, details: `not a ${service.getRequest.typeName}` });
+      }
+      counters.ok++;
+      if (!rawHere) return callback(null, codec.encodeMessage(index));
+      counters.raw++;
+      const key = `${codec.name}\0${index % codec.messageCount}`;
+      if (!encodedOnce.has(key)) encodedOnce.set(key, codec.encodeMessage(index));
+      callback(null, encodedOnce.get(key));
+    },
+  };
+  const method = (path) => ({ path, requestStream: false, responseStream: false, requestSerialize: passThrough, requestDeserialize: passThrough, responseSerialize: passThrough, responseDeserialize: passThrough });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': maxPayload,
+    'grpc.max_send_message_length': -1,
+    ...(compress && direction === 'down' ? { 'grpc.default_compression_algorithm': GZIP } : {}),
+  });
+  server.addService({ Send: method(service.path('send')), Get: method(service.path('get')) }, handlers);
+  const credentials = keys
+    ? grpc.ServerCredentials.createSsl(null, [{ private_key: Buffer.from(keys.key), cert_chain: Buffer.from(keys.cert) }], false)
+    : grpc.ServerCredentials.createInsecure();
+  const bound = await new Promise((resolve, reject) => {
+    server.bindAsync(hostPort(host, port), credentials, (err, p) => {
+      if (!err) return resolve(p);
+      const text = String(err.message);
+      if (/EADDRINUSE|address already in use/i.test(text)) reject(new UserError(`port ${port} on ${host} is already in use`));
+      else if (/EADDRNOTAVAIL|EACCES|ENOTFOUND|No address added/i.test(text)) reject(new UserError(`cannot listen on ${host}:${port}: ${text.split('\n')[0]}`));
+      else reject(err);
+    });
+  });
+  const shown = net.isIPv6(host) ? `[${host}]` : host;
+
+  function describe() {
+    const seconds = (Date.now() - counters.startedAt) / 1000;
+    const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${f.messages} messages`);
+    return [
+      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered OK, ${counters.raw} raw, `
+        + `${counters.refused} refused (payload or format)`,
+      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests`,
+      ...formats,
+    ].join('\n');
+  }
+
+  return {
+    url: `${keys ? 'https' : 'http'}://${shown}:${bound}`,
+    host,
+    port: bound,
+    counters,
+    describe,
+    async close() {
+      server.forceShutdown();
+    },
+  };
+}
+
+/**
+ * Channel credentials that count: the given ones, with every TCP socket grpc-js opens kept, so its bytes (TLS
+ * records included) can be read at the wire. grpc-js offers no other hook on its sockets; this one is the
+ * ChannelCredentials contract its own credentials implement.
+ */
+class CountingCredentials extends grpc.ChannelCredentials {
+  /** @param {grpc.ChannelCredentials} inner @param {import('node:net').Socket[]} sockets */
+  constructor(inner, sockets) {
+    super();
+    this.inner = inner;
+    this.sockets = sockets;
+  }
+
+  _isSecure() {
+    return this.inner._isSecure();
+  }
+
+  _equals(other) {
+    return other === this;
+  }
+
+  _createSecureConnector(target, options, callCredentials) {
+    const connector = this.inner._createSecureConnector(target, options, callCredentials);
+    const { sockets } = this;
+    return {
+      connect(socket) {
+        sockets.push(socket);
+        return connector.connect(socket);
+      },
+      waitForReady: () => connector.waitForReady(),
+      getCallCredentials: () => connector.getCallCredentials(),
+      destroy: () => connector.destroy(),
+    };
+  }
+}
+
+/**
+ * What a failed call means for the accounting.
+ * @param {grpc.ServiceError} err
+ */
+export function answerStatus(err) {
+  return err.code === grpc.status.INVALID_ARGUMENT ? ANSWER.decodeError : ANSWER.error;
+}
+
+/**
+ * @param {import('./index.js').ClientOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @returns {Promise<import('./index.js').TransportClient>}
+ */
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }) {
+  if (!PROTOBUF_CODECS.includes(codec.name)) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')})`);
+  const service = loadService(schema);
+  const target = new URL(url);
+  const address = `${target.hostname}:${target.port || (trust ? 443 : 80)}`;
+  /** @type {import('node:net').Socket[]} */
+  const sockets = [];
+  const inner = trust ? grpc.credentials.createSsl(Buffer.from(trust.ca)) : grpc.credentials.createInsecure();
+  const options = {
+    // one connection per client: grpc-js would otherwise share one subchannel between clients of the same target
+    'grpc.use_local_subchannel_pool': 1,
+    'grpc.max_receive_message_length': -1,
+    ...(trust ? { 'grpc.ssl_target_name_override': 'localhost', 'grpc.default_authority': 'localhost' } : {}),
+    ...(compress && direction === 'up' ? { 'grpc.default_compression_algorithm': GZIP } : {}),
+  };
+  const links = Array.from({ length: connections }, () => ({ client: new grpc.Client(address, new CountingCredentials(inner, sockets), options), inFlight: 0 }));
+  const metadata = new grpc.Metadata();
+  metadata.set(METADATA.format, codec.name);
+  if (raw) metadata.set(METADATA.raw, '1');
+  const path = service.path(direction === 'up' ? 'send' : 'get');
+  const getRequest = (seq) => Buffer.from(toBinary(service.getRequest, create(service.getRequest, { index: seq })));
+  const serialize = direction === 'up' ? (seq) => codec.encodeMessage(seq) : getRequest;
+  const call = (link, seq, md, done) => link.client.makeUnaryRequest(path, serialize, passThrough, seq, md, {}, done);
+
+  const closeAll = () => {
+    for (const link of links) link.client.close();
+  };
+  try {
+    await Promise.all(links.map((link) => new Promise((resolve, reject) => {
+      link.client.waitForReady(Date.now() + timeoutMs, (err) => (err ? reject(new UserError(`cannot connect to ${url}: ${err.message}`)) : resolve(undefined)));
+    })));
+    // each connection's first call carries the payload's identity: the server refuses another payload
+    const probe = metadata.clone();
+    if (identity) {
+      probe.set(METADATA.payload, identity.hash);
+      probe.set(METADATA.name, encodeURIComponent(identity.id));
+    }
+    await Promise.all(links.map((link) => new Promise((resolve, reject) => {
+      call(link, 0, probe, (err) => (err ? reject(new UserError(`${url}: server refused: ${err.details || err.message}`)) : resolve(undefined)));
+    })));
+  } catch (err) {
+    closeAll();
+    throw err;
+  }
+  return {
+    capacity: window * links.length,
+    send(seq) {
+      let link = links[0];
+      for (const l of links) if (l.inFlight < link.inFlight) link = l;
+      link.inFlight++;
+      call(link, seq, metadata, (err, bytes) => {
+        link.inFlight--;
+        if (err) return onAnswer(seq, answerStatus(err));
+        if (direction === 'down') {
+          try {
+            codec.decode(bytes);
+          } catch {
+            return onAnswer(seq, ANSWER.decodeError);
+          }
+        }
+        onAnswer(seq, ANSWER.ok);
+      });
+    },
+    wireBytes: () => sockets.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
+    async close() {
+      closeAll();
+    },
+  };
+}
+
+/**
+ * gRPC's bytes per message beyond the codec's, both directions, in steady state (warm HPACK tables), as
+ * grpc-js 1.14 sends them; test/e2e/rpc-transports.test.js counts them at the socket. Request: HEADERS (the
+ * :path as a literal; :method, :scheme, :authority, content-type, te, user-agent, grpc-accept-encoding and
+ * the bench-format metadata indexed), one DATA frame with the 5-byte message prefix and
+ * END_STREAM. Answer: HEADERS (:status, content-type, grpc-accept-encoding...), DATA with the prefix, and
+ * trailers (grpc-status, grpc-message) as a last HEADERS frame; and the WINDOW_UPDATEs each receiver sends.
+ * For 'down', the GetRequest counts as framing. TLS records are not modelled (wireBytes counts them).
+ * @param {{ payloadBytes: number, direction: 'up'|'down', compress: string|null, tls?: boolean, path?: string, index?: number }} options
+ * @returns {{ up: number, down: number }}
+ */
+export function grpcFramingBytes({ payloadBytes, direction, compress = null, path, index = TYPICAL_INDEX }) {
+  const up = direction === 'up';
+  path ??= up ? '/bench.Bench/Send' : '/bench.Bench/Get';
+  const requestBody = up ? payloadBytes : index === 0 ? 0 : 1 + varintBytes(index);
+  const answerBody = up ? 0 : payloadBytes;
+  // grpc-encoding: gzip is one more indexed header on the compressing side
+  const requestHpack = 1 + hpackPathBytes(path) + 8 + (compress && up ? 1 : 0);
+  const answerHpack = 5 + (compress && !up ? 1 : 0);
+  const request = H2_FRAME + requestHpack + H2_FRAME + PREFIX + requestBody;
+  const answer = H2_FRAME + answerHpack + H2_FRAME + PREFIX + answerBody + H2_FRAME + TRAILERS_HPACK;
+  return {
+    up: request - (up ? payloadBytes : 0) + windowUpdates(PREFIX + answerBody),
+    down: answer - (up ? 0 : payloadBytes) + windowUpdates(PREFIX + requestBody),
+  };
+}

@@ -1,0 +1,363 @@
+// The connect and grpc transports on sockets: both directions, both Connect formats over HTTP/1.1 and HTTP/2,
+// real peers (curl and node:http for Connect, a grpc-js client built only from the .proto for gRPC), bad input,
+// and the framing bytes each declares against the bytes counted at the client's sockets.
+import nodeTest from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import http2 from 'node:http2';
+import net from 'node:net';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import grpc from '@grpc/grpc-js';
+import protoLoader from '@grpc/proto-loader';
+import protobuf from 'protobufjs';
+import selfsigned from 'selfsigned';
+import { ROOT } from '../../lib/paths.js';
+import { UserError } from '../../lib/errors.js';
+import { resolvePayloads } from '../../lib/payload/index.js';
+import { selectCodecs } from '../../lib/codecs/index.js';
+import { compareWithPayload, prepareCodecs } from '../../lib/verify.js';
+import { wireCodec } from '../../lib/transmission/wire-codec.js';
+import { createServerMeter } from '../../lib/transmission/server-meter.js';
+import { ANSWER } from '../../lib/transmission/transports/index.js';
+import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
+import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
+
+const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+const run = promisify(execFile);
+
+const [payload] = resolvePayloads({ numbers: ['3'] });
+const corpus = payload.corpus ?? [payload.value];
+const identity = { id: 'test3', hash: 'abc123' };
+const PROTO_NORMALISE = ['null-as-absent', 'empty-as-absent', 'default-as-absent'];
+
+/** WireCodecs by format, as the owner builds them. */
+async function wireCodecs(formats) {
+  const prepared = prepareCodecs(await selectCodecs(formats.join(',')), payload);
+  return new Map(prepared.map((p) => [p.codec.name, wireCodec(p, corpus)]));
+}
+
+/**
+ * A server of one transport for payload 3, closed after the test.
+ * @param {import('node:test').TestContext} t
+ * @param {import('../../lib/transmission/transports/index.js').Transport} transport
+ */
+async function serve(t, transport, { formats, direction = 'up', compress = null, maxPayload = 1 << 20, tls = null, raw = false }) {
+  const codecs = await wireCodecs(formats);
+  const meter = createServerMeter();
+  const server = await transport.startServer(/** @type {any} */ ({ codecs, direction, host: '127.0.0.1', port: 0, tls, compress, maxPayload, raw, identity, meter, schema: payload.schema }));
+  t.after(() => server.close());
+  return { server, codecs, meter };
+}
+
+/** A client and a driver that keeps `capacity` messages in flight and counts the answers. */
+async function client(t, transport, server, codec, { direction = 'up', window = 8, connections = 1, compress = null, tls = null, raw = false, id = identity } = {}) {
+  const counts = { [ANSWER.ok]: 0, [ANSWER.decodeError]: 0, [ANSWER.error]: 0 };
+  let pending = null;
+  const c = await transport.createClient(/** @type {any} */ ({
+    url: server.url, codec, direction, window, connections, pipelining: 1, compress, tls, raw, identity: id, timeoutMs: 5000, schema: payload.schema,
+    onAnswer: (seq, status) => {
+      counts[status]++;
+      pending?.(seq);
+    },
+  }));
+  t.after(() => c.close());
+  /** Sends messages from..from+n-1, keeping c.capacity in flight; resolves when all are answered. */
+  const drive = (from, n) => new Promise((resolve) => {
+    let next = from;
+    let answered = 0;
+    pending = () => {
+      if (++answered === n) resolve(undefined);
+      else if (next < from + n) c.send(next++);
+    };
+    for (let i = 0; i < Math.min(c.capacity, n); i++) c.send(next++);
+  });
+  return { c, counts, drive };
+}
+
+const sum = (n, f) => Array.from({ length: n }, (_, i) => f(i)).reduce((a, b) => a + b, 0);
+
+for (const transport of [connect, connectH2]) {
+  test(`${transport.name}: JSON and binary, up and down, every message answered; the bytes at the socket are what framingBytes declares`, async (t) => {
+    const { server, codecs, meter } = await serve(t, transport, { formats: ['protobuf-es', 'protobuf-es-json'] });
+    for (const format of ['protobuf-es', 'protobuf-es-json']) {
+      const codec = codecs.get(format);
+      for (const direction of /** @type {const} */ (['up', 'down'])) {
+        const { c, counts, drive } = await client(t, transport, server, codec, { direction });
+        await drive(1, 50); // warm HPACK tables and keep-alive connections
+        const before = c.wireBytes();
+        const handled = meter.messages;
+        const [from, n] = [1000, 300];
+        await drive(from, n);
+        const after = c.wireBytes();
+        assert.deepEqual(counts, { [ANSWER.ok]: 350, [ANSWER.decodeError]: 0, [ANSWER.error]: 0 }, `${format} ${direction}`);
+        assert.equal(meter.messages - handled, n, 'the server counted every message once');
+        const declared = (i) => connectFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null,
+          httpVersion: transport.name === 'connect' ? '1.1' : '2', format, authority: `127.0.0.1:${server.port}`, index: from + i });
+        const payloadBytes = sum(n, (i) => codec.encodeMessage(from + i).length);
+        const measured = {
+          up: (after.up - before.up - (direction === 'up' ? payloadBytes : 0)) / n,
+          down: (after.down - before.down - (direction === 'down' ? payloadBytes : 0)) / n,
+        };
+        const expected = { up: sum(n, (i) => declared(i).up) / n, down: sum(n, (i) => declared(i).down) / n };
+        t.diagnostic(`${transport.name} ${format} ${direction}: framing measured ${measured.up.toFixed(2)} up / ${measured.down.toFixed(2)} down, declared ${expected.up.toFixed(2)} / ${expected.down.toFixed(2)}`);
+        // within a byte per message: HTTP/2's Date header changes once a second, a WINDOW_UPDATE lands when it does
+        assert.ok(Math.abs(measured.up - expected.up) <= 1, `up: measured ${measured.up}, declared ${expected.up}`);
+        assert.ok(Math.abs(measured.down - expected.down) <= 1, `down: measured ${measured.down}, declared ${expected.down}`);
+        await c.close();
+      }
+    }
+  });
+}
+
+test('grpc: up and down with two protobuf codecs, every message answered; the bytes at the socket are what framingBytes declares', async (t) => {
+  const { server, codecs, meter } = await serve(t, grpcTransport, { formats: ['protobufjs-static', 'protobuf-es'] });
+  for (const format of ['protobufjs-static', 'protobuf-es']) {
+    const codec = codecs.get(format);
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const { c, counts, drive } = await client(t, grpcTransport, server, codec, { direction });
+      await drive(1, 50);
+      const before = c.wireBytes();
+      const handled = meter.messages;
+      const [from, n] = [1000, 300];
+      await drive(from, n);
+      const after = c.wireBytes();
+      assert.deepEqual(counts, { [ANSWER.ok]: 350, [ANSWER.decodeError]: 0, [ANSWER.error]: 0 }, `${format} ${direction}`);
+      assert.equal(meter.messages - handled, n);
+      assert.equal(server.counters.byFormat[format].messages, (direction === 'up' ? 351 : 702), 'the server decoded with the codec the client named');
+      const payloadBytes = sum(n, (i) => codec.encodeMessage(from + i).length);
+      const declared = (i) => grpcFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null, index: from + i });
+      const measured = {
+        up: (after.up - before.up - (direction === 'up' ? payloadBytes : 0)) / n,
+        down: (after.down - before.down - (direction === 'down' ? payloadBytes : 0)) / n,
+      };
+      const expected = { up: sum(n, (i) => declared(i).up) / n, down: sum(n, (i) => declared(i).down) / n };
+      t.diagnostic(`grpc ${format} ${direction}: framing measured ${measured.up.toFixed(2)} up / ${measured.down.toFixed(2)} down, declared ${expected.up.toFixed(2)} / ${expected.down.toFixed(2)}`);
+      assert.ok(Math.abs(measured.up - expected.up) <= 1, `up: measured ${measured.up}, declared ${expected.up}`);
+      assert.ok(Math.abs(measured.down - expected.down) <= 1, `down: measured ${measured.down}, declared ${expected.down}`);
+      await c.close();
+    }
+  }
+});
+
+/** One plain HTTP/1.1 request; resolves with status, headers and body. */
+function post(url, body, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': body.length } }, (res) => {
+      const chunks = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('connect: real peers — curl POSTs the payload\'s JSON, node:http its protobuf bytes (made by protobufjs from the .proto), both accepted; Get answers the corpus message', async (t) => {
+  const { server } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'] });
+  const json = JSON.stringify(payload.value);
+  const { stdout } = await run('curl', ['-sS', '-X', 'POST', '-H', 'Content-Type: application/json', '--data-binary', json, '-w', '\n%{http_code}', `${server.url}/bench.Bench/Send`]);
+  assert.deepEqual(stdout.split('\n'), ['{}', '200'], 'curl: an empty Ack in JSON');
+
+  const Order = protobuf.loadSync(path.join(ROOT, 'proto', 'test3.proto')).lookupType('Order');
+  const bytes = Buffer.from(Order.encode(Order.fromObject(payload.value)).finish());
+  const binary = await post(`${server.url}/bench.Bench/Send`, bytes, { 'content-type': 'application/proto' });
+  assert.equal(binary.status, 200);
+  assert.equal(binary.headers['content-type'], 'application/proto');
+  assert.equal(binary.body.length, 0, 'an empty Ack in binary');
+
+  const got = await post(`${server.url}/bench.Bench/Get`, Buffer.from('{"index": 2}'), { 'content-type': 'application/json' });
+  assert.equal(got.status, 200);
+  assert.notEqual(compareWithPayload(corpus[2], JSON.parse(got.body.toString()), PROTO_NORMALISE).status, 'lossy');
+  const gotBinary = await post(`${server.url}/bench.Bench/Get`, Buffer.from([0x08, 0x03]), { 'content-type': 'application/proto' });
+  const decoded = Order.toObject(Order.decode(gotBinary.body), { longs: Number, enums: String, defaults: false });
+  assert.notEqual(compareWithPayload(corpus[3], decoded, PROTO_NORMALISE).status, 'lossy');
+  assert.equal(server.counters.ok, 4);
+});
+
+test('connect-h2: a node:http2 peer (h2c, prior knowledge) POSTs the payload\'s JSON and gets the Ack', async (t) => {
+  const { server } = await serve(t, connectH2, { formats: ['protobuf-es-json'] });
+  const session = http2.connect(server.url);
+  t.after(() => session.close());
+  const answer = await new Promise((resolve, reject) => {
+    const req = session.request({ ':method': 'POST', ':path': '/bench.Bench/Send', 'content-type': 'application/json' });
+    let body = '';
+    let status;
+    req.on('response', (h) => { status = h[':status']; });
+    req.on('data', (d) => { body += d; });
+    req.on('end', () => resolve({ status, body }));
+    req.on('error', reject);
+    req.end(JSON.stringify(payload.value));
+  });
+  assert.deepEqual(answer, { status: 200, body: '{}' });
+});
+
+test('connect: a malformed body gets the protocol\'s error and the server keeps serving; a refused format and another payload are refused with the reason', async (t) => {
+  const { server } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'] });
+  const send = `${server.url}/bench.Bench/Send`;
+  const badJson = await post(send, Buffer.from('{"orderId": "not a number"'), { 'content-type': 'application/json' });
+  assert.equal(badJson.status, 400);
+  assert.equal(JSON.parse(badJson.body.toString()).code, 'invalid_argument');
+  const badBinary = await post(send, Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]), { 'content-type': 'application/proto' });
+  // connect-es answers a binary body it cannot parse with internal (HTTP 500), a JSON one with invalid_argument
+  assert.equal(badBinary.status, 500);
+  assert.match(JSON.parse(badBinary.body.toString()).message, /parse binary/);
+  // bytes that are not HTTP at all
+  await new Promise((resolve) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => socket.end(Buffer.from('\x16\x03\x01garbage\r\n\r\n')));
+    socket.on('close', resolve);
+    socket.on('error', resolve);
+  });
+  const ok = await post(send, Buffer.from(JSON.stringify(payload.value)), { 'content-type': 'application/json' });
+  assert.equal(ok.status, 200, 'still serving');
+
+  // the toolkit's client: another payload is refused with the server's reason, one line
+  const codecs = await wireCodecs(['protobuf-es']);
+  await assert.rejects(client(t, connect, server, codecs.get('protobuf-es'), { id: { id: 'test4', hash: 'other' } }),
+    (err) => err instanceof UserError && /payload mismatch: server measures test3 \(hash abc123\), this client sends test4 \(hash other\)/.test(err.message));
+  // a format the server does not serve
+  const only = await serve(t, connect, { formats: ['protobuf-es'] });
+  const refusedJson = await post(`${only.server.url}/bench.Bench/Send`, Buffer.from('{}'), { 'content-type': 'application/json' });
+  assert.equal(refusedJson.status, 400);
+  assert.match(JSON.parse(refusedJson.body.toString()).message, /does not serve protobuf-es-json/);
+});
+
+test('connect: an oversize body is refused before it has all arrived (the server does not wait for, or keep, the whole of it)', async (t) => {
+  const maxPayload = 64 * 1024;
+  for (const transport of [connect, connectH2]) {
+    const { server } = await serve(t, transport, { formats: ['protobuf-es'], maxPayload });
+    // a 64 MiB body announced, then streamed in 16 KiB pieces until the server answers
+    const piece = Buffer.alloc(16 * 1024, 0x0a);
+    const { status, written } = await new Promise((resolve, reject) => {
+      let written = 0;
+      let answered = null;
+      const onAnswer = (s) => { answered = s; };
+      let req;
+      let session;
+      if (transport === connectH2) {
+        session = http2.connect(server.url);
+        req = session.request({ ':method': 'POST', ':path': '/bench.Bench/Send', 'content-type': 'application/proto', 'content-length': String(64 << 20) });
+        req.on('response', (h) => onAnswer(h[':status']));
+      } else {
+        req = http.request(`${server.url}/bench.Bench/Send`, { method: 'POST', headers: { 'content-type': 'application/proto', 'transfer-encoding': 'chunked' } }, (res) => { onAnswer(res.statusCode); res.resume(); });
+      }
+      req.on('error', () => {});
+      const pump = () => {
+        if (answered !== null || written >= 64 << 20) {
+          req.destroy();
+          session?.destroy();
+          return resolve({ status: answered, written });
+        }
+        written += piece.length;
+        req.write(piece, () => setImmediate(pump));
+      };
+      pump();
+      setTimeout(() => reject(new Error('no answer')), 30000).unref();
+    });
+    assert.equal(status, 429, `${transport.name}: resource_exhausted`);
+    assert.ok(written < 4 * 1024 * 1024, `${transport.name}: answered after ${written} bytes of a 64 MiB body`);
+    const codecs = await wireCodecs(['protobuf-es']);
+    const { counts, drive } = await client(t, transport, server, codecs.get('protobuf-es'));
+    await drive(1, 10);
+    assert.equal(counts[ANSWER.ok], 10, `${transport.name}: still serving`);
+  }
+});
+
+test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s generic client) is answered, both methods', async (t) => {
+  const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'] });
+  const definition = protoLoader.loadSync(path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto'),
+    { includeDirs: [path.join(ROOT, 'proto')], keepCase: true, longs: Number, enums: String, defaults: false });
+  const { Bench } = /** @type {any} */ (grpc.loadPackageDefinition(definition)).bench;
+  const peer = new Bench(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
+  t.after(() => peer.close());
+  const ack = await new Promise((resolve, reject) => peer.Send(payload.value, (err, r) => (err ? reject(err) : resolve(r))));
+  assert.deepEqual(ack, {});
+  const got = await new Promise((resolve, reject) => peer.Get({ index: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
+  assert.notEqual(compareWithPayload(corpus[5], got, PROTO_NORMALISE).status, 'lossy');
+  assert.deepEqual(server.counters.byFormat, { 'protobufjs-static': { messages: 2 } });
+});
+
+test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived; JSON is refused', async (t) => {
+  const maxPayload = 64 * 1024;
+  const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], maxPayload });
+  const raw = new grpc.Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
+  t.after(() => raw.close());
+  const call = (bytes) => new Promise((resolve) => {
+    raw.makeUnaryRequest('/bench.Bench/Send', (b) => b, (b) => b, bytes, (err) => resolve(err?.code ?? grpc.status.OK));
+  });
+  assert.equal(await call(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f])), grpc.status.INVALID_ARGUMENT);
+  assert.equal(await call(Buffer.from([0x0a, 0x05, 0x01])), grpc.status.INVALID_ARGUMENT, 'a length past the end');
+  assert.equal(server.counters.decodeErrors, 2);
+  // a gRPC message announcing 64 MiB, streamed in 16 KiB DATA frames until the server answers
+  const session = http2.connect(server.url);
+  t.after(() => session.destroy());
+  const { status, written } = await new Promise((resolve) => {
+    const req = session.request({ ':method': 'POST', ':path': '/bench.Bench/Send', 'content-type': 'application/grpc', te: 'trailers' });
+    let written = 0;
+    let answered = null;
+    req.on('trailers', (h) => { answered = Number(h['grpc-status']); });
+    req.on('response', (h) => { if (h['grpc-status'] !== undefined) answered = Number(h['grpc-status']); });
+    req.on('error', () => {});
+    req.on('close', () => { answered ??= -1; });
+    const prefix = Buffer.alloc(5);
+    prefix.writeUInt32BE(64 << 20, 1);
+    req.write(prefix);
+    const piece = Buffer.alloc(16 * 1024);
+    const pump = () => {
+      if (answered !== null || written >= 64 << 20) {
+        req.destroy();
+        return resolve({ status: answered, written });
+      }
+      written += piece.length;
+      req.write(piece, () => setImmediate(pump));
+    };
+    pump();
+  });
+  assert.equal(status, grpc.status.RESOURCE_EXHAUSTED);
+  assert.ok(written < 4 * 1024 * 1024, `answered after ${written} bytes of a 64 MiB message`);
+  const proto = (await wireCodecs(['protobufjs-static'])).get('protobufjs-static');
+  assert.equal(await call(proto.encodeMessage(0)), grpc.status.OK, 'still serving');
+
+  const json = (await wireCodecs(['json'])).get('json');
+  await assert.rejects(client(t, grpcTransport, server, json), (err) => err instanceof UserError && /gRPC carries protobuf's binary wire format/.test(err.message));
+  await assert.rejects(client(t, grpcTransport, server, proto, { id: { id: 'test4', hash: 'other' } }),
+    (err) => err instanceof UserError && /payload mismatch/.test(err.message));
+});
+
+test('compression (gzip) and TLS: Connect and gRPC carry every message, and compressed JSON takes fewer bytes at the socket', async (t) => {
+  const json = (await wireCodecs(['protobuf-es-json'])).get('protobuf-es-json');
+  for (const transport of [connect, connectH2]) {
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const bytesPer = {};
+      for (const compress of [null, 'gzip']) {
+        const { server } = await serve(t, transport, { formats: ['protobuf-es-json'], direction, compress });
+        const { c, counts, drive } = await client(t, transport, server, json, { direction, compress });
+        const before = c.wireBytes();
+        await drive(1, 100);
+        const after = c.wireBytes();
+        assert.equal(counts[ANSWER.ok], 100, `${transport.name} ${direction} ${compress}`);
+        bytesPer[compress ?? 'none'] = direction === 'up' ? (after.up - before.up) / 100 : (after.down - before.down) / 100;
+      }
+      t.diagnostic(`${transport.name} ${direction}: ${bytesPer.none.toFixed(0)} B/msg plain, ${bytesPer.gzip.toFixed(0)} gzip`);
+      assert.ok(bytesPer.gzip < bytesPer.none * 0.8, `${transport.name} ${direction}: gzip ${bytesPer.gzip} vs ${bytesPer.none}`);
+    }
+  }
+  const proto = (await wireCodecs(['protobufjs-static'])).get('protobufjs-static');
+  for (const direction of /** @type {const} */ (['up', 'down'])) {
+    const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction, compress: 'gzip' });
+    const { counts, drive } = await client(t, grpcTransport, server, proto, { direction, compress: 'gzip' });
+    await drive(1, 100);
+    assert.equal(counts[ANSWER.ok], 100, `grpc gzip ${direction}`);
+  }
+
+  const { private: key, cert } = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }],
+    { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }] });
+  for (const [transport, codec] of /** @type {Array<[import('../../lib/transmission/transports/index.js').Transport, any]>} */ ([[connect, json], [connectH2, json], [grpcTransport, proto]])) {
+    const { server } = await serve(t, transport, { formats: [codec.name], tls: { key, cert } });
+    assert.match(server.url, /^https:/);
+    const { counts, drive } = await client(t, transport, server, codec, { tls: { ca: cert } });
+    await drive(1, 50);
+    assert.equal(counts[ANSWER.ok], 50, `${transport.name} over TLS`);
+  }
+});

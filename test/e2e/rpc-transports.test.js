@@ -102,9 +102,9 @@ for (const transport of [connect, connectH2]) {
         };
         const expected = { up: sum(n, (i) => declared(i).up) / n, down: sum(n, (i) => declared(i).down) / n };
         t.diagnostic(`${transport.name} ${format} ${direction}: framing measured ${measured.up.toFixed(2)} up / ${measured.down.toFixed(2)} down, declared ${expected.up.toFixed(2)} / ${expected.down.toFixed(2)}`);
-        // within a byte per message: HTTP/2's Date header changes once a second, a WINDOW_UPDATE lands when it does
-        assert.ok(Math.abs(measured.up - expected.up) <= 1, `up: measured ${measured.up}, declared ${expected.up}`);
-        assert.ok(Math.abs(measured.down - expected.down) <= 1, `down: measured ${measured.down}, declared ${expected.down}`);
+        // within half a byte per message: HTTP/2's Date header changes once a second, a WINDOW_UPDATE lands when it does
+        assert.ok(Math.abs(measured.up - expected.up) <= 0.5, `up: measured ${measured.up}, declared ${expected.up}`);
+        assert.ok(Math.abs(measured.down - expected.down) <= 0.5, `down: measured ${measured.down}, declared ${expected.down}`);
         await c.close();
       }
     }
@@ -134,8 +134,8 @@ test('grpc: up and down with two protobuf codecs, every message answered; the by
       };
       const expected = { up: sum(n, (i) => declared(i).up) / n, down: sum(n, (i) => declared(i).down) / n };
       t.diagnostic(`grpc ${format} ${direction}: framing measured ${measured.up.toFixed(2)} up / ${measured.down.toFixed(2)} down, declared ${expected.up.toFixed(2)} / ${expected.down.toFixed(2)}`);
-      assert.ok(Math.abs(measured.up - expected.up) <= 1, `up: measured ${measured.up}, declared ${expected.up}`);
-      assert.ok(Math.abs(measured.down - expected.down) <= 1, `down: measured ${measured.down}, declared ${expected.down}`);
+      assert.ok(Math.abs(measured.up - expected.up) <= 0.5, `up: measured ${measured.up}, declared ${expected.up}`);
+      assert.ok(Math.abs(measured.down - expected.down) <= 0.5, `down: measured ${measured.down}, declared ${expected.down}`);
       await c.close();
     }
   }
@@ -289,6 +289,8 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
   assert.equal(await call(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f])), grpc.status.INVALID_ARGUMENT);
   assert.equal(await call(Buffer.from([0x0a, 0x05, 0x01])), grpc.status.INVALID_ARGUMENT, 'a length past the end');
   assert.equal(server.counters.decodeErrors, 2);
+  // a whole message over the server's limit (64 KiB here; grpc-js's own default would be 4 MiB)
+  assert.equal(await call(Buffer.alloc(128 * 1024, 0x0a)), grpc.status.RESOURCE_EXHAUSTED);
   // a gRPC message announcing 64 MiB, streamed in 16 KiB DATA frames until the server answers
   const session = http2.connect(server.url);
   t.after(() => session.destroy());

@@ -363,3 +363,17 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
     assert.equal(counts[ANSWER.ok], 50, `${transport.name} over TLS`);
   }
 });
+
+test('raw passes: a client asking for raw answers is answered without decoding (up) or with bytes encoded once (down), every message accounted for', async (t) => {
+  for (const [transport, format] of /** @type {Array<[import('../../lib/transmission/transports/index.js').Transport, string]>} */ ([[connect, 'protobuf-es-json'], [connectH2, 'protobuf-es'], [grpcTransport, 'protobufjs-static']])) {
+    const { server, codecs } = await serve(t, transport, { formats: [format] });
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const rawBefore = server.counters.raw;
+      const { c, counts, drive } = await client(t, transport, server, codecs.get(format), { direction, raw: true });
+      await drive(1, 40);
+      assert.equal(counts[ANSWER.ok], 40, `${transport.name} ${direction}`);
+      assert.equal(server.counters.raw - rawBefore, 41, `${transport.name} ${direction}: every message (and the first call) answered raw`);
+      await c.close();
+    }
+  }
+});

@@ -75,6 +75,7 @@ export function connectTransport(httpVersion) {
     library: '@connectrpc/connect-node',
     description: `Connect unary RPC over HTTP/${h2 ? '2 (h2c; one session multiplexing --window streams)' : '1.1 (one request at a time per connection)'}, JSON or binary`,
     supports: { formats: Object.keys(FORMATS), directions: ['up', 'down'], compress: Object.keys(COMPRESSIONS), multiplex: h2, pipelining: false, tls: true },
+    schemes: { plain: 'http', tls: 'https' },
     framingBytes: (o) => connectFramingBytes({ ...o, httpVersion }),
     startServer: (o) => startServer(o, httpVersion),
     createClient: (o) => createClient(o, httpVersion),

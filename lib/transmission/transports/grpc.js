@@ -43,6 +43,7 @@ export default {
   library: '@grpc/grpc-js',
   description: 'gRPC unary calls (grpc-js), binary protobuf over HTTP/2, one channel multiplexing --window calls per connection',
   supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], multiplex: true, pipelining: false, tls: true },
+  schemes: { plain: 'http', tls: 'https' },
   framingBytes: (o) => grpcFramingBytes(o),
   startServer,
   createClient,

@@ -59,7 +59,8 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
 async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }) {
   const service = loadService(schema);
   const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat: {} };
-  const usable = [...codecs].filter(([name, c]) => PROTOBUF_CODECS.includes(name) && !('refused' in c)).map(([name]) => name);
+  // the owner has refused, in the map, what supports.formats does not list
+  const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
   // raw downloads: each message encoded once ahead
   const encodedOnce = new Map();
@@ -75,7 +76,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     }
     const name = String(call.metadata.get(METADATA.format)[0] ?? usable[0]);
     const codec = codecs.get(name);
-    if (!codec || !PROTOBUF_CODECS.includes(name)) {
+    if (!codec) {
       counters.refused++;
       return { error: { code: grpc.status.FAILED_PRECONDITION, details: `this server does not serve ${name}; it serves: ${usable.join(', ') || 'nothing'}` } };
     }
@@ -216,7 +217,7 @@ export function answerStatus(err) {
  * @returns {Promise<import('./index.js').TransportClient>}
  */
 async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }) {
-  if (!PROTOBUF_CODECS.includes(codec.name)) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')})`);
+  if (codec.textual) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')}), not text`);
   const service = loadService(schema);
   const target = new URL(url);
   const address = `${target.hostname}:${target.port || (trust ? 443 : 80)}`;

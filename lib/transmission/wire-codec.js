@@ -14,6 +14,7 @@
  * @property {(i: number, prefixBytes?: number) => Buffer} encodeMessage message i's bytes; with prefixBytes, that
  *   many bytes are left (unset) before them for the transport's own header, so it needs no second copy
  * @property {(bytes: Buffer) => any} decode throws on bad input
+ * @property {(i: number) => number} byteLength the codec bytes of message i (measured once per corpus message)
  */
 
 /**
@@ -41,13 +42,15 @@ export function wireCodec(prepared, corpus) {
       out.set(bytes, prefixBytes);
       return out;
     };
+  const sizes = natives.map((_, i) => encodeMessage(i).length);
   return {
     name: prepared.codec.name,
     prepared,
     textual,
-    mediaType: prepared.codec.mediaType ?? (textual ? 'text/plain; charset=utf-8' : 'application/octet-stream'),
+    mediaType: /** @type {any} */ (prepared.codec).mediaType ?? (textual ? 'text/plain; charset=utf-8' : 'application/octet-stream'),
     messageCount: count,
     encodeMessage,
+    byteLength: (i) => sizes[i % count],
     decode: textual ? (bytes) => decode(bytes.toString('utf8')) : decode,
   };
 }

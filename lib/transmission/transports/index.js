@@ -29,7 +29,8 @@
  * ACK) and keeps serving; a message over options.maxPayload bytes (after decompression) is refused without
  * buffering it whole (HTTP 413, gRPC RESOURCE_EXHAUSTED, ws close 1009); no bytes a client sends crash it.
  * A client naming another payload (options.identity: { id, hash }; the client sends the hash) is refused
- * with a message naming both (HTTP 409 or the protocol's equivalent). Returns
+ * with a message naming both (HTTP 409 or the protocol's equivalent); so is a client asking for the other
+ * direction (a server serves one), unless the protocol makes it impossible to confuse them. Returns
  * `{ url, host, port, counters, describe(), close() }`: url is how a client reaches it (scheme included:
  * ws://, wss://, http://, https://), describe() a few lines of counters for the server's exit.
  *
@@ -55,7 +56,8 @@
  * payload identity or the format is a UserError with the server's reason) and returns a client:
  *   capacity   how many messages may be in flight at once (window × connections, or connections ×
  *              pipelining for HTTP/1.1, streams for HTTP/2): the owner keeps at most this many outstanding;
- *   send(seq)  sends message seq ('up': its bytes; 'down': the request for it). Never throws and never
+ *   send(seq)  sends message seq ('up': its bytes; 'down': the request for it); returns false only when it
+ *              could not send at all (every connection gone: the message counts as never sent). Never throws and never
  *              awaits: the outcome arrives as `options.onAnswer(seq, status)` exactly when the transport
  *              learns it (status ANSWER.ok, ANSWER.decodeError, ANSWER.error). For 'down' the client decodes the
  *              answer with codec.decode before calling onAnswer(seq, ok). An answer the client cannot match to
@@ -72,16 +74,19 @@
  * state (HPACK tables warm). The model compares it with what wireBytes() measured; a transport documents in
  * it what each byte is.
  *
+ * schemes: { plain, tls }: the URL schemes of its servers (a client's default URL is built from them).
+ *
  * supports: { formats: 'any' | 'binary' | string[] (codec names), directions, compress: string[],
  * multiplex (many messages at once on one connection), pipelining, tls }. Shared code refuses, with one line
  * and exit 2, a combination the transport does not declare.
  */
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { UserError } from '../../errors.js';
 
 /**
  * Status of an answer, as TransportClient options.onAnswer receives it (the values of a ws ACK's status byte).
- * @type {{ ok: 0, decodeError: 1, error: 2 }}
+ * @type {{ ok: number, decodeError: number, error: number }}
  */
 export const ANSWER = { ok: 0, decodeError: 1, error: 2 };
 
@@ -144,7 +149,7 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
 /**
  * @typedef {object} TransportClient
  * @property {number} capacity messages the owner may keep in flight
- * @property {(seq: number) => void} send
+ * @property {(seq: number) => boolean|void} send false when it could not send at all (no connection left)
  * @property {() => { up: number, down: number }} wireBytes
  * @property {() => Promise<void>} close
  * @property {() => void} [mark] ask the server to start its CPU accounting (over the protocol)
@@ -157,18 +162,20 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
  * @property {string} library the module it is built on ('ws', 'node:http', 'undici', ...)
  * @property {string} description one line for --help and docs
  * @property {TransportSupports} supports
+ * @property {{ plain: string, tls: string }} schemes its URLs' schemes, cleartext and with TLS (ws/wss, http/https)
  * @property {(o: { payloadBytes: number, direction: 'up'|'down', compress: string|null, tls: boolean }) => { up: number, down: number }} framingBytes
  * @property {(o: ServerOptions) => Promise<TransportServer>} startServer
  * @property {(o: ClientOptions) => Promise<TransportClient>} createClient
  */
 
-/** The registry: one line per transport (loaded on demand, so a missing optional library hurts only its own). */
+/** The registry: one line per transport, its file in this folder (loaded on demand, so a library that fails to
+ * load hurts only its own transport). */
 export const TRANSPORTS = {
-  ws: () => import('./ws.js'),
-  http1: () => import('./http1.js'),
-  http2: () => import('./http2.js'),
-  connect: () => import('./connect.js'),
-  grpc: () => import('./grpc.js'),
+  ws: 'ws.js',
+  http1: 'http1.js',
+  http2: 'http2.js',
+  connect: 'connect.js',
+  grpc: 'grpc.js',
 };
 
 /** The transport every entry point uses unless told otherwise. */
@@ -183,14 +190,11 @@ export const TRANSPORT_NAMES = Object.keys(TRANSPORTS);
  * @returns {Promise<Transport>}
  */
 export async function loadTransport(name) {
-  const load = Object.hasOwn(TRANSPORTS, name) ? TRANSPORTS[name] : null;
-  if (!load) throw new UserError(`--transport ${name}: unknown (known: ${TRANSPORT_NAMES.join(', ')})`);
-  try {
-    return (await load()).default;
-  } catch (err) {
-    if (err?.code === 'ERR_MODULE_NOT_FOUND') throw new UserError(`--transport ${name}: not available in this build (${err.message.split('\n')[0]})`);
-    throw err;
-  }
+  const file = Object.hasOwn(TRANSPORTS, name) ? TRANSPORTS[name] : null;
+  if (!file) throw new UserError(`--transport ${name}: unknown (known: ${TRANSPORT_NAMES.join(', ')})`);
+  const url = new URL(file, import.meta.url);
+  if (!fs.existsSync(url)) throw new UserError(`--transport ${name}: not built yet (no lib/transmission/transports/${file})`);
+  return (await import(url.href)).default;
 }
 
 /**

@@ -32,6 +32,7 @@ export default {
   name: 'ws',
   library: 'ws',
   description: 'WebSocket: one binary message per benchmark message, a 5-byte ACK back',
+  schemes: { plain: 'ws', tls: 'wss' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['deflate', 'deflate-context'], multiplex: true, pipelining: false, tls: true },
   framingBytes({ payloadBytes, direction }) {
     // sizes before compression: a compressed message's frame is counted at the socket
@@ -50,7 +51,7 @@ export default {
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
-async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter }) {
+async function startServer({ codecs, direction, host, port, tls: keys, maxPayload, raw, identity, meter }) {
   const counters = { startedAt: Date.now(), connections: 0, open: 0, refused: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, protocolErrors: 0, byFormat: {} };
   const accepted = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const onRequest = (req, res) => {
@@ -62,11 +63,12 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   server.on('clientError', (err, socket) => socket.destroy());
   // permessage-deflate is accepted whenever a client offers it (every browser does), so the limit must hold
   // after inflation: frames may be a little larger than the message (deflate's worst case), and the inflated
-  // message is checked against maxPayload below. Answers are compressed only under --compress.
+  // message is checked against maxPayload below. Downloads are compressed whenever the client negotiated it; ACKs
+  // stay under the threshold, uncompressed.
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: deflateBound(maxPayload + SEQ_BYTES),
-    perMessageDeflate: { threshold: compress ? 0 : Infinity },
+    perMessageDeflate: { threshold: direction === 'down' ? 0 : 1024 },
   });
 
   server.on('upgrade', (req, socket, head) => {
@@ -86,6 +88,8 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
       return refuse(socket, 409, `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
         + `this client sends ${them ? `${them} (hash ${theirs})` : `hash ${theirs}`}`);
     }
+    const theirDirection = query.get('direction') ?? 'up';
+    if (theirDirection !== direction) return refuse(socket, 409, `direction mismatch: this server serves --direction ${direction}, the client asked for ${theirDirection}`);
     const codec = codecs.get(name);
     if (!codec) return refuse(socket, 404, `unknown format "${name}"; this server accepts: ${accepted.join(', ')}`);
     if ('refused' in codec) return refuse(socket, 422, `${name} cannot carry this payload: ${codec.refused}`);
@@ -235,6 +239,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     query.set('name', identity.id);
   }
   if (raw) query.set('raw', '1');
+  if (direction !== 'up') query.set('direction', direction);
   const target = `${url.replace(/\/+$/, '')}/${encodeURIComponent(codec.name)}${query.size ? `?${query}` : ''}`;
   const opened = await Promise.allSettled(Array.from({ length: connections }, () => connect(target, { timeoutMs, compress, ca: trust?.ca })));
   const links = opened.filter((o) => o.status === 'fulfilled').map((o) => o.value);
@@ -285,7 +290,7 @@ async function createClient({ url, codec, direction, window, connections, compre
       for (let i = 0; i < links.length; i++) {
         if (links[i].ws.readyState === WebSocket.OPEN && (best < 0 || inFlight[i] < inFlight[best])) best = i;
       }
-      if (best < 0) return; // every connection closed: the owner counts it as not answered
+      if (best < 0) return false; // every connection closed: never sent
       const { ws, socket } = links[best];
       if (!corked.size) process.nextTick(uncorkAll);
       if (!corked.has(socket)) {
@@ -301,6 +306,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         request.writeUInt32BE(seq, 0);
         ws.send(request);
       }
+      return true;
     },
     wireBytes: () => links.reduce((n, l) => ({ up: n.up + l.socket.bytesWritten, down: n.down + l.socket.bytesRead }), { up: 0, down: 0 }),
     mark() {

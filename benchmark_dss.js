@@ -5,7 +5,8 @@
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
-import { attachMemory, measureSpeed, planBenchmarks } from './lib/measure/speed.js';
+import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './lib/measure/speed.js';
+import { UserError } from './lib/errors.js';
 import { measureOperationMemory } from './lib/measure/operation-memory.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
@@ -18,6 +19,9 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
   --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 0.75)
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
+  --one-message OPS  operations also timed on the first message alone, beside the corpus run, for the
+                  one-message bias: a comma list, 'all' or 'none' (default: encode,decode). Every figure
+                  is over the payload's corpus of distinct messages (docs/speed.md, "Streams of messages")
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
                   which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
@@ -30,6 +34,7 @@ const OPTIONS = {
   rounds: { type: 'string', default: '3' },
   'max-time': { type: 'string', default: '0.75' },
   filter: { type: 'string' },
+  'one-message': { type: 'string', default: 'encode,decode' },
   list: { type: 'boolean', default: false },
   ...RUNTIME_OPTIONS,
   'no-memory': { type: 'boolean', default: false },
@@ -42,14 +47,18 @@ runCli(import.meta.url, async () => {
   const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   const maxTime = numberOption(values['max-time'], 'max-time', { min: 0.05 });
   const filter = regexOption(values.filter, 'filter');
+  const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const steps = prepared.reduce((n, ps) => n + planBenchmarks(ps, filter).length * rounds, 0);
+  const steps = prepared.reduce((n, ps, i) => n + benchmarkCount(ps, payloads[i], { rounds, filter, oneMessage }), 0);
   const progress = createProgress({ total: steps });
+  // once per run: the empty loops and the memory copy every row is judged against
+  process.stderr.write('harness: empty loops and a memory copy…\n');
+  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25) });
   const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
-    rounds, maxTime, filter, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
+    rounds, maxTime, filter, oneMessage, harness, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
   if (!values['no-memory']) {
@@ -64,3 +73,18 @@ runCli(import.meta.url, async () => {
   console.log(environmentLine(environment));
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
 });
+
+/**
+ * The --one-message list: operation names, 'all' or 'none'.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function oneMessageOption(text) {
+  const t = text.trim();
+  if (t === 'all') return OPERATIONS;
+  if (t === 'none' || t === '') return [];
+  const ops = t.split(',').map((x) => x.trim()).filter(Boolean);
+  const unknown = ops.find((op) => !OPERATIONS.includes(op));
+  if (unknown) throw new UserError(`--one-message: unknown operation "${unknown}"; choose from ${OPERATIONS.join(', ')}, 'all' or 'none'`);
+  return ops;
+}

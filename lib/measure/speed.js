@@ -4,7 +4,8 @@ import { isIdentity } from '../codecs/native-form.js';
 import { Unsupported, UserError } from '../errors.js';
 import { median, range, spread } from './statistics.js';
 import { describeCodec, measurable } from '../verify.js';
-import { describePayload } from '../payload/index.js';
+import { corpusOf, describePayload } from '../payload/index.js';
+import { seededRandom } from '../random.js';
 
 // Benchmark.js would otherwise recompile each test from its source text, which
 // fails for closures and silently falls back; calling every codec the same way
@@ -59,21 +60,6 @@ export const SPEED_SAMPLE = 1000;
 export const SAMPLE_SEED = 20261123;
 
 /**
- * mulberry32: a small seeded generator of floats in [0, 1), so a sample is the
- * same on every run and every runtime.
- * @param {number} seed
- */
-export function seededRandom(seed) {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
  * The messages a speed pass cycles through: every message of the payload's
  * corpus (`payload.corpus`, or the one `value` of a payload without one), or,
  * when the corpus holds more than `limit`, a seeded sample of `limit` of them
@@ -87,7 +73,7 @@ export function seededRandom(seed) {
  * @returns {{ messages: any[], indices: number[], total: number, sample: { size: number, seed: number } | null }}
  */
 export function speedMessages(payload, { limit = SPEED_SAMPLE, seed = SAMPLE_SEED } = {}) {
-  const corpus = payload.corpus?.length ? payload.corpus : [payload.value];
+  const corpus = corpusOf(payload);
   const fresh = (m) => JSON.parse(JSON.stringify(m));
   if (corpus.length <= limit) return { messages: corpus.map(fresh), indices: corpus.map((_, i) => i), total: corpus.length, sample: null };
   // a partial Fisher–Yates shuffle of the indices: `limit` distinct ones, uniformly

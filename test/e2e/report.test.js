@@ -39,7 +39,7 @@ test('the run folder is named by date and time and holds the three files', () =>
 test('progress without a terminal: plain lines with step of total, elapsed and time left, ending at the total', () => {
   const lines = run.stderr.trim().split('\n');
   assert.ok(!run.stderr.includes('\r'), 'no carriage returns in a log');
-  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] \d+s elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
+  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] (\d+s|\d+m\d\ds) elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
   const [, last, total] = /^\[(\d+)\/(\d+)\]/.exec(lines.at(-1));
   assert.equal(last, total);
   assert.ok(lines.some((l) => /WebSocket/.test(l)) && lines.some((l) => /batch ×10/.test(l)));
@@ -119,6 +119,22 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   assert.match(md, /^### Break-even: test3, bytes against CPU$/m);
   assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
+});
+
+test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {
+  assert.ok(results.settings.speed.harness.copyBytesPerSec > 0);
+  assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'] });
+  for (const entry of results.payloads) {
+    assert.equal(entry.speedCorpus.corpus.timed, 1000, `${entry.payload.id}: the speed pass cycled through the corpus`);
+    for (const r of entry.speed) {
+      const biased = entry.payload.id === 'test3' && ['encode', 'decode'].includes(r.op);
+      assert.equal(r.bias !== null && r.oneMessage !== null, biased, `${entry.payload.id} ${r.format} ${r.op}`);
+      if (biased) assert.ok(r.bias > 0 && r.oneMessage.opsPerSec > 0);
+    }
+  }
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /Corpus: each operation cycles through 1,000 distinct messages in turn/);
+  assert.match(md, /Harness: an empty call runs at [\d,]+ ops\/s/);
 });
 
 test('the memory pass gave every timed operation of every payload its figures; batch rows have none', () => {

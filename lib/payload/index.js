@@ -2,7 +2,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { inferSchema, pascalCase } from '../schema/infer.js';
 import { readJsonFile } from '../files.js';
-import { checkFits, loadSchemaFile, parseSchema } from '../schema/index.js';
+import { checkFits, loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { ROOT } from '../paths.js';
 import { childPath } from '../json.js';
 
@@ -73,7 +73,17 @@ function finish(payload, { proto, type, bundled }) {
     schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
     schemaSource = 'inferred';
   }
-  checkFits(schema.type, payload.value);
+  let fit;
+  try {
+    fit = checkFits(schema.type, payload.value);
+  } catch (err) {
+    // a message picked by default may not be the one the user meant: say which it was
+    if (err instanceof UserError && proto && !type) {
+      throw new UserError(`${err.message} (checked against message ${schema.typeName}, the first in ${proto}; choose another with --type)`);
+    }
+    throw err;
+  }
+  schema = schemaForPayload(schema, fit);
   const unsafe = firstUnsafeInteger(payload.value);
   return {
     ...payload,

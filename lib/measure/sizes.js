@@ -100,7 +100,7 @@ export async function measureCorpusSizes(prepared, payload, options = {}) {
       continue;
     }
     const name = p.codec.name;
-    const encoded = encodeCorpus(p, corpus, { keep: (i) => i < train || i < streamCount || sampled.has(i), onProgress: (done) => progress({ codec: name, stage: 'encode and verify', done, total: n }) });
+    const encoded = encodeCorpus(p, corpus, { type: payload.schema?.type ?? null, keep: (i) => i < train || i < streamCount || sampled.has(i), onProgress: (done) => progress({ codec: name, stage: 'encode and verify', done, total: n }) });
     Object.assign(row, encoded.verdict);
     if (!encoded.sizes) {
       codecs.push(row);
@@ -160,9 +160,10 @@ export function sampleIndexes(n, size, seed) {
  * (unsupported or failed, with the record's index); the first lossy one marks it LOSSY.
  * @param {import('../verify.js').Prepared} p
  * @param {unknown[]} corpus
- * @param {{ keep: (i: number) => boolean, onProgress: (done: number) => void }} options
+ * @param {{ type: import('protobufjs').Type | null, keep: (i: number) => boolean, onProgress: (done: number) => void }} options
+ *   type: the payload's message type, for codecs verified under the proto3 JSON mapping
  */
-function encodeCorpus(p, corpus, { keep, onProgress }) {
+function encodeCorpus(p, corpus, { type, keep, onProgress }) {
   const { instance } = p;
   const allowed = p.codec.normalise || [];
   const sizes = new Array(corpus.length);
@@ -179,7 +180,7 @@ function encodeCorpus(p, corpus, { keep, onProgress }) {
       const encoded = instance.encode(i === 0 ? p.native : instance.fromPlain(corpus[i]));
       bytes = toBytes(encoded);
       if (i > 0 && verdict.status !== 'lossy') {
-        const check = compareWithPayload(corpus[i], instance.toPlain(instance.decode(encoded)), allowed);
+        const check = compareWithPayload(corpus[i], instance.toPlain(instance.decode(encoded)), allowed, type);
         if (check.status === 'lossy') verdict = { ...verdict, status: 'lossy', diff: check.diff, normalised: [], record: i };
         else for (const x of check.normalised) normalised.add(x);
       }

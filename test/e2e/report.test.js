@@ -39,7 +39,7 @@ test('the run folder is named by date and time and holds the three files', () =>
 test('progress without a terminal: plain lines with step of total, elapsed and time left, ending at the total', () => {
   const lines = run.stderr.trim().split('\n');
   assert.ok(!run.stderr.includes('\r'), 'no carriage returns in a log');
-  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] \d+s elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
+  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] (\d+s|\d+m\d\ds) elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
   const [, last, total] = /^\[(\d+)\/(\d+)\]/.exec(lines.at(-1));
   assert.equal(last, total);
   assert.ok(lines.some((l) => /WebSocket/.test(l)) && lines.some((l) => /batch ×10/.test(l)));

@@ -79,7 +79,7 @@ const cost = {
  * @param {import('./cli/progress.js').ProgressStream} [options.progressStream]
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
  * @param {import('./runtimes/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
- * @param {{ numbers?: string[], data?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
+ * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
  * @returns {Promise<object>} the results object (see README, results.json format)
  */
 export async function runSuite({

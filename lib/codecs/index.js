@@ -11,6 +11,7 @@ const FILES = [
   'json',
   'json-buffer',
   'protobuf-es',
+  'protobuf-es-json',
   'protobuf-ts',
   'pbf',
   'fast-json-stringify',

@@ -56,3 +56,19 @@ test('checkFits: coercions protobuf performs (bool into int32) pass, so verifica
   const schema = parseSchema('syntax = "proto3"; message M { int32 flag = 1; }');
   checkFits(schema.type, { flag: true });
 });
+
+test('checkFits: a missing proto2 required field is a fit error naming its path', () => {
+  const schema = parseSchema('syntax = "proto2"; message P { required string name = 1; optional Inner inner = 2; } message Inner { required int32 id = 1; }');
+  assert.throws(() => checkFits(schema.type, { inner: { id: 1 } }), /^UserError: \$\.name: required field P\.name is missing$/);
+  assert.throws(() => checkFits(schema.type, { name: 'a', inner: {} }), /^UserError: \$\.inner\.id: required field Inner\.id is missing$/);
+  assert.throws(() => checkFits(schema.type, { name: null }), /^UserError: \$\.name: null in required field P\.name$/);
+  checkFits(schema.type, { name: 'a' });
+});
+
+test('checkFits: the proto3 JSON mapping\'s key spellings are accepted and reported; an unknown key gets a hint', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { string last_updated = 1; int64 big = 2; int32 n = 3 [json_name = "total"]; }');
+  assert.deepEqual(checkFits(schema.type, { last_updated: 'x', big: 1, total: 2 }), { aliases: false, longsAsStrings: false });
+  assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true });
+  assert.throws(() => checkFits(schema.type, { LastUpdated: 'x' }), /\$\.LastUpdated: message M has no field for this key \(did you mean "last_updated"\?\)/);
+  assert.throws(() => checkFits(schema.type, { lastUpdated: 'x', last_updated: 'y' }), /\$\.last_updated: field M\.last_updated is also given as "lastUpdated"/);
+});

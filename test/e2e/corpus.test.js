@@ -1,0 +1,46 @@
+// Corpora from the command line: --data FILE with records, --records PATH, and their bad input.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../../lib/paths.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-e2e-'));
+test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function write(name, text) {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+function run(script, ...args) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, script), ...args], { cwd: tmp, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Exit 2, exactly one line on stderr, no stack trace, nothing on stdout. */
+function assertUserError(r, pattern) {
+  assert.equal(r.code, 2, r.stderr);
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], pattern);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
+  assert.equal(r.stdout, '');
+}
+
+const doc = write('doc.json', JSON.stringify({ count: 3, title: 'x', users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 3, name: 'c' }] }));
+
+test('--records naming a missing key, a non-array, or an empty array: one line, exit 2', () => {
+  assertUserError(run('benchmark_dtq.js', '--data', doc, '--records', 'people'), /^benchmark_dtq: .*doc\.json: --records people: nothing at \$\.people \(\$ is an object with keys "count", "title", "users"\)$/);
+  assertUserError(run('benchmark_dtq.js', '--data', doc, '--records', 'title'), /--records title: \$\.title is a string, not an array of records$/);
+  assertUserError(run('benchmark_dtq.js', '--data', write('empty.json', '{"users": []}'), '--records', 'users'), /\$\.users is an empty array \(an empty corpus\)$/);
+  assertUserError(run('benchmark_dtq.js', '--records', 'users', '3'), /^benchmark_dtq: --records picks the records inside --data FILE; give --data too$/);
+});
+
+test('records that cannot share one schema: the first record and path that disagrees, exit 2', () => {
+  const bad = write('bad.ndjson', '{"id": 1, "name": "a"}\n{"id": 2, "name": "b"}\n{"id": "three", "name": "c"}\n');
+  assertUserError(run('benchmark_dtq.js', '--data', bad), /^benchmark_dtq: .*bad\.ndjson: record 2: \$\.id: string "three" does not fit field id of type int32 /);
+});

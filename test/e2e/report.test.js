@@ -151,6 +151,22 @@ test('the memory pass gave every timed operation of every payload its figures; b
     }
   }
   for (const step of results.batch.steps) for (const r of step.speed) assert.equal(r.memory, null);
+  // and they are on the right rows: a row given another payload's figures breaks the first order, one given another
+  // operation's the second (the values are the machine's, these two properties are the method's)
+  const bytes = (id, format, op) => results.payloads.find((e) => e.payload.id === id).speed.find((r) => r.format === format && r.op === op).memory;
+  for (const r of results.payloads.find((e) => e.payload.id === 'test4').speed) {
+    // every operation allocates more for the 3 KB payload than for the 815-byte one, and for that than for 22 bytes
+    const [large, medium, tiny] = ['test4', 'test3', 'test5'].map((id) => bytes(id, r.format, r.op).bytesPerOp);
+    assert.ok(large > medium && medium > tiny, `${r.format} ${r.op}: ${large} B/op on test4, ${medium} on test3, ${tiny} on test5`);
+  }
+  for (const entry of results.payloads) {
+    for (const r of entry.speed) {
+      // decoding and the conversions build JavaScript values only: no Buffer, so no external bytes; encoding into a
+      // Buffer (json-buffer) takes a share of Node's 8 KiB slab per call
+      if (r.op === 'encode' && r.format === 'json-buffer') assert.ok(r.memory.externalBytesPerOp > 0, `${entry.payload.id} json-buffer encode`);
+      if (['decode', 'to-plain', 'from-plain'].includes(r.op)) assert.equal(Math.round(r.memory.externalBytesPerOp), 0, `${entry.payload.id} ${r.format} ${r.op}`);
+    }
+  }
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   assert.match(md, /\| heap B\/op \| ext B\/op \| GC ms\/1k ops \|/);
   assert.match(md, /memory: 3 allocation windows/);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { SHAPE_MESSAGES, SHAPES, shapeCorpus, shapePayloads } from '../../../lib/payload/shapes.js';
 import { UserError } from '../../../lib/errors.js';
 
+/** @type {Map<string, any>} */
 const payloads = new Map(shapePayloads().map((p) => [p.id, p]));
 
 /** Every leaf value of a message (object values and array elements, recursively). */
@@ -63,6 +64,7 @@ test('each family\'s schema is inferred from its messages, with the proto type i
     assert.deepEqual(fieldTypes(p), types, id);
   }
   // 16 levels of nested messages, then the leaf
+  /** @type {any} */
   let type = payloads.get('deep').schema.type;
   let depth = 0;
   while (type.fields.child) { type = type.fields.child.resolvedType; depth++; }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Data transmission quantity: how many bytes each format puts on the wire.
+import fs from 'node:fs';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { createProgress } from './lib/cli/progress.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
@@ -30,6 +31,8 @@ runCli(import.meta.url, async () => {
   if (values.help) return void console.log(USAGE);
   const sample = values.sample === undefined ? undefined : numberOption(values.sample, 'sample', { min: 1, integer: true });
   const train = values.train === undefined ? undefined : numberOption(values.train, 'train', { min: 1, integer: true });
+  const big = values.data && (fs.statSync(values.data, { throwIfNoEntry: false })?.size ?? 0) >= 10 * 2 ** 20;
+  if (big) process.stderr.write(`reading ${values.data}: parsing it and checking every record against the schema\n`);
   const { payloads, codecs } = await resolveSelection(values, positionals);
   const results = [];
   const corpus = [];
@@ -37,12 +40,15 @@ runCli(import.meta.url, async () => {
     const prepared = prepareCodecs(codecs, p);
     results.push(measureSizes(prepared, p));
     // a large corpus takes seconds: say where the pass is (small ones stay quiet, so logs and tests do not fill up)
-    const progress = process.stderr.isTTY || p.corpus.length >= 10000 ? createProgress({ total: codecs.length }) : null;
-    let last = '';
+    const tty = Boolean(process.stderr.isTTY);
+    const progress = tty || p.corpus.length >= 10000 ? createProgress({ total: prepared.length }) : null;
+    let current = null;
     corpus.push(await measureCorpusSizes(prepared, p, { sample, train, onProgress: progress && ((s) => {
-      const label = `${p.id}: ${s.codec}: ${s.stage}${s.total ? ` ${s.done.toLocaleString('en-US')}/${s.total.toLocaleString('en-US')}` : ''}`;
-      if (label !== last) progress.tick(label, s.codec !== last.split(': ')[1] && s.done === 0 ? 1 : 0);
-      last = label;
+      const next = s.codec !== current;
+      current = s.codec;
+      // a plain log gets a line per codec and stage; a terminal's line also counts the records
+      if (!tty && s.done > 0) return;
+      progress.tick(`${p.id}: ${s.codec}: ${s.stage}${tty && s.total ? ` ${s.done.toLocaleString('en-US')}/${s.total.toLocaleString('en-US')}` : ''}`, next ? 1 : 0);
     }) }));
     progress?.end();
   }

@@ -100,7 +100,8 @@ export async function measureCorpusSizes(prepared, payload, options = {}) {
       continue;
     }
     const name = p.codec.name;
-    const encoded = encodeCorpus(p, corpus, { type: payload.schema?.type ?? null, keep: (i) => i < train || i < streamCount || sampled.has(i), onProgress: (done) => progress({ codec: name, stage: 'encode and verify', done, total: n }) });
+    progress({ codec: name, stage: 'encode and verify every record', done: 0, total: n });
+    const encoded = encodeCorpus(p, corpus, { type: payload.schema?.type ?? null, keep: (i) => i < train || i < streamCount || sampled.has(i), onProgress: (done) => progress({ codec: name, stage: 'encode and verify every record', done, total: n }) });
     Object.assign(row, encoded.verdict);
     if (!encoded.sizes) {
       codecs.push(row);
@@ -108,7 +109,7 @@ export async function measureCorpusSizes(prepared, payload, options = {}) {
     }
     const perMessage = summarise(encoded.sizes);
     if (!byStream.has(encoded.digest)) {
-      progress({ codec: name, stage: 'compress', done: 0, total: sample.length });
+      progress({ codec: name, stage: `compress ${sample.length.toLocaleString('en-US')} messages`, done: 0, total: 0 });
       byStream.set(encoded.digest, await compressCorpus(encoded.kept, { sample, unseen, train, streamCount, dictionaryBytes, support }));
     }
     codecs.push({ ...row, perMessage, ofJson: perMessage.total / json.total, compressed: byStream.get(encoded.digest) });

@@ -88,7 +88,7 @@ runCli(import.meta.url, async () => {
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
-    runtimes, choice: { numbers: positionals, data: values.data, proto: values.proto, type: values.type },
+    runtimes, choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
     command: ['node benchmark.js', ...argv].join(' '),
   });
   const problems = validateResults(results);

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Regenerates generated/<codec>/ from proto/testN.proto for every codec that
-// declares a generator (protobuf-es, protobuf-ts, pbf, ...).
+// declares a generator (protobuf-es, protobuf-ts, pbf, ...), and generated/rpc/ (the RPC transports' service).
 // --check writes nothing and exits 1 naming the files that are stale.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCodecs } from '../lib/codecs/index.js';
 import { generateBundled, generatedDir, staleGeneratedFiles } from '../lib/codecs/codegen.js';
+import { BUNDLED_SERVICE } from '../lib/transmission/transports/rpc-service.js';
 
 /** The available codecs that generate code from the bundled protos. */
 export async function generatingCodecs() {
@@ -15,7 +16,7 @@ export async function generatingCodecs() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const codecs = await generatingCodecs();
+  const codecs = [...await generatingCodecs(), BUNDLED_SERVICE];
   if (process.argv.includes('--check')) {
     const stale = codecs.flatMap(staleGeneratedFiles);
     if (stale.length) {

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 /** Options every payload-taking entry point accepts. */
 export const PAYLOAD_OPTIONS = {
   data: { type: 'string' },
+  records: { type: 'string' },
   proto: { type: 'string' },
   type: { type: 'string' },
   formats: { type: 'string' },
@@ -59,14 +60,14 @@ export async function runCli(file, main) {
 
 /**
  * The payloads and codecs an entry point's arguments select.
- * @param {{ data?: string, proto?: string, type?: string, formats?: string }} values
+ * @param {{ data?: string, records?: string, proto?: string, type?: string, formats?: string }} values
  * @param {string[]} positionals payload numbers
  */
 export async function resolveSelection(values, positionals) {
   const { resolvePayloads } = await import('../payload/index.js');
   const { selectCodecs } = await import('../codecs/index.js');
   const codecs = await selectCodecs(values.formats);
-  const payloads = resolvePayloads({ numbers: positionals, data: values.data, proto: values.proto, type: values.type });
+  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type });
   for (const w of payloads.flatMap((p) => p.warnings)) process.stderr.write(`warning: ${w}\n`);
   return { payloads, codecs };
 }

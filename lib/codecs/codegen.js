@@ -83,12 +83,27 @@ export function loadGenerated(codec, schema) {
  * @returns {string}
  */
 export function generatedModulePath(codec, schema) {
-  const { generator } = codec;
   if (path.dirname(path.resolve(schema.file)) === PROTO_DIR) {
-    const committed = path.join(generatedDir(codec.name), generator.file(path.basename(schema.file, '.proto')));
+    const committed = path.join(generatedDir(codec.name), codec.generator.file(path.basename(schema.file, '.proto')));
     if (fs.existsSync(committed)) return committed;
   }
-  const dir = path.join(CACHE_DIR, codec.name, schema.hash);
+  return cachedModulePath(codec, schema);
+}
+
+/**
+ * The file of a codec's generated module for a schema in the cache,
+ * .cache/<codec>/<key>/, generating it first when needed; never the committed
+ * code (see generatedModulePath). `key` defaults to the schema's hash: a
+ * generator whose output depends on more than the schema's files (say, which
+ * message it is for) folds that into the key.
+ * @param {{ name: string, generator: Generator }} codec
+ * @param {import('../schema/index.js').Schema} schema
+ * @param {string} [key]
+ * @returns {string}
+ */
+export function cachedModulePath(codec, schema, key = schema.hash) {
+  const { generator } = codec;
+  const dir = path.join(CACHE_DIR, codec.name, key);
   const sources = protoSources(schema);
   const file = path.join(dir, generator.file(path.basename(sources[0].name, '.proto')));
   if (!fs.existsSync(file)) {

@@ -61,6 +61,7 @@ export function batchPayload(payload, n) {
     id: `${payload.id}×${n}`,
     title: `${payload.title}, ${n} in one message`,
     value,
+    corpus: [value], // one batch message, built from the corpus's first message
     jsonBytes: Buffer.byteLength(JSON.stringify(value)),
     schema,
     schemaSource: `${payload.schemaSource} + batch wrapper`,

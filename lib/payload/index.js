@@ -2,9 +2,10 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { inferSchema, pascalCase } from '../schema/infer.js';
 import { readJsonFile } from '../files.js';
-import { checkFits, loadSchemaFile, parseSchema } from '../schema/index.js';
+import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { ROOT } from '../paths.js';
 import { childPath } from '../json.js';
+import { bundledCorpusFile, checkCorpusFits, corpusLabel, readBundledCorpus, readCorpusFile } from './corpus.js';
 
 
 export { ROOT };
@@ -31,20 +32,30 @@ export const BUNDLED = [
  * bundled numbers (1–5; none means all five) or --data FILE, each with its
  * schema: --proto FILE [--type NAME], the bundled proto/testN.proto, or one
  * inferred from the data on the fly.
- * @param {{ numbers?: string[], data?: string, proto?: string, type?: string }} choice
+ * Every payload carries its corpus (lib/payload/corpus.js): the bundled
+ * data/testN.corpus.ndjson.gz, or the records of --data FILE [--records PATH].
+ * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} choice
  * @returns {Payload[]}
  */
-export function resolvePayloads({ numbers = [], data, proto, type } = {}) {
+export function resolvePayloads({ numbers = [], data, records, proto, type } = {}) {
   if (data && numbers.length) throw new UserError(`give a payload number or --data FILE, not both`);
   if (type && !proto) throw new UserError(`--type names a message in --proto FILE; give --proto too`);
+  if (records !== undefined && !data) throw new UserError(`--records picks the records inside --data FILE; give --data too`);
   if (data) {
-    const value = readJsonFile(data);
-    const label = path.basename(data).replace(/\.json$/i, '');
-    return [finish({ id: label, title: data, dataFile: data, value }, { proto, type })];
+    const { corpus } = readCorpusFile(data, { records });
+    return [finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus }, { proto, type })];
   }
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
-  return chosen.map((p) => finish({ id: p.name, title: p.title, dataFile: p.dataFile, value: readJsonFile(p.dataFile) },
-    proto ? { proto, type } : { bundled: p }));
+  return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type } : { bundled: p }));
+}
+
+/** A bundled payload: data/testN.json and its corpus, whose first message it is. */
+function bundledPayload(p) {
+  const value = readJsonFile(p.dataFile);
+  const corpus = readBundledCorpus(bundledCorpusFile(p.dataFile));
+  const matches = JSON.stringify(corpus[0]) === JSON.stringify(value);
+  return { id: p.name, title: p.title, dataFile: p.dataFile, value, corpus: matches ? corpus : [value],
+    ...(!matches && { corpusWarning: `${path.relative(ROOT, p.dataFile)} is not the first message of its corpus, so it is measured alone (npm run generate:data regenerates both)` }) };
 }
 
 function bundledByNumber(arg) {
@@ -54,7 +65,7 @@ function bundledByNumber(arg) {
 }
 
 /**
- * @param {{ id: string, title: string, dataFile: string, value: any }} payload
+ * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[], corpusWarning?: string }} payload
  * @param {{ proto?: string, type?: string, bundled?: (typeof BUNDLED)[number] }} schemaChoice
  * @returns {Payload}
  */
@@ -69,20 +80,51 @@ function finish(payload, { proto, type, bundled }) {
     schemaSource = path.relative(ROOT, bundled.protoFile);
   } else {
     const name = pascalCase(payload.id, 'Message');
+    // Inferred from the first record, then every record is checked against it (until inferSchema takes every record).
     const inferred = inferSchema(payload.value, { name, source: payload.dataFile });
     schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
     schemaSource = 'inferred';
   }
-  checkFits(schema.type, payload.value);
-  const unsafe = firstUnsafeInteger(payload.value);
+  let fit;
+  try {
+    fit = checkCorpusFits(schema.type, payload.corpus, payload.dataFile);
+  } catch (err) {
+    // a message picked by default may not be the one the user meant: say which it was
+    if (err instanceof UserError && proto && !type) {
+      throw new UserError(`${err.message} (checked against message ${schema.typeName}, the first in ${proto}; choose another with --type)`);
+    }
+    throw err;
+  }
+  schema = schemaForPayload(schema, fit);
+  const unsafeAt = corpusOf(payload).findIndex((record) => firstUnsafeInteger(record));
+  const unsafe = unsafeAt < 0 ? null : firstUnsafeInteger(corpusOf(payload)[unsafeAt]);
+  const { corpusWarning, ...rest } = payload;
   return {
-    ...payload,
-    warnings: unsafe ? [`${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [],
+    ...rest,
+    warnings: [
+      ...(unsafe ? [`${unsafeAt > 0 ? `record ${unsafeAt}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : []),
+      ...(corpusWarning ? [corpusWarning] : []),
+    ],
     jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
     schema,
     schemaSource,
   };
 }
+
+/**
+ * A payload from messages made in code (the --shapes families): its schema inferred like --data's, every
+ * message checked against it.
+ * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[] }} payload
+ * @returns {Payload}
+ */
+export const payloadFromCorpus = (payload) => finish(payload, {});
+
+/**
+ * A payload's messages in stream order: its corpus, or its one value.
+ * @param {{ value: any, corpus?: unknown[] }} payload
+ * @returns {unknown[]}
+ */
+export const corpusOf = (payload) => payload.corpus ?? [payload.value];
 
 /** The first integer a double cannot hold exactly (beyond ±2^53), with its JSON path. */
 export function firstUnsafeInteger(value, path = '$') {
@@ -101,7 +143,9 @@ export function firstUnsafeInteger(value, path = '$') {
  * @property {string} id short name (test3, or the file's base name)
  * @property {string} title what it is
  * @property {string} dataFile
- * @property {any} value the parsed JSON
+ * @property {any} value the parsed JSON (the corpus's first message)
+ * @property {unknown[]} [corpus] the messages in stream order, corpus[0] deep-equal to value; resolvePayloads
+ *   always sets it (read it with corpusOf where a payload may have been built by hand)
  * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8
  * @property {import('../schema/index.js').Schema} schema
  * @property {string} schemaSource proto file path, or 'inferred'

@@ -91,7 +91,7 @@ export async function runRound(runtime, job, { env, timeoutMs }) {
  * fails for every codec gets an error.
  * @param {object} options
  * @param {RuntimeEntry[]} options.runtimes from prepareRuntimes
- * @param {{ numbers?: string[], data?: string, proto?: string, type?: string }} options.choice how the worker finds the payloads
+ * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} options.choice how the worker finds the payloads
  * @param {import('../payload/index.js').Payload[]} options.payloads the same payloads, resolved here
  * @param {import('../codecs/index.js').CodecInfo[]} options.codecs
  * @param {number} options.rounds
@@ -206,7 +206,7 @@ export async function measureAcrossRuntimes({
 /**
  * What worker.js (or the page) is asked to do.
  * @typedef {object} WorkerJob
- * @property {{ numbers?: string[], data?: string, proto?: string, type?: string }} payloads
+ * @property {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} payloads
  * @property {string} formats comma-separated codec names
  * @property {number} round 0-based; turns the codec order
  * @property {number} maxTime

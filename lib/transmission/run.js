@@ -5,19 +5,16 @@ import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
 import { startLinkEmulator } from './shaping/emulator.js';
 import { ROOT } from '../paths.js';
-import { BUNDLED, describePayload } from '../payload/index.js';
+import { BUNDLED, corpusOf, describePayload } from '../payload/index.js';
 import { resolveProfile } from './shaping/profiles.js';
 import { chooseShaper, startOsShaper } from './shaping/os.js';
 import { describeCodec, describeVerdict, measurable, prepareCodecs } from '../verify.js';
-import { wireCodec } from './wire-codec.js';
+import { verifyCorpus, wireCodec } from './wire-codec.js';
 import { createLatency } from './latency.js';
 import { drivePass } from './accounting.js';
 import { combineRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, formatRefusal, loadTransport } from './transports/index.js';
-
-/** The messages of a payload, in order (a payload without a corpus is one message). */
-export const corpusOf = (payload) => /** @type {any} */ (payload).corpus ?? [payload.value];
 
 /**
  * Builds and verifies codecs for the wire. Unsupported and failed ones are
@@ -26,13 +23,20 @@ export const corpusOf = (payload) => /** @type {any} */ (payload).corpus ?? [pay
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
  * @param {import('../payload/index.js').Payload} payload
  * @param {import('./transports/index.js').Transport} [transport]
+ * @param {{ verifyMessages?: number }} [options] the messages a client will send: each distinct corpus message among
+ *   them is verified too (a server, which only decodes, passes 0)
  */
-export function prepareWireCodecs(codecs, payload, transport) {
-  const prepared = prepareCodecs(codecs, payload);
+export function prepareWireCodecs(codecs, payload, transport, { verifyMessages = 0 } = {}) {
+  const corpus = corpusOf(payload);
+  const prepared = prepareCodecs(codecs, payload).map((p) => {
+    if (!measurable(p) || verifyMessages <= 1 || corpus.length < 2) return p;
+    const { record: _record, ...verdict } = verifyCorpus(p, corpus, verifyMessages, payload.schema?.type ?? null);
+    return { ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) };
+  });
   const usable = [];
   const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));
   for (const p of prepared.filter(measurable)) {
-    const codec = wireCodec(p, corpusOf(payload));
+    const codec = wireCodec(p, corpus);
     const why = transport ? formatRefusal(transport, codec) : null;
     if (why) refused.push({ name: codec.name, reason: why, prepared: { ...p, status: 'unsupported', reason: why } });
     else usable.push(codec);
@@ -354,7 +358,7 @@ export async function measureTransmission({
   const transport = await loadTransport(transportName);
   const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
   for (const c of variantsOf) checkSettings(transport, { direction, compress: c, tls, pipelining });
-  const { usable, refused } = prepareWireCodecs(codecs, payload, transport);
+  const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: messages + (warmup ?? Math.min(1000, messages)) });
   if (strict && refused.length) throw refusedCodec(refused[0]);
   if (!usable.length) return notRunResult();
   const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });

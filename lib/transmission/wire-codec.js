@@ -1,3 +1,5 @@
+import { compareWithPayload } from '../verify.js';
+
 /**
  * A prepared codec as the transmission benchmark uses it, the same on both ends of every transport: message i
  * of a pass is corpus[i % corpus.length], held in the library's native form (built once, as the library's
@@ -25,24 +27,31 @@
  */
 export function wireCodec(prepared, corpus) {
   const { decode, fromPlain, encode } = prepared.instance;
-  const natives = corpus.map((value, i) => (i === 0 ? prepared.native : fromPlain(value)));
-  const count = natives.length;
+  const count = corpus.length;
+  // native forms built on first use: a server that only decodes never needs them
+  const natives = new Array(count);
+  natives[0] = prepared.native;
+  const native = (i) => {
+    const k = i % count;
+    if (natives[k] === undefined) natives[k] = fromPlain(corpus[k]);
+    return natives[k];
+  };
   const textual = typeof encode(natives[0]) === 'string';
   const encodeMessage = textual
     ? (i, prefixBytes = 0) => {
-      const text = /** @type {string} */ (encode(natives[i % count]));
+      const text = /** @type {string} */ (encode(native(i)));
       const out = Buffer.allocUnsafe(prefixBytes + Buffer.byteLength(text));
       out.write(text, prefixBytes, 'utf8');
       return out;
     }
     : (i, prefixBytes = 0) => {
-      const bytes = /** @type {Uint8Array} */ (encode(natives[i % count]));
+      const bytes = /** @type {Uint8Array} */ (encode(native(i)));
       if (!prefixBytes) return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const out = Buffer.allocUnsafe(prefixBytes + bytes.length);
       out.set(bytes, prefixBytes);
       return out;
     };
-  const sizes = natives.map((_, i) => encodeMessage(i).length);
+  const sizes = new Array(count);
   return {
     name: prepared.codec.name,
     prepared,
@@ -50,7 +59,38 @@ export function wireCodec(prepared, corpus) {
     mediaType: /** @type {any} */ (prepared.codec).mediaType ?? (textual ? 'text/plain; charset=utf-8' : 'application/octet-stream'),
     messageCount: count,
     encodeMessage,
-    byteLength: (i) => sizes[i % count],
+    byteLength: (i) => (sizes[i % count] ??= encodeMessage(i).length),
     decode: textual ? (bytes) => decode(bytes.toString('utf8')) : decode,
   };
+}
+
+/**
+ * Verifies the corpus messages a pass will send, beyond the first (prepareCodecs verified that one): each one
+ * encoded from its native form, decoded and compared with the record under the payload's rules. Returns the
+ * codec's verdict over them: the first record that throws makes it unsupported or failed, the first that
+ * changes makes it lossy, naming the record.
+ * @param {import('../verify.js').Prepared} p a measurable prepared codec
+ * @param {unknown[]} corpus
+ * @param {number} upTo how many messages of the corpus are sent (at most corpus.length are checked)
+ * @param {import('protobufjs').Type | null} type the payload's message type
+ * @returns {{ status: string, diff: object|null, normalised: string[], reason: string|null, record: number|null }}
+ */
+export function verifyCorpus(p, corpus, upTo, type) {
+  const { instance } = p;
+  const allowed = p.codec.normalise || [];
+  const normalised = new Set(p.normalised ?? []);
+  let verdict = { status: p.status, diff: p.diff ?? null, normalised: p.normalised ?? [], reason: p.reason ?? null, record: p.status === 'lossy' ? 0 : null };
+  for (let i = 1; i < Math.min(upTo, corpus.length) && verdict.status !== 'lossy'; i++) {
+    try {
+      const check = compareWithPayload(corpus[i], instance.toPlain(instance.decode(instance.encode(instance.fromPlain(corpus[i])))), allowed, type);
+      if (check.status === 'lossy') verdict = { ...verdict, status: 'lossy', diff: check.diff, normalised: [], record: i };
+      else for (const x of check.normalised) normalised.add(x);
+    } catch (err) {
+      const unsupported = err?.name === 'Unsupported';
+      return { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason: `record ${i}: ${unsupported ? err.message : `round trip: ${err.message}`}`, record: i };
+    }
+  }
+  if (verdict.status === 'exact' && normalised.size) verdict = { ...verdict, status: 'equivalent', normalised: [...normalised] };
+  else if (verdict.status === 'equivalent') verdict = { ...verdict, normalised: [...normalised] };
+  return verdict;
 }

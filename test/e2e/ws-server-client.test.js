@@ -109,9 +109,12 @@ test('10,000 messages of each format: every one acked once, in strict request/re
       assert.equal(r.acked, 10000, name);
       assert.equal(r.lost + r.duplicated + r.errors, 0, name);
       assert.equal(r.latencyMs.p50 > 0 && r.latencyMs.max >= r.latencyMs.p50, true, name);
-      const bytes = name === 'protobufjs-static' ? byName[name].prepared.instance.encode(payload.value).length : payload.jsonBytes;
-      assert.equal(r.wireBytes.payload, bytes * 10000, name);
-      assert.equal(r.wireBytes.frames, (bytes + 4 + websocketHeaderBytes(bytes + 4, true)) * 10000, name);
+      // message i is corpus[i % corpus.length]: its bytes, each encoded here afresh
+      const sizes = payload.corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
+      if (name === 'protobufjs-static') payload.corpus.forEach((m, i) => { sizes[i] = byName[name].prepared.instance.encode(byName[name].prepared.instance.fromPlain(m)).length; });
+      const sent = Array.from({ length: 10000 }, (_, i) => sizes[i % sizes.length]);
+      assert.equal(r.wireBytes.payload, sent.reduce((a, b) => a + b, 0), name);
+      assert.equal(r.wireBytes.frames, sent.reduce((n, bytes) => n + bytes + 4 + websocketHeaderBytes(bytes + 4, true), 0), name);
       assert.equal(r.wireBytes.down, (5 + websocketHeaderBytes(5, false)) * 10000, `${name}: an ACK and its frame header per message`);
     }
     assert.equal(server.counters.messages, 30000);
@@ -299,15 +302,22 @@ test('a port in use is a user error naming the port', async () => {
 test('payloadIdentity: the same data and schema from other paths hash alike; other data or schema does not', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-identity-'));
   try {
-    fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(dir, 'copy.json'));
-    fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(dir, 'copy.proto'));
+    // the same file under two paths (as on two machines), with the same schema under two paths
+    fs.mkdirSync(path.join(dir, 'b'));
+    for (const d of [dir, path.join(dir, 'b')]) {
+      fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(d, 'copy.json'));
+      fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(d, 'copy.proto'));
+    }
     const [bundled] = resolvePayloads({ numbers: ['3'] });
     const [copied] = resolvePayloads({ data: path.join(dir, 'copy.json'), proto: path.join(dir, 'copy.proto'), type: bundled.schema.typeName });
+    const [elsewhere] = resolvePayloads({ data: path.join(dir, 'b', 'copy.json'), proto: path.join(dir, 'b', 'copy.proto'), type: bundled.schema.typeName });
     const [inferred] = resolvePayloads({ data: path.join(dir, 'copy.json') });
     const [other] = resolvePayloads({ numbers: ['4'] });
-    assert.equal(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
-    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(bundled).hash);
+    assert.equal(payloadIdentity(elsewhere).hash, payloadIdentity(copied).hash);
+    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(copied).hash);
     assert.notEqual(payloadIdentity(other).hash, payloadIdentity(bundled).hash);
+    // the bundled payload is its whole corpus, of which data/test3.json is only the first message
+    assert.notEqual(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

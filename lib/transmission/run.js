@@ -31,7 +31,7 @@ export function prepareWireCodecs(codecs, payload, transport, { verifyMessages =
   const prepared = prepareCodecs(codecs, payload).map((p) => {
     if (!measurable(p) || verifyMessages <= 1 || corpus.length < 2) return p;
     const { record: _record, ...verdict } = verifyCorpus(p, corpus, verifyMessages, payload.schema?.type ?? null);
-    return { ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) };
+    return /** @type {import('../verify.js').Prepared} */ ({ ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) });
   });
   const usable = [];
   const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));

@@ -73,7 +73,7 @@ export function wireCodec(prepared, corpus) {
  * @param {unknown[]} corpus
  * @param {number} upTo how many messages of the corpus are sent (at most corpus.length are checked)
  * @param {import('protobufjs').Type | null} type the payload's message type
- * @returns {{ status: string, diff: object|null, normalised: string[], reason: string|null, record: number|null }}
+ * @returns {{ status: import('../verify.js').Prepared['status'], diff: any, normalised: string[], reason: string|null, record: number|null }}
  */
 export function verifyCorpus(p, corpus, upTo, type) {
   const { instance } = p;

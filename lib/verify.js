@@ -1,6 +1,13 @@
 import { completeInstance, fairnessFlags } from './codecs/native-form.js';
 import { Unsupported } from './errors.js';
 import { childPath, setKey } from './json.js';
+import { PROTO_JSON_RULES, canonicalMessage } from './schema/proto-json.js';
+
+/**
+ * A codec that carries the payload's .proto declares this: 'equivalent' then means "the same message under the
+ * proto3 JSON mapping" (lib/schema/proto-json.js), and the verdict names the mapping's rules it needed.
+ */
+export const PROTO3_JSON = 'proto3-json';
 
 /**
  * Normalisations a codec may declare. Each turns a JSON value into the form
@@ -12,8 +19,8 @@ export const NORMALISATIONS = {
   /** [] and {} and an absent key are the same (repeated and map fields have no presence) */
   'empty-as-absent': (v) => v !== null && typeof v === 'object'
     && (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0),
-  /** 0, "" and false and an absent key are the same (proto3 fields without presence decode a missing key as its default) */
-  'default-as-absent': (v) => v === 0 || v === '' || v === false,
+  /** 0, "" and false and an absent key are the same (proto3 fields without presence decode a missing key as its default); -0 is not 0 */
+  'default-as-absent': (v) => Object.is(v, 0) || v === '' || v === false,
 };
 
 function normalise(value, drops) {
@@ -34,32 +41,48 @@ function normalise(value, drops) {
  * @returns {{ path: string, expected: any, actual: any } | null}
  */
 export function firstDifference(expected, actual, path = '$') {
+  const found = differenceAt(expected, actual, path, []);
+  return found && { path: found.path, expected: found.expected, actual: found.actual };
+}
+
+/** firstDifference, with the keys that lead to the difference (to find the values as written). */
+function differenceAt(expected, actual, path, keys) {
   if (Object.is(expected, actual)) return null; // -0 is not 0: JSON.stringify(-0) gives 0
   const te = kindOf(expected);
-  if (te !== kindOf(actual)) return { path, expected, actual };
+  if (te !== kindOf(actual)) return { path, expected, actual, keys };
   if (te === 'array') {
     const n = Math.max(expected.length, actual.length);
     for (let i = 0; i < n; i++) {
       if (i >= expected.length || i >= actual.length) {
-        return { path: childPath(path, i), expected: expected[i], actual: actual[i] };
+        return { path: childPath(path, i), expected: expected[i], actual: actual[i], keys: [...keys, i] };
       }
-      const d = firstDifference(expected[i], actual[i], childPath(path, i));
+      const d = differenceAt(expected[i], actual[i], childPath(path, i), [...keys, i]);
       if (d) return d;
     }
     return null;
   }
   if (te === 'object') {
     for (const k of Object.keys(expected)) {
-      if (!Object.hasOwn(actual, k)) return { path: childPath(path, k), expected: expected[k], actual: undefined };
-      const d = firstDifference(expected[k], actual[k], childPath(path, k));
+      if (!Object.hasOwn(actual, k)) return { path: childPath(path, k), expected: expected[k], actual: undefined, keys: [...keys, k] };
+      const d = differenceAt(expected[k], actual[k], childPath(path, k), [...keys, k]);
       if (d) return d;
     }
     for (const k of Object.keys(actual)) {
-      if (!Object.hasOwn(expected, k)) return { path: childPath(path, k), expected: undefined, actual: actual[k] };
+      if (!Object.hasOwn(expected, k)) return { path: childPath(path, k), expected: undefined, actual: actual[k], keys: [...keys, k] };
     }
     return null;
   }
-  return { path, expected, actual };
+  return { path, expected, actual, keys };
+}
+
+/** The value at a key path, or `fallback` when the path is not there as written. */
+function valueAt(value, keys, fallback) {
+  let v = value;
+  for (const k of keys) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return fallback;
+    v = v[k];
+  }
+  return v;
 }
 
 function kindOf(v) {
@@ -76,40 +99,68 @@ function kindOf(v) {
  * compared with the value. Nothing here is timed.
  * @param {Partial<import('./codecs/native-form.js').CodecInstance>} instance what the codec's create() returned
  * @param {any} value the plain JSON value
- * @param {string[]} [allowed] names from NORMALISATIONS the codec declares
+ * @param {string[]} [allowed] names from NORMALISATIONS the codec declares, or 'proto3-json'
  * @param {any} [native] the value's native form, when already built
+ * @param {import('protobufjs').Type | null} [type] the payload's message type, for 'proto3-json'
  * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
  */
-export function verifyRoundTrip(instance, value, allowed = [], native = undefined) {
+export function verifyRoundTrip(instance, value, allowed = [], native = undefined, type = null) {
   const { fromPlain, toPlain, encode, decode } = completeInstance(instance);
   const decoded = toPlain(decode(encode(native === undefined ? fromPlain(value) : native)));
-  return compareWithPayload(value, decoded, allowed);
+  return compareWithPayload(value, decoded, allowed, type);
+}
+
+/**
+ * The normalisations a codec's declaration stands for: 'proto3-json' is every rule of the proto3 JSON mapping
+ * when the schema is known, and the schema-blind null/empty/default-as-absent when it is not.
+ * @param {string[]} allowed
+ * @param {import('protobufjs').Type | null} type
+ */
+function expand(allowed, type) {
+  if (!allowed.includes(PROTO3_JSON)) return allowed;
+  const rest = allowed.filter((n) => n !== PROTO3_JSON);
+  const rules = type ? PROTO_JSON_RULES : ['null-as-absent', 'empty-as-absent', 'default-as-absent'];
+  return [...new Set([...rules, ...rest])];
 }
 
 /**
  * How faithfully a plain object matches the payload it came from: exact,
  * equivalent under the normalisations a codec declares, or lossy with the
- * first difference the normalisations do not explain.
+ * first difference the normalisations do not explain. With a message type and
+ * 'proto3-json' declared, both sides are read as the proto3 JSON mapping reads
+ * them (lib/schema/proto-json.js) before they are compared.
  * @param {any} value the payload
  * @param {any} decoded the plain object that came back
- * @param {string[]} [allowed] names from NORMALISATIONS
+ * @param {string[]} [allowed] names from NORMALISATIONS, or 'proto3-json'
+ * @param {import('protobufjs').Type | null} [type] the payload's message type
  * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
  */
-export function compareWithPayload(value, decoded, allowed = []) {
+export function compareWithPayload(value, decoded, allowed = [], type = null) {
   const diff = firstDifference(value, decoded);
   if (!diff) return { status: 'exact', diff: null, normalised: [] };
-  const differenceUnder = (names) => {
-    const drops = names.map((name) => NORMALISATIONS[name]);
-    return firstDifference(normalise(value, drops), normalise(decoded, drops));
+  const names = expand(allowed, type);
+  const schemaAware = type && allowed.includes(PROTO3_JSON);
+  const read = (v, using) => {
+    if (!schemaAware) return normalise(v, using.map((name) => NORMALISATIONS[name]));
+    const rules = new Set(using.filter((n) => PROTO_JSON_RULES.includes(n)));
+    const generic = using.filter((n) => !PROTO_JSON_RULES.includes(n)).map((name) => NORMALISATIONS[name]);
+    const canonical = canonicalMessage(type, v, rules);
+    return generic.length ? normalise(canonical, generic) : canonical;
   };
-  const equalUnder = (names) => !differenceUnder(names);
+  const differenceUnder = (using) => differenceAt(read(value, using), read(decoded, using), '$', []);
+  const equalUnder = (using) => !differenceUnder(using);
   // a lossy verdict names the first difference the codec's normalisations do not explain
-  if (!allowed.length) return { status: 'lossy', diff, normalised: [] };
-  const real = differenceUnder(allowed);
-  if (real) return { status: 'lossy', diff: real, normalised: [] };
+  if (!names.length) return { status: 'lossy', diff, normalised: [] };
+  const real = differenceUnder(names);
+  if (real) {
+    // shown as written on each side where the path is there as written ("0", not its canonical "0" string)
+    const shown = real.expected === undefined ? undefined : valueAt(value, real.keys, real.expected);
+    const back = real.actual === undefined ? undefined : valueAt(decoded, real.keys, real.actual);
+    return { status: 'lossy', diff: { path: real.path, expected: shown, actual: back }, normalised: [] };
+  }
   // report only the normalisations this payload needed
-  let needed = [...allowed];
-  for (const name of allowed) {
+  let needed = [...names];
+  for (const name of names) {
     const without = needed.filter((n) => n !== name);
     if (equalUnder(without)) needed = without;
   }
@@ -139,7 +190,7 @@ export function prepareCodecs(codecs, payload) {
     }
     try {
       const native = instance.fromPlain(payload.value);
-      const verdict = verifyRoundTrip(instance, payload.value, codec.normalise || [], native);
+      const verdict = verifyRoundTrip(instance, payload.value, codec.normalise || [], native, payload.schema?.type ?? null);
       return { codec, flags, instance, native, ...verdict, reason: null };
     } catch (err) {
       if (err instanceof Unsupported) return refused('unsupported', err.message);

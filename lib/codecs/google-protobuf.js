@@ -7,7 +7,7 @@ export default {
   name: 'google-protobuf',
   library: null,
   kind: { schema: true, binary: true, codegen: true },
-  normalise: ['null-as-absent', 'empty-as-absent'],
+  normalise: ['proto3-json'],
   decoded: '—',
   unavailable: REASON,
   create() {

@@ -21,9 +21,9 @@ const codec = {
   name: 'pbf',
   library: 'pbf',
   kind: { schema: true, binary: true, codegen: true },
-  // proto3 cannot tell null from absent, nor an empty repeated/map field from a missing one.
-  // Not default-as-absent: pbf ignores `optional`, so an absent key coming back as 0 is a real change.
-  normalise: ['null-as-absent', 'empty-as-absent'],
+  // Compared under the proto3 JSON mapping with the schema (verify.js): pbf ignores `optional`, so an absent
+  // optional key coming back as 0 is a real change there, while an unset implicit-presence field is not.
+  normalise: ['proto3-json'],
   decoded: 'generated readX(new PbfReader(bytes)): plain object, defaults filled in, int64 as numbers',
   generator: {
     generate(protoDir, outDir) {

@@ -10,9 +10,10 @@ const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/p
 // Scalars as the other protobuf codecs give them (TO_OBJECT_OPTIONS in schema.js):
 // protobuf-es reads 64-bit integers as BigInt (its only per-field alternative,
 // [jstype = JS_NUMBER], would mean editing the generated .proto), so they become
-// numbers here, exact up to 2^53 like every JSON number; bytes become base64.
+// numbers here, exact up to 2^53 like every JSON number, and decimal strings beyond (as the proto3 JSON mapping
+// writes every 64-bit integer); bytes become base64.
 function plainScalar(type, v) {
-  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
   if (type === ScalarType.BYTES) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
   return v;
 }
@@ -123,7 +124,7 @@ const codec = {
   kind: { schema: true, binary: true, codegen: true },
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one
-  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
+  normalise: ['proto3-json'],
   decoded: 'fromBinary(): a message; to plain by a converter (int64 as numbers, enums by name, bytes base64, defaults filled in)',
   generator: {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),

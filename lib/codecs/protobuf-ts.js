@@ -108,7 +108,7 @@ const codec = {
   kind: { schema: true, binary: true, codegen: true },
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one
-  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
+  normalise: ['proto3-json'],
   decoded: 'fromBinary(): a message with plain fields (proto names, int64 as numbers, defaults filled in)',
   generator: {
     generate(protoDir, outDir) {

@@ -11,14 +11,16 @@ import { IDENTITY } from './native-form.js';
  * enums by name, proto3 defaults filled in); the schema adapter, where the
  * schema renames or wraps JSON keys, sits in the conversions, not in encode or decode.
  * @param {{ encode: Function, decode: Function, toObject: Function }} Type
- * @param {{ toProto: Function|null, fromProto: Function|null }} adapter
+ * @param {{ toProto: Function|null, fromProto: Function|null, toObjectOptions?: object }} adapter
  * @returns {import('./native-form.js').CodecInstance}
  */
-export function protobufjsInstance(Type, { toProto, fromProto }) {
+export function protobufjsInstance(Type, { toProto, fromProto, toObjectOptions }) {
   const fromMessage = /** @type {(plain: any) => any} */ (fromProto ?? IDENTITY);
+  // int64 as strings where the payload writes them so (the adapter says), exact beyond 2^53
+  const options = toObjectOptions ?? TO_OBJECT_OPTIONS;
   return {
     fromPlain: /** @type {(plain: any) => any} */ (toProto ?? IDENTITY),
-    toPlain: (message) => fromMessage(Type.toObject(message, TO_OBJECT_OPTIONS)),
+    toPlain: (message) => fromMessage(Type.toObject(message, options)),
     encode: (native) => Type.encode(native).finish(),
     decode: (bytes) => Type.decode(bytes),
   };
@@ -33,7 +35,7 @@ export default {
   name: 'protobufjs-dynamic',
   library: 'protobufjs',
   kind: { schema: true, binary: true, codegen: false },
-  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
+  normalise: ['proto3-json'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   /** @param {{ value?: unknown, schema: import('../schema/index.js').Schema }} ctx the schema alone decides */
   create({ schema }) {

@@ -47,7 +47,7 @@ const codec = {
   kind: { schema: true, binary: true, codegen: true },
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one
-  normalise: ['null-as-absent', 'empty-as-absent', 'default-as-absent'],
+  normalise: ['proto3-json'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   generator: { generate: generateStatic, file: (base) => `${base}.cjs` },
   /** @param {{ value?: unknown, schema: import('../schema/index.js').Schema }} ctx the schema alone decides */

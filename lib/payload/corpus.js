@@ -187,17 +187,28 @@ function keyList(object) {
  * @param {import('protobufjs').Type} type
  * @param {unknown[]} corpus
  * @param {string} label the file, for errors
+ * @returns {{ aliases: boolean, longsAsStrings: boolean }} how the records spell keys and 64-bit integers (see checkFits)
  */
 export function checkCorpusFits(type, corpus, label) {
-  if (corpus.length === 1) return void checkFits(type, corpus[0]);
+  // how the records spell keys and 64-bit integers, for the adapter (schemaForPayload)
+  const fit = { aliases: false, longsAsStrings: false };
+  const add = (f) => {
+    fit.aliases ||= f.aliases;
+    fit.longsAsStrings ||= f.longsAsStrings;
+  };
+  if (corpus.length === 1) {
+    add(checkFits(type, corpus[0]));
+    return fit;
+  }
   for (let i = 0; i < corpus.length; i++) {
     try {
-      checkFits(type, corpus[i]);
+      add(checkFits(type, corpus[i]));
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       throw new UserError(`${label}: record ${i}: ${err.message}${i > 0 ? ` (records must share one schema; record 0 fits it)` : ''}`);
     }
   }
+  return fit;
 }
 
 /** The file name a result shows for a corpus file: its base name without the JSON extensions. */

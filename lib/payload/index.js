@@ -2,7 +2,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { inferSchema, pascalCase } from '../schema/infer.js';
 import { readJsonFile } from '../files.js';
-import { loadSchemaFile, parseSchema } from '../schema/index.js';
+import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { ROOT } from '../paths.js';
 import { childPath } from '../json.js';
 import { bundledCorpusFile, checkCorpusFits, corpusLabel, readBundledCorpus, readCorpusFile } from './corpus.js';
@@ -85,7 +85,17 @@ function finish(payload, { proto, type, bundled }) {
     schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
     schemaSource = 'inferred';
   }
-  checkCorpusFits(schema.type, payload.corpus, payload.dataFile);
+  let fit;
+  try {
+    fit = checkCorpusFits(schema.type, payload.corpus, payload.dataFile);
+  } catch (err) {
+    // a message picked by default may not be the one the user meant: say which it was
+    if (err instanceof UserError && proto && !type) {
+      throw new UserError(`${err.message} (checked against message ${schema.typeName}, the first in ${proto}; choose another with --type)`);
+    }
+    throw err;
+  }
+  schema = schemaForPayload(schema, fit);
   const unsafeAt = corpusOf(payload).findIndex((record) => firstUnsafeInteger(record));
   const unsafe = unsafeAt < 0 ? null : firstUnsafeInteger(corpusOf(payload)[unsafeAt]);
   const { corpusWarning, ...rest } = payload;
@@ -100,6 +110,14 @@ function finish(payload, { proto, type, bundled }) {
     schemaSource,
   };
 }
+
+/**
+ * A payload from messages made in code (the --shapes families): its schema inferred like --data's, every
+ * message checked against it.
+ * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[] }} payload
+ * @returns {Payload}
+ */
+export const payloadFromCorpus = (payload) => finish(payload, {});
 
 /**
  * A payload's messages in stream order: its corpus, or its one value.

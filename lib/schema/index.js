@@ -5,6 +5,9 @@ import protobuf from 'protobufjs';
 import { UserError } from '../errors.js';
 import { describeIoError } from '../files.js';
 import { childPath, isJsonObject, setKey } from '../json.js';
+import { fieldForKey, fieldKeys, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
+
+export { isWrapper, jsonKey };
 
 /**
  * How every protobuf codec turns a decoded message into a plain object:
@@ -15,8 +18,6 @@ import { childPath, isJsonObject, setKey } from '../json.js';
 export const TO_OBJECT_OPTIONS = Object.freeze({
   longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true,
 });
-
-const WRAPPER_MARK = '@json-wrapper';
 
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
 const oneLine = (message) => message.replace(/\s+/g, ' ');
@@ -115,17 +116,6 @@ function messageNames(ns, out = []) {
   return out;
 }
 
-/** A message marked `// @json-wrapper` above it stands for its one field `value`. */
-function isWrapper(type) {
-  return typeof type.comment === 'string' && type.comment.trimStart().startsWith(WRAPPER_MARK)
-    && type.fieldsArray.length === 1 && type.fieldsArray[0].name === 'value';
-}
-
-/** The key a field has in the JSON payload: its json_name where the schema gives one. */
-export function jsonKey(field) {
-  return (field.options && field.options.json_name) || field.name;
-}
-
 function reachableTypes(rootType, seen = new Set()) {
   if (seen.has(rootType)) return seen;
   seen.add(rootType);
@@ -142,12 +132,17 @@ function reachableTypes(rootType, seen = new Set()) {
  * numbers as protobuf.js's encoder expects) and back. Both are null when the
  * schema needs none of this, so the common case costs nothing.
  * @param {import('protobufjs').Type} rootType
- * @returns {{ toProto: ((v: any) => any) | null, fromProto: ((v: any) => any) | null }}
+ * @param {{ aliases?: boolean, longsAsStrings?: boolean }} [how] aliases: the payload writes some keys as the proto3
+ *   JSON mapping also allows (lowerCamelCase or proto names beside json_name), so toProto accepts every spelling;
+ *   longsAsStrings: it writes 64-bit integers as strings, so protobuf.js's toObject gives them back as strings
+ * @returns {Adapter}
  */
-export function buildAdapter(rootType) {
+export function buildAdapter(rootType, { aliases = false, longsAsStrings = false } = {}) {
+  const toObjectOptions = longsAsStrings ? Object.freeze({ ...TO_OBJECT_OPTIONS, longs: String }) : undefined;
   const types = reachableTypes(rootType);
-  const needs = new Set([...types].filter((t) => isWrapper(t) || t.fieldsArray.some((f) => jsonKey(f) !== f.name
-    || f.resolvedType instanceof protobuf.Enum)));
+  const keyed = (t) => t.fieldsArray.some((f) => jsonKey(f) !== f.name || (aliases && fieldKeys(f).length > 1));
+  const needs = new Set([...types].filter((t) => isWrapper(t) || keyed(t)
+    || t.fieldsArray.some((f) => f.resolvedType instanceof protobuf.Enum)));
   // a type needs the adapter if any type it reaches does; iterate to a fixed point, since schemas may be recursive
   for (let changed = true; changed;) {
     changed = false;
@@ -158,7 +153,7 @@ export function buildAdapter(rootType) {
       }
     }
   }
-  if (!needs.has(rootType)) return { toProto: null, fromProto: null };
+  if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions };
 
   const convert = (type, value, toProto) => {
     if (value === null || typeof value !== 'object') return value;
@@ -168,6 +163,13 @@ export function buildAdapter(rootType) {
       return convertField(inner, value.value, false);
     }
     const out = {};
+    if (toProto && aliases) {
+      for (const key of Object.keys(value)) {
+        const found = fieldForKey(type, key);
+        if (found) setKey(out, found.field.name, convertField(found.field, value[key], true));
+      }
+      return out;
+    }
     for (const field of type.fieldsArray) {
       const from = toProto ? jsonKey(field) : field.name;
       if (!Object.hasOwn(value, from)) continue;
@@ -193,7 +195,20 @@ export function buildAdapter(rootType) {
   return {
     toProto: (v) => convert(rootType, v, true),
     fromProto: (v) => convert(rootType, v, false),
+    toObjectOptions,
   };
+}
+
+/**
+ * The schema a payload is measured with: the same as `schema`, with an adapter built for how the payload spells
+ * its keys and 64-bit integers (see checkFits' answer).
+ * @param {Schema} schema
+ * @param {{ aliases: boolean, longsAsStrings: boolean }} fit what checkFits found
+ * @returns {Schema}
+ */
+export function schemaForPayload(schema, fit) {
+  if (!fit.aliases && !fit.longsAsStrings) return schema;
+  return { ...schema, adapter: buildAdapter(schema.type, fit) };
 }
 
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
@@ -205,52 +220,81 @@ const MAX_DEPTH = 100;
  * Checks that a JSON value can be encoded with a message type at all, and
  * throws a UserError naming the first JSON path that cannot. Values that
  * protobuf coerces (true into an int32, 1.5 into a float) are allowed here:
- * round-trip verification reports them as lossy, which is the point.
+ * round-trip verification reports them as lossy, which is the point. Keys may
+ * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
+ * the proto name); a proto2 `required` field must be present.
  * @param {import('protobufjs').Type} type
  * @param {any} value
- * @param {string} [path]
+ * @returns {{ aliases: boolean, longsAsStrings: boolean }} whether the payload spells some key other than the
+ *   schema's json key (the adapter must accept it), and whether it writes some 64-bit integer as a string
  */
-export function checkFits(type, value, path = '$', depth = 0) {
+export function checkFits(type, value) {
+  const found = { aliases: false, longsAsStrings: false };
+  checkMessage(type, value, '$', 0, found);
+  return found;
+}
+
+function checkMessage(type, value, path, depth, found) {
   if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
   if (isWrapper(type)) {
-    checkField(type.fieldsArray[0], value, path, type, depth);
+    checkField(type.fieldsArray[0], value, path, type, depth, found);
     return;
   }
   if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
-  const byKey = new Map(type.fieldsArray.map((f) => [jsonKey(f), f]));
+  const seen = new Map();
   for (const key of Object.keys(value)) {
-    const field = byKey.get(key);
     const at = childPath(path, key);
-    if (!field) throw new UserError(`${at}: message ${type.name} has no field for this key`);
-    checkField(field, value[key], at, type, depth);
+    const match = fieldForKey(type, key);
+    if (!match) throw new UserError(`${at}: message ${type.name} has no field for this key${keyHint(type, key)}`);
+    const { field, alias } = match;
+    if (seen.has(field)) throw new UserError(`${at}: field ${type.name}.${field.name} is also given as ${JSON.stringify(seen.get(field))}`);
+    seen.set(field, key);
+    if (alias) found.aliases = true;
+    checkField(field, value[key], at, type, depth, found);
+  }
+  for (const field of type.fieldsArray) {
+    if (field.required && (!seen.has(field) || value[seen.get(field)] === null)) {
+      throw new UserError(`${childPath(path, jsonKey(field))}: required field ${type.name}.${field.name} is missing`);
+    }
   }
 }
 
-function checkField(field, value, path, parent, depth) {
+/** A hint for an unknown key: the field it may have meant, by the names the proto3 JSON mapping accepts. */
+function keyHint(type, key) {
+  const folded = key.replace(/[_-]/g, '').toLowerCase();
+  const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));
+  const names = type.fieldsArray.map((f) => jsonKey(f));
+  if (near) return ` (did you mean ${JSON.stringify(jsonKey(near))}?)`;
+  const list = names.slice(0, 8).join(', ');
+  return names.length ? ` (its fields: ${list}${names.length > 8 ? ', …' : ''})` : ' (it has no fields)';
+}
+
+function checkField(field, value, path, parent, depth, found) {
   if (value === null) {
-    if (field.repeated || field.map || field.resolvedType instanceof protobuf.Type || field.partOf) return;
+    if (field.required) throw new UserError(`${path}: null in required field ${parent.name}.${field.name}`);
+    if (field.repeated || field.map || field.resolvedType instanceof protobuf.Type || field.partOf || field.hasPresence) return;
     throw new UserError(`${path}: null, but field ${parent.name}.${field.name} has no presence (declare it optional)`);
   }
   if (field.map) {
     if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
-    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k), depth);
+    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k), depth, found);
     return;
   }
   if (field.repeated) {
     if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for repeated field ${field.name}, got ${jsonType(value)}`);
     value.forEach((v, i) => {
       if (v === null) throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
-      checkScalarOrMessage(field, v, childPath(path, i), depth);
+      checkScalarOrMessage(field, v, childPath(path, i), depth, found);
     });
     return;
   }
-  checkScalarOrMessage(field, value, path, depth);
+  checkScalarOrMessage(field, value, path, depth, found);
 }
 
-function checkScalarOrMessage(field, value, path, depth) {
+function checkScalarOrMessage(field, value, path, depth, found) {
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Type) {
-    checkFits(sub, value, path, depth + 1);
+    checkMessage(sub, value, path, depth + 1, found);
     return;
   }
   const t = typeof value;
@@ -259,7 +303,13 @@ function checkScalarOrMessage(field, value, path, depth) {
   else if (field.type === 'string' || field.type === 'bytes') ok = t === 'string';
   else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
   // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
-  if (!ok && LONG.has(field.type)) ok = t === 'string' && /^-?\d+$/.test(value);
+  if (!ok && LONG.has(field.type) && t === 'string' && /^-?\d+$/.test(value)) {
+    ok = true;
+    found.longsAsStrings = true;
+  }
+  if (!ok && sub instanceof protobuf.Enum && t === 'string') {
+    throw new UserError(`${path}: ${JSON.stringify(value).slice(0, 40)} is not a value of enum ${sub.name} (it has: ${Object.keys(sub.values).slice(0, 8).join(', ')})`);
+  }
   if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}`);
 }
 
@@ -279,5 +329,12 @@ function jsonType(v) {
  * @property {string} hash short content hash of text, for caches of generated code
  * @property {import('protobufjs').Root} root
  * @property {import('protobufjs').Type} type
- * @property {{ toProto: Function|null, fromProto: Function|null }} adapter
+ * @property {Adapter} adapter
+ */
+
+/**
+ * @typedef {object} Adapter
+ * @property {((v: any) => any) | null} toProto
+ * @property {((v: any) => any) | null} fromProto
+ * @property {object} [toObjectOptions] protobuf.js toObject options when not TO_OBJECT_OPTIONS
  */

@@ -102,7 +102,7 @@ test('every record is checked against the schema; the first that does not fit is
   const { type } = parseSchema('syntax = "proto3"; message M { int32 id = 1; string name = 2; }', { typeName: 'M' });
   checkCorpusFits(type, [{ id: 1, name: 'a' }, { id: 2 }], 'f.json');
   rejects(() => checkCorpusFits(type, [{ id: 1 }, { id: 2 }, { id: 3, extra: true }], 'f.json'),
-    /^f\.json: record 2: \$\.extra: message M has no field for this key \(records must share one schema; record 0 fits it\)$/);
+    /^f\.json: record 2: \$\.extra: message M has no field for this key \(its fields: id, name\) \(records must share one schema; record 0 fits it\)$/);
   rejects(() => checkCorpusFits(type, [{ id: 'x' }], 'f.json'), /^\$\.id: string "x" does not fit field id of type int32$/);
 });
 

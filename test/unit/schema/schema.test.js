@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { checkFits, parseSchema } from '../../../lib/schema/index.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
-import staticCodec from '../../../lib/codecs/protobufjs-static.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
 
 const WRAPPED = `syntax = "proto3";
@@ -32,10 +31,11 @@ test('parseSchema: a syntax error names the file and the line', () => {
     (err) => err instanceof UserError && /^bad\.proto: .*line 3/.test(err.message));
 });
 
-test('json_name keys and @json-wrapper arrays round-trip exactly through both protobuf.js codecs', () => {
+// protobufjs-static's half (pbjs, a child process) is in test/e2e/codegen/schema.test.js
+test('json_name keys and @json-wrapper arrays round-trip exactly through protobufjs-dynamic', () => {
   const schema = parseSchema(WRAPPED);
   const value = { rows: [[1.5, 2], [3]], 'content-type': 'text/plain', named: { a: [0.25], b: [] } };
-  for (const codec of [dynamic, staticCodec]) {
+  for (const codec of [dynamic]) {
     const c = codec.create({ value, schema });
     assert.deepEqual(verifyRoundTrip(c, value, codec.normalise).status, 'exact', codec.name);
   }
@@ -55,4 +55,20 @@ test('checkFits: a string where a number belongs is an error naming its path', (
 test('checkFits: coercions protobuf performs (bool into int32) pass, so verification can report them', () => {
   const schema = parseSchema('syntax = "proto3"; message M { int32 flag = 1; }');
   checkFits(schema.type, { flag: true });
+});
+
+test('checkFits: a missing proto2 required field is a fit error naming its path', () => {
+  const schema = parseSchema('syntax = "proto2"; message P { required string name = 1; optional Inner inner = 2; } message Inner { required int32 id = 1; }');
+  assert.throws(() => checkFits(schema.type, { inner: { id: 1 } }), /^UserError: \$\.name: required field P\.name is missing$/);
+  assert.throws(() => checkFits(schema.type, { name: 'a', inner: {} }), /^UserError: \$\.inner\.id: required field Inner\.id is missing$/);
+  assert.throws(() => checkFits(schema.type, { name: null }), /^UserError: \$\.name: null in required field P\.name$/);
+  checkFits(schema.type, { name: 'a' });
+});
+
+test('checkFits: the proto3 JSON mapping\'s key spellings are accepted and reported; an unknown key gets a hint', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { string last_updated = 1; int64 big = 2; int32 n = 3 [json_name = "total"]; }');
+  assert.deepEqual(checkFits(schema.type, { last_updated: 'x', big: 1, total: 2 }), { aliases: false, longsAsStrings: false });
+  assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true });
+  assert.throws(() => checkFits(schema.type, { LastUpdated: 'x' }), /\$\.LastUpdated: message M has no field for this key \(did you mean "last_updated"\?\)/);
+  assert.throws(() => checkFits(schema.type, { lastUpdated: 'x', last_updated: 'y' }), /\$\.last_updated: field M\.last_updated is also given as "lastUpdated"/);
 });

@@ -1,0 +1,202 @@
+/**
+ * The proto3 JSON mapping ("ProtoJSON", https://protobuf.dev/programming-guides/json/) as a comparison: two JSON
+ * values that a conformant ProtoJSON parser would read into the same message are the same data. Each rule of the
+ * mapping that lets two spellings mean one message is a named normalisation, so a verdict can say which ones it
+ * needed. Rules apply only where the schema says they may: a default value is absence only for a field without
+ * presence, an enum number is its name only in an enum field, a string is a number only in a 64-bit field.
+ */
+import protobuf from 'protobufjs';
+import { isJsonObject, setKey } from '../json.js';
+
+/**
+ * The rules, in the order a verdict lists them. Each names one way ProtoJSON lets the same message be written
+ * differently; docs/verification.md explains each with an example.
+ */
+export const PROTO_JSON_RULES = Object.freeze([
+  'json-name', // a field's lowerCamelCase name, its json_name and its proto name are one key
+  'int64-as-string', // a 64-bit integer written as a decimal string or as a number
+  'enum-as-number', // an enum value by name or by number
+  'bytes-as-base64', // bytes as standard or URL-safe base64, padded or not (or a byte array a codec gives back)
+  'negative-zero', // -0 is 0 in a number field (ProtoJSON reads them as one number, though the binary wire keeps a double's sign)
+  'null-as-absent', // null is "not set" for every field
+  'empty-as-absent', // [] and {} are an unset repeated or map field
+  'default-as-absent', // 0, "", false, the zero enum: an unset field without presence (proto3 implicit presence)
+  'proto2-default-as-absent', // a proto2 field holding its declared default (or its type's) reads as unset
+]);
+
+const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+const INTEGER = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
+const FLOAT = new Set(['double', 'float']);
+
+/** protoc's default JSON name for a field: `last_updated` → `lastUpdated`. */
+export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, c) => c.toUpperCase());
+
+/** The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name. */
+export function jsonKey(field) {
+  return (field.options && field.options.json_name) || field.name;
+}
+
+/** Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name. */
+export function fieldKeys(field) {
+  const explicit = field.options && field.options.json_name;
+  return [...new Set([jsonKey(field), field.name, explicit || lowerCamelCase(field.name)])];
+}
+
+/** A message marked `// @json-wrapper` above it stands for its one field `value` (see infer.js). */
+export function isWrapper(type) {
+  return typeof type.comment === 'string' && type.comment.trimStart().startsWith('@json-wrapper')
+    && type.fieldsArray.length === 1 && type.fieldsArray[0].name === 'value';
+}
+
+/**
+ * How a field tells "unset" from a value, after the field presence rules:
+ * container (repeated, map), message, explicit (oneof members and proto3 `optional`: a zero is a value),
+ * proto2 (presence, but decoders fill in the declared default), implicit (proto3 scalars: the default is unset).
+ * @param {import('protobufjs').Field} field
+ * @returns {'container'|'message'|'explicit'|'proto2'|'implicit'}
+ */
+export function presenceOf(field) {
+  if (field.repeated || field.map) return 'container';
+  if (field.resolvedType instanceof protobuf.Type) return 'message';
+  if (field.partOf) return 'explicit';
+  return field.hasPresence ? 'proto2' : 'implicit';
+}
+
+/** Builds, once per message type, the lookup from every accepted key to its field. */
+const keyMaps = new WeakMap();
+function fieldsByKey(type) {
+  let maps = keyMaps.get(type);
+  if (!maps) {
+    const primary = new Map();
+    const alias = new Map();
+    for (const field of type.fieldsArray) {
+      primary.set(jsonKey(field), field);
+      for (const key of fieldKeys(field)) if (key !== jsonKey(field)) alias.set(key, field);
+    }
+    maps = { primary, alias };
+    keyMaps.set(type, maps);
+  }
+  return maps;
+}
+
+/**
+ * The field a JSON key names in a message, and whether the key is an alias (not the payload's own json key).
+ * @returns {{ field: import('protobufjs').Field, alias: boolean } | null}
+ */
+export function fieldForKey(type, key) {
+  const { primary, alias } = fieldsByKey(type);
+  const field = primary.get(key);
+  if (field) return { field, alias: false };
+  const other = alias.get(key);
+  return other ? { field: other, alias: true } : null;
+}
+
+/**
+ * A JSON value as ProtoJSON reads it under `type`, with the given rules applied: the same message gives the same
+ * result however it was spelled (within those rules). Keys and values the schema does not know are kept as written,
+ * so a comparison still sees them.
+ * @param {import('protobufjs').Type} type
+ * @param {any} value
+ * @param {ReadonlySet<string>} rules names from PROTO_JSON_RULES
+ * @returns {any}
+ */
+export function canonicalMessage(type, value, rules) {
+  if (isWrapper(type)) return canonicalField(type.fieldsArray[0], value, rules);
+  if (!isJsonObject(value)) return value;
+  const out = {};
+  for (const key of Object.keys(value)) {
+    const found = fieldForKey(type, key);
+    if (!found || (found.alias && !rules.has('json-name'))) {
+      setKey(out, key, value[key]);
+      continue;
+    }
+    const { field } = found;
+    const canonical = canonicalField(field, value[key], rules);
+    if (!isUnset(field, canonical, rules)) setKey(out, jsonKey(field), canonical);
+  }
+  return out;
+}
+
+function canonicalField(field, value, rules) {
+  if (value === null) return null;
+  if (field.map && isJsonObject(value)) {
+    const out = {};
+    for (const k of Object.keys(value)) setKey(out, k, canonicalSingle(field, value[k], rules));
+    return out;
+  }
+  if (field.repeated && Array.isArray(value)) return value.map((v) => canonicalSingle(field, v, rules));
+  return canonicalSingle(field, value, rules);
+}
+
+function canonicalSingle(field, value, rules) {
+  const sub = field.resolvedType;
+  if (sub instanceof protobuf.Type) return canonicalMessage(sub, value, rules);
+  if (sub instanceof protobuf.Enum) {
+    if (rules.has('enum-as-number') && typeof value === 'string' && Object.hasOwn(sub.values, value)) return sub.values[value];
+    return value;
+  }
+  if (LONG.has(field.type)) {
+    if (rules.has('int64-as-string')) return int64String(value) ?? value;
+    return value;
+  }
+  if (Object.is(value, -0) && rules.has('negative-zero') && (INTEGER.has(field.type) || FLOAT.has(field.type))) return 0;
+  if (field.type === 'bytes' && rules.has('bytes-as-base64')) {
+    if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+    if (typeof value === 'string' && /^[A-Za-z0-9+/_-]*=*$/.test(value)) return Buffer.from(value, 'base64').toString('base64');
+  }
+  return value;
+}
+
+/** A 64-bit integer, as a number or a decimal string, in one spelling: its decimal string. */
+function int64String(value) {
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value).toString();
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value).toString();
+  return null;
+}
+
+/** True when a field's (canonical) value means "not set" under the rules and the field's presence. */
+function isUnset(field, value, rules) {
+  if (value === null) return rules.has('null-as-absent');
+  switch (presenceOf(field)) {
+    case 'container':
+      return rules.has('empty-as-absent') && (Array.isArray(value) ? value.length === 0
+        : isJsonObject(value) && Object.keys(value).length === 0);
+    case 'implicit':
+      return rules.has('default-as-absent') && isTypeDefault(field, value);
+    case 'proto2':
+      return rules.has('proto2-default-as-absent') && isDeclaredDefault(field, value);
+    default: // message and explicit presence: a value is a value, whatever it is
+      return false;
+  }
+}
+
+/** The zero value of a field's type: 0 (-0 only under negative-zero, which has made it 0), "", false, the zero enum. */
+function isTypeDefault(field, value) {
+  const sub = field.resolvedType;
+  if (sub instanceof protobuf.Enum) return value === 0 || (typeof value === 'string' && sub.values[value] === 0);
+  if (FLOAT.has(field.type)) return Object.is(value, 0);
+  if (INTEGER.has(field.type)) return Object.is(value, 0) || value === '0';
+  if (field.type === 'bool') return value === false;
+  if (field.type === 'bytes') return value === '' || (value instanceof Uint8Array && value.length === 0);
+  return value === ''; // string
+}
+
+/** A proto2 field's default: `[default = …]` where declared, else its type's zero value (an enum's first value). */
+function isDeclaredDefault(field, value) {
+  const declared = field.options && field.options.default;
+  const sub = field.resolvedType;
+  if (declared === undefined) {
+    if (sub instanceof protobuf.Enum) {
+      const first = Object.values(sub.values)[0];
+      return value === first || (typeof value === 'string' && sub.values[value] === first);
+    }
+    return isTypeDefault(field, value);
+  }
+  if (sub instanceof protobuf.Enum) {
+    const number = typeof declared === 'string' ? sub.values[declared] : declared;
+    return value === number || (typeof value === 'string' && sub.values[value] === number);
+  }
+  if (LONG.has(field.type)) return int64String(value) !== null && int64String(value) === int64String(declared);
+  if (field.type === 'bytes' && typeof value === 'string') return Buffer.from(value, 'base64').toString('latin1') === String(declared);
+  return Object.is(value, declared);
+}

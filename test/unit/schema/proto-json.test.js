@@ -1,0 +1,128 @@
+// The proto3 JSON mapping as verification reads it: every rule has a case that must be exact or equivalent
+// (naming the rule) and a near miss that must stay LOSSY. Values on the right are what a codec's to-plain
+// might give back; the real round trips through the codecs are in the fixture suite (test/e2e/fixtures-suite.test.js).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { compareWithPayload, verifyRoundTrip } from '../../../lib/verify.js';
+import { checkFits, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
+import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
+
+const proto3 = parseSchema(`syntax = "proto3";
+enum Color { COLOR_UNSPECIFIED = 0; RED = 1; GREEN = 2; }
+message Inner { int32 n = 1; }
+message M {
+  string last_updated = 1;
+  int32 count = 2 [json_name = "total"];
+  int64 big = 3;
+  uint64 ubig = 4;
+  fixed64 fbig = 5;
+  Color color = 6;
+  bytes blob = 7;
+  repeated int32 list = 8;
+  map<string, int32> tally = 9;
+  Inner inner = 10;
+  optional int32 maybe = 11;
+  oneof choice { string word = 12; int32 num = 13; }
+  double ratio = 14;
+  bool flag = 15;
+  optional double maybe_ratio = 16;
+}`, { typeName: 'M' });
+
+const proto2 = parseSchema(`syntax = "proto2";
+enum Kind { MOBILE = 0; HOME = 1; WORK = 2; }
+message P {
+  required string name = 1;
+  optional string nick = 2 [default = "none"];
+  optional int32 age = 3;
+  optional Kind kind = 4 [default = HOME];
+  optional int64 id = 5 [default = 7];
+}`, { typeName: 'P' });
+
+const verdict = (schema, value, back) => compareWithPayload(value, back, ['proto3-json'], schema.type);
+
+/** [rule, schema, payload, what came back, expected status, expected normalised (for equivalent)] */
+const TABLE = [
+  ['json-name', proto3, { lastUpdated: 'x' }, { last_updated: 'x' }, 'equivalent', ['json-name']],
+  ['json-name', proto3, { count: 3 }, { total: 3 }, 'equivalent', ['json-name']],
+  ['json-name', proto3, { total: 3 }, { total: 3 }, 'exact', []],
+  ['json-name near miss: the value differs', proto3, { lastUpdated: 'x' }, { last_updated: 'y' }, 'lossy'],
+  ['json-name near miss: not a name of the field', proto3, { lastupdated: 'x' }, { last_updated: 'x' }, 'lossy'],
+
+  ['int64-as-string', proto3, { big: '1234567890123456789' }, { big: '1234567890123456789' }, 'exact', []],
+  ['int64-as-string', proto3, { big: 5 }, { big: '5' }, 'equivalent', ['int64-as-string']],
+  ['int64-as-string', proto3, { ubig: '18446744073709551615' }, { ubig: '18446744073709551615' }, 'exact', []],
+  ['int64-as-string', proto3, { fbig: '9' }, { fbig: 9 }, 'equivalent', ['int64-as-string']],
+  ['int64-as-string near miss: rounded beyond 2^53', proto3, { big: '1234567890123456789' }, { big: 1234567890123456800 }, 'lossy'],
+  ['int64-as-string near miss: not a 64-bit field', proto3, { ratio: 1 }, { ratio: '1' }, 'lossy'],
+
+  ['enum-as-number', proto3, { color: 'RED' }, { color: 1 }, 'equivalent', ['enum-as-number']],
+  ['enum-as-number', proto3, { color: 2 }, { color: 'GREEN' }, 'equivalent', ['enum-as-number']],
+  ['enum-as-number near miss: another value', proto3, { color: 2 }, { color: 'RED' }, 'lossy'],
+
+  ['bytes-as-base64: URL-safe, unpadded', proto3, { blob: '-_8' }, { blob: '+/8=' }, 'equivalent', ['bytes-as-base64']],
+  ['bytes-as-base64: a byte array', proto3, { blob: 'AQI=' }, { blob: new Uint8Array([1, 2]) }, 'equivalent', ['bytes-as-base64']],
+  ['bytes-as-base64 near miss: other bytes', proto3, { blob: 'AQI=' }, { blob: 'AQM=' }, 'lossy'],
+
+  ['negative-zero', proto3, { maybe_ratio: -0 }, { maybe_ratio: 0 }, 'equivalent', ['negative-zero']],
+  ['negative-zero', proto3, { ratio: -0 }, {}, 'equivalent', ['negative-zero', 'default-as-absent']],
+  ['negative-zero near miss: a present zero is not absent', proto3, { maybe_ratio: -0 }, {}, 'lossy'],
+
+  ['null-as-absent', proto3, { inner: null }, {}, 'equivalent', ['null-as-absent']],
+  ['null-as-absent', proto3, {}, { inner: null }, 'equivalent', ['null-as-absent']],
+  ['null-as-absent near miss: a message came back', proto3, { inner: null }, { inner: { n: 1 } }, 'lossy'],
+
+  ['empty-as-absent', proto3, {}, { list: [], tally: {} }, 'equivalent', ['empty-as-absent']],
+  ['empty-as-absent near miss: an element', proto3, {}, { list: [0] }, 'lossy'],
+
+  ['default-as-absent', proto3, { word: 'w' },
+    { word: 'w', color: 'COLOR_UNSPECIFIED', big: 0, ratio: 0, flag: false, last_updated: '', blob: '', total: 0 },
+    'equivalent', ['default-as-absent']],
+  ['default-as-absent: the zero enum by number', proto3, { color: 0 }, {}, 'equivalent', ['default-as-absent']],
+  ['default-as-absent near miss: proto3 optional keeps presence', proto3, {}, { maybe: 0 }, 'lossy'],
+  ['default-as-absent near miss: a oneof member keeps presence', proto3, {}, { num: 0 }, 'lossy'],
+  ['default-as-absent near miss: a present optional zero lost', proto3, { maybe: 0 }, {}, 'lossy'],
+  ['default-as-absent near miss: not the default', proto3, {}, { color: 'RED' }, 'lossy'],
+
+  ['proto2-default-as-absent', proto2, { name: 'a' }, { name: 'a', nick: 'none', age: 0, kind: 'HOME', id: 7 },
+    'equivalent', ['proto2-default-as-absent']],
+  ['proto2-default-as-absent: int64 default as a string', proto2, { name: 'a' }, { name: 'a', id: '7' },
+    'equivalent', ['proto2-default-as-absent']],
+  ['proto2-default-as-absent near miss: the type default is not the declared one', proto2, { name: 'a' }, { name: 'a', nick: '' }, 'lossy'],
+  ['proto2-default-as-absent near miss: the first enum value is not the declared default', proto2, { name: 'a' }, { name: 'a', kind: 'MOBILE' }, 'lossy'],
+  ['proto2-default-as-absent near miss: quoted default', proto2, { name: 'a' }, { name: 'a', nick: '"none"' }, 'lossy'],
+];
+
+for (const [rule, schema, value, back, status, normalised] of TABLE) {
+  test(`proto3 JSON rule ${rule}: ${JSON.stringify(value)} vs ${JSON.stringify(back, (k, v) => (v instanceof Uint8Array ? [...v] : v))} is ${status}`, () => {
+    const v = verdict(schema, value, back);
+    assert.equal(v.status, status, JSON.stringify(v));
+    if (status !== 'lossy') assert.deepEqual(v.normalised, normalised);
+  });
+}
+
+test('a lossy verdict shows the values as written, not their canonical spelling', () => {
+  const v = verdict(proto3, { big: '1234567890123456789' }, { big: 1234567890123456800 });
+  assert.deepEqual(v.diff, { path: '$.big', expected: '1234567890123456789', actual: 1234567890123456800 });
+});
+
+test('without the schema, proto3-json is the schema-blind null/empty/default-as-absent', () => {
+  assert.equal(compareWithPayload({ color: 'RED' }, { color: 1 }, ['proto3-json']).status, 'lossy');
+  assert.equal(compareWithPayload({}, { n: 0 }, ['proto3-json']).status, 'equivalent');
+});
+
+test('real round trips through protobuf.js: enum unset, enum by number, int64 string, lowerCamelCase, proto2 default', () => {
+  const run = (schema, value) => {
+    const forPayload = schemaForPayload(schema, checkFits(schema.type, value));
+    return verifyRoundTrip(dynamic.create({ schema: forPayload }), value, dynamic.normalise, undefined, schema.type);
+  };
+  // toObject({ defaults: true }) fills in every unset field: [] and {} for containers, null for messages, zeros
+  const unset = ['null-as-absent', 'empty-as-absent', 'default-as-absent'];
+  assert.deepEqual(run(proto3, { word: 'o' }).normalised, unset);
+  assert.deepEqual(run(proto3, { word: 'o', color: 1 }).normalised, ['enum-as-number', ...unset]);
+  assert.deepEqual(run(proto3, { word: 'o', big: '1234567890123456789' }).normalised, unset); // longs come back as strings
+  assert.deepEqual(run(proto3, { word: 'o', big: 12 }).normalised, unset);
+  assert.deepEqual(run(proto3, { lastUpdated: 'x', word: 'y' }).normalised, ['json-name', ...unset]);
+  assert.deepEqual(run(proto3, { maybe: 0, word: 'o' }).normalised, unset);
+  assert.deepEqual(run(proto2, { name: 'a' }).normalised, ['proto2-default-as-absent']);
+  assert.equal(run(proto2, { name: 'a', nick: 'none' }).status, 'equivalent');
+});

@@ -62,7 +62,7 @@ runCli(import.meta.url, async () => {
   const meter = createServerMeter();
   const server = await transport.startServer({
     codecs: table, direction, host: values.host, port, tls: keys, compress: values.compress ?? null, maxPayload, raw: values.raw,
-    identity: payloadIdentity(payloads[0]), meter,
+    identity: payloadIdentity(payloads[0]), meter, schema: payloads[0].schema,
   });
   const stop = async () => {
     console.log(server.describe());

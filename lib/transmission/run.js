@@ -197,6 +197,7 @@ export function defaultWarmup(messages, shaper) {
  * @property {import('./transports/index.js').Transport} transport
  * @property {string} url the server, or the shaper in front of it
  * @property {import('./wire-codec.js').WireCodec} codec
+ * @property {import('../schema/index.js').Schema} [schema] the payload's (for transports that generate code from it)
  * @property {{ id: string, hash: string }|null} [identity]
  * @property {number} messages
  * @property {'up'|'down'} [direction]
@@ -219,7 +220,7 @@ export function defaultWarmup(messages, shaper) {
  * One measured pass of one codec through the Node client: the pass's figures as runPass rows hold them.
  * @param {PassOptions} o
  */
-export async function nodeClientPass({ transport, url, codec, identity = null, messages, direction = 'up', window = 1, connections = 1, pipelining = 1, rate, compress = null, tls = null, raw = false, idleTimeoutMs = 10000, onProgress, serverControl = null, askServer = true }) {
+export async function nodeClientPass({ transport, url, codec, schema, identity = null, messages, direction = 'up', window = 1, connections = 1, pipelining = 1, rate, compress = null, tls = null, raw = false, idleTimeoutMs = 10000, onProgress, serverControl = null, askServer = true }) {
   const latency = createLatency();
   const uncorrected = rate ? createLatency() : null;
   let control = serverControl;
@@ -227,7 +228,7 @@ export async function nodeClientPass({ transport, url, codec, identity = null, m
   let cpuStart;
   let eluStart;
   const r = await drivePass({
-    open: (handlers) => transport.createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs: 10000, ...handlers }),
+    open: (handlers) => transport.createClient({ url, codec, schema, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs: 10000, ...handlers }),
     messages, rate, idleTimeoutMs, onProgress,
     record: (ms) => latency.record(ms),
     recordUncorrected: uncorrected ? (ms) => uncorrected.record(ms) : undefined,
@@ -374,7 +375,7 @@ export async function measureTransmission({
     warmup ??= defaultWarmup(messages, shaping.kind);
     for (let round = 1; round <= rounds; round++) {
       for (const [i, { codec, compress: c }] of variants.entries()) {
-        const pass = { transport, url: shaping.url, codec, identity, messages, direction, window, connections, pipelining, rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: server?.control ?? null, clientPass, clientWarmsUp };
+        const pass = { transport, url: shaping.url, codec, schema: payload.schema, identity, messages, direction, window, connections, pipelining, rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: server?.control ?? null, clientPass, clientWarmsUp };
         const format = variantName(codec.name, c);
         // the JIT stays warm across rounds: only the first pass of a format needs it
         passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warmup : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));

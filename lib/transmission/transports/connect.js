@@ -43,6 +43,7 @@ const FORMATS = {
   'protobuf-es-json': { binary: false, contentType: 'application/json' },
 };
 const COMPRESSIONS = { gzip: compressionGzip, br: compressionBrotli };
+const TRANSPORT_NAME = 'connect';
 const HEADER = { payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw' };
 
 /**
@@ -89,12 +90,12 @@ export default connectTransport('1.1');
 export const connectH2 = connectTransport('2');
 
 /**
- * @param {import('./index.js').ServerOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @param {import('./index.js').ServerOptions} options
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportServer>}
  */
 async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }, httpVersion) {
-  const service = loadService(schema);
+  const service = loadService(schema, TRANSPORT_NAME);
   const paths = { send: service.path('send'), get: service.path('get') };
   const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, byStatus: {}, byFormat: {} };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
@@ -276,14 +277,14 @@ function oneSession(url, openSocket) {
 }
 
 /**
- * @param {import('./index.js').ClientOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @param {import('./index.js').ClientOptions} options
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportClient>}
  */
 async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }, httpVersion) {
   const format = FORMATS[codec.name];
   if (!format) throw new UserError(`--format ${codec.name}: Connect sends ${Object.keys(FORMATS).join(' or ')} (its binary and JSON formats)`);
-  const service = loadService(schema);
+  const service = loadService(schema, TRANSPORT_NAME);
   const natives = direction === 'up' ? nativesOf(codec) : [];
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');

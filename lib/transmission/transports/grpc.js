@@ -27,6 +27,7 @@ import { hpackPathBytes, varintBytes } from './connect.js';
 
 /** Codecs whose bytes are protobuf's wire format (what a gRPC peer built from the .proto reads). */
 export const PROTOBUF_CODECS = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf', 'google-protobuf'];
+const TRANSPORT_NAME = 'grpc';
 const METADATA = { format: 'bench-format', payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw' };
 const GZIP = 2; // grpc-js's CompressionAlgorithms.gzip
 /** gRPC's length prefix, HTTP/2's frame header, and the HPACK bytes of the trailers (grpc-status: 0, grpc-message indexed). */
@@ -53,11 +54,11 @@ export default {
 const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`);
 
 /**
- * @param {import('./index.js').ServerOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
 async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }) {
-  const service = loadService(schema);
+  const service = loadService(schema, TRANSPORT_NAME);
   const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat: {} };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
@@ -213,12 +214,12 @@ export function answerStatus(err) {
 }
 
 /**
- * @param {import('./index.js').ClientOptions & { schema: import('../../schema/index.js').Schema }} options
+ * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
 async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }) {
   if (codec.textual) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')}), not text`);
-  const service = loadService(schema);
+  const service = loadService(schema, TRANSPORT_NAME);
   const target = new URL(url);
   const address = `${target.hostname}:${target.port || (trust ? 443 : 80)}`;
   /** @type {import('node:net').Socket[]} */

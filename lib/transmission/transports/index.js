@@ -107,6 +107,7 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
 /**
  * @typedef {object} ServerOptions
  * @property {Map<string, import('../wire-codec.js').WireCodec | { refused: string }>} codecs by format name
+ * @property {import('../../schema/index.js').Schema} [schema] the payload's schema (connect and grpc serve a service generated from it)
  * @property {'up'|'down'} direction
  * @property {string} host default 127.0.0.1
  * @property {number} port 0 for an ephemeral one
@@ -132,6 +133,7 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
  * @typedef {object} ClientOptions
  * @property {string} url the server (or the link emulator in front of it): scheme://host:port
  * @property {import('../wire-codec.js').WireCodec} codec
+ * @property {import('../../schema/index.js').Schema} [schema] the payload's schema (connect and grpc call a service generated from it)
  * @property {'up'|'down'} direction
  * @property {number} window messages in flight per connection (streams per session for a multiplexing transport)
  * @property {number} connections
@@ -175,6 +177,7 @@ export const TRANSPORTS = {
   http1: 'http1.js',
   http2: 'http2.js',
   connect: 'connect.js',
+  'connect-h2': 'connect-h2.js',
   grpc: 'grpc.js',
 };
 

@@ -144,10 +144,12 @@ const loaded = new WeakMap();
 /**
  * The service's descriptors for a schema (protobuf-es v2 descriptors, as
  * @connectrpc/connect takes them), loaded once per schema.
- * @param {import('../../schema/index.js').Schema} schema
+ * @param {import('../../schema/index.js').Schema|undefined} schema
+ * @param {string} [transport] who asks, for the error when the schema is missing
  * @returns {RpcService}
  */
-export function loadService(schema) {
+export function loadService(schema, transport = 'an RPC transport') {
+  if (!schema) throw new Error(`${transport} needs the payload's schema (options.schema): its service is generated from it`);
   let service = loaded.get(schema);
   if (!service) {
     const files = serviceFiles(schema);

@@ -7,6 +7,7 @@ import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { attachMemory, measureSpeed, planBenchmarks } from './lib/measure/speed.js';
 import { measureOperationMemory } from './lib/measure/operation-memory.js';
+import { MODES } from './lib/suite.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
@@ -53,9 +54,13 @@ runCli(import.meta.url, async () => {
   }));
   progress.end();
   if (!values['no-memory']) {
-    // after all the timing, never during it, with lib/measure/memory.js's default windows and loops
+    // after all the timing, never during it, with npm start's default windows and loops (the library's own are
+    // for figures to publish: minutes per slow codec); a line per case, as the children start each one
     process.stderr.write('memory per operation (child processes)…\n');
-    const figures = await measureOperationMemory(payloads, codecs, { filter });
+    const figures = await measureOperationMemory(payloads, codecs, {
+      ...MODES.default.memory, filter,
+      onCase: (e) => process.stderr.write(`memory ${e.pass} [${e.index}/${e.total}] ${e.name.replace('\t', ' ')}\n`),
+    });
     results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
   }
 

@@ -11,7 +11,7 @@ import { MODES } from './lib/suite.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 
 const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
   N               bundled payload 1–5 (default: all five)

@@ -5,7 +5,7 @@ import { describeEnvironment, environmentLine } from './lib/measure/environment.
 import { measureSizes } from './lib/measure/sizes.js';
 import { payloadHeading, sizeTable } from './lib/report/terminal.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
 const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [--formats a,b] [--json]

@@ -5,7 +5,6 @@ import { measureSizes } from './measure/sizes.js';
 import { attachMemory, measureSpeed, OPERATIONS, planBenchmarks } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
-import { createProgress } from './cli/progress.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
 import { describePayload } from './payload/index.js';
@@ -60,6 +59,12 @@ const cost = {
 };
 
 /**
+ * What runSuite tells its onProgress: the plan first (steps and their total work, in any unit), then each step
+ * as it ends (label, steps done, its share of the work), then the end.
+ * @typedef {{ kind: 'start', total: number, work: number } | { kind: 'step', label: string, steps: number, share: number } | { kind: 'end' }} SuiteProgress
+ */
+
+/**
  * Runs the whole suite: for each payload sizes and speed, then the loopback
  * WebSocket pass per payload and profile, then the optional batch scaling,
  * reporting progress as it goes.
@@ -76,7 +81,8 @@ const cost = {
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
  * @param {string} [options.command] the command line, recorded in the results
- * @param {import('./cli/progress.js').ProgressStream} [options.progressStream]
+ * @param {(event: SuiteProgress) => void} [options.onProgress] told the plan, each step as it ends, and the end
+ *   (lib/cli/progress.js's progressReporter turns these into the progress line)
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
  * @param {import('./runtimes/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
  * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
@@ -84,7 +90,7 @@ const cost = {
  */
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
-  overrides = {}, memory = true, command = '', progressStream = process.stderr, measureTransmission, runtimes = [], choice = {},
+  overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [], choice = {},
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
@@ -106,9 +112,12 @@ export async function runSuite({
       work: cost.sizes() * (1 + n / 100) + codecs.length * 2 * s.rounds * (cost.bench(s) + n / 2000),
     })) : []),
   ];
-  const progress = createProgress({
-    total: plan.reduce((t, x) => t + x.n, 0), work: plan.reduce((t, x) => t + x.work, 0), stream: progressStream,
-  });
+  const total = plan.reduce((t, x) => t + x.n, 0);
+  onProgress({ kind: 'start', total, work: plan.reduce((t, x) => t + x.work, 0) });
+  const progress = {
+    tick: (label, steps = 1, share = steps) => onProgress({ kind: 'step', label, steps, share }),
+    end: () => onProgress({ kind: 'end' }),
+  };
   const unitWork = (i) => plan[i].work / plan[i].n;
   let step = 0;
 

@@ -61,7 +61,7 @@ test('benchmark_dtq.js --data FILE --records KEY on a document holding its recor
   assert.equal(json.perMessage.total, result.corpus.json.total);
   assert.equal(json.perMessage.max, Math.max(...jsonSizes));
   assert.ok(proto.perMessage.total < msgpack.perMessage.total && msgpack.perMessage.total < json.perMessage.total);
-  assert.equal(json.compressed.gzip.messages, trips.length);
+  assert.equal(json.compressed.httpGzip.messages, trips.length);
   assert.equal(json.compressed.deflateDictionary.messages, trips.length - 100);
   // the table as printed
   const table = run('benchmark_dtq.js', '--data', fixture, '--records', 'trips', '--formats', 'json-buffer,protobufjs-static');

@@ -34,7 +34,7 @@ export function parseCli(args, options) {
   }
   for (const [name, value] of Object.entries(parsed.values)) {
     const values = Array.isArray(value) ? value : [value];
-    if (options[name]?.type === 'string' && values.some((v) => v.trim() === '')) {
+    if (options[name]?.type === 'string' && values.some((v) => String(v).trim() === '')) {
       throw new UserError(`--${name}: empty value (give one, or leave the option out for its default)`);
     }
   }

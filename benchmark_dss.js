@@ -19,6 +19,7 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
+  --strict        refuse a --data file with a key given twice in one object (default: a warning)
   --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
                   which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
   --list          list every codec with its library, version and kind, and exit

@@ -12,6 +12,7 @@ const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--proto FILE [
   N             bundled payload 1–5 (default: all five)
   --data FILE   your own JSON file; its schema is inferred unless --proto is given
   --proto FILE  a .proto schema to use instead; --type NAME picks the message (default: the first)
+  --strict      refuse a --data file with a key given twice in one object (default: a warning)
   --formats     comma-separated codecs (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --json        print the results as one JSON object
 ${RUNTIME_USAGE}

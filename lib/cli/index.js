@@ -10,6 +10,8 @@ export const PAYLOAD_OPTIONS = {
   proto: { type: 'string' },
   type: { type: 'string' },
   formats: { type: 'string' },
+  /** refuse a --data file with a key given twice in one object (otherwise a warning) */
+  strict: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 };
@@ -100,14 +102,14 @@ export async function runCli(file, main) {
 
 /**
  * The payloads and codecs an entry point's arguments select.
- * @param {{ data?: string, records?: string, proto?: string, type?: string, formats?: string }} values
+ * @param {{ data?: string, records?: string, proto?: string, type?: string, formats?: string, strict?: boolean }} values
  * @param {string[]} positionals payload numbers
  */
 export async function resolveSelection(values, positionals) {
   const { resolvePayloads } = await import('../payload/index.js');
   const { selectCodecs } = await import('../codecs/index.js');
   const codecs = await selectCodecs(values.formats);
-  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type });
+  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type, strict: values.strict });
   for (const w of payloads.flatMap((p) => p.warnings)) process.stderr.write(`warning: ${w}\n`);
   return { payloads, codecs };
 }

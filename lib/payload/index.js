@@ -48,7 +48,8 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
     const { corpus } = readCorpusFile(data, { records });
     const { warnings, fileBytes } = inspectDataFile(data, { strict });
     const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus }, { proto, type, dataWarnings: warnings });
-    return [{ ...payload, fileBytes }];
+    // the file's own size is comparable with the measured JSON only when the file is that one message
+    return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type } : { bundled: p }));
@@ -86,8 +87,11 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
     schemaSource = path.relative(ROOT, bundled.protoFile);
   } else {
     const name = pascalCase(payload.id, 'Message');
-    // Inferred from the first record, then every record is checked against it (until inferSchema takes every record).
-    const inferred = inferSchema(payload.value, { name, source: payload.dataFile });
+    // Inferred from every record of the corpus (widened where they differ), then every record is checked against it.
+    const records = corpusOf(payload);
+    const inferred = records.length > 1
+      ? inferSchema(records, { name, source: payload.dataFile, records: true })
+      : inferSchema(payload.value, { name, source: payload.dataFile });
     schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
     schemaSource = 'inferred';
   }

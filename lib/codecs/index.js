@@ -48,8 +48,9 @@ export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
 let loaded;
 
 /**
- * Imports every codec file. A codec whose library is missing, or that says
- * it cannot run here (`unavailable`), is listed with the reason instead.
+ * Imports every codec file. A codec that says it cannot run here
+ * (`unavailable`) is listed with the reason instead; one whose import throws
+ * (a missing library, a bug) too, with the error as `loadError`.
  * @returns {Promise<CodecInfo[]>}
  */
 export async function loadCodecs() {
@@ -59,7 +60,8 @@ export async function loadCodecs() {
       const reason = typeof codec.unavailable === 'function' ? codec.unavailable() : codec.unavailable;
       return { ...codec, version: libraryVersion(codec.library), available: !reason, reason: reason || null };
     } catch (err) {
-      return { name: file, library: null, version: null, kind: {}, available: false, reason: `cannot load: ${err.message.split('\n')[0]}` };
+      // a crash is not a reason: it is kept apart (loadError) so that tests, and a default list, refuse it
+      return { name: file, library: null, version: null, kind: {}, available: false, reason: `cannot load: ${err.message.split('\n')[0]}`, loadError: err };
     }
   }));
   return loaded;
@@ -72,7 +74,14 @@ export async function loadCodecs() {
  */
 export async function selectCodecs(formats) {
   const all = await loadCodecs();
-  if (!formats) return all.filter((c) => DEFAULT_FORMATS.includes(c.name) && c.available);
+  if (!formats) {
+    const defaults = all.filter((c) => DEFAULT_FORMATS.includes(c.name));
+    // the default list is what every run and report compares: a default codec that crashed on import is a bug, not
+    // an absence to skip quietly
+    const broken = defaults.find((c) => c.loadError);
+    if (broken) throw new Error(`default codec ${broken.name} ${broken.reason}`, { cause: broken.loadError });
+    return defaults.filter((c) => c.available);
+  }
   if (formats === 'all') return all.filter((c) => c.available);
   const wanted = formats.split(',').map((s) => s.trim()).filter(Boolean);
   if (!wanted.length) throw new UserError(`--formats: no format named (known: ${all.map((c) => c.name).join(', ')})`);
@@ -105,6 +114,7 @@ export function libraryVersion(name) {
  * @property {string} decoded what decode() returns
  * @property {boolean} available
  * @property {string|null} reason why not, when unavailable
+ * @property {Error} [loadError] the error importing its file threw, when it crashed (a bug, never a declared absence)
  * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
  * @property {{ create?: Function, unavailable?: string }} [browser] what differs in a browser page: a create()
  *   without Node's APIs, or why it cannot run there (see lib/runtimes/browser-runner.js)

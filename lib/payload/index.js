@@ -147,6 +147,14 @@ export function inspectDataFile(file, { strict = false } = {}) {
 }
 
 /**
+ * A payload from messages made in code (the --shapes families): its schema inferred like --data's, every
+ * message checked against it.
+ * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[] }} payload
+ * @returns {Payload}
+ */
+export const payloadFromCorpus = (payload) => finish(payload, {});
+
+/**
  * A payload's messages in stream order: its corpus, or its one value.
  * @param {{ value: any, corpus?: unknown[] }} payload
  * @returns {unknown[]}

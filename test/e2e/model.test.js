@@ -45,10 +45,11 @@ test('the model predicts the emulated time for N messages within ±15% at four b
       // about half a second of traffic each
       const messages = Math.max(100, Math.round(0.5 / predictThroughput(cost, link).secondsPerMessage));
       const predicted = predictSeconds(cost, link, messages);
-      // other processes on a shared machine can only slow a pass down, never speed it up: the best of up to five
-      // attempts is this link's figure
+      // other processes on a shared machine can only slow a pass down, never speed it up: the fastest of three
+      // attempts, all of them run whatever they show (stopping at the first inside the bound would let load rescue a
+      // model that predicts too slow a link), is this link's figure
       let best = Infinity;
-      for (let attempt = 0; attempt < 5 && Math.abs(best / predicted - 1) > 0.15; attempt++) {
+      for (let attempt = 0; attempt < 3; attempt++) {
         const relay = await startLinkEmulator({ target: { host: target.hostname, port: Number(target.port) }, rtt: link.rtt, up: kbit, down: kbit });
         try {
           const r = await runClient({ url: `ws://127.0.0.1:${relay.port}/planted`, codec, value: null, messages, window: link.window });

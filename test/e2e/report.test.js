@@ -39,7 +39,7 @@ test('the run folder is named by date and time and holds the three files', () =>
 test('progress without a terminal: plain lines with step of total, elapsed and time left, ending at the total', () => {
   const lines = run.stderr.trim().split('\n');
   assert.ok(!run.stderr.includes('\r'), 'no carriage returns in a log');
-  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] \d+s elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
+  for (const line of lines) assert.match(line, /^\[\d+\/\d+\] (\d+s|\d+m\d\ds) elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
   const [, last, total] = /^\[(\d+)\/(\d+)\]/.exec(lines.at(-1));
   assert.equal(last, total);
   assert.ok(lines.some((l) => /WebSocket/.test(l)) && lines.some((l) => /batch ×10/.test(l)));
@@ -121,6 +121,22 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
 });
 
+test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {
+  assert.ok(results.settings.speed.harness.copyBytesPerSec > 0);
+  assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'] });
+  for (const entry of results.payloads) {
+    assert.equal(entry.speedCorpus.corpus.timed, 1000, `${entry.payload.id}: the speed pass cycled through the corpus`);
+    for (const r of entry.speed) {
+      const biased = entry.payload.id === 'test3' && ['encode', 'decode'].includes(r.op);
+      assert.equal(r.bias !== null && r.oneMessage !== null, biased, `${entry.payload.id} ${r.format} ${r.op}`);
+      if (biased) assert.ok(r.bias > 0 && r.oneMessage.opsPerSec > 0);
+    }
+  }
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /Corpus: each operation cycles through 1,000 distinct messages in turn/);
+  assert.match(md, /Harness: an empty call runs at [\d,]+ ops\/s/);
+});
+
 test('the memory pass gave every timed operation of every payload its figures; batch rows have none', () => {
   // shape only: the values belong to the machine (the planted 1 KiB in memory.test.js checks the method)
   assert.equal(results.settings.memory.rounds, 3, 'the quick mode\'s memory settings are recorded');
@@ -135,12 +151,28 @@ test('the memory pass gave every timed operation of every payload its figures; b
     }
   }
   for (const step of results.batch.steps) for (const r of step.speed) assert.equal(r.memory, null);
+  // and they are on the right rows: a row given another payload's figures breaks the first order, one given another
+  // operation's the second (the values are the machine's, these two properties are the method's)
+  const bytes = (id, format, op) => results.payloads.find((e) => e.payload.id === id).speed.find((r) => r.format === format && r.op === op).memory;
+  for (const r of results.payloads.find((e) => e.payload.id === 'test4').speed) {
+    // every operation allocates more for the 3 KB payload than for the 815-byte one, and for that than for 22 bytes
+    const [large, medium, tiny] = ['test4', 'test3', 'test5'].map((id) => bytes(id, r.format, r.op).bytesPerOp);
+    assert.ok(large > medium && medium > tiny, `${r.format} ${r.op}: ${large} B/op on test4, ${medium} on test3, ${tiny} on test5`);
+  }
+  for (const entry of results.payloads) {
+    for (const r of entry.speed) {
+      // decoding and the conversions build JavaScript values only: no Buffer, so no external bytes; encoding into a
+      // Buffer (json-buffer) takes a share of Node's 8 KiB slab per call
+      if (r.op === 'encode' && r.format === 'json-buffer') assert.ok(r.memory.externalBytesPerOp > 0, `${entry.payload.id} json-buffer encode`);
+      if (['decode', 'to-plain', 'from-plain'].includes(r.op)) assert.equal(Math.round(r.memory.externalBytesPerOp), 0, `${entry.payload.id} ${r.format} ${r.op}`);
+    }
+  }
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   assert.match(md, /\| heap B\/op \| ext B\/op \| GC ms\/1k ops \|/);
   assert.match(md, /memory: 3 allocation windows/);
   const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
   // the same speed table as report.md, memory columns next to ops/s
-  assert.match(html, /<h3>Speed and memory per operation<\/h3><table><thead><tr><th class="l">format<\/th>.*<th>ops\/s \(median\)<\/th>.*<th>heap B\/op<\/th><th>ext B\/op<\/th><th>GC ms\/1k ops<\/th>/);
+  assert.match(html, /<h3>Speed and memory per operation<\/h3><table><thead><tr><th class="l">format<\/th>.*<th>ops\/s, corpus \(median\)<\/th>.*<th>ops\/s, one message<\/th><th>one-message bias \(min–max\)<\/th>.*<th>heap B\/op<\/th><th>ext B\/op<\/th><th>GC ms\/1k ops<\/th>/);
 });
 
 test('report.md has a row for every codec and payload in each table', () => {

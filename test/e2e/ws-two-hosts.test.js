@@ -1,5 +1,6 @@
 // Two machines: server and client in two network namespaces joined by a veth pair, optionally shaped by tc tbf.
-// Needs root and iproute2; elsewhere it skips and says why. Addresses exist only inside these namespaces.
+// Needs root and iproute2; elsewhere it skips and says why, unless REQUIRE_NETNS is set (CI runs as root and sets
+// it), where a skip would hide a broken test: there it fails. Addresses exist only inside these namespaces.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -54,6 +55,9 @@ function setUp() {
 }
 
 const skip = setUp();
+if (skip && process.env.REQUIRE_NETNS) {
+  test('two hosts in network namespaces (REQUIRE_NETNS is set)', () => assert.fail(`REQUIRE_NETNS is set but ${skip}`));
+}
 process.on('exit', cleanUp);
 test.after(cleanUp);
 
@@ -111,9 +115,11 @@ test('the link between the hosts shaped by tc tbf: the client cannot send faster
     const [row] = JSON.parse(r.stdout).results;
     assert.equal(row.acked, 1500);
     const mbit = (row.wireBytes.frames * 8) / 1e6 / row.seconds;
-    // unshaped, this link carries well over 50 Mbit/s; shaped, the WebSocket bytes alone cannot exceed the rate
+    // unshaped, this link carries well over 50 Mbit/s; shaped, the WebSocket bytes alone cannot exceed the rate, and
+    // with 32 messages in flight the client keeps the link busy: at least half of it carries WebSocket frames (TCP/IP
+    // headers and ACK pacing take the rest): a client that stalls or crawls fails
     t.diagnostic(`${mbit.toFixed(2)} Mbit/s of WebSocket frames through an 8 Mbit/s tbf`);
-    assert.ok(mbit <= 8 * 1.15, `${mbit.toFixed(2)} Mbit/s through an 8 Mbit/s tbf`);
+    assert.ok(mbit <= 8 * 1.15 && mbit >= 8 * 0.5, `${mbit.toFixed(2)} Mbit/s through an 8 Mbit/s tbf`);
   } finally {
     await stop(server);
   }

@@ -6,12 +6,43 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../lib/paths.js';
 
-test('the package exports lib/index.js, and every name it exports is defined', async () => {
+/**
+ * Where a name exported from `file` is defined: follows `export { name } from './x.js'` down to the file that
+ * declares it, and returns that declaration with the comment before it.
+ */
+function definition(file, name) {
+  const text = fs.readFileSync(file, 'utf8');
+  const declared = new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\s*)?export (?:async )?(?:function\\*?|const|let|class) ${name}\\b`).exec(text);
+  if (declared) return { file, jsdoc: Boolean(declared[1]) };
+  for (const m of text.matchAll(/export \{([^}]*)\} from '([^']+)'/g)) {
+    if (m[1].split(',').map((s) => s.trim()).includes(name)) return definition(path.join(path.dirname(file), m[2]), name);
+  }
+  return null;
+}
+
+test('the package exports lib/index.js: every name defined, declared with a JSDoc comment where it is written', async () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   assert.equal(pkg.exports['.'], './lib/index.js');
   const api = await import(pkg.name);
-  assert.ok(Object.keys(api).length > 20);
-  for (const [name, value] of Object.entries(api)) assert.notEqual(value, undefined, name);
+  const undocumented = [];
+  for (const [name, value] of Object.entries(api)) {
+    assert.notEqual(value, undefined, name);
+    const where = definition(path.join(ROOT, 'lib/index.js'), name);
+    assert.ok(where, `${name}: no declaration found below lib/index.js`);
+    if (!where.jsdoc) undocumented.push(`${name} (${path.relative(ROOT, where.file)})`);
+  }
+  assert.deepEqual(undocumented, []);
+});
+
+test('every function README names as part of the API is exported', async () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = /## Using it from code\n([\s\S]*?)\n## /.exec(readme)[1];
+  const named = [...new Set([...section.matchAll(/(?:import \{([^}]*)\}|`(\w+)`)/g)]
+    // camelCase: function names, not the bin names or files around them
+    .flatMap((m) => (m[1] ? m[1].split(',') : [m[2]])).map((s) => s.trim()).filter((s) => /^[a-z]+[A-Z]\w*$/.test(s)))];
+  assert.ok(named.length >= 10, `README names ${named.join(', ')}`);
+  const api = await import('protobuf-vs-json-bench');
+  for (const name of named) assert.equal(typeof api[name], 'function', `README names ${name}`);
 });
 
 test('the API example: sizes of json-buffer and protobufjs-static on payload 3', async () => {

@@ -14,10 +14,28 @@ test('every bundled payload round-trips exactly through every default codec', as
   }
 });
 
+test('every codec file loads: an absent codec declares why (unavailable), an import that throws fails here', async () => {
+  const crashed = (await loadCodecs()).filter((c) => c.loadError);
+  assert.deepEqual(crashed.map((c) => `${c.name}: ${c.reason}`), []);
+});
+
+test('a default codec whose file throws on import stops the default selection instead of vanishing from it', async (t) => {
+  const codecs = await loadCodecs();
+  const victim = codecs.find((c) => c.name === DEFAULT_FORMATS.at(-1));
+  const saved = { ...victim };
+  t.after(() => {
+    for (const k of Object.keys(victim)) delete victim[k];
+    Object.assign(victim, saved);
+  });
+  Object.assign(victim, { available: false, reason: 'cannot load: boom', loadError: new Error('boom') });
+  await assert.rejects(selectCodecs(), new RegExp(`default codec ${victim.name} cannot load: boom`));
+});
+
 test('every codec file states its name, library, version, kind and what decoded means', async () => {
   for (const c of await loadCodecs()) {
     assert.match(c.name, /^[a-z0-9-]+$/);
     if (!c.available) {
+      assert.equal(c.loadError, undefined, `${c.name} crashed on import: ${c.reason}`);
       assert.match(c.reason, /\w{3,}/, `${c.name} is unavailable without a reason`);
       continue;
     }

@@ -3,8 +3,6 @@ import assert from 'node:assert/strict';
 import { batchPayload, parseBatchCounts } from '../../../lib/payload/batch.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { UserError } from '../../../lib/errors.js';
-import { measureSizes } from '../../../lib/measure/sizes.js';
-import { resolvePayloads } from '../../../lib/payload/index.js';
 import { prepareCodecs } from '../../../lib/verify.js';
 
 test('--batch counts: sorted, deduplicated, and bad values refused with the value named', () => {
@@ -13,28 +11,6 @@ test('--batch counts: sorted, deduplicated, and bad values refused with the valu
   assert.throws(() => parseBatchCounts('1,x'), (e) => e instanceof UserError && /"x"/.test(e.message));
   assert.throws(() => parseBatchCounts('2.5'), UserError);
   assert.throws(() => parseBatchCounts(','), UserError);
-});
-
-test('a batch is N copies in one repeated field; every codec carries it and size grows with N', async () => {
-  const [payload] = resolvePayloads({ numbers: ['3'] });
-  // every schema-driven codec generates code or a schema for the wrapper, pbf's parser included
-  const codecs = await selectCodecs('protobufjs-static,protobufjs-dynamic,json-buffer,protobuf-es,protobuf-ts,pbf,avsc,fast-json-stringify');
-  const one = measureSizes(prepareCodecs(codecs, payload), payload).codecs;
-  const b = batchPayload(payload, 7);
-  assert.equal(b.value.items.length, 7);
-  assert.deepEqual(b.value.items[6], payload.value);
-  assert.notEqual(b.value.items[0], b.value.items[1], 'each item is its own copy');
-  const prepared = prepareCodecs(codecs, b);
-  for (const p of prepared) assert.ok(['exact', 'equivalent'].includes(p.status), `${p.codec.name}: ${p.status} ${p.reason ?? ''}`);
-  const seven = measureSizes(prepared, b).codecs;
-  for (const format of ['protobufjs-static', 'protobufjs-dynamic']) {
-    const base = one.find((c) => c.format === format).bytes;
-    // a repeated message field costs a tag and a length per item on top of the item itself
-    const got = seven.find((c) => c.format === format).bytes;
-    assert.ok(got > 7 * base && got <= 7 * (base + 4), `${format}: ${got} bytes for 7 × ${base}`);
-  }
-  const json = seven.find((c) => c.format === 'json-buffer').bytes;
-  assert.equal(json, Buffer.byteLength(JSON.stringify({ items: Array(7).fill(payload.value) })));
 });
 
 test('the wrapper works for a schema in a package and a name clash', async () => {

@@ -1,3 +1,4 @@
+// In e2e: protobufjs-static generates code with pbjs (a child process) for every user schema below.
 // Hand-computed protobuf bytes for small messages, checked against both protobuf.js codecs.
 import test from 'node:test';
 import assert from 'node:assert/strict';

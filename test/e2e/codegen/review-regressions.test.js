@@ -1,16 +1,17 @@
+// In e2e: protobufjs-static generates code with pbjs (a child process) for every user schema below.
 // Cases a sceptical review found: each once gave a wrong verdict or a crash.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inferSchema } from '../../lib/schema/infer.js';
-import { checkFits, loadSchemaFile, parseSchema } from '../../lib/schema/index.js';
-import { firstDifference, verifyRoundTrip } from '../../lib/verify.js';
-import dynamic from '../../lib/codecs/protobufjs-dynamic.js';
-import staticCodec from '../../lib/codecs/protobufjs-static.js';
-import json from '../../lib/codecs/json.js';
-import { UserError } from '../../lib/errors.js';
+import { inferSchema } from '../../../lib/schema/infer.js';
+import { checkFits, loadSchemaFile, parseSchema } from '../../../lib/schema/index.js';
+import { firstDifference, verifyRoundTrip } from '../../../lib/verify.js';
+import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
+import staticCodec from '../../../lib/codecs/protobufjs-static.js';
+import json from '../../../lib/codecs/json.js';
+import { UserError } from '../../../lib/errors.js';
 
 const PROTOBUF = [dynamic, staticCodec];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'review-'));

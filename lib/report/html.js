@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, sizeRows, SPEED_LEGEND, speedRows } from './terminal.js';
-import { batchRows, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
+import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from './terminal.js';
+import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
 import { columnsOf, escapeHtml, tableModel, toHtml } from './table.js';
@@ -238,9 +238,9 @@ function corpusSizesHtml(entry) {
 
 /** A payload's size and speed tables: the same row models report.md prints. */
 function payloadTables(entry, speedSettings) {
-  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${
-    toHtml(speedRows({ settings: speedSettings, results: entry.speed, skipped: entry.sizes.filter((c) => c.bytes == null), notTimed: entry.notTimed }))}`
-    + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
+  const speed = payloadSpeed(entry, speedSettings);
+  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
+    + speedNotes(speed).map((n) => `<p class="legend">${esc(n)}</p>`).join('') + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
 }
 
 // Heat-map colour of a ratio: green faster, red slower, saturating at 8× either

@@ -27,6 +27,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --max-time S       override the mode's seconds per benchmark per round
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
+  --strict           refuse a --data file with a key given twice in one object (default: a warning)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
   --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):

@@ -5,21 +5,38 @@
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
-import { attachMemory, measureSpeed, planBenchmarks } from './lib/measure/speed.js';
+import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './lib/measure/speed.js';
+import { UserError } from './lib/errors.js';
 import { measureOperationMemory } from './lib/measure/operation-memory.js';
 import { MODES } from './lib/suite.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
+import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
+import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
+import { shapesReport } from './lib/report/shapes.js';
+import { selectCodecs } from './lib/codecs/index.js';
 
-const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
+/** Seconds per benchmark per round of --shapes: 14 families × 6 codecs × 2 ops × 3 rounds take ~3 minutes. */
+const SHAPES_MAX_TIME = 0.15;
+
+const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [options]
+       node benchmark_dss.js --shapes [FAMILY ...] [--formats a,b] [--rounds R] [--max-time S] [--json]
   N               bundled payload 1–5 (default: all five)
+  --shapes        the type-by-type micro-suite: families of messages that each hold one kind of value
+                  (${SHAPES.map((s) => s.id).join(', ')}; default all), each a seeded corpus of
+                  distinct messages with an inferred schema; per family and codec, bytes and encode/decode
+                  speed against JSON (default --max-time ${SHAPES_MAX_TIME}; no memory pass)
   --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
   --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 0.75)
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
+  --one-message OPS  operations also timed on the first message alone, beside the corpus run, for the
+                  one-message bias: a comma list, 'all' or 'none' (default: encode,decode). Every figure
+                  is over the payload's corpus of distinct messages (docs/speed.md, "Streams of messages")
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
+  --strict        refuse a --data file with a key given twice in one object (default: a warning)
   --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
                   which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
   --list          list every codec with its library, version and kind, and exit
@@ -29,8 +46,10 @@ ${RUNTIME_USAGE}`;
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   rounds: { type: 'string', default: '3' },
-  'max-time': { type: 'string', default: '0.75' },
+  'max-time': { type: 'string' },
+  shapes: { type: 'boolean', default: false },
   filter: { type: 'string' },
+  'one-message': { type: 'string', default: 'encode,decode' },
   list: { type: 'boolean', default: false },
   ...RUNTIME_OPTIONS,
   'no-memory': { type: 'boolean', default: false },
@@ -41,16 +60,21 @@ runCli(import.meta.url, async () => {
   if (values.help) return void console.log(USAGE);
   if (values.list) return void console.log(codecListTable(await loadCodecs()));
   const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const maxTime = numberOption(values['max-time'], 'max-time', { min: 0.05 });
+  const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : 0.75), 'max-time', { min: 0.05 });
+  if (values.shapes) return shapesCli(values, positionals, { rounds, maxTime });
   const filter = regexOption(values.filter, 'filter');
+  const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const steps = prepared.reduce((n, ps) => n + planBenchmarks(ps, filter).length * rounds, 0);
+  const steps = prepared.reduce((n, ps, i) => n + benchmarkCount(ps, payloads[i], { rounds, filter, oneMessage }), 0);
   const progress = createProgress({ total: steps });
+  // once per run: the empty loops and the memory copy every row is judged against
+  process.stderr.write('harness: empty loops and a memory copy…\n');
+  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25) });
   const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
-    rounds, maxTime, filter, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
+    rounds, maxTime, filter, oneMessage, harness, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
   if (!values['no-memory']) {
@@ -69,3 +93,42 @@ runCli(import.meta.url, async () => {
   console.log(environmentLine(environment));
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
 });
+
+/**
+ * --shapes: the families (all, or those named), timed and printed against JSON.
+ * @param {Record<string, any>} values
+ * @param {string[]} positionals family ids
+ * @param {{ rounds: number, maxTime: number }} settings
+ */
+async function shapesCli(values, positionals, { rounds, maxTime }) {
+  const refused = ['data', 'records', 'proto', 'type', 'filter', 'runtimes'].find((k) => values[k] !== undefined);
+  if (refused) throw new UserError(`--shapes generates its own payloads and times encode and decode; it does not take --${refused}`);
+  const payloads = shapePayloads({ only: positionals.length ? positionals : undefined });
+  const codecs = await selectCodecs(values.formats);
+  const progress = createProgress({
+    total: payloads.reduce((n, p) => n + benchmarkCount(prepareCodecs(codecs, p), p, { rounds, filter: SHAPE_FILTER }), 0),
+  });
+  process.stderr.write('harness: empty loops and a memory copy…\n');
+  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25) });
+  const results = measureShapes(payloads, codecs, { rounds, maxTime, harness, onProgress: (e) => progress.tick(`${e.payload} ${e.name}, round ${e.round}`) });
+  progress.end();
+  const environment = describeEnvironment(codecs.map((c) => c.library));
+  if (values.json) return void console.log(JSON.stringify({ measurement: 'shapes', environment, harness, results }, null, 2));
+  console.log(environmentLine(environment));
+  console.log(`\n${shapesReport(results)}`);
+}
+
+/**
+ * The --one-message list: operation names, 'all' or 'none'.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function oneMessageOption(text) {
+  const t = text.trim();
+  if (t === 'all') return OPERATIONS;
+  if (t === 'none' || t === '') return [];
+  const ops = t.split(',').map((x) => x.trim()).filter(Boolean);
+  const unknown = ops.find((op) => !OPERATIONS.includes(op));
+  if (unknown) throw new UserError(`--one-message: unknown operation "${unknown}"; choose from ${OPERATIONS.join(', ')}, 'all' or 'none'`);
+  return ops;
+}

@@ -1,30 +1,61 @@
 #!/usr/bin/env node
 // Data transmission quantity: how many bytes each format puts on the wire.
-import { parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import fs from 'node:fs';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { createProgress } from './lib/cli/progress.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
-import { measureSizes } from './lib/measure/sizes.js';
-import { payloadHeading, sizeTable } from './lib/report/terminal.js';
+import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './lib/measure/sizes.js';
+import { payloadHeading } from './lib/report/terminal.js';
+import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
-const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [--formats a,b] [--json]
-  N             bundled payload 1–5 (default: all five)
-  --data FILE   your own JSON file; its schema is inferred unless --proto is given
+const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [--formats a,b]
+                           [--sample N] [--train N] [--json]
+  N             bundled payload 1–5 (default: all five), each a corpus of 1,000 distinct messages
+  --data FILE   your own corpus: a JSON array of records, NDJSON, or one JSON message; its schema is
+                inferred unless --proto is given, and every record is checked against it
+  --records PATH  the array of records inside the --data document (a key, or a path like data.items)
+  --sample N    messages compressed one by one: a seeded sample when the corpus is larger (default ${CORPUS_DEFAULTS.sample});
+                raw sizes and verification always cover every message
+  --train N     the first N messages train the dictionaries, measured on the others (default ${CORPUS_DEFAULTS.train}, at most half)
   --proto FILE  a .proto schema to use instead; --type NAME picks the message (default: the first)
+  --strict      refuse a --data file with a key given twice in one object (default: a warning)
   --formats     comma-separated codecs (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --json        print the results as one JSON object
 ${RUNTIME_USAGE}
                 (sizes are the host's; --runtimes adds each codec's round-trip verdict on each runtime)`;
 
 runCli(import.meta.url, async () => {
-  const { values, positionals } = parseCli(process.argv.slice(2), { ...PAYLOAD_OPTIONS, ...RUNTIME_OPTIONS });
+  const { values, positionals } = parseCli(process.argv.slice(2), { ...PAYLOAD_OPTIONS, ...RUNTIME_OPTIONS, sample: { type: 'string' }, train: { type: 'string' } });
   if (values.help) return void console.log(USAGE);
+  const sample = values.sample === undefined ? undefined : numberOption(values.sample, 'sample', { min: 1, integer: true });
+  const train = values.train === undefined ? undefined : numberOption(values.train, 'train', { min: 1, integer: true });
+  const big = values.data && (fs.statSync(values.data, { throwIfNoEntry: false })?.size ?? 0) >= 10 * 2 ** 20;
+  if (big) process.stderr.write(`reading ${values.data}: parsing it and checking every record against the schema\n`);
   const { payloads, codecs } = await resolveSelection(values, positionals);
-  const results = payloads.map((p) => measureSizes(prepareCodecs(codecs, p), p));
+  const results = [];
+  const corpus = [];
+  for (const p of payloads) {
+    const prepared = prepareCodecs(codecs, p);
+    results.push(measureSizes(prepared, p));
+    // a large corpus takes seconds: say where the pass is (small ones stay quiet, so logs and tests do not fill up)
+    const tty = Boolean(process.stderr.isTTY);
+    const progress = tty || p.corpus.length >= 10000 ? createProgress({ total: prepared.length }) : null;
+    let current = null;
+    corpus.push(await measureCorpusSizes(prepared, p, { sample, train, onProgress: progress && ((s) => {
+      const next = s.codec !== current;
+      current = s.codec;
+      // a plain log gets a line per codec and stage; a terminal's line also counts the records
+      if (!tty && s.done > 0) return;
+      progress.tick(`${p.id}: ${s.codec}: ${s.stage}${tty && s.total ? ` ${s.done.toLocaleString('en-US')}/${s.total.toLocaleString('en-US')}` : ''}`, next ? 1 : 0);
+    }) }));
+    progress?.end();
+  }
   const across = values.runtimes === undefined ? null : await verifyAcrossRuntimes(values, positionals, payloads, codecs);
   const environment = describeEnvironment(codecs.map((c) => c.library));
-  if (values.json) return void console.log(JSON.stringify({ measurement: 'size', environment, results, ...(across && { runtimes: across.runtimes, verdicts: across.results }) }, null, 2));
+  if (values.json) return void console.log(JSON.stringify({ measurement: 'size', environment, results, corpus, ...(across && { runtimes: across.runtimes, verdicts: across.results }) }, null, 2));
   console.log(environmentLine(environment));
-  results.forEach((r, i) => console.log(`\n${payloadHeading(r.payload)}\n\n${sizeTable(r)}${across ? `\n\nRound trip on each runtime:\n\n${verdictMatrixTable(across.results[i], across.runtimes)}` : ''}`));
+  results.forEach((r, i) => console.log(`\n${payloadHeading(r.payload)}\n\n${corpusSizeReport(corpus[i])}${across ? `\n\nRound trip on each runtime:\n\n${verdictMatrixTable(across.results[i], across.runtimes)}` : ''}`));
 });

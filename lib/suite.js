@@ -1,8 +1,8 @@
 import { BASELINE, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
-import { measureSizes } from './measure/sizes.js';
-import { attachMemory, measureSpeed, OPERATIONS, planBenchmarks } from './measure/speed.js';
+import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
+import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
@@ -16,17 +16,30 @@ import { breakEvenReport } from './transmission/model.js';
  * measured time); `full` is for figures you publish. `memory` holds the
  * memory pass's options (lib/measure/memory.js, MemoryOptions): fewer
  * windows, calls and GC loops than its defaults, which `full` keeps.
+ * `oneMessage` says which operations of which payloads are also timed on one
+ * message, for the one-message bias ('slow-link': the slow-link pass's
+ * payload, test3 when it runs; 'all': every payload): every speed figure is
+ * over the corpus, and timing each twice would cost the default run a minute.
  */
 export const MODES = {
   quick: {
+    corpusSample: 30,
     rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
+    oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link' },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
   default: {
+    // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
+    corpusSample: 100,
     rounds: 3, maxTime: 0.15, minTime: 0.025, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
+    oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link' },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
-  full: { rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {} },
+  full: {
+    corpusSample: 1000,
+    rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
+    oneMessage: { ops: OPERATIONS, payloads: 'all' },
+  },
 };
 
 /**
@@ -49,7 +62,7 @@ export { TRANSMISSION_FORMATS };
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.
 const cost = {
-  sizes: () => 0.3,
+  sizes: () => 1,
   bench: (s) => 2 * s.maxTime + 0.15,
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
@@ -98,10 +111,14 @@ export async function runSuite({
   const batchFilter = /(encode|decode)$/; // the round trip adds nothing to how size and time grow with N
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const benches = (ps) => planBenchmarks(ps).length * s.rounds;
-  const memoryCases = prepared.reduce((n, ps) => n + planBenchmarks(ps).length, 0);
+  const biasPayloads = s.oneMessage?.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
+  const oneMessageOf = (p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
+  const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { rounds: s.rounds, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
+  const memoryCases = prepared.reduce((n, ps) => n + benches(ps) / s.rounds, 0);
   const plan = [
-    ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i]), work: cost.sizes() + benches(prepared[i]) * cost.bench(s) })),
+    // the harness's own figures, once per run, before any payload
+    { n: 1, work: 3 * s.rounds * cost.bench(s) },
+    ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i], i), work: cost.sizes() + benches(prepared[i], i) * cost.bench(s) })),
     // in the order the steps run: the memory pass, then the other runtimes
     ...(memory ? [{ n: 1, work: cost.memory(s, memoryCases) }] : []),
     ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
@@ -121,15 +138,24 @@ export async function runSuite({
   const unitWork = (i) => plan[i].work / plan[i].n;
   let step = 0;
 
+  // what the harness alone costs and what no operation can beat, measured once: the rows are judged against it
+  const harness = measureHarness({ rounds: s.rounds, maxTime: Math.max(s.maxTime, 0.1), minTime: s.minTime });
+  progress.tick('harness (empty loops, memory copy)', 1, plan[step++].work);
   const payloadResults = [];
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
+    const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
     progress.tick(`${p.id} sizes`, 1, unitWork(step));
-    const { results: speed, notTimed } = measureSpeed(prepared[i], p, {
-      ...speedOptions, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
+    const { results: speed, notTimed, settings: { corpus, oneMessageOps }, skipped } = measureSpeed(prepared[i], p, {
+      ...speedOptions, oneMessage: oneMessageOf(p), harness,
+      onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
     });
-    payloadResults.push({ payload: describePayload(p), sizes, speed, notTimed });
+    const corpusSkipped = skipped.filter((x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
+    payloadResults.push({
+      payload: describePayload(p), sizes, corpusSizes: { corpus: corpusSizes.corpus, codecs: corpusSizes.codecs },
+      speed, notTimed, speedCorpus: { corpus, oneMessageOps, skipped: corpusSkipped },
+    });
   }
   if (memory) {
     // a pass of its own, after every payload's timing, in child processes
@@ -204,8 +230,12 @@ export async function runSuite({
       mode,
       payloads: payloads.map((p) => p.id),
       formats: codecs.map((c) => c.name),
-      speed: { ...speedOptions, baseline: BASELINE, operations: OPERATIONS },
+      speed: {
+        ...speedOptions, baseline: BASELINE, operations: OPERATIONS, harness,
+        oneMessage: { ops: s.oneMessage?.ops ?? [], payloads: s.oneMessage?.payloads === 'all' ? 'all' : biasPayloads.map((p) => p.id) },
+      },
       memory: memory ? { ...MEMORY_DEFAULTS, ...s.memory } : null,
+      corpusSizes: { ...CORPUS_DEFAULTS, sample: s.corpusSample ?? CORPUS_DEFAULTS.sample },
       transmission: transmissionCodecs.length
         ? {
           formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,

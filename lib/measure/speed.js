@@ -1,10 +1,11 @@
 import Benchmark from 'benchmark';
 import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
-import { UserError } from '../errors.js';
+import { Unsupported, UserError } from '../errors.js';
 import { median, range, spread } from './statistics.js';
 import { describeCodec, measurable } from '../verify.js';
-import { describePayload } from '../payload/index.js';
+import { corpusOf, describePayload } from '../payload/index.js';
+import { seededRandom } from '../random.js';
 
 // Benchmark.js would otherwise recompile each test from its source text, which
 // fails for closures and silently falls back; calling every codec the same way
@@ -52,6 +53,134 @@ export function operationFunctions(p, value) {
   };
 }
 
+/** How many messages of a corpus the speed pass cycles through at most; a larger corpus is sampled (speedMessages). */
+export const SPEED_SAMPLE = 1000;
+
+/** The seed of that sample, stated in the results so a run can be repeated. */
+export const SAMPLE_SEED = 20261123;
+
+/**
+ * The messages a speed pass cycles through: every message of the payload's
+ * corpus (`payload.corpus`, or the one `value` of a payload without one), or,
+ * when the corpus holds more than `limit`, a seeded sample of `limit` of them
+ * kept in corpus order. Loading every record of a large corpus into every
+ * library would time the memory system, and cost minutes, for no better figure.
+ * Each message is parsed afresh from its JSON text, the first as much as the
+ * others, so all have the history of data a service received (how an object
+ * was built decides its hidden class, which the codecs' inline caches see).
+ * @param {{ value: any, corpus?: any[] }} payload
+ * @param {{ limit?: number, seed?: number }} [options]
+ * @returns {{ messages: any[], indices: number[], total: number, sample: { size: number, seed: number } | null }}
+ */
+export function speedMessages(payload, { limit = SPEED_SAMPLE, seed = SAMPLE_SEED } = {}) {
+  const corpus = corpusOf(payload);
+  const fresh = (m) => JSON.parse(JSON.stringify(m));
+  if (corpus.length <= limit) return { messages: corpus.map(fresh), indices: corpus.map((_, i) => i), total: corpus.length, sample: null };
+  // a partial Fisher–Yates shuffle of the indices: `limit` distinct ones, uniformly
+  const random = seededRandom(seed);
+  const indices = corpus.map((_, i) => i);
+  for (let i = 0; i < limit; i++) {
+    const j = i + Math.floor(random() * (indices.length - i));
+    [indices[i], indices[j]] = [indices[j], indices[i]];
+  }
+  const chosen = indices.slice(0, limit).sort((a, b) => a - b);
+  return { messages: chosen.map((i) => fresh(corpus[i])), indices: chosen, total: corpus.length, sample: { size: limit, seed } };
+}
+
+/**
+ * A copy of encoded bytes that the next encode cannot overwrite: codecs that
+ * reuse their output buffer (fairness flag B) return a view of it.
+ * @param {Uint8Array|string} encoded
+ */
+function ownCopy(encoded) {
+  if (typeof encoded === 'string') return encoded;
+  if (typeof Buffer !== 'undefined' && Buffer.isBuffer(encoded)) return Buffer.from(encoded);
+  return encoded.slice();
+}
+
+/**
+ * A function that calls `op` on the next input each time, going round the
+ * inputs in order. The corpus pass and the one-message pass both run through
+ * it (the latter over the first message's input repeated as many times), so
+ * the index increment and array read cost both the same and cannot pose as
+ * bias; the no-op baseline of measureHarness times the same loop alone.
+ * @template I, R
+ * @param {I[]} inputs
+ * @param {(input: I) => R} op
+ * @returns {() => R}
+ */
+export function cycle(inputs, op) {
+  const n = inputs.length;
+  let i = 0;
+  return () => {
+    const input = inputs[i];
+    i = i + 1 === n ? 0 : i + 1;
+    return op(input);
+  };
+}
+
+/**
+ * The inputs every operation of one prepared codec takes, for each message,
+ * built before anything is timed: native forms (fromPlain) for encode, the
+ * encoded bytes (own copies) for decode, the decoded native forms for
+ * to-plain, the plain messages for from-plain.
+ * @param {import('../verify.js').Prepared} p a measurable prepared codec
+ * @param {any[]} messages plain messages
+ * @returns {{ natives: any[], encoded: any[], decoded: any[], plain: any[], wireBytes: number[] }}
+ */
+export function corpusInputs(p, messages) {
+  const { encode, decode, fromPlain } = p.instance;
+  const natives = [];
+  const encoded = [];
+  const decoded = [];
+  const wireBytes = [];
+  messages.forEach((message, index) => {
+    try {
+      const native = fromPlain(message);
+      const bytes = ownCopy(encode(native));
+      natives.push(native);
+      encoded.push(bytes);
+      decoded.push(decode(bytes));
+      wireBytes.push(toBytes(bytes).length);
+    } catch (err) {
+      throw new CorpusMessageError(index, err);
+    }
+  });
+  return { natives, encoded, decoded, plain: messages, wireBytes };
+}
+
+/** A message of the corpus a codec could not prepare, with its index. */
+export class CorpusMessageError extends Error {
+  /** @param {number} index @param {any} cause */
+  constructor(index, cause) {
+    super(`message ${index}: ${cause?.message ?? cause}`, { cause });
+    this.index = index;
+    this.reason = String(cause?.message ?? cause);
+  }
+}
+
+/**
+ * The plain functions of one prepared codec, one per operation, each cycling
+ * through prepared inputs (cycle): one per message of the corpus, or the
+ * first message's repeated (`oneMessage`), which is the one-message loop with
+ * the very same harness code around it.
+ * @param {import('../verify.js').Prepared} p
+ * @param {ReturnType<typeof corpusInputs>} inputs
+ * @param {{ oneMessage?: boolean }} [options]
+ * @returns {Record<string, (() => any) | null>}
+ */
+export function cyclingFunctions(p, inputs, { oneMessage = false } = {}) {
+  const { encode, decode, toPlain, fromPlain } = p.instance;
+  const pick = (arr) => (oneMessage ? arr.map(() => arr[0]) : arr);
+  return {
+    encode: cycle(pick(inputs.natives), encode),
+    decode: cycle(pick(inputs.encoded), decode),
+    roundtrip: cycle(pick(inputs.natives), (x) => decode(encode(x))),
+    'to-plain': isIdentity(toPlain) ? null : cycle(pick(inputs.decoded), toPlain),
+    'from-plain': isIdentity(fromPlain) ? null : cycle(pick(inputs.plain), fromPlain),
+  };
+}
+
 /**
  * The benchmarks a run will time: every measurable codec × operation whose
  * "format op" name matches the filter, identity conversions left out.
@@ -84,47 +213,182 @@ export function identityConversions(prepared, filter) {
     .map(([op]) => ({ format: p.codec.name, op, note: IDENTITY_NOTE })));
 }
 
+/** Above this rate a benchmark has probably timed an empty loop, whatever the codec. */
+export const MAX_PLAUSIBLE_HZ = 50e6;
+
+/** What the tables say of a rate the work cannot reach. */
+export const EMPTY_LOOP_NOTE = 'probably measured an empty loop';
+
+/** The size of the buffer whose copy rate bounds how fast any operation can touch its bytes. */
+const COPY_BYTES = 2 ** 20;
+
+/**
+ * One Benchmark.js run of a function, its result stored where the optimiser
+ * cannot drop it (a variable the returned closure reads after the run).
+ * @param {string} name
+ * @param {() => any} timed
+ * @param {{ maxTime: number, minTime?: number }} options
+ * @returns {{ hz: number, rme: number, samples: number, last: any }}
+ */
+function timeOnce(name, timed, { maxTime, minTime }) {
+  let sink;
+  const bench = new Benchmark(name, () => { sink = timed(); }, { maxTime, minSamples: 5, initCount: 1, ...(minTime ? { minTime } : {}) });
+  bench.run({ async: false });
+  if (bench.error) throw bench.error;
+  return { hz: bench.hz, rme: bench.stats.rme, samples: bench.stats.sample.length, last: sink };
+}
+
+/**
+ * The harness's own figures, measured once per run on this machine with the
+ * same Benchmark.js settings as the codecs: the rate of a call that does
+ * nothing, of the cycling loop that does nothing but pick the next input
+ * (what the corpus pass adds to each call), and of copying a 1 MiB buffer
+ * (bytes/s: no operation reads or writes its bytes faster than that).
+ * @param {{ rounds?: number, maxTime?: number, minTime?: number }} [options]
+ * @returns {{ noopHz: number, cyclingNoopHz: number, cyclingNsPerCall: number, copyBytesPerSec: number, maxPlausibleHz: number }}
+ */
+export function measureHarness({ rounds = 3, maxTime = 0.15, minTime } = {}) {
+  const inputs = Array.from({ length: SPEED_SAMPLE }, (_, i) => ({ i }));
+  const first = inputs[0];
+  const noop = () => first;
+  const cyclingNoop = cycle(inputs, (x) => x);
+  const src = new Uint8Array(COPY_BYTES).map((_, i) => i);
+  const dst = new Uint8Array(COPY_BYTES);
+  const copy = () => { dst.set(src); return dst; };
+  const runs = { noop: [], cycling: [], copy: [] };
+  for (let r = 0; r < rounds; r++) {
+    runs.noop.push(timeOnce('no-op', noop, { maxTime, minTime }).hz);
+    runs.cycling.push(timeOnce('cycling no-op', cyclingNoop, { maxTime, minTime }).hz);
+    runs.copy.push(timeOnce('copy 1 MiB', copy, { maxTime, minTime }).hz);
+  }
+  const noopHz = median(runs.noop);
+  const cyclingNoopHz = median(runs.cycling);
+  return {
+    noopHz, cyclingNoopHz,
+    // what picking the next input adds to a call, in nanoseconds (near zero or below it: noise)
+    cyclingNsPerCall: 1e9 / cyclingNoopHz - 1e9 / noopHz,
+    copyBytesPerSec: median(runs.copy) * COPY_BYTES,
+    maxPlausibleHz: MAX_PLAUSIBLE_HZ,
+  };
+}
+
+/**
+ * Why a measured rate is implausible for the work, or null: above
+ * MAX_PLAUSIBLE_HZ, or (for operations that read or write every wire byte)
+ * faster than memory copies those bytes on this machine. (Faster than the
+ * harness's empty loop would be the strictest test, but fast real operations
+ * land within that loop's run-to-run noise, so it would flag them.)
+ * @param {{ op: string, opsPerSec: number, wireBytes: number }} row
+ * @param {ReturnType<typeof measureHarness> | null} [harness]
+ * @returns {string | null}
+ */
+export function implausibleRate(row, harness) {
+  const hz = row.opsPerSec;
+  const mops = (x) => `${(x / 1e6).toFixed(1)} M ops/s`;
+  if (hz > MAX_PLAUSIBLE_HZ) return `${EMPTY_LOOP_NOTE}: ${mops(hz)} is above ${mops(MAX_PLAUSIBLE_HZ)}`;
+  if (harness && !CONVERSIONS[row.op] && row.wireBytes > 0 && hz * row.wireBytes > harness.copyBytesPerSec) {
+    return `${EMPTY_LOOP_NOTE}: ${(hz * row.wireBytes / 1e9).toFixed(2)} GB/s of wire bytes is faster than memory copies them here (${(harness.copyBytesPerSec / 1e9).toFixed(2)} GB/s)`;
+  }
+  return null;
+}
+
+/**
+ * How many Benchmark.js runs measureSpeed will make: per round, every planned
+ * benchmark over the corpus, and again over one message for the operations in
+ * `oneMessage` when the corpus has more than one message.
+ * @param {import('../verify.js').Prepared[]} prepared
+ * @param {{ value: any, corpus?: any[] }} payload
+ * @param {{ rounds?: number, filter?: RegExp, oneMessage?: string[], sample?: { limit?: number, seed?: number } }} [options]
+ */
+export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessage = [], sample } = {}) {
+  const distinct = speedMessages(payload, sample).messages.length > 1;
+  const plan = planBenchmarks(prepared, filter);
+  return rounds * (plan.length + (distinct ? plan.filter((b) => oneMessage.includes(b.op)).length : 0));
+}
+
 /**
  * Benchmark.js suites for every operation over the measurable codecs, in
  * several interleaved rounds (the codec order rotates each round), so that
  * the spread across rounds shows run-to-run noise that one round's ±RME does
- * not. Inputs are built before timing; nothing converts inside a timed
- * function that the operation does not name.
+ * not. Each operation cycles through the distinct messages of the payload's
+ * corpus (a seeded sample of a large one, speedMessages); for the operations
+ * named in `oneMessage` the first message alone is timed too, right beside the
+ * corpus run in the same round, and the ratio of the two is the one-message
+ * bias. Inputs are built before timing; nothing converts inside a timed
+ * function that the operation does not name. With `harness` (measureHarness),
+ * a rate the work cannot reach is flagged on its row (`implausible`).
  * @param {import('../verify.js').Prepared[]} prepared
  * @param {import('../payload/index.js').Payload} payload
- * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: object) => void }} [options]
+ * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: object) => void,
+ *   oneMessage?: string[], harness?: ReturnType<typeof measureHarness> | null, sample?: { limit?: number, seed?: number } }} [options]
  */
-export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, minTime, filter, onProgress } = {}) {
-  const cases = planBenchmarks(prepared, filter).map(({ p, op, name }) => {
-    const { wireBytes, fns } = operationFunctions(p, payload.value);
-    const timed = fns[op];
-    let sink; // results go somewhere the optimiser cannot see through
-    return { p, op, name, wireBytes, fn: () => { sink = timed(); }, rounds: [], sink: () => sink };
+export function measureSpeed(prepared, payload, {
+  rounds = 3, maxTime = 0.5, minTime, filter, onProgress, oneMessage = [], harness = null, sample,
+} = {}) {
+  const corpus = speedMessages(payload, sample);
+  const distinct = corpus.messages.length > 1;
+  const inputs = new Map();
+  const refused = [];
+  for (const p of prepared.filter(measurable)) {
+    try {
+      inputs.set(p, corpusInputs(p, corpus.messages));
+    } catch (err) {
+      if (!(err instanceof CorpusMessageError)) throw err;
+      refused.push({
+        ...describeCodec(p), status: err.cause instanceof Unsupported ? 'unsupported' : 'failed',
+        reason: `corpus message ${corpus.indices[err.index]}: ${err.reason}`,
+      });
+    }
+  }
+  const ready = prepared.filter((p) => inputs.has(p));
+  const cases = planBenchmarks(ready, filter).map(({ p, op, name }) => {
+    const own = inputs.get(p);
+    const corpusFn = cyclingFunctions(p, own)[op];
+    const singleFn = distinct && oneMessage.includes(op) ? cyclingFunctions(p, own, { oneMessage: true })[op] : null;
+    return {
+      p, op, name, corpusFn, singleFn,
+      wireBytes: own.wireBytes.reduce((a, b) => a + b, 0) / own.wireBytes.length,
+      rounds: [], oneMessageRounds: singleFn ? [] : null,
+      /** @type {any} */ last: undefined,
+    };
   });
   if (!cases.length && filter) throw new UserError(`--filter: ${filter} matches no benchmark`);
 
-  const total = cases.length * rounds;
+  const total = cases.reduce((n, c) => n + rounds * (c.singleFn ? 2 : 1), 0);
   let done = 0;
+  const settings = { maxTime, minTime };
   for (let r = 0; r < rounds; r++) {
     for (const op of OPERATIONS) {
       const ofOp = cases.filter((c) => c.op === op);
       for (let i = 0; i < ofOp.length; i++) {
         const c = ofOp[(i + r) % ofOp.length];
-        const bench = new Benchmark(c.name, c.fn, { maxTime, minSamples: 5, initCount: 1, ...(minTime ? { minTime } : {}) });
-        bench.run({ async: false });
-        if (bench.error) throw bench.error;
-        c.rounds.push({ hz: bench.hz, rme: bench.stats.rme, samples: bench.stats.sample.length });
-        done++;
-        onProgress?.({ done, total, name: c.name, round: r + 1, hz: bench.hz });
+        // corpus and one message back to back, the order alternating by round, so their ratio sees the same machine
+        const runs = c.singleFn ? (r % 2 ? ['one', 'corpus'] : ['corpus', 'one']) : ['corpus'];
+        for (const which of runs) {
+          const t = timeOnce(c.name, which === 'one' ? c.singleFn : c.corpusFn, settings);
+          const figure = { hz: t.hz, rme: t.rme, samples: t.samples };
+          if (which === 'one') c.oneMessageRounds.push(figure);
+          else { c.rounds.push(figure); c.last = t.last; }
+          done++;
+          onProgress?.({ done, total, name: which === 'one' ? `${c.name} (one message)` : c.name, round: r + 1, hz: t.hz });
+        }
       }
     }
   }
+  const results = summariseRounds(cases, BASELINE).map((row) => ({ ...row, implausible: implausibleRate(row, harness) }));
   return {
     payload: describePayload(payload),
-    settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS },
-    skipped: prepared.filter((p) => !measurable(p)).map(describeCodec),
-    notTimed: identityConversions(prepared, filter),
-    results: summariseRounds(cases, BASELINE),
+    settings: {
+      rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
+      corpus: { messages: corpus.total, timed: corpus.messages.length, sample: corpus.sample },
+      oneMessageOps: distinct ? oneMessage : [],
+      harness,
+    },
+    skipped: [...prepared.filter((p) => !measurable(p)).map(describeCodec), ...refused],
+    notTimed: identityConversions(ready, filter),
+    results,
+    // the last result of every corpus benchmark, kept so a test can see what the timed calls returned
+    lastResults: cases.map((c) => ({ format: c.p.codec.name, op: c.op, last: c.last })),
   };
 }
 
@@ -132,10 +396,13 @@ export function measureSpeed(prepared, payload, { rounds = 3, maxTime = 0.5, min
  * Per-benchmark figures from the rounds: the median ops/s with the min–max
  * across rounds, and the speed relative to the baseline codec computed round
  * by round (both were timed in the same round, so slow drift of the machine
- * cancels), as the median of those ratios with their min–max. `memory` is
- * where the memory pass (bytes allocated per operation, GC time) puts its
+ * cancels), as the median of those ratios with their min–max. With one-message
+ * rounds, their ops/s and the bias: one-message ops/s over corpus ops/s,
+ * round by round (above 1: the one-message loop flatters the codec). `memory`
+ * is where the memory pass (bytes allocated per operation, GC time) puts its
  * figures for the same codec and operation; null until it has run.
- * @param {{ p: object, op: string, wireBytes: number, rounds: { hz: number, rme: number, samples: number }[] }[]} cases
+ * @param {{ p: object, op: string, wireBytes: number, rounds: { hz: number, rme: number, samples: number }[],
+ *   oneMessageRounds?: { hz: number, rme: number, samples: number }[] | null }[]} cases
  * @param {string} baseline
  */
 export function summariseRounds(cases, baseline) {
@@ -144,6 +411,8 @@ export function summariseRounds(cases, baseline) {
     const med = median(hz);
     const base = cases.find((x) => x.p.codec.name === baseline && x.op === c.op);
     const ratios = base ? c.rounds.map((x, i) => x.hz / base.rounds[i].hz) : null;
+    const one = c.oneMessageRounds?.length ? c.oneMessageRounds : null;
+    const biases = one ? one.map((x, i) => x.hz / c.rounds[i].hz) : null;
     return {
       ...describeCodec(c.p),
       op: c.op,
@@ -152,12 +421,16 @@ export function summariseRounds(cases, baseline) {
       spread: spread(hz),
       rme: median(c.rounds.map((x) => x.rme)),
       samplesPerRound: median(c.rounds.map((x) => x.samples)),
-      wireBytes: c.wireBytes,
+      wireBytes: Math.round(c.wireBytes),
       // a conversion never touches the wire
       mbPerSec: CONVERSIONS[c.op] ? null : (med * c.wireBytes) / 1e6,
       vsBaseline: ratios ? median(ratios) : null,
       vsBaselineMin: ratios ? Math.min(...ratios) : null,
       vsBaselineMax: ratios ? Math.max(...ratios) : null,
+      oneMessage: one ? { opsPerSec: median(one.map((x) => x.hz)), ...range(one.map((x) => x.hz)), rme: median(one.map((x) => x.rme)), rounds: one } : null,
+      bias: biases ? median(biases) : null,
+      biasMin: biases ? Math.min(...biases) : null,
+      biasMax: biases ? Math.max(...biases) : null,
       memory: null,
       rounds: c.rounds,
     };

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, sizeRows, SPEED_LEGEND, speedRows } from './terminal.js';
-import { batchRows, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
+import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from './terminal.js';
+import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
 import { columnsOf, escapeHtml, tableModel, toHtml } from './table.js';
 import { formatKbit } from './terminal-transmission.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixCells } from './runtime-matrix.js';
+import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -224,11 +225,22 @@ function runtimeTables(entry, results) {
 }
 
 
+/** The corpus size tables, notes and the dictionary sentence, when the run measured them. */
+function corpusSizesHtml(entry) {
+  if (!entry.corpusSizes) return '';
+  const result = { payload: entry.payload, ...entry.corpusSizes };
+  const sentence = dictionarySentence(result);
+  return `<h3>Size over the corpus of ${esc(entry.corpusSizes.corpus.messages.toLocaleString('en-US'))} messages</h3>`
+    + (sentence ? `<p class="answer">${esc(sentence)}</p>` : '')
+    + `<h4>Bytes per message</h4>${toHtml(corpusSizeRows(result))}<h4>Compressed bytes per message (mean)</h4>${toHtml(compressionRows(result))}`
+    + `<ul class="notes">${corpusNotes(result).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`;
+}
+
 /** A payload's size and speed tables: the same row models report.md prints. */
 function payloadTables(entry, speedSettings) {
-  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}<h3>Speed and memory per operation</h3>${
-    toHtml(speedRows({ settings: speedSettings, results: entry.speed, skipped: entry.sizes.filter((c) => c.bytes == null), notTimed: entry.notTimed }))}`
-    + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
+  const speed = payloadSpeed(entry, speedSettings);
+  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
+    + speedNotes(speed).map((n) => `<p class="legend">${esc(n)}</p>`).join('') + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
 }
 
 // Heat-map colour of a ratio: green faster, red slower, saturating at 8× either

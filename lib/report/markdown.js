@@ -1,5 +1,6 @@
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
+import { corpusSizeReport } from './corpus-sizes.js';
 import { runtimeSection } from './runtime-matrix.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
@@ -11,7 +12,9 @@ import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, verdictText } from './ter
 /** The settings of a run in one line. */
 export function runSettingsLine(results) {
   const { mode, speed, memory, transmission, batch } = results.settings;
-  const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark, baseline ${speed.baseline}`];
+  const oneMessage = speed.oneMessage?.ops?.length
+    ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
+  const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
   // results written before the memory pass joined the suite have no memory settings
   if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
   else if (memory === null) parts.push('memory: not measured (--no-memory)');
@@ -28,6 +31,17 @@ export function runSettingsLine(results) {
 
 /** The skipped (unmeasurable) codecs of a payload, from its size rows. */
 const skippedOf = (sizes) => sizes.filter((c) => c.bytes == null);
+
+/**
+ * A payload entry of results.json as the speed table takes it: the run's speed settings with the payload's
+ * corpus settings (results written before corpora had none), and the codecs skipped by sizes or by the corpus.
+ * @param {object} entry a payload entry of results.json
+ * @param {object} speed results.settings.speed
+ */
+export function payloadSpeed(entry, speed) {
+  const { skipped = [], ...corpus } = entry.speedCorpus ?? {};
+  return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed };
+}
 
 /**
  * The WebSocket table of one profile: a row per payload and format.
@@ -102,7 +116,8 @@ export function renderMarkdown(results) {
   const speed = results.settings.speed;
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
-    out.push('', '### Speed', '', speedTable({ settings: speed, results: entry.speed, skipped: skippedOf(entry.sizes), notTimed: entry.notTimed }));
+    if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
+    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed)));
     if (entry.runtimes) {
       out.push('', '### Speed across runtimes', '', runtimeSection(entry, results.runtimes, { ...speed, formats: results.settings.formats }));
     }

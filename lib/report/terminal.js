@@ -19,7 +19,10 @@ export function savingVsJson(ofJson) {
 
 /** Heading line naming a payload, its JSON size and its schema. */
 export function payloadHeading(p) {
-  return `${p.id}: ${p.title} — ${int(p.jsonBytes)} bytes of JSON (${p.dataFile.replace(/^.*\/data\//, 'data/')}, schema ${p.schema}, message ${p.type})`;
+  // a user's file may be pretty-printed: its own size and the compact JSON that is measured, both labelled
+  const size = p.fileBytes !== undefined && p.fileBytes !== p.jsonBytes
+    ? `${int(p.jsonBytes)} bytes of compact JSON (the file: ${int(p.fileBytes)} bytes)` : `${int(p.jsonBytes)} bytes of JSON`;
+  return `${p.id}: ${p.title} — ${size} (${p.dataFile.replace(/^.*\/data\//, 'data/')}, schema ${p.schema}, message ${p.type})`;
 }
 
 /**
@@ -47,7 +50,10 @@ export const sizeTable = (result) => toMarkdown(sizeRows(result));
 /**
  * The speed table of one payload as a row model: a row per codec and operation, in the
  * order of the operations, the conversions that are the identity shown as
- * n/a rather than left out (SPEED_LEGEND explains the flags).
+ * n/a rather than left out (SPEED_LEGEND explains the flags). The leading
+ * ops/s are over the corpus (distinct messages in turn); the one-message ops/s
+ * and the bias (their ratio, round by round) follow where they were measured.
+ * A rate the work cannot reach is marked ‼ (speedNotes says why).
  * @param {{ settings: { rounds: number, baseline: string, operations?: string[] }, results: object[], skipped: object[], notTimed?: object[] }} result
  *   what measureSpeed returns, or a payload entry of results.json
  * @returns {import('./table.js').TableModel}
@@ -57,27 +63,71 @@ export function speedRows(result) {
   const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
   const rows = result.results.map((r) => ({
     format: r.format, op: r.op, status: r.status,
-    cells: [r.format, flagsCell(r.flags), r.op, int(r.opsPerSec), `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
-      String(Math.round(r.samplesPerRound)), fixed(r.mbPerSec, 1), ratioCell(r),
+    cells: [r.format, flagsCell(r.flags), r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
+      String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), ratioCell(r),
       ...memoryCells(r.memory), verdictOf(r)],
   }));
+  const blank = (first) => [...first, ...Array(SPEED_TITLES.length - first.length - 1).fill('')];
   for (const n of result.notTimed ?? []) {
-    rows.push({ format: n.format, op: n.op, status: null, cells: [n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note, '', '', '', '', '', '', '', '', ''] });
+    rows.push({ format: n.format, op: n.op, status: null, cells: [...blank([n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note]), ''] });
   }
   const ops = result.settings.operations ?? [];
   const order = (x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
   rows.sort((a, b) => order(a) - order(b));
   const body = rows.map(({ cells, status }) => ({ cells, status }));
   for (const s of result.skipped) {
-    body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', verdictOf(s)] });
+    body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), ...Array(SPEED_TITLES.length - 3).fill('—'), verdictOf(s)] });
   }
-  const titles = ['format', 'flags', 'op', 'ops/s (median)', `min–max of ${rounds} rounds`, '±RME',
-    'samples/round', 'wire MB/s', `vs ${baseline} (min–max)`, ...MEMORY_COLUMNS, 'round trip'];
+  const titles = SPEED_TITLES.map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline));
   return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
+}
+
+/** "1.42× (1.10–1.80)": how much faster the one-message loop ran than the corpus, median over rounds. */
+function biasCell({ bias, biasMin, biasMax }) {
+  if (bias == null) return '—';
+  return biasMin === biasMax ? `${fixed(bias, 2)}×` : `${fixed(bias, 2)}× (${fixed(biasMin, 2)}–${fixed(biasMax, 2)})`;
+}
+
+/**
+ * The lines under a speed table that say what its corpus figures are: how
+ * many distinct messages the corpus pass cycled through (and the sample, if
+ * any), what the one-message bias is, what the cycling costs the harness, and
+ * the rows whose rate is implausible for the work.
+ * @param {{ settings: { corpus?: { messages: number, timed: number, sample: { size: number, seed: number } | null },
+ *   oneMessageOps?: string[], oneMessage?: { ops: string[], payloads: string[] | 'all' }, harness?: { noopHz: number, cyclingNoopHz: number, cyclingNsPerCall: number, copyBytesPerSec: number, maxPlausibleHz?: number } | null },
+ *   results: object[] }} result
+ * @returns {string[]}
+ */
+export function speedNotes(result) {
+  const { corpus, oneMessageOps, oneMessage, harness } = result.settings;
+  const notes = [];
+  if (corpus) {
+    const sample = corpus.sample ? `, a sample of ${int(corpus.timed)} (seed ${corpus.sample.seed}) of its ${int(corpus.messages)}` : '';
+    notes.push(corpus.timed > 1
+      ? `Corpus: each operation cycles through ${int(corpus.timed)} distinct messages in turn${sample}, prepared before timing. `
+        + (oneMessageOps?.length
+          ? `One message: the first message alone, in the same loop, right beside it in every round (${oneMessageOps.join(', ')}); `
+            + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds (min–max): above 1, the one-message loop flatters the codec.'
+          : Array.isArray(oneMessage?.payloads) && oneMessage.ops.length
+            ? `The one-message loop, and so the bias, was timed on ${oneMessage.payloads.join(', ')} only in this mode (--full: every payload and operation).`
+            : 'The one-message loop was not timed in this run.')
+      : 'Corpus: one message (the payload has no corpus), so there is no one-message bias to measure.');
+  }
+  if (harness) {
+    notes.push(`Harness: an empty call runs at ${int(harness.noopHz)} ops/s, the empty cycling loop at ${int(harness.cyclingNoopHz)} ops/s `
+      + `(${harness.cyclingNsPerCall > 0 ? `${fixed(harness.cyclingNsPerCall, 1)} ns per call for picking the next message` : 'picking the next message costs less than the noise'}); `
+      + `memory copies ${fixed(harness.copyBytesPerSec / 1e9, 1)} GB/s, so a rate above ${int(harness.maxPlausibleHz ?? 50e6)} ops/s or moving wire bytes faster than that is flagged ‼.`);
+  }
+  for (const r of result.results) if (r.implausible) notes.push(`‼ ${r.format} ${r.op}: ${r.implausible}.`);
+  return notes;
 }
 
 /** Titles of the memory columns, next to ops/s wherever speed rows are shown. */
 export const MEMORY_COLUMNS = ['heap B/op', 'ext B/op', 'GC ms/1k ops'];
+
+/** The speed table's column titles; {rounds} and {baseline} are filled in per table. */
+const SPEED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median)', 'min–max of {rounds} rounds', '±RME', 'samples/round',
+  'ops/s, one message', 'one-message bias (min–max)', 'wire MB/s', 'vs {baseline} (min–max)', ...MEMORY_COLUMNS, 'round trip'];
 
 /** What the memory columns mean. */
 export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '
@@ -102,7 +152,7 @@ export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
  * The speed table of one payload in Markdown, with its legend.
  * @param {Parameters<typeof speedRows>[0]} result
  */
-export const speedTable = (result) => `${toMarkdown(speedRows(result))}\n\n${SPEED_LEGEND}`;
+export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNotes(/** @type {any} */ (result)), SPEED_LEGEND].join('\n\n');
 
 /** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */
 function ratioCell(r) {

@@ -38,7 +38,7 @@ const verdict = {
 const payload = {
   type: 'object',
   required: ['id', 'title', 'dataFile', 'schema', 'type', 'jsonBytes'],
-  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count },
+  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count, fileBytes: count },
 };
 
 const sizeRow = {
@@ -48,6 +48,31 @@ const sizeRow = {
     if: { properties: { status: { enum: ['exact', 'equivalent', 'lossy'] } } },
     then: { required: ['bytes', 'gzip', 'brotli', 'ofJson'] },
   }],
+};
+
+// Sizes over a payload's corpus (lib/measure/sizes.js, measureCorpusSizes): bytes per message over every
+// message, compressed bytes per message per method ({ unavailable: reason } where a method is missing).
+const perMessage = { type: 'object', required: ['median', 'p90', 'max', 'mean', 'total'], properties: { median: number, p90: number, max: number, mean: number, total: number } };
+const corpusSizeRow = {
+  allOf: [verdict, {
+    required: ['record'],
+    properties: { record: { type: ['integer', 'null'] }, perMessage, ofJson: number, compressed: { type: 'object', additionalProperties: { type: 'object' } } },
+    if: { properties: { status: { enum: ['exact', 'equivalent', 'lossy'] } } },
+    then: { required: ['perMessage', 'ofJson', 'compressed'] },
+  }],
+};
+const corpusSizes = {
+  type: 'object',
+  required: ['corpus', 'codecs'],
+  properties: {
+    corpus: { type: 'object', required: ['messages', 'json', 'sample', 'training', 'stream', 'levels'], properties: { messages: count, json: perMessage } },
+    codecs: { type: 'array', items: corpusSizeRow },
+  },
+};
+
+const speedRounds = {
+  type: 'array', minItems: 1,
+  items: { type: 'object', required: ['hz', 'rme', 'samples'], properties: { hz: number, rme: number, samples: count } },
 };
 
 const speedRow = {
@@ -75,12 +100,46 @@ const speedRow = {
       vsBaseline: nullableNumber,
       vsBaselineMin: nullableNumber,
       vsBaselineMax: nullableNumber,
-      rounds: {
-        type: 'array', minItems: 1,
-        items: { type: 'object', required: ['hz', 'rme', 'samples'], properties: { hz: number, rme: number, samples: count } },
+      rounds: speedRounds,
+      // opsPerSec and its rounds are over the payload's corpus (distinct messages in turn); the same operation
+      // on the first message alone, timed beside it in each round, where it was (null: not timed)
+      oneMessage: {
+        type: ['object', 'null'],
+        required: ['opsPerSec', 'min', 'max', 'rme', 'rounds'],
+        properties: { opsPerSec: number, min: number, max: number, rme: number, rounds: speedRounds },
       },
+      // one-message ops/s ÷ corpus ops/s, round by round: median and min–max (null: not timed)
+      bias: nullableNumber, biasMin: nullableNumber, biasMax: nullableNumber,
+      // why the rate is implausible for the work ("probably measured an empty loop: …"), or null
+      implausible: { type: ['string', 'null'] },
     },
   }],
+};
+
+/** What the speed pass of one payload cycled through (lib/measure/speed.js, measureSpeed's settings). */
+const speedCorpus = {
+  type: 'object',
+  required: ['corpus', 'oneMessageOps'],
+  properties: {
+    corpus: {
+      type: 'object',
+      required: ['messages', 'timed', 'sample'],
+      properties: {
+        messages: count, timed: count,
+        sample: { type: ['object', 'null'], required: ['size', 'seed'], properties: { size: count, seed: { type: 'integer' } } },
+      },
+    },
+    oneMessageOps: { type: 'array', items: { type: 'string' } },
+    // codecs that carried the first message but not some message of the corpus, with that message's index
+    skipped: { type: 'array', items: verdict },
+  },
+};
+
+/** The harness's own figures, measured once per run (lib/measure/speed.js, measureHarness). */
+const harness = {
+  type: ['object', 'null'],
+  required: ['noopHz', 'cyclingNoopHz', 'cyclingNsPerCall', 'copyBytesPerSec', 'maxPlausibleHz'],
+  properties: { noopHz: number, cyclingNoopHz: number, cyclingNsPerCall: number, copyBytesPerSec: number, maxPlausibleHz: number },
 };
 
 const latency = {
@@ -172,7 +231,16 @@ export const RESULTS_SCHEMA = {
         mode: { enum: ['quick', 'default', 'full'] },
         payloads: { type: 'array', items: { type: 'string' } },
         formats: { type: 'array', items: { type: 'string' } },
-        speed: { type: 'object', required: ['rounds', 'maxTime', 'baseline'] },
+        speed: {
+          type: 'object', required: ['rounds', 'maxTime', 'baseline'],
+          properties: {
+            harness,
+            oneMessage: {
+              type: 'object', required: ['ops', 'payloads'],
+              properties: { ops: { type: 'array', items: { type: 'string' } }, payloads: { anyOf: [{ const: 'all' }, { type: 'array', items: { type: 'string' } }] } },
+            },
+          },
+        },
         // the memory pass's options (lib/measure/memory.js); null when --no-memory skipped it
         memory: { type: ['object', 'null'] },
         transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
@@ -200,7 +268,10 @@ export const RESULTS_SCHEMA = {
         properties: {
           payload,
           sizes: { type: 'array', items: sizeRow },
+          // sizes over the payload's corpus (results written before corpora have none)
+          corpusSizes,
           speed: { type: 'array', items: speedRow },
+          speedCorpus,
           // conversions not timed because the native form is the plain object
           notTimed: {
             type: 'array',

@@ -42,5 +42,36 @@ test('--records naming a missing key, a non-array, or an empty array: one line, 
 
 test('records that cannot share one schema: the first record and path that disagrees, exit 2', () => {
   const bad = write('bad.ndjson', '{"id": 1, "name": "a"}\n{"id": 2, "name": "b"}\n{"id": "three", "name": "c"}\n');
-  assertUserError(run('benchmark_dtq.js', '--data', bad), /^benchmark_dtq: .*bad\.ndjson: record 2: \$\.id: string "three" does not fit field id of type int32 /);
+  assertUserError(run('benchmark_dtq.js', '--data', bad), /^benchmark_dtq: record 2: \$\.id: field is number in one object and string in another \(records must share one schema\)$/);
+});
+
+test('benchmark_dtq.js --data FILE --records KEY on a document holding its records under a key: sizes over every record', () => {
+  const fixture = path.join(ROOT, 'test', 'fixtures', 'bike-trips.json');
+  const r = run('benchmark_dtq.js', '--data', fixture, '--records', 'trips', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  const [result] = JSON.parse(r.stdout).corpus;
+  const { trips } = JSON.parse(fs.readFileSync(fixture, 'utf8'));
+  const jsonSizes = trips.map((t) => Buffer.byteLength(JSON.stringify(t)));
+  assert.equal(result.corpus.messages, trips.length);
+  assert.equal(result.corpus.json.total, jsonSizes.reduce((a, b) => a + b));
+  const byFormat = Object.fromEntries(result.codecs.map((c) => [c.format, c]));
+  const { 'json-buffer': json, 'protobufjs-static': proto, msgpackr: msgpack } = byFormat;
+  for (const c of result.codecs) assert.equal(c.status, 'exact', `${c.format}: ${c.reason ?? JSON.stringify(c.diff)}`);
+  assert.equal(json.perMessage.total, result.corpus.json.total);
+  assert.equal(json.perMessage.max, Math.max(...jsonSizes));
+  assert.ok(proto.perMessage.total < msgpack.perMessage.total && msgpack.perMessage.total < json.perMessage.total);
+  assert.equal(json.compressed.httpGzip.messages, trips.length);
+  assert.equal(json.compressed.deflateDictionary.messages, trips.length - 100);
+  // the table as printed
+  const table = run('benchmark_dtq.js', '--data', fixture, '--records', 'trips', '--formats', 'json-buffer,protobufjs-static');
+  assert.equal(table.code, 0, table.stderr);
+  assert.match(table.stdout, /Bytes per message over the corpus of 200 messages/);
+  assert.match(table.stdout, /^bike-trips: JSON with a [\d,]+-byte deflate dictionary takes [\d.,]+ B per message/m);
+});
+
+test('a training slice as large as the corpus, or --train without a number: one line, exit 2', () => {
+  const fixture = path.join(ROOT, 'test', 'fixtures', 'bike-trips.json');
+  assertUserError(run('benchmark_dtq.js', '--data', fixture, '--records', 'trips', '--train', '200'), /^benchmark_dtq: --train 200: the training slice must leave messages to measure the dictionary on, and the corpus holds 200$/);
+  assertUserError(run('benchmark_dtq.js', '5', '--train', 'lots'), /^benchmark_dtq: --train: expected a whole number ≥ 1, got "lots"$/);
 });

@@ -121,6 +121,22 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
 });
 
+test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {
+  assert.ok(results.settings.speed.harness.copyBytesPerSec > 0);
+  assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'] });
+  for (const entry of results.payloads) {
+    assert.equal(entry.speedCorpus.corpus.timed, 1000, `${entry.payload.id}: the speed pass cycled through the corpus`);
+    for (const r of entry.speed) {
+      const biased = entry.payload.id === 'test3' && ['encode', 'decode'].includes(r.op);
+      assert.equal(r.bias !== null && r.oneMessage !== null, biased, `${entry.payload.id} ${r.format} ${r.op}`);
+      if (biased) assert.ok(r.bias > 0 && r.oneMessage.opsPerSec > 0);
+    }
+  }
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /Corpus: each operation cycles through 1,000 distinct messages in turn/);
+  assert.match(md, /Harness: an empty call runs at [\d,]+ ops\/s/);
+});
+
 test('the memory pass gave every timed operation of every payload its figures; batch rows have none', () => {
   // shape only: the values belong to the machine (the planted 1 KiB in memory.test.js checks the method)
   assert.equal(results.settings.memory.rounds, 3, 'the quick mode\'s memory settings are recorded');
@@ -156,7 +172,7 @@ test('the memory pass gave every timed operation of every payload its figures; b
   assert.match(md, /memory: 3 allocation windows/);
   const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
   // the same speed table as report.md, memory columns next to ops/s
-  assert.match(html, /<h3>Speed and memory per operation<\/h3><table><thead><tr><th class="l">format<\/th>.*<th>ops\/s \(median\)<\/th>.*<th>heap B\/op<\/th><th>ext B\/op<\/th><th>GC ms\/1k ops<\/th>/);
+  assert.match(html, /<h3>Speed and memory per operation<\/h3><table><thead><tr><th class="l">format<\/th>.*<th>ops\/s, corpus \(median\)<\/th>.*<th>ops\/s, one message<\/th><th>one-message bias \(min–max\)<\/th>.*<th>heap B\/op<\/th><th>ext B\/op<\/th><th>GC ms\/1k ops<\/th>/);
 });
 
 test('report.md has a row for every codec and payload in each table', () => {

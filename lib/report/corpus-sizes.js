@@ -1,0 +1,114 @@
+// The corpus size tables (bytes per message over every message; compressed bytes per
+// message per method) and the sentence comparing JSON with a dictionary to protobuf,
+// as row models for the terminal, report.md and report.html.
+import { TRANSMISSION_FORMATS } from '../codecs/index.js';
+import { describeVerdict } from '../verify.js';
+import { fixed, int, pct } from './format.js';
+import { columnsOf, tableModel, toMarkdown } from './table.js';
+
+/** Column titles of the compression table, by method of lib/measure/sizes.js. */
+export const METHOD_TITLES = {
+  httpGzip: 'gzip', httpBrotli: 'brotli', httpZstd: 'zstd',
+  deflateDictionary: 'deflate + dict', zstdDictionary: 'zstd + dict',
+  deflateStream: 'deflate stream', zstdStream: 'zstd stream',
+};
+
+/** The verdict over the corpus, naming the record that made it. */
+export function corpusVerdict(row) {
+  const text = describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised ?? [], reason: row.reason });
+  return row.status === 'lossy' && row.record > 0 ? text.replace(/^LOSSY at /, `LOSSY at record ${row.record} `) : text;
+}
+
+/** Bytes per message: one decimal below 100 (where a byte is a large share), whole numbers above. */
+export const bytesCell = (n) => (n == null ? '—' : n < 100 ? fixed(n, 1) : int(n));
+
+const ratioWords = (ofJson) => (Math.abs(ofJson - 1) < 0.0005 ? 'same size' : ofJson < 1 ? `${pct(1 - ofJson)} smaller` : `${pct(ofJson - 1)} larger`);
+
+/**
+ * Bytes per message over every message of the corpus, per codec.
+ * @param {{ codecs: any[] }} result what measureCorpusSizes returns
+ */
+export function corpusSizeRows(result) {
+  const titles = ['format', 'bytes/msg (median)', '% of JSON', 'vs JSON', 'p90', 'max', 'mean', 'stream total', 'round trip'];
+  return tableModel(columnsOf(titles, ['format', 'round trip']), result.codecs.map((c) => ({
+    status: c.status,
+    cells: c.perMessage
+      ? [c.format, int(c.perMessage.median), pct(c.ofJson), ratioWords(c.ofJson), int(c.perMessage.p90), int(c.perMessage.max), bytesCell(c.perMessage.mean), int(c.perMessage.total), corpusVerdict(c)]
+      : [c.format, '—', '—', '—', '—', '—', '—', '—', corpusVerdict(c)],
+  })));
+}
+
+/**
+ * Mean compressed bytes per message, per codec and method; n/a where a method is missing (the notes say why).
+ * @param {{ codecs: any[] }} result
+ */
+export function compressionRows(result) {
+  const methods = Object.keys(METHOD_TITLES);
+  const titles = ['format', ...methods.map((m) => METHOD_TITLES[m])];
+  return tableModel(columnsOf(titles, ['format']), result.codecs.map((c) => ({
+    status: c.status,
+    cells: [c.format, ...methods.map((m) => {
+      const figure = c.compressed?.[m];
+      if (!figure) return '—';
+      return figure.unavailable ? 'n/a' : bytesCell(figure.mean);
+    })],
+  })));
+}
+
+/**
+ * What the figures are: which messages, levels, the dictionary's size, and why a column is n/a.
+ * @param {{ corpus: any, codecs: any[] }} result
+ * @returns {string[]}
+ */
+export function corpusNotes({ corpus, codecs }) {
+  const { sample, training, stream, levels, messages } = corpus;
+  const dictionaries = [...new Set(codecs.map((c) => c.compressed?.deflateDictionary?.dictionaryBytes).filter((x) => x != null))];
+  const sampled = sample.messages < sample.of ? `a seeded sample of ${int(sample.messages)} of the ${int(sample.of)} messages (seed ${sample.seed})` : `all ${int(sample.of)} messages`;
+  const notes = [
+    `Bytes per message over all ${int(messages)} messages (JSON: median ${int(corpus.json.median)}, p90 ${int(corpus.json.p90)}, total ${int(corpus.json.total)}); % of JSON compares stream totals.`,
+    `Compressed: mean bytes per message, each message alone as an HTTP body gets it (gzip level ${levels.gzipLevel}, brotli quality ${levels.brotliQuality}, zstd level ${levels.zstdLevel}) over ${sampled}; `
+      + (training.measuredOn
+        ? `+ dict: raw deflate / zstd with a preset dictionary of ${dictionaries.map(int).join(' or ') || '—'} bytes (each format's own, up to ${int(training.dictionaryBytes)} bytes of its first ${int(training.messages)} messages), measured on the ${int(training.measuredOn)} sampled messages it did not see, and sent once per connection or deployment; `
+        : '+ dict: n/a, no message left to measure a dictionary on; ')
+      + `stream: one compressor across the first ${int(stream.messages)} messages in order, flushed after each (permessage-deflate with context takeover; zstd flushed per message).`,
+  ];
+  for (const [what, reason] of Object.entries(corpus.unavailable ?? {})) notes.push(`${what === 'zstd' ? 'zstd, zstd stream' : 'zstd + dict'}: n/a, ${reason}.`);
+  return notes;
+}
+
+/**
+ * One sentence: JSON with a dictionary against protobuf, raw and with its own dictionary.
+ * The pair is the default comparison pair (TRANSMISSION_FORMATS: the JSON baseline and protobuf);
+ * null when either is not measured or no dictionary could be.
+ * @param {{ payload: { id: string }, codecs: any[] }} result
+ * @returns {string | null}
+ */
+export function dictionarySentence({ payload, codecs }) {
+  const [jsonName, protoName] = TRANSMISSION_FORMATS;
+  const json = codecs.find((c) => c.format === jsonName && c.compressed);
+  const proto = codecs.find((c) => c.format === protoName && c.compressed);
+  const jd = json?.compressed.deflateDictionary;
+  const pd = proto?.compressed.deflateDictionary;
+  if (!jd || !pd || jd.unavailable || pd.unavailable) return null;
+  const times = (a, b) => (a < b ? `${fixed(b / a, 2)}× smaller than` : a > b ? `${fixed(a / b, 2)}× larger than` : 'the same as');
+  const zj = json.compressed.zstdDictionary;
+  const zstd = zj && !zj.unavailable ? ` (with zstd and the same dictionary: ${bytesCell(zj.mean)} B)` : '';
+  return `${payload.id}: JSON with a ${int(jd.dictionaryBytes)}-byte deflate dictionary takes ${bytesCell(jd.mean)} B per message${zstd}, `
+    + `${times(jd.mean, proto.perMessage.mean)} ${protoName}'s ${bytesCell(proto.perMessage.mean)} B raw `
+    + `and ${times(jd.mean, pd.mean)} its ${bytesCell(pd.mean)} B with a dictionary of its own (${int(pd.dictionaryBytes)} bytes); `
+    + `gzip alone leaves JSON at ${bytesCell(json.compressed.httpGzip.mean)} B.`;
+}
+
+/**
+ * Everything the corpus pass prints for one payload, in Markdown.
+ * @param {any} result what measureCorpusSizes returns
+ */
+export function corpusSizeReport(result) {
+  const sentence = dictionarySentence(result);
+  return [
+    `Bytes per message over the corpus of ${int(result.corpus.messages)} messages:`, '', toMarkdown(corpusSizeRows(result)), '',
+    'Compressed bytes per message (mean):', '', toMarkdown(compressionRows(result)), '',
+    ...corpusNotes(result).map((n) => `- ${n}`),
+    ...(sentence ? ['', sentence] : []),
+  ].join('\n');
+}

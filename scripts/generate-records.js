@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Writes a JSON document in the shape public open-data exports take: metadata, and the
+// records in an array under a top-level key ("trips": bike-share rides, made up, seeded),
+// for `node benchmark_dtq.js --data FILE --records trips`.
+// Usage: node scripts/generate-records.js [--records N] [--seed S] [--out FILE]
+//   --records N  how many trips (default 200, the size of test/fixtures/bike-trips.json;
+//                100000 makes a document of about 30 MB)
+//   --out FILE   where to write it (default: stdout)
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+// mulberry32, as scripts/generate-data.js uses
+function random(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
+}
+
+const STATIONS = [
+  ['Alexanderplatz', 52.521918, 13.413215], ['Warschauer Straße', 52.505768, 13.449469], ['Hermannplatz', 52.486834, 13.424528],
+  ['Mauerpark', 52.543434, 13.402447], ['Südkreuz', 52.475465, 13.365575], ['Ostkreuz', 52.502886, 13.469148],
+  ['Kottbusser Tor', 52.499, 13.418], ['Rosenthaler Platz', 52.529701, 13.401343], ['Tempelhofer Feld Nord', 52.482, 13.392],
+  ['Schloss Charlottenburg', 52.520886, 13.29566], ['Görlitzer Park', 52.496606, 13.437408], ['Museumsinsel', 52.516934, 13.402189],
+].map(([name, lat, lon], i) => ({ id: 1001 + i * 7, name, lat, lon }));
+const BIKES = ['classic', 'classic', 'classic', 'electric', 'cargo'];
+const START_MS = Date.parse('2026-06-01T05:00:00.000Z');
+
+/**
+ * The document: { meta, trips: [...] }, every trip of one shape.
+ * @param {number} count
+ * @param {number} seed
+ */
+export function bikeTrips(count, seed = 7) {
+  const r = random(seed);
+  let time = START_MS;
+  const trips = Array.from({ length: count }, (_, i) => {
+    time += r.int(1000, 40000);
+    const from = r.pick(STATIONS);
+    let to = r.pick(STATIONS);
+    if (to === from) to = STATIONS[(STATIONS.indexOf(from) + 1) % STATIONS.length];
+    const durationSec = r.int(120, 3600);
+    const station = (s) => ({ id: s.id, name: s.name, lat: s.lat, lon: s.lon });
+    return {
+      tripId: `T${(900000 + i).toString(36).toUpperCase()}`,
+      startedAt: new Date(time).toISOString(),
+      endedAt: new Date(time + durationSec * 1000).toISOString(),
+      durationSec,
+      distanceM: r.int(300, 14000),
+      bikeId: r.int(10000, 99999),
+      bikeType: r.pick(BIKES),
+      member: r.next() < 0.7,
+      start: station(from),
+      end: station(to),
+      priceEur: Math.round((1 + r.next() * 6) * 100) / 100 + 0.001, // never a whole number
+    };
+  });
+  return {
+    meta: { source: 'made-up bike-share export (scripts/generate-records.js)', licence: 'CC0-1.0', generatedAt: new Date(time).toISOString(), count, seed },
+    trips,
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { records: { type: 'string', default: '200' }, seed: { type: 'string', default: '7' }, out: { type: 'string' } } });
+  const count = Number(values.records);
+  if (!Number.isInteger(count) || count < 1) {
+    process.stderr.write(`generate-records: --records: expected a whole number ≥ 1, got "${values.records}"\n`);
+    process.exit(2);
+  }
+  const text = `${JSON.stringify(bikeTrips(count, Number(values.seed)))}\n`;
+  if (values.out) fs.writeFileSync(values.out, text);
+  else process.stdout.write(text);
+}

@@ -1,0 +1,66 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../../lib/paths.js';
+
+// benchmark_dss.js as a user runs it, with tiny timings: the figures are the machine's, the shape is the point.
+const dss = (args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+
+test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by side', () => {
+  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.05', '--no-memory']);
+  assert.equal(run.status, 0, run.stderr);
+  const header = run.stdout.split('\n').find((l) => l.startsWith('| format'));
+  const titles = header.split('|').map((s) => s.trim());
+  const at = (t) => titles.indexOf(t);
+  assert.ok(at('ops/s, corpus (median)') > 0 && at('ops/s, corpus (median)') < at('ops/s, one message'), 'the corpus figure leads');
+  assert.ok(at('one-message bias (min–max)') > at('ops/s, one message'));
+  const rows = run.stdout.split('\n').filter((l) => /^\| (json-buffer|protobufjs-static) /.test(l)).map((l) => l.split('|').map((s) => s.trim()));
+  assert.equal(rows.length, 6); // encode, decode, and roundtrip (whose one-message loop is not timed by default)
+  for (const r of rows) {
+    const timedAlone = ['encode', 'decode'].includes(r[at('op')]);
+    assert.match(r[at('ops/s, corpus (median)')], /^[\d,]+$/);
+    assert.match(r[at('ops/s, one message')], timedAlone ? /^[\d,]+$/ : /^—$/);
+    assert.match(r[at('one-message bias (min–max)')], timedAlone ? /^\d+\.\d\d×$/ : /^—$/);
+  }
+  assert.match(run.stdout, /Corpus: each operation cycles through 1,000 distinct messages in turn/);
+  assert.match(run.stdout, /Harness: an empty call runs at [\d,]+ ops\/s, the empty cycling loop at [\d,]+ ops\/s/);
+});
+
+test('benchmark_dss.js --json: rows carry the one-message figures, the bias and the implausibility check', () => {
+  const run = dss(['5', '--formats', 'json-buffer', '--filter', 'encode$', '--rounds', '2', '--max-time', '0.05', '--no-memory', '--one-message', 'encode', '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  const { results: [r] } = JSON.parse(run.stdout);
+  assert.deepEqual(r.settings.corpus, { messages: 1000, timed: 1000, sample: null });
+  assert.deepEqual(r.settings.oneMessageOps, ['encode']);
+  const [row] = r.results;
+  assert.equal(row.oneMessage.rounds.length, 2);
+  assert.ok(row.bias > 0 && row.biasMin <= row.bias && row.bias <= row.biasMax);
+  assert.equal(row.implausible, null);
+});
+
+test('--one-message with an unknown operation is one line, exit 2', () => {
+  const run = dss(['3', '--one-message', 'encode,parse']);
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr.trim(), 'benchmark_dss: --one-message: unknown operation "parse"; choose from encode, decode, roundtrip, to-plain, from-plain, \'all\' or \'none\'');
+});
+
+test('benchmark_dss.js --shapes: per family and codec, size and speed against JSON', () => {
+  const run = dss(['--shapes', 'small-int', 'utf8', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--rounds', '1', '--max-time', '0.05']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /\| family \(JSON bytes of its first message\) +\| +protobufjs-static \| +msgpackr \|/);
+  for (const family of ['small-int', 'utf8']) {
+    assert.match(run.stdout, new RegExp(`\\| ${family} \\(\\d+ B\\) +\\| +[\\d.]+% · [\\d.]+× / [\\d.]+× \\| +[\\d.]+% · [\\d.]+× / [\\d.]+× \\|`));
+  }
+  assert.match(run.stdout, /- utf8: 8 strings of 4–24 multi-byte characters .*, 500 distinct messages/);
+  // the long table: two families × three codecs
+  assert.equal(run.stdout.split('\n').filter((l) => /^\| (small-int|utf8) +\| (json-buffer|protobufjs-static|msgpackr) /.test(l)).length, 6);
+});
+
+test('--shapes refuses what it cannot use and families it does not know: one line, exit 2', () => {
+  const unknown = dss(['--shapes', 'int64', 'floats']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr.trim(), /^benchmark_dss: --shapes: unknown family "floats"; choose from small-int, large-int, .*, deep$/);
+  const withData = dss(['--shapes', '--data', 'data/test1.json']);
+  assert.equal(withData.status, 2);
+  assert.equal(withData.stderr.trim(), 'benchmark_dss: --shapes generates its own payloads and times encode and decode; it does not take --data');
+});

@@ -1,0 +1,75 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { buildDictionary, LEVELS, PER_MESSAGE, streamContextSizes, WITH_DICTIONARY, zstdSupport } from '../../../lib/measure/compression.js';
+
+/** Messages of one shape with distinct values, like a corpus. */
+const messages = Array.from({ length: 200 }, (_, i) => Buffer.from(JSON.stringify({
+  id: 1000 + i, name: `customer ${(i * 7919) % 1013}`, email: `user${(i * 104729) % 9973}@example.com`, active: i % 3 === 0, score: (i * 31) % 97 / 7,
+})));
+
+/** Independent of node:zlib's stream machinery: each message deflated with the previous 32 KiB of the stream as its dictionary. */
+function slidingWindowSizes(list) {
+  let window = Buffer.alloc(0);
+  return list.map((m) => {
+    const size = zlib.deflateRawSync(m, { level: LEVELS.deflate, ...(window.length && { dictionary: window }) }).length;
+    window = Buffer.concat([window, m]).subarray(-32768);
+    return size;
+  });
+}
+
+test('a deflate stream flushed per message: each message within a byte of deflating it against the stream so far', async () => {
+  const sizes = await streamContextSizes(messages, 'deflate');
+  const window = slidingWindowSizes(messages);
+  assert.equal(sizes.length, messages.length);
+  sizes.forEach((s, i) => assert.ok(Math.abs(s - window[i]) <= 1, `message ${i}: stream ${s}, window ${window[i]}`));
+  // the context pays: after the first message, the stream beats each message alone
+  const alone = messages.map((m) => zlib.deflateRawSync(m, { level: LEVELS.deflate }).length);
+  assert.ok(Math.abs(sizes[0] - alone[0]) <= 1, 'the first message has no context yet');
+  const sum = (list) => list.reduce((a, b) => a + b, 0);
+  assert.ok(sum(sizes.slice(1)) < 0.6 * sum(alone.slice(1)), `${sum(sizes.slice(1))} vs ${sum(alone.slice(1))}`);
+  assert.deepEqual(await streamContextSizes([], 'deflate'), []);
+});
+
+const support = zstdSupport();
+
+test('zstd stream: the sizes of queued writes equal those of awaiting every flush', { skip: support.zstd !== true && String(support.zstd) }, async () => {
+  const z = /** @type {any} */ (zlib);
+  const stream = z.createZstdCompress({ params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } });
+  let produced = 0;
+  stream.on('data', (c) => { produced += c.length; });
+  const awaited = [];
+  for (const m of messages.slice(0, 50)) {
+    stream.write(m);
+    await new Promise((resolve) => stream.flush(z.constants.ZSTD_e_flush, resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    awaited.push(produced);
+    produced = 0;
+  }
+  stream.close();
+  assert.deepEqual(await streamContextSizes(messages.slice(0, 50), 'zstd'), awaited);
+});
+
+test('without zstd in node:zlib the reason names the Node version', { skip: support.zstd === true && 'this runtime has zstd' }, () => {
+  assert.match(String(support.zstd), new RegExp(`before Node 22\\.15 \\(this is Node ${process.versions.node.replace(/\./g, '\\.')}\\)`));
+});
+
+test('a dictionary from training messages: the latest last, no repeats, at most maxBytes; deflate with it decodes back', () => {
+  const a = Buffer.from('aaaa');
+  const b = Buffer.from('bbbb');
+  const c = Buffer.from('cccc');
+  assert.equal(buildDictionary([a, b, c, b], 100).toString(), 'aaaaccccbbbb');
+  assert.equal(buildDictionary([a, b, c], 6).toString(), 'bbcccc');
+  const dictionary = buildDictionary(messages.slice(0, 100), 16384);
+  const unseen = messages[150];
+  const packed = zlib.deflateRawSync(unseen, { level: LEVELS.deflate, dictionary });
+  assert.equal(WITH_DICTIONARY.deflateDictionary(unseen, dictionary), packed.length);
+  assert.deepEqual(zlib.inflateRawSync(packed, { dictionary }), unseen);
+  assert.ok(packed.length < 0.6 * zlib.deflateRawSync(unseen, { level: LEVELS.deflate }).length);
+});
+
+test('per message: what zlib makes of the bytes at the stated levels', () => {
+  const m = messages[3];
+  assert.equal(PER_MESSAGE.gzip(m), zlib.gzipSync(m, { level: 6 }).length);
+  assert.equal(PER_MESSAGE.brotli(m), zlib.brotliCompressSync(m, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }).length);
+});

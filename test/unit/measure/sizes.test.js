@@ -1,0 +1,102 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import json from '../../../lib/codecs/json.js';
+import jsonBuffer from '../../../lib/codecs/json-buffer.js';
+import protobufjsDynamic from '../../../lib/codecs/protobufjs-dynamic.js';
+import { prepareCodecs } from '../../../lib/verify.js';
+import { parseSchema } from '../../../lib/schema/index.js';
+import { measureCorpusSizes, sampleIndexes, summarise } from '../../../lib/measure/sizes.js';
+import { Unsupported, UserError } from '../../../lib/errors.js';
+import { corpusSizeReport, dictionarySentence } from '../../../lib/report/corpus-sizes.js';
+
+// codec modules stand in for loaded codecs (prepareCodecs reads neither version nor availability)
+const codecs = /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([json, jsonBuffer, protobufjsDynamic]));
+const schema = parseSchema('syntax = "proto3";\nmessage Reading { int32 id = 1; string station = 2; int32 level = 3; }\n', { typeName: 'Reading' });
+
+function payloadOf(corpus) {
+  return /** @type {import('../../../lib/payload/index.js').Payload} */ ({
+    id: 'r', title: 'readings', dataFile: 'r.json', value: corpus[0], corpus, jsonBytes: Buffer.byteLength(JSON.stringify(corpus[0])),
+    schema, schemaSource: 'r.proto', warnings: [],
+  });
+}
+
+const corpus = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, station: `station-${(i * 37) % 101}`, level: (i * 13) % 50 }));
+
+test('bytes per message over every message; identical streams are compressed once; dictionary on unseen messages', async () => {
+  const payload = payloadOf(corpus);
+  const result = await measureCorpusSizes(prepareCodecs(codecs, payload), payload, { train: 50 });
+  const [j, jb, pb] = result.codecs;
+  const jsonSizes = corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
+  assert.deepEqual(j.perMessage, summarise(jsonSizes));
+  assert.equal(j.perMessage.total, jsonSizes.reduce((a, b) => a + b));
+  assert.equal(j.ofJson, 1);
+  assert.ok(pb.perMessage.total < j.perMessage.total);
+  // json and json-buffer write the same bytes: one set of compressed figures, not two computed alike
+  assert.equal(jb.compressed, j.compressed);
+  assert.notEqual(pb.compressed, j.compressed);
+  assert.equal(j.compressed.httpGzip.messages, 300);
+  const gzipMean = jsonSizes.length && corpus.map((m) => zlib.gzipSync(JSON.stringify(m), { level: 6 }).length).reduce((a, b) => a + b) / 300;
+  assert.equal(j.compressed.httpGzip.mean, gzipMean);
+  assert.equal(j.compressed.deflateDictionary.messages, 250, 'measured on the 250 messages after the training slice');
+  assert.ok(j.compressed.deflateDictionary.dictionaryBytes > 0);
+  assert.ok(j.compressed.deflateDictionary.mean < j.compressed.httpGzip.mean / 2);
+  assert.equal(j.compressed.deflateStream.messages, 300);
+  assert.deepEqual(result.corpus.training, { messages: 50, measuredOn: 250, dictionaryBytes: 16384 });
+  assert.match(dictionarySentence({ payload: { id: 'r' }, codecs: [{ ...jb, format: 'json-buffer' }, { ...pb, format: 'protobufjs-static' }] }) ?? '',
+    /^r: JSON with a [\d,]+-byte deflate dictionary takes [\d.]+ B per message.*protobufjs-static's [\d.]+ B raw/);
+  assert.match(corpusSizeReport(result), /over the corpus of 300 messages/);
+});
+
+test('a record a codec carries lossily makes its verdict LOSSY with the record index and path; the others stay exact', async () => {
+  const bad = corpus.map((m, i) => (i === 7 ? { ...m, level: 2.5 } : m));
+  const payload = payloadOf(bad);
+  const result = await measureCorpusSizes(prepareCodecs(codecs, payload), payload, { train: 50 });
+  const [j, , pb] = result.codecs;
+  assert.equal(j.status, 'exact');
+  assert.equal(pb.status, 'lossy');
+  assert.equal(pb.record, 7);
+  assert.equal(pb.diff.path, '$.level');
+  assert.match(corpusSizeReport(result), /LOSSY at record 7 \$\.level: 2\.5 → 2/);
+});
+
+test('a record a codec cannot encode makes it unsupported with the record, never a crash; a lossy one LOSSY', async () => {
+  const fussy = {
+    name: 'fussy', library: 'none', kind: {}, normalise: [],
+    create: () => ({
+      encode: (v) => {
+        if (v.id === 5) throw new Unsupported('no id 5 here');
+        return JSON.stringify(v);
+      },
+      decode: (text) => JSON.parse(text),
+    }),
+  };
+  const bad = corpus.map((m, i) => (i === 9 ? { ...m, id: 'x' } : m));
+  const payload = payloadOf(bad);
+  const list = /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([fussy, protobufjsDynamic]));
+  const [f, pb] = (await measureCorpusSizes(prepareCodecs(list, payload), payload, { train: 50 })).codecs;
+  assert.equal(f.status, 'unsupported');
+  assert.equal(f.record, 4);
+  assert.equal(f.reason, 'record 4: no id 5 here');
+  assert.equal(f.perMessage, undefined);
+  assert.equal(pb.status, 'lossy');
+  assert.equal(pb.record, 9);
+});
+
+test('the training slice must leave messages to measure on; a one-message corpus has no dictionary, and says so', async () => {
+  const payload = payloadOf(corpus.slice(0, 10));
+  await assert.rejects(measureCorpusSizes(prepareCodecs(codecs, payload), payload, { train: 10 }),
+    (err) => err instanceof UserError && /--train 10: .*the corpus holds 10/.test(err.message));
+  const one = payloadOf(corpus.slice(0, 1));
+  const result = await measureCorpusSizes(prepareCodecs(codecs, one), one);
+  assert.match(result.codecs[0].compressed.deflateDictionary.unavailable, /one message/);
+});
+
+test('a sample is seeded, sorted and distinct; every index when the corpus is small', () => {
+  assert.deepEqual(sampleIndexes(5, 10, 1), [0, 1, 2, 3, 4]);
+  const s = sampleIndexes(100000, 1000, 1);
+  assert.equal(new Set(s).size, 1000);
+  assert.deepEqual(s, [...s].sort((a, b) => a - b));
+  assert.deepEqual(sampleIndexes(100000, 1000, 1), s);
+  assert.notDeepEqual(sampleIndexes(100000, 1000, 2), s);
+});

@@ -1,0 +1,189 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  benchmarkCount, cycle, implausibleRate, MAX_PLAUSIBLE_HZ, measureHarness, measureSpeed, speedMessages, summariseRounds,
+} from '../../../lib/measure/speed.js';
+import jsonBuffer from '../../../lib/codecs/json-buffer.js';
+import { prepareCodecs } from '../../../lib/verify.js';
+import { Unsupported } from '../../../lib/errors.js';
+
+/** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
+
+/** A payload whose corpus holds `n` distinct messages, told apart by `id`. */
+function corpusPayload(n) {
+  const corpus = Array.from({ length: n }, (_, id) => ({ id, name: `item ${id}`, tags: ['a', String(id)] }));
+  return {
+    id: 't', title: 't', dataFile: 't.json', value: corpus[0], corpus, jsonBytes: 40, schemaSource: 'x',
+    schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [],
+  };
+}
+
+/**
+ * A codec that writes down which message each call got, once `recorder.on` is
+ * set: the ids its encode saw (from the native form), its decode saw (from the
+ * bytes), its toPlain and fromPlain saw.
+ * @param {{ on: boolean, ids: number[] }} recorder
+ */
+function recordingCodec(recorder) {
+  const saw = (id) => { if (recorder.on) recorder.ids.push(id); };
+  return {
+    name: 'recording', normalise: [],
+    create: () => ({
+      fromPlain: (o) => { saw(o.id); return { message: o }; },
+      toPlain: (n) => { saw(n.message.id); return n.message; },
+      encode: (n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
+      decode: (b) => { const message = JSON.parse(b.toString()); saw(message.id); return { message }; },
+    }),
+  };
+}
+
+/**
+ * The ids each timed run of one operation passed to the codec: recording starts after the first round, when
+ * every input has long been prepared, so only calls from inside the timed functions count.
+ */
+function idsSeenByTimedRuns(op, oneMessage = []) {
+  const payload = corpusPayload(50);
+  const recorder = { on: false, ids: [] };
+  const prepared = prepareCodecs(/** @type {any[]} */ ([recordingCodec(recorder)]), payload);
+  const runs = [];
+  measureSpeed(prepared, payload, {
+    rounds: 2, maxTime: 0.01, filter: new RegExp(`recording ${op}$`), oneMessage,
+    onProgress: (e) => {
+      if (recorder.on) runs.push({ name: e.name, ids: new Set(recorder.ids) });
+      recorder.on = e.round === 1 ? e.done === e.total / 2 : true;
+      recorder.ids = [];
+    },
+  });
+  return runs;
+}
+
+test('the corpus pass times every distinct message, for every operation', () => {
+  const every = Array.from({ length: 50 }, (_, id) => id);
+  for (const op of ['encode', 'decode', 'to-plain', 'from-plain']) {
+    const [run] = idsSeenByTimedRuns(op);
+    // encode and decode see each other in roundtrip only; every call here got one of the 50 messages, and all 50 came
+    assert.deepEqual([...run.ids].sort((a, b) => a - b), every, `${op} saw every message`);
+  }
+});
+
+test('the one-message pass, beside the corpus pass in the same round, times the first message only', () => {
+  const runs = idsSeenByTimedRuns('encode', ['encode']);
+  // round 2 runs the one-message benchmark first (the order alternates by round)
+  assert.deepEqual(runs.map((r) => r.name), ['recording encode (one message)', 'recording encode']);
+  assert.deepEqual([...runs[0].ids], [0]);
+  assert.equal(runs[1].ids.size, 50);
+});
+
+test('the timed results are the codec\'s outputs for the messages, not dropped', () => {
+  const payload = corpusPayload(7);
+  const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /(encode|decode)$/ });
+  const encoded = result.lastResults.find((x) => x.op === 'encode').last;
+  const decoded = result.lastResults.find((x) => x.op === 'decode').last;
+  assert.ok(Buffer.isBuffer(encoded), 'encode returned bytes');
+  const ids = payload.corpus.map((m) => m.id);
+  assert.ok(ids.includes(JSON.parse(encoded.toString()).id), 'the encoded bytes are one of the messages');
+  assert.ok(ids.includes(decoded.id), 'the decoded value is one of the messages');
+});
+
+test('cycle goes round its inputs in order, and the one-message cycle repeats the first', () => {
+  const seen = [];
+  const next = cycle(['a', 'b', 'c'], (x) => { seen.push(x); return x; });
+  for (let i = 0; i < 7; i++) next();
+  assert.deepEqual(seen, ['a', 'b', 'c', 'a', 'b', 'c', 'a']);
+});
+
+test('speedMessages: the whole corpus when small, else a seeded sample in corpus order, each message parsed afresh', () => {
+  const payload = corpusPayload(30);
+  const all = speedMessages(payload, { limit: 100 });
+  assert.equal(all.messages.length, 30);
+  assert.equal(all.sample, null);
+  assert.deepEqual(all.messages, payload.corpus);
+  assert.notEqual(all.messages[0], payload.corpus[0], 'a fresh object, built as a parsed message is');
+  const sampled = speedMessages(payload, { limit: 10, seed: 7 });
+  assert.equal(sampled.messages.length, 10);
+  assert.deepEqual(sampled.sample, { size: 10, seed: 7 });
+  assert.equal(sampled.total, 30);
+  assert.deepEqual(sampled.indices, [...sampled.indices].sort((a, b) => a - b), 'corpus order');
+  assert.equal(new Set(sampled.indices).size, 10, 'distinct messages');
+  assert.deepEqual(sampled.messages.map((m) => m.id), sampled.indices);
+  assert.deepEqual(speedMessages(payload, { limit: 10, seed: 7 }).indices, sampled.indices, 'the same seed, the same sample');
+  assert.notDeepEqual(speedMessages(payload, { limit: 10, seed: 8 }).indices, sampled.indices);
+  // a payload from before corpora: its one value
+  assert.deepEqual(speedMessages({ value: { a: 1 } }).messages, [{ a: 1 }]);
+});
+
+test('a big corpus is timed on its sample, which the settings state', () => {
+  const payload = corpusPayload(40);
+  const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /encode$/, sample: { limit: 8, seed: 3 } });
+  assert.deepEqual(result.settings.corpus, { messages: 40, timed: 8, sample: { size: 8, seed: 3 } });
+});
+
+test('a corpus message a codec cannot carry skips that codec with the message index, no crash', () => {
+  const payload = corpusPayload(5);
+  const picky = {
+    name: 'picky', normalise: [],
+    create: () => ({
+      encode: (v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
+      decode: (b) => JSON.parse(b.toString()),
+    }),
+  };
+  const prepared = prepareCodecs(/** @type {any[]} */ ([picky, jsonBuffer]), payload);
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /encode$/ });
+  assert.deepEqual(result.results.map((r) => r.format), ['json-buffer']);
+  const [skipped] = result.skipped;
+  assert.equal(skipped.format, 'picky');
+  assert.equal(skipped.status, 'unsupported');
+  assert.equal(skipped.reason, 'corpus message 3: no threes');
+});
+
+test('benchmarkCount counts corpus runs, plus one-message runs only when the corpus has distinct messages', () => {
+  const payload = corpusPayload(4);
+  const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
+  // json-buffer: encode, decode, roundtrip (its conversions are the identity)
+  assert.equal(benchmarkCount(prepared, payload, { rounds: 2 }), 6);
+  assert.equal(benchmarkCount(prepared, payload, { rounds: 2, oneMessage: ['encode', 'decode'] }), 10);
+  assert.equal(benchmarkCount(prepared, { ...payload, corpus: [payload.value] }, { rounds: 2, oneMessage: ['encode', 'decode'] }), 6);
+});
+
+test('summariseRounds: the bias is one-message ops/s over corpus ops/s, round by round', () => {
+  const p = { codec: { name: 'a', library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null };
+  const [row] = summariseRounds([{
+    p, op: 'encode', wireBytes: 10.4,
+    rounds: [{ hz: 100, rme: 1, samples: 5 }, { hz: 200, rme: 1, samples: 5 }, { hz: 100, rme: 1, samples: 5 }],
+    oneMessageRounds: [{ hz: 150, rme: 2, samples: 5 }, { hz: 200, rme: 2, samples: 5 }, { hz: 300, rme: 2, samples: 5 }],
+  }], 'a');
+  assert.equal(row.opsPerSec, 100);
+  assert.equal(row.wireBytes, 10);
+  assert.equal(row.oneMessage.opsPerSec, 200);
+  assert.deepEqual([row.oneMessage.min, row.oneMessage.max], [150, 300]);
+  // ratios 1.5, 1, 3: median 1.5
+  assert.deepEqual([row.bias, row.biasMin, row.biasMax], [1.5, 1, 3]);
+});
+
+test('implausibleRate flags what no operation can do, and leaves real rates alone', () => {
+  const harness = { noopHz: 9e7, cyclingNoopHz: 6e7, cyclingNsPerCall: 5, copyBytesPerSec: 2e10, maxPlausibleHz: MAX_PLAUSIBLE_HZ };
+  assert.match(implausibleRate({ op: 'to-plain', opsPerSec: MAX_PLAUSIBLE_HZ * 1.2, wireBytes: 0 }, null), /probably measured an empty loop: 60.0 M ops\/s is above 50.0 M ops\/s/);
+  assert.match(implausibleRate({ op: 'decode', opsPerSec: 40e6, wireBytes: 1000 }, harness), /is faster than memory copies them here \(20.00 GB\/s\)/);
+  // below the copy rate: 1e6 × 1000 bytes = 1 GB/s
+  assert.equal(implausibleRate({ op: 'decode', opsPerSec: 1e6, wireBytes: 1000 }, harness), null);
+  // a conversion touches no wire bytes: only the rate limits apply
+  assert.equal(implausibleRate({ op: 'to-plain', opsPerSec: 40e6, wireBytes: 1000 }, harness), null);
+});
+
+test('a planted empty loop is flagged on its row, against the harness measured on this machine', () => {
+  const payload = corpusPayload(3);
+  // a "codec" whose messages are 256 KiB on the wire but whose encode and decode never touch a byte:
+  // no real codec writes or reads them faster than memory copies them
+  const wire = new Uint8Array(2 ** 18);
+  const empty = { name: 'empty', normalise: [], create: () => ({ encode: () => wire, decode: () => payload.value }) };
+  const prepared = prepareCodecs(/** @type {any[]} */ ([empty, jsonBuffer]), payload);
+  const harness = measureHarness({ rounds: 1, maxTime: 0.02 });
+  assert.ok(harness.copyBytesPerSec > 0 && harness.cyclingNoopHz > 0 && harness.noopHz > 0);
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.02, filter: /(encode|decode)$/, harness });
+  assert.deepEqual(result.results.map((r) => [r.format, r.op, Boolean(r.implausible)]),
+    [['empty', 'encode', true], ['empty', 'decode', true], ['json-buffer', 'encode', false], ['json-buffer', 'decode', false]]);
+  assert.match(result.results[0].implausible, /^probably measured an empty loop/);
+  assert.equal(result.settings.harness, harness);
+});

@@ -28,7 +28,7 @@ import { hpackPathBytes, varintBytes } from './connect.js';
 /** Codecs whose bytes are protobuf's wire format (what a gRPC peer built from the .proto reads). */
 export const PROTOBUF_CODECS = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf', 'google-protobuf'];
 const TRANSPORT_NAME = 'grpc';
-const METADATA = { format: 'bench-format', payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw' };
+const METADATA = { format: 'bench-format', payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw', control: 'bench-control' };
 const GZIP = 2; // grpc-js's CompressionAlgorithms.gzip
 /** gRPC's length prefix, HTTP/2's frame header, and the HPACK bytes of the trailers (grpc-status: 0, grpc-message indexed). */
 const PREFIX = 5;
@@ -93,6 +93,13 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
 
   const handlers = {
     Send(call, callback) {
+      // the server's CPU accounting for a client that reached it by URL (no IPC): not a data message
+      const control = call.metadata.get(METADATA.control)[0];
+      if (control === 'mark') {
+        meter.mark();
+        return callback(null, ack);
+      }
+      if (control === 'report') return callback(null, Buffer.from(JSON.stringify(meter.report())));
       const { codec, raw: rawHere, error } = codecFor(call);
       if (error) return callback(error);
       if (rawHere) counters.raw++;
@@ -205,6 +212,22 @@ class CountingCredentials extends grpc.ChannelCredentials {
   }
 }
 
+const controlMetadata = (op) => {
+  const m = new grpc.Metadata();
+  m.set(METADATA.control, op);
+  return m;
+};
+
+/** The server's answer to a report call, or null when it is not one. */
+function parseReport(bytes) {
+  try {
+    const r = JSON.parse(bytes.toString('utf8'));
+    return Number.isFinite(r?.cpuUs) && Number.isFinite(r?.messages) ? r : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What a failed call means for the accounting.
  * @param {grpc.ServiceError} err
@@ -281,6 +304,16 @@ async function createClient({ url, codec, direction, window, connections, compre
       });
     },
     wireBytes: () => sockets.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
+    // over the first connection, ahead of the pass's calls (HTTP/2 keeps their order)
+    mark() {
+      links[0].client.makeUnaryRequest(service.path('send'), passThrough, passThrough, Buffer.alloc(0), controlMetadata('mark'), {}, () => {});
+    },
+    report() {
+      return new Promise((resolve) => {
+        links[0].client.makeUnaryRequest(service.path('send'), passThrough, passThrough, Buffer.alloc(0), controlMetadata('report'), { deadline: Date.now() + 2000 },
+          (err, bytes) => resolve(err ? null : parseReport(bytes)));
+      });
+    },
     async close() {
       closeAll();
     },

@@ -1,7 +1,7 @@
 import { BASELINE, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
-import { measureSizes } from './measure/sizes.js';
+import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
@@ -24,16 +24,20 @@ import { breakEvenReport } from './transmission/model.js';
  */
 export const MODES = {
   quick: {
+    corpusSample: 30,
     rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link' },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100 },
   },
   default: {
+    // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
+    corpusSample: 100,
     rounds: 3, maxTime: 0.15, minTime: 0.025, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link' },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000 },
   },
   full: {
+    corpusSample: 1000,
     rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     oneMessage: { ops: OPERATIONS, payloads: 'all' },
   },
@@ -59,7 +63,7 @@ export { TRANSMISSION_FORMATS };
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.
 const cost = {
-  sizes: () => 0.3,
+  sizes: () => 1,
   bench: (s) => 2 * s.maxTime + 0.15,
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
@@ -132,13 +136,17 @@ export async function runSuite({
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
+    const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
     progress.tick(`${p.id} sizes`, 1, unitWork(step));
     const { results: speed, notTimed, settings: { corpus, oneMessageOps }, skipped } = measureSpeed(prepared[i], p, {
       ...speedOptions, oneMessage: oneMessageOf(p), harness,
       onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
     });
     const corpusSkipped = skipped.filter((x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
-    payloadResults.push({ payload: describePayload(p), sizes, speed, notTimed, speedCorpus: { corpus, oneMessageOps, skipped: corpusSkipped } });
+    payloadResults.push({
+      payload: describePayload(p), sizes, corpusSizes: { corpus: corpusSizes.corpus, codecs: corpusSizes.codecs },
+      speed, notTimed, speedCorpus: { corpus, oneMessageOps, skipped: corpusSkipped },
+    });
   }
   if (memory) {
     // a pass of its own, after every payload's timing, in child processes
@@ -218,6 +226,7 @@ export async function runSuite({
         oneMessage: { ops: s.oneMessage?.ops ?? [], payloads: s.oneMessage?.payloads === 'all' ? 'all' : biasPayloads.map((p) => p.id) },
       },
       memory: memory ? { ...MEMORY_DEFAULTS, ...s.memory } : null,
+      corpusSizes: { ...CORPUS_DEFAULTS, sample: s.corpusSample ?? CORPUS_DEFAULTS.sample },
       transmission: transmissionCodecs.length
         ? {
           formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,

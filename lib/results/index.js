@@ -54,6 +54,9 @@ export const UNITS = {
   gcAllocationBytes: 'bytes each GC loop aims to allocate',
   gcMinOps: 'calls per GC loop (at least)',
   gcMaxOps: 'calls per GC loop (at most)',
+  warmupMs: 'milliseconds the warm-up may last at most',
+  maxMsPerRound: 'milliseconds of calls an allocation window holds at most (by the warm-up\'s time per call)',
+  gcMaxMsPerLoop: 'milliseconds of calls a GC loop holds at most, unless fewer calls cannot fill the young generation twice',
   itemsPerSec: 'payload items per second (ops/s × n)',
   // sizes over a payload's corpus (corpusSizes): each holds median, p90, max, mean (per message) and total
   perMessage: 'bytes per message over every message of the corpus (median, p90, max, mean; total: the whole stream)',

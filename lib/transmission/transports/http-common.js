@@ -117,10 +117,16 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
     const tooLarge = () => {
       counters.tooLarge++;
       meter.handled();
-      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-      res.end(`a message is at most ${maxPayload} bytes (--max-payload)\n`);
-      // stop reading what is left of it
-      req.socket?.destroySoon?.();
+      const text = `a message is at most ${maxPayload} bytes (--max-payload)\n`;
+      // stop reading what is left of it: HTTP/2 resets only this stream once the answer is out (RFC 9113 §8.1),
+      // HTTP/1.1 closes the connection after the answer
+      if (req.stream) {
+        res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(text, () => req.stream.close(0));
+      } else {
+        res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+        res.end(text, () => req.socket?.destroySoon?.());
+      }
     };
     if (declared > limit) return tooLarge();
     const chunks = [];

@@ -50,6 +50,14 @@ test('every message, inferred alone, gives the committed proto/testN.proto (so i
   });
 });
 
+test('inference from all the records of each corpus at once gives the committed proto/testN.proto (only the header counts them)', () => {
+  const body = (text) => text.split('\n').slice(1).join('\n');
+  BUNDLED.forEach((p, i) => {
+    const inferred = inferSchema(corpora[i], { name: p.type, source: `data/test${p.n}.json`, records: true }).text;
+    assert.equal(body(inferred), body(fs.readFileSync(p.protoFile, 'utf8')), `test${p.n}`);
+  });
+});
+
 test('resolvePayloads gives every bundled payload its corpus, with corpus[0] deep-equal to value', () => {
   for (const payload of resolvePayloads({ numbers: ['3', '5'] })) {
     assert.equal(payload.corpus.length, CORPUS_SIZE);

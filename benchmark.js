@@ -11,7 +11,8 @@ import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { MODES, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
+import { progressReporter } from './lib/cli/progress.js';
 
 exitOnSignals();
 
@@ -90,7 +91,7 @@ runCli(import.meta.url, async () => {
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
     runtimes, choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
-    command: ['node benchmark.js', ...argv].join(' '),
+    command: ['node benchmark.js', ...argv].join(' '), onProgress: progressReporter(),
   });
   const problems = validateResults(results);
   if (problems.length) throw new Error(`results do not match their documented shape: ${problems.join('; ')}`);

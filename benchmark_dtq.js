@@ -8,7 +8,7 @@ import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './lib/measure
 import { payloadHeading } from './lib/report/terminal.js';
 import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
 const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [--formats a,b]

@@ -6,6 +6,7 @@ import { renderMarkdown } from '../../lib/report/markdown.js';
 import { chartSpecs, renderHtml } from '../../lib/report/html.js';
 import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
 import { runSuite } from '../../lib/suite.js';
+import { progressReporter } from '../../lib/cli/progress.js';
 import { describeCodec, prepareCodecs } from '../../lib/verify.js';
 import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 
@@ -34,7 +35,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
   const results = await runSuite({
     mode: 'quick', payloads, codecs, transmissionCodecs: codecs, profiles: ['none', '4g', '3g'],
     overrides: { maxTime: 0.01, minTime: 0.002, messages: 25 },
-    progressStream: { isTTY: false, write: (s) => lines.push(s) },
+    onProgress: progressReporter({ isTTY: false, write: (s) => lines.push(s) }),
     measureTransmission: fakeTransmission,
     memory: false, // as --no-memory
   });
@@ -94,7 +95,7 @@ test('the slow link: one pipelined pass over the mobile profile for test3, recor
   const results = await runSuite({
     mode: 'quick', payloads, codecs, transmissionCodecs: codecs, slowLink: { profile: '3g', window: 32 },
     overrides: { maxTime: 0.01, minTime: 0.002, messages: 25, slowLinkMessages: 12 },
-    progressStream: { isTTY: false, write: () => {} }, measureTransmission: fakeTransmission,
+    onProgress: () => {}, measureTransmission: fakeTransmission,
   });
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`),
     ['test5 none w1 25 r3', 'test3 none w1 25 r3', 'test3 3g w32 12 r3']);

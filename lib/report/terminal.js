@@ -99,7 +99,7 @@ export function speedNotes(result) {
   const { corpus, oneMessageOps, oneMessage, harness, splitTime } = result.settings;
   const notes = [];
   if (corpus) {
-    const sample = corpus.sample ? `, a sample of ${int(corpus.timed)} (seed ${corpus.sample.seed}) of its ${int(corpus.messages)}` : '';
+    const sample = corpus.sample ? ` (a seeded sample, seed ${corpus.sample.seed}, of the corpus's ${int(corpus.messages)})` : '';
     notes.push(corpus.timed > 1
       ? `Corpus: each operation cycles through ${int(corpus.timed)} distinct messages in turn${sample}, prepared before timing. `
         + (oneMessageOps?.length

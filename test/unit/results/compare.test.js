@@ -59,7 +59,7 @@ test('speed spread: min–max of rounds widened by each round\'s RME; one round 
 test('a run over a corpus lines up its one-message figures with a run from before corpora, and its corpus figures apart', () => {
   const before = makeResults();
   const after = makeResults({ speed: 2 });
-  const [entry] = after.payloads;
+  const [entry] = /** @type {any[]} */ (after.payloads);
   entry.speedCorpus = { corpus: { messages: 1000, timed: 1000, sample: null }, oneMessageOps: ['encode'] };
   // the one-message figure of the corpus run: what the run from before corpora measured (here 3× its figure)
   entry.speed = entry.speed.map((r) => (r.op === 'encode'

@@ -380,7 +380,7 @@ export function measureSpeed(prepared, payload, {
     }
   }
   const results = summariseRounds(cases, BASELINE).map((row) => ({ ...row, implausible: implausibleRate(row, harness) }));
-  return {
+  const result = {
     payload: describePayload(payload),
     settings: {
       rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
@@ -392,9 +392,11 @@ export function measureSpeed(prepared, payload, {
     skipped: [...prepared.filter((p) => !measurable(p)).map(describeCodec), ...refused],
     notTimed: identityConversions(ready, filter),
     results,
-    // the last result of every corpus benchmark, kept so a test can see what the timed calls returned
-    lastResults: cases.map((c) => ({ format: c.p.codec.name, op: c.op, last: c.last })),
   };
+  // the last result of every corpus benchmark, so a test can see what the timed calls returned; not enumerable,
+  // so it never reaches --json or a worker's message (a decoded message may hold bigints or be megabytes)
+  Object.defineProperty(result, 'lastResults', { value: cases.map((c) => ({ format: c.p.codec.name, op: c.op, last: c.last })) });
+  return /** @type {typeof result & { lastResults: { format: string, op: string, last: any }[] }} */ (result);
 }
 
 /**

@@ -11,7 +11,8 @@ import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { MODES, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
+import { progressReporter } from './lib/cli/progress.js';
 
 exitOnSignals();
 
@@ -26,6 +27,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --max-time S       override the mode's seconds per benchmark per round
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
+  --strict           refuse a --data file with a key given twice in one object (default: a warning)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
   --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):
@@ -89,7 +91,7 @@ runCli(import.meta.url, async () => {
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
     runtimes, choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
-    command: ['node benchmark.js', ...argv].join(' '),
+    command: ['node benchmark.js', ...argv].join(' '), onProgress: progressReporter(),
   });
   const problems = validateResults(results);
   if (problems.length) throw new Error(`results do not match their documented shape: ${problems.join('; ')}`);

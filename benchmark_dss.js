@@ -8,10 +8,11 @@ import { describeEnvironment, environmentLine } from './lib/measure/environment.
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './lib/measure/speed.js';
 import { UserError } from './lib/errors.js';
 import { measureOperationMemory } from './lib/measure/operation-memory.js';
+import { MODES } from './lib/suite.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
@@ -35,6 +36,7 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
                   one-message bias: a comma list, 'all' or 'none' (default: encode,decode). Every figure
                   is over the payload's corpus of distinct messages (docs/speed.md, "Streams of messages")
   --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
+  --strict        refuse a --data file with a key given twice in one object (default: a warning)
   --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
                   which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
   --list          list every codec with its library, version and kind, and exit
@@ -76,9 +78,13 @@ runCli(import.meta.url, async () => {
   }));
   progress.end();
   if (!values['no-memory']) {
-    // after all the timing, never during it, with lib/measure/memory.js's default windows and loops
+    // after all the timing, never during it, with npm start's default windows and loops (the library's own are
+    // for figures to publish: minutes per slow codec); a line per case, as the children start each one
     process.stderr.write('memory per operation (child processes)…\n');
-    const figures = await measureOperationMemory(payloads, codecs, { filter });
+    const figures = await measureOperationMemory(payloads, codecs, {
+      ...MODES.default.memory, filter,
+      onCase: (e) => process.stderr.write(`memory ${e.pass} [${e.index}/${e.total}] ${e.name.replace('\t', ' ')}\n`),
+    });
     results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
   }
 

@@ -8,7 +8,7 @@ import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './lib/measure
 import { payloadHeading } from './lib/report/terminal.js';
 import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/runtimes/cli.js';
+import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
 const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [--formats a,b]
@@ -21,6 +21,7 @@ const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH
                 raw sizes and verification always cover every message
   --train N     the first N messages train the dictionaries, measured on the others (default ${CORPUS_DEFAULTS.train}, at most half)
   --proto FILE  a .proto schema to use instead; --type NAME picks the message (default: the first)
+  --strict      refuse a --data file with a key given twice in one object (default: a warning)
   --formats     comma-separated codecs (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
   --json        print the results as one JSON object
 ${RUNTIME_USAGE}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from './errors.js';
+import { decodeJsonBytes } from './json.js';
 
 /**
  * Reads and parses a JSON file; errors become one-line UserErrors naming the file.
@@ -9,17 +10,31 @@ import { UserError } from './errors.js';
  * @returns {unknown}
  */
 export function readJsonFile(file, label = file) {
-  let text;
+  const text = readUtf8File(file, label);
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UserError(`${label}: ${describeJsonError(err, text)}`);
+  }
+}
+
+/**
+ * Reads a text file that must be UTF-8 (JSON, NDJSON): a UTF-8 byte-order mark is dropped; UTF-16/32 and
+ * invalid UTF-8 are one-line UserErrors naming the encoding or the byte offset (lib/json.js decodeJsonBytes).
+ * @param {string} file
+ * @param {string} [label] how errors name the file
+ * @returns {string}
+ */
+export function readUtf8File(file, label = file) {
+  let bytes;
+  try {
+    bytes = fs.readFileSync(file);
   } catch (err) {
     throw new UserError(`${label}: ${describeIoError(err)}`);
   }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, '')); // a BOM is not JSON, but editors write it
-  } catch (err) {
-    throw new UserError(`${label}: ${describeJsonError(err, text.replace(/^\uFEFF/, ''))}`);
-  }
+  const decoded = decodeJsonBytes(bytes);
+  if ('problem' in decoded) throw new UserError(`${label}: ${decoded.problem}`);
+  return decoded.text;
 }
 
 /**
@@ -46,7 +61,9 @@ export function describeIoError(err) {
 }
 
 function describeJsonError(err, text) {
-  const message = oneLine(err.message);
+  // JSON.parse quotes the text around the error: control characters in it would garble the one line
+  // eslint-disable-next-line no-control-regex
+  const message = oneLine(err.message).replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   const match = /at position (\d+)/.exec(message);
   if (!match) return `invalid JSON: ${message}`;
   const position = Number(match[1]);

@@ -1,11 +1,10 @@
 import { BASELINE, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
-import { measureSizes } from './measure/sizes.js';
+import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
-import { createProgress } from './cli/progress.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
 import { describePayload } from './payload/index.js';
@@ -26,16 +25,20 @@ import { breakEvenReport } from './transmission/model.js';
  */
 export const MODES = {
   quick: {
+    corpusSample: 30,
     rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
-    memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100 },
+    memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
   default: {
+    // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
+    corpusSample: 100,
     rounds: 3, maxTime: 0.15, minTime: 0.025, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
-    memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000 },
+    memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
   full: {
+    corpusSample: 1000,
     rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
@@ -61,7 +64,7 @@ export { TRANSMISSION_FORMATS };
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.
 const cost = {
-  sizes: () => 0.3,
+  sizes: () => 1,
   bench: (s) => 2 * s.maxTime + 0.15,
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
@@ -69,6 +72,12 @@ const cost = {
   // two child processes, then per case a share that grows with the calls the mode asks for
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };
+
+/**
+ * What runSuite tells its onProgress: the plan first (steps and their total work, in any unit), then each step
+ * as it ends (label, steps done, its share of the work), then the end.
+ * @typedef {{ kind: 'start', total: number, work: number } | { kind: 'step', label: string, steps: number, share: number } | { kind: 'end' }} SuiteProgress
+ */
 
 /**
  * Runs the whole suite: for each payload sizes and speed, then the loopback
@@ -87,7 +96,8 @@ const cost = {
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
  * @param {string} [options.command] the command line, recorded in the results
- * @param {import('./cli/progress.js').ProgressStream} [options.progressStream]
+ * @param {(event: SuiteProgress) => void} [options.onProgress] told the plan, each step as it ends, and the end
+ *   (lib/cli/progress.js's progressReporter turns these into the progress line)
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
  * @param {import('./runtimes/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
  * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
@@ -95,7 +105,7 @@ const cost = {
  */
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
-  overrides = {}, memory = true, command = '', progressStream = process.stderr, measureTransmission, runtimes = [], choice = {},
+  overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [], choice = {},
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
@@ -121,9 +131,12 @@ export async function runSuite({
       work: cost.sizes() * (1 + n / 100) + codecs.length * 2 * s.rounds * (cost.bench(s) + n / 2000),
     })) : []),
   ];
-  const progress = createProgress({
-    total: plan.reduce((t, x) => t + x.n, 0), work: plan.reduce((t, x) => t + x.work, 0), stream: progressStream,
-  });
+  const total = plan.reduce((t, x) => t + x.n, 0);
+  onProgress({ kind: 'start', total, work: plan.reduce((t, x) => t + x.work, 0) });
+  const progress = {
+    tick: (label, steps = 1, share = steps) => onProgress({ kind: 'step', label, steps, share }),
+    end: () => onProgress({ kind: 'end' }),
+  };
   const unitWork = (i) => plan[i].work / plan[i].n;
   let step = 0;
 
@@ -134,13 +147,17 @@ export async function runSuite({
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
+    const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
     progress.tick(`${p.id} sizes`, 1, unitWork(step));
     const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime }, skipped } = measureSpeed(prepared[i], p, {
       ...speedOptions, oneMessage: oneMessageOf(p), harness, splitTime: Boolean(s.oneMessage?.split),
       onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
     });
     const corpusSkipped = skipped.filter((x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
-    payloadResults.push({ payload: describePayload(p), sizes, speed, notTimed, speedCorpus: { corpus, oneMessageOps, splitTime, skipped: corpusSkipped } });
+    payloadResults.push({
+      payload: describePayload(p), sizes, corpusSizes: { corpus: corpusSizes.corpus, codecs: corpusSizes.codecs },
+      speed, notTimed, speedCorpus: { corpus, oneMessageOps, splitTime, skipped: corpusSkipped },
+    });
   }
   if (memory) {
     // a pass of its own, after every payload's timing, in child processes
@@ -222,6 +239,7 @@ export async function runSuite({
         },
       },
       memory: memory ? { ...MEMORY_DEFAULTS, ...s.memory } : null,
+      corpusSizes: { ...CORPUS_DEFAULTS, sample: s.corpusSample ?? CORPUS_DEFAULTS.sample },
       transmission: transmissionCodecs.length
         ? {
           formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { UserError } from '../lib/errors.js';
 import { readJsonFile, writeFileAtomic } from '../lib/files.js';
 import { inferSchema, pascalCase } from '../lib/schema/infer.js';
+import { checkFits, parseSchema } from '../lib/schema/index.js';
 
 const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--out FILE]';
 
@@ -49,6 +50,13 @@ export function main(argv, io = process) {
       ({ text } = inferSchema(value, { name, source: file.split(path.sep).join('/') }));
     } catch (err) {
       if (err instanceof UserError) throw new UserError(`${file}: ${err.message}`);
+      throw err;
+    }
+    // never write a .proto the toolkit would refuse: load it as the benchmarks do, and check the data fits it
+    try {
+      checkFits(parseSchema(text, { file: 'the inferred schema', typeName: name }).type, value);
+    } catch (err) {
+      if (err instanceof UserError) throw new UserError(`${file}: the inferred schema does not load, so nothing was written: ${err.message}`);
       throw err;
     }
     if (args.values.out) writeFileAtomic(args.values.out, text);

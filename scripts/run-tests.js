@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// Runs node's test runner on every *.test.js below the folders given (a file
-// given is run as it is). Node 20
-// takes a folder but no glob, Node 22+ a glob but no folder; naming the files
-// works on both.
+// Runs node's test runner on every *.test.js below the folders given (a file given is run as it is). Node 20 takes a
+// folder but no glob, Node 22+ a glob but no folder; naming the files works on both.
+//
+// Test files run several at a time (most of their time is spent waiting on child processes, sockets and browsers),
+// except files that assert a timing bound (an emulated link's RTT, a model's prediction): a file that says so in a
+// line `// test-runner: alone` runs after the others, one at a time, so the suite's own load cannot bend its figures.
+// TEST_CONCURRENCY sets how many run at a time (default: twice the cores, at least 4).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+
+const ALONE = /^\/\/ test-runner: alone\b/m;
 
 const files = (dir) => (fs.statSync(dir).isFile() ? [dir] : fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
   const p = path.join(dir, e.name);
@@ -19,5 +25,10 @@ if (!found.length) {
   console.error(`run-tests: no *.test.js under ${dirs.join(', ') || '(no folder given)'}`);
   process.exit(2);
 }
-const r = spawnSync(process.execPath, ['--test', ...found], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(4, 2 * os.availableParallelism());
+const alone = found.filter((f) => ALONE.test(fs.readFileSync(f, 'utf8')));
+const together = found.filter((f) => !alone.includes(f));
+
+const run = (list, n) => (list.length ? spawnSync(process.execPath, ['--test', `--test-concurrency=${n}`, ...list], { stdio: 'inherit' }).status ?? 1 : 0);
+const status = [run(together, concurrency), run(alone, 1)];
+process.exit(status.find((s) => s !== 0) ?? 0);

@@ -10,22 +10,64 @@ export const PAYLOAD_OPTIONS = {
   proto: { type: 'string' },
   type: { type: 'string' },
   formats: { type: 'string' },
+  /** refuse a --data file with a key given twice in one object (otherwise a warning) */
+  strict: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 };
 
 /**
- * node:util parseArgs, with its complaints turned into user errors.
+ * node:util parseArgs, with its complaints turned into one-line user errors
+ * naming the option and the value. A value that starts with a dash (`--max-time
+ * -1`) is taken as the option's value, so the number check can say what is
+ * wrong with it; an empty value (`--formats ''`) is refused rather than read
+ * as "not given".
  * @param {string[]} args
  * @param {object} options parseArgs option config
  * @returns {{ values: Record<string, any>, positionals: string[] }}
  */
 export function parseCli(args, options) {
+  let parsed;
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinDashValues(args, options), options, allowPositionals: true, strict: true });
   } catch (err) {
-    if (err.code?.startsWith('ERR_PARSE_ARGS')) throw new UserError(err.message.split('\n')[0]);
+    if (err.code?.startsWith('ERR_PARSE_ARGS')) throw new UserError(describeParseError(err, args));
     throw err;
+  }
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (options[name]?.type === 'string' && values.some((v) => String(v).trim() === '')) {
+      throw new UserError(`--${name}: empty value (give one, or leave the option out for its default)`);
+    }
+  }
+  return parsed;
+}
+
+/** `--opt -1` as `--opt=-1` for a string option whose next argument is a negative number. */
+function joinDashValues(args, options) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = /^--([^=]+)$/.exec(args[i])?.[1];
+    if (name && options[name]?.type === 'string' && /^-\d|^-\.\d|^-Infinity$/.test(args[i + 1] ?? '')) {
+      out.push(`${args[i]}=${args[i + 1]}`);
+      i++;
+    } else out.push(args[i]);
+  }
+  return out;
+}
+
+function describeParseError(err, args) {
+  const option = /'(-[^' ]+)/.exec(err.message)?.[1];
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${JSON.stringify(args.find((a) => a === option || a.startsWith(`${option}=`)) ?? option)} (--help lists the options)`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/argument missing/.test(err.message)) return `${option}: needs a value`;
+      if (/ambiguous/.test(err.message)) return `${option}: needs a value, got the option ${JSON.stringify(args[args.indexOf(option) + 1])}`;
+      if (/does not take an argument/.test(err.message)) return `${option}: takes no value (it is a switch), got "${args.find((a) => a.startsWith(`${option}=`))?.slice(option.length + 1)}"`;
+      return `${option}: ${err.message.split('\n')[0]}`;
+    default:
+      return err.message.split('\n')[0];
   }
 }
 
@@ -33,7 +75,7 @@ export function parseCli(args, options) {
 export function numberOption(value, name, { min = -Infinity, integer = false } = {}) {
   const n = Number(value);
   if (value === undefined || value === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
-    throw new UserError(`--${name}: expected ${integer ? 'a whole number' : 'a number'}${min > -Infinity ? ` ≥ ${min}` : ''}, got "${value}"`);
+    throw new UserError(`--${name}: expected ${integer ? 'a whole number' : 'a number'}${min > -Infinity ? ` ≥ ${min}` : ''}, got ${value === undefined ? 'nothing' : JSON.stringify(String(value))}`);
   }
   return n;
 }
@@ -60,14 +102,14 @@ export async function runCli(file, main) {
 
 /**
  * The payloads and codecs an entry point's arguments select.
- * @param {{ data?: string, records?: string, proto?: string, type?: string, formats?: string }} values
+ * @param {{ data?: string, records?: string, proto?: string, type?: string, formats?: string, strict?: boolean }} values
  * @param {string[]} positionals payload numbers
  */
 export async function resolveSelection(values, positionals) {
   const { resolvePayloads } = await import('../payload/index.js');
   const { selectCodecs } = await import('../codecs/index.js');
   const codecs = await selectCodecs(values.formats);
-  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type });
+  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type, strict: values.strict });
   for (const w of payloads.flatMap((p) => p.warnings)) process.stderr.write(`warning: ${w}\n`);
   return { payloads, codecs };
 }

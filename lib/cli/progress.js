@@ -40,3 +40,19 @@ function clock(seconds) {
   const s = Math.round(seconds);
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
+
+/**
+ * An onProgress for runSuite (lib/suite.js): the progress line of createProgress, started when the suite tells
+ * its plan, ticked as each step ends, cleared at the end.
+ * @param {ProgressStream} [stream]
+ * @returns {(event: import('../suite.js').SuiteProgress) => void}
+ */
+export function progressReporter(stream = process.stderr) {
+  /** @type {ReturnType<typeof createProgress> | null} */
+  let progress = null;
+  return (event) => {
+    if (event.kind === 'start') progress = createProgress({ total: event.total, work: event.work, stream });
+    else if (event.kind === 'step') progress?.tick(event.label, event.steps, event.share);
+    else progress?.end();
+  };
+}

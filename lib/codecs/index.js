@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../paths.js';
 import { UserError } from '../errors.js';
-import { BASELINE } from '../measure/baseline.js';
+import { BASELINE } from './baseline.js';
 
 // One line per codec file in this folder; this order is the order of every table.
 const FILES = [
@@ -39,7 +39,7 @@ const FILES = [
  */
 export const DEFAULT_FORMATS = ['protobufjs-static', 'protobufjs-dynamic', 'json', 'json-buffer', 'protobuf-es', 'msgpackr'];
 
-export { BASELINE, toBytes } from '../measure/baseline.js';
+export { BASELINE, toBytes } from './baseline.js';
 export { completeInstance, fairnessFlags, IDENTITY, isIdentity } from './native-form.js';
 
 /** Codecs of npm start's WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */

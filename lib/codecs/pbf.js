@@ -38,7 +38,10 @@ const codec = {
   browser: { unavailable: 'pbf reads its package.json from disk when it loads' },
   create({ schema }) {
     const mod = loadGenerated(codec, schema);
-    const name = schema.typeName.split('.').join('');
+    // pbf names functions after the message and the messages enclosing it, without the package
+    const parts = [];
+    for (let t = schema.type; t && t.fieldsArray; t = /** @type {any} */ (t.parent)) parts.unshift(t.name);
+    const name = parts.join('');
     const read = mod[`read${name}`];
     const write = mod[`write${name}`];
     if (!read || !write) throw new Error(`generated code has no read${name}/write${name}`);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
+import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -34,12 +35,19 @@ function messageConverters(root) {
   const toPlainOf = new Map();
   const toInitOf = new Map();
 
+  // protobuf-es holds a singular wrapper field (google.protobuf.Int64Value, …) outside a oneof as its bare value
+  const unboxed = (kind, f) => kind === 'message' && f.fieldKind === 'message' && !f.oneof && isWrapperDesc(f.message);
   const valueToPlain = (kind, f, v) => {
+    if (unboxed(kind, f)) return { value: plainScalar(f.message.fields[0].scalar, v) };
     if (kind === 'message') return toPlain(f.message, v);
     if (kind === 'enum') return f.enum.value[v]?.name ?? v;
     return plainScalar(f.scalar, v);
   };
   const valueToInit = (kind, f, v) => {
+    if (unboxed(kind, f)) {
+      const inner = f.message.fields[0];
+      return v.value === undefined || v.value === null ? /** @type {any} */ (create(f.message)).value : protoScalar(inner.scalar, v.value);
+    }
     if (kind === 'message') return toInit(f.message, v);
     if (kind === 'enum') return typeof v === 'string' ? f.enum.values.find((e) => e.name === v)?.number ?? 0 : v;
     return protoScalar(f.scalar, v);

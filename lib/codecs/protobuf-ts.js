@@ -114,7 +114,12 @@ const codec = {
     generate(protoDir, outDir) {
       bufGenerate({ plugin: PLUGIN, opt: OPTIONS, protoDir, outDir });
       // the type declarations are for TypeScript users; nothing here reads them
-      for (const f of fs.readdirSync(outDir)) if (f.endsWith('.d.ts')) fs.rmSync(path.join(outDir, f));
+      for (const f of fs.readdirSync(outDir, { recursive: true }).map(String)) {
+        const file = path.join(outDir, f);
+        if (f.endsWith('.d.ts')) fs.rmSync(file);
+        // the plugin imports a .proto's imports as "./common", which Node's ES module resolver cannot find without ".js"
+        else if (f.endsWith('.js')) fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/(from "\.{1,2}\/[^"]+?)(?<!\.js)"/g, '$1.js"'));
+      }
     },
     file: (base) => `${base}.js`,
   },

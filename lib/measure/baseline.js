@@ -1,11 +1,3 @@
-// The baseline and how wire bytes are counted: what measurements need from the
-// codecs without loading any (a browser page imports it without every codec file).
-
-/** The baseline every speed and size is compared with. */
-export const BASELINE = 'json-buffer';
-
-/** Wire bytes of an encoded value: strings count as their UTF-8 bytes. */
-export function toBytes(encoded) {
-  // TextEncoder, not Buffer: the same code measures in a browser page
-  return typeof encoded === 'string' ? new TextEncoder().encode(encoded) : encoded;
-}
+// Moved to lib/codecs/baseline.js (codecs sit below measure and must not import it). This re-export keeps
+// lib/runtimes/browser-ws-page.js (the transports helper's file) working until it imports the new place.
+export { BASELINE, toBytes } from '../codecs/baseline.js';

@@ -3,7 +3,7 @@
  * of one memory pass and an IPC channel, it receives
  * { source: CaseSource, options: MemoryOptions }, imports the source module,
  * builds the cases there (functions cannot be sent between processes), runs
- * measureMemory and sends back { results } or { error }.
+ * measureMemory and sends { progress } as each case starts, then { results } or { error }.
  * Not meant to be run by hand.
  */
 import { measureMemory } from './memory.js';
@@ -19,7 +19,8 @@ process.once('message', async ({ source, options }) => {
     const build = mod[source.export ?? 'memoryCases'];
     if (typeof build !== 'function') throw new Error(`${source.module} exports no function ${source.export ?? 'memoryCases'}`);
     const cases = await build(source.args);
-    const results = await measureMemory(cases, options);
+    // each case as it starts, so the parent can show progress through a long pass
+    const results = await measureMemory(cases, { ...options, onCase: (progress) => process.send({ progress }) });
     process.send({ results }, () => process.disconnect());
   } catch (err) {
     process.send({ error: err?.stack ?? String(err) }, () => process.disconnect());

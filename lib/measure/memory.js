@@ -54,6 +54,7 @@ export function memoryNodeFlags(pass, { youngGenerationMiB = 64 } = {}) {
 export const MEMORY_DEFAULTS = Object.freeze({
   rounds: 7, maxOpsPerRound: 10_000, warmupOps: 5_000,
   gcRounds: 3, gcAllocationBytes: 128 * MIB, gcMinOps: 10_000, gcMaxOps: 2_000_000,
+  warmupMs: 1_000, maxMsPerRound: 200, gcMaxMsPerLoop: 2_000,
 });
 
 /**
@@ -105,8 +106,23 @@ export const MEMORY_DEFAULTS = Object.freeze({
  * @property {number} [gcAllocationBytes] what each gc loop should allocate (default 128 MiB: eight of V8's largest default young generations)
  * @property {number} [gcMinOps] calls per gc loop at least (default 10,000)
  * @property {number} [gcMaxOps] calls per gc loop at most (default 2,000,000)
+ * @property {number} [warmupMs] the warm-up stops after this long even short of warmupOps (default 1,000 ms)
+ * @property {number} [maxMsPerRound] an allocation window holds at most the calls that take this long, by the
+ *   warm-up's time per call (default 200 ms)
+ * @property {number} [gcMaxMsPerLoop] a gc loop holds at most the calls that take this long, even below gcMinOps,
+ *   but never fewer than fill the young generation twice if five times that long allows it (default 2,000 ms): a
+ *   slow operation (a YAML parse of kilobytes) gets fewer calls, not minutes
+ * @property {(event: MemoryProgress) => void} [onCase] called as each case starts, in each pass
  * @property {(options?: { type: 'minor'|'major' }) => void} [gc] V8's gc() (it must take
  *   { type: 'minor' }); default globalThis.gc, there with node --expose-gc
+ */
+
+/**
+ * @typedef {object} MemoryProgress
+ * @property {'allocation'|'gc'} pass
+ * @property {number} index 1-based, of total
+ * @property {number} total cases in the pass
+ * @property {string} name the case's
  */
 
 /**
@@ -121,6 +137,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
 export async function measureMemory(cases, options = {}) {
   const {
     passes = MEMORY_PASSES, rounds, maxOpsPerRound, warmupOps, gcRounds, gcAllocationBytes, gcMinOps, gcMaxOps,
+    warmupMs, maxMsPerRound, gcMaxMsPerLoop, onCase = () => {},
   } = { ...MEMORY_DEFAULTS, ...options };
   const gc = options.gc ?? /** @type {any} */ (globalThis).gc;
   if (typeof gc !== 'function') {
@@ -140,11 +157,13 @@ export async function measureMemory(cases, options = {}) {
     // site and its store of the result see only that case's function and
     // result type: a loop shared by all cases would turn megamorphic and be
     // re-optimised, allocating code and feedback inside some later window.
-    const runs = cases.map((c) => ({ c, loop: compileLoop(), box: { value: undefined } }));
+    const runs = cases.map((c) => ({ c, loop: compileLoop(), box: { value: undefined }, msPerOp: 0 }));
     // The harness's own allocation per window (reading the heap statistics
     // allocates the object they come back in), measured the same way.
-    const empty = { c: { name: '(harness)', fn: () => undefined }, loop: compileLoop(), box: { value: undefined } };
-    for (const r of [empty, ...runs]) r.loop(r.c.fn, warmupOps, r.box);
+    const empty = { c: { name: '(harness)', fn: () => undefined }, loop: compileLoop(), box: { value: undefined }, msPerOp: 0 };
+    for (const r of [empty, ...runs]) r.msPerOp = warmUp(r, warmupOps, warmupMs);
+    // calls that fit in a time budget, by the warm-up's time per call
+    const callsIn = (r, ms) => Math.max(1, Math.floor(ms / Math.max(r.msPerOp, 1e-6)));
     // One full GC (twice, so that ArrayBuffer sweeping has finished) clears
     // what building the cases left; none runs after this one.
     gc();
@@ -159,16 +178,22 @@ export async function measureMemory(cases, options = {}) {
     const harness = (await allocationRounds(empty, { gc, recorder, rounds, maxOpsPerRound, harness: none })).window;
     if (passes.includes('allocation')) {
       for (const [i, r] of runs.entries()) {
-        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound, harness });
+        onCase({ pass: 'allocation', index: i + 1, total: runs.length, name: r.c.name });
+        const cap = Math.min(maxOpsPerRound, callsIn(r, maxMsPerRound));
+        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound: cap, harness });
         results[i].allocation = figures;
       }
     }
     if (passes.includes('gc')) {
       for (const [i, r] of runs.entries()) {
+        onCase({ pass: 'gc', index: i + 1, total: runs.length, name: r.c.name });
         // A rough allocation rate sizes the loop; a few windows are enough.
-        const probe = await allocationRounds(r, { gc, recorder, rounds: 3, maxOpsPerRound: 1_000, harness });
+        const probe = await allocationRounds(r, { gc, recorder, rounds: 3, maxOpsPerRound: Math.min(1_000, callsIn(r, maxMsPerRound)), harness });
         const perOp = Math.max(1, probe.heapBytesPerOp + probe.externalBytesPerOp);
-        const ops = Math.min(gcMaxOps, Math.max(gcMinOps, Math.ceil(gcAllocationBytes / perOp)));
+        // the time cap gives way to enough calls to fill the young generation twice (fewer would see no GC at all),
+        // up to five times the cap: an operation both slow and frugal keeps its few calls, and no GC to show
+        const floor = Math.min(Math.ceil((2 * youngGeneration().size) / perOp), callsIn(r, 5 * gcMaxMsPerLoop));
+        const ops = Math.min(gcMaxOps, Math.max(floor, Math.min(callsIn(r, gcMaxMsPerLoop), Math.max(gcMinOps, Math.ceil(gcAllocationBytes / perOp)))));
         results[i].gc = await gcRoundsFor(r, { gc, recorder, rounds: gcRounds, ops });
       }
     }
@@ -176,6 +201,26 @@ export async function measureMemory(cases, options = {}) {
   } finally {
     recorder.stop();
   }
+}
+
+/**
+ * Runs a case's loop until `ops` calls or `ms` milliseconds, whichever comes
+ * first, in doubling chunks (so a slow operation is not called thousands of
+ * times just to settle the JIT); returns the time per call of the last chunk,
+ * the settled one.
+ */
+function warmUp(run, ops, ms) {
+  const start = performance.now();
+  let done = 0;
+  let perOp = 0;
+  for (let chunk = 1; done < ops && performance.now() - start < ms; chunk *= 2) {
+    const n = Math.min(chunk, ops - done);
+    const t0 = performance.now();
+    run.loop(run.c.fn, n, run.box);
+    perOp = (performance.now() - t0) / n;
+    done += n;
+  }
+  return perOp;
 }
 
 function compileLoop() {
@@ -344,11 +389,12 @@ const WORKER = fileURLToPath(new URL('./memory-worker.js', import.meta.url));
  * keeps the suite's own heap and JIT state out of the figures. Results of
  * the passes are merged by case name.
  * @param {CaseSource} source
- * @param {MemoryOptions & { youngGenerationMiB?: number, execPath?: string }} [options]
+ * @param {MemoryOptions & { youngGenerationMiB?: number, execPath?: string }} [options] onCase is called here,
+ *   in this process, as the child starts each case
  * @returns {Promise<MemoryResult[]>}
  */
 export async function measureMemoryInChild(source, options = {}) {
-  const { passes = MEMORY_PASSES, youngGenerationMiB, execPath = process.execPath, gc: _ignored, ...rest } = options;
+  const { passes = MEMORY_PASSES, youngGenerationMiB, execPath = process.execPath, gc: _ignored, onCase = () => {}, ...rest } = options;
   const request = {
     source: { ...source, module: toModuleUrl(source.module) },
     options: rest,
@@ -357,7 +403,7 @@ export async function measureMemoryInChild(source, options = {}) {
   let merged = null;
   for (const pass of passes) {
     const execArgv = memoryNodeFlags(pass, { youngGenerationMiB });
-    const results = await runWorker(execPath, execArgv, { ...request, options: { ...rest, passes: [pass] } });
+    const results = await runWorker(execPath, execArgv, { ...request, options: { ...rest, passes: [pass] } }, onCase);
     if (!merged) {
       merged = results;
     } else {
@@ -374,13 +420,18 @@ function toModuleUrl(spec) {
   return /^file:/.test(spec) ? spec : pathToFileURL(spec).href;
 }
 
-function runWorker(execPath, execArgv, request) {
+function runWorker(execPath, execArgv, request, onCase) {
   return new Promise((resolve, reject) => {
     const child = fork(WORKER, [], { execPath, execArgv, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
     let stderr = '';
     let reply = null;
     child.stderr.on('data', (d) => { stderr += d; });
-    child.on('message', (m) => { reply = m; });
+    child.on('message', (m) => {
+      // the worker's own messages: { progress } as each case starts, then { results } or { error }
+      const message = /** @type {{ progress?: MemoryProgress, results?: MemoryResult[], error?: string }} */ (m);
+      if (message.progress) onCase(message.progress);
+      else reply = message;
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (reply?.error) reject(new Error(`memory worker: ${reply.error}`));

@@ -59,7 +59,7 @@ export const CORPUS_DEFAULTS = Object.freeze({
  */
 
 /** The compressed columns, in table order. */
-export const COMPRESSION_METHODS = ['gzip', 'brotli', 'zstd', 'deflateDictionary', 'zstdDictionary', 'deflateStream', 'zstdStream'];
+export const COMPRESSION_METHODS = ['httpGzip', 'httpBrotli', 'httpZstd', 'deflateDictionary', 'zstdDictionary', 'deflateStream', 'zstdStream'];
 
 /**
  * Sizes over the payload's corpus: every message of it is encoded by every codec and
@@ -122,7 +122,7 @@ export async function measureCorpusSizes(prepared, payload, options = {}) {
       sample: { messages: sample.length, of: n, seed: sample.length < n ? seed : null },
       training: { messages: train, measuredOn: unseen.length, dictionaryBytes },
       stream: { messages: streamCount },
-      levels: LEVELS,
+      levels: { gzipLevel: LEVELS.gzip, brotliQuality: LEVELS.brotli, zstdLevel: LEVELS.zstd, deflateLevel: LEVELS.deflate },
       unavailable: Object.fromEntries(Object.entries(support).filter(([, v]) => v !== true)),
     },
     codecs,
@@ -209,9 +209,9 @@ async function compressCorpus(kept, { sample, unseen, train, streamCount, dictio
   const messages = at(sample);
   const result = {};
   const per = (list, fn) => ({ ...summarise(list.map(fn)), messages: list.length });
-  result.gzip = per(messages, PER_MESSAGE.gzip);
-  result.brotli = per(messages, PER_MESSAGE.brotli);
-  result.zstd = support.zstd === true ? per(messages, PER_MESSAGE.zstd) : { unavailable: support.zstd };
+  result.httpGzip = per(messages, PER_MESSAGE.gzip);
+  result.httpBrotli = per(messages, PER_MESSAGE.brotli);
+  result.httpZstd = support.zstd === true ? per(messages, PER_MESSAGE.zstd) : { unavailable: support.zstd };
   const noDictionary = !train || !unseen.length ? (train ? 'no sampled message outside the training slice' : 'a corpus of one message leaves none to train a dictionary on') : null;
   const dictionary = noDictionary ? null : buildDictionary(at(Array.from({ length: train }, (_, i) => i)), dictionaryBytes);
   const test = at(unseen);

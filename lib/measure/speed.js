@@ -1,5 +1,5 @@
 import Benchmark from 'benchmark';
-import { BASELINE, toBytes } from './baseline.js';
+import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { Unsupported, UserError } from '../errors.js';
 import { median, range, spread } from './statistics.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { UserError } from '../errors.js';
-import { describeIoError, readJsonFile } from '../files.js';
+import { describeIoError, readJsonFile, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits } from '../schema/index.js';
 
@@ -95,11 +95,7 @@ function ndjsonCorpus(file, text, records) {
 }
 
 function readText(file) {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UserError(`${file}: ${describeIoError(err)}`);
-  }
+  return readUtf8File(file); // UTF-8 or one clear refusal (issue 16), as for a JSON document
 }
 
 function isJson(text) {

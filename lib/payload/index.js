@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
 import { inferSchema, pascalCase } from '../schema/infer.js';
-import { readJsonFile } from '../files.js';
+import { readJsonFile, readUtf8File } from '../files.js';
 import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { ROOT } from '../paths.js';
-import { childPath } from '../json.js';
+import { childPath, scanJsonText } from '../json.js';
 import { bundledCorpusFile, checkCorpusFits, corpusLabel, readBundledCorpus, readCorpusFile } from './corpus.js';
 
 
@@ -34,16 +35,21 @@ export const BUNDLED = [
  * inferred from the data on the fly.
  * Every payload carries its corpus (lib/payload/corpus.js): the bundled
  * data/testN.corpus.ndjson.gz, or the records of --data FILE [--records PATH].
- * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} choice
+ * With `strict`, a --data file with a key given twice in one object is refused
+ * (otherwise it is a warning: JSON.parse keeps the last value silently).
+ * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string, strict?: boolean }} choice
  * @returns {Payload[]}
  */
-export function resolvePayloads({ numbers = [], data, records, proto, type } = {}) {
+export function resolvePayloads({ numbers = [], data, records, proto, type, strict = false } = {}) {
   if (data && numbers.length) throw new UserError(`give a payload number or --data FILE, not both`);
   if (type && !proto) throw new UserError(`--type names a message in --proto FILE; give --proto too`);
   if (records !== undefined && !data) throw new UserError(`--records picks the records inside --data FILE; give --data too`);
   if (data) {
     const { corpus } = readCorpusFile(data, { records });
-    return [finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus }, { proto, type })];
+    const { warnings, fileBytes } = inspectDataFile(data, { strict });
+    const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus }, { proto, type, dataWarnings: warnings });
+    // the file's own size is comparable with the measured JSON only when the file is that one message
+    return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type } : { bundled: p }));
@@ -66,10 +72,11 @@ function bundledByNumber(arg) {
 
 /**
  * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[], corpusWarning?: string }} payload
- * @param {{ proto?: string, type?: string, bundled?: (typeof BUNDLED)[number] }} schemaChoice
+ * @param {{ proto?: string, type?: string, bundled?: (typeof BUNDLED)[number], dataWarnings?: string[] }} schemaChoice
+ *   dataWarnings: what inspectDataFile found in a --data file, which then replace the check of parsed values
  * @returns {Payload}
  */
-function finish(payload, { proto, type, bundled }) {
+function finish(payload, { proto, type, bundled, dataWarnings }) {
   let schema;
   let schemaSource;
   if (proto) {
@@ -80,8 +87,11 @@ function finish(payload, { proto, type, bundled }) {
     schemaSource = path.relative(ROOT, bundled.protoFile);
   } else {
     const name = pascalCase(payload.id, 'Message');
-    // Inferred from the first record, then every record is checked against it (until inferSchema takes every record).
-    const inferred = inferSchema(payload.value, { name, source: payload.dataFile });
+    // Inferred from every record of the corpus (widened where they differ), then every record is checked against it.
+    const records = corpusOf(payload);
+    const inferred = records.length > 1
+      ? inferSchema(records, { name, source: payload.dataFile, records: true })
+      : inferSchema(payload.value, { name, source: payload.dataFile });
     schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
     schemaSource = 'inferred';
   }
@@ -102,13 +112,38 @@ function finish(payload, { proto, type, bundled }) {
   return {
     ...rest,
     warnings: [
-      ...(unsafe ? [`${unsafeAt > 0 ? `record ${unsafeAt}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : []),
+      ...(dataWarnings ?? (unsafe ? [`${unsafeAt > 0 ? `record ${unsafeAt}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [])),
       ...(corpusWarning ? [corpusWarning] : []),
     ],
     jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
     schema,
     schemaSource,
   };
+}
+
+/**
+ * What a --data file holds that JSON.parse does not say: keys given twice in one object (a warning naming the
+ * path, or refused under --strict) and integers it rounded (beyond 2^53, quoted as written in the file; a double
+ * written as one, such as 1e308, is not an integer that was rounded). And the file's own size in bytes.
+ * @param {string} file
+ * @param {{ strict?: boolean }} [options]
+ * @returns {{ warnings: string[], fileBytes: number }}
+ */
+export function inspectDataFile(file, { strict = false } = {}) {
+  const text = readUtf8File(file);
+  const { duplicates, roundedIntegers } = scanJsonText(text);
+  if (strict && duplicates.length) {
+    throw new UserError(`${file}: ${duplicates[0]}: key given twice in one object (refused under --strict${duplicates.length > 1 ? `; ${duplicates.length} such keys in the file` : ''})`);
+  }
+  const warnings = [];
+  if (duplicates.length) {
+    warnings.push(`${duplicates[0]}: key given twice in one object; JSON.parse keeps the last value, so the first is not measured${duplicates.length > 1 ? ` (${duplicates.length - 1} more such keys)` : ''}; --strict refuses such files`);
+  }
+  if (roundedIntegers.length) {
+    const [{ path: at, written }] = roundedIntegers;
+    warnings.push(`${at}: ${written} is beyond 2^53, and JSON.parse rounds it to ${BigInt(Number(written))}; every codec sees the rounded number (the proto3 JSON mapping writes 64-bit integers as strings: "${written}")`);
+  }
+  return { warnings, fileBytes: fs.statSync(file).size };
 }
 
 /**
@@ -146,13 +181,18 @@ export function firstUnsafeInteger(value, path = '$') {
  * @property {any} value the parsed JSON (the corpus's first message)
  * @property {unknown[]} [corpus] the messages in stream order, corpus[0] deep-equal to value; resolvePayloads
  *   always sets it (read it with corpusOf where a payload may have been built by hand)
- * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8
+ * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8 (the compact re-serialisation)
+ * @property {number} [fileBytes] size of the --data file itself, as it is on disk
  * @property {import('../schema/index.js').Schema} schema
  * @property {string} schemaSource proto file path, or 'inferred'
  * @property {string[]} warnings things the user should know about the data (one line each)
  */
 
-/** The payload's identity as every result carries it. */
+/**
+ * The payload's identity as every result carries it (fileBytes: only for a --data file).
+ * @param {Payload} payload
+ * @returns {{ id: string, title: string, dataFile: string, schema: string, type: string, jsonBytes: number, fileBytes?: number }}
+ */
 export function describePayload(payload) {
   return {
     id: payload.id,
@@ -161,5 +201,6 @@ export function describePayload(payload) {
     schema: payload.schemaSource,
     type: payload.schema.typeName,
     jsonBytes: payload.jsonBytes,
+    ...(payload.fileBytes !== undefined && { fileBytes: payload.fileBytes }),
   };
 }

@@ -8,7 +8,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 
 /** Column titles of the compression table, by method of lib/measure/sizes.js. */
 export const METHOD_TITLES = {
-  gzip: 'gzip', brotli: 'brotli', zstd: 'zstd',
+  httpGzip: 'gzip', httpBrotli: 'brotli', httpZstd: 'zstd',
   deflateDictionary: 'deflate + dict', zstdDictionary: 'zstd + dict',
   deflateStream: 'deflate stream', zstdStream: 'zstd stream',
 };
@@ -66,7 +66,7 @@ export function corpusNotes({ corpus, codecs }) {
   const sampled = sample.messages < sample.of ? `a seeded sample of ${int(sample.messages)} of the ${int(sample.of)} messages (seed ${sample.seed})` : `all ${int(sample.of)} messages`;
   const notes = [
     `Bytes per message over all ${int(messages)} messages (JSON: median ${int(corpus.json.median)}, p90 ${int(corpus.json.p90)}, total ${int(corpus.json.total)}); % of JSON compares stream totals.`,
-    `Compressed: mean bytes per message, each message alone as an HTTP body gets it (gzip level ${levels.gzip}, brotli quality ${levels.brotli}, zstd level ${levels.zstd}) over ${sampled}; `
+    `Compressed: mean bytes per message, each message alone as an HTTP body gets it (gzip level ${levels.gzipLevel}, brotli quality ${levels.brotliQuality}, zstd level ${levels.zstdLevel}) over ${sampled}; `
       + (training.measuredOn
         ? `+ dict: raw deflate / zstd with a preset dictionary of ${dictionaries.map(int).join(' or ') || '—'} bytes (each format's own, up to ${int(training.dictionaryBytes)} bytes of its first ${int(training.messages)} messages), measured on the ${int(training.measuredOn)} sampled messages it did not see, and sent once per connection or deployment; `
         : '+ dict: n/a, no message left to measure a dictionary on; ')
@@ -96,7 +96,7 @@ export function dictionarySentence({ payload, codecs }) {
   return `${payload.id}: JSON with a ${int(jd.dictionaryBytes)}-byte deflate dictionary takes ${bytesCell(jd.mean)} B per message${zstd}, `
     + `${times(jd.mean, proto.perMessage.mean)} ${protoName}'s ${bytesCell(proto.perMessage.mean)} B raw `
     + `and ${times(jd.mean, pd.mean)} its ${bytesCell(pd.mean)} B with a dictionary of its own (${int(pd.dictionaryBytes)} bytes); `
-    + `gzip alone leaves JSON at ${bytesCell(json.compressed.gzip.mean)} B.`;
+    + `gzip alone leaves JSON at ${bytesCell(json.compressed.httpGzip.mean)} B.`;
 }
 
 /**

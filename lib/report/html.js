@@ -10,6 +10,7 @@ import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } f
 import { columnsOf, escapeHtml, tableModel, toHtml } from './table.js';
 import { formatKbit } from './terminal-transmission.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixCells } from './runtime-matrix.js';
+import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -224,10 +225,21 @@ function runtimeTables(entry, results) {
 }
 
 
+/** The corpus size tables, notes and the dictionary sentence, when the run measured them. */
+function corpusSizesHtml(entry) {
+  if (!entry.corpusSizes) return '';
+  const result = { payload: entry.payload, ...entry.corpusSizes };
+  const sentence = dictionarySentence(result);
+  return `<h3>Size over the corpus of ${esc(entry.corpusSizes.corpus.messages.toLocaleString('en-US'))} messages</h3>`
+    + (sentence ? `<p class="answer">${esc(sentence)}</p>` : '')
+    + `<h4>Bytes per message</h4>${toHtml(corpusSizeRows(result))}<h4>Compressed bytes per message (mean)</h4>${toHtml(compressionRows(result))}`
+    + `<ul class="notes">${corpusNotes(result).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`;
+}
+
 /** A payload's size and speed tables: the same row models report.md prints. */
 function payloadTables(entry, speedSettings) {
   const speed = payloadSpeed(entry, speedSettings);
-  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
+  return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
     + speedNotes(speed).map((n) => `<p class="legend">${esc(n)}</p>`).join('') + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
 }
 

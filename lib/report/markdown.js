@@ -1,5 +1,6 @@
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
+import { corpusSizeReport } from './corpus-sizes.js';
 import { runtimeSection } from './runtime-matrix.js';
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
@@ -115,6 +116,7 @@ export function renderMarkdown(results) {
   const speed = results.settings.speed;
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
+    if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
     out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed)));
     if (entry.runtimes) {
       out.push('', '### Speed across runtimes', '', runtimeSection(entry, results.runtimes, { ...speed, formats: results.settings.formats }));

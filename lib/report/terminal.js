@@ -19,7 +19,10 @@ export function savingVsJson(ofJson) {
 
 /** Heading line naming a payload, its JSON size and its schema. */
 export function payloadHeading(p) {
-  return `${p.id}: ${p.title} — ${int(p.jsonBytes)} bytes of JSON (${p.dataFile.replace(/^.*\/data\//, 'data/')}, schema ${p.schema}, message ${p.type})`;
+  // a user's file may be pretty-printed: its own size and the compact JSON that is measured, both labelled
+  const size = p.fileBytes !== undefined && p.fileBytes !== p.jsonBytes
+    ? `${int(p.jsonBytes)} bytes of compact JSON (the file: ${int(p.fileBytes)} bytes)` : `${int(p.jsonBytes)} bytes of JSON`;
+  return `${p.id}: ${p.title} — ${size} (${p.dataFile.replace(/^.*\/data\//, 'data/')}, schema ${p.schema}, message ${p.type})`;
 }
 
 /**

@@ -38,7 +38,7 @@ const verdict = {
 const payload = {
   type: 'object',
   required: ['id', 'title', 'dataFile', 'schema', 'type', 'jsonBytes'],
-  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count },
+  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count, fileBytes: count },
 };
 
 const sizeRow = {
@@ -48,6 +48,26 @@ const sizeRow = {
     if: { properties: { status: { enum: ['exact', 'equivalent', 'lossy'] } } },
     then: { required: ['bytes', 'gzip', 'brotli', 'ofJson'] },
   }],
+};
+
+// Sizes over a payload's corpus (lib/measure/sizes.js, measureCorpusSizes): bytes per message over every
+// message, compressed bytes per message per method ({ unavailable: reason } where a method is missing).
+const perMessage = { type: 'object', required: ['median', 'p90', 'max', 'mean', 'total'], properties: { median: number, p90: number, max: number, mean: number, total: number } };
+const corpusSizeRow = {
+  allOf: [verdict, {
+    required: ['record'],
+    properties: { record: { type: ['integer', 'null'] }, perMessage, ofJson: number, compressed: { type: 'object', additionalProperties: { type: 'object' } } },
+    if: { properties: { status: { enum: ['exact', 'equivalent', 'lossy'] } } },
+    then: { required: ['perMessage', 'ofJson', 'compressed'] },
+  }],
+};
+const corpusSizes = {
+  type: 'object',
+  required: ['corpus', 'codecs'],
+  properties: {
+    corpus: { type: 'object', required: ['messages', 'json', 'sample', 'training', 'stream', 'levels'], properties: { messages: count, json: perMessage } },
+    codecs: { type: 'array', items: corpusSizeRow },
+  },
 };
 
 const speedRounds = {
@@ -253,6 +273,8 @@ export const RESULTS_SCHEMA = {
         properties: {
           payload,
           sizes: { type: 'array', items: sizeRow },
+          // sizes over the payload's corpus (results written before corpora have none)
+          corpusSizes,
           speed: { type: 'array', items: speedRow },
           speedCorpus,
           // conversions not timed because the native form is the plain object

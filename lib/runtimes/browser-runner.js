@@ -76,7 +76,7 @@ const pagePlugin = {
 // the codec registry would import every codec file, where the page needs the baseline and wire bytes only.
 const STAND_INS = new Map([
   [path.join(ROOT, 'lib', 'codecs', 'codegen.js'), path.join(HERE, 'browser-codegen.js')],
-  [path.join(ROOT, 'lib', 'codecs', 'index.js'), path.join(ROOT, 'lib', 'measure', 'baseline.js')],
+  [path.join(ROOT, 'lib', 'codecs', 'index.js'), path.join(ROOT, 'lib', 'codecs', 'baseline.js')],
 ]);
 
 const BUILTINS = new Set((await import('node:module')).builtinModules);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import semver from 'semver';
 import { UserError } from '../errors.js';
 
 /**
@@ -123,11 +124,8 @@ export function platformPackage(spec, platform) {
  * @returns {string|null}
  */
 export function highestVersion(versions, range) {
-  const parsed = versions
-    .filter((v) => /^\d+\.\d+\.\d+$/.test(v) && v.split('.')[0] === range)
-    .map((v) => ({ v, parts: v.split('.').map(Number) }));
-  parsed.sort((a, b) => b.parts[0] - a.parts[0] || b.parts[1] - a.parts[1] || b.parts[2] - a.parts[2]);
-  return parsed[0]?.v ?? null;
+  // semver ranges: '22' means >=22.0.0 <23.0.0-0, and prereleases never satisfy it
+  return semver.maxSatisfying(versions.filter((v) => semver.valid(v)), range) ?? null;
 }
 
 /**

@@ -240,7 +240,13 @@ function checkMessage(type, value, path, depth, found) {
     checkField(type.fieldsArray[0], value, path, type, depth, found);
     return;
   }
-  if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
+  if (!isJsonObject(value)) {
+    // the proto3 JSON mapping writes well-known types as strings, numbers or any JSON; the toolkit does not map them yet
+    if (type.fullName.startsWith('.google.protobuf.')) {
+      throw new UserError(`${path}: ${jsonType(value)} is the proto3 JSON form of ${type.fullName.slice(1)}, which the toolkit does not map yet; write the message's fields (${type.fieldsArray.map((f) => f.name).join(', ')}) instead`);
+    }
+    throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
+  }
   const seen = new Map();
   for (const key of Object.keys(value)) {
     const at = childPath(path, key);

@@ -33,13 +33,14 @@ export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, c) =
 
 /** The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name. */
 export function jsonKey(field) {
-  return (field.options && field.options.json_name) || field.name;
+  const name = field.options && field.options.json_name;
+  return typeof name === 'string' ? name : field.name; // "" is a key too (a JSON object may have one)
 }
 
 /** Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name. */
 export function fieldKeys(field) {
-  const explicit = field.options && field.options.json_name;
-  return [...new Set([jsonKey(field), field.name, explicit || lowerCamelCase(field.name)])];
+  const explicit = field.options && typeof field.options.json_name === 'string';
+  return [...new Set([jsonKey(field), field.name, explicit ? jsonKey(field) : lowerCamelCase(field.name)])];
 }
 
 /** A message marked `// @json-wrapper` above it stands for its one field `value` (see infer.js). */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { measureMemory, measureMemoryInChild, memoryNodeFlags } from '../../lib/measure/memory.js';
-import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB } from '../fixtures/memory-cases.js';
+import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB, SLOW_MS } from '../fixtures/memory-cases.js';
 
 const CASES = fileURLToPath(new URL('../fixtures/memory-cases.js', import.meta.url));
 
@@ -81,4 +81,19 @@ test('measureMemory without gc() says which flags it needs', { skip: typeof glob
 test('a case module that fails is reported, not hung on', async () => {
   await assert.rejects(measureMemoryInChild({ module: CASES, export: 'noSuchExport' }, { passes: ['gc'] }),
     /exports no function noSuchExport/);
+});
+
+test('a slow operation: windows and GC loops are capped by time, the figure stays exact, and each case is announced', async () => {
+  const events = [];
+  const caps = { rounds: 3, gcRounds: 1, warmupMs: 20, maxMsPerRound: 20, gcMaxMsPerLoop: 40 };
+  const [slow] = await measureMemoryInChild({ module: CASES, export: 'slowCases' }, { ...caps, onCase: (e) => events.push(e) });
+  assert.deepEqual(events, [
+    { pass: 'allocation', index: 1, total: 1, name: 'slow-1KiB' },
+    { pass: 'gc', index: 1, total: 1, name: 'slow-1KiB' },
+  ]);
+  // a call takes at least SLOW_MS, so a 20 ms window holds at most 10 calls (the default would be 10,000)
+  assert.ok(slow.allocation.opsPerRound <= caps.maxMsPerRound / SLOW_MS, `${slow.allocation.opsPerRound} calls per window`);
+  assert.ok(Math.abs(slow.allocation.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${slow.allocation.heapBytesPerOp} B/op`);
+  // 1 KiB a call cannot fill a young generation in five times 40 ms: the loop keeps its few calls
+  assert.ok(slow.gc.opsPerRound <= (5 * caps.gcMaxMsPerLoop) / SLOW_MS, `${slow.gc.opsPerRound} calls per gc loop`);
 });

@@ -1,4 +1,5 @@
 // The break-even model against the built-in emulator, with known CPU costs planted in a server process.
+// test-runner: alone (asserts timing bounds: see scripts/run-tests.js)
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 // Network throttling: profiles, the built-in link emulator measured for real, the os adapter against stand-in commands.
+// test-runner: alone (asserts timing bounds: see scripts/run-tests.js)
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

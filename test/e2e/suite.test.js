@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { describePayload, resolvePayloads } from '../../lib/payload/index.js';
 import { renderMarkdown } from '../../lib/report/markdown.js';
-import { chartSpecs } from '../../lib/report/html.js';
+import { chartSpecs, renderHtml } from '../../lib/report/html.js';
 import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
 import { runSuite } from '../../lib/suite.js';
+import { progressReporter } from '../../lib/cli/progress.js';
 import { describeCodec, prepareCodecs } from '../../lib/verify.js';
 import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 
@@ -34,7 +35,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
   const results = await runSuite({
     mode: 'quick', payloads, codecs, transmissionCodecs: codecs, profiles: ['none', '4g', '3g'],
     overrides: { maxTime: 0.01, minTime: 0.002, messages: 25 },
-    progressStream: { isTTY: false, write: (s) => lines.push(s) },
+    onProgress: progressReporter({ isTTY: false, write: (s) => lines.push(s) }),
     measureTransmission: fakeTransmission,
     memory: false, // as --no-memory
   });
@@ -62,6 +63,17 @@ test('several link profiles: one transmission entry, table and chart bar group p
 
   assert.match(lines.at(-1), /^\[(\d+)\/\1\] /, 'progress reaches its total');
   assert.ok(lines.some((l) => /test1 WebSocket, profile 3g/.test(l)));
+
+  // sizes over each payload's corpus, with the mode's sample, in results, report.md and report.html
+  for (const e of results.payloads) {
+    assert.equal(e.corpusSizes.corpus.messages, 1000);
+    assert.equal(e.corpusSizes.corpus.sample.messages, 30);
+    assert.ok(e.corpusSizes.codecs.every((c) => c.status === 'exact' && c.perMessage.total > 0 && c.compressed.deflateDictionary.mean > 0));
+  }
+  assert.match(md, /^### Size over the corpus$/m);
+  assert.match(md, /^test5: JSON with a [\d,]+-byte deflate dictionary takes [\d.,]+ B per message/m);
+  const html = renderHtml(results);
+  assert.match(html, /<h3>Size over the corpus of 1,000 messages<\/h3><p class="answer">test1: JSON with a /);
 });
 
 test('the slow link: one pipelined pass over the mobile profile for test3, recorded with its window and messages', async () => {
@@ -83,7 +95,7 @@ test('the slow link: one pipelined pass over the mobile profile for test3, recor
   const results = await runSuite({
     mode: 'quick', payloads, codecs, transmissionCodecs: codecs, slowLink: { profile: '3g', window: 32 },
     overrides: { maxTime: 0.01, minTime: 0.002, messages: 25, slowLinkMessages: 12 },
-    progressStream: { isTTY: false, write: () => {} }, measureTransmission: fakeTransmission,
+    onProgress: () => {}, measureTransmission: fakeTransmission,
   });
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`),
     ['test5 none w1 25 r3', 'test3 none w1 25 r3', 'test3 3g w32 12 r3']);

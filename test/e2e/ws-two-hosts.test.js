@@ -1,4 +1,5 @@
 // Two machines: server and client in two network namespaces joined by a veth pair, optionally shaped by tc tbf.
+// test-runner: alone (asserts timing bounds: see scripts/run-tests.js)
 // Needs root and iproute2; elsewhere it skips and says why, unless REQUIRE_NETNS is set (CI runs as root and sets
 // it), where a skip would hide a broken test: there it fails. Addresses exist only inside these namespaces.
 import test from 'node:test';

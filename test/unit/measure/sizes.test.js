@@ -35,12 +35,12 @@ test('bytes per message over every message; identical streams are compressed onc
   // json and json-buffer write the same bytes: one set of compressed figures, not two computed alike
   assert.equal(jb.compressed, j.compressed);
   assert.notEqual(pb.compressed, j.compressed);
-  assert.equal(j.compressed.gzip.messages, 300);
+  assert.equal(j.compressed.httpGzip.messages, 300);
   const gzipMean = jsonSizes.length && corpus.map((m) => zlib.gzipSync(JSON.stringify(m), { level: 6 }).length).reduce((a, b) => a + b) / 300;
-  assert.equal(j.compressed.gzip.mean, gzipMean);
+  assert.equal(j.compressed.httpGzip.mean, gzipMean);
   assert.equal(j.compressed.deflateDictionary.messages, 250, 'measured on the 250 messages after the training slice');
   assert.ok(j.compressed.deflateDictionary.dictionaryBytes > 0);
-  assert.ok(j.compressed.deflateDictionary.mean < j.compressed.gzip.mean / 2);
+  assert.ok(j.compressed.deflateDictionary.mean < j.compressed.httpGzip.mean / 2);
   assert.equal(j.compressed.deflateStream.messages, 300);
   assert.deepEqual(result.corpus.training, { messages: 50, measuredOn: 250, dictionaryBytes: 16384 });
   assert.match(dictionarySentence({ payload: { id: 'r' }, codecs: [{ ...jb, format: 'json-buffer' }, { ...pb, format: 'protobufjs-static' }] }) ?? '',

@@ -106,9 +106,12 @@ test('every record is checked against the schema; the first that does not fit is
   rejects(() => checkCorpusFits(type, [{ id: 'x' }], 'f.json'), /^\$\.id: string "x" does not fit field id of type int32$/);
 });
 
-test('--data FILE with records: the schema is inferred from the first and every record is checked', () => {
+test('--data FILE with records: the schema is inferred from every record; one that cannot share it is named', () => {
+  // a key only the last record has is an optional field (inferSchema takes every record, issue 16)
   const file = write('users.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 3, name: 'c', admin: true }] }));
-  rejects(() => resolvePayloads({ data: file, records: 'users' }), /users\.json: record 2: \$\.admin: /);
+  assert.match(resolvePayloads({ data: file, records: 'users' })[0].schema.text, /optional bool admin = 3;/);
+  const clash = write('clash.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 'x', name: 'c' }] }));
+  rejects(() => resolvePayloads({ data: clash, records: 'users' }), /^record 2: \$\.id: field is number in one object and string in another \(records must share one schema\)$/);
   const [payload] = resolvePayloads({ data: write('ok.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] })), records: 'users' });
   assert.equal(payload.corpus.length, 2);
   assert.deepEqual(payload.value, { id: 1, name: 'a' });

@@ -369,3 +369,32 @@ test('pascalCase makes message names from keys and file names', () => {
   assert.equal(pascalCase('1st'), 'F1st');
   assert.equal(pascalCase('---'), 'Field');
 });
+
+test('inferSchema from records: every record counts, numbers widen, a key some records lack is optional', async () => {
+  const { inferSchema: infer } = await import('../../../lib/schema/infer.js');
+  const records = [{ id: 1, name: 'a' }, { id: 5000000000, tags: ['x'] }, { id: 2, name: 'b', score: -1 }, { id: 4, score: 0.5 }];
+  const { text } = infer(records, { name: 'Rec', records: true });
+  assert.match(text, /^ {2}int64 id = 1;/m); // 5000000000 in record 1 widens int32 to int64
+  assert.match(text, /^ {2}optional string name = 2;/m);
+  assert.match(text, /^ {2}repeated string tags = 3;/m);
+  assert.match(text, /^ {2}optional double score = 4;/m); // -1, then 0.5: sint32 widens to double
+  // the first record alone would give another schema: the records all counted
+  assert.doesNotMatch(infer(records[0], { name: 'Rec' }).text, /tags|score|int64/);
+  // every record round-trips through what was inferred
+  const { compile } = await import('../../helpers/proto-roundtrip.js');
+  const type = compile(text, 'Rec');
+  for (const r of records) assert.deepEqual(type.toObject(type.decode(type.encode(r).finish()), { longs: Number }), r);
+});
+
+test('inferSchema from records: the first record and path that cannot share the schema are named', async () => {
+  const { inferSchema: infer } = await import('../../../lib/schema/infer.js');
+  const fails = (records, pattern) => assert.throws(() => infer(records, { records: true }),
+    (err) => err instanceof UserError && pattern.test(err.message));
+  fails([{ id: 1 }, { id: 2 }, { id: 'x' }], /^record 2: \$\.id: field is number in one object and string in another \(records must share one schema\)$/);
+  fails([{ a: { b: 1 } }, { a: { b: [1] } }], /^record 1: \$\.a\.b: /);
+  fails([{ a: 1 }, [1]], /^record 1: \$: this record is array, an earlier one object/);
+  fails([{ a: 1 }, 5], /^record 1: \$: top-level value must be an object or an array/);
+  fails([], /^records: expected a non-empty array/);
+  // one value that is an array is still one message (a wrapper), as before
+  assert.match(infer([1, 2, 3], { name: 'List' }).text, /@json-wrapper/);
+});

@@ -1,0 +1,32 @@
+// Option errors: one line naming the option and the value, whatever node:util parseArgs says (issue 16).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { numberOption, parseCli, PAYLOAD_OPTIONS } from '../../../lib/cli/index.js';
+import { UserError } from '../../../lib/errors.js';
+
+const OPTIONS = { ...PAYLOAD_OPTIONS, 'max-time': { type: 'string' }, rounds: { type: 'string' } };
+const refused = (fn, pattern) => assert.throws(fn, (err) => err instanceof UserError && pattern.test(err.message) && !err.message.includes('\n'));
+
+test('a negative number is the option\'s value, so the number check names it (not "argument is ambiguous")', () => {
+  const { values } = parseCli(['--max-time', '-1'], OPTIONS);
+  assert.equal(values['max-time'], '-1');
+  refused(() => numberOption(values['max-time'], 'max-time', { min: 0.05 }), /^--max-time: expected a number ≥ 0\.05, got "-1"$/);
+  assert.equal(parseCli(['--rounds', '-2.5'], OPTIONS).values.rounds, '-2.5');
+  // a flag after an option is still a flag, not its value
+  refused(() => parseCli(['--max-time', '--json'], OPTIONS), /^--max-time: needs a value, got the option "--json"$/);
+});
+
+test('an unknown flag is named whole, on one line', () => {
+  refused(() => parseCli(['--a-rather-long-unknown-flag-name'], OPTIONS), /^unknown option "--a-rather-long-unknown-flag-name" \(--help lists the options\)$/);
+  refused(() => parseCli(['--nope=3'], OPTIONS), /^unknown option "--nope=3"/);
+});
+
+test('an empty value is refused, not read as the default', () => {
+  refused(() => parseCli(['--formats', ''], OPTIONS), /^--formats: empty value/);
+  refused(() => parseCli(['--formats='], OPTIONS), /^--formats: empty value/);
+  refused(() => parseCli(['--data', '  '], OPTIONS), /^--data: empty value/);
+});
+
+test('a switch given a value names both', () => {
+  refused(() => parseCli(['--json=3'], OPTIONS), /^--json: takes no value \(it is a switch\), got "3"$/);
+});

@@ -19,7 +19,7 @@ export { BASELINE, DEFAULT_FORMATS, loadCodecs, selectCodecs } from './codecs/in
 /** Verification: build each codec for a payload and check its round trip before anything is timed. */
 export { describeVerdict, measurable, prepareCodecs, verifyRoundTrip } from './verify.js';
 /** Measurements: bytes, speed (Benchmark.js, interleaved rounds), the environment they ran in. */
-export { measureSizes } from './measure/sizes.js';
+export { measureCorpusSizes, measureSizes } from './measure/sizes.js';
 export { measureSpeed, OPERATIONS } from './measure/speed.js';
 /**
  * What is timed, one operation at a time: operationFunctions(prepared, value) gives a codec's plain

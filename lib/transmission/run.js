@@ -348,7 +348,7 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  *   Chromium page client is another, lib/runtimes/browser-ws.js)
  * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
  * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
- * @param {(p: { done: number, total: number, format: string, round: number }) => void} [options.onProgress]
+ * @param {(p: { done: number, total: number, format: string, round: number, transport?: string }) => void} [options.onProgress]
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,

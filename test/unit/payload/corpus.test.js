@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CORPUS_SIZE, corpusContent, corpusFile, generateCorpus, generatePayloads } from '../../../scripts/generate-data.js';
-import { BUNDLED, resolvePayloads } from '../../../lib/payload/index.js';
+import { BUNDLED, firstUnsafeInteger, resolvePayloads } from '../../../lib/payload/index.js';
 import { checkCorpusFits, normaliseRecordsPath, parseRecordsPath, readBundledCorpus, readCorpusFile } from '../../../lib/payload/corpus.js';
 import { inferSchema } from '../../../lib/schema/infer.js';
 import { parseSchema } from '../../../lib/schema/index.js';
@@ -38,6 +38,8 @@ test(`each corpus holds ${CORPUS_SIZE} distinct messages, the first being data/t
     assert.equal(corpus.length, CORPUS_SIZE);
     assert.deepEqual(corpus[0], firsts[i]);
     assert.equal(new Set(corpus.map((m) => JSON.stringify(m))).size, CORPUS_SIZE, `test${i + 1}: repeated messages`);
+    // resolvePayloads checks only the first message of a bundled corpus: the rest must hold no integer beyond 2^53 either
+    assert.equal(corpus.findIndex((m) => firstUnsafeInteger(m)), -1, `test${i + 1}: an integer beyond 2^53`);
   });
 });
 
@@ -47,6 +49,14 @@ test('every message, inferred alone, gives the committed proto/testN.proto (so i
     corpora[i].forEach((message, j) => {
       assert.equal(inferSchema(message, { name: p.type, source: `data/test${p.n}.json` }).text, proto, `test${p.n} message ${j}`);
     });
+  });
+});
+
+test('inference from all the records of each corpus at once gives the committed proto/testN.proto (only the header counts them)', () => {
+  const body = (text) => text.split('\n').slice(1).join('\n');
+  BUNDLED.forEach((p, i) => {
+    const inferred = inferSchema(corpora[i], { name: p.type, source: `data/test${p.n}.json`, records: true }).text;
+    assert.equal(body(inferred), body(fs.readFileSync(p.protoFile, 'utf8')), `test${p.n}`);
   });
 });
 

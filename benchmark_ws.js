@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
-import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/transmission/client-cli.js';
+import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/cli/transmission.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
@@ -31,7 +31,7 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate')}
+${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}
   Prints a verdict per pair of formats and profile: a winner only when every round of one beat every round
   of the other in msgs/s (at least 3 rounds), else "no clear difference".
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
@@ -65,13 +65,15 @@ runCli(import.meta.url, async () => {
   if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
   const payload = payloads[0];
-  if (values.client === 'chromium' && (values.sweep || opts.deflate)) throw new UserError('--client chromium: no --sweep or --deflate (the page runs one closed-loop pass per format)');
+  if (values.client === 'chromium' && values.sweep) throw new UserError('--client chromium: no --sweep (the page runs closed-loop passes)');
+  if (opts.deflate && values.compress) throw new UserError('--deflate is --compress deflate: give one of them');
   if (values.sweep) {
     const sweeps = [];
     for (const profile of profiles) {
       const knees = await measureSaturation({
         payload, codecs, targetP99Ms,
-        link: { profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs, deflate: opts.deflate },
+        link: { profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
+          transport: opts.transport, direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window },
         onProbe: values.json || !process.stderr.isTTY ? undefined
           : (p) => process.stderr.write(`${profile} ${p.format} at ${p.rate} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : 'over'}\n`),
       });
@@ -82,10 +84,8 @@ runCli(import.meta.url, async () => {
     return;
   }
   const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
-  // the page runs one pass per format: say so rather than let --rounds pass for honoured
-  if (values.client === 'chromium' && rounds > 1) process.stderr.write(`benchmark_ws: --client chromium runs one round per format (not ${rounds}), so it names no winner\n`);
 
-  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds * (opts.deflate ? 2 : 1), 0), quiet: values.json || !process.stderr.isTTY });
+  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds * (opts.compress ? 2 : 1), 0), quiet: values.json || !process.stderr.isTTY });
   const runs = [];
   for (const profile of profiles) {
     let last = 0;
@@ -93,8 +93,9 @@ runCli(import.meta.url, async () => {
     runs.push(await measure({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
-      // --deflate: each format plain and with permessage-deflate, side by side
-      deflate: opts.deflate ? 'both' : false,
+      transport: opts.transport, direction: opts.direction, tls: opts.tls, pipelining: opts.pipelining,
+      // --compress (--deflate): each format plain and compressed, side by side
+      compress: opts.compress ? [null, opts.compress] : null,
       // on a fast link CPU decides: raw passes give the decode share of the server's CPU
       rawPasses: profile === 'none' && !opts.rate,
       onProgress: ({ done, format, round }) => {

@@ -1,20 +1,34 @@
 #!/usr/bin/env node
-// WebSocket transmission server: decodes every message with the format named in the URL path and ACKs it.
+// Transmission server: decodes every message with the format the client names and answers it, over any transport.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/run.js';
-import { DEFAULT_MAX_PAYLOAD, describeCounters, startWsServer } from './lib/transmission/server.js';
+import { createServerMeter } from './lib/transmission/server-meter.js';
+import { DEFAULT_MAX_PAYLOAD } from './lib/transmission/serve.js';
+import { makeCertificate } from './lib/transmission/certificate.js';
+import { checkSettings, DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
 const USAGE = `usage: node server.js N [options]   or   node server.js --data FILE [--proto FILE --type NAME] [options]
-  Serves payload N's schema (1–5) or your JSON's: clients connect to ws://HOST:PORT/<format>, send
-  frames of [4-byte sequence number][codec bytes] and get [sequence number][status] back.
+  Serves payload N's schema (1–5) or your JSON's over one transport. With the default, ws, clients connect
+  to ws://HOST:PORT/<format>, send frames of [4-byte sequence number][codec bytes] and get
+  [sequence number][status] back; docs/transmission.md describes every transport's messages.
+  --transport T       ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORT})
+  --direction D       up (default: clients send the payload, the server decodes it) or down (clients ask
+                      for message i, the server encodes it)
+  --compress C        the compression answers use when a client asks for it (the server accepts every one
+                      its transport knows): gzip, br, zstd for HTTP; deflate, deflate-context for ws
+  --tls               serve with a certificate made now for localhost (written to a temporary file, path
+                      printed, for the clients' --ca)
   --port P            port (default: $PORT, else 7070; 0 for any free port)
   --host H            address to bind (default 127.0.0.1; 0.0.0.0 to accept other machines)
   --formats a,b       codecs to accept (default: every available one)
-  --raw               ACK without decoding: the transport's ceiling
-  --max-payload B     largest codec payload in one message, bytes (default ${DEFAULT_MAX_PAYLOAD});
-                      a larger frame closes that connection with code 1009
-  Prints "listening on ws://HOST:PORT" when ready; a summary of its counters on SIGINT/SIGTERM.`;
+  --raw               answer without decoding (down: with bytes encoded once): the transport's ceiling
+  --max-payload B     largest message, bytes of codec payload after any decompression (default ${DEFAULT_MAX_PAYLOAD});
+                      a larger one is refused (ws: its connection closes with 1009; HTTP: 413)
+  Prints "listening on SCHEME://HOST:PORT" when ready; a summary of its counters on SIGINT/SIGTERM.`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
@@ -22,6 +36,10 @@ const OPTIONS = {
   host: { type: 'string', default: '127.0.0.1' },
   raw: { type: 'boolean', default: false },
   'max-payload': { type: 'string', default: String(DEFAULT_MAX_PAYLOAD) },
+  transport: { type: 'string', default: DEFAULT_TRANSPORT },
+  direction: { type: 'string', default: 'up' },
+  compress: { type: 'string' },
+  tls: { type: 'boolean', default: false },
 };
 
 runCli(import.meta.url, async () => {
@@ -32,13 +50,22 @@ runCli(import.meta.url, async () => {
   const port = numberOption(values.port ?? (process.env.PORT || '7070'), 'port', { min: 0, integer: true });
   if (port > 65535) throw new UserError(`--port: expected 0–65535, got ${port}`);
   const maxPayload = numberOption(values['max-payload'], 'max-payload', { min: 1, integer: true });
+  const transport = await loadTransport(values.transport);
+  const direction = /** @type {'up'|'down'} */ (values.direction);
+  checkSettings(transport, { direction, compress: values.compress ?? null, tls: values.tls });
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? 'all' }, positionals);
-  const { usable, refused } = prepareWireCodecs(codecs, payloads[0]);
+  const { usable, refused } = prepareWireCodecs(codecs, payloads[0], transport);
   // each entry is a [name, codec] pair
   const table = new Map(/** @type {[string, (typeof usable)[number] | { refused: string }][]} */ ([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]));
-  const server = await startWsServer({ codecs: table, identity: payloadIdentity(payloads[0]), host: values.host, port, raw: values.raw, maxPayload });
+  const child = process.env.BENCH_SERVER_CHILD === 'ipc';
+  const keys = values.tls ? await makeCertificate() : null;
+  const meter = createServerMeter();
+  const server = await transport.startServer({
+    codecs: table, direction, host: values.host, port, tls: keys, compress: values.compress ?? null, maxPayload, raw: values.raw,
+    identity: payloadIdentity(payloads[0]), meter,
+  });
   const stop = async () => {
-    console.log(describeCounters(server.counters, { raw: values.raw }));
+    console.log(server.describe());
     await server.close();
     process.exit(0);
   };
@@ -46,10 +73,19 @@ runCli(import.meta.url, async () => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // started by measureTransmission: end with the parent, however it ends (its IPC channel closes,
-  // perhaps already while this process was loading)
-  if (process.env.BENCH_SERVER_CHILD === 'ipc') {
-    if (process.connected) process.once('disconnect', stop);
-    else await stop();
+  // perhaps already while this process was loading); the channel also carries the CPU accounting
+  if (child) {
+    if (!process.connected) return void await stop();
+    process.once('disconnect', stop);
+    process.on('message', (/** @type {any} */ m) => {
+      if (m?.op === 'mark') meter.mark();
+      if (m?.op === 'mark' || m?.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? meter.report() : null });
+    });
+    if (keys) process.send?.({ op: 'tls', cert: keys.cert });
+  } else if (keys) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-tls-')), 'cert.pem');
+    fs.writeFileSync(file, keys.cert);
+    console.log(`certificate ${file} (give it to the clients as --ca)`);
   }
   console.log(`listening on ${server.url}`);
 });

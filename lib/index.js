@@ -47,6 +47,7 @@ export { answerModel, outsideSpread } from './report/answer.js';
 export { describeEnvironment, environmentLine } from './measure/environment.js';
 /** Transmission over WebSocket: server, client passes, link shaping. */
 export { measureTransmission } from './transmission/run.js';
+export { loadTransport, TRANSPORT_NAMES } from './transmission/transports/index.js';
 export { PROFILES, resolveProfile } from './transmission/shaping/profiles.js';
 /** The whole suite, as `npm start` runs it, returning results.json's object. */
 export { MODES, runSuite } from './suite.js';

@@ -166,12 +166,17 @@ const transmissionRow = {
   allOf: [verdict, {
     required: ['messages', 'acked', 'lost', 'duplicated', 'errors', 'seconds', 'msgsPerSec', 'payloadMBps', 'wireBytes', 'latencyMs'],
     properties: {
-      wireBytes: { type: ['object', 'null'], properties: { payload: nullableNumber, frames: nullableNumber } },
+      // frames: the bytes of the direction carrying the payload; up and down: client → server and back, as the
+      // client's sockets counted them (every byte of framing, headers and TLS records included)
+      wireBytes: { type: ['object', 'null'], properties: { payload: nullableNumber, frames: nullableNumber, up: nullableNumber, down: nullableNumber } },
+      transport: { type: 'string' },
+      direction: { enum: ['up', 'down'] },
+      compress: { type: 'string' },
       latencyMs: { anyOf: [latency, { type: 'null' }] },
       latencyUncorrectedMs: { anyOf: [latency, { type: 'null' }] },
       deflate: { type: 'boolean' },
       serverCpuUs: nullableNumber, serverCpuUsRaw: nullableNumber, decodeShare: nullableNumber,
-      clientCpuUs: nullableNumber, serverElu: nullableNumber, clientElu: nullableNumber,
+      clientCpuUs: nullableNumber, serverElu: nullableNumber, clientElu: nullableNumber, serverBusyUs: nullableNumber,
       // with rounds: each figure above is the median of the passes, and minMax holds their range
       minMax: {
         type: 'object',

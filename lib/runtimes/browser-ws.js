@@ -1,96 +1,119 @@
 /**
- * `benchmark_ws.js --client chromium`: the transmission benchmark with the
- * client side in a headless Chromium page (browser-ws-page.js), against the
- * same server.js, started and shaped the same way as for the Node client.
- * Takes the options of measureTransmission and returns the same shape.
+ * `--client chromium`: the transmission benchmark with the client side in a headless Chromium page
+ * (browser-ws-page.js, the browser's own WebSocket), as one more client of the same owner
+ * (measureTransmission): the same server.js, shaping, rounds, raw passes, verdicts and server CPU per
+ * message; only the pass runs in the page. The page speaks the ws transport only.
  */
 import { UserError } from '../errors.js';
-import { describePayload } from '../payload/index.js';
 import { createLatency } from '../transmission/latency.js';
-import { websocketHeaderBytes, SEQ_BYTES } from '../transmission/protocol.js';
-import { identityQuery, payloadIdentity, startServerProcess, startShaping } from '../transmission/run.js';
-import { describeCodec, measurable, prepareCodecs } from '../verify.js';
+import { measureTransmission, notRunRow, passFigures } from '../transmission/run.js';
+import { describeCodec, prepareCodecs } from '../verify.js';
 import { loadCodecs } from '../codecs/index.js';
 import { bundlePage, pagePayloads } from './browser-runner.js';
-import { runInChromium } from './chromium.js';
+import { launchChromium, runInChromium } from './chromium.js';
 import { describeRuntime } from './describe.js';
 import { locateChromium } from './install.js';
 
+/** The transports a page client speaks. */
+export const PAGE_TRANSPORTS = ['ws'];
+
 /**
- * One result row from what the page reported, as runPass makes it for the Node client.
- * @param {object} verdict describeCodec of the page's prepared codec
+ * A pass's figures from what the page reported, as nodeClientPass makes them (no client CPU: a page cannot
+ * measure its own; wire bytes from the transport's framing, since a page cannot see its socket).
  * @param {Awaited<ReturnType<typeof import('./browser-ws-page.js').sendFromPage>>} run
+ * @param {import('../transmission/transports/index.js').Transport} transport
+ * @param {any} [report] the server's report over the pass
  */
-export function rowFromPage(verdict, run) {
+export function passFromPage(run, transport, report = null) {
   const latency = createLatency();
   for (const ms of run.latencies) latency.record(ms);
-  const frames = run.sent ? (run.payloadBytes / run.sent) + SEQ_BYTES : 0;
+  const perMessage = run.sent ? run.payloadBytes / run.sent : 0;
+  const framing = transport.framingBytes({ payloadBytes: perMessage, direction: 'up', compress: null, tls: false });
+  const up = run.payloadBytes + run.sent * framing.up;
   return {
-    ...verdict,
-    messages: run.messages, acked: run.acked, lost: run.lost, notSent: run.notSent, duplicated: run.duplicated, errors: run.errors,
-    seconds: run.seconds,
-    msgsPerSec: run.seconds > 0 ? run.acked / run.seconds : 0,
-    payloadMBps: run.seconds > 0 && run.sent ? (run.payloadBytes * (run.acked / run.sent)) / 1e6 / run.seconds : 0,
-    wireBytes: { payload: run.payloadBytes, frames: run.sent * (frames + websocketHeaderBytes(frames, true)) },
+    ...passFigures(run, run.payloadBytes),
+    wireBytes: { payload: run.payloadBytes, frames: up, up, down: run.sent * framing.down },
     latencyMs: latency.summary(),
-    ended: run.ended,
+    latencyUncorrectedMs: null,
+    clientCpuUs: null,
+    clientElu: null,
+    serverCpuUs: report?.messages ? report.cpuUs / report.messages : null,
+    serverElu: report?.elu ?? null,
+    serverBusyUs: report?.messages ? (report.elu * report.seconds * 1e6) / report.messages : null,
   };
 }
 
 /**
- * measureTransmission with the client in Chromium (one connection, closed loop).
- * @param {Parameters<typeof import('../transmission/run.js').measureTransmission>[0] & { chromium?: string }} options
+ * measureTransmission with the client in Chromium (one connection, closed loop, the ws transport).
+ * @param {Parameters<typeof measureTransmission>[0] & { chromium?: string }} options
  */
-export async function measureTransmissionInChromium({
-  payload, codecs, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, chromium,
-}) {
+export async function measureTransmissionInChromium({ chromium, ...options }) {
+  const { payload, codecs, connections = 1, rate, transport = 'ws', direction = 'up', compress, deflate, tls } = options;
   if (connections !== 1 || rate) throw new UserError('--client chromium: one connection, closed loop (no --connections or --rate)');
-  warmup ??= profile === 'none' ? Math.min(1000, messages) : 0;
+  if (!PAGE_TRANSPORTS.includes(transport)) throw new UserError(`--client chromium: the page speaks ${PAGE_TRANSPORTS.join(', ')} only (not --transport ${transport})`);
+  if (direction !== 'up' || compress || deflate || tls) throw new UserError('--client chromium: uploads only, without --compress, --deflate or --tls');
   const runtime = locateChromium(chromium);
   const description = await describeRuntime(runtime.bin, 'chromium');
-  const prepared = prepareCodecs(codecs, payload);
-  const usable = prepared.filter(measurable).map((p) => p.codec.name);
-  // a page per codec, bundling its file with what it declares for a browser: one that cannot load there
-  // (or says it cannot run there) gets its row with the reason and takes no other codec down
-  const files = (await loadCodecs()).filter((c) => usable.includes(c.name));
+  const files = await loadCodecs();
+  // a codec that says it cannot run in a browser gets its row with the reason and takes no other codec down
+  const inPage = codecs.filter((c) => !files.find((f) => f.name === c.name)?.browser?.unavailable);
   const data = { payloads: pagePayloads([payload]), versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
-  const server = await startServerProcess({ payload, formats: usable, raw });
-  let shaping;
-  const results = [];
-  try {
-    shaping = await startShaping({ url: server.url, profile, rtt, down, up, shaper });
-    const base = shaping.url.replace(/\/+$/, '');
-    for (const codec of files) {
-      const host = describeCodec(prepared.find((p) => p.codec.name === codec.name));
-      if (codec.browser?.unavailable) {
-        results.push(notRun({ ...host, status: 'unsupported', reason: `in a browser page: ${codec.browser.unavailable}` }));
-        continue;
-      }
-      const url = `${base}/${encodeURIComponent(codec.name)}${identityQuery(payloadIdentity(payload))}`;
-      try {
-        const script = await bundlePage([codec], [payload]);
-        const out = await runInChromium(runtime, script, {
-          call: 'pvjWsClient', args: [{ url, format: codec.name, messages, window, warmup }, data], timeoutMs: 600_000,
-        });
-        results.push(out.run ? rowFromPage(out.verdict, out.run) : notRun(out.verdict));
-      } catch (err) {
-        results.push(notRun({ ...host, status: 'failed', diff: null, normalised: [], reason: err.message }));
-      }
+  const bundles = new Map();
+  // each codec verified in a page of its own first: one that fails there (or cannot be bundled) gets its row
+  // with the page's verdict and takes no other codec down
+  const pageVerdicts = new Map();
+  for (const c of inPage) {
+    const file = files.find((f) => f.name === c.name);
+    try {
+      bundles.set(c.name, await bundlePage([file], [payload]));
+      const out = await runInChromium(runtime, bundles.get(c.name), { call: 'pvjRound', args: [{ formats: c.name, verifyOnly: true }, data], timeoutMs: 120_000 });
+      pageVerdicts.set(c.name, out.results[0].verdicts[0]);
+    } catch (err) {
+      const [p] = prepareCodecs([c], payload);
+      pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err.message });
     }
-  } finally {
-    await shaping?.stop();
-    await server.stop();
   }
-  for (const p of prepared.filter((x) => !measurable(x))) results.push(notRun(describeCodec(p)));
-  return {
-    payload: describePayload(payload),
-    settings: {
-      messages, window, connections, rate: null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null,
-      rounds: 1, raw, warmup, client: { runtime: 'chromium', label: 'chromium', ...description, source: runtime.source },
-    },
-    results,
+  const measured = inPage.filter((c) => ['exact', 'equivalent', 'lossy'].includes(pageVerdicts.get(c.name)?.status));
+  /** @type {{ browser: import('playwright-core').Browser | null }} one browser for every pass, a fresh page each */
+  const chrome = { browser: null };
+  const clientPass = async (pass) => {
+    const file = files.find((f) => f.name === pass.codec.name);
+    const query = new URLSearchParams({ payload: pass.identity.hash, name: pass.identity.id, ...(pass.raw ? { raw: '1' } : {}) });
+    const url = `${pass.url.replace(/\/+$/, '')}/${encodeURIComponent(file.name)}?${query}`;
+    chrome.browser ??= await launchChromium(runtime.bin);
+    const page = await chrome.browser.newPage();
+    try {
+      await page.route('**/*', (route) => route.abort());
+      await page.setContent('<!doctype html><meta charset="utf-8"><title>transmission</title>');
+      // the page calls this before each pass's clock starts: the last call (after the warm-up) marks the server
+      await page.exposeFunction('pvjBeforeStart', async () => { await pass.serverControl?.mark(); });
+      await page.addScriptTag({ content: bundles.get(file.name) });
+      const out = await page.evaluate(async ({ job, pageData }) => JSON.stringify(await /** @type {any} */ (globalThis).pvjWsClient(job, pageData)),
+        { job: { url, format: file.name, messages: pass.messages, window: pass.window, warmup: pass.warmup ?? 0 }, pageData: data });
+      const { verdict, run } = JSON.parse(out);
+      if (!run) throw new UserError(`--client chromium: ${file.name} cannot run in the page: ${verdict.reason ?? verdict.status}`);
+      const report = await pass.serverControl?.report() ?? null;
+      return passFromPage(run, await import('../transmission/transports/ws.js').then((m) => m.default), report);
+    } finally {
+      await page.close();
+    }
   };
+  let result;
+  try {
+    result = await measureTransmission({
+      ...options, codecs: measured, clientPass, clientWarmsUp: true,
+      client: { runtime: 'chromium', label: 'chromium', ...description, source: runtime.source },
+    });
+  } finally {
+    await chrome.browser?.close();
+  }
+  for (const c of inPage.filter((x) => !measured.includes(x))) {
+    result.results.push({ ...notRunRow(pageVerdicts.get(c.name)), transport, direction });
+  }
+  for (const c of codecs.filter((x) => !inPage.includes(x))) {
+    const [p] = prepareCodecs([c], payload);
+    const reason = `in a browser page: ${files.find((f) => f.name === c.name).browser.unavailable}`;
+    result.results.push({ ...notRunRow({ ...describeCodec(p), status: 'unsupported', reason }), transport, direction });
+  }
+  return result;
 }
-
-const notRun = (verdict) => ({ ...verdict, messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
-  msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });

@@ -1,7 +1,5 @@
-import { websocketHeaderBytes, ACK_BYTES, SEQ_BYTES } from './protocol.js';
-
 /**
- * A break-even model of a pipelined WebSocket pass: each message crosses four
+ * A break-even model of a pipelined pass over any transport: each message crosses four
  * stages, the uplink (its frame), the server's CPU, the downlink (its ACK) and
  * the client's CPU. Pipelined, the stages work at once, so the slowest one
  * sets the pace, unless the window cannot cover the round trip:
@@ -11,36 +9,27 @@ import { websocketHeaderBytes, ACK_BYTES, SEQ_BYTES } from './protocol.js';
  *   N messages   RTT + sum of the stages + (N − 1) · per message
  *
  * Bandwidths in kbit/s (1000 bit/s), RTT in ms, CPU in µs, bytes as the TCP
- * stream carries them (WebSocket framing included, IP/TCP headers not, as the
- * built-in emulator counts them).
+ * stream carries them (the transport's framing — WebSocket frames, HTTP headers, HTTP/2 frames after HPACK,
+ * gRPC's prefix, TLS records — included, IP/TCP headers not, as the built-in emulator counts them).
  * @typedef {{ format: string, upBytes: number, downBytes: number, serverCpuUs: number, clientCpuUs: number }} MessageCost
  * @typedef {{ up: number, down?: number, rtt?: number, window?: number }} Link up/down kbit/s (down defaults to up), rtt ms
  */
 
 /**
- * The cost of one message of a format from a measured row: frame bytes per
- * message (codec bytes, sequence number, WebSocket header with mask), the
- * ACK's bytes, and the CPU per message on each side.
- * @param {{ format: string, messages: number, notSent?: number, wireBytes: { frames: number, payload?: number }, serverCpuUs: number, clientCpuUs: number }} row
+ * The cost of one message of a format from a measured row: the bytes each way per message as the client's
+ * sockets counted them (codec bytes and every byte of framing), and the CPU per message on each side.
+ * @param {{ format: string, messages: number, notSent?: number, wireBytes: { up: number, down: number, frames?: number, payload?: number }, serverCpuUs: number, clientCpuUs: number }} row
  * @returns {MessageCost}
  */
 export function messageCost(row) {
   const sent = row.messages - (row.notSent ?? 0);
   return {
     format: row.format,
-    upBytes: row.wireBytes.frames / sent,
-    downBytes: ACK_BYTES + websocketHeaderBytes(ACK_BYTES, false),
+    upBytes: row.wireBytes.up / sent,
+    downBytes: row.wireBytes.down / sent,
     serverCpuUs: row.serverCpuUs ?? 0,
     clientCpuUs: row.clientCpuUs ?? 0,
   };
-}
-
-/**
- * The bytes one message of `payloadBytes` codec bytes takes on the wire, client to server.
- * @param {number} payloadBytes
- */
-export function frameBytes(payloadBytes) {
-  return payloadBytes + SEQ_BYTES + websocketHeaderBytes(payloadBytes + SEQ_BYTES, true);
 }
 
 function stages(cost, link) {
@@ -128,7 +117,7 @@ export function timeCurve(costs, { rtt = 0, window = Infinity, messages = 10000,
  */
 export function breakEvenReport(loopback, shaped, messages = 10000) {
   const link = shaped.settings.link;
-  const costs = loopback.results.filter((r) => r.latencyMs && r.serverCpuUs != null && r.wireBytes?.frames).map(messageCost);
+  const costs = loopback.results.filter((r) => r.latencyMs && r.serverCpuUs != null && r.wireBytes?.up).map(messageCost);
   const pairs = [];
   for (let i = 0; i < costs.length; i++) {
     for (let j = i + 1; j < costs.length; j++) {

@@ -44,13 +44,14 @@ export function combineRounds(passes, rawPasses = []) {
     seconds: mid((p) => p.seconds),
     msgsPerSec: mid((p) => p.msgsPerSec),
     payloadMBps: mid((p) => p.payloadMBps),
-    wireBytes: { payload: passes.reduce((n, p) => n + p.wireBytes.payload, 0), frames: passes.reduce((n, p) => n + p.wireBytes.frames, 0) },
+    wireBytes: Object.fromEntries(['payload', 'frames', 'up', 'down'].map((k) => [k, passes.reduce((n, p) => n + (p.wireBytes?.[k] ?? 0), 0)])),
     latencyMs,
     latencyUncorrectedMs: percentiles('latencyUncorrectedMs'),
     serverCpuUs,
     serverCpuUsRaw,
     decodeShare: serverCpuUs && serverCpuUsRaw != null ? 1 - serverCpuUsRaw / serverCpuUs : null,
     clientCpuUs: midOf('clientCpuUs'),
+    serverBusyUs: midOf('serverBusyUs'),
     serverElu: midOf('serverElu'),
     clientElu: midOf('clientElu'),
     minMax: {
@@ -71,7 +72,7 @@ export function combineRounds(passes, rawPasses = []) {
 // figures a pass has that combineRounds recomputes
 const PASS_FIGURES = {
   messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
-  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1,
+  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1,
 };
 
 /** Rounds each format needs before a verdict may name a winner. */

@@ -1,50 +1,63 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
 import { startLinkEmulator } from './shaping/emulator.js';
 import { ROOT } from '../paths.js';
-import { BUNDLED, describePayload } from '../payload/index.js';
+import { BUNDLED, corpusOf, describePayload } from '../payload/index.js';
 import { resolveProfile } from './shaping/profiles.js';
 import { chooseShaper, startOsShaper } from './shaping/os.js';
 import { describeCodec, describeVerdict, measurable, prepareCodecs } from '../verify.js';
-import { wireCodec } from './wire-codec.js';
-import { runClient } from './client.js';
+import { verifyCorpus, wireCodec } from './wire-codec.js';
+import { createLatency } from './latency.js';
+import { drivePass } from './accounting.js';
 import { combineRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
+import { checkSettings, DEFAULT_TRANSPORT, formatRefusal, loadTransport } from './transports/index.js';
 
 /**
  * Builds and verifies codecs for the wire. Unsupported and failed ones are
  * returned apart with their reason; lossy ones stay and carry their status.
+ * A transport that cannot carry a codec (grpc and a textual one, say) refuses it too.
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
  * @param {import('../payload/index.js').Payload} payload
+ * @param {import('./transports/index.js').Transport} [transport]
+ * @param {{ verifyMessages?: number }} [options] the messages a client will send: each distinct corpus message among
+ *   them is verified too (a server, which only decodes, passes 0)
  */
-export function prepareWireCodecs(codecs, payload) {
-  const prepared = prepareCodecs(codecs, payload);
-  return {
-    usable: prepared.filter(measurable).map((p) => wireCodec(p, payload.value)),
-    refused: prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p })),
-  };
+export function prepareWireCodecs(codecs, payload, transport, { verifyMessages = 0 } = {}) {
+  const corpus = corpusOf(payload);
+  const prepared = prepareCodecs(codecs, payload).map((p) => {
+    if (!measurable(p) || verifyMessages <= 1 || corpus.length < 2) return p;
+    const { record: _record, ...verdict } = verifyCorpus(p, corpus, verifyMessages, payload.schema?.type ?? null);
+    return /** @type {import('../verify.js').Prepared} */ ({ ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) });
+  });
+  const usable = [];
+  const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));
+  for (const p of prepared.filter(measurable)) {
+    const codec = wireCodec(p, corpus);
+    const why = transport ? formatRefusal(transport, codec) : null;
+    if (why) refused.push({ name: codec.name, reason: why, prepared: { ...p, status: 'unsupported', reason: why } });
+    else usable.push(codec);
+  }
+  return { usable, refused };
 }
 
 /**
  * What a client encodes and a server decodes, independent of file paths (two
  * machines hold the same files in different places): a short hash of the
- * payload's JSON, the schema text and the message type, with the payload's name.
+ * payload's messages, the schema text and the message type, with the payload's name.
  * @param {import('../payload/index.js').Payload} payload
  * @returns {{ id: string, hash: string }}
  */
 export function payloadIdentity(payload) {
+  const messages = /** @type {any} */ (payload).corpus;
   const hash = crypto.createHash('sha256')
-    .update(JSON.stringify(payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
+    .update(JSON.stringify(messages ?? payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
     .digest('hex').slice(0, 12);
   const schema = payload.schemaSource === 'inferred' ? 'inferred schema' : path.basename(payload.schemaSource);
   return { id: `${payload.id} as ${payload.schema.typeName} from ${schema}`, hash };
-}
-
-/** The query string that tells the server which payload this client sends. */
-export function identityQuery({ id, hash }) {
-  return `?payload=${hash}&name=${encodeURIComponent(id)}`;
 }
 
 /**
@@ -60,37 +73,75 @@ export function payloadArgs(payload) {
 }
 
 /**
+ * The server settings of a pass as server.js's options.
+ * @param {{ transport?: string, direction?: string, compress?: string|null, tls?: boolean }} s
+ */
+export function serverArgs({ transport = DEFAULT_TRANSPORT, direction = 'up', compress = null, tls = false }) {
+  return ['--transport', transport, '--direction', direction, ...(compress ? ['--compress', compress] : []), ...(tls ? ['--tls'] : [])];
+}
+
+/**
  * Starts server.js as a child process (its own core, as in real use) and
- * resolves once it prints `listening on ws://HOST:PORT`. The child is tied to
+ * resolves once it prints `listening on SCHEME://HOST:PORT`. The child is tied to
  * this process by an IPC channel and exits when it closes, so it never
  * outlives its parent, however the parent ends; signal handling stays with
- * the entry points.
+ * the entry points. The same channel carries the server's CPU accounting
+ * (control.mark(), control.report()) and, with --tls, its certificate.
  * @param {{ payload: object, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[] }} options
  */
 export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [] }) {
-  const args = [path.join(ROOT, 'server.js'), ...payloadArgs(payload), '--formats', formats.join(','),
+  const args = [path.join(ROOT, 'server.js'), ...payloadArgs(/** @type {any} */ (payload)), '--formats', formats.join(','),
     '--host', host, '--port', String(port), ...(raw ? ['--raw'] : []), ...extraArgs];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, PORT: '', BENCH_SERVER_CHILD: 'ipc' } });
   // the channel must not keep this process alive on its own
   child.channel?.unref();
   let stdout = '';
   let stderr = '';
+  let gotCert;
+  const certificate = new Promise((resolve) => { gotCert = resolve; });
+  const waiting = new Map();
+  let nextId = 0;
+  child.on('message', (/** @type {any} */ m) => {
+    if (m?.op === 'tls') gotCert(m.cert);
+    const w = waiting.get(m?.id);
+    if (w) {
+      waiting.delete(m.id);
+      if (!waiting.size) child.channel?.unref();
+      w(m.report ?? null);
+    }
+  });
+  const ask = (op) => new Promise((resolve) => {
+    if (!child.connected) return resolve(null);
+    const id = ++nextId;
+    waiting.set(id, resolve);
+    child.channel?.ref();
+    child.send({ op, id });
+  });
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (s) => { stderr += s; });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  exited.then(() => { for (const w of waiting.values()) w(null); waiting.clear(); });
   const ready = new Promise((resolve, reject) => {
     child.stdout.on('data', (s) => {
       stdout += s;
-      const m = /^listening on (ws:\/\/\S+)$/m.exec(stdout);
+      const m = /^listening on ([a-z]+:\/\/\S+)$/m.exec(stdout);
       if (m) resolve(m[1]);
     });
     exited.then(({ code }) => reject(new Error(`server.js exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`)));
     child.once('error', reject);
   });
-  return ready.then((url) => ({
+  const tls = extraArgs.includes('--tls');
+  return ready.then(async (url) => ({
     url,
     child,
+    /** The certificate a --tls server made (PEM), for the client to trust; null without TLS. */
+    cert: tls ? /** @type {string} */ (await certificate) : null,
+    /** The server's CPU accounting over IPC. */
+    control: {
+      mark: async () => { await ask('mark'); },
+      report: () => /** @type {Promise<import('./server-meter.js').ServerReport|null>} */ (ask('report')),
+    },
     /** SIGTERM, then SIGKILL after 5 s; resolves with the server's summary output. */
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -142,94 +193,189 @@ export function defaultWarmup(messages, shaper) {
 }
 
 /**
- * One client pass of one codec against a running server: the result row.
- * @param {{ url: string, codec: ReturnType<typeof wireCodec>, value: any, identity?: { id: string, hash: string }, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, warmup?: number, onProgress?: (p: { done: number, total: number }) => void, raw?: boolean, deflate?: boolean }} options
- *   warmup: messages sent first, closed loop, and not counted; raw: this connection is ACKed without decoding;
- *   deflate: permessage-deflate on both ends (the row's format gets "+deflate")
+ * @typedef {object} PassOptions
+ * @property {import('./transports/index.js').Transport} transport
+ * @property {string} url the server, or the shaper in front of it
+ * @property {import('./wire-codec.js').WireCodec} codec
+ * @property {{ id: string, hash: string }|null} [identity]
+ * @property {number} messages
+ * @property {'up'|'down'} [direction]
+ * @property {number} [window]
+ * @property {number} [connections]
+ * @property {number} [pipelining]
+ * @property {number} [rate]
+ * @property {string|null} [compress]
+ * @property {{ ca: string }|null} [tls]
+ * @property {boolean} [raw]
+ * @property {number} [idleTimeoutMs]
+ * @property {(p: { done: number, total: number }) => void} [onProgress]
+ * @property {number} [warmup] for a client that warms up itself (runPass's clientWarmsUp)
+ * @property {boolean} [askServer] ask the server for its CPU figures (default true; false for a server that cannot answer)
+ * @property {{ mark(): Promise<void>, report(): Promise<import('./server-meter.js').ServerReport|null> }|null} [serverControl]
+ *   the server's CPU accounting (over IPC when this process started it); else the transport's own, if any
  */
-export async function runPass({ url, codec, value, identity, messages, window = 1, connections = 1, rate, idleTimeoutMs, warmup = 0, onProgress, raw = false, deflate = false }) {
-  const base = url.replace(/\/+$/, '');
-  const query = `${identity ? identityQuery(identity) : ''}${raw ? `${identity ? '&' : '?'}raw=1` : ''}`;
-  const target = `${base}/${encodeURIComponent(codec.name)}${query}`;
+
+/**
+ * One measured pass of one codec through the Node client: the pass's figures as runPass rows hold them.
+ * @param {PassOptions} o
+ */
+export async function nodeClientPass({ transport, url, codec, identity = null, messages, direction = 'up', window = 1, connections = 1, pipelining = 1, rate, compress = null, tls = null, raw = false, idleTimeoutMs = 10000, onProgress, serverControl = null, askServer = true }) {
+  const latency = createLatency();
+  const uncorrected = rate ? createLatency() : null;
+  let control = serverControl;
+  let wireStart = { up: 0, down: 0 };
+  let cpuStart;
+  let eluStart;
+  const r = await drivePass({
+    open: (handlers) => transport.createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs: 10000, ...handlers }),
+    messages, rate, idleTimeoutMs, onProgress,
+    record: (ms) => latency.record(ms),
+    recordUncorrected: uncorrected ? (ms) => uncorrected.record(ms) : undefined,
+    beforeStart: async (client) => {
+      if (!control && askServer && client.mark && client.report) control = { mark: async () => client.mark(), report: () => client.report() };
+      await control?.mark();
+      wireStart = client.wireBytes();
+      cpuStart = process.cpuUsage();
+      eluStart = performance.eventLoopUtilization();
+    },
+  });
+  const cpu = process.cpuUsage(cpuStart);
+  const clientElu = performance.eventLoopUtilization(eluStart).utilization;
+  const client = /** @type {import('./transports/index.js').TransportClient} */ (r.client);
+  const wireEnd = client.wireBytes();
+  const server = r.ended === 'the server closed every connection' ? null : await control?.report() ?? null;
+  await client.close();
+  let payloadBytes = 0;
+  // codec bytes of every message sent (the corpus's sizes, measured once)
+  for (let i = 0; i < Math.min(r.sent, codec.messageCount); i++) payloadBytes += codec.byteLength(i) * Math.floor((r.sent - 1 - i) / codec.messageCount + 1);
+  const up = wireEnd.up - wireStart.up;
+  const down = wireEnd.down - wireStart.down;
+  return {
+    ...passFigures(r, payloadBytes),
+    wireBytes: { payload: payloadBytes, frames: direction === 'up' ? up : down, up, down },
+    latencyMs: latency.summary(),
+    latencyUncorrectedMs: uncorrected?.summary() ?? null,
+    // CPU per message acked; the server's over the messages it handled since the mark
+    clientCpuUs: r.acked ? (cpu.user + cpu.system) / r.acked : null,
+    clientElu,
+    serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
+    serverElu: server?.elu ?? null,
+    // wall time the server's event loop was busy per message (its CPU, plus any time it blocked or waited for a core)
+    serverBusyUs: server?.messages ? (server.elu * server.seconds * 1e6) / server.messages : null,
+  };
+}
+
+/**
+ * The accounting and throughput of a pass (any client), from drivePass's result.
+ * @param {{ messages: number, sent: number, acked: number, lost: number, notSent: number, duplicated: number, errors: number, seconds: number, ended: string }} r
+ * @param {number} payloadBytes codec bytes of the messages sent
+ */
+export function passFigures(r, payloadBytes) {
+  return {
+    messages: r.messages, acked: r.acked, lost: r.lost, notSent: r.notSent, duplicated: r.duplicated, errors: r.errors,
+    seconds: r.seconds,
+    msgsPerSec: r.seconds > 0 ? r.acked / r.seconds : 0,
+    payloadMBps: r.seconds > 0 && r.sent ? (payloadBytes * (r.acked / r.sent)) / 1e6 / r.seconds : 0,
+    ended: r.ended,
+  };
+}
+
+/**
+ * A pass's row name: the codec, with its compression.
+ * @param {string} codecName
+ * @param {string|null} compress
+ */
+export const variantName = (codecName, compress) => (compress ? `${codecName}+${compress}` : codecName);
+
+/**
+ * One client pass of one codec against a running server, warmed up first: the result row.
+ * @param {PassOptions & { clientPass?: (o: PassOptions) => Promise<object>, clientWarmsUp?: boolean }} options
+ *   warmup: messages sent first, closed loop, and not counted; raw: answered without decoding;
+ *   clientPass: the client that runs it (nodeClientPass unless a page client is asked for); clientWarmsUp: it
+ *   sends the warm-up itself (a page, which must warm up in the same page as it measures)
+ */
+export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientWarmsUp = false, ...pass }) {
   // warm-up: the same path, unmeasured, so the JIT has compiled encode, decode and the socket code first
-  if (warmup > 0) await runClient({ url: target, codec, value, messages: warmup, window, connections, idleTimeoutMs, deflate });
-  const r = await runClient({ url: target, codec, value, messages, window, connections, rate, idleTimeoutMs, onProgress, serverReport: true, deflate });
-  const described = describeCodec(codec.prepared);
+  if (warmup > 0 && !clientWarmsUp) await clientPass({ ...pass, messages: warmup, rate: undefined, onProgress: undefined, serverControl: null });
+  const r = await clientPass(clientWarmsUp ? { ...pass, warmup } : pass);
+  const described = describeCodec(pass.codec.prepared);
   return {
     ...described,
-    ...(deflate ? { format: `${described.format}+deflate`, deflate: true } : {}),
-    messages: r.messages,
-    acked: r.acked,
-    lost: r.lost,
-    notSent: r.notSent,
-    duplicated: r.duplicated,
-    errors: r.errors,
-    seconds: r.seconds,
-    msgsPerSec: r.msgsPerSec,
-    payloadMBps: r.payloadMBps,
-    wireBytes: r.wireBytes,
-    latencyMs: r.latency.summary(),
-    latencyUncorrectedMs: r.latencyUncorrected?.summary() ?? null,
-    serverCpuUs: r.serverCpuUs,
-    clientCpuUs: r.clientCpuUs,
-    serverElu: r.serverElu,
-    clientElu: r.clientElu,
-    ended: r.ended,
+    format: variantName(described.format, pass.compress ?? null),
+    ...(pass.compress ? { compress: pass.compress } : {}),
+    ...(pass.compress === 'deflate' ? { deflate: true } : {}),
+    ...r,
   };
 }
 
 /**
  * The one owner of a transmission run: starts a server (a server.js child on
  * 127.0.0.1, ephemeral port) or uses the one at `url`, puts the asked-for
- * shaper in between, runs a warmed-up pass per codec, stops everything it
- * started and returns plain results. benchmark_ws.js, the clients and
- * npm start all measure through it; whether a run is complete, and the exit
+ * shaper in between, runs a warmed-up pass per codec (and compression) over
+ * the asked-for transport, stops everything it started and returns plain results.
+ * Every entry point and npm start measure through it; whether a run is complete, and the exit
  * code it deserves, follow from the result (see outcome.js).
  * @param {object} options
  * @param {import('../payload/index.js').Payload} options.payload from resolvePayloads()
  * @param {import('../codecs/index.js').CodecInfo[]} options.codecs from selectCodecs()
- * @param {string} [options.url] a running server (ws://HOST:PORT); default: start one
+ * @param {string} [options.transport] a name from transports/index.js (default ws)
+ * @param {'up'|'down'} [options.direction] up: the client sends the payload; down: the server does
+ * @param {string} [options.url] a running server (scheme://HOST:PORT); default: start one
  * @param {number} [options.messages] per codec (default 10000)
  * @param {number} [options.window] messages in flight per connection (1 = strict request/response)
  * @param {number} [options.connections]
+ * @param {number} [options.pipelining] HTTP/1.1 requests in flight per connection
  * @param {number} [options.rate] open loop: msgs/s over all connections (default: closed loop)
  * @param {string} [options.profile] 'none', a profile name ('4g', '3g', …) or 'custom' with rtt/down/up
  * @param {number} [options.rtt] ms, for 'custom'
  * @param {number} [options.down] kbit/s, for 'custom'
  * @param {number} [options.up] kbit/s, for 'custom'
  * @param {'auto'|'os'|'emulator'} [options.shaper]
- * @param {boolean} [options.raw] the started server ACKs without decoding (with `url`, the server decides)
+ * @param {boolean} [options.raw] the started server answers without decoding (with `url`, the server decides)
  * @param {number} [options.warmup] unmeasured messages first (default: defaultWarmup())
- * @param {number} [options.idleTimeoutMs] give up on a pass when no ACK arrives for this long
+ * @param {number} [options.idleTimeoutMs] give up on a pass when no answer arrives for this long
  * @param {boolean} [options.strict] refuse (UserError) a codec that cannot carry the payload, instead of listing it as not run
- * @param {boolean|'both'} [options.deflate] permessage-deflate on both ends: true for every format, 'both' for
- *   each format plain and deflated (rows "NAME" and "NAME+deflate")
- * @param {boolean} [options.rawPasses] after each pass, one more of the same format that the server ACKs
+ * @param {string|null|Array<string|null>} [options.compress] a compression the transport declares, or several
+ *   variants of each format side by side (null: plain): rows "NAME" and "NAME+COMPRESSION"
+ * @param {boolean|'both'} [options.deflate] the WebSocket spelling of compress: true is 'deflate', 'both' is [null, 'deflate']
+ * @param {boolean} [options.tls] serve with a certificate made at run time (a started server only)
+ * @param {{ ca: string }} [options.trust] with `url` and TLS: the certificate to trust
+ * @param {boolean} [options.rawPasses] after each pass, one more of the same format that the server answers
  *   without decoding, for the decode share of the server's CPU (ignored when the whole server is raw)
  * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
  *   falls on all of them; rows hold medians with min–max, and the run a verdict per pair (rounds.js)
+ * @param {(o: PassOptions) => Promise<object>} [options.clientPass] the client (default nodeClientPass; the
+ *   Chromium page client is another, lib/runtimes/browser-ws.js)
+ * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
+ * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
  * @param {(p: { done: number, total: number, format: string, round: number }) => void} [options.onProgress]
  */
 export async function measureTransmission({
-  payload, codecs, url, messages = 10000, window = 1, connections = 1, rate, profile = 'none', rtt, down, up,
-  shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false, deflate = false, onProgress,
+  payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
+  rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
+  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress,
 }) {
-  const { usable, refused } = prepareWireCodecs(codecs, payload);
+  const transport = await loadTransport(transportName);
+  const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
+  for (const c of variantsOf) checkSettings(transport, { direction, compress: c, tls, pipelining });
+  const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: messages + (warmup ?? Math.min(1000, messages)) });
   if (strict && refused.length) throw refusedCodec(refused[0]);
-  const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw });
+  if (!usable.length) return notRunResult();
+  const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
   let shaping;
-  // what runs: each codec plain, deflated, or both
-  const variants = usable.flatMap((codec) => (deflate === 'both' ? [false, true] : [Boolean(deflate)]).map((d) => ({ codec, deflate: d })));
+  const variants = usable.flatMap((codec) => variantsOf.map((c) => ({ codec, compress: c })));
   const passes = variants.map(() => []);
   const rawOnes = variants.map(() => []);
   const withRaw = rawPasses && !raw;
+  const identity = payloadIdentity(payload);
+  const tlsTrust = server?.cert ? { ca: server.cert } : trust ?? null;
   try {
     shaping = await startShaping({ url: url ?? server.url, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
     for (let round = 1; round <= rounds; round++) {
-      for (const [i, { codec, deflate: d }] of variants.entries()) {
-        const pass = { url: shaping.url, codec, value: payload.value, identity: payloadIdentity(payload), messages, window, connections, rate, idleTimeoutMs, deflate: d };
-        const format = d ? `${codec.name}+deflate` : codec.name;
+      for (const [i, { codec, compress: c }] of variants.entries()) {
+        const pass = { transport, url: shaping.url, codec, identity, messages, direction, window, connections, pipelining, rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: server?.control ?? null, clientPass, clientWarmsUp };
+        const format = variantName(codec.name, c);
         // the JIT stays warm across rounds: only the first pass of a format needs it
         passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warmup : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
         if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
@@ -240,20 +386,35 @@ export async function measureTransmission({
     await server?.stop();
   }
   /** @type {import('./rounds.js').TransmissionRow[]} */
-  const results = passes.map((p, i) => combineRounds(p, withRaw ? rawOnes[i] : []));
+  const results = passes.map((p, i) => ({ ...combineRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
   const verdicts = pairVerdicts(results);
-  for (const r of refused) {
-    results.push({ ...describeCodec(r.prepared), messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
-      msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
-  }
+  for (const r of refused) results.push({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction });
   return {
     payload: describePayload(payload),
-    settings: { messages, window, connections, rate: rate ?? null, profile, link: shaping?.link ?? null, shaper: shaping?.kind ?? 'none',
-      shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw, deflate },
+    settings: {
+      transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: shaping?.link ?? null,
+      shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw,
+      deflate: variantsOf.includes('deflate') ? (variantsOf.includes(null) ? 'both' : true) : false,
+      compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust),
+      ...(client ? { client } : {}),
+    },
     results,
     verdicts,
   };
+
+  function notRunResult() {
+    return {
+      payload: describePayload(payload),
+      settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls) },
+      results: refused.map((r) => ({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction })),
+      verdicts: [],
+    };
+  }
 }
+
+/** A result row for a codec that was not run, with its verdict and reason. */
+export const notRunRow = (described) => ({ ...described, messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
+  msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
 
 /** A UserError for a codec the client cannot send. */
 export function refusedCodec(r) {
@@ -275,19 +436,22 @@ export function refusedCodec(r) {
  * @param {number} [options.seconds] length of a probe (default 0.5 s, at least 200 messages)
  * @param {number} [options.steps] bisections after the first failed probe (default 4)
  * @param {(p: { format: string, rate: number, p99: number|null, ok: boolean }) => void} [options.onProbe]
- * @param {object} [options.link] profile, rtt, down, up, shaper, connections: as measureTransmission takes them
+ * @param {object} [options.link] profile, rtt, down, up, shaper, connections, and the transport's settings
+ *   (transport, direction, compress, tls, pipelining, window): as measureTransmission takes them
  * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: object[] }>>}
  *   maxRate null: even fromRate failed; failedRate null: maxRate reached without a failure
  */
 export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fromRate = 1000, maxRate = 1e6, seconds = 0.5, steps = 4, onProbe, link = {} }) {
-  const { usable } = prepareWireCodecs(codecs, payload);
-  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name) });
+  const { transport: transportName = DEFAULT_TRANSPORT, direction = 'up', compress = null, tls = false } = /** @type {any} */ (link);
+  const transport = await loadTransport(transportName);
+  const { usable } = prepareWireCodecs(codecs, payload, transport);
+  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), extraArgs: serverArgs({ transport: transportName, direction, compress, tls }) });
   const knees = [];
   try {
     for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
       const probes = [];
       const probe = async (rate) => {
-        const run = await measureTransmission({ ...link, payload, codecs: [info], url: server.url, rate, messages: Math.max(200, Math.round(rate * seconds)) });
+        const run = await measureTransmission({ ...link, payload, codecs: [info], url: server.url, trust: server.cert ? { ca: server.cert } : undefined, rate, messages: Math.max(200, Math.round(rate * seconds)) });
         const [row] = run.results;
         const ok = complete(row) && row.latencyMs.p99 != null && row.latencyMs.p99 < targetP99Ms;
         probes.push({ rate, msgsPerSec: row.msgsPerSec, latencyMs: row.latencyMs, latencyUncorrectedMs: row.latencyUncorrectedMs, ok });

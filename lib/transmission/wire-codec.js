@@ -1,40 +1,96 @@
-import { SEQ_BYTES } from './protocol.js';
+import { compareWithPayload } from '../verify.js';
 
 /**
- * A prepared codec as the transmission benchmark uses it: encode the
- * payload's native form straight into a frame, decode from the received bytes
- * into the native form. A codec whose encode returns
- * a string (say, plain JSON) travels as UTF-8 and is handed a string again on
- * decode, so every codec sees its own interface and the wire sees bytes.
- * @param {import('../verify.js').Prepared} prepared a measurable prepared codec
- * @param {any} value the payload value, to learn what encode returns
+ * A prepared codec as the transmission benchmark uses it, the same on both ends of every transport: message i
+ * of a pass is corpus[i % corpus.length], held in the library's native form (built once, as the library's
+ * users hold their messages), encoded into bytes per send and decoded from the received bytes into the native
+ * form. A codec whose encode returns a string (say, plain JSON) travels as UTF-8 and is handed a string again
+ * on decode, so every codec sees its own interface and the wire sees bytes.
+ *
+ * @typedef {object} WireCodec
+ * @property {string} name the format
+ * @property {import('../verify.js').Prepared} prepared
+ * @property {boolean} textual its encode returns a string
+ * @property {string} mediaType what an HTTP Content-Type carries for it
+ * @property {number} messageCount distinct messages in the corpus
+ * @property {(i: number, prefixBytes?: number) => Buffer} encodeMessage message i's bytes; with prefixBytes, that
+ *   many bytes are left (unset) before them for the transport's own header, so it needs no second copy
+ * @property {(bytes: Buffer) => any} decode throws on bad input
+ * @property {(i: number) => number} byteLength the codec bytes of message i (measured once per corpus message)
  */
-export function wireCodec(prepared, value) {
-  const { decode, fromPlain } = prepared.instance;
-  // a sender holds its message in the library's native form: the payload's was built once by prepareCodecs
-  const encode = /** @type {(obj: any) => any} */ ((obj) => prepared.instance.encode(obj === value ? prepared.native : fromPlain(obj)));
-  const textual = typeof encode(value) === 'string';
+
+/**
+ * @param {import('../verify.js').Prepared} prepared a measurable prepared codec
+ * @param {unknown[]} corpus the payload's messages (payload.corpus ?? [payload.value]); corpus[0] is the value
+ *   prepared.native was built from
+ * @returns {WireCodec}
+ */
+export function wireCodec(prepared, corpus) {
+  const { decode, fromPlain, encode } = prepared.instance;
+  const count = corpus.length;
+  // native forms built on first use: a server that only decodes never needs them
+  const natives = new Array(count);
+  natives[0] = prepared.native;
+  const native = (i) => {
+    const k = i % count;
+    if (natives[k] === undefined) natives[k] = fromPlain(corpus[k]);
+    return natives[k];
+  };
+  const textual = typeof encode(natives[0]) === 'string';
+  const encodeMessage = textual
+    ? (i, prefixBytes = 0) => {
+      const text = /** @type {string} */ (encode(native(i)));
+      const out = Buffer.allocUnsafe(prefixBytes + Buffer.byteLength(text));
+      out.write(text, prefixBytes, 'utf8');
+      return out;
+    }
+    : (i, prefixBytes = 0) => {
+      const bytes = /** @type {Uint8Array} */ (encode(native(i)));
+      if (!prefixBytes) return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const out = Buffer.allocUnsafe(prefixBytes + bytes.length);
+      out.set(bytes, prefixBytes);
+      return out;
+    };
+  const sizes = new Array(count);
   return {
     name: prepared.codec.name,
     prepared,
     textual,
-    /** A frame: sequence number, then this codec's bytes of `obj`. */
-    frame: textual
-      ? (seq, obj) => {
-        const text = encode(obj);
-        const frame = Buffer.allocUnsafe(SEQ_BYTES + Buffer.byteLength(text));
-        frame.writeUInt32BE(seq, 0);
-        frame.write(text, SEQ_BYTES, 'utf8');
-        return frame;
-      }
-      : (seq, obj) => {
-        const bytes = encode(obj);
-        const frame = Buffer.allocUnsafe(SEQ_BYTES + bytes.length);
-        frame.writeUInt32BE(seq, 0);
-        frame.set(bytes, SEQ_BYTES);
-        return frame;
-      },
-    /** Decodes the bytes after the sequence number (throws on bad input). */
+    mediaType: /** @type {any} */ (prepared.codec).mediaType ?? (textual ? 'text/plain; charset=utf-8' : 'application/octet-stream'),
+    messageCount: count,
+    encodeMessage,
+    byteLength: (i) => (sizes[i % count] ??= encodeMessage(i).length),
     decode: textual ? (bytes) => decode(bytes.toString('utf8')) : decode,
   };
+}
+
+/**
+ * Verifies the corpus messages a pass will send, beyond the first (prepareCodecs verified that one): each one
+ * encoded from its native form, decoded and compared with the record under the payload's rules. Returns the
+ * codec's verdict over them: the first record that throws makes it unsupported or failed, the first that
+ * changes makes it lossy, naming the record.
+ * @param {import('../verify.js').Prepared} p a measurable prepared codec
+ * @param {unknown[]} corpus
+ * @param {number} upTo how many messages of the corpus are sent (at most corpus.length are checked)
+ * @param {import('protobufjs').Type | null} type the payload's message type
+ * @returns {{ status: import('../verify.js').Prepared['status'], diff: any, normalised: string[], reason: string|null, record: number|null }}
+ */
+export function verifyCorpus(p, corpus, upTo, type) {
+  const { instance } = p;
+  const allowed = p.codec.normalise || [];
+  const normalised = new Set(p.normalised ?? []);
+  let verdict = { status: p.status, diff: p.diff ?? null, normalised: p.normalised ?? [], reason: p.reason ?? null, record: p.status === 'lossy' ? 0 : null };
+  for (let i = 1; i < Math.min(upTo, corpus.length) && verdict.status !== 'lossy'; i++) {
+    try {
+      const check = compareWithPayload(corpus[i], instance.toPlain(instance.decode(instance.encode(instance.fromPlain(corpus[i])))), allowed, type);
+      if (check.status === 'lossy') verdict = { ...verdict, status: 'lossy', diff: check.diff, normalised: [], record: i };
+      else for (const x of check.normalised) normalised.add(x);
+    } catch (err) {
+      const unsupported = err?.name === 'Unsupported';
+      return { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason: `record ${i}: ${unsupported ? err.message : `round trip: ${err.message}`}`, record: i };
+    }
+  }
+  if (verdict.status === 'exact' && normalised.size) verdict = { ...verdict, status: 'equivalent', normalised: [...normalised] };
+  else if (verdict.status === 'equivalent') verdict = { ...verdict, normalised: [...normalised] };
+  return verdict;
 }

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
-import { runClient } from '../../lib/transmission/client.js';
-import { encodeFrame } from '../../lib/transmission/protocol.js';
+import { nodeClientPass } from '../../lib/transmission/run.js';
+import ws from '../../lib/transmission/transports/ws.js';
 import { startLinkEmulator } from '../../lib/transmission/shaping/emulator.js';
 import { messageCost, predictSeconds, predictThroughput } from '../../lib/transmission/model.js';
 
@@ -15,8 +15,12 @@ const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
 const PLANTED_US = 1000;
 const BODY = Buffer.alloc(800, 0x61);
 // the wire codec of the planted format: the same 800 bytes every time
-// the client reads only name and frame from a wire codec
-const codec = /** @type {any} */ ({ name: 'planted', frame: (seq) => encodeFrame(seq, BODY) });
+const codec = /** @type {any} */ ({
+  name: 'planted', messageCount: 1, byteLength: () => BODY.length,
+  encodeMessage: (i, prefix = 0) => { const out = Buffer.allocUnsafe(prefix + BODY.length); BODY.copy(out, prefix); return out; },
+});
+/** @param {{ url: string, messages: number, window: number, serverReport?: boolean }} o */
+const runClient = ({ url, serverReport = false, ...o }) => nodeClientPass({ transport: ws, url: url.replace(/\/planted$/, ''), codec, askServer: serverReport, ...o });
 
 test('the model predicts the emulated time for N messages within ±15% at four bandwidths, link- and server-bound (planted server cost 1 ms/msg)', async (t) => {
   const child = spawn(process.execPath, [path.join(ROOT, 'test/e2e/fixtures/planted-cost-server.js'), String(PLANTED_US)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -32,8 +36,8 @@ test('the model predicts the emulated time for N messages within ±15% at four b
     });
     // the model's inputs from an unshaped pass: bytes per message as sent, and the server's cost per message as it
     // reports it (its event loop's busy time: the planted cost blocks the loop without using a core)
-    await runClient({ url: `${url}/planted`, codec, value: null, messages: 200, window: 8 }); // warm-up
-    const loop = await runClient({ url: `${url}/planted`, codec, value: null, messages: 300, window: 8, serverReport: true });
+    await runClient({ url: `${url}/planted`, messages: 200, window: 8 }); // warm-up
+    const loop = await runClient({ url: `${url}/planted`, messages: 300, window: 8, serverReport: true });
     const cost = messageCost({ format: 'planted', messages: loop.messages, wireBytes: loop.wireBytes, serverCpuUs: loop.serverBusyUs, clientCpuUs: loop.clientCpuUs });
     assert.ok(cost.serverCpuUs >= PLANTED_US && cost.serverCpuUs < PLANTED_US * 1.5, `server ${cost.serverCpuUs} µs/msg for ${PLANTED_US} planted`);
     assert.equal(cost.upBytes, BODY.length + 4 + 4 + 4, 'codec bytes, sequence number, 4-byte header (126-byte length form), mask');
@@ -53,7 +57,7 @@ test('the model predicts the emulated time for N messages within ±15% at four b
       for (let attempt = 0; attempt < 3; attempt++) {
         const relay = await startLinkEmulator({ target: { host: target.hostname, port: Number(target.port) }, rtt: link.rtt, up: kbit, down: kbit });
         try {
-          const r = await runClient({ url: `ws://127.0.0.1:${relay.port}/planted`, codec, value: null, messages, window: link.window });
+          const r = await runClient({ url: `ws://127.0.0.1:${relay.port}/planted`, messages, window: link.window });
           assert.equal(r.acked, messages);
           best = Math.min(best, r.seconds);
         } finally {

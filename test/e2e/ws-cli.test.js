@@ -243,7 +243,9 @@ test('measureSaturation: rates double until a probe misses the p99 target, and a
   assert.ok(hard.probes[0].latencyUncorrectedMs.p99 > 0, 'an open-loop probe has the uncorrected percentiles too');
   assertOneLine(await run('benchmark_ws.js', ['5', '--sweep', '--rate', '100']).done, /^benchmark_ws: --sweep chooses the rates itself/);
   // the browser client does one closed-loop pass: a sweep must be refused, not run silently by the Node client
-  assertOneLine(await run('benchmark_ws.js', ['5', '--client', 'chromium', '--sweep']).done, /^benchmark_ws: --client chromium: no --sweep or --deflate/);
+  assertOneLine(await run('benchmark_ws.js', ['5', '--client', 'chromium', '--sweep']).done, /^benchmark_ws: --client chromium: no --sweep/);
+  // nor does it compress: --deflate is refused before a browser starts
+  assertOneLine(await run('benchmark_ws.js', ['5', '--client', 'chromium', '--deflate']).done, /^benchmark_ws: --client chromium: uploads only, without --compress, --deflate or --tls$/);
 });
 
 for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT'])) {

@@ -1,6 +1,7 @@
 // The transmission path in one process: framing, accounting by sequence number, faults, open vs closed loop.
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import dns from 'node:dns';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,10 +13,23 @@ import { UserError } from '../../lib/errors.js';
 import { createLatency } from '../../lib/transmission/latency.js';
 import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
-import { payloadIdentity, prepareWireCodecs } from '../../lib/transmission/run.js';
-import { connect, runClient } from '../../lib/transmission/client.js';
+import { nodeClientPass, payloadIdentity, prepareWireCodecs } from '../../lib/transmission/run.js';
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../../lib/transmission/protocol.js';
-import { startWsServer } from '../../lib/transmission/server.js';
+import { serveTransport } from '../../lib/transmission/serve.js';
+import ws, { connect as connectLink } from '../../lib/transmission/transports/ws.js';
+
+const startWsServer = (options) => serveTransport(ws, options);
+const connect = (url) => connectLink(url).then((l) => l.ws);
+/**
+ * One pass of the Node client over ws. `url` is the server's, ending in the format's path (ignored: the path
+ * is the codec's name) and perhaps ?raw=1.
+ * @param {{ url: string, codec: any, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, compress?: string, serverReport?: boolean }} o
+ */
+const runClient = ({ url, serverReport = false, ...o }) => nodeClientPass({
+  transport: ws, url: url.replace(/\/[^/]*$/, ''), raw: url.endsWith('?raw=1'), askServer: serverReport, ...o,
+});
+/** A frame of message 0 of a wire codec, with a sequence number. */
+const frameOf = (codec, seq) => encodeFrame(seq, codec.encodeMessage(0));
 
 // a hung socket fails its test instead of hanging the suite
 const test = (name, fn) => nodeTest(name, { timeout: 20000 }, fn);
@@ -91,13 +105,17 @@ test('the latency histogram reports percentiles in ms', () => {
 test('10,000 messages of each format: every one acked once, in strict request/response and with a window', async () => {
   await withServer({}, async (server) => {
     for (const name of ['protobufjs-static', 'json-buffer', 'json']) {
-      const r = await runClient({ url: `${server.url}/${name}`, codec: byName[name], value: payload.value, messages: 10000, window: name === 'json' ? 1 : 32 });
+      const r = await runClient({ url: `${server.url}/${name}`, codec: byName[name], messages: 10000, window: name === 'json' ? 1 : 32 });
       assert.equal(r.acked, 10000, name);
       assert.equal(r.lost + r.duplicated + r.errors, 0, name);
-      assert.equal(r.latency.count, 10000, name);
-      const bytes = name === 'protobufjs-static' ? byName[name].prepared.instance.encode(payload.value).length : payload.jsonBytes;
-      assert.equal(r.wireBytes.payload, bytes * 10000, name);
-      assert.equal(r.wireBytes.frames, (bytes + 4 + websocketHeaderBytes(bytes + 4, true)) * 10000, name);
+      assert.equal(r.latencyMs.p50 > 0 && r.latencyMs.max >= r.latencyMs.p50, true, name);
+      // message i is corpus[i % corpus.length]: its bytes, each encoded here afresh
+      const sizes = payload.corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
+      if (name === 'protobufjs-static') payload.corpus.forEach((m, i) => { sizes[i] = byName[name].prepared.instance.encode(byName[name].prepared.instance.fromPlain(m)).length; });
+      const sent = Array.from({ length: 10000 }, (_, i) => sizes[i % sizes.length]);
+      assert.equal(r.wireBytes.payload, sent.reduce((a, b) => a + b, 0), name);
+      assert.equal(r.wireBytes.frames, sent.reduce((n, bytes) => n + bytes + 4 + websocketHeaderBytes(bytes + 4, true), 0), name);
+      assert.equal(r.wireBytes.down, (5 + websocketHeaderBytes(5, false)) * 10000, `${name}: an ACK and its frame header per message`);
     }
     assert.equal(server.counters.messages, 30000);
     assert.equal(server.counters.decodeErrors, 0);
@@ -107,7 +125,7 @@ test('10,000 messages of each format: every one acked once, in strict request/re
 
 test('several connections share the messages; each one is accounted for', async () => {
   await withServer({}, async (server) => {
-    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 3001, window: 4, connections: 5 });
+    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 3001, window: 4, connections: 5 });
     assert.equal(r.acked, 3001);
     assert.equal(r.lost + r.duplicated + r.errors, 0);
     assert.equal(server.counters.connections, 5);
@@ -122,17 +140,17 @@ test('lost and duplicated ACKs are reported, not hidden', async () => {
     if (seq === 8) ws.send(encodeAck(999999, ACK_STATUS.ok)); // never sent
   };
   await withFakeServer(answer, async (url) => {
-    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 100, window: 100, idleTimeoutMs: 300 });
+    const r = await runClient({ url, codec: byName['json-buffer'], messages: 100, window: 100, idleTimeoutMs: 300 });
     assert.equal(r.acked, 90);
     assert.equal(r.lost, 10);
     assert.equal(r.duplicated, 2);
-    assert.match(r.ended, /no ACK for 0.3 s/);
+    assert.match(r.ended, /no answer for 0.3 s/);
   });
 });
 
 test('error ACKs count as errors, not as acked', async () => {
   await withFakeServer((ws, seq) => ws.send(encodeAck(seq, seq < 5 ? ACK_STATUS.decodeError : ACK_STATUS.ok)), async (url) => {
-    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 20 });
+    const r = await runClient({ url, codec: byName['json-buffer'], messages: 20 });
     assert.equal(r.errors, 5);
     assert.equal(r.acked, 15);
     assert.equal(r.lost, 0);
@@ -154,17 +172,17 @@ test('open loop counts latency from the scheduled send time, so a stall shows (c
     };
   };
   await withFakeServer(stalled(), async (url) => {
-    const open = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, rate: 1000 });
+    const open = await runClient({ url, codec: byName['json-buffer'], messages: 400, rate: 1000 });
     assert.equal(open.acked, 400);
     // messages 50–350 were due during the stall; most of them waited over 50 ms for it
-    const s = open.latency.summary();
+    const s = open.latencyMs;
     assert.ok(s.p50 > 50, `open loop p50 ${s.p50} ms`);
   });
   await withFakeServer(stalled(), async (url) => {
-    const closed = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, window: 1 });
+    const closed = await runClient({ url, codec: byName['json-buffer'], messages: 400, window: 1 });
     assert.equal(closed.acked, 400);
     // closed loop: the sender waited too, so only the stalled message itself looks slow
-    const s = closed.latency.summary();
+    const s = closed.latencyMs;
     assert.ok(s.max >= 250, `closed loop max ${s.max} ms`);
     assert.ok(s.p99 < 50, `closed loop p99 ${s.p99} ms`);
   });
@@ -174,11 +192,11 @@ test('open loop: a stalled sender (a GC pause, a blocked event loop) shows too: 
   await withFakeServer((ws, seq) => ws.send(encodeAck(seq, 0)), async (url) => {
     // block this process's event loop for 300 ms, 50 ms into the run
     setTimeout(() => { const until = Date.now() + 300; while (Date.now() < until); }, 50);
-    const r = await runClient({ url, codec: byName['json-buffer'], value: payload.value, messages: 400, rate: 1000 });
+    const r = await runClient({ url, codec: byName['json-buffer'], messages: 400, rate: 1000 });
     assert.equal(r.acked, 400);
     // messages due 50–350 ms into the run waited for the sender, those due before 300 ms over 50 ms: 250 of 400;
     // timed from their actual send they would all look instant
-    const s = r.latency.summary();
+    const s = r.latencyMs;
     assert.ok(s.p50 > 50, `p50 ${s.p50} ms`);
     assert.ok(s.max >= 250, `max ${s.max} ms`);
   });
@@ -186,7 +204,7 @@ test('open loop: a stalled sender (a GC pause, a blocked event loop) shows too: 
 
 test('garbage on the protobuf path, invalid JSON on the JSON path, short frames: error ACKs, and a valid client keeps being served', async () => {
   await withServer({}, async (server) => {
-    const valid = runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 5000, window: 4 });
+    const valid = runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 5000, window: 4 });
     const pb = await openSocket(`${server.url}/protobufjs-static`);
     const js = await openSocket(`${server.url}/json-buffer`);
     for (let i = 0; i < 20; i++) {
@@ -198,7 +216,7 @@ test('garbage on the protobuf path, invalid JSON on the JSON path, short frames:
     js.send(Buffer.from([1, 2]));
     assert.deepEqual(decodeAck(await nextMessage(js)), { seq: NO_SEQ, status: ACK_STATUS.malformed });
     // the same connection still works after its bad frames
-    pb.send(byName['protobufjs-static'].frame(77, payload.value));
+    pb.send(frameOf(byName['protobufjs-static'], 77));
     assert.deepEqual(decodeAck(await nextMessage(pb)), { seq: 77, status: ACK_STATUS.ok });
     const r = await valid;
     assert.equal(r.acked, 5000);
@@ -217,10 +235,32 @@ test('a frame over --max-payload closes only that connection, with code 1009', a
     const closed = new Promise((resolve) => big.once('close', (code) => resolve(code)));
     big.send(encodeFrame(1, Buffer.alloc(1001, 0x20)));
     assert.equal(await closed, CLOSE_TOO_LARGE);
-    other.send(byName['json-buffer'].frame(5, payload.value));
+    other.send(frameOf(byName['json-buffer'], 5));
     assert.deepEqual(decodeAck(await nextMessage(other)), { seq: 5, status: ACK_STATUS.ok });
     assert.equal(server.counters.tooLarge, 1);
     other.close();
+  });
+});
+
+test('--max-payload limits the message after inflation: an incompressible message just under it passes deflated, a compressible one over it is refused', async () => {
+  await withServer({ maxPayload: 1000, raw: true }, async (server) => {
+    // a client that offers permessage-deflate and compresses everything (as browsers do, threshold aside)
+    const open = () => new Promise((resolve, reject) => {
+      const socket = new WebSocket(`${server.url}/json-buffer`, { perMessageDeflate: { threshold: 0 } });
+      leftOpen.add(socket);
+      socket.once('open', () => resolve(socket));
+      socket.once('error', reject);
+    });
+    const deflating = await open();
+    assert.match(deflating.extensions, /permessage-deflate/, 'the server accepted deflate');
+    // 995 random bytes: deflate makes them longer, so the frame is over 1,000 + 4 bytes while the message is not
+    deflating.send(encodeFrame(1, crypto.randomBytes(995)));
+    assert.deepEqual(decodeAck(await nextMessage(deflating)), { seq: 1, status: ACK_STATUS.ok });
+    // 1,001 zero bytes compress to a tiny frame; inflated, the message is over the limit
+    const closed = new Promise((resolve) => deflating.once('close', (code) => resolve(code)));
+    deflating.send(encodeFrame(2, Buffer.alloc(1001)));
+    assert.equal(await closed, CLOSE_TOO_LARGE);
+    assert.equal(server.counters.tooLarge, 1);
   });
 });
 
@@ -262,15 +302,22 @@ test('a port in use is a user error naming the port', async () => {
 test('payloadIdentity: the same data and schema from other paths hash alike; other data or schema does not', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-identity-'));
   try {
-    fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(dir, 'copy.json'));
-    fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(dir, 'copy.proto'));
+    // the same file under two paths (as on two machines), with the same schema under two paths
+    fs.mkdirSync(path.join(dir, 'b'));
+    for (const d of [dir, path.join(dir, 'b')]) {
+      fs.copyFileSync(path.join(ROOT, 'data/test3.json'), path.join(d, 'copy.json'));
+      fs.copyFileSync(path.join(ROOT, 'proto/test3.proto'), path.join(d, 'copy.proto'));
+    }
     const [bundled] = resolvePayloads({ numbers: ['3'] });
     const [copied] = resolvePayloads({ data: path.join(dir, 'copy.json'), proto: path.join(dir, 'copy.proto'), type: bundled.schema.typeName });
+    const [elsewhere] = resolvePayloads({ data: path.join(dir, 'b', 'copy.json'), proto: path.join(dir, 'b', 'copy.proto'), type: bundled.schema.typeName });
     const [inferred] = resolvePayloads({ data: path.join(dir, 'copy.json') });
     const [other] = resolvePayloads({ numbers: ['4'] });
-    assert.equal(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
-    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(bundled).hash);
+    assert.equal(payloadIdentity(elsewhere).hash, payloadIdentity(copied).hash);
+    assert.notEqual(payloadIdentity(inferred).hash, payloadIdentity(copied).hash);
     assert.notEqual(payloadIdentity(other).hash, payloadIdentity(bundled).hash);
+    // the bundled payload is its whole corpus, of which data/test3.json is only the first message
+    assert.notEqual(payloadIdentity(copied).hash, payloadIdentity(bundled).hash);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -305,7 +352,7 @@ test('CPU per message: the server reports its CPU over the pass; a planted decod
   const server = await startWsServer({ codecs: new Map([['slow', slow]]) });
   leftOpen.add(server);
   try {
-    const pass = (query) => runClient({ url: `${server.url}/slow${query}`, codec: slow, value: payload.value, messages: 300, window: 4, serverReport: true });
+    const pass = (query) => runClient({ url: `${server.url}/slow${query}`, codec: slow, messages: 300, window: 4, serverReport: true });
     const decoding = await pass('');
     const raw = await pass('?raw=1');
     for (const r of [decoding, raw]) {
@@ -316,7 +363,7 @@ test('CPU per message: the server reports its CPU over the pass; a planted decod
     // generous: the planted 300 µs dwarfs the work per message (client and server share this process here)
     assert.ok(1 - raw.serverCpuUs / decoding.serverCpuUs > 0.5, `decoding ${decoding.serverCpuUs} µs, raw ${raw.serverCpuUs} µs per message`);
     // a pass that does not ask gets no server figures
-    const silent = await runClient({ url: `${server.url}/slow`, codec: slow, value: payload.value, messages: 10 });
+    const silent = await runClient({ url: `${server.url}/slow`, codec: slow, messages: 10 });
     assert.equal(silent.serverCpuUs, null);
   } finally {
     await server.close();
@@ -325,8 +372,8 @@ test('CPU per message: the server reports its CPU over the pass; a planted decod
 
 test('permessage-deflate on both ends: every message acked and decoded, the wire bytes counted compressed at the socket', async () => {
   await withServer({}, async (server) => {
-    const plain = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], value: payload.value, messages: 300, window: 8 });
-    const deflated = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], value: payload.value, messages: 300, window: 8, deflate: true });
+    const plain = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], messages: 300, window: 8 });
+    const deflated = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], messages: 300, window: 8, compress: 'deflate' });
     for (const r of [plain, deflated]) assert.deepEqual([r.acked, r.lost, r.errors], [300, 0, 0]);
     assert.equal(server.counters.decodeErrors, 0);
     assert.equal(deflated.wireBytes.payload, plain.wireBytes.payload, 'the codec bytes are the same before compression');
@@ -344,14 +391,14 @@ test('open loop: a sender stalled behind its own event loop shows in the correct
       const until = Date.now() + 100;
       while (Date.now() < until) { /* the planted stall */ }
     }, 100);
-    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 400, rate: 1000 });
+    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 400, rate: 1000 });
     clearTimeout(stall);
     assert.equal(r.acked, 400);
-    const corrected = r.latency.summary();
-    const uncorrected = r.latencyUncorrected.summary();
+    const corrected = r.latencyMs;
+    const uncorrected = r.latencyUncorrectedMs;
     assert.ok(corrected.p99 > 3 * uncorrected.p99, `p99 ${corrected.p99} ms corrected vs ${uncorrected.p99} ms uncorrected`);
     assert.ok(corrected.p50 >= uncorrected.p50);
-    const closed = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], value: payload.value, messages: 10 });
-    assert.equal(closed.latencyUncorrected, null, 'closed loop: send time and due time are the same');
+    const closed = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 10 });
+    assert.equal(closed.latencyUncorrectedMs, null, 'closed loop: send time and due time are the same');
   });
 });

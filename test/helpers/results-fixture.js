@@ -41,7 +41,7 @@ export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
       payload: 'p1', profile: 'none', settings: { messages: 100, window: 1, connections: 1, profile: 'none', shaper: 'auto', raw: false },
       results: formats.map((f, i) => ({
         ...verdict(f), messages: 100, acked: 100, lost: 0, duplicated: 0, errors: 0, seconds: 0.1, msgsPerSec: 1000 / (i + 1),
-        payloadMBps: 0.1, wireBytes: { payload: 10000, frames: 10400 }, latencyMs: lat(0.1 * (i + 1)),
+        payloadMBps: 0.1, wireBytes: { payload: 10000, frames: 10400, up: 10400, down: 700 }, latencyMs: lat(0.1 * (i + 1)),
       })),
     }],
     batch: null,

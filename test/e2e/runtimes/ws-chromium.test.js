@@ -15,7 +15,8 @@ test('--client chromium: every message of every codec acked exactly once, the br
     if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);
     return void t.skip('no system Chromium');
   }
-  const r = run('3', '--client', 'chromium', '--profiles', 'none', '--messages', '300', '--formats', 'json-buffer,protobuf-es,avsc', '--json');
+  // two rounds: the page is a client of the same owner, which alternates the formats by round
+  const r = run('3', '--client', 'chromium', '--profiles', 'none', '--messages', '300', '--rounds', '2', '--formats', 'json-buffer,protobuf-es,avsc', '--json');
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   const [only] = out.runs;
@@ -24,9 +25,13 @@ test('--client chromium: every message of every codec acked exactly once, the br
   const rows = Object.fromEntries(only.results.map((x) => [x.format, x]));
   for (const format of ['json-buffer', 'protobuf-es']) {
     const x = rows[format];
-    assert.deepEqual([x.messages, x.acked, x.lost, x.notSent, x.duplicated, x.errors, x.ended], [300, 300, 0, 0, 0, 0, 'complete'], format);
+    assert.deepEqual([x.messages, x.acked, x.lost, x.notSent, x.duplicated, x.errors, x.ended], [600, 600, 0, 0, 0, 0, 'complete'], format);
     assert.equal(x.status, 'exact');
     assert.ok(x.latencyMs.p50 > 0);
+    assert.equal(x.passes.length, 2, `${format}: a pass per round`);
+    // the server's CPU per message comes from the server process, whichever client sends
+    assert.ok(x.serverCpuUs > 0, `${format}: server CPU ${x.serverCpuUs}`);
+    assert.equal(x.clientCpuUs, null, 'a page cannot measure its own CPU');
   }
   // avsc needs Node's Buffer: it fails verification in the page and says so, without sending
   assert.equal(rows.avsc.status, 'failed');

@@ -1,15 +1,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { breakEven, frameBytes, messageCost, predictSeconds, predictThroughput, timeCurve } from '../../../lib/transmission/model.js';
+import { breakEven, messageCost, predictSeconds, predictThroughput, timeCurve } from '../../../lib/transmission/model.js';
 
 const cost = (format, upBytes, serverCpuUs, clientCpuUs = 0) => ({ format, upBytes, downBytes: 7, serverCpuUs, clientCpuUs });
 const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
 
-test('messageCost: frame bytes per message sent, the ACK with its 2-byte header, CPU per side', () => {
-  const c = messageCost({ format: 'x', messages: 10, notSent: 2, wireBytes: { payload: 6400, frames: 8000 }, serverCpuUs: 12, clientCpuUs: 9 });
-  assert.deepEqual(c, { format: 'x', upBytes: 1000, downBytes: 7, serverCpuUs: 12, clientCpuUs: 9 });
-  assert.equal(frameBytes(100), 100 + 4 + 2 + 4);
-  assert.equal(frameBytes(200), 200 + 4 + 4 + 4, 'over 125 bytes the length takes 2 more bytes');
+test('messageCost: the bytes each way per message sent, as the sockets counted them, and the CPU per side', () => {
+  const c = messageCost({ format: 'x', messages: 10, notSent: 2, wireBytes: { payload: 6400, frames: 8000, up: 8000, down: 1600 }, serverCpuUs: 12, clientCpuUs: 9 });
+  assert.deepEqual(c, { format: 'x', upBytes: 1000, downBytes: 200, serverCpuUs: 12, clientCpuUs: 9 });
 });
 
 test('predictThroughput: the slowest stage sets the pace, unless the window cannot cover the round trip', () => {

@@ -6,7 +6,7 @@ import { verdictText } from '../../../lib/report/terminal-transmission.js';
 const latency = (p50) => ({ p50, p90: p50 * 2, p99: p50 * 3, p999: p50 * 4, max: p50 * 5, mean: p50 });
 const pass = (format, msgsPerSec, over = {}) => ({
   format, status: 'exact', messages: 100, acked: 100, lost: 0, notSent: 0, duplicated: 0, errors: 0,
-  seconds: 100 / msgsPerSec, msgsPerSec, payloadMBps: msgsPerSec / 1e4, wireBytes: { payload: 1000, frames: 1200 },
+  seconds: 100 / msgsPerSec, msgsPerSec, payloadMBps: msgsPerSec / 1e4, wireBytes: { payload: 1000, frames: 1200, up: 1200, down: 70 },
   latencyMs: latency(1e3 / msgsPerSec), ended: 'complete', ...over,
 });
 const rowOf = (format, rates) => combineRounds(rates.map((r) => pass(format, r)));
@@ -21,7 +21,7 @@ test('combineRounds: medians, min–max, accounting summed, passes kept, codec f
   assert.deepEqual(row.minMax.latencyMs.p50, [1e3 / 300, 10]);
   assert.equal(row.latencyMs.p99, 3 * 1e3 / 200);
   assert.deepEqual([row.messages, row.acked, row.lost], [300, 298, 2]);
-  assert.deepEqual(row.wireBytes, { payload: 3000, frames: 3600 });
+  assert.deepEqual(row.wireBytes, { payload: 3000, frames: 3600, up: 3600, down: 210 });
   assert.equal(row.ended, 'no ACK for 10 s', 'an incomplete round is not hidden by the others');
   assert.equal(row.passes.length, 3);
 });

@@ -1,11 +1,13 @@
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from '../cli/index.js';
+import fs from 'node:fs';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from './index.js';
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
 import { passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
-import { createProgress } from '../cli/progress.js';
-import { measureTransmission } from './run.js';
-import { exitCodeOf, problemsOf } from './outcome.js';
+import { createProgress } from './progress.js';
+import { measureTransmission } from '../transmission/run.js';
+import { exitCodeOf, problemsOf } from '../transmission/outcome.js';
+import { DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from '../transmission/transports/index.js';
 
 /** Options shared by the clients and the orchestrator. */
 export const TRANSMISSION_OPTIONS = {
@@ -20,6 +22,11 @@ export const TRANSMISSION_OPTIONS = {
   timeout: { type: 'string', default: '10' },
   warmup: { type: 'string' },
   deflate: { type: 'boolean', default: false },
+  transport: { type: 'string', default: DEFAULT_TRANSPORT },
+  direction: { type: 'string', default: 'up' },
+  compress: { type: 'string' },
+  tls: { type: 'boolean', default: false },
+  pipelining: { type: 'string', default: '1' },
 };
 
 export const TRANSMISSION_USAGE = `  --window W          messages in flight per connection, closed loop (default 1: strict request/response)
@@ -34,7 +41,14 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       (default min(1000, M) unthrottled, 0 throttled)
   --deflate           permessage-deflate on both ends (every message compressed): wire bytes as compressed,
                       CPU per message with compression
-  --timeout S         give up when no ACK arrives for S seconds (default 10)
+  --transport T       ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORT})
+  --direction D       up (default: the client sends the payload, the server decodes it) or down (the client
+                      asks, the server encodes message i and the client decodes it)
+  --compress C        compression as deployed: gzip, br, zstd (HTTP Content-Encoding; zstd where the runtime's
+                      zlib has it), deflate or deflate-context (ws permessage-deflate)
+  --tls               TLS with a certificate made at run time
+  --pipelining P      HTTP/1.1 requests in flight per connection (default 1)
+  --timeout S         give up when no answer arrives for S seconds (default 10)
   --json              print the results as one JSON object`;
 
 /**
@@ -64,6 +78,11 @@ export function transmissionOptions(values) {
     idleTimeoutMs: opt('timeout', { min: 0.1 }) * 1000,
     warmup: opt('warmup', { min: 0, integer: true }),
     deflate: values.deflate,
+    transport: values.transport,
+    direction: /** @type {'up'|'down'} */ (values.direction),
+    compress: values.compress ?? (values.deflate ? 'deflate' : null),
+    tls: values.tls,
+    pipelining: opt('pipelining', { min: 1, integer: true }),
   };
 }
 
@@ -74,12 +93,13 @@ export function transmissionOptions(values) {
  * @returns {Promise<number>} the exit code the entry point should end with (see outcome.js)
  */
 export async function clientMain(argv, { name, format }) {
-  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' } };
+  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' }, ca: { type: 'string' } };
   const { values, positionals } = parseCli(argv, options);
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
-  --url ws://HOST:PORT  the server (default ws://127.0.0.1:$PORT, PORT defaulting to 7070)
+  --url URL           the server (default SCHEME://127.0.0.1:$PORT, the transport's scheme, PORT defaulting to 7070)
+  --ca FILE           with --tls against a server you started: the certificate it printed
   --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
                       with several, a verdict per pair: a winner only when every round of one beat every
                       round of the other in msgs/s (at least 3 rounds), else "no clear difference"
@@ -99,8 +119,21 @@ ${TRANSMISSION_USAGE}
   const messages = rest.length ? numberOption(rest[0], 'messages (M)', { min: 1, integer: true }) : 10000;
   const opts = transmissionOptions(values);
   checkCustomLink(values, opts.profile === 'custom', `add --throttle custom (got --throttle ${opts.profile})`);
-  const url = (values.url ?? `ws://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
-  if (!/^wss?:\/\/[^/]+$/.test(url)) throw new UserError(`--url: expected ws://HOST:PORT, got "${url}"`);
+  if (opts.deflate && values.compress) throw new UserError('--deflate is --compress deflate: give one of them');
+  const transport = await loadTransport(opts.transport);
+  const scheme = opts.tls ? transport.schemes.tls : transport.schemes.plain;
+  const url = (values.url ?? `${scheme}://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
+  if (!new RegExp(`^${scheme}://[^/]+$`).test(url)) throw new UserError(`--url: expected ${scheme}://HOST:PORT for --transport ${transport.name}${opts.tls ? ' with --tls' : ''}, got "${url}"`);
+  if (values.ca && !opts.tls) throw new UserError('--ca is for --tls');
+  let trust;
+  if (opts.tls) {
+    if (!values.ca) throw new UserError('--tls: give --ca FILE, the certificate server.js --tls printed');
+    try {
+      trust = { ca: fs.readFileSync(values.ca, 'utf8') };
+    } catch (err) {
+      throw new UserError(`--ca ${values.ca}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    }
+  }
 
   const roundsGiven = values.rounds === undefined ? null : numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   const { payloads, codecs } = await resolveSelection({ ...values, formats }, numbers);
@@ -113,7 +146,8 @@ ${TRANSMISSION_USAGE}
     result = await measureTransmission({
       payload: payloads[0], codecs, url, messages, window: opts.window, connections: opts.connections, rate: opts.rate,
       profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup,
-      idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds, deflate: opts.deflate,
+      idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds, transport: opts.transport, direction: opts.direction, compress: opts.compress,
+      tls: opts.tls, trust, pipelining: opts.pipelining,
       onProgress: ({ done, format, round }) => {
         if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
         progress.tick(`${format} round ${round}/${rounds} ${done}/${messages}`, done - last);
@@ -124,7 +158,7 @@ ${TRANSMISSION_USAGE}
     progress.end();
   }
   if (result.settings.shaperNote) process.stderr.write(`${name}: ${result.settings.shaperNote}\n`);
-  const environment = describeEnvironment(codecs.map((c) => c.library).concat('ws', 'hdr-histogram-js'));
+  const environment = describeEnvironment(codecs.map((c) => c.library).concat(transport.library, 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
   else {
     console.log(environmentLine(environment));

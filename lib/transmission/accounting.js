@@ -1,0 +1,162 @@
+/**
+ * Every message of a pass accounted for by its sequence number: answered ok exactly once, answered with an
+ * error, duplicated (a second answer, or one matching no request), lost (sent, never answered) or never sent.
+ * Pure state and arithmetic, no I/O and no Node built-ins, so the Node client and the page client (a browser)
+ * share it; latencies go to the recorders the caller passes (an HDR histogram on the host, an array in a page).
+ */
+
+const UNSENT = 0;
+const IN_FLIGHT = 1;
+const ANSWERED = 2;
+
+/**
+ * @param {number} messages
+ * @param {{ record: (ms: number) => void, recordUncorrected?: (ms: number) => void }} recorders
+ *   record: latency of each ok answer from its due time (the scheduled send time in open loop);
+ *   recordUncorrected: open loop only, from the actual send time
+ */
+export function createAccounting(messages, { record, recordUncorrected }) {
+  const state = new Uint8Array(messages);
+  const due = new Float64Array(messages);
+  const sentAt = recordUncorrected ? new Float64Array(messages) : null;
+  const counts = { sent: 0, answered: 0, acked: 0, errors: 0, duplicated: 0 };
+  return {
+    counts,
+    /**
+     * @param {number} seq
+     * @param {number} now
+     * @param {number} [dueAt] the scheduled send time (open loop); now otherwise
+     */
+    sent(seq, now, dueAt = now) {
+      state[seq] = IN_FLIGHT;
+      due[seq] = dueAt;
+      if (sentAt) sentAt[seq] = now;
+      counts.sent++;
+    },
+    /** The client could not send it after all (no connection left): never sent. */
+    unsent(seq) {
+      state[seq] = UNSENT;
+      counts.sent--;
+    },
+    /**
+     * One answer. Returns true when it is the first answer to a message this pass sent.
+     * @param {number} seq -1 for an answer matching no request
+     * @param {boolean} ok
+     * @param {number} now
+     */
+    answer(seq, ok, now) {
+      if (!(seq >= 0 && seq < messages) || state[seq] !== IN_FLIGHT) {
+        counts.duplicated++;
+        return false;
+      }
+      state[seq] = ANSWERED;
+      counts.answered++;
+      if (ok) {
+        counts.acked++;
+        record(now - due[seq]);
+        recordUncorrected?.(now - sentAt[seq]);
+      } else {
+        counts.errors++;
+      }
+      return true;
+    },
+    /** The pass's accounting as a result row has it. */
+    summary() {
+      return {
+        messages,
+        sent: counts.sent,
+        acked: counts.acked,
+        lost: counts.sent - counts.answered,
+        // never sent (the server went away first): not lost on the wire, and not part of any per-message figure
+        notSent: messages - counts.sent,
+        duplicated: counts.duplicated,
+        errors: counts.errors,
+      };
+    },
+  };
+}
+
+/**
+ * Drives one pass through a client: closed loop (default: `capacity` messages in flight, the next sent as an
+ * answer arrives, no timer in the way) or open loop (`rate`: message i is due at start + i/rate and its
+ * latency counts from then, so a stall shows in the percentiles instead of silently slowing the sender).
+ * Ends when every message is answered, the client reports every connection gone, or no answer came for
+ * idleTimeoutMs. Uses only performance.now and timers, so it runs in a page too.
+ * @param {object} options
+ * @param {(handlers: { onAnswer: (seq: number, status: number) => void, onClosed: () => void }) => Promise<{ capacity: number, send: (seq: number) => boolean|void }>} options.open
+ *   creates the client with these handlers
+ * @param {number} options.messages
+ * @param {number} [options.rate] msgs/s (open loop)
+ * @param {number} [options.idleTimeoutMs]
+ * @param {(ms: number) => void} options.record
+ * @param {(ms: number) => void} [options.recordUncorrected] open loop
+ * @param {(p: { done: number, total: number }) => void} [options.onProgress]
+ * @param {(client: any) => void | Promise<void>} [options.beforeStart] after the client opened, before the clock starts
+ * @param {number} [options.okStatus] the status that means ok (0)
+ */
+export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, record, recordUncorrected, onProgress, beforeStart, okStatus = 0 }) {
+  if (messages > 0xfffffffe) throw new RangeError('at most 4294967294 messages per pass (32-bit sequence numbers)');
+  const accounting = createAccounting(messages, { record, recordUncorrected: rate ? recordUncorrected : undefined });
+  const progressStep = Math.max(1, Math.floor(messages / 100));
+  let nextSeq = 0;
+  let lastProgress = 0;
+  let end = 0;
+  let closed = false;
+  /** @type {() => void} */
+  let finish = () => {};
+  const finished = new Promise((resolve) => { finish = () => resolve(undefined); });
+  let client = null;
+  const send = (seq, dueAt) => {
+    accounting.sent(seq, performance.now(), dueAt);
+    if (client.send(seq) === false) accounting.unsent(seq);
+  };
+  const onAnswer = (seq, status) => {
+    const now = performance.now();
+    if (!accounting.answer(seq, status === okStatus, now)) return;
+    lastProgress = now;
+    const { answered } = accounting.counts;
+    if (onProgress && answered % progressStep === 0) onProgress({ done: answered, total: messages });
+    if (answered === messages) {
+      end = now;
+      finish();
+    } else if (!rate && nextSeq < messages) {
+      send(nextSeq++);
+    }
+  };
+  client = await open({ onAnswer, onClosed: () => { closed = true; finish(); } });
+  await beforeStart?.(client);
+  const start = performance.now();
+  lastProgress = start;
+  let pump;
+  if (rate) {
+    const interval = 1000 / rate;
+    const tick = () => {
+      const now = performance.now();
+      while (nextSeq < messages && start + nextSeq * interval <= now && !closed) {
+        send(nextSeq, start + nextSeq * interval);
+        nextSeq++;
+      }
+      if (nextSeq < messages && !closed) pump = setTimeout(tick, Math.max(0, start + nextSeq * interval - performance.now()));
+    };
+    tick();
+  } else {
+    while (nextSeq < Math.min(messages, client.capacity)) send(nextSeq++);
+  }
+  // a watchdog, not a pacer: it only ends a pass that stopped getting answers
+  const watchdog = setInterval(() => {
+    if (performance.now() - lastProgress > idleTimeoutMs) finish();
+  }, Math.min(1000, idleTimeoutMs));
+  if (messages === 0) finish();
+  await finished;
+  clearInterval(watchdog);
+  clearTimeout(pump);
+  if (!end) end = performance.now();
+  const summary = accounting.summary();
+  const incomplete = summary.acked + summary.errors < messages;
+  return {
+    client,
+    ...summary,
+    seconds: (end - start) / 1000,
+    ended: !incomplete ? 'complete' : closed ? 'the server closed every connection' : `no answer for ${idleTimeoutMs / 1000} s`,
+  };
+}

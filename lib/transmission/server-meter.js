@@ -1,0 +1,35 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number }} ServerReport
+ *   since the last mark: data messages handled (all connections), process CPU (user + system, µs),
+ *   event-loop utilization (0–1) and wall time
+ * @typedef {{ handled(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
+ */
+
+/**
+ * The server process's own accounting: transports call handled() once per data message; mark() starts a
+ * measured pass and report() gives CPU, event-loop utilization and messages since then (process-wide, so
+ * every connection and the transport's own work count).
+ * @returns {ServerMeter}
+ */
+export function createServerMeter() {
+  let messages = 0;
+  const now = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages, at: performance.now() });
+  let from = now();
+  return {
+    handled() {
+      messages++;
+    },
+    get messages() {
+      return messages;
+    },
+    mark() {
+      from = now();
+    },
+    report() {
+      const cpu = process.cpuUsage(from.cpu);
+      return { messages: messages - from.messages, cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000 };
+    },
+  };
+}

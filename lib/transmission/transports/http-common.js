@@ -1,0 +1,225 @@
+/**
+ * What the HTTP transports share (http1 on node:http, http2 on node:http2's compatibility API, which gives the
+ * same request/response objects): the routes, the server's handling of one request, compression, the
+ * identity check. One message is one request:
+ *
+ *   up    POST /<format>        body: the codec's bytes (Content-Type: the codec's media type, Content-Encoding
+ *                               when compressed); answer 204 No Content, or 400 when it does not decode
+ *   down  GET  /<format>/<i>    answer 200 with message i's bytes (Content-Encoding as Accept-Encoding asked)
+ *   both  OPTIONS /<format>     the client's check before a pass: x-payload-hash, x-payload-name and
+ *                               x-direction headers; 204, or 404/409/422 with a one-line reason
+ *
+ * `?raw=1` on a message's path answers without decoding (up) or with bytes encoded once (down).
+ * A body over maxPayload (before or after decompression) is answered 413 without reading the rest.
+ */
+import zlib from 'node:zlib';
+
+/** Compressions as HTTP Content-Encoding names them, with the settings used (deployed dynamic-content levels);
+ * decompress(bytes, max) throws a RangeError past max bytes (no max: no limit). */
+export const ENCODINGS = {
+  gzip: { compress: (b) => zlib.gzipSync(b), decompress: (b, max) => zlib.gunzipSync(b, max ? { maxOutputLength: max } : {}) },
+  br: {
+    // quality 4: a common setting for dynamic responses (11, the default, is for static assets)
+    compress: (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+    decompress: (b, max) => zlib.brotliDecompressSync(b, max ? { maxOutputLength: max } : {}),
+  },
+  zstd: {
+    compress: (b) => /** @type {any} */ (zlib).zstdCompressSync(b),
+    decompress: (b, max) => /** @type {any} */ (zlib).zstdDecompressSync(b, max ? { maxOutputLength: max } : {}),
+  },
+};
+
+/** The Content-Encodings this runtime has. */
+export const availableEncodings = () => Object.keys(ENCODINGS).filter((name) => name !== 'zstd' || typeof /** @type {any} */ (zlib).zstdCompressSync === 'function');
+
+/** Bytes a compressed body may take for a message of `n` bytes (incompressible data grows a little). */
+export const compressedBound = (n) => n + (n >>> 10) + 1024;
+
+/**
+ * Server-side counters of an HTTP transport.
+ */
+export function httpCounters() {
+  return { startedAt: Date.now(), requests: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, refused: 0, notFound: 0, byFormat: {} };
+}
+
+/**
+ * The request handler every HTTP transport serves with.
+ * @param {import('./index.js').ServerOptions & { counters: ReturnType<typeof httpCounters> }} options
+ * @returns {(req: any, res: any) => void} for node:http's request event, or node:http2's compatibility one
+ */
+export function httpHandler({ codecs, direction, maxPayload, raw, identity, meter, counters }) {
+  const accepted = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
+  // raw downloads: each message encoded once
+  const encodedOnce = new Map();
+  const textAnswer = (res, status, text) => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) + 1 });
+    res.end(`${text}\n`);
+  };
+  return (req, res) => {
+    counters.requests++;
+    let url;
+    try {
+      url = new URL(req.url, 'http://localhost');
+    } catch {
+      counters.malformed++;
+      return textAnswer(res, 400, 'malformed URL');
+    }
+    const [, rawName = '', index] = url.pathname.split('/');
+    let name;
+    try {
+      name = decodeURIComponent(rawName);
+    } catch {
+      counters.malformed++;
+      return textAnswer(res, 400, 'malformed URL');
+    }
+    const codec = codecs.get(name);
+    if (!codec) {
+      counters.notFound++;
+      return textAnswer(res, 404, `unknown format "${name}"; this server accepts: ${accepted.join(', ')}`);
+    }
+    if ('refused' in codec) {
+      counters.refused++;
+      return textAnswer(res, 422, `${name} cannot carry this payload: ${codec.refused}`);
+    }
+    if (req.method === 'OPTIONS') return check(req, res);
+    const rawHere = raw || url.searchParams.get('raw') === '1';
+    const perFormat = (counters.byFormat[name] ??= { messages: 0, decodeErrors: 0 });
+    if (direction === 'down') {
+      if (req.method !== 'GET' || index === undefined || !/^\d+$/.test(index)) {
+        counters.malformed++;
+        return textAnswer(res, req.method === 'GET' ? 400 : 405, 'this server serves downloads: GET /<format>/<message index>');
+      }
+      counters.messages++;
+      perFormat.messages++;
+      meter.handled();
+      const i = Number(index);
+      let body = rawHere ? encodedOnce.get(`${name} ${i % codec.messageCount}`) : null;
+      if (!body) {
+        body = codec.encodeMessage(i);
+        if (rawHere) encodedOnce.set(`${name} ${i % codec.messageCount}`, body);
+      }
+      const encoding = chooseEncoding(req.headers['accept-encoding']);
+      if (encoding) body = ENCODINGS[encoding].compress(body);
+      res.writeHead(200, { 'content-type': codec.mediaType, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
+      return void res.end(body);
+    }
+    if (req.method !== 'POST' || index !== undefined) {
+      counters.malformed++;
+      return textAnswer(res, 405, 'this server takes uploads: POST /<format>');
+    }
+    const encoding = req.headers['content-encoding'];
+    if (encoding && !(encoding in ENCODINGS && availableEncodings().includes(encoding))) {
+      counters.malformed++;
+      return textAnswer(res, 415, `Content-Encoding ${encoding} is not one of ${availableEncodings().join(', ')}`);
+    }
+    const limit = encoding ? compressedBound(maxPayload) : maxPayload;
+    const declared = Number(req.headers['content-length']);
+    const tooLarge = () => {
+      counters.tooLarge++;
+      meter.handled();
+      const text = `a message is at most ${maxPayload} bytes (--max-payload)\n`;
+      // stop reading what is left of it: HTTP/2 resets only this stream once the answer is out (RFC 9113 §8.1),
+      // HTTP/1.1 closes the connection after the answer
+      if (req.stream) {
+        res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(text, () => req.stream.close(0));
+      } else {
+        res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+        res.end(text, () => req.socket?.destroySoon?.());
+      }
+    };
+    if (declared > limit) return tooLarge();
+    const chunks = [];
+    let length = 0;
+    let over = false;
+    req.on('data', (chunk) => {
+      if (over) return;
+      length += chunk.length;
+      if (length > limit) {
+        over = true;
+        chunks.length = 0;
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => {});
+    req.on('end', () => {
+      if (over) return;
+      counters.messages++;
+      perFormat.messages++;
+      counters.bytes += length;
+      meter.handled();
+      if (rawHere) return void answer(res, 204);
+      let body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+      try {
+        if (encoding) body = ENCODINGS[encoding].decompress(body, maxPayload);
+      } catch (err) {
+        if (err?.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return tooLarge();
+        counters.decodeErrors++;
+        perFormat.decodeErrors++;
+        return textAnswer(res, 400, `cannot decompress the ${encoding} body`);
+      }
+      try {
+        codec.decode(body);
+      } catch {
+        counters.decodeErrors++;
+        perFormat.decodeErrors++;
+        return textAnswer(res, 400, `${name} cannot decode this body`);
+      }
+      answer(res, 204);
+    });
+  };
+
+  function answer(res, status) {
+    res.writeHead(status);
+    res.end();
+  }
+
+  function check(req, res) {
+    const theirs = req.headers['x-payload-hash'];
+    if (identity && theirs && theirs !== identity.hash) {
+      const them = req.headers['x-payload-name'];
+      return textAnswer(res, 409, `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
+        + `this client sends ${them ? `${decodeURIComponent(them)} (hash ${theirs})` : `hash ${theirs}`}`);
+    }
+    const theirDirection = req.headers['x-direction'] ?? 'up';
+    if (theirDirection !== direction) {
+      return textAnswer(res, 409, `direction mismatch: this server serves --direction ${direction}, the client asked for ${theirDirection}`);
+    }
+    answer(res, 204);
+  }
+}
+
+/**
+ * The first supported encoding an Accept-Encoding header lists (the benchmark's clients list one).
+ * @param {string|undefined} header
+ */
+export function chooseEncoding(header) {
+  if (!header) return null;
+  const available = availableEncodings();
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (available.includes(token)) return token;
+  }
+  return null;
+}
+
+/** A few lines of an HTTP server's counters, for its exit. */
+export function describeHttpCounters(c, { raw = false, transport }) {
+  const seconds = (Date.now() - c.startedAt) / 1000;
+  return [
+    `${transport} server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${c.requests} requests, ${c.messages} messages, ${c.bytes} body bytes`,
+    `errors: ${c.decodeErrors} decode (400), ${c.malformed} malformed (400/405/415), ${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
+    ...Object.entries(c.byFormat).map(([format, f]) => `${format}: ${f.messages} messages, ${f.decodeErrors} decode errors`),
+  ].join('\n');
+}
+
+/**
+ * Reads a refusal's text from an answer body (for the client's one line).
+ * @param {number} status
+ * @param {string} text
+ * @param {string} shown the URL, for the message
+ */
+export const refusal = (status, text, shown) => `${shown}: server refused: ${status}${text.trim() ? `: ${text.trim()}` : ''}`;

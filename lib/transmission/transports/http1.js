@@ -1,0 +1,161 @@
+/**
+ * HTTP/1.1: a node:http server (node:https with --tls) and undici's Pool as the client (the client behind
+ * Node's own fetch), keep-alive, --connections sockets, --pipelining requests in flight on each. One message is
+ * one request (routes in http-common.js): POST /<format> with the codec's media type answered 204 (up), or
+ * GET /<format>/<i> answered 200 with message i (down). Every header byte is real and counted at the sockets.
+ * --window is the messages in flight per connection, as for every transport: beyond --pipelining they wait in
+ * the client's queue, as an application's concurrent calls do.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { buildConnector, Pool } from 'undici';
+import { UserError } from '../../errors.js';
+import { ANSWER } from './index.js';
+import { availableEncodings, describeHttpCounters, ENCODINGS, httpCounters, httpHandler, refusal } from './http-common.js';
+import { listen } from './listen.js';
+import { connectionFailure } from './ws.js';
+
+/** @type {import('./index.js').Transport} */
+export default {
+  name: 'http1',
+  library: 'undici',
+  description: 'HTTP/1.1: node:http server, undici client with keep-alive and pipelining; a POST (or GET) per message',
+  schemes: { plain: 'http', tls: 'https' },
+  supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: false, pipelining: true, tls: true },
+  framingBytes({ payloadBytes, direction, compress }) {
+    // undici's request and node:http's answer as they are written, with a 15-character host (127.0.0.1:PORT),
+    // a 17-character format name and today's date; a real pass's headers differ by a few bytes
+    const length = String(Math.round(payloadBytes)).length;
+    const coding = compress ? `content-encoding: ${compress}\r\n`.length : 0;
+    if (direction === 'up') {
+      const request = 'POST /protobufjs-static HTTP/1.1\r\nhost: 127.0.0.1:65535\r\nconnection: keep-alive\r\n'.length
+        + 'content-type: application/x-protobuf\r\n'.length + `content-length: ${'0'.repeat(length)}\r\n\r\n`.length + coding;
+      const answer = 'HTTP/1.1 204 No Content\r\nDate: Mon, 23 Nov 2026 16:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n'.length;
+      return { up: request, down: answer };
+    }
+    const request = 'GET /protobufjs-static/1234 HTTP/1.1\r\nhost: 127.0.0.1:65535\r\nconnection: keep-alive\r\n\r\n'.length
+      + (compress ? `accept-encoding: ${compress}\r\n`.length : 0);
+    const answer = 'HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\n'.length + `content-length: ${'0'.repeat(length)}\r\n`.length
+      + 'Date: Mon, 23 Nov 2026 16:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n'.length + coding;
+    return { up: request, down: answer };
+  },
+  startServer,
+  createClient,
+};
+
+/**
+ * @param {import('./index.js').ServerOptions} options
+ * @returns {Promise<import('./index.js').TransportServer>}
+ */
+async function startServer(options) {
+  const counters = httpCounters();
+  const handler = httpHandler({ ...options, counters });
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
+  // bytes that are not HTTP: a 400 and the connection closed, never a crash
+  server.on('clientError', (err, socket) => {
+    counters.malformed++;
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  // a pass's client keeps its connections open between messages
+  server.keepAliveTimeout = 60_000;
+  const address = await listen(server, options.host, options.port);
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${address.shown}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    counters,
+    describe: () => describeHttpCounters(counters, { raw: options.raw, transport: 'HTTP/1.1' }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * @param {import('./index.js').ClientOptions} options
+ * @returns {Promise<import('./index.js').TransportClient>}
+ */
+async function createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs, onAnswer }) {
+  if (compress && !availableEncodings().includes(compress)) throw new UserError(`--compress ${compress}: this runtime's zlib does not have it`);
+  const sockets = new Set();
+  const connector = buildConnector({ ...(tls ? { ca: tls.ca, servername: 'localhost' } : {}), timeout: timeoutMs });
+  const pool = new Pool(url, {
+    connections,
+    pipelining,
+    connectTimeout: timeoutMs,
+    keepAliveTimeout: 600_000,
+    connect: (opts, callback) => connector(opts, (err, socket) => {
+      if (socket) {
+        sockets.add(socket);
+        // bytes of sockets that closed stay counted
+        socket.once('close', () => { closedBytes.up += socket.bytesWritten; closedBytes.down += socket.bytesRead; sockets.delete(socket); });
+      }
+      /** @type {any} */ (callback)(err, socket);
+    }),
+  });
+  const closedBytes = { up: 0, down: 0 };
+  const base = `/${encodeURIComponent(codec.name)}`;
+  const shown = `${url}${base}`;
+  // the check before a pass: format, payload and direction, answered 204 or refused with a reason
+  try {
+    const res = await pool.request({
+      path: base, method: 'OPTIONS',
+      headers: { ...(identity ? { 'x-payload-hash': identity.hash, 'x-payload-name': encodeURIComponent(identity.id) } : {}), 'x-direction': direction },
+    });
+    const text = await res.body.text();
+    if (res.statusCode !== 204) throw new UserError(refusal(res.statusCode, text, shown));
+  } catch (err) {
+    await pool.destroy();
+    if (err instanceof UserError) throw err;
+    throw new UserError(`cannot connect to ${shown}: ${connectionFailure(err.cause ?? err)}`);
+  }
+  const query = raw ? '?raw=1' : '';
+  const upHeaders = { 'content-type': codec.mediaType, ...(compress ? { 'content-encoding': compress } : {}) };
+  const downHeaders = compress ? { 'accept-encoding': compress } : {};
+  const encoder = compress ? ENCODINGS[compress] : null;
+  let gone = false;
+  const fail = (seq) => () => onAnswer(seq, ANSWER.error);
+  return {
+    capacity: window * connections,
+    send(seq) {
+      if (gone) return false;
+      if (direction === 'up') {
+        const bytes = codec.encodeMessage(seq);
+        pool.request({ path: base + query, method: 'POST', headers: upHeaders, body: encoder ? encoder.compress(bytes) : bytes })
+          .then(async (res) => {
+            await res.body.dump();
+            onAnswer(seq, res.statusCode === 204 ? ANSWER.ok : res.statusCode === 400 ? ANSWER.decodeError : ANSWER.error);
+          }, fail(seq));
+      } else {
+        pool.request({ path: `${base}/${seq}${query}`, method: 'GET', headers: downHeaders })
+          .then(async (res) => {
+            const body = Buffer.from(await res.body.arrayBuffer());
+            if (res.statusCode !== 200) return onAnswer(seq, ANSWER.error);
+            try {
+              const coding = res.headers['content-encoding'];
+              codec.decode(coding ? ENCODINGS[/** @type {string} */ (coding)].decompress(body) : body);
+              onAnswer(seq, ANSWER.ok);
+            } catch {
+              onAnswer(seq, ANSWER.decodeError);
+            }
+          }, fail(seq));
+      }
+      return true;
+    },
+    wireBytes() {
+      let up = closedBytes.up;
+      let down = closedBytes.down;
+      for (const s of sockets) {
+        up += s.bytesWritten;
+        down += s.bytesRead;
+      }
+      return { up, down };
+    },
+    async close() {
+      gone = true;
+      await pool.close().catch(() => pool.destroy());
+    },
+  };
+}

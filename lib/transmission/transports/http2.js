@@ -1,0 +1,218 @@
+/**
+ * HTTP/2: a node:http2 server, cleartext (h2c, prior knowledge) by default and over TLS (ALPN h2) with --tls,
+ * and node:http2 sessions as the client: --connections sessions, each multiplexing --window streams. One message
+ * is one stream with the same routes as HTTP/1.1 (http-common.js; the server is node:http2's compatibility API,
+ * so the very same handler): POST /<format> answered 204 (up), GET /<format>/<i> answered 200 (down). HPACK makes
+ * the repeated headers of every later request a few bytes of table references; the bytes per message are
+ * counted at the sockets, so the figures show it.
+ */
+import http2 from 'node:http2';
+import net from 'node:net';
+import tls from 'node:tls';
+import { UserError } from '../../errors.js';
+import { ANSWER } from './index.js';
+import { availableEncodings, describeHttpCounters, ENCODINGS, httpCounters, httpHandler, refusal } from './http-common.js';
+import { listen } from './listen.js';
+import { connectionFailure } from './ws.js';
+
+const { HTTP2_HEADER_METHOD: METHOD, HTTP2_HEADER_PATH: PATH, HTTP2_HEADER_STATUS: STATUS } = http2.constants;
+
+/** Streams a session may have open at once (both ends), well above any --window the benchmark uses. */
+const MAX_STREAMS = 1000;
+
+/** @type {import('./index.js').Transport} */
+export default {
+  name: 'http2',
+  library: 'node:http2',
+  description: 'HTTP/2: node:http2 server and sessions, h2c by default, --window streams multiplexed per session',
+  schemes: { plain: 'http', tls: 'https' },
+  supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: true, pipelining: false, tls: true },
+  framingBytes({ payloadBytes, direction, compress }) {
+    // steady state: every header already in both HPACK dynamic tables, so a request's HEADERS frame is a few
+    // indexed fields plus the literal content-length; DATA frames carry 9-byte headers (one frame up to 16 KiB)
+    const frame = 9;
+    const dataFrames = (n) => Math.max(1, Math.ceil(n / 16384)) * frame;
+    const lengthField = 2 + String(Math.round(payloadBytes)).length;
+    if (direction === 'up') {
+      // HEADERS (method, path, scheme, authority, content-type, content-encoding as indexed fields; content-length)
+      // + DATA with END_STREAM; answer: HEADERS (:status 204 and date, indexed or near it) with END_STREAM
+      return { up: frame + 6 + (compress ? 1 : 0) + lengthField + dataFrames(payloadBytes), down: frame + 2 + 1 };
+    }
+    // GET: HEADERS only (the path's index changes per message: a literal of a few bytes); answer HEADERS + DATA
+    return { up: frame + 5 + 8, down: frame + 3 + lengthField + (compress ? 1 : 0) + dataFrames(payloadBytes) };
+  },
+  startServer,
+  createClient,
+};
+
+/**
+ * @param {import('./index.js').ServerOptions} options
+ * @returns {Promise<import('./index.js').TransportServer>}
+ */
+async function startServer(options) {
+  const counters = httpCounters();
+  const handler = httpHandler({ ...options, counters });
+  const settings = { maxConcurrentStreams: MAX_STREAMS };
+  const server = options.tls
+    ? http2.createSecureServer({ key: options.tls.key, cert: options.tls.cert, settings })
+    : http2.createServer({ settings });
+  server.on('request', handler);
+  // bytes that are not HTTP/2 end their session (GOAWAY or a reset), never the server
+  server.on('sessionError', () => { counters.malformed++; });
+  server.on('clientError', () => { counters.malformed++; });
+  const sessions = new Set();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('error', () => {});
+    session.once('close', () => sessions.delete(session));
+  });
+  const address = await listen(server, options.host, options.port);
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${address.shown}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    counters,
+    describe: () => describeHttpCounters(counters, { raw: options.raw, transport: 'HTTP/2' }),
+    async close() {
+      for (const s of sessions) s.destroy();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * One session, over a socket this module opens (so its bytes can be counted).
+ * @param {URL} target
+ * @param {{ ca: string } | null} trust
+ * @param {number} timeoutMs
+ * @returns {Promise<{ session: http2.ClientHttp2Session, socket: net.Socket }>}
+ */
+function openSession(target, trust, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    let socket;
+    const session = http2.connect(target.origin, {
+      settings: { maxConcurrentStreams: MAX_STREAMS },
+      createConnection: () => {
+        const port = Number(target.port) || (trust ? 443 : 80);
+        const host = target.hostname.replace(/^\[|\]$/g, '');
+        socket = trust ? tls.connect({ host, port, ca: trust.ca, servername: 'localhost', ALPNProtocols: ['h2'] }) : net.connect(port, host);
+        return socket;
+      },
+    });
+    const timer = setTimeout(() => { session.destroy(); reject(new Error('timed out')); }, timeoutMs);
+    session.once('connect', () => { clearTimeout(timer); resolve({ session, socket }); });
+    session.once('error', (err) => { clearTimeout(timer); reject(err); });
+  });
+}
+
+/**
+ * @param {import('./index.js').ClientOptions} options
+ * @returns {Promise<import('./index.js').TransportClient>}
+ */
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs, onAnswer, onClosed }) {
+  if (compress && !availableEncodings().includes(compress)) throw new UserError(`--compress ${compress}: this runtime's zlib does not have it`);
+  const target = new URL(url);
+  const base = `/${encodeURIComponent(codec.name)}`;
+  const shown = `${url}${base}`;
+  const opened = await Promise.allSettled(Array.from({ length: connections }, () => openSession(target, trust, timeoutMs)));
+  const links = opened.filter((o) => o.status === 'fulfilled').map((o) => o.value);
+  const failed = opened.find((o) => o.status === 'rejected');
+  if (failed) {
+    for (const l of links) l.session.destroy();
+    throw new UserError(`cannot connect to ${shown}: ${connectionFailure(failed.reason)}`);
+  }
+  // the check before a pass: format, payload and direction, answered 204 or refused with a reason
+  const checked = await new Promise((resolve) => {
+    const stream = links[0].session.request({
+      [METHOD]: 'OPTIONS', [PATH]: base, 'x-direction': direction,
+      ...(identity ? { 'x-payload-hash': identity.hash, 'x-payload-name': encodeURIComponent(identity.id) } : {}),
+    });
+    let status = 0;
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('response', (headers) => { status = Number(headers[STATUS]); });
+    stream.on('data', (d) => { text += d; });
+    stream.on('end', () => resolve(status === 204 ? null : refusal(status, text, shown)));
+    stream.on('error', (err) => resolve(`cannot reach ${shown}: ${err.message}`));
+  });
+  if (checked) {
+    for (const l of links) l.session.destroy();
+    throw new UserError(/** @type {string} */ (checked));
+  }
+  const inFlight = new Int32Array(links.length);
+  let open = links.length;
+  for (const l of links) {
+    l.session.on('error', () => {});
+    l.session.once('close', () => {
+      if (--open === 0) onClosed?.();
+    });
+  }
+  const query = raw ? '?raw=1' : '';
+  const encoder = compress ? ENCODINGS[compress] : null;
+  const upHeaders = { [METHOD]: 'POST', [PATH]: base + query, 'content-type': codec.mediaType, ...(compress ? { 'content-encoding': compress } : {}) };
+
+  return {
+    capacity: window * links.length,
+    send(seq) {
+      let best = -1;
+      for (let i = 0; i < links.length; i++) {
+        if (!links[i].session.closed && !links[i].session.destroyed && (best < 0 || inFlight[i] < inFlight[best])) best = i;
+      }
+      if (best < 0) return false;
+      inFlight[best]++;
+      const { session } = links[best];
+      let stream;
+      try {
+        stream = direction === 'up'
+          ? session.request(upHeaders, { endStream: false })
+          : session.request({ [METHOD]: 'GET', [PATH]: `${base}/${seq}${query}`, ...(compress ? { 'accept-encoding': compress } : {}) });
+      } catch {
+        inFlight[best]--;
+        onAnswer(seq, ANSWER.error);
+        return true;
+      }
+      let status = 0;
+      let coding;
+      const chunks = [];
+      let answered = false;
+      const settle = (s) => {
+        if (answered) return;
+        answered = true;
+        inFlight[best]--;
+        onAnswer(seq, s);
+      };
+      stream.on('response', (headers) => {
+        status = Number(headers[STATUS]);
+        coding = headers['content-encoding'];
+      });
+      if (direction === 'up') stream.resume();
+      else stream.on('data', (d) => chunks.push(d));
+      stream.on('end', () => {
+        if (direction === 'up') return settle(status === 204 ? ANSWER.ok : status === 400 ? ANSWER.decodeError : ANSWER.error);
+        if (status !== 200) return settle(ANSWER.error);
+        try {
+          const body = Buffer.concat(chunks);
+          codec.decode(coding ? ENCODINGS[/** @type {string} */ (coding)].decompress(body) : body);
+          settle(ANSWER.ok);
+        } catch {
+          settle(ANSWER.decodeError);
+        }
+      });
+      stream.on('error', () => settle(ANSWER.error));
+      stream.on('close', () => settle(ANSWER.error));
+      if (direction === 'up') {
+        const bytes = codec.encodeMessage(seq);
+        stream.end(encoder ? encoder.compress(bytes) : bytes);
+      }
+      return true;
+    },
+    wireBytes: () => links.reduce((n, l) => ({ up: n.up + l.socket.bytesWritten, down: n.down + l.socket.bytesRead }), { up: 0, down: 0 }),
+    async close() {
+      await Promise.all(links.map((l) => new Promise((resolve) => {
+        if (l.session.closed || l.session.destroyed) return resolve(undefined);
+        const timer = setTimeout(() => { l.session.destroy(); resolve(undefined); }, 1000);
+        l.session.close(() => { clearTimeout(timer); resolve(undefined); });
+      })));
+    },
+  };
+}

@@ -1,4 +1,5 @@
-import { isNativeAccelerationEnabled, Packr, Unpackr } from 'msgpackr';
+import { isNativeAccelerationEnabled, Packr } from 'msgpackr';
+import { recordsVariantCodec } from './records-variant.js';
 
 /**
  * The native addon msgpackr is using, if any: msgpackr-extract (a prebuilt
@@ -11,29 +12,15 @@ export const msgpackrAddon = () => (isNativeAccelerationEnabled ? 'msgpackr-extr
  * A msgpackr codec, standard or with its record extension.
  * @param {{ name: string, records: boolean }} options
  */
-export function msgpackrCodec({ name, records }) {
-  return {
-    name,
-    library: 'msgpackr',
-    kind: { schema: false, binary: true, codegen: false },
-    flags: {
-      nativeAddon: msgpackrAddon,
-      // pack() writes into one internal buffer it keeps between calls and returns a view of it
-      bufferReused: true,
-      ...(records ? { extension: 'records (msgpackr-only ext, object shapes defined inline in each message)' } : {}),
-    },
-    normalise: [],
-    decoded: records
-      ? 'plain objects and arrays (useRecords: true, read by a separate Unpackr: every message carries its own record definitions)'
-      : 'plain objects and arrays (useRecords: false, mapsAsObjects: true)',
-    create() {
-      // a separate Unpackr shows that no state passes from encoder to decoder
-      const packr = new Packr({ useRecords: records, mapsAsObjects: true });
-      const unpackr = records ? new Unpackr({ useRecords: true, mapsAsObjects: true }) : packr;
-      return { encode: (obj) => packr.pack(obj), decode: (bytes) => unpackr.unpack(bytes) };
-    },
-  };
-}
+export const msgpackrCodec = ({ name, records }) => recordsVariantCodec({
+  name, library: 'msgpackr', records, addon: msgpackrAddon, decoderClass: 'Unpackr',
+  extension: 'records (msgpackr-only ext, object shapes defined inline in each message)',
+  // a Packr is an Unpackr too
+  open: (options) => {
+    const packr = new Packr(options);
+    return { encode: (value) => packr.pack(value), decode: (bytes) => packr.unpack(bytes) };
+  },
+});
 
 /**
  * MessagePack by msgpackr in standard mode: its record extension (a

@@ -17,3 +17,14 @@ export const pct = (x) => (missing(x) ? '—' : `${(x * 100).toFixed(1)}%`);
  * are tens of microseconds), two below 100 ms, one above.
  */
 export const ms = (n) => (missing(n) ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
+
+/**
+ * "1.36× (1.21–1.48)": a row's median ratio to the baseline and its range over the rounds; the ratio alone when
+ * the rounds agree, '—' for the baseline itself and for rows without one.
+ * @param {{ vsBaseline?: number|null, vsBaselineMin?: number|null, vsBaselineMax?: number|null } | null | undefined} row
+ */
+export function ratioCell(row) {
+  if (row?.vsBaseline == null) return '—';
+  const { vsBaseline, vsBaselineMin: min, vsBaselineMax: max } = row;
+  return min === max ? `${fixed(vsBaseline, 2)}×` : `${fixed(vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
+}

@@ -1,5 +1,5 @@
 import { markdownTable } from 'markdown-table';
-import { fixed, int } from './format.js';
+import { fixed, int, ratioCell } from './format.js';
 import { verdictOf } from './terminal.js';
 import { IDENTITY_NOTE } from '../measure/speed.js';
 
@@ -36,13 +36,6 @@ export function runtimeMatrices(entry, runtimes, order = []) {
   }));
 }
 
-/** "0.72× (0.70–0.75)": a ratio to the baseline and its range over the rounds. */
-export function ratioText(row) {
-  if (row.vsBaseline == null) return '—';
-  const { vsBaselineMin: min, vsBaselineMax: max } = row;
-  return min === max ? `${fixed(row.vsBaseline, 2)}×` : `${fixed(row.vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
-}
-
 /**
  * The cells of one matrix, for any printer: a row per runtime (with its exact
  * version and engine), a column per codec, each cell the median ops/s and the
@@ -56,7 +49,7 @@ export function runtimeMatrixCells(matrix) {
   const rows = matrix.rows.map((r) => [r.label, describeRuntimeCell(r.description), ...matrix.formats.map((format) => {
     const cell = r.cells[format];
     if (cell && cell.opsPerSec != null) {
-      return `${int(cell.opsPerSec)} · ${ratioText(cell)}${cell.runtimeNotes ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.runtimeNotes.join('; ')}`)}]` : ''}`;
+      return `${int(cell.opsPerSec)} · ${ratioCell(cell)}${cell.runtimeNotes ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.runtimeNotes.join('; ')}`)}]` : ''}`;
     }
     const why = cell ? verdictOf(cell) : r.timed?.has(format) ? IDENTITY_NOTE : 'not measured';
     return `— [${noteFor(notes, `${r.label}, ${format}: ${why}`)}]`;

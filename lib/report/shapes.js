@@ -1,7 +1,7 @@
 // The tables of the type-by-type micro-suite (benchmark_dss.js --shapes): a
 // row per family and codec with its size and speed against JSON, and a matrix
 // of the same ratios, a family a row, a codec a column.
-import { fixed, int, pct } from './format.js';
+import { fixed, int, pct, ratioCell } from './format.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { verdictOf } from './terminal.js';
 
@@ -34,12 +34,6 @@ export function shapeFigures(result) {
 }
 
 const opsCell = (r) => (r ? `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}` : '—');
-
-/** "1.84× (1.50–2.10)", or '—' for the baseline itself and for rows without a ratio. */
-const ratioCell = (r) => {
-  if (r?.vsBaseline == null) return '—';
-  return r.vsBaselineMin === r.vsBaselineMax ? `${fixed(r.vsBaseline, 2)}×` : `${fixed(r.vsBaseline, 2)}× (${fixed(r.vsBaselineMin, 2)}–${fixed(r.vsBaselineMax, 2)})`;
-};
 
 /**
  * The long table: a row per family and codec.

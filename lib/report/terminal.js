@@ -1,5 +1,5 @@
 import { describeVerdict } from '../verify.js';
-import { fixed, int, pct } from './format.js';
+import { fixed, int, pct, ratioCell } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
 import { tableModel, toMarkdown } from './table.js';
 
@@ -153,13 +153,6 @@ export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
  * @param {Parameters<typeof speedRows>[0]} result
  */
 export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNotes(/** @type {any} */ (result)), SPEED_LEGEND].join('\n\n');
-
-/** "1.36× (1.21–1.48)": the median ratio to the baseline and its range over the rounds. */
-function ratioCell(r) {
-  if (r.vsBaseline == null) return '—';
-  const { vsBaselineMin: min, vsBaselineMax: max } = r;
-  return min === max ? `${fixed(r.vsBaseline, 2)}×` : `${fixed(r.vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
-}
 
 /**
  * The codec list of --list: what each is and whether it can run here.

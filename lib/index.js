@@ -29,6 +29,20 @@ export { measureSpeed, OPERATIONS } from './measure/speed.js';
  */
 export { IDENTITY_NOTE, identityConversions, operationFunctions, planBenchmarks } from './measure/speed.js';
 /**
+ * Streams of messages: speedMessages(payload) the messages a speed pass cycles through (the corpus, or a
+ * seeded sample of a big one), measureHarness() the empty-loop and memory-copy rates a run's rows are judged
+ * against, implausibleRate(row, harness) why a rate is implausible ("probably measured an empty loop"), or null.
+ */
+export { implausibleRate, measureHarness, speedMessages } from './measure/speed.js';
+/**
+ * The type-by-type micro-suite (benchmark_dss.js --shapes): shapePayloads() the families, each a seeded corpus
+ * with an inferred schema; measureShapes(payloads, codecs) their encode and decode speed; shapesReport(results)
+ * the tables.
+ */
+export { SHAPES, shapePayloads } from './payload/shapes.js';
+export { measureShapes } from './measure/shapes.js';
+export { shapesReport } from './report/shapes.js';
+/**
  * Memory per operation, in passes of their own: measureMemoryInChild(source, options) runs the cases a
  * module builds in child processes (one per pass, each with memoryNodeFlags(pass)) and returns, per case,
  * bytes allocated per call (JS heap and external apart) and GC ms per 1,000 calls; measureMemory runs them

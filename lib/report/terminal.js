@@ -94,19 +94,20 @@ function biasCell({ bias, biasMin, biasMax }) {
  * any), what the one-message bias is, what the cycling costs the harness, and
  * the rows whose rate is implausible for the work.
  * @param {{ settings: { corpus?: { messages: number, timed: number, sample: { size: number, seed: number } | null },
- *   oneMessageOps?: string[], oneMessage?: { ops: string[], payloads: string[] | 'all' }, harness?: { noopHz: number, cyclingNoopHz: number, cyclingNsPerCall: number, copyBytesPerSec: number, maxPlausibleHz?: number } | null },
+ *   oneMessageOps?: string[], splitTime?: boolean, oneMessage?: { ops: string[], payloads: string[] | 'all' }, harness?: { noopHz: number, cyclingNoopHz: number, cyclingNsPerCall: number, copyBytesPerSec: number, maxPlausibleHz?: number } | null },
  *   results: object[] }} result
  * @returns {string[]}
  */
 export function speedNotes(result) {
-  const { corpus, oneMessageOps, oneMessage, harness } = result.settings;
+  const { corpus, oneMessageOps, oneMessage, harness, splitTime } = result.settings;
   const notes = [];
   if (corpus) {
-    const sample = corpus.sample ? `, a sample of ${int(corpus.timed)} (seed ${corpus.sample.seed}) of its ${int(corpus.messages)}` : '';
+    const sample = corpus.sample ? ` (a seeded sample, seed ${corpus.sample.seed}, of the corpus's ${int(corpus.messages)})` : '';
     notes.push(corpus.timed > 1
       ? `Corpus: each operation cycles through ${int(corpus.timed)} distinct messages in turn${sample}, prepared before timing. `
         + (oneMessageOps?.length
-          ? `One message: the first message alone, in the same loop, right beside it in every round (${oneMessageOps.join(', ')}); `
+          ? `One message: the first message alone, in the same loop, right beside it in every round (${oneMessageOps.join(', ')}`
+            + `${splitTime ? '; each of the two runs gets half the benchmark time' : ''}); `
             + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds (min–max): above 1, the one-message loop flatters the codec.'
           : Array.isArray(oneMessage?.payloads) && oneMessage.ops.length
             ? `The one-message loop, and so the bias, was timed on ${oneMessage.payloads.join(', ')} only in this mode (--full: every payload and operation).`

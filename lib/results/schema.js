@@ -130,6 +130,7 @@ const speedCorpus = {
       },
     },
     oneMessageOps: { type: 'array', items: { type: 'string' } },
+    splitTime: { type: 'boolean' },
     // codecs that carried the first message but not some message of the corpus, with that message's index
     skipped: { type: 'array', items: verdict },
   },
@@ -242,7 +243,11 @@ export const RESULTS_SCHEMA = {
             harness,
             oneMessage: {
               type: 'object', required: ['ops', 'payloads'],
-              properties: { ops: { type: 'array', items: { type: 'string' } }, payloads: { anyOf: [{ const: 'all' }, { type: 'array', items: { type: 'string' } }] } },
+              properties: {
+                ops: { type: 'array', items: { type: 'string' } }, payloads: { anyOf: [{ const: 'all' }, { type: 'array', items: { type: 'string' } }] },
+                // each of a case's two runs (corpus, one message) got half the benchmark time
+                split: { type: 'boolean' },
+              },
             },
           },
         },

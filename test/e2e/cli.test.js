@@ -131,3 +131,20 @@ test('an integer beyond 2^53 gets a one-line warning naming its path, quoted as 
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, 'warning: $.id: 9007199254740993 is beyond 2^53, and JSON.parse rounds it to 9007199254740992; every codec sees the rounded number (the proto3 JSON mapping writes 64-bit integers as strings: "9007199254740993")\n');
 });
+
+test('the entry points refuse what users bring in one line, exit 2 (issue 16)', () => {
+  const latin1 = path.join(tmp, 'latin1.json');
+  fs.writeFileSync(latin1, Buffer.from('{"s":"caf\xe9"}', 'latin1'));
+  assertUserError(run('benchmark_dtq.js', '--data', latin1), /^benchmark_dtq: .*latin1\.json: not UTF-8: invalid byte sequence at byte offset 9 /);
+  const utf16 = path.join(tmp, 'utf16.json');
+  fs.writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a":1}', 'utf16le')]));
+  assertUserError(run('benchmark_dtq.js', '--data', utf16), /^benchmark_dtq: .*utf16\.json: the file is UTF-16LE \(byte-order mark\)/);
+  const dup = write('dup.json', '{"a": 1, "a": 2}');
+  assertUserError(run('benchmark_dtq.js', '--data', dup, '--strict'), /^benchmark_dtq: .*dup\.json: \$\.a: key given twice in one object \(refused under --strict\)$/);
+  const warned = run('benchmark_dtq.js', '--data', dup, '--formats', 'json');
+  assert.equal(warned.code, 0, warned.stderr);
+  assert.match(warned.stderr, /^warning: \$\.a: key given twice in one object/);
+  assertUserError(run('benchmark_dss.js', '5', '--max-time', '-1'), /^benchmark_dss: --max-time: expected a number ≥ [\d.]+, got "-1"$/);
+  assertUserError(run('benchmark_dtq.js', '5', '--formats', ''), /^benchmark_dtq: --formats: empty value/);
+  assertUserError(run('benchmark_dtq.js', '--this-flag-is-long-and-unknown'), /^benchmark_dtq: unknown option "--this-flag-is-long-and-unknown" \(--help lists the options\)$/);
+});

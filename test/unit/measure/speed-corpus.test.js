@@ -113,11 +113,14 @@ test('speedMessages: the whole corpus when small, else a seeded sample in corpus
   assert.deepEqual(speedMessages({ value: { a: 1 } }).messages, [{ a: 1 }]);
 });
 
-test('a big corpus is timed on its sample, which the settings state', () => {
+test('a big corpus is timed on its sample, which the settings state: no other record reaches a library', () => {
   const payload = corpusPayload(40);
-  const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
+  const recorder = { on: false, ids: [] };
+  const prepared = prepareCodecs(/** @type {any[]} */ ([recordingCodec(recorder)]), payload);
+  recorder.on = true; // from here on: what the speed pass hands the codec, preparation included
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /encode$/, sample: { limit: 8, seed: 3 } });
   assert.deepEqual(result.settings.corpus, { messages: 40, timed: 8, sample: { size: 8, seed: 3 } });
+  assert.deepEqual([...new Set(recorder.ids)].sort((a, b) => a - b), speedMessages(payload, { limit: 8, seed: 3 }).indices);
 });
 
 test('a corpus message a codec cannot carry skips that codec with the message index, no crash', () => {

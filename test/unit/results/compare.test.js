@@ -55,3 +55,20 @@ test('speed spread: min–max of rounds widened by each round\'s RME; one round 
   const { low, high } = speedInterval({ rounds: [{ hz: 100, rme: 10 }] });
   assert.ok(Math.abs(low - 90) < 1e-9 && Math.abs(high - 110) < 1e-9);
 });
+
+test('a run over a corpus lines up its one-message figures with a run from before corpora, and its corpus figures apart', () => {
+  const before = makeResults();
+  const after = makeResults({ speed: 2 });
+  const [entry] = /** @type {any[]} */ (after.payloads);
+  entry.speedCorpus = { corpus: { messages: 1000, timed: 1000, sample: null }, oneMessageOps: ['encode'] };
+  // the one-message figure of the corpus run: what the run from before corpora measured (here 3× its figure)
+  entry.speed = entry.speed.map((r) => (r.op === 'encode'
+    ? { ...r, oneMessage: { opsPerSec: r.opsPerSec * 1.5, min: r.min * 1.5, max: r.max * 1.5, rme: r.rme, rounds: r.rounds.map((x) => ({ ...x, hz: x.hz * 1.5 })) } }
+    : { ...r, oneMessage: null }));
+  const cmp = compareRuns(before, after);
+  const encode = cmp.rows.filter((r) => / encode$/.test(r.figure));
+  assert.equal(encode.length, 2);
+  for (const r of encode) assert.ok(Math.abs(r.ratio - 3) < 1e-9, r.figure);
+  assert.deepEqual(cmp.rows.filter((r) => / decode$/.test(r.figure)), [], 'corpus figures never meet one-message ones');
+  assert.deepEqual(cmp.onlyB.filter((k) => / over the corpus$/.test(k)).length, 4);
+});

@@ -36,7 +36,7 @@ test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0,
     assert.equal(res.stderr.trimEnd().split('\n').length, 1, res.stderr);
     assert.match(res.stderr.trimEnd(), pattern);
   };
-  oneLine(run('3', '--transports', 'ws,smoke'), /^benchmark_transport: --transport smoke: unknown \(known: ws, http1, http2, connect, grpc\)$/);
+  oneLine(run('3', '--transports', 'ws,smoke'), /^benchmark_transport: --transport smoke: unknown \(known: ws, http1, http2, connect, connect-h2, grpc\)$/);
   oneLine(run('3', '--pipelining', '0'), /^benchmark_transport: --pipelining: /);
   oneLine(run('3', '--transports', 'ws,http1', '--pipelining', '4'), /^benchmark_transport: --pipelining 4: only for HTTP\/1\.1 \(transport ws does not pipeline\)$/);
   oneLine(run('3', '--transports', 'ws', '--compress', 'gzip'), /^benchmark_transport: --compress gzip: ws takes deflate, deflate-context$/);

@@ -14,6 +14,9 @@
  */
 import zlib from 'node:zlib';
 
+/** Bytes of an oversize HTTP/2 body read and dropped after its 413 before the stream is reset. */
+const DRAIN_LIMIT = 1 << 20;
+
 /** Compressions as HTTP Content-Encoding names them, with the settings used (deployed dynamic-content levels);
  * decompress(bytes, max) throws a RangeError past max bytes (no max: no limit). */
 export const ENCODINGS = {
@@ -118,11 +121,19 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
       counters.tooLarge++;
       meter.handled();
       const text = `a message is at most ${maxPayload} bytes (--max-payload)\n`;
-      // stop reading what is left of it: HTTP/2 resets only this stream once the answer is out (RFC 9113 §8.1),
-      // HTTP/1.1 closes the connection after the answer
+      // HTTP/2: the rest of the body is read and dropped (never buffered), so a client still uploading gets its
+      // 413 instead of a reset it may report as a failed request; a body that goes on past DRAIN_LIMIT bytes has its
+      // stream reset (RFC 9113 §8.1 allows a complete answer before the request ends). HTTP/1.1 closes the connection.
       if (req.stream) {
         res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(text, () => req.stream.close(0));
+        res.end(text);
+        let drained = 0;
+        req.removeAllListeners('data');
+        req.on('data', (chunk) => {
+          drained += chunk.length;
+          if (drained > DRAIN_LIMIT && !req.stream.closed) req.stream.close(0);
+        });
+        req.resume();
       } else {
         res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
         res.end(text, () => req.socket?.destroySoon?.());

@@ -162,8 +162,10 @@ test('the memory pass gave every timed operation of every payload its figures; b
   for (const entry of results.payloads) {
     for (const r of entry.speed) {
       // decoding and the conversions build JavaScript values only: no Buffer, so no external bytes; encoding into a
-      // Buffer (json-buffer) takes a share of Node's 8 KiB slab per call
-      if (r.op === 'encode' && r.format === 'json-buffer') assert.ok(r.memory.externalBytesPerOp > 0, `${entry.payload.id} json-buffer encode`);
+      // Buffer (json-buffer) takes a share of Node's 8 KiB slab per call, which a window sees only when its calls fill
+      // a slab: true of every window for payloads of 512 bytes and more (16 calls), not of the 22-byte test5 in a
+      // time-capped quick window (it read 0 on Node 24)
+      if (r.op === 'encode' && r.format === 'json-buffer' && entry.payload.jsonBytes >= 512) assert.ok(r.memory.externalBytesPerOp > 0, `${entry.payload.id} json-buffer encode`);
       if (['decode', 'to-plain', 'from-plain'].includes(r.op)) assert.equal(Math.round(r.memory.externalBytesPerOp), 0, `${entry.payload.id} ${r.format} ${r.op}`);
     }
   }

@@ -5,6 +5,7 @@ import { describePayload, corpusOf } from '../payload/index.js';
 import { compareWithPayload, describeCodec, measurable } from '../verify.js';
 import { UserError } from '../errors.js';
 import { buildDictionary, LEVELS, PER_MESSAGE, streamContextSizes, WITH_DICTIONARY, zstdSupport } from './compression.js';
+import { seededRandom } from '../random.js';
 
 /**
  * A codec's identity and verdict, with its sizes when it could be measured.
@@ -142,14 +143,7 @@ function trainingSize(asked, n) {
  */
 export function sampleIndexes(n, size, seed) {
   if (n <= size) return Array.from({ length: n }, (_, i) => i);
-  let state = seed >>> 0;
-  const next = () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const chosen = new Set();
   while (chosen.size < size) chosen.add(Math.floor(next() * n));
   return [...chosen].sort((a, b) => a - b);

@@ -13,6 +13,7 @@
  * A body over maxPayload (before or after decompression) is answered 413 without reading the rest.
  */
 import zlib from 'node:zlib';
+import { listen } from './listen.js';
 
 /** Bytes of an oversize HTTP/2 body read and dropped after its 413 before the stream is reset. */
 const DRAIN_LIMIT = 1 << 20;
@@ -215,6 +216,29 @@ export function chooseEncoding(header) {
     if (available.includes(token)) return token;
   }
   return null;
+}
+
+/**
+ * Listens and returns what startServer answers for an HTTP server: its URL, address, counters, a description and
+ * close(), which first ends what `dropConnections` names (HTTP/1.1 keep-alive sockets, HTTP/2 sessions).
+ * @param {import('node:net').Server} server
+ * @param {{ host?: string, port?: number, tls?: unknown, raw?: boolean }} options
+ * @param {ReturnType<typeof httpCounters>} counters
+ * @param {{ transport: string, dropConnections: () => void }} how
+ */
+export async function listenHttp(server, options, counters, { transport, dropConnections }) {
+  const address = await listen(server, options.host, options.port);
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${address.shown}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    counters,
+    describe: () => describeHttpCounters(counters, { raw: options.raw, transport }),
+    async close() {
+      dropConnections();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+    },
+  };
 }
 
 /** A few lines of an HTTP server's counters, for its exit. */

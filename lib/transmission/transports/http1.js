@@ -11,8 +11,7 @@ import https from 'node:https';
 import { buildConnector, Pool } from 'undici';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, describeHttpCounters, ENCODINGS, httpCounters, httpHandler, refusal } from './http-common.js';
-import { listen } from './listen.js';
+import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './ws.js';
 
 /** @type {import('./index.js').Transport} */
@@ -59,18 +58,7 @@ async function startServer(options) {
   });
   // a pass's client keeps its connections open between messages
   server.keepAliveTimeout = 60_000;
-  const address = await listen(server, options.host, options.port);
-  return {
-    url: `${options.tls ? 'https' : 'http'}://${address.shown}:${address.port}`,
-    host: address.address,
-    port: address.port,
-    counters,
-    describe: () => describeHttpCounters(counters, { raw: options.raw, transport: 'HTTP/1.1' }),
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenHttp(server, options, counters, { transport: 'HTTP/1.1', dropConnections: () => server.closeAllConnections() });
 }
 
 /**

@@ -11,8 +11,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, describeHttpCounters, ENCODINGS, httpCounters, httpHandler, refusal } from './http-common.js';
-import { listen } from './listen.js';
+import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './ws.js';
 
 const { HTTP2_HEADER_METHOD: METHOD, HTTP2_HEADER_PATH: PATH, HTTP2_HEADER_STATUS: STATUS } = http2.constants;
@@ -66,18 +65,7 @@ async function startServer(options) {
     session.on('error', () => {});
     session.once('close', () => sessions.delete(session));
   });
-  const address = await listen(server, options.host, options.port);
-  return {
-    url: `${options.tls ? 'https' : 'http'}://${address.shown}:${address.port}`,
-    host: address.address,
-    port: address.port,
-    counters,
-    describe: () => describeHttpCounters(counters, { raw: options.raw, transport: 'HTTP/2' }),
-    async close() {
-      for (const s of sessions) s.destroy();
-      await new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenHttp(server, options, counters, { transport: 'HTTP/2', dropConnections: () => { for (const s of sessions) s.destroy(); } });
 }
 
 /**

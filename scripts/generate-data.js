@@ -154,6 +154,25 @@ const POSTS = [
   },
 ];
 
+/**
+ * A post's author as test4 and its corpus carry it: the user's public fields and profile.
+ * @param {{ id: number, handle: string, name: string, verified: boolean, bio: string, city: string, country: string,
+ *   lat: number, lon: number, utcOffsetMinutes: number }} u
+ * @param {number} followers
+ */
+function postAuthor(u, followers) {
+  return {
+    id: u.id,
+    handle: u.handle,
+    displayName: u.name,
+    verified: u.verified,
+    profile: {
+      bio: u.bio,
+      followers,
+      location: { city: u.city, country: u.country, lat: u.lat, lon: u.lon, utcOffsetMinutes: u.utcOffsetMinutes },
+    },
+  };
+}
 function feed() {
   const r = makeRandom(4);
   const generatedAt = 1763822400123; // ms epoch: needs int64
@@ -169,17 +188,7 @@ function feed() {
     return {
       id: postId,
       createdAt: postTime,
-      author: {
-        id: u.id,
-        handle: u.handle,
-        displayName: u.name,
-        verified: u.verified,
-        profile: {
-          bio: u.bio,
-          followers: followers[u.id],
-          location: { city: u.city, country: u.country, lat: u.lat, lon: u.lon, utcOffsetMinutes: u.utcOffsetMinutes },
-        },
-      },
+      author: postAuthor(u, followers[u.id]),
       text: p.text,
       likes,
       reposts: Math.floor(likes * r.float(0.05, 0.2)),
@@ -349,17 +358,7 @@ function feedMessage(r, i) {
     return {
       id: postId,
       createdAt: postTime,
-      author: {
-        id: u.id,
-        handle: u.handle,
-        displayName: u.name,
-        verified: u.verified,
-        profile: {
-          bio: u.bio,
-          followers: followers[u.id],
-          location: { city: u.city, country: u.country, lat: u.lat, lon: u.lon, utcOffsetMinutes: u.utcOffsetMinutes },
-        },
-      },
+      author: postAuthor(u, followers[u.id]),
       text: r.pick(POST_TEXTS),
       likes,
       reposts: Math.floor(likes * r.float(0.05, 0.2)),

@@ -396,8 +396,13 @@ test('open loop: a sender stalled behind its own event loop shows in the correct
     assert.equal(r.acked, 400);
     const corrected = r.latencyMs;
     const uncorrected = r.latencyUncorrectedMs;
-    assert.ok(corrected.p99 > 3 * uncorrected.p99, `p99 ${corrected.p99} ms corrected vs ${uncorrected.p99} ms uncorrected`);
-    assert.ok(corrected.p50 >= uncorrected.p50);
+    // The server shares this process, so the few messages in flight when the stall began wait it out too and the
+    // uncorrected p99 can reach 100 ms as well (it did under CI's load: 126 vs 124 ms). The quarter of the pass that
+    // was due during the stall is what only the corrected figures see: at p90 they read tens of ms, the uncorrected
+    // ones one round trip.
+    assert.ok(corrected.p90 > 3 * uncorrected.p90, `p90 ${corrected.p90} ms corrected vs ${uncorrected.p90} ms uncorrected`);
+    assert.ok(corrected.p90 > 30, `p90 ${corrected.p90} ms corrected: the ~100 messages due in the 100 ms stall went out late`);
+    assert.ok(corrected.p99 >= uncorrected.p99 && corrected.p50 >= uncorrected.p50);
     const closed = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 10 });
     assert.equal(closed.latencyUncorrectedMs, null, 'closed loop: send time and due time are the same');
   });

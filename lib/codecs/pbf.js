@@ -3,8 +3,41 @@ import path from 'node:path';
 import { PbfReader, PbfWriter } from 'pbf';
 import { compileRaw } from 'pbf/compile';
 import resolveSchema from 'resolve-protobuf-schema';
+import { Unsupported } from '../errors.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
+
+/** The package a protobuf.js type or enum is declared in ('' for none). */
+function packageOf(t) {
+  let ns = t.parent;
+  while (ns && ns.fieldsArray) ns = ns.parent; // out of enclosing messages
+  return ns ? ns.fullName.replace(/^\./, '') : '';
+}
+
+/**
+ * The first field reachable from a message whose type is declared in another package (an import such as
+ * google.protobuf.Timestamp or shop.common.Money), which pbf's compiler cannot resolve; null when there is none.
+ * @param {import('protobufjs').Type} root
+ * @returns {{ field: string, type: string, package: string } | null}
+ */
+function foreignTypeField(root) {
+  const seen = new Set();
+  const visit = (type) => {
+    if (seen.has(type)) return null;
+    seen.add(type);
+    for (const field of type.fieldsArray) {
+      const sub = field.resolvedType;
+      if (!sub) continue;
+      if (packageOf(sub) !== packageOf(type)) {
+        return { field: `${type.name}.${field.name}`, type: sub.fullName.replace(/^\./, ''), package: packageOf(sub) };
+      }
+      const found = sub.fieldsArray ? visit(sub) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  return visit(root);
+}
 
 /**
  * Mapbox's pbf: a small, fast protobuf reader/writer with a compiler that
@@ -37,6 +70,12 @@ const codec = {
   // pbf/compile.js reads its own package.json from disk when it loads
   browser: { unavailable: 'pbf reads its package.json from disk when it loads' },
   create({ schema }) {
+    const foreign = foreignTypeField(schema.type);
+    if (foreign) {
+      const disk = foreign.package === 'google.protobuf' ? ' (nor are google/protobuf/*.proto on disk, where it reads imports)' : '';
+      throw new Unsupported(`pbf's compiler merges imported files without their packages, so field ${foreign.field} of type `
+        + `${foreign.type} from package ${foreign.package} does not resolve${disk}`);
+    }
     const mod = loadGenerated(codec, schema);
     // pbf names functions after the message and the messages enclosing it, without the package
     const parts = [];

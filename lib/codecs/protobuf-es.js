@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
+import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -37,8 +38,12 @@ function messageConverters(root) {
 
   // protobuf-es holds a singular wrapper field (google.protobuf.Int64Value, …) outside a oneof as its bare value
   const unboxed = (kind, f) => kind === 'message' && f.fieldKind === 'message' && !f.oneof && isWrapperDesc(f.message);
+  // protobuf-es holds a google.protobuf.Struct field (outside a Value) as a JSON object: the plain shape is its message's
+  const jsonStruct = (kind, f) => kind === 'message' && f.message.typeName === 'google.protobuf.Struct'
+    && f.parent.typeName !== 'google.protobuf.Value';
   const valueToPlain = (kind, f, v) => {
     if (unboxed(kind, f)) return { value: plainScalar(f.message.fields[0].scalar, v) };
+    if (jsonStruct(kind, f)) return jsonToStructMessage(v);
     if (kind === 'message') return toPlain(f.message, v);
     if (kind === 'enum') return f.enum.value[v]?.name ?? v;
     return plainScalar(f.scalar, v);
@@ -48,6 +53,7 @@ function messageConverters(root) {
       const inner = f.message.fields[0];
       return v.value === undefined || v.value === null ? /** @type {any} */ (create(f.message)).value : protoScalar(inner.scalar, v.value);
     }
+    if (jsonStruct(kind, f)) return structToJson(v);
     if (kind === 'message') return toInit(f.message, v);
     if (kind === 'enum') return typeof v === 'string' ? f.enum.values.find((e) => e.name === v)?.number ?? 0 : v;
     return protoScalar(f.scalar, v);
@@ -95,7 +101,8 @@ function messageConverters(root) {
       fn = (o) => {
         const out = {};
         for (const f of fields) {
-          const v = o[f.name];
+          // protobuf.js's bundled google/protobuf types (which the schema adapter follows) name Value's fields by their JSON names
+          const v = Object.hasOwn(o, f.name) ? o[f.name] : o[f.jsonName];
           if (v === undefined || v === null) continue;
           let init;
           if (f.fieldKind === 'list') init = v.map((x) => valueToInit(f.listKind, f, x));

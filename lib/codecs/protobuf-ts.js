@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
+import protobuf from 'protobufjs';
+import { Unsupported } from '../errors.js';
+import { childPath } from '../json.js';
+import { jsonKey } from '../schema/index.js';
+import { wellKnownKind } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -73,7 +78,8 @@ function toPlain(type, m) {
 function toInit(type, o) {
   const out = {};
   for (const f of type.fields) {
-    const v = o[f.name];
+    // protobuf.js's bundled google/protobuf types (which the schema adapter follows) name Value's fields by their JSON names
+    const v = Object.hasOwn(o, f.name) ? o[f.name] : o[f.jsonName];
     if (v === undefined || v === null) continue;
     let init;
     if (f.kind === 'map') {
@@ -88,6 +94,32 @@ function toInit(type, o) {
     else out[f.localName] = init;
   }
   return out;
+}
+
+const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+
+/**
+ * The JSON path of the first 64-bit integer beyond 2^53 in a message, read with protobuf.js (exact, as strings), or
+ * null: where protobuf-ts, generated with long_type_number, stopped reading.
+ * @param {import('protobufjs').Type} type
+ * @param {any} plain the message as protobuf.js's toObject gives it with longs as strings
+ */
+function unsafeLongPath(type, plain, path = '$') {
+  if (plain === null || typeof plain !== 'object') return null;
+  for (const field of type.fieldsArray) {
+    const v = plain[field.name];
+    if (v === undefined || v === null) continue;
+    // a wrapper (google.protobuf.Int64Value) is its bare value in JSON: its path is its field's
+    const at = wellKnownKind(type) === 'wrapper' ? path : childPath(path, jsonKey(field));
+    const values = field.map ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
+      : field.repeated ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
+    for (const [where, x] of values) {
+      if (LONG.has(field.type) && !Number.isSafeInteger(Number(x))) return `${where} is ${x}`;
+      const found = field.resolvedType instanceof protobuf.Type ? unsafeLongPath(field.resolvedType, x, where) : null;
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /**
@@ -135,7 +167,16 @@ const codec = {
       // without enums, bytes or oneofs the message already has the JSON shape
       toPlain: converted ? (message) => fromProto(toPlain(Type, message)) : fromProto,
       encode: (message) => Type.toBinary(message),
-      decode: (bytes) => Type.fromBinary(bytes),
+      decode: (bytes) => {
+        try {
+          return Type.fromBinary(bytes);
+        } catch (err) {
+          // long_type_number: the reader throws on a 64-bit integer a JS number cannot hold; the bytes are fine
+          if (err?.message !== 'cannot convert to safe number') throw err;
+          const at = unsafeLongPath(schema.type, schema.type.toObject(schema.type.decode(bytes), { longs: String }));
+          throw new Unsupported(`protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 (${at ?? 'a 64-bit field'})`);
+        }
+      },
     };
   },
 };

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { describeIoError } from '../files.js';
 import { childPath, isJsonObject, setKey } from '../json.js';
 import { fieldForKey, fieldKeys, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
+import { wellKnownFieldsProblem, wellKnownFromMessage, wellKnownKind, wellKnownProblem, wellKnownToMessage } from './well-known.js';
 
 export { isWrapper, jsonKey };
 
@@ -141,7 +142,7 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
   const toObjectOptions = longsAsStrings ? Object.freeze({ ...TO_OBJECT_OPTIONS, longs: String }) : undefined;
   const types = reachableTypes(rootType);
   const keyed = (t) => t.fieldsArray.some((f) => jsonKey(f) !== f.name || (aliases && fieldKeys(f).length > 1));
-  const needs = new Set([...types].filter((t) => isWrapper(t) || keyed(t)
+  const needs = new Set([...types].filter((t) => isWrapper(t) || keyed(t) || wellKnownKind(t)
     || t.fieldsArray.some((f) => f.resolvedType instanceof protobuf.Enum)));
   // a type needs the adapter if any type it reaches does; iterate to a fixed point, since schemas may be recursive
   for (let changed = true; changed;) {
@@ -156,6 +157,12 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
   if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions };
 
   const convert = (type, value, toProto) => {
+    // well-known types in their proto3 JSON forms (a Timestamp's string, a wrapper's bare value, a Struct's object)
+    const wellKnown = wellKnownKind(type);
+    if (wellKnown) {
+      return toProto ? wellKnownToMessage(wellKnown, type, value, (f, v) => convertField(f, v, true))
+        : wellKnownFromMessage(wellKnown, type, value, (f, v) => convertField(f, v, false));
+    }
     if (value === null || typeof value !== 'object') return value;
     if (isWrapper(type)) {
       const inner = type.fieldsArray[0];
@@ -173,6 +180,8 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
     for (const field of type.fieldsArray) {
       const from = toProto ? jsonKey(field) : field.name;
       if (!Object.hasOwn(value, from)) continue;
+      // an unset google.protobuf.Value field comes back as null (an unset message); JSON's null is its NullValue
+      if (!toProto && value[from] === null && wellKnownKind(field.resolvedType) === 'Value') continue;
       setKey(out, toProto ? field.name : jsonKey(field), convertField(field, value[from], toProto));
     }
     return out;
@@ -183,6 +192,8 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
   };
   const convertField = (field, value, toProto) => {
     const sub = field.resolvedType;
+    // null in a google.protobuf.Value field is the Value NullValue, not an unset field
+    if (value === null && toProto && !field.repeated && !field.map && wellKnownKind(sub) === 'Value') return convertOne(sub, value, true);
     if (value == null || !(needs.has(sub) || (toProto && sub instanceof protobuf.Enum))) return value;
     if (field.map) {
       const out = {};
@@ -240,13 +251,19 @@ function checkMessage(type, value, path, depth, found) {
     checkField(type.fieldsArray[0], value, path, type, depth, found);
     return;
   }
+  const wellKnown = wellKnownKind(type);
+  if (wellKnown) {
+    checkWellKnown(wellKnown, type, value, path, depth, found);
+    return;
+  }
   if (!isJsonObject(value)) {
-    // the proto3 JSON mapping writes well-known types as strings, numbers or any JSON; the toolkit does not map them yet
-    if (type.fullName.startsWith('.google.protobuf.')) {
-      throw new UserError(`${path}: ${jsonType(value)} is the proto3 JSON form of ${type.fullName.slice(1)}, which the toolkit does not map yet; write the message's fields (${type.fieldsArray.map((f) => f.name).join(', ')}) instead`);
-    }
     throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
   }
+  checkFields(type, value, path, depth, found);
+}
+
+/** Checks each key of a JSON object against a message's fields, and that its required fields are there. */
+function checkFields(type, value, path, depth, found) {
   const seen = new Map();
   for (const key of Object.keys(value)) {
     const at = childPath(path, key);
@@ -263,6 +280,44 @@ function checkMessage(type, value, path, depth, found) {
       throw new UserError(`${childPath(path, jsonKey(field))}: required field ${type.name}.${field.name} is missing`);
     }
   }
+}
+
+/**
+ * A well-known type in its proto3 JSON form, or written as its message's fields: one line naming the path and the
+ * rule a value breaks (an RFC 3339 date-time, a Duration's range, lowerCamelCase FieldMask paths).
+ */
+function checkWellKnown(kind, type, value, path, depth, found) {
+  const problem = wellKnownProblem(kind, value);
+  if (problem) throw new UserError(`${path}: ${problem}`);
+  if (kind === 'wrapper') {
+    if (isJsonObject(value)) checkFields(type, value, path, depth, found);
+    else checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found);
+    return;
+  }
+  if (kind === 'Struct' || kind === 'Value' || kind === 'ListValue') {
+    // any JSON; protobuf nests two messages (a Value and a Struct or ListValue) per level of it
+    const deepest = jsonDepth(value);
+    if (depth + 2 * deepest > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages (a ${type.name} nests two per level of JSON)`);
+    return;
+  }
+  if (isJsonObject(value) && kind !== 'Empty') {
+    checkFields(type, value, path, depth, found);
+    const fields = wellKnownFieldsProblem(kind, value);
+    if (fields) throw new UserError(`${path}: not a google.protobuf.${kind}: ${fields}`);
+  }
+}
+
+/** How many arrays and objects deep a JSON value nests (0 for a scalar). */
+function jsonDepth(value) {
+  let deepest = 0;
+  const stack = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > deepest) deepest = d + 1;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
 }
 
 /** A hint for an unknown key: the field it may have meant, by the names the proto3 JSON mapping accepts. */
@@ -289,7 +344,7 @@ function checkField(field, value, path, parent, depth, found) {
   if (field.repeated) {
     if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for repeated field ${field.name}, got ${jsonType(value)}`);
     value.forEach((v, i) => {
-      if (v === null) throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
+      if (v === null && wellKnownKind(field.resolvedType) !== 'Value') throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
       checkScalarOrMessage(field, v, childPath(path, i), depth, found);
     });
     return;

@@ -7,6 +7,7 @@
  */
 import protobuf from 'protobufjs';
 import { isJsonObject, setKey } from '../json.js';
+import { WELL_KNOWN_RULES, canonicalWellKnown, wellKnownKind } from './well-known.js';
 
 /**
  * The rules, in the order a verdict lists them. Each names one way ProtoJSON lets the same message be written
@@ -17,6 +18,7 @@ export const PROTO_JSON_RULES = Object.freeze([
   'int64-as-string', // a 64-bit integer written as a decimal string or as a number
   'enum-as-number', // an enum value by name or by number
   'bytes-as-base64', // bytes as standard or URL-safe base64, padded or not (or a byte array a codec gives back)
+  ...WELL_KNOWN_RULES, // google.protobuf.Timestamp, Duration, the wrappers, FieldMask: their JSON forms and their fields (well-known.js)
   'negative-zero', // -0 is 0 in a number field (ProtoJSON reads them as one number, though the binary wire keeps a double's sign)
   'null-as-absent', // null is "not set" for every field
   'empty-as-absent', // [] and {} are an unset repeated or map field
@@ -103,6 +105,16 @@ export function fieldForKey(type, key) {
  */
 export function canonicalMessage(type, value, rules) {
   if (isWrapper(type)) return canonicalField(type.fieldsArray[0], value, rules);
+  const wellKnown = wellKnownKind(type);
+  if (wellKnown) {
+    return canonicalWellKnown(wellKnown, type, value, rules, (field, v) => canonicalField(field, v, rules),
+      (v) => canonicalFields(type, v, rules));
+  }
+  return canonicalFields(type, value, rules);
+}
+
+/** canonicalMessage over a message's own fields (a well-known type's too, when written as its fields). */
+function canonicalFields(type, value, rules) {
   if (!isJsonObject(value)) return value;
   const out = {};
   for (const key of Object.keys(value)) {
@@ -157,7 +169,8 @@ function int64String(value) {
 
 /** True when a field's (canonical) value means "not set" under the rules and the field's presence. */
 function isUnset(field, value, rules) {
-  if (value === null) return rules.has('null-as-absent');
+  // null in a google.protobuf.Value field is a value, NullValue (the one exception ProtoJSON makes)
+  if (value === null) return rules.has('null-as-absent') && wellKnownKind(field.resolvedType) !== 'Value';
   switch (presenceOf(field)) {
     case 'container':
       return rules.has('empty-as-absent') && (Array.isArray(value) ? value.length === 0

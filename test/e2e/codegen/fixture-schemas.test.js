@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { loadCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
@@ -20,9 +21,27 @@ const FIXTURES = [
   { data: 'order.json', proto: 'order.proto', type: 'shop.Order' }, // proto3: enums, oneof, maps, optional, import, int64 strings, bytes
   { data: 'order-minimal.json', proto: 'order.proto', type: 'shop.Order' }, // enum by number, a oneof and an optional set to zero
   { data: 'measurements.json', proto: 'measurements.proto' }, // -0 in doubles with and without presence
-  // well-known types, written as their messages' fields: the toolkit does not map their proto3 JSON strings yet
-  { data: 'event.json', proto: 'event.proto', type: 'audit.Event' },
+  // well-known types written as their messages' fields ({"seconds": …}): they come back in their proto3 JSON forms
+  // (protobuf-es and protobuf-ts give an Int64Value's "3" back as the number 3: int64-as-string)
+  {
+    data: 'event.json', proto: 'event.proto', type: 'audit.Event', verdict: {
+      '*': 'equivalent (json-name, timestamp-instant, duration-value, wrapper-value)',
+      'protobuf-es': 'equivalent (json-name, int64-as-string, timestamp-instant, duration-value, wrapper-value)',
+      'protobuf-ts': 'equivalent (json-name, int64-as-string, timestamp-instant, duration-value, wrapper-value)',
+    },
+  },
+  // well-known types in their proto3 JSON forms, one message per kind; `verdict` is what every codec that can carry them gives
+  { data: 'wellknown-timestamp.json', proto: 'wellknown.proto', type: 'telemetry.Reading', verdict: 'equivalent (json-name)' },
+  { data: 'wellknown-timestamp-spellings.json', proto: 'wellknown.proto', type: 'telemetry.Reading', verdict: 'equivalent (json-name, timestamp-instant)' },
+  { data: 'wellknown-duration.json', proto: 'wellknown.proto', type: 'telemetry.Job', verdict: 'exact' },
+  { data: 'wellknown-duration-spellings.json', proto: 'wellknown.proto', type: 'telemetry.Job', verdict: 'equivalent (duration-value)' },
+  { data: 'wellknown-wrappers.json', proto: 'wellknown.proto', type: 'telemetry.Profile', verdict: 'exact' },
+  { data: 'wellknown-struct.json', proto: 'wellknown.proto', type: 'telemetry.Config', verdict: 'equivalent (json-name)' },
+  { data: 'wellknown-fieldmask.json', proto: 'wellknown.proto', type: 'telemetry.UpdateRequest', verdict: 'equivalent (json-name)' },
 ];
+
+// pbf's compiler drops packages when it merges imports: a type from another package does not resolve
+const PBF_FOREIGN = (type) => ['unsupported', new RegExp(`^unsupported: pbf's compiler merges imported files without their packages, so field \\S+ of type ${type.replace(/\./g, '\\.')} from package \\S+ does not resolve`)];
 
 /**
  * Verdicts that are not exact or equivalent, each a library's own behaviour (not the toolkit's comparison):
@@ -33,17 +52,21 @@ const KNOWN = {
     // pbf's compiler writes a proto2 string default with its quotes: an absent nickname reads back as '"none"'
     pbf: ['lossy', /^LOSSY at \$\.nickname: \(absent\) → "\\"none\\""$/],
   },
-  'order.json': {
-    // pbf's compiler does not resolve a type from another package (shop.common.Money, imported)
-    pbf: ['failed', /Unexpected type: shop\.common\.Money/],
+  // pbf's compiler does not resolve a type from another package (shop.common.Money, imported; google.protobuf.*)
+  'order.json': { pbf: PBF_FOREIGN('shop.common.Money') },
+  'order-minimal.json': { pbf: PBF_FOREIGN('shop.common.Money') },
+  'event.json': { pbf: PBF_FOREIGN('google.protobuf.Timestamp') },
+  'wellknown-timestamp.json': { pbf: PBF_FOREIGN('google.protobuf.Timestamp') },
+  'wellknown-timestamp-spellings.json': { pbf: PBF_FOREIGN('google.protobuf.Timestamp') },
+  'wellknown-duration.json': { pbf: PBF_FOREIGN('google.protobuf.Duration') },
+  'wellknown-duration-spellings.json': { pbf: PBF_FOREIGN('google.protobuf.Duration') },
+  'wellknown-wrappers.json': {
+    pbf: PBF_FOREIGN('google.protobuf.StringValue'),
+    // long_type_number: protobuf-ts reads 64-bit integers into JS numbers and throws beyond 2^53 (followers is 2^53 + 1)
+    'protobuf-ts': ['unsupported', /^unsupported: protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2\^53 \(\$\.followers is 9007199254740993\)$/],
   },
-  'order-minimal.json': {
-    pbf: ['failed', /Unexpected type: shop\.common\.Money/],
-  },
-  'event.json': {
-    // pbf's compiler reads google/protobuf/*.proto from disk, and neither pbf nor the toolkit ships them
-    pbf: ['failed', /google\/protobuf\/timestamp\.proto/],
-  },
+  'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
+  'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
 };
 
 for (const fixture of FIXTURES) {
@@ -57,6 +80,9 @@ for (const fixture of FIXTURES) {
       if (known) {
         assert.equal(p.status, known[0], `${p.codec.name}: ${line}`);
         assert.match(line, known[1], p.codec.name);
+      } else if (fixture.verdict) {
+        const expected = typeof fixture.verdict === 'string' ? fixture.verdict : fixture.verdict[p.codec.name] ?? fixture.verdict['*'];
+        assert.equal(line, expected, `${fixture.data} ${p.codec.name}`);
       } else {
         assert.ok(p.status === 'exact' || p.status === 'equivalent', `${fixture.data} ${p.codec.name}: ${line}`);
       }
@@ -68,15 +94,40 @@ for (const fixture of FIXTURES) {
   });
 }
 
-test('a well-known type in its proto3 JSON form (a string) is refused in one line naming it', () => {
+test('a well-known type value that breaks its rule is one line naming the path and the rule', () => {
   const file = path.join(os.tmpdir(), `event-string-${process.pid}.json`);
-  fs.writeFileSync(file, '{"name": "login", "occurredAt": "2023-11-14T22:13:20.123Z"}');
+  fs.writeFileSync(file, '{"name": "login", "occurredAt": "2023-11-14T22:13:20.123"}');
   try {
     assert.throws(() => resolvePayloads({ data: file, proto: path.join(DIR, 'event.proto'), type: 'audit.Event' }),
-      /^UserError: \$\.occurredAt: string "2023-11-14T22:13:20\.123Z" is the proto3 JSON form of google\.protobuf\.Timestamp, which the toolkit does not map yet; write the message's fields \(seconds, nanos\) instead$/);
+      /^UserError: \$\.occurredAt: "2023-11-14T22:13:20\.123" is not a google\.protobuf\.Timestamp: proto3 JSON writes a Timestamp as an RFC 3339 date-time, "2024-01-02T03:04:05\.123Z" or with an offset "\+01:00"/);
   } finally {
     fs.rmSync(file, { force: true });
   }
+});
+
+/** A proto3 schema with 64-bit integers, and JSON holding one beyond 2^53, for protobuf-ts's long_type_number. */
+const bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'big-int64-'));
+test.after(() => fs.rmSync(bigDir, { recursive: true, force: true }));
+fs.writeFileSync(path.join(bigDir, 'big.proto'), 'syntax = "proto3";\nmessage Big { string id = 1; int64 a = 2; repeated sint64 b = 3; }\n');
+function bigIntegerPayload(json) {
+  fs.writeFileSync(path.join(bigDir, 'big.json'), json);
+  return resolvePayloads({ data: path.join(bigDir, 'big.json'), proto: path.join(bigDir, 'big.proto') })[0];
+}
+
+test('protobuf-ts beyond 2^53 (as a string or a number): unsupported, with the rule and the path, while the others carry it', () => {
+  const tsAndEs = codecs.filter((c) => c.name === 'protobuf-ts' || c.name === 'protobuf-es');
+  const rule = 'unsupported: protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53';
+  const asString = prepareCodecs(tsAndEs, bigIntegerPayload('{"id": "a", "a": "1234567890123456789"}'));
+  assert.deepEqual(asString.map((p) => [p.codec.name, describeVerdict(p)]),
+    [['protobuf-es', 'equivalent (empty-as-absent)'], ['protobuf-ts', `${rule} ($.a is 1234567890123456789)`]]);
+  // JSON.parse has already rounded the number (a warning says so); protobuf-ts still cannot hold the rounded one
+  const asNumber = prepareCodecs(tsAndEs, bigIntegerPayload('{"id": "a", "a": 1234567890123456789}'));
+  assert.deepEqual(asNumber.map((p) => [p.codec.name, describeVerdict(p)]),
+    [['protobuf-es', 'equivalent (int64-as-string, empty-as-absent)'], ['protobuf-ts', `${rule} ($.a is 1234567890123456768)`]]);
+  const inList = prepareCodecs(tsAndEs, bigIntegerPayload('{"id": "a", "b": [1, "-9007199254740993"]}'));
+  assert.equal(describeVerdict(inList[1]), `${rule} ($.b[1] is -9007199254740993)`);
+  // up to 2^53 - 1 it holds them
+  assert.equal(describeVerdict(prepareCodecs(tsAndEs, bigIntegerPayload('{"id": "a", "a": "9007199254740991"}'))[1]), 'equivalent (int64-as-string, empty-as-absent)');
 });
 
 test('the canonical proto3 JSON spellings in the fixtures are what the verdicts name', () => {
@@ -84,4 +135,64 @@ test('the canonical proto3 JSON spellings in the fixtures are what the verdicts 
   const [dynamic] = prepareCodecs(codecs.filter((c) => c.name === 'protobufjs-dynamic'), payload);
   // lowerCamelCase keys, the enum by number, unset repeated/map fields and implicit defaults
   assert.equal(describeVerdict(dynamic), 'equivalent (json-name, enum-as-number, empty-as-absent, default-as-absent)');
+});
+
+// The entry points as a user runs them on a .proto that imports the well-known types.
+const run = (script, args) => spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+const WKT = ['--proto', path.join(DIR, 'wellknown.proto')];
+const ALL = 'json,protobufjs-static,protobufjs-dynamic,protobuf-es,protobuf-ts,pbf';
+
+test('benchmark_dtq.js --proto wellknown.proto --data wellknown-struct.json: sizes and verdicts per codec, pbf unsupported with its reason', () => {
+  const dtq = run('benchmark_dtq.js', [...WKT, '--type', 'telemetry.Config', '--data', path.join(DIR, 'wellknown-struct.json'), '--formats', ALL, '--json']);
+  assert.equal(dtq.status, 0, dtq.stderr);
+  const [{ payload, codecs: rows }] = JSON.parse(dtq.stdout).results;
+  assert.equal(payload.type, 'telemetry.Config');
+  const byFormat = Object.fromEntries(rows.map((r) => [r.format, r]));
+  assert.deepEqual(Object.keys(byFormat).sort(), ALL.split(',').sort());
+  for (const name of ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts']) {
+    assert.deepEqual([byFormat[name].status, byFormat[name].normalised], ['equivalent', ['json-name']], name);
+  }
+  // one wire format: every protobuf codec writes the same number of bytes
+  assert.equal(new Set(['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts'].map((n) => byFormat[n].bytes)).size, 1);
+  assert.ok(byFormat['protobufjs-static'].bytes > 0);
+  assert.equal(byFormat.pbf.status, 'unsupported');
+  assert.match(byFormat.pbf.reason, /^pbf's compiler merges imported files without their packages, so field Config\.settings of type google\.protobuf\.Struct/);
+});
+
+test('benchmark_dss.js on a Timestamp-bearing .proto: measured, with the verdict naming timestamp-instant', () => {
+  const dss = run('benchmark_dss.js', [...WKT, '--type', 'telemetry.Reading', '--data', path.join(DIR, 'wellknown-timestamp-spellings.json'),
+    '--formats', 'protobufjs-static,protobuf-es,protobuf-ts,pbf', '--filter', 'encode|decode', '--rounds', '1', '--max-time', '0.05', '--no-memory']);
+  assert.equal(dss.status, 0, dss.stderr);
+  const rows = dss.stdout.split('\n').filter((l) => /^\| (protobufjs-static|protobuf-es|protobuf-ts|pbf) /.test(l)).map((l) => l.split('|').map((s) => s.trim()));
+  const measured = rows.filter((r) => r[1] !== 'pbf');
+  assert.deepEqual(measured.map((r) => `${r[1]} ${r[3]}`).sort(),
+    ['protobuf-es decode', 'protobuf-es encode', 'protobuf-ts decode', 'protobuf-ts encode', 'protobufjs-static decode', 'protobufjs-static encode']);
+  for (const r of measured) {
+    assert.match(r[4], /^[\d,]+$/, 'an ops/s figure');
+    assert.equal(r.at(-2), 'equivalent (json-name, timestamp-instant)');
+  }
+  assert.match(rows.find((r) => r[1] === 'pbf').at(-2), /^unsupported: pbf's compiler merges imported files without their packages/);
+});
+
+test('an invalid well-known value from the command line: one line naming the path and the rule, exit 2', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wkt-bad-'));
+  try {
+    const cases = [
+      ['{"id": "j", "timeout": "-315576000001s"}', 'telemetry.Job',
+        '$.timeout: "-315576000001s" is not a google.protobuf.Duration: outside the Duration range of ±315576000000 seconds (10,000 years)'],
+      ['{"sensor": "s", "takenAt": {"seconds": "253402300800"}}', 'telemetry.Reading',
+        '$.takenAt: not a google.protobuf.Timestamp: seconds 253402300800 is outside the Timestamp range 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z (-62135596800 to 253402300799)'],
+      ['{"sensor": "s", "history": ["2024-01-02T03:04:05.123+0100"]}', 'telemetry.Reading',
+        '$.history[0]: "2024-01-02T03:04:05.123+0100" is not a google.protobuf.Timestamp: proto3 JSON writes a Timestamp as an RFC 3339 date-time, "2024-01-02T03:04:05.123Z" or with an offset "+01:00"'],
+    ];
+    for (const [json, type, line] of cases) {
+      fs.writeFileSync(path.join(dir, 'bad.json'), json);
+      const dtq = run('benchmark_dtq.js', [...WKT, '--type', type, '--data', path.join(dir, 'bad.json')]);
+      assert.equal(dtq.status, 2, dtq.stderr);
+      assert.equal(dtq.stdout, '');
+      assert.equal(dtq.stderr, `benchmark_dtq: ${line}\n`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { compareWithPayload, verifyRoundTrip } from '../../../lib/verify.js';
-import { checkFits, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
+import { checkFits, loadSchemaFile, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
 const proto3 = parseSchema(`syntax = "proto3";
@@ -37,6 +37,14 @@ message P {
   optional Kind kind = 4 [default = HOME];
   optional int64 id = 5 [default = 7];
 }`, { typeName: 'P' });
+
+// the well-known types (google/protobuf/*.proto), one message per kind
+const WELL_KNOWN = new URL('../../fixtures/schemas/wellknown.proto', import.meta.url).pathname;
+const reading = loadSchemaFile(WELL_KNOWN, 'telemetry.Reading');
+const job = loadSchemaFile(WELL_KNOWN, 'telemetry.Job');
+const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile');
+const config = loadSchemaFile(WELL_KNOWN, 'telemetry.Config');
+const update = loadSchemaFile(WELL_KNOWN, 'telemetry.UpdateRequest');
 
 const verdict = (schema, value, back) => compareWithPayload(value, back, ['proto3-json'], schema.type);
 
@@ -90,6 +98,38 @@ const TABLE = [
   ['proto2-default-as-absent near miss: the type default is not the declared one', proto2, { name: 'a' }, { name: 'a', nick: '' }, 'lossy'],
   ['proto2-default-as-absent near miss: the first enum value is not the declared default', proto2, { name: 'a' }, { name: 'a', kind: 'MOBILE' }, 'lossy'],
   ['proto2-default-as-absent near miss: quoted default', proto2, { name: 'a' }, { name: 'a', nick: '"none"' }, 'lossy'],
+
+  ['timestamp-instant: fraction digits', reading, { taken_at: '2024-01-02T03:04:05.1Z' }, { taken_at: '2024-01-02T03:04:05.100Z' },
+    'equivalent', ['timestamp-instant']],
+  ['timestamp-instant: an offset', reading, { history: ['2024-01-02T04:04:05+01:00'] }, { history: ['2024-01-02T03:04:05Z'] },
+    'equivalent', ['timestamp-instant']],
+  ['timestamp-instant: the message fields', reading, { taken_at: { seconds: '1704164645', nanos: 5 } },
+    { taken_at: '2024-01-02T03:04:05.000000005Z' }, 'equivalent', ['timestamp-instant']],
+  ['timestamp-instant: as a printer writes it', reading, { taken_at: '2024-01-02T03:04:05.120Z' }, { taken_at: '2024-01-02T03:04:05.120Z' }, 'exact', []],
+  ['timestamp-instant near miss: a nanosecond later', reading, { taken_at: '2024-01-02T03:04:05.1Z' }, { taken_at: '2024-01-02T03:04:05.100000001Z' }, 'lossy'],
+  ['timestamp-instant near miss: the offset ignored', reading, { taken_at: '2024-01-02T04:04:05+01:00' }, { taken_at: '2024-01-02T04:04:05Z' }, 'lossy'],
+
+  ['duration-value', job, { timeout: '1.5s' }, { timeout: '1.500s' }, 'equivalent', ['duration-value']],
+  ['duration-value: the message fields', job, { stages: { a: { seconds: -1, nanos: -500000000 } } }, { stages: { a: '-1.500s' } },
+    'equivalent', ['duration-value']],
+  ['duration-value near miss: the sign lost', job, { elapsed: '-0.5s' }, { elapsed: '0.500s' }, 'lossy'],
+
+  ['wrapper-value', profile, { followers: { value: '3' } }, { followers: '3' }, 'equivalent', ['wrapper-value']],
+  ['wrapper-value: a bare int64 as a number', profile, { followers: '3' }, { followers: 3 }, 'equivalent', ['int64-as-string']],
+  ['wrapper-value: a set zero stays set', profile, { age: 0, nickname: '', verified: false }, { age: 0, nickname: '', verified: false }, 'exact', []],
+  ['wrapper-value near miss: a set zero is not absent (wrappers keep presence)', profile, { age: 0 }, {}, 'lossy'],
+  ['wrapper-value near miss: another value', profile, { ratio: 0.25 }, { ratio: 0.5 }, 'lossy'],
+
+  ['Struct is its JSON: null inside it is a value', config, { settings: { a: null, b: [] } }, { settings: { a: null, b: [] } }, 'exact', []],
+  ['Struct near miss: a null inside it dropped', config, { settings: { a: null } }, { settings: {} }, 'lossy'],
+  ['Struct near miss: an empty list inside it dropped', config, { settings: { b: [] } }, { settings: {} }, 'lossy'],
+  ['Value: null is NullValue, not absence', config, { default_value: null }, { default_value: null }, 'exact', []],
+  ['Value near miss: null (NullValue) came back unset', config, { default_value: null }, {}, 'lossy'],
+  ['Value near miss: a number for a string', config, { tags: ['1'] }, { tags: [1] }, 'lossy'],
+
+  ['field-mask-paths', update, { update_mask: { paths: ['display_name', 'address.post_code'] } }, { update_mask: 'displayName,address.postCode' },
+    'equivalent', ['field-mask-paths']],
+  ['field-mask-paths near miss: a path lost', update, { update_mask: 'a,bC' }, { update_mask: 'a' }, 'lossy'],
 ];
 
 for (const [rule, schema, value, back, status, normalised] of TABLE) {

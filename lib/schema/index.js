@@ -21,6 +21,8 @@ export const TO_OBJECT_OPTIONS = Object.freeze({
 });
 
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
+/** The name a schema parsed from text has for code generators (lib/codecs/codegen.js writes it as schema.proto). */
+const TEXT_SOURCE = 'schema.proto';
 const oneLine = (message) => message.replace(/\s+/g, ' ');
 
 /**
@@ -37,7 +39,7 @@ export function parseSchema(text, { file = '<schema>', typeName } = {}) {
   } catch (err) {
     throw new UserError(`${file}: ${oneLine(err.message)}`);
   }
-  return finishSchema(root, { text, file, typeName, sourceFile: null, hashed: text });
+  return finishSchema(root, { text, file, typeName, sourceFile: null, hashed: `${TEXT_SOURCE}\0${text}` });
 }
 
 /**
@@ -60,8 +62,10 @@ export function loadSchemaFile(file, typeName) {
   } catch (err) {
     throw new UserError(`${file}: ${oneLine(err.message)}`);
   }
-  // generated code depends on every file loaded, so all of them key its cache
-  const hashed = root.files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : f)).join('\0');
+  // generated code depends on every file loaded, and is named after them, so their names and contents key its cache
+  // (json2proto's output loaded as --proto has the text of the schema inferred from the same JSON, not its file name)
+  const base = path.dirname(path.resolve(file));
+  const hashed = root.files.map((f) => (fs.existsSync(f) ? `${path.relative(base, path.resolve(f))}\0${fs.readFileSync(f, 'utf8')}` : f)).join('\0');
   return finishSchema(root, { text, file, typeName, sourceFile: path.resolve(file), hashed });
 }
 

@@ -32,6 +32,38 @@ export function messageCost(row) {
   };
 }
 
+/**
+ * The cost of one message from what its transport declares: the codec's bytes plus the transport's framingBytes()
+ * each way (HTTP headers, HTTP/2 frames after HPACK, gRPC's prefix and trailers, WebSocket headers, and TLS's
+ * records when the run is over TLS), with the CPU per message measured on each side. The model needs no
+ * measured byte count then: a payload size, a transport and its settings are enough.
+ * @param {Pick<import('./transports/index.js').Transport, 'framingBytes'>} transport
+ * @param {{ format: string, payloadBytes: number, direction?: 'up'|'down', compress?: string|null, tls?: boolean, serverCpuUs?: number|null, clientCpuUs?: number|null }} message
+ *   payloadBytes: the codec's bytes of one message (a mean over the messages sent)
+ * @returns {MessageCost & { framing: { up: number, down: number } }}
+ */
+export function framedCost(transport, { format, payloadBytes, direction = 'up', compress = null, tls = false, serverCpuUs = 0, clientCpuUs = 0 }) {
+  const framing = transport.framingBytes({ payloadBytes, direction, compress, tls });
+  return {
+    format,
+    upBytes: framing.up + (direction === 'up' ? payloadBytes : 0),
+    downBytes: framing.down + (direction === 'down' ? payloadBytes : 0),
+    serverCpuUs: serverCpuUs ?? 0,
+    clientCpuUs: clientCpuUs ?? 0,
+    framing,
+  };
+}
+
+/**
+ * Messages in flight on one connection, the model's window: --window, but no more than --pipelining on a
+ * transport that answers in order one request after another (HTTP/1.1, which declares supports.pipelining).
+ * @param {{ supports: { pipelining: boolean } }} transport
+ * @param {{ window?: number, pipelining?: number }} settings
+ */
+export function inFlight(transport, { window = 1, pipelining = 1 }) {
+  return transport.supports.pipelining ? Math.min(window, pipelining) : window;
+}
+
 function stages(cost, link) {
   const down = link.down ?? link.up;
   return [
@@ -112,7 +144,7 @@ export function timeCurve(costs, { rtt = 0, window = Infinity, messages = 10000,
  * bytes and CPU per message of one payload, checked against the same
  * payload's pass over an emulated (or shaped) link.
  * @param {{ payload: string, settings: object, results: object[] }} loopback the payload's unshaped transmission entry
- * @param {{ payload: string, profile: string, settings: object, results: object[] }} shaped the same payload's entry over a slow link
+ * @param {{ payload: string, profile: string, settings: { link: any, messages: number, window: number, inFlight?: number }, results: object[] }} shaped the same payload's entry over a slow link
  * @param {number} [messages] the N of "time for N messages" (default 10,000)
  */
 export function breakEvenReport(loopback, shaped, messages = 10000) {
@@ -128,7 +160,8 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
   const perPass = shaped.settings.messages;
   const measured = shaped.results.filter((r) => r.latencyMs && costs.some((c) => c.format === r.format)).map((r) => {
     const cost = costs.find((c) => c.format === r.format);
-    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.window }, perPass);
+    // settings.inFlight: the messages a connection really has in flight (HTTP/1.1: no more than --pipelining)
+    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.inFlight ?? shaped.settings.window }, perPass);
     return { format: r.format, up: link.up, down: link.down, rtt: link.rtt, measuredSeconds: (r.seconds / perPass) * messages, predictedSeconds: (predicted / perPass) * messages };
   });
   return { payload: loopback.payload, profile: shaped.profile, messages, rtt: link.rtt, costs, pairs, measured, curve: timeCurve(costs, { rtt: link.rtt, messages }) };

@@ -15,6 +15,7 @@ import { drivePass } from './accounting.js';
 import { combineRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, formatRefusal, loadTransport } from './transports/index.js';
+import { inFlight } from './model.js';
 
 /**
  * Builds and verifies codecs for the wire. Unsupported and failed ones are
@@ -393,7 +394,7 @@ export async function measureTransmission({
   return {
     payload: describePayload(payload),
     settings: {
-      transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: shaping?.link ?? null,
+      transport: transportName, direction, messages, window, connections, pipelining, inFlight: inFlight(transport, { window, pipelining }), rate: rate ?? null, profile, link: shaping?.link ?? null,
       shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw,
       deflate: variantsOf.includes('deflate') ? (variantsOf.includes(null) ? 'both' : true) : false,
       compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust),

@@ -36,6 +36,7 @@ import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
 import { loadService } from './rpc-service.js';
+import { withTlsRecords } from '../tls-records.js';
 
 /** Connect's formats: the codec whose calls it makes, and the media type it sends them as. */
 const FORMATS = {
@@ -291,14 +292,19 @@ async function createClient({ url, codec, direction, window, connections, compre
   const port = Number(target.port) || (trust ? 443 : 80);
   /** @type {Array<import('node:net').Socket>} every socket opened, for the bytes at the wire */
   const sockets = [];
+  /** @type {Array<import('node:net').Socket>} their TCP sockets (under the TLS ones with --tls: a TLS socket counts plaintext) */
+  const wires = [];
   const openSocket = () => {
+    const wire = net.connect({ host, port });
     const socket = trust
-      ? tls.connect({ host, port, ca: trust.ca, servername: 'localhost', ALPNProtocols: httpVersion === '2' ? ['h2'] : ['http/1.1'] })
-      : net.connect({ host, port });
+      ? tls.connect({ socket: wire, ca: trust.ca, servername: 'localhost', ALPNProtocols: httpVersion === '2' ? ['h2'] : ['http/1.1'] })
+      : wire;
     socket.setNoDelay(true);
     // the HTTP client above sees every failure; a socket destroyed with an error must not also throw it
     socket.on('error', () => {});
+    wire.on('error', () => {});
     sockets.push(socket);
+    wires.push(wire);
     return socket;
   };
   const codecOptions = {
@@ -348,7 +354,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         onAnswer(seq, answerStatus(err));
       });
     },
-    wireBytes: () => sockets.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
+    wireBytes: () => wires.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
     async close() {
       for (const link of links) link.close();
       for (const s of sockets) s.destroy();
@@ -390,13 +396,13 @@ export const hpackPathBytes = (path) => 2 + Math.round(path.length * 0.77);
  * literal and every other header indexed, the body in one DATA frame and END_STREAM in an empty one (so 9
  * bytes more than gRPC's), the answer's HEADERS, DATA and empty END_STREAM DATA, and the WINDOW_UPDATEs the
  * receiving side sends. For 'down', the GetRequest counts as framing. Compressed sizes are not known here:
- * payloadBytes is the message as sent. TLS records are not modelled (measure them: wireBytes counts them).
+ * payloadBytes is the message as sent. With tls, TLS 1.3's record bytes (tls-records.js) for the writes named below.
  * @param {{ payloadBytes: number, direction: 'up'|'down', compress: string|null, tls?: boolean, httpVersion: '1.1'|'2',
  *   format?: string, path?: string, authority?: string, index?: number }} options format: the codec (default protobuf-es);
  *   path: the method's (default the bundled payloads' /bench.Bench/Send or Get); authority: the Host (default 127.0.0.1 and a 5-digit port)
  * @returns {{ up: number, down: number }}
  */
-export function connectFramingBytes({ payloadBytes, direction, compress = null, httpVersion, format = 'protobuf-es', path, authority = '127.0.0.1:65535', index = TYPICAL_INDEX }) {
+export function connectFramingBytes({ payloadBytes, direction, compress = null, tls: overTls = false, httpVersion, format = 'protobuf-es', path, authority = '127.0.0.1:65535', index = TYPICAL_INDEX }) {
   const { binary, contentType } = FORMATS[format] ?? FORMATS['protobuf-es'];
   const up = direction === 'up';
   path ??= up ? '/bench.Bench/Send' : '/bench.Bench/Get';
@@ -409,10 +415,11 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
     const answerHpack = (up ? 7 : 9) + (compressedAnswer ? 1 : 0);
     const request = H2_FRAME + requestHpack + (requestBody ? H2_FRAME + requestBody : 0) + H2_FRAME;
     const answer = H2_FRAME + answerHpack + (answerBody ? H2_FRAME + answerBody : 0) + H2_FRAME;
-    return {
+    // with TLS: each way, the HEADERS and DATA frames in one write, the empty END_STREAM DATA frame in another
+    return withTlsRecords({
       up: request - (up ? payloadBytes : 0) + windowUpdates(answerBody),
       down: answer - (up ? 0 : payloadBytes) + windowUpdates(requestBody),
-    };
+    }, overTls, { up: [request - H2_FRAME, H2_FRAME], down: [answer - H2_FRAME, H2_FRAME] });
   }
   const requestHead = `POST ${path} HTTP/1.1\r\n${compress ? `accept-encoding: ${compress}\r\n` : ''}connect-protocol-version: 1\r\n`
     + `${compress && up ? `content-encoding: ${compress}\r\n` : ''}content-type: ${contentType}\r\nuser-agent: ${USER_AGENT}\r\n`
@@ -420,10 +427,12 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
   const chunked = (requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0) + '0\r\n\r\n'.length;
   const answerHead = `HTTP/1.1 200 OK\r\n${compressedAnswer ? `content-encoding: ${compress}\r\n` : ''}content-length: ${answerBody}\r\n`
     + `content-type: ${contentType}\r\nDate: ${DATE}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n`;
-  return {
+  // with TLS: the request's head, its chunk and the last chunk are three writes; the answer is one
+  const chunk = requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0;
+  return withTlsRecords({
     up: requestHead.length + chunked - (up ? payloadBytes : 0),
     down: answerHead.length + answerBody - (up ? 0 : payloadBytes),
-  };
+  }, overTls, { up: [requestHead.length, ...(chunk ? [chunk] : []), '0\r\n\r\n'.length], down: [answerHead.length + answerBody] });
 }
 
 /** Bytes of a protobuf varint. */

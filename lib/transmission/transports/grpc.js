@@ -24,6 +24,7 @@ import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { loadService } from './rpc-service.js';
 import { hpackPathBytes, varintBytes } from './connect.js';
+import { withTlsRecords } from '../tls-records.js';
 
 /** Codecs whose bytes are protobuf's wire format (what a gRPC peer built from the .proto reads). */
 export const PROTOBUF_CODECS = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf', 'google-protobuf'];
@@ -327,11 +328,11 @@ async function createClient({ url, codec, direction, window, connections, compre
  * the bench-format metadata indexed), one DATA frame with the 5-byte message prefix and
  * END_STREAM. Answer: HEADERS (:status, content-type, grpc-accept-encoding...), DATA with the prefix, and
  * trailers (grpc-status, grpc-message) as a last HEADERS frame; and the WINDOW_UPDATEs each receiver sends.
- * For 'down', the GetRequest counts as framing. TLS records are not modelled (wireBytes counts them).
+ * For 'down', the GetRequest counts as framing. With tls, TLS 1.3's record bytes (tls-records.js) for those writes.
  * @param {{ payloadBytes: number, direction: 'up'|'down', compress: string|null, tls?: boolean, path?: string, index?: number }} options
  * @returns {{ up: number, down: number }}
  */
-export function grpcFramingBytes({ payloadBytes, direction, compress = null, path, index = TYPICAL_INDEX }) {
+export function grpcFramingBytes({ payloadBytes, direction, compress = null, tls = false, path, index = TYPICAL_INDEX }) {
   const up = direction === 'up';
   path ??= up ? '/bench.Bench/Send' : '/bench.Bench/Get';
   const requestBody = up ? payloadBytes : index === 0 ? 0 : 1 + varintBytes(index);
@@ -341,8 +342,10 @@ export function grpcFramingBytes({ payloadBytes, direction, compress = null, pat
   const answerHpack = 5 + (compress && !up ? 1 : 0);
   const request = H2_FRAME + requestHpack + H2_FRAME + PREFIX + requestBody;
   const answer = H2_FRAME + answerHpack + H2_FRAME + PREFIX + answerBody + H2_FRAME + TRAILERS_HPACK;
-  return {
+  // with TLS: the request leaves in one write; the answer's HEADERS and DATA in one, its trailers in another
+  const trailers = H2_FRAME + TRAILERS_HPACK;
+  return withTlsRecords({
     up: request - (up ? payloadBytes : 0) + windowUpdates(PREFIX + answerBody),
     down: answer - (up ? 0 : payloadBytes) + windowUpdates(PREFIX + requestBody),
-  };
+  }, tls, { up: [request], down: [answer - trailers, trailers] });
 }

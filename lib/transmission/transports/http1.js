@@ -8,11 +8,13 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import { buildConnector, Pool } from 'undici';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './ws.js';
+import { withTlsRecords } from '../tls-records.js';
 
 /** @type {import('./index.js').Transport} */
 export default {
@@ -21,7 +23,7 @@ export default {
   description: 'HTTP/1.1: node:http server, undici client with keep-alive and pipelining; a POST (or GET) per message',
   schemes: { plain: 'http', tls: 'https' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: false, pipelining: true, tls: true },
-  framingBytes({ payloadBytes, direction, compress }) {
+  framingBytes({ payloadBytes, direction, compress, tls = false }) {
     // undici's request and node:http's answer as they are written, with a 15-character host (127.0.0.1:PORT),
     // a 17-character format name and today's date; a real pass's headers differ by a few bytes
     const length = String(Math.round(payloadBytes)).length;
@@ -30,13 +32,14 @@ export default {
       const request = 'POST /protobufjs-static HTTP/1.1\r\nhost: 127.0.0.1:65535\r\nconnection: keep-alive\r\n'.length
         + 'content-type: application/x-protobuf\r\n'.length + `content-length: ${'0'.repeat(length)}\r\n\r\n`.length + coding;
       const answer = 'HTTP/1.1 204 No Content\r\nDate: Mon, 23 Nov 2026 16:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n'.length;
-      return { up: request, down: answer };
+      // with TLS: undici corks the request's head and body into one write, node:http writes the answer in one
+      return withTlsRecords({ up: request, down: answer }, tls, { up: [request + payloadBytes], down: [answer] });
     }
     const request = 'GET /protobufjs-static/1234 HTTP/1.1\r\nhost: 127.0.0.1:65535\r\nconnection: keep-alive\r\n\r\n'.length
       + (compress ? `accept-encoding: ${compress}\r\n`.length : 0);
     const answer = 'HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\n'.length + `content-length: ${'0'.repeat(length)}\r\n`.length
       + 'Date: Mon, 23 Nov 2026 16:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n'.length + coding;
-    return { up: request, down: answer };
+    return withTlsRecords({ up: request, down: answer }, tls, { up: [request], down: [answer + payloadBytes] });
   },
   startServer,
   createClient,
@@ -74,14 +77,19 @@ async function createClient({ url, codec, direction, window, connections, pipeli
     pipelining,
     connectTimeout: timeoutMs,
     keepAliveTimeout: 600_000,
-    connect: (opts, callback) => connector(opts, (err, socket) => {
-      if (socket) {
-        sockets.add(socket);
-        // bytes of sockets that closed stay counted
-        socket.once('close', () => { closedBytes.up += socket.bytesWritten; closedBytes.down += socket.bytesRead; sockets.delete(socket); });
-      }
-      /** @type {any} */ (callback)(err, socket);
-    }),
+    connect: (opts, callback) => {
+      // with TLS, the TCP socket under it: a TLS socket's own counts are the plaintext, without the records
+      const tcp = tls ? net.connect({ host: opts.hostname.replace(/^\[|\]$/g, ''), port: Number(opts.port) || 443 }) : null;
+      connector(tcp ? { ...opts, httpSocket: tcp } : opts, (err, socket) => {
+        const counted = tcp ?? socket;
+        if (socket && counted) {
+          sockets.add(counted);
+          // bytes of sockets that closed stay counted
+          counted.once('close', () => { closedBytes.up += counted.bytesWritten; closedBytes.down += counted.bytesRead; sockets.delete(counted); });
+        } else tcp?.destroy();
+        /** @type {any} */ (callback)(err, socket);
+      });
+    },
   });
   const closedBytes = { up: 0, down: 0 };
   const base = `/${encodeURIComponent(codec.name)}`;
@@ -101,6 +109,9 @@ async function createClient({ url, codec, direction, window, connections, pipeli
   }
   const query = raw ? '?raw=1' : '';
   const upHeaders = { 'content-type': codec.mediaType, ...(compress ? { 'content-encoding': compress } : {}) };
+  // undici pipelines only requests it may replay (idempotent) and that do not block the pipeline: without these a
+  // POST waits for the answer before it, whatever --pipelining says
+  const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
   const downHeaders = compress ? { 'accept-encoding': compress } : {};
   const encoder = compress ? ENCODINGS[compress] : null;
   let gone = false;
@@ -111,13 +122,13 @@ async function createClient({ url, codec, direction, window, connections, pipeli
       if (gone) return false;
       if (direction === 'up') {
         const bytes = codec.encodeMessage(seq);
-        pool.request({ path: base + query, method: 'POST', headers: upHeaders, body: encoder ? encoder.compress(bytes) : bytes })
+        pool.request({ path: base + query, method: 'POST', headers: upHeaders, body: encoder ? encoder.compress(bytes) : bytes, ...pipelined })
           .then(async (res) => {
             await res.body.dump();
             onAnswer(seq, res.statusCode === 204 ? ANSWER.ok : res.statusCode === 400 ? ANSWER.decodeError : ANSWER.error);
           }, fail(seq));
       } else {
-        pool.request({ path: `${base}/${seq}${query}`, method: 'GET', headers: downHeaders })
+        pool.request({ path: `${base}/${seq}${query}`, method: 'GET', headers: downHeaders, ...pipelined })
           .then(async (res) => {
             const body = Buffer.from(await res.body.arrayBuffer());
             if (res.statusCode !== 200) return onAnswer(seq, ANSWER.error);

@@ -13,6 +13,7 @@ import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './ws.js';
+import { withTlsRecords } from '../tls-records.js';
 
 const { HTTP2_HEADER_METHOD: METHOD, HTTP2_HEADER_PATH: PATH, HTTP2_HEADER_STATUS: STATUS } = http2.constants;
 
@@ -26,7 +27,7 @@ export default {
   description: 'HTTP/2: node:http2 server and sessions, h2c by default, --window streams multiplexed per session',
   schemes: { plain: 'http', tls: 'https' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: true, pipelining: false, tls: true },
-  framingBytes({ payloadBytes, direction, compress }) {
+  framingBytes({ payloadBytes, direction, compress, tls: overTls = false }) {
     // steady state: every header already in both HPACK dynamic tables, so a request's HEADERS frame is a few
     // indexed fields plus the literal content-length; DATA frames carry 9-byte headers (one frame up to 16 KiB)
     const frame = 9;
@@ -35,10 +36,17 @@ export default {
     if (direction === 'up') {
       // HEADERS (method, path, scheme, authority, content-type, content-encoding as indexed fields; content-length)
       // + DATA with END_STREAM; answer: HEADERS (:status 204 and date, indexed or near it) with END_STREAM
-      return { up: frame + 6 + (compress ? 1 : 0) + lengthField + dataFrames(payloadBytes), down: frame + 2 + 1 };
+      // with TLS: the request's frames leave in one write, the answer in one
+      const request = frame + 6 + (compress ? 1 : 0) + lengthField + dataFrames(payloadBytes);
+      const answer = frame + 2 + 1;
+      return withTlsRecords({ up: request, down: answer }, overTls, { up: [request + payloadBytes], down: [answer] });
     }
-    // GET: HEADERS only (the path's index changes per message: a literal of a few bytes); answer HEADERS + DATA
-    return { up: frame + 5 + 8, down: frame + 3 + lengthField + (compress ? 1 : 0) + dataFrames(payloadBytes) };
+    // GET: HEADERS only (the path's index changes per message: a literal of a few bytes); answer HEADERS + DATA,
+    // which node:http2 writes apart (two records with TLS)
+    const request = frame + 5 + 8;
+    const answerHeaders = frame + 3 + lengthField + (compress ? 1 : 0);
+    return withTlsRecords({ up: request, down: answerHeaders + dataFrames(payloadBytes) }, overTls,
+      { up: [request], down: [answerHeaders, dataFrames(payloadBytes) + payloadBytes] });
   },
   startServer,
   createClient,
@@ -83,8 +91,9 @@ function openSession(target, trust, timeoutMs) {
       createConnection: () => {
         const port = Number(target.port) || (trust ? 443 : 80);
         const host = target.hostname.replace(/^\[|\]$/g, '');
-        socket = trust ? tls.connect({ host, port, ca: trust.ca, servername: 'localhost', ALPNProtocols: ['h2'] }) : net.connect(port, host);
-        return socket;
+        // with TLS the bytes are counted on the TCP socket under it (a TLS socket's own are the plaintext)
+        socket = net.connect(port, host);
+        return trust ? tls.connect({ socket, ca: trust.ca, servername: 'localhost', ALPNProtocols: ['h2'] }) : socket;
       },
     });
     const timer = setTimeout(() => { session.destroy(); reject(new Error('timed out')); }, timeoutMs);

@@ -23,6 +23,7 @@ import { UserError } from '../../errors.js';
 import { ACK_BYTES, CLOSE_TOO_LARGE, CONTROL, encodeAck, encodeControl, NO_SEQ, SEQ_BYTES, websocketHeaderBytes } from '../protocol.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
+import { withTlsRecords } from '../tls-records.js';
 
 /** Bytes permessage-deflate may add to an incompressible message (zlib's deflateBound, plus the frame's tail). */
 const deflateBound = (n) => n + (n >>> 12) + (n >>> 14) + 64;
@@ -34,14 +35,16 @@ export default {
   description: 'WebSocket: one binary message per benchmark message, a 5-byte ACK back',
   schemes: { plain: 'ws', tls: 'wss' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['deflate', 'deflate-context'], multiplex: true, pipelining: false, tls: true },
-  framingBytes({ payloadBytes, direction }) {
+  framingBytes({ payloadBytes, direction, tls: overTls = false }) {
     // sizes before compression: a compressed message's frame is counted at the socket
     const request = direction === 'up' ? payloadBytes + SEQ_BYTES : SEQ_BYTES;
     const answer = direction === 'up' ? ACK_BYTES : ACK_BYTES + payloadBytes;
-    return {
-      up: request - (direction === 'up' ? payloadBytes : 0) + websocketHeaderBytes(request, true),
-      down: answer - (direction === 'down' ? payloadBytes : 0) + websocketHeaderBytes(answer, false),
-    };
+    const frames = { up: request + websocketHeaderBytes(request, true), down: answer + websocketHeaderBytes(answer, false) };
+    // with TLS: one write (one record up to 16 KiB) per frame each way
+    return withTlsRecords({
+      up: frames.up - (direction === 'up' ? payloadBytes : 0),
+      down: frames.down - (direction === 'down' ? payloadBytes : 0),
+    }, overTls, { up: [frames.up], down: [frames.down] });
   },
   startServer,
   createClient,
@@ -308,7 +311,7 @@ async function createClient({ url, codec, direction, window, connections, compre
       }
       return true;
     },
-    wireBytes: () => links.reduce((n, l) => ({ up: n.up + l.socket.bytesWritten, down: n.down + l.socket.bytesRead }), { up: 0, down: 0 }),
+    wireBytes: () => links.reduce((n, l) => ({ up: n.up + l.wire.bytesWritten, down: n.down + l.wire.bytesRead }), { up: 0, down: 0 }),
     mark() {
       links[0].ws.send(encodeControl(CONTROL.mark));
     },
@@ -331,17 +334,19 @@ async function createClient({ url, codec, direction, window, connections, compre
  * Opens one WebSocket; a failure becomes one line saying what happened.
  * @param {string} url
  * @param {{ timeoutMs?: number, compress?: string|null, ca?: string }} [options]
- * @returns {Promise<{ ws: WebSocket, socket: import('node:net').Socket }>}
+ * @returns {Promise<{ ws: WebSocket, socket: import('node:net').Socket, wire: import('node:net').Socket }>} wire: the TCP
+ *   socket (under the TLS one with wss:), whose counts are the bytes on the wire
  */
 export function connect(url, { timeoutMs = 10000, compress = null, ca } = {}) {
   const shown = url.split('?')[0]; // the payload identity in the query would only clutter the message
   return new Promise((resolve, reject) => {
     let socket;
-    // ws passes http.request's options; their `path` is the URL's, not a Unix socket's
+    let wire;
+    // ws passes http.request's options; their `path` is the URL's, not a Unix socket's. With TLS the bytes are
+    // counted on the TCP socket under it (a TLS socket's own counts are the plaintext, without the records)
     const createConnection = (options) => {
-      socket = url.startsWith('wss:')
-        ? tls.connect({ ...options, path: undefined, ca, servername: 'localhost' })
-        : net.connect({ ...options, path: undefined });
+      wire = net.connect({ ...options, path: undefined });
+      socket = url.startsWith('wss:') ? tls.connect({ ...options, path: undefined, socket: wire, ca, servername: 'localhost' }) : wire;
       return socket;
     };
     // 'deflate': every message compressed on its own (ws's default threshold would leave messages under 1 KiB
@@ -361,7 +366,7 @@ export function connect(url, { timeoutMs = 10000, compress = null, ca } = {}) {
     ws.once('open', () => {
       clearTimeout(timer);
       ws.removeAllListeners('error');
-      resolve({ ws, socket });
+      resolve({ ws, socket, wire });
     });
     ws.once('unexpected-response', (req, res) => {
       let body = '';

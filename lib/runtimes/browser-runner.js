@@ -137,7 +137,10 @@ export function pagePayloads(payloads) {
   return payloads.map((p) => ({
     described: describePayload(p),
     value: p.value,
-    schema: { root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text },
+    schema: {
+      root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text,
+      fit: p.schema.adapter.fit,
+    },
   }));
 }
 

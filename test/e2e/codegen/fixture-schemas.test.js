@@ -38,6 +38,8 @@ const FIXTURES = [
   { data: 'wellknown-wrappers.json', proto: 'wellknown.proto', type: 'telemetry.Profile', verdict: 'exact' },
   { data: 'wellknown-struct.json', proto: 'wellknown.proto', type: 'telemetry.Config', verdict: 'equivalent (json-name)' },
   { data: 'wellknown-fieldmask.json', proto: 'wellknown.proto', type: 'telemetry.UpdateRequest', verdict: 'equivalent (json-name)' },
+  // an Any's message (the schema's own, or a well-known type as "value") packed into its bytes and unpacked
+  { data: 'wellknown-any.json', proto: 'wellknown.proto', type: 'telemetry.Envelope', verdict: 'equivalent (json-name, null-as-absent, empty-as-absent)' },
 ];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
@@ -67,6 +69,7 @@ const KNOWN = {
   },
   'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
+  'wellknown-any.json': { pbf: PBF_FOREIGN('google.protobuf.Any') },
 };
 
 for (const fixture of FIXTURES) {

@@ -216,11 +216,11 @@ async function createClient({ url, codec, direction, window, connections, compre
 
 /**
  * HTTP/2's bytes per message beyond the codec's, both directions (see the comments for what each byte is).
- * @param {{ payloadBytes: number, direction: 'up'|'down', compress?: string|null, tls?: boolean, path?: string }} options path: the
- *   request's (default a 17-character format name, and for 'down' a 4-digit message index)
+ * @param {{ payloadBytes: number, direction: 'up'|'down', compress?: string|null, tls?: boolean, format?: string, path?: string }} options
+ *   format: the codec, whose name is the path (default protobufjs-static); path: the request's, when not /<format> (and for 'down' /<format>/5000)
  * @returns {{ up: number, down: number }}
  */
-export function http2FramingBytes({ payloadBytes, direction, compress = null, tls: overTls = false, path }) {
+export function http2FramingBytes({ payloadBytes, direction, compress = null, tls: overTls = false, format = 'protobufjs-static', path }) {
   // steady state, as node:http2 sends them (test/e2e/http-transports.test.js counts them at the socket): every
   // header already in both HPACK dynamic tables except the :path, which nghttp2 never indexes (a Huffman-coded
   // literal each time), and the answer's content-length; DATA frames carry 9-byte headers (one per 16 KiB); each
@@ -231,7 +231,7 @@ export function http2FramingBytes({ payloadBytes, direction, compress = null, tl
   if (direction === 'up') {
     // HEADERS: the :path literal; :method, :scheme, :authority, content-type (content-encoding) indexed, no
     // content-length; then DATA with END_STREAM. Answer: HEADERS with END_STREAM (:status 204 and date indexed)
-    const request = frame + hpackLiteralBytes(path ?? '/protobufjs-static') + 4 + (compress ? 1 : 0) + dataFrames(payloadBytes);
+    const request = frame + hpackLiteralBytes(path ?? `/${encodeURIComponent(format)}`) + 4 + (compress ? 1 : 0) + dataFrames(payloadBytes);
     const answer = frame + 2;
     return withTlsRecords({ up: request, down: answer + windowUpdates(payloadBytes + frame) }, overTls,
       { up: [request + payloadBytes], down: [answer] });
@@ -239,7 +239,7 @@ export function http2FramingBytes({ payloadBytes, direction, compress = null, tl
   // GET: HEADERS only (:path /<format>/<i> a literal); answer HEADERS (:status 200, content-type, date indexed,
   // content-length a literal), DATA, and an empty DATA frame with END_STREAM; node:http2 writes the HEADERS apart
   // from the DATA frames (two records with TLS)
-  const request = frame + hpackLiteralBytes(path ?? '/protobufjs-static/5000') + 3 + (compress ? 1 : 0);
+  const request = frame + hpackLiteralBytes(path ?? `/${encodeURIComponent(format)}/5000`) + 3 + (compress ? 1 : 0);
   const answerHeaders = frame + 4 + hpackLiteralBytes(String(Math.round(payloadBytes))) + (compress ? 1 : 0);
   const answerData = dataFrames(payloadBytes) + frame;
   return withTlsRecords({ up: request + windowUpdates(payloadBytes + 2 * frame), down: answerHeaders + answerData }, overTls,

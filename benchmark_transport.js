@@ -1,41 +1,52 @@
 #!/usr/bin/env node
 // Transmission across transports: JSON and protobuf (or any formats) over ws, HTTP/1.1, HTTP/2 (and Connect, gRPC
-// where built), per network profile, rounds interleaving transports and formats, a verdict per pair.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
-import { checkCustomLink, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions } from './lib/cli/transmission.js';
-import { BASELINE } from './lib/codecs/index.js';
+// where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import {
+  checkCustomLink, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
+} from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
-import { passSettingsLine, passTable, verdictLines } from './lib/report/terminal-transmission.js';
-import { createProgress } from './lib/cli/progress.js';
+import { passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureTransportMatrix } from './lib/transmission/matrix.js';
+import { sweepTransports } from './lib/transmission/sweep.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
 import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
 exitOnSignals();
 
 const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchmark_transport.js --data FILE [--proto FILE --type NAME] [options]
-  Per profile and round, each transport runs a pass of every format against its own server.js (127.0.0.1,
-  ephemeral port): rows "TRANSPORT FORMAT", medians of the rounds with min–max, and a verdict for every pair of
-  formats on one transport and every pair of transports on one format (a winner only when every round of one
-  beat every round of the other in msgs/s, at least 3 rounds).
-  --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ws,http1,http2); a transport not built yet is refused
-  --formats a,b       codecs (default json-buffer,protobufjs-static); one a transport cannot carry gets its reason
+  Per profile and round, each transport runs a pass of each of its formats against its own server.js
+  (127.0.0.1, ephemeral port): rows "TRANSPORT FORMAT", medians of the rounds with min–max. Verdicts first for
+  the pairs that matter, as the transports declare them (REST JSON over HTTP/1.1 and over HTTP/2 vs gRPC
+  protobuf, Connect JSON vs Connect binary, each transport's JSON vs its protobuf), then for every other pair of
+  formats on one transport and of transports on one format (a winner only when every round of one beat every
+  round of the other in msgs/s, at least 3 rounds).
+  --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ws,http1,http2,connect,grpc)
+  --formats a,b       codecs for every transport (default: each transport's own JSON and protobuf pair:
+                      json-buffer and protobufjs-static on ws, http1, http2; protobuf-es-json and protobuf-es
+                      on connect; protobufjs-static on grpc); a cell a transport cannot carry is skipped
+                      with its reason (with one transport: refused)
   --profiles a,b      network profiles (default none): none, 3g, 4g, … or custom (with --rtt MS --down KBIT --up KBIT)
   --messages M        per format, transport, profile and round (default 5000 unthrottled, 40 throttled)
   --rounds R          default 3
+  --sweep             instead: per transport, format and profile, the highest open-loop rate whose p99 (from the
+                      scheduled send time) stays under --target-p99 MS (default 10), rates doubling from 1,000
+                      msgs/s, then bisected
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transport T|--deflate|--\S+ \(default ws\)/.test(l)).join('\n')}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   ...TRANSMISSION_OPTIONS,
-  transports: { type: 'string', default: 'ws,http1,http2' },
+  transports: { type: 'string', default: 'ws,http1,http2,connect,grpc' },
   messages: { type: 'string' },
   profiles: { type: 'string', default: 'none' },
   rounds: { type: 'string', default: '3' },
+  sweep: { type: 'boolean', default: false },
+  'target-p99': { type: 'string', default: '10' },
 };
 
 runCli(import.meta.url, async () => {
@@ -46,45 +57,52 @@ runCli(import.meta.url, async () => {
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
   if (values.deflate) throw new UserError('benchmark_transport: use --compress NAME (--deflate is the WebSocket clients\' spelling)');
   const opts = transmissionOptions(values);
-  const transports = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!transports.length) throw new UserError('--transports: give at least one transport');
+  const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!names.length) throw new UserError('--transports: give at least one transport');
+  const transports = await Promise.all(names.map(loadTransport));
   // every transport must take the settings before anything runs
-  for (const name of transports) checkSettings(await loadTransport(name), { direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining });
+  for (const t of transports) checkSettings(t, { direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining });
   const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
   checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
   for (const p of profiles) resolveProfile(p, opts);
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
   const messagesFor = (p) => explicit ?? (p === 'none' ? 5000 : 40);
   const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? `${BASELINE},protobufjs-static` }, positionals);
-  const payload = payloads[0];
-  const progress = createProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * transports.length * rounds, 0), quiet: values.json || !process.stderr.isTTY });
+  const targetP99Ms = numberOption(values['target-p99'], 'target-p99', { min: 0.001 });
+  if (values.sweep && opts.rate) throw new UserError('--sweep chooses the rates itself: drop --rate');
+  const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
+  const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
+  const quiet = values.json || !process.stderr.isTTY;
+  const link = { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
+    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window };
+  if (values.sweep) {
+    const sweeps = await sweepTransports({ payload, transports: names, codecsFor, profiles, targetP99Ms, link, onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)) });
+    if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, transports: names, skipped, sweeps }, null, 2));
+    for (const line of [...skipLines, ...sweepLines(sweeps)]) console.log(line);
+    return;
+  }
+  const cells = names.reduce((n, t) => n + codecsFor[t].length, 0);
+  const progress = transmissionProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * cells * rounds, 0), quiet, messagesFor, rounds });
   const runs = [];
   for (const profile of profiles) {
-    let last = 0;
-    let lastPass = null;
     const matrix = await measureTransportMatrix({
-      payload, codecs, transports, messages: messagesFor(profile), window: opts.window, connections: opts.connections, pipelining: opts.pipelining,
-      rate: opts.rate, profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs,
-      rounds, direction: opts.direction, compress: opts.compress, tls: opts.tls,
-      onProgress: ({ done, format, transport, round }) => {
-        if (`${transport} ${format} ${round}` !== lastPass) { last = 0; lastPass = `${transport} ${format} ${round}`; }
-        progress.tick(`${profile} ${transport} ${format} round ${round}/${rounds} ${done}/${messagesFor(profile)}`, done - last);
-        last = done;
-      },
+      ...link, payload, codecs: codecsFor, skipped, transports: names, messages: messagesFor(profile), rate: opts.rate, profile, warmup: opts.warmup, rounds,
+      onProgress: progress.onProgress(profile),
     });
     runs.push({ ...matrix, settings: { ...matrix.settings, profile } });
   }
   progress.end();
-  const libraries = await Promise.all(transports.map(async (t) => (await loadTransport(t)).library));
-  const environment = describeEnvironment(codecs.map((c) => c.library).concat(libraries.filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
+  const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
   if (values.json) console.log(JSON.stringify({ measurement: 'transports', environment, payload: runs[0].payload, runs }, null, 2));
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(runs[0].payload)}`);
+    if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
     for (const run of runs) {
-      console.log(`\n${run.settings.profile}: ${transports.join(', ')}; ${passSettingsLine(run.settings)}${opts.direction === 'down' ? ', download' : ''}${opts.compress ? `, ${opts.compress}` : ''}${opts.tls ? ', TLS' : ''}\n\n${passTable(run)}\n`);
-      for (const line of verdictLines([run])) console.log(line);
+      console.log(`\n${run.settings.profile}: ${names.join(', ')}; ${passSettingsLine(run.settings)}${opts.direction === 'down' ? ', download' : ''}${opts.compress ? `, ${opts.compress}` : ''}${opts.tls ? ', TLS' : ''}\n\n${passTable(run)}\n`);
+      const { named, others } = matrixVerdictLines(run);
+      if (named.length) console.log(`The pairs that matter (the protobuf side against the JSON side):\n${named.join('\n')}\n`);
+      if (others.length) console.log(`Every other pair:\n${others.join('\n')}`);
     }
   }
   const problems = problemsOf(runs, { withProfile: true });

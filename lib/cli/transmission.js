@@ -3,10 +3,12 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from './ind
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
+import { formatKbit, kneeLines, modelLines, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
 import { measureTransmission } from '../transmission/run.js';
 import { exitCodeOf, problemsOf } from '../transmission/outcome.js';
+import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
+import { assignFormats, pairFormats } from '../transmission/pairs.js';
 import { DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from '../transmission/transports/index.js';
 
 /** Options shared by the clients and the orchestrator. */
@@ -61,6 +63,106 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
 export function checkCustomLink(values, custom, hint) {
   const given = ['rtt', 'down', 'up'].filter((k) => values[k] !== undefined);
   if (given.length && !custom) throw new UserError(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'are' : 'is'} only for the custom link: ${hint}`);
+}
+
+/**
+ * The payload and each transport's codecs. Without --formats every transport runs its own declared JSON-vs-protobuf
+ * pair (formatPair); with --formats every transport runs the given codecs it can carry, and skips the others
+ * (`skipped`, one line each in the matrix). A run on one transport refuses a format named in --formats that it
+ * cannot carry instead (UserError: one line, exit 2), since that run would measure nothing in its place.
+ * @param {import('../transmission/transports/index.js').Transport[]} transports
+ * @param {Record<string, any>} values parsed options (formats, data, records, proto, type, strict)
+ * @param {string[]} positionals
+ */
+export async function selectTransportFormats(transports, values, positionals) {
+  const explicit = values.formats !== undefined;
+  const formats = explicit ? values.formats : [...new Set(transports.flatMap(pairFormats))].join(',');
+  const { payloads, codecs } = await resolveSelection({ ...values, formats }, positionals);
+  const { codecsFor, skipped } = assignFormats(transports, codecs, { explicit });
+  // 'all' asks for whatever exists: the ones a transport cannot carry are listed, not refused
+  if (transports.length === 1 && skipped.length && values.formats !== 'all') throw new UserError(`--formats ${skipped[0].format}: ${skipped[0].reason}`);
+  if (!transports.some((t) => codecsFor[t.name].length)) throw new UserError(`--formats ${formats}: none of them can travel on ${transports.map((t) => t.name).join(', ')} (${skipped[0]?.reason})`);
+  return { payload: payloads[0], codecs, codecsFor, skipped };
+}
+
+/**
+ * The progress line of a transmission run: onProgress callbacks for each profile's run, which turn each pass's
+ * cumulative count into ticks (a new pass starts when its transport, format or round changes).
+ * @param {{ total: number, quiet: boolean, messagesFor: (profile: string) => number, rounds: number, stream?: import('./progress.js').ProgressStream }} options
+ */
+export function transmissionProgress({ total, quiet, messagesFor, rounds, stream }) {
+  const progress = createProgress({ total, quiet, stream });
+  return {
+    /** @param {string} profile */
+    onProgress(profile) {
+      let last = 0;
+      let lastPass = null;
+      return (/** @type {{ done: number, format: string, round: number, transport?: string }} */ { done, format, round, transport }) => {
+        const pass = `${transport ? `${transport} ` : ''}${format}`;
+        if (`${pass} ${round}` !== lastPass) { last = 0; lastPass = `${pass} ${round}`; }
+        progress.tick(`${profile} ${pass} round ${round}/${rounds} ${done}/${messagesFor(profile)}`, done - last);
+        last = done;
+      };
+    },
+    end: () => progress.end(),
+  };
+}
+
+/**
+ * A line on stderr per probe of --sweep, when a person watches.
+ * @param {{ profile: string, transport?: string, format: string, rate: number, p99: number|null, ok: boolean }} p
+ */
+export const probeLine = (p) => `${p.profile}${p.transport ? ` ${p.transport}` : ''} ${p.format} at ${p.rate} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : 'over'}\n`;
+
+/**
+ * The lines of --sweep: each format's knee per profile (and transport, when the sweep has several).
+ * @param {Array<{ profile: string, transport?: string, knees: object[] }>} sweeps
+ */
+export const sweepLines = (sweeps) => sweeps.flatMap(({ profile, transport, knees }) => kneeLines(transport ? `${profile} ${transport}` : profile, knees));
+
+/**
+ * The break-even model's lines: its inputs against each shaped run, then per pair the bandwidth below which the
+ * smaller format is faster. None when the loopback run could not give CPU per message (a Chromium client).
+ * @param {ReturnType<typeof import('../transmission/model.js').breakEvenReports>} model
+ * @returns {string[]}
+ */
+export function breakEvenLines(model) {
+  if (!model.length || !model[0].costs.length) return [];
+  return [
+    `Break-even model (inputs from the none run) against each shaped run, seconds per ${model[0].messages.toLocaleString('en-US')} messages:`,
+    ...model.flatMap((m) => modelLines(m)),
+    ...model[0].pairs.map((p) => (p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth`
+      : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${model[0].rtt} ms)`)),
+  ];
+}
+
+/**
+ * A named verdict (pairs.js) as one sentence: the protobuf side's msgs/s and wire bytes per message as ratios
+ * to the JSON side's, then what the rounds say.
+ * @param {import('../transmission/pairs.js').NamedVerdict} v
+ */
+export function namedVerdictText(v) {
+  if (v.missing) return `${v.label}: not measured (${v.missing})`;
+  const x = (n) => (n == null ? '—' : `${n.toFixed(2)}×`);
+  const { rounds } = v.verdict;
+  const over = `${rounds} round${rounds === 1 ? '' : 's'}`;
+  const outcome = rounds < MIN_ROUNDS_FOR_WINNER ? `no verdict from ${over} (a winner needs ${MIN_ROUNDS_FOR_WINNER})`
+    : v.winner ? `${v[v.winner].label} wins, every round faster over ${over}`
+      : `no clear difference, msgs/s ranges overlap over ${over}`;
+  return `${v.label}: ${v.protobuf.label} ${x(v.msgsPerSecRatio)} the msgs/s, ${x(v.bytesRatio)} the wire bytes per message; ${outcome}`;
+}
+
+/**
+ * The verdicts of one matrix run: the named pairs first, then every other pair (those the named block already
+ * gave left out).
+ * @param {{ settings: { profile: string }, named: import('../transmission/pairs.js').NamedVerdict[], verdicts: Array<{ formats: string[] }> }} run
+ * @returns {{ named: string[], others: string[] }}
+ */
+export function matrixVerdictLines(run) {
+  const key = (a, b) => [a, b].sort().join('\n');
+  const given = new Set(run.named.map((v) => key(`${v.json.transport} ${v.json.format}`, `${v.protobuf.transport} ${v.protobuf.format}`)));
+  const others = run.verdicts.filter((v) => !given.has(key(v.formats[0], v.formats[1])));
+  return { named: run.named.map((v) => `${run.settings.profile}: ${namedVerdictText(v)}`), others: verdictLines([{ ...run, verdicts: others }]) };
 }
 
 /** The numeric transmission options, checked. */

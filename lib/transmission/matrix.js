@@ -1,29 +1,43 @@
+import { UserError } from '../errors.js';
+import { namedPairs, namedVerdicts } from './pairs.js';
 import { combineRounds, pairVerdict } from './rounds.js';
 import { measureTransmission } from './run.js';
+import { loadTransport } from './transports/index.js';
 
 /**
- * Several transports compared on one payload and link: per round, each transport runs one pass of every format
- * (its own server, started and stopped by measureTransmission), so rounds interleave transports as well as
- * formats and load on the machine falls on all of them. Rows are labelled "TRANSPORT FORMAT"; the verdicts are
- * every pair within a transport (its formats against each other) and every pair of transports on the same
- * format, each from the same rounds.
- * @param {Parameters<typeof measureTransmission>[0] & { transports: string[] }} options
- *   the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare
- * @returns {Promise<{ payload: object, settings: object, runs: object[], results: object[], verdicts: object[] }>}
+ * Several transports compared on one payload and link: per round, each transport runs one pass of each of its
+ * formats (its own server, started and stopped by measureTransmission), so rounds interleave transports as
+ * well as formats and load on the machine falls on all of them. Rows are labelled "TRANSPORT FORMAT".
+ * The verdicts, each from the same rounds: `named`, the pairs that matter as the transports declare them
+ * (pairs.js: REST JSON over HTTP/1.1 vs gRPC protobuf, Connect JSON vs Connect binary, each transport's JSON vs
+ * protobuf), then `verdicts`, every pair within a transport (its formats against each other) and every pair
+ * of transports on the same format.
+ * @param {Omit<Parameters<typeof measureTransmission>[0], 'codecs'> & {
+ *   transports: string[],
+ *   codecs: import('../codecs/index.js').CodecInfo[] | Record<string, import('../codecs/index.js').CodecInfo[]>,
+ *   skipped?: Array<{ transport: string, format: string, reason: string }>,
+ * }} options the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare;
+ *   codecs: one list for every transport, or a list per transport name (assignFormats in pairs.js); skipped:
+ *   the cells assignFormats left out, carried into the result
+ * @returns {Promise<{ payload: object, settings: object, runs: object[], results: object[], verdicts: object[],
+ *   named: import('./pairs.js').NamedVerdict[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
  */
-export async function measureTransportMatrix({ transports, rounds = 1, onProgress, warmup, ...options }) {
+export async function measureTransportMatrix({ transports, codecs, skipped = [], rounds = 1, onProgress, warmup, ...options }) {
+  const codecsOf = (transport) => (Array.isArray(codecs) ? codecs : codecs[transport] ?? []);
+  const running = transports.filter((t) => codecsOf(t).length);
+  if (!running.length) throw new UserError(`--formats: no transport of ${transports.join(', ')} carries any of them`);
   const perRound = [];
   for (let round = 1; round <= rounds; round++) {
-    for (const transport of transports) {
+    for (const transport of running) {
       const run = await measureTransmission({
-        ...options, transport, rounds: 1, warmup: round === 1 ? warmup : 0,
+        ...options, codecs: codecsOf(transport), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
         onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
       });
       perRound.push({ transport, round, run });
     }
   }
   const results = [];
-  for (const transport of transports) {
+  for (const transport of running) {
     const runs = perRound.filter((r) => r.transport === transport).map((r) => r.run);
     for (const [i, first] of runs[0].results.entries()) {
       const label = `${transport} ${first.format}`;
@@ -43,6 +57,7 @@ export async function measureTransportMatrix({ transports, rounds = 1, onProgres
       if (a.transport === b.transport || a.codec === b.codec) verdicts.push({ ...pairVerdict(a, b), kind: a.transport === b.transport ? 'format' : 'transport' });
     }
   }
+  const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
   const { settings, payload } = perRound[0].run;
-  return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, verdicts };
+  return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, named, verdicts, skipped };
 }

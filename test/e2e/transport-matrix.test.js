@@ -1,5 +1,6 @@
-// benchmark_transport.js end to end: several transports interleaved by round, every message accounted for, the
-// verdicts within a transport and across transports, and its bad input.
+// benchmark_transport.js end to end: several transports interleaved by round, every message accounted for, each
+// transport's own formats, the named verdicts first, the verdicts within a transport and across transports, the
+// cells skipped, and its bad input.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -28,6 +29,49 @@ test('ws, http1 and http2 over 2 rounds: every message of every row acked once, 
   assert.ok(pairs.includes('format: http1 protobufjs-static / http1 json-buffer'), pairs.join('\n'));
   assert.ok(pairs.includes('transport: http1 json-buffer / http2 json-buffer'), pairs.join('\n'));
   assert.ok(!pairs.some((p) => /ws protobufjs-static \/ http1 json-buffer/.test(p)), 'no pair of another format on another transport');
+  assert.deepEqual(only.named.map((v) => v.label), ['JSON over WebSocket vs protobuf over WebSocket', 'REST JSON over HTTP/1.1 vs protobuf over HTTP/1.1',
+    'REST JSON over HTTP/2 vs protobuf over HTTP/2'], 'no gRPC in the run: no cross pair');
+});
+
+test('without --formats each transport runs its own JSON-vs-protobuf pair: no empty row, the named verdicts including REST JSON over HTTP/1.1 vs gRPC protobuf', { timeout: 300_000 }, () => {
+  const r = run('3', '--transports', 'ws,http1,http2,connect,grpc', '--messages', '150', '--warmup', '50', '--rounds', '1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const [only] = JSON.parse(r.stdout).runs;
+  assert.deepEqual(only.results.map((x) => x.format).sort(), [
+    'connect protobuf-es', 'connect protobuf-es-json', 'grpc protobufjs-static', 'http1 json-buffer', 'http1 protobufjs-static',
+    'http2 json-buffer', 'http2 protobufjs-static', 'ws json-buffer', 'ws protobufjs-static',
+  ]);
+  for (const x of only.results) assert.deepEqual([x.format, x.status, x.acked, x.lost, x.errors, x.msgsPerSec > 0], [x.format, 'exact', 150, 0, 0, true]);
+  assert.deepEqual(only.skipped, []);
+  const byLabel = Object.fromEntries(only.named.map((v) => [v.label, v]));
+  assert.deepEqual(Object.keys(byLabel), [
+    'REST JSON over HTTP/1.1 vs gRPC protobuf', 'REST JSON over HTTP/2 vs gRPC protobuf', 'JSON over WebSocket vs protobuf over WebSocket',
+    'REST JSON over HTTP/1.1 vs protobuf over HTTP/1.1', 'REST JSON over HTTP/2 vs protobuf over HTTP/2', 'Connect JSON vs Connect binary',
+  ]);
+  const rows = Object.fromEntries(only.results.map((x) => [x.format, x]));
+  const cross = byLabel['REST JSON over HTTP/1.1 vs gRPC protobuf'];
+  assert.deepEqual([cross.kind, cross.json.transport, cross.json.format, cross.protobuf.transport, cross.protobuf.format], ['cross', 'http1', 'json-buffer', 'grpc', 'protobufjs-static']);
+  assert.equal(cross.msgsPerSecRatio, rows['grpc protobufjs-static'].msgsPerSec / rows['http1 json-buffer'].msgsPerSec);
+  const perMessage = (x) => (x.wireBytes.up + x.wireBytes.down) / x.messages;
+  assert.equal(cross.bytesRatio, perMessage(rows['grpc protobufjs-static']) / perMessage(rows['http1 json-buffer']));
+  assert.ok(cross.bytesRatio < 1, 'protobuf in gRPC frames carries fewer bytes than JSON with HTTP/1.1 headers');
+  assert.equal(cross.verdict.rounds, 1);
+});
+
+test('--formats: a cell a transport cannot carry is skipped with one line in the matrix; the named pairs print first', { timeout: 300_000 }, () => {
+  const r = run('3', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--messages', '100', '--warmup', '20', '--rounds', '1');
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n');
+  const skips = lines.filter((l) => /skipped/.test(l));
+  assert.deepEqual(skips, ['grpc json-buffer: skipped, grpc carries protobufjs-static, protobufjs-dynamic, protobuf-es, protobuf-ts, pbf, google-protobuf only']);
+  assert.ok(!lines.some((l) => /^\| grpc json-buffer /.test(l)), 'no empty row for the skipped cell');
+  assert.ok(lines.some((l) => /^\| grpc protobufjs-static /.test(l)));
+  const first = lines.indexOf('The pairs that matter (the protobuf side against the JSON side):');
+  const rest = lines.indexOf('Every other pair:');
+  assert.ok(first > 0 && rest > first, r.stdout);
+  assert.match(lines[first + 1], /^none: REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf [\d.]+× the msgs\/s, [\d.]+× the wire bytes per message; no verdict from 1 round \(a winner needs 3\)$/);
+  assert.match(lines[first + 2], /^none: REST JSON over HTTP\/1\.1 vs protobuf over HTTP\/1\.1: /);
+  assert.deepEqual(lines.slice(rest + 1).filter(Boolean), ['none: no clear difference between http1 protobufjs-static and grpc protobufjs-static (1 round; a winner needs 3)']);
 });
 
 test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0, a setting a transport does not take: one line, exit 2', () => {
@@ -40,6 +84,9 @@ test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0,
   oneLine(run('3', '--pipelining', '0'), /^benchmark_transport: --pipelining: /);
   oneLine(run('3', '--transports', 'ws,http1', '--pipelining', '4'), /^benchmark_transport: --pipelining 4: only for HTTP\/1\.1 \(transport ws does not pipeline\)$/);
   oneLine(run('3', '--transports', 'ws', '--compress', 'gzip'), /^benchmark_transport: --compress gzip: ws takes deflate, deflate-context$/);
+  // one transport and a format it cannot carry: nothing would run in its place
+  oneLine(run('3', '--transports', 'grpc', '--formats', 'protobufjs-static,json-buffer'), /^benchmark_transport: --formats json-buffer: grpc carries protobufjs-static, .* only$/);
+  oneLine(run('3', '--transports', 'grpc,connect', '--formats', 'json-buffer'), /^benchmark_transport: --formats json-buffer: none of them can travel on grpc, connect \(grpc carries /);
   if (!process.versions.node.startsWith('2') || Number(process.versions.node.split('.')[0]) < 22) {
     oneLine(run('3', '--transports', 'http1', '--compress', 'zstd'), /^benchmark_transport: --compress zstd: this runtime's zlib has no zstd/);
   }

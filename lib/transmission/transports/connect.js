@@ -77,6 +77,10 @@ export function connectTransport(httpVersion) {
     library: '@connectrpc/connect-node',
     description: `Connect unary RPC over HTTP/${h2 ? '2 (h2c; one session multiplexing --window streams)' : '1.1 (one request at a time per connection)'}, JSON or binary`,
     supports: { formats: Object.keys(FORMATS), directions: ['up', 'down'], compress: Object.keys(COMPRESSIONS), multiplex: h2, pipelining: false, tls: true },
+    formatPair: {
+      json: { format: 'protobuf-es-json', label: `Connect JSON${h2 ? ' over HTTP/2' : ''}` },
+      protobuf: { format: 'protobuf-es', label: `Connect binary${h2 ? ' over HTTP/2' : ''}` },
+    },
     schemes: { plain: 'http', tls: 'https' },
     framingBytes: (o) => connectFramingBytes({ ...o, httpVersion }),
     startServer: (o) => startServer(o, httpVersion),

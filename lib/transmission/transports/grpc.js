@@ -45,6 +45,8 @@ export default {
   library: '@grpc/grpc-js',
   description: 'gRPC unary calls (grpc-js), binary protobuf over HTTP/2, one channel multiplexing --window calls per connection',
   supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], multiplex: true, pipelining: false, tls: true },
+  // binary protobuf only, as deployed: no JSON side of its own
+  formatPair: { protobuf: { format: 'protobufjs-static', label: 'gRPC protobuf', deployed: true } },
   schemes: { plain: 'http', tls: 'https' },
   framingBytes: (o) => grpcFramingBytes(o),
   startServer,

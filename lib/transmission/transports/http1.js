@@ -23,6 +23,8 @@ export default {
   description: 'HTTP/1.1: node:http server, undici client with keep-alive and pipelining; a POST (or GET) per message',
   schemes: { plain: 'http', tls: 'https' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: false, pipelining: true, tls: true },
+  // REST as most services run it: JSON bodies over HTTP/1.1
+  formatPair: { json: { format: 'json-buffer', label: 'REST JSON over HTTP/1.1', deployed: true }, protobuf: { format: 'protobufjs-static', label: 'protobuf over HTTP/1.1' } },
   framingBytes({ payloadBytes, direction, compress, tls = false }) {
     // undici's request and node:http's answer as they are written, with a 15-character host (127.0.0.1:PORT),
     // a 17-character format name and today's date; a real pass's headers differ by a few bytes

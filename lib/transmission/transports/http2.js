@@ -27,6 +27,8 @@ export default {
   description: 'HTTP/2: node:http2 server and sessions, h2c by default, --window streams multiplexed per session',
   schemes: { plain: 'http', tls: 'https' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: true, pipelining: false, tls: true },
+  // REST JSON over HTTP/2 against gRPC (also HTTP/2) separates the format's share from HTTP/1.1's
+  formatPair: { json: { format: 'json-buffer', label: 'REST JSON over HTTP/2', deployed: true }, protobuf: { format: 'protobufjs-static', label: 'protobuf over HTTP/2' } },
   framingBytes({ payloadBytes, direction, compress, tls: overTls = false }) {
     // steady state: every header already in both HPACK dynamic tables, so a request's HEADERS frame is a few
     // indexed fields plus the literal content-length; DATA frames carry 9-byte headers (one frame up to 16 KiB)

@@ -79,6 +79,13 @@
  * supports: { formats: 'any' | 'binary' | string[] (codec names), directions, compress: string[],
  * multiplex (many messages at once on one connection), pipelining, tls }. Shared code refuses, with one line
  * and exit 2, a combination the transport does not declare.
+ *
+ * formatPair: { json?, protobuf? }, each `{ format, label, deployed? }`: the JSON-vs-protobuf comparison the
+ * transport stands for. Without --formats a run measures these codecs on it (a side it cannot carry is left
+ * out: gRPC has no JSON side); its JSON side against its protobuf side is one of the named verdicts, under the
+ * two labels ("Connect JSON" vs "Connect binary"). A side marked deployed is how the field ships that format
+ * (REST's JSON over HTTP/1.1, gRPC's protobuf): every deployed JSON side is also compared with every deployed
+ * protobuf side of another transport, the cross-transport verdict most teams ask for (../pairs.js).
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
@@ -102,6 +109,19 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
  * @property {boolean} multiplex many messages in flight on one connection, answered in any order
  * @property {boolean} pipelining --pipelining applies (HTTP/1.1)
  * @property {boolean} tls --tls works
+ */
+
+/**
+ * One side of a transport's JSON-vs-protobuf comparison.
+ * @typedef {object} FormatSide
+ * @property {string} format the codec's name (one that supports.formats lets through)
+ * @property {string} label how the named verdicts call it ("REST JSON over HTTP/1.1", "gRPC protobuf")
+ * @property {boolean} [deployed] how the field ships this format: compared with the other deployed side on
+ *   every other transport
+ */
+
+/**
+ * @typedef {{ json?: FormatSide, protobuf?: FormatSide }} FormatPair
  */
 
 /**
@@ -164,6 +184,7 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
  * @property {string} library the module it is built on ('ws', 'node:http', 'undici', ...)
  * @property {string} description one line for --help and docs
  * @property {TransportSupports} supports
+ * @property {FormatPair} formatPair its JSON and protobuf codecs when no --formats is given, and their labels
  * @property {{ plain: string, tls: string }} schemes its URLs' schemes, cleartext and with TLS (ws/wss, http/https)
  * @property {(o: { payloadBytes: number, direction: 'up'|'down', compress: string|null, tls: boolean }) => { up: number, down: number }} framingBytes
  * @property {(o: ServerOptions) => Promise<TransportServer>} startServer

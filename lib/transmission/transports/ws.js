@@ -35,6 +35,7 @@ export default {
   description: 'WebSocket: one binary message per benchmark message, a 5-byte ACK back',
   schemes: { plain: 'ws', tls: 'wss' },
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['deflate', 'deflate-context'], multiplex: true, pipelining: false, tls: true },
+  formatPair: { json: { format: 'json-buffer', label: 'JSON over WebSocket' }, protobuf: { format: 'protobufjs-static', label: 'protobuf over WebSocket' } },
   framingBytes({ payloadBytes, direction, tls: overTls = false }) {
     // sizes before compression: a compressed message's frame is counted at the socket
     const request = direction === 'up' ? payloadBytes + SEQ_BYTES : SEQ_BYTES;

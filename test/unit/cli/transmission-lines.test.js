@@ -1,0 +1,69 @@
+// The transmission entry points' shared glue: the named verdicts as sentences (first, the other pairs after,
+// without repeating a named one), the progress bookkeeping of passes, the sweep's and the break-even model's lines.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { breakEvenLines, matrixVerdictLines, namedVerdictText, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
+
+const side = (transport, format, label) => ({ transport, format, label });
+const named = (over) => ({
+  label: 'REST JSON over HTTP/1.1 vs gRPC protobuf', kind: 'cross', json: side('http1', 'json-buffer', 'REST JSON over HTTP/1.1'), protobuf: side('grpc', 'protobufjs-static', 'gRPC protobuf'),
+  verdict: { formats: ['http1 json-buffer', 'grpc protobufjs-static'], winner: 'grpc protobufjs-static', ratio: 1.8, rounds: 3 }, winner: 'protobuf', msgsPerSecRatio: 1.8, bytesRatio: 0.4, missing: null, ...over,
+});
+
+test('namedVerdictText: the protobuf side\'s msgs/s and bytes against the JSON side\'s, then the rounds\' verdict', () => {
+  assert.equal(namedVerdictText(/** @type {any} */ (named())),
+    'REST JSON over HTTP/1.1 vs gRPC protobuf: gRPC protobuf 1.80× the msgs/s, 0.40× the wire bytes per message; gRPC protobuf wins, every round faster over 3 rounds');
+  assert.match(namedVerdictText(/** @type {any} */ (named({ winner: 'json', msgsPerSecRatio: 0.5 }))), /0\.50× the msgs\/s, .*; REST JSON over HTTP\/1\.1 wins, every round faster over 3 rounds$/);
+  assert.match(namedVerdictText(/** @type {any} */ (named({ winner: null }))), /; no clear difference, msgs\/s ranges overlap over 3 rounds$/);
+  assert.match(namedVerdictText(/** @type {any} */ (named({ winner: null, verdict: { rounds: 1 } }))), /; no verdict from 1 round \(a winner needs 3\)$/);
+  assert.equal(namedVerdictText(/** @type {any} */ (named({ verdict: null, missing: 'grpc protobufjs-static: no ACK for 10 s' }))),
+    'REST JSON over HTTP/1.1 vs gRPC protobuf: not measured (grpc protobufjs-static: no ACK for 10 s)');
+});
+
+test('matrixVerdictLines: the named pairs first, then every other pair, a named one not repeated', () => {
+  const within = named({ label: 'REST JSON over HTTP/1.1 vs protobuf over HTTP/1.1', kind: 'format', protobuf: side('http1', 'protobufjs-static', 'protobuf over HTTP/1.1'), winner: null });
+  const run = {
+    settings: { profile: 'none' },
+    named: [named(), within],
+    verdicts: [
+      { formats: ['http1 protobufjs-static', 'http1 json-buffer'], winner: null, ratio: 1, rounds: 3 },
+      { formats: ['http1 protobufjs-static', 'grpc protobufjs-static'], winner: null, ratio: 1, rounds: 3 },
+    ],
+  };
+  const { named: first, others } = matrixVerdictLines(/** @type {any} */ (run));
+  assert.equal(first.length, 2);
+  assert.match(first[0], /^none: REST JSON over HTTP\/1\.1 vs gRPC protobuf: /);
+  assert.deepEqual(others, ['none: no clear difference between http1 protobufjs-static and grpc protobufjs-static (msgs/s ranges overlap over 3 rounds)']);
+});
+
+test('transmissionProgress: each pass\'s cumulative count becomes ticks, a new pass when transport, format or round changes', () => {
+  const writes = [];
+  const progress = transmissionProgress({ total: 40, quiet: false, messagesFor: () => 10, rounds: 2, stream: { isTTY: false, write: (s) => writes.push(s) } });
+  const tick = progress.onProgress('none');
+  for (const [transport, format, round] of /** @type {Array<[string|undefined, string, number]>} */ ([['http1', 'a', 1], ['grpc', 'a', 1], ['http1', 'a', 2], [undefined, 'b', 2]])) {
+    tick({ done: 4, format, round, transport });
+    tick({ done: 10, format, round, transport });
+  }
+  progress.end();
+  assert.equal(writes.length, 8);
+  assert.match(writes[1], /^\[10\/40\] .*: none http1 a round 1\/2 10\/10\n$/);
+  assert.match(writes[2], /^\[14\/40\] .*: none grpc a round 1\/2 4\/10\n$/);
+  assert.match(writes[5], /^\[30\/40\] .*: none http1 a round 2\/2 10\/10\n$/);
+  assert.match(writes[7], /^\[40\/40\] .*: none b round 2\/2 10\/10\n$/, 'no transport: the format alone (benchmark_ws)');
+});
+
+test('sweepLines names the transport when the sweep has several; breakEvenLines says nothing without CPU figures', () => {
+  const knees = [{ format: 'a', targetP99Ms: 1, maxRate: null, failedRate: 1000, probes: [{ rate: 1000, latencyMs: { p99: 3 }, latencyUncorrectedMs: { p99: 2 } }] }];
+  assert.deepEqual(sweepLines([{ profile: 'none', knees }]), ['none a: p99 over 1 ms even at 1,000 msgs/s; at 1,000 msgs/s p99 was 3.000 ms (2.000 ms uncorrected)']);
+  assert.match(sweepLines([{ profile: 'none', transport: 'grpc', knees }])[0], /^none grpc a: p99 over 1 ms/);
+  assert.deepEqual(breakEvenLines([]), []);
+  assert.deepEqual(breakEvenLines(/** @type {any} */ ([{ costs: [] }])), []);
+  const model = [{ messages: 10000, rtt: 85, costs: [{}], profile: '4g', measured: [{ up: 9000, down: 9000, rtt: 85, format: 'a', measuredSeconds: 11, predictedSeconds: 10 }],
+    pairs: [{ smaller: 'a', larger: 'b', always: false, belowKbit: 768 }, { smaller: 'a', larger: 'c', always: true }] }];
+  assert.deepEqual(breakEvenLines(/** @type {any} */ (model)), [
+    'Break-even model (inputs from the none run) against each shaped run, seconds per 10,000 messages:',
+    '  4g (up 9000 kbit/s, down 9000 kbit/s, RTT 85 ms) a: measured 11.0 s, predicted 10.0 s (10.0%)',
+    'a is faster than b below 768 kbit/s (RTT 85 ms)',
+    'a is faster than c at every bandwidth',
+  ]);
+});

@@ -30,6 +30,8 @@ export const UNITS = {
   samplesPerRound: 'count of Benchmark.js samples (median of rounds)',
   wireBytes: 'bytes',
   mbPerSec: 'MB/s (10^6 wire bytes per second, at the median)',
+  msgsPerSecRatio: 'ratio: the protobuf side\'s median msgs/s over the JSON side\'s (a named transport pair)',
+  bytesRatio: 'ratio: the protobuf side\'s wire bytes per message over the JSON side\'s (a named transport pair)',
   vsBaseline: 'ratio to the baseline codec\'s ops/s in the same round (median of rounds)',
   vsBaselineMin: 'ratio to the baseline codec\'s ops/s in the same round (lowest round)',
   vsBaselineMax: 'ratio to the baseline codec\'s ops/s in the same round (highest round)',

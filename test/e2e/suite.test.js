@@ -132,7 +132,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
   const payloads = resolvePayloads({ numbers: ['5', '3'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
   const results = await runSuite({
-    mode: 'default', payloads, codecs, slowLink: { profile: '3g', window: 32 },
+    mode: 'default', payloads, codecs, transmissionCodecs: [], slowLink: { profile: '3g', window: 32 },
     transportComparison: { transports, codecsFor, skipped: [] },
     overrides: { rounds: 1, maxTime: 0.01, minTime: 0.002, corpusSample: 10 }, memory: false,
     onProgress: () => {}, measureTransportMatrix: fakeMatrix,

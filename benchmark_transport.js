@@ -3,14 +3,14 @@
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
-  checkCustomLink, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
+  breakEvenLines, checkCustomLink, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
 import { passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { measureTransportMatrix } from './lib/transmission/matrix.js';
+import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
 import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
@@ -93,7 +93,8 @@ runCli(import.meta.url, async () => {
   }
   progress.end();
   const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-  if (values.json) console.log(JSON.stringify({ measurement: 'transports', environment, payload: runs[0].payload, runs }, null, 2));
+  const model = matrixBreakEven(runs);
+  if (values.json) console.log(JSON.stringify({ measurement: 'transports', environment, payload: runs[0].payload, runs, model }, null, 2));
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(runs[0].payload)}`);
@@ -103,6 +104,10 @@ runCli(import.meta.url, async () => {
       const { named, others } = matrixVerdictLines(run);
       if (named.length) console.log(`The pairs that matter (the protobuf side against the JSON side):\n${named.join('\n')}\n`);
       if (others.length) console.log(`Every other pair:\n${others.join('\n')}`);
+    }
+    for (const { transport, reports } of model) {
+      const lines = breakEvenLines(reports, transport);
+      if (lines.length) console.log(`\n${lines.join('\n')}`);
     }
   }
   const problems = problemsOf(runs, { withProfile: true });

@@ -45,34 +45,52 @@ export function firstDifference(expected, actual, path = '$') {
   return found && { path: found.path, expected: found.expected, actual: found.actual };
 }
 
-/** firstDifference, with the keys that lead to the difference (to find the values as written). */
+/**
+ * firstDifference, with the keys that lead to the difference (to find the values as written). The path is built
+ * only once a difference is found: a corpus pass compares thousands of messages that are equal, and spelling the
+ * path of every value it walks cost more than the walk.
+ */
 function differenceAt(expected, actual, path, keys) {
+  const found = findDifference(expected, actual);
+  if (!found) return null;
+  const inner = found.keys.reverse();
+  let at = path;
+  for (const key of inner) at = childPath(at, key);
+  return { path: at, expected: found.expected, actual: found.actual, keys: [...keys, ...inner] };
+}
+
+/** The first difference, its keys innermost first (each level pushes its own key on the way out). */
+function findDifference(expected, actual) {
   if (Object.is(expected, actual)) return null; // -0 is not 0: JSON.stringify(-0) gives 0
   const te = kindOf(expected);
-  if (te !== kindOf(actual)) return { path, expected, actual, keys };
+  if (te !== kindOf(actual)) return { expected, actual, keys: [] };
   if (te === 'array') {
     const n = Math.max(expected.length, actual.length);
     for (let i = 0; i < n; i++) {
-      if (i >= expected.length || i >= actual.length) {
-        return { path: childPath(path, i), expected: expected[i], actual: actual[i], keys: [...keys, i] };
+      if (i >= expected.length || i >= actual.length) return { expected: expected[i], actual: actual[i], keys: [i] };
+      const d = findDifference(expected[i], actual[i]);
+      if (d) {
+        d.keys.push(i);
+        return d;
       }
-      const d = differenceAt(expected[i], actual[i], childPath(path, i), [...keys, i]);
-      if (d) return d;
     }
     return null;
   }
   if (te === 'object') {
     for (const k of Object.keys(expected)) {
-      if (!Object.hasOwn(actual, k)) return { path: childPath(path, k), expected: expected[k], actual: undefined, keys: [...keys, k] };
-      const d = differenceAt(expected[k], actual[k], childPath(path, k), [...keys, k]);
-      if (d) return d;
+      if (!Object.hasOwn(actual, k)) return { expected: expected[k], actual: undefined, keys: [k] };
+      const d = findDifference(expected[k], actual[k]);
+      if (d) {
+        d.keys.push(k);
+        return d;
+      }
     }
     for (const k of Object.keys(actual)) {
-      if (!Object.hasOwn(expected, k)) return { path: childPath(path, k), expected: undefined, actual: actual[k], keys: [...keys, k] };
+      if (!Object.hasOwn(expected, k)) return { expected: undefined, actual: actual[k], keys: [k] };
     }
     return null;
   }
-  return { path, expected, actual, keys };
+  return { expected, actual, keys: [] };
 }
 
 /** The value at a key path, or `fallback` when the path is not there as written. */
@@ -173,17 +191,21 @@ export function compareWithPayload(value, decoded, allowed = [], type = null) {
  * benchmark encodes). A codec that cannot carry the payload is `unsupported`,
  * one that throws is `failed`; neither is measured. A lossy one is measured
  * and marked. Every prepared codec carries its fairness flags.
+ * A codec is built for the whole corpus (`create` gets every message, so a
+ * schema it infers covers them all); the round trip verified here is the first
+ * message's, and each pass verifies the further messages it uses (corpusVerdict).
  * @param {import('./codecs/index.js').CodecInfo[]} codecs
- * @param {{ value: any, schema: import('./schema/index.js').Schema, schemaSource?: string }} payload
+ * @param {{ value: any, corpus?: unknown[], schema: import('./schema/index.js').Schema, schemaSource?: string }} payload
  * @returns {Prepared[]}
  */
 export function prepareCodecs(codecs, payload) {
+  const corpus = payload.corpus ?? [payload.value];
   return codecs.map((codec) => {
     const flags = fairnessFlags(codec, payload);
     const refused = (status, reason) => ({ codec, flags, instance: null, native: undefined, status, reason });
     let instance;
     try {
-      instance = completeInstance(codec.create({ value: payload.value, schema: payload.schema }));
+      instance = completeInstance(codec.create({ value: payload.value, corpus, schema: payload.schema }));
     } catch (err) {
       if (err instanceof Unsupported) return refused('unsupported', err.message);
       return refused('failed', `create: ${err.message}`);
@@ -199,15 +221,77 @@ export function prepareCodecs(codecs, payload) {
   });
 }
 
+/**
+ * A codec's verdict over the messages of a corpus that a pass uses, built one message at a time by the pass
+ * that already holds each message's round trip (so nothing is encoded twice). It starts from the prepared
+ * codec's verdict on message 0; the first record that changes in the round trip makes it lossy, naming the
+ * record (later ones are no longer compared); the normalisations any record needed are gathered; a record
+ * the codec throws on ends it as unsupported or failed, naming the record.
+ * @param {Prepared} p a measurable prepared codec
+ * @param {import('protobufjs').Type | null} [type] the payload's message type, for codecs verified under the proto3 JSON mapping
+ */
+export function corpusVerdict(p, type = null) {
+  const allowed = p.codec.normalise || [];
+  const normalised = new Set(p.normalised ?? []);
+  /** @type {CorpusVerdict} */
+  let verdict = { status: p.status, diff: p.diff ?? null, normalised: p.normalised ?? [], reason: p.reason ?? null, record: p.status === 'lossy' ? 0 : null };
+  return {
+    /** True once the verdict is lossy: further records need not be compared. */
+    get settled() {
+      return verdict.status === 'lossy';
+    },
+    /**
+     * Compares record `index` with the plain object that came back from its round trip.
+     * @param {number} index
+     * @param {unknown} record
+     * @param {unknown} decoded
+     */
+    check(index, record, decoded) {
+      if (verdict.status === 'lossy') return;
+      const c = compareWithPayload(record, decoded, allowed, type);
+      if (c.status === 'lossy') verdict = { ...verdict, status: 'lossy', diff: c.diff, normalised: [], record: index };
+      else for (const x of c.normalised) normalised.add(x);
+    },
+    /**
+     * The verdict when record `index` threw: unsupported (the codec said it cannot carry it) or failed.
+     * @param {number} index
+     * @param {any} err
+     * @returns {CorpusVerdict}
+     */
+    refuse(index, err) {
+      const unsupported = err instanceof Unsupported || err?.name === 'Unsupported';
+      const reason = `record ${index}: ${unsupported ? err.message : `round trip: ${err?.message ?? err}`}`;
+      return { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason, record: index };
+    },
+    /** @returns {CorpusVerdict} */
+    result() {
+      if (verdict.status === 'exact' && normalised.size) return { ...verdict, status: 'equivalent', normalised: [...normalised] };
+      if (verdict.status === 'equivalent') return { ...verdict, normalised: [...normalised] };
+      return verdict;
+    },
+  };
+}
+
+/**
+ * @typedef {{ status: Prepared['status'], diff: { path: string, expected: any, actual: any } | null, normalised: string[],
+ *   reason: string | null, record: number | null }} CorpusVerdict
+ *   record: the index of the corpus record that made the verdict (0 when the first message did), null when none did
+ */
+
 /** True when a prepared codec can be measured. */
 export const measurable = (p) => p.instance !== null;
 
-/** One-line description of a verdict, for tables and notes. */
+/**
+ * One-line description of a verdict, for tables and notes.
+ * @param {{ status: string, diff?: any, normalised?: string[], reason?: string | null, record?: number | null }} p
+ */
 export function describeVerdict(p) {
   if (p.status === 'exact') return 'exact';
   if (p.status === 'equivalent') return `equivalent (${p.normalised.join(', ')})`;
   if (p.status === 'lossy') {
-    return `LOSSY at ${p.diff.path}: ${show(p.diff.expected)} → ${show(p.diff.actual)}`;
+    // a later record of the corpus is named; the first message is the payload itself
+    const record = p.record > 0 ? `record ${p.record} ` : '';
+    return `LOSSY at ${record}${p.diff.path}: ${show(p.diff.expected)} → ${show(p.diff.actual)}`;
   }
   return `${p.status}: ${p.reason}`;
 }
@@ -229,6 +313,7 @@ function show(v) {
  * @property {{ path: string, expected: any, actual: any } | null} [diff]
  * @property {string[]} [normalised]
  * @property {string|null} reason
+ * @property {number|null} [record] the corpus record that made the verdict, when a pass verified beyond the first message
  */
 
 /** A codec's identity and round-trip verdict as every result carries it. */

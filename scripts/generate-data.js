@@ -12,25 +12,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { inferSchema } from '../lib/schema/infer.js';
+import { randomInt, seededRandom } from '../lib/random.js';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const DATA_DIR = path.join(ROOT, 'data');
 
-// mulberry32: tiny 32-bit seeded PRNG returning floats in [0, 1).
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeRandom(seed) {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   return {
     /** Integer in [min, max]; floor (not round) so that we never produce -0. */
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    int: (min, max) => randomInt(next, min, max),
     /** Full-precision double in [min, max). */
     float: (min, max) => min + next() * (max - min),
     /** One element of a non-empty array. */

@@ -1,5 +1,5 @@
 import { BSON } from 'bson';
-import { Unsupported } from '../errors.js';
+import { refuseFirstRecord } from './corpus-check.js';
 import { isJsonObject } from '../json.js';
 
 /**
@@ -13,8 +13,8 @@ export default {
   kind: { schema: false, binary: true, codegen: false },
   normalise: [],
   decoded: 'BSON.deserialize with promoteValues (plain objects, arrays and JS numbers)',
-  create({ value }) {
-    if (!isJsonObject(value)) throw new Unsupported('a BSON document must be an object at the top level');
+  create({ value, corpus = [value] }) {
+    refuseFirstRecord(corpus, (record) => (isJsonObject(record) ? null : 'a BSON document must be an object at the top level'));
     const options = { promoteValues: true, promoteLongs: true, promoteBuffers: false };
     return { encode: (obj) => BSON.serialize(obj), decode: (bytes) => BSON.deserialize(bytes, options) };
   },

@@ -1,9 +1,11 @@
 import fastJson from 'fast-json-stringify';
-import { inferJsonSchema } from '../schema/infer-json-schema.js';
+import { inferJsonSchemaOfRecords } from '../schema/infer-json-schema.js';
 
 /**
  * Schema-driven JSON: fast-json-stringify compiles a serializer from a JSON
- * Schema, here inferred from the payload (lib/infer-json-schema.js). The
+ * Schema, here inferred from every message of the payload's corpus
+ * (lib/schema/infer-json-schema.js): one inferred from the first alone refuses
+ * a key only a later message holds ("… is required!") or drops it. The
  * output is ordinary JSON text, so decoding is JSON.parse of the UTF-8 bytes,
  * like json-buffer.
  */
@@ -15,8 +17,8 @@ export default {
   flags: { schema: 'inferred' },
   normalise: [],
   decoded: 'JSON.parse of the UTF-8 text of the bytes',
-  create({ value }) {
-    const stringify = fastJson(inferJsonSchema(value));
+  create({ value, corpus = [value] }) {
+    const stringify = fastJson(inferJsonSchemaOfRecords(corpus));
     return {
       encode: (obj) => Buffer.from(stringify(obj)),
       decode: (bytes) => JSON.parse(Buffer.isBuffer(bytes)

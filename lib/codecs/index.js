@@ -133,7 +133,8 @@ export function libraryVersion(name) {
  * @property {Record<string, { env?: Record<string, string>, flag?: string }>} [runtimes] per kind of runtime
  *   (bun, deno): environment it needs set before it loads, and the flag its rows then carry
  * @property {import('./native-form.js').CodecFlags} [flags] fairness flags the codec declares (see fairnessFlags)
- * @property {(ctx: { value: any, schema: import('../schema/index.js').Schema }) => Partial<import('./native-form.js').CodecInstance>} create
- *   builds the codec for one payload and schema; may throw Unsupported
+ * @property {(ctx: { value: any, corpus?: unknown[], schema: import('../schema/index.js').Schema }) => Partial<import('./native-form.js').CodecInstance>} create
+ *   builds the codec for one payload and schema; may throw Unsupported. `corpus` holds every message the codec will
+ *   carry (value is corpus[0]; none: the value alone): a schema or check it makes from the data must cover all of them
  */
 

@@ -1,5 +1,5 @@
 import { parse, stringify } from 'smol-toml';
-import { Unsupported } from '../errors.js';
+import { refuseFirstRecord } from './corpus-check.js';
 import { findPath, isJsonObject } from '../json.js';
 
 /** TOML 1.0 by smol-toml. A TOML document is a table, and TOML has no null. */
@@ -9,10 +9,12 @@ export default {
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'parse() of the text (plain objects and arrays, integers as JS numbers)',
-  create({ value }) {
-    if (!isJsonObject(value)) throw new Unsupported('a TOML document must be a table (a JSON object) at the top level');
-    const nullAt = findPath(value, (v) => v === null);
-    if (nullAt) throw new Unsupported(`TOML has no null (first at ${nullAt})`);
+  create({ value, corpus = [value] }) {
+    refuseFirstRecord(corpus, (record) => {
+      if (!isJsonObject(record)) return 'a TOML document must be a table (a JSON object) at the top level';
+      const nullAt = findPath(record, (v) => v === null);
+      return nullAt && `TOML has no null (first at ${nullAt})`;
+    });
     return { encode: (obj) => stringify(obj), decode: (text) => parse(text) };
   },
 };

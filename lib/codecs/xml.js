@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { Unsupported } from '../errors.js';
+import { refuseFirstRecord } from './corpus-check.js';
 import { findPath } from '../json.js';
 
 // An XML element name: a letter or underscore first (no digit), then letters, digits, '-', '_', '.'.
@@ -20,9 +20,11 @@ export default {
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'XMLParser.parse(text).root with parseTagValue (numbers and booleans from their text)',
-  create({ value }) {
-    const badKey = findPath(value, (v, key) => typeof key === 'string' && !XML_NAME.test(key));
-    if (badKey) throw new Unsupported(`key at ${badKey} is not an XML element name`);
+  create({ value, corpus = [value] }) {
+    refuseFirstRecord(corpus, (record) => {
+      const badKey = findPath(record, (v, key) => typeof key === 'string' && !XML_NAME.test(key));
+      return badKey && `key at ${badKey} is not an XML element name`;
+    });
     const builder = new XMLBuilder({ ignoreAttributes: true, suppressEmptyNode: false });
     const parser = new XMLParser({
       ignoreAttributes: true,

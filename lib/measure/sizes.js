@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { toBytes } from '../codecs/index.js';
 import { describePayload, corpusOf } from '../payload/index.js';
-import { compareWithPayload, describeCodec, measurable } from '../verify.js';
+import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { UserError } from '../errors.js';
 import { buildDictionary, LEVELS, PER_MESSAGE, streamContextSizes, WITH_DICTIONARY, zstdSupport } from './compression.js';
 import { seededRandom } from '../random.js';
@@ -160,38 +160,26 @@ export function sampleIndexes(n, size, seed) {
  */
 function encodeCorpus(p, corpus, { type, keep, onProgress }) {
   const { instance } = p;
-  const allowed = p.codec.normalise || [];
   const sizes = new Array(corpus.length);
   /** @type {Map<number, Uint8Array>} */
   const kept = new Map();
   const hash = crypto.createHash('sha1');
-  /** @type {Record<string, any>} */
-  let verdict = { status: p.status, diff: p.diff ?? null, normalised: p.normalised ?? [], reason: p.reason ?? null, record: p.status === 'lossy' ? 0 : null };
-  const normalised = new Set(verdict.normalised);
+  const verdict = corpusVerdict(p, type);
   for (let i = 0; i < corpus.length; i++) {
     if (i % 5000 === 4999) onProgress(i + 1);
     let bytes;
     try {
       const encoded = instance.encode(i === 0 ? p.native : instance.fromPlain(corpus[i]));
       bytes = toBytes(encoded);
-      if (i > 0 && verdict.status !== 'lossy') {
-        const check = compareWithPayload(corpus[i], instance.toPlain(instance.decode(encoded)), allowed, type);
-        if (check.status === 'lossy') verdict = { ...verdict, status: 'lossy', diff: check.diff, normalised: [], record: i };
-        else for (const x of check.normalised) normalised.add(x);
-      }
+      if (i > 0 && !verdict.settled) verdict.check(i, corpus[i], instance.toPlain(instance.decode(encoded)));
     } catch (err) {
-      const unsupported = err?.name === 'Unsupported';
-      const reason = `record ${i}: ${unsupported ? err.message : `round trip: ${err.message}`}`;
-      return { sizes: null, verdict: { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason, record: i } };
+      return { sizes: null, verdict: verdict.refuse(i, err) };
     }
     sizes[i] = bytes.length;
     hash.update(String(bytes.length)).update(bytes);
     if (keep(i)) kept.set(i, bytes);
   }
-  if (verdict.status === 'equivalent' || (verdict.status === 'exact' && normalised.size)) {
-    verdict = { ...verdict, status: 'equivalent', normalised: [...normalised] };
-  }
-  return { sizes, kept, digest: hash.digest('hex'), verdict };
+  return { sizes, kept, digest: hash.digest('hex'), verdict: verdict.result() };
 }
 
 /**

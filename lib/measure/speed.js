@@ -3,7 +3,7 @@ import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { Unsupported, UserError } from '../errors.js';
 import { median, range, spread } from './statistics.js';
-import { describeCodec, measurable } from '../verify.js';
+import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
 import { seededRandom } from '../random.js';
 
@@ -123,30 +123,40 @@ export function cycle(inputs, op) {
  * The inputs every operation of one prepared codec takes, for each message,
  * built before anything is timed: native forms (fromPlain) for encode, the
  * encoded bytes (own copies) for decode, the decoded native forms for
- * to-plain, the plain messages for from-plain.
+ * to-plain, the plain messages for from-plain. Every message's round trip is
+ * verified on the way (corpusVerdict: `indices` name the messages by their
+ * place in the corpus), so a codec that changes message 7 carries a LOSSY
+ * verdict naming record 7 to its rows, as one that changes the first does;
+ * one that throws on a message is refused (CorpusMessageError).
  * @param {import('../verify.js').Prepared} p a measurable prepared codec
  * @param {any[]} messages plain messages
- * @returns {{ natives: any[], encoded: any[], decoded: any[], plain: any[], wireBytes: number[] }}
+ * @param {{ indices?: number[], type?: import('protobufjs').Type | null }} [options] indices: each message's index in
+ *   the corpus (default: its place in `messages`); type: the payload's message type, for the proto3 JSON mapping
+ * @returns {{ natives: any[], encoded: any[], decoded: any[], plain: any[], wireBytes: number[], verdict: import('../verify.js').CorpusVerdict }}
  */
-export function corpusInputs(p, messages) {
-  const { encode, decode, fromPlain } = p.instance;
+export function corpusInputs(p, messages, { indices, type = null } = {}) {
+  const { encode, decode, fromPlain, toPlain } = p.instance;
   const natives = [];
   const encoded = [];
   const decoded = [];
   const wireBytes = [];
+  const verdict = corpusVerdict(p, type);
   messages.forEach((message, index) => {
     try {
       const native = fromPlain(message);
       const bytes = ownCopy(encode(native));
+      const back = decode(bytes);
       natives.push(native);
       encoded.push(bytes);
-      decoded.push(decode(bytes));
+      decoded.push(back);
       wireBytes.push(toBytes(bytes).length);
+      // the comparison reads what to-plain gives and changes nothing, so the decoded input serves both
+      if (!verdict.settled) verdict.check(indices?.[index] ?? index, message, toPlain(back));
     } catch (err) {
       throw new CorpusMessageError(index, err);
     }
   });
-  return { natives, encoded, decoded, plain: messages, wireBytes };
+  return { natives, encoded, decoded, plain: messages, wireBytes, verdict: verdict.result() };
 }
 
 /** A message of the corpus a codec could not prepare, with its index. */
@@ -330,22 +340,25 @@ export function measureSpeed(prepared, payload, {
 } = {}) {
   const corpus = speedMessages(payload, sample);
   const distinct = corpus.messages.length > 1;
+  /** @type {Map<import('../verify.js').Prepared, ReturnType<typeof corpusInputs>>} each codec, with its verdict over the messages timed (a later message may have made it lossy), and its inputs */
   const inputs = new Map();
   const refused = [];
+  const type = payload.schema?.type ?? null;
   for (const p of prepared.filter(measurable)) {
     try {
-      inputs.set(p, corpusInputs(p, corpus.messages));
+      const own = corpusInputs(p, corpus.messages, { indices: corpus.indices, type });
+      inputs.set({ ...p, ...own.verdict }, own);
     } catch (err) {
       if (!(err instanceof CorpusMessageError)) throw err;
       refused.push({
         ...describeCodec(p), status: err.cause instanceof Unsupported ? 'unsupported' : 'failed',
-        reason: `corpus message ${corpus.indices[err.index]}: ${err.reason}`,
+        reason: `corpus message ${corpus.indices[err.index]}: ${err.reason}`, record: corpus.indices[err.index],
       });
     }
   }
-  const ready = prepared.filter((p) => inputs.has(p));
+  const ready = [...inputs.keys()];
   const cases = planBenchmarks(ready, filter).map(({ p, op, name }) => {
-    const own = inputs.get(p);
+    const own = /** @type {ReturnType<typeof corpusInputs>} */ (inputs.get(p));
     const corpusFn = cyclingFunctions(p, own)[op];
     const singleFn = distinct && oneMessage.includes(op) ? cyclingFunctions(p, own, { oneMessage: true })[op] : null;
     return {
@@ -422,6 +435,8 @@ export function summariseRounds(cases, baseline) {
     const biases = one ? one.map((x, i) => x.hz / c.rounds[i].hz) : null;
     return {
       ...describeCodec(c.p),
+      // the corpus record that made the verdict, when a message after the first did (corpusInputs)
+      ...(c.p.record > 0 && { record: c.p.record }),
       op: c.op,
       opsPerSec: med,
       ...range(hz),

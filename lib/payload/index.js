@@ -47,7 +47,7 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
   if (data) {
     const { corpus } = readCorpusFile(data, { records });
     const { warnings, fileBytes } = inspectDataFile(data, { strict });
-    const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus }, { proto, type, dataWarnings: warnings });
+    const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus, ...(records !== undefined && { records }) }, { proto, type, dataWarnings: warnings });
     // the file's own size is comparable with the measured JSON only when the file is that one message
     return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
@@ -186,6 +186,7 @@ export function firstUnsafeInteger(value, path = '$') {
  *   always sets it (read it with corpusOf where a payload may have been built by hand)
  * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8 (the compact re-serialisation)
  * @property {number} [fileBytes] size of the --data file itself, as it is on disk
+ * @property {string} [records] the --records path the corpus was read from inside the --data file, as given
  * @property {import('../schema/index.js').Schema} schema
  * @property {string} schemaSource proto file path, or 'inferred'
  * @property {string[]} warnings things the user should know about the data (one line each)

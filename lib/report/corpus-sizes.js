@@ -15,8 +15,7 @@ export const METHOD_TITLES = {
 
 /** The verdict over the corpus, naming the record that made it. */
 export function corpusVerdict(row) {
-  const text = describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised ?? [], reason: row.reason });
-  return row.status === 'lossy' && row.record > 0 ? text.replace(/^LOSSY at /, `LOSSY at record ${row.record} `) : text;
+  return describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised ?? [], reason: row.reason, record: row.record });
 }
 
 /** Bytes per message: one decimal below 100 (where a byte is a large share), whole numbers above. */

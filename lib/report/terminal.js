@@ -6,9 +6,9 @@ import { tableModel, toMarkdown } from './table.js';
 // Tables are Markdown: aligned, they read well in a terminal and paste into an issue as they are.
 
 
-/** The verdict column of a result row. */
+/** The verdict column of a result row (naming the corpus record that made it, when a later one did). */
 export function verdictOf(row) {
-  return describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised, reason: row.reason });
+  return describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised, reason: row.reason, record: row.record });
 }
 
 /** "54.1% smaller" / "12.0% larger" / "same size": the saving, worded correctly. */

@@ -129,16 +129,23 @@ export async function bundlePage(codecs, payloads) {
 }
 
 /**
- * What the page needs to know about the payloads: values and schemas as data.
+ * What the page needs to know about the payloads: values and schemas as data. With `messages`, the first that
+ * many messages of each corpus too (what a page client sends: message i is corpus[i % corpusLength]), with the
+ * corpus's length.
  * @param {import('../payload/index.js').Payload[]} payloads
+ * @param {{ messages?: number }} [options]
  * @returns {import('./browser-worker.js').PagePayload[]}
  */
-export function pagePayloads(payloads) {
-  return payloads.map((p) => ({
-    described: describePayload(p),
-    value: p.value,
-    schema: { root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text },
-  }));
+export function pagePayloads(payloads, { messages } = {}) {
+  return payloads.map((p) => {
+    const corpus = p.corpus ?? [p.value];
+    return {
+      described: describePayload(p),
+      value: p.value,
+      schema: { root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text },
+      ...(messages !== undefined && { corpus: corpus.slice(0, Math.max(1, messages)), corpusLength: corpus.length }),
+    };
+  });
 }
 
 const bundles = new Map();

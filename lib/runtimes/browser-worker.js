@@ -11,7 +11,7 @@ import { describeCodec, prepareCodecs } from '../verify.js';
 import { measureSpeed } from '../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
 import { rotate } from './rounds.js';
-import { sendFromPage } from './browser-ws-page.js';
+import { pageMessages, sendFromPage } from './browser-ws-page.js';
 
 /**
  * A codec as the page runs it: what it declares as `browser` replaces the
@@ -57,29 +57,37 @@ function pageCodecs(wanted, data, bundled) {
 }
 
 /** @param {PagePayload} p */
-const pagePayload = (p) => ({ ...p.described, value: p.value, schema: pageSchema(p.schema), schemaSource: p.described.schema, warnings: [] });
+const pagePayload = (p) => ({ ...p.described, value: p.value, corpus: p.corpus ?? [p.value], schema: pageSchema(p.schema), schemaSource: p.described.schema, warnings: [] });
 
 /**
  * The browser as a WebSocket client: one codec, built and verified in the
- * page, sends the payload to server.js (warm-up first, unmeasured) and
- * returns its accounting and latencies (see browser-ws-page.js).
- * @param {{ url: string, format: string, messages: number, window?: number, warmup?: number }} job url: with the format and payload identity
- * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data one payload
+ * page, sends the payload's corpus to server.js (warm-up first, unmeasured),
+ * message i being corpus[i % corpusLength] as the Node client sends it, and
+ * returns its accounting and latencies (see browser-ws-page.js). Every corpus
+ * message it sends is verified first, in the page (pageMessages); with
+ * `verifyOnly` that verdict is all it returns.
+ * @param {{ url?: string, format: string, messages: number, window?: number, warmup?: number, verifyOnly?: boolean }} job url: with the format and payload identity
+ * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data one payload, with its corpus (pagePayloads' messages)
  * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
  */
 export async function runPageClient(job, data, bundled) {
   const [codec] = pageCodecs([job.format], data, bundled);
   const payload = pagePayload(data.payloads[0]);
   const [prepared] = prepareCodecs([codec], payload);
-  const verdict = describeCodec(prepared);
-  if (!prepared.instance) return { verdict, run: null };
-  // a sender holds its message in the library's native form, built once by prepareCodecs, as the Node client does
-  const send = (messages) => sendFromPage({ url: job.url, encode: /** @type {(value: any) => any} */ (prepared.instance.encode), value: prepared.native, messages, window: job.window });
+  if (!prepared.instance) return { verdict: describeCodec(prepared), run: null };
+  const sent = Math.max(job.messages, job.warmup ?? 0);
+  const { natives, verdict } = pageMessages(prepared, payload.corpus, { sent, corpusLength: data.payloads[0].corpusLength ?? payload.corpus.length, type: payload.schema.type });
+  const described = { ...describeCodec(prepared), ...verdict };
+  if (job.verifyOnly || !natives) return { verdict: described, run: null };
+  // a sender holds its messages in the library's native form, built before the clock starts, as the Node client does
+  const send = (messages) => sendFromPage({ url: /** @type {string} */ (job.url), encode: /** @type {(value: any) => any} */ (prepared.instance.encode), natives, messages, window: job.window });
   if (job.warmup) await send(job.warmup);
-  return { verdict, run: await send(job.messages) };
+  return { verdict: described, run: await send(job.messages) };
 }
 
 /**
  * @typedef {{ root: object, typeName: string, hash: string, file: string, text: string }} PageSchema
- * @typedef {{ described: ReturnType<typeof import('../payload/index.js').describePayload>, value: any, schema: PageSchema }} PagePayload
+ * @typedef {{ described: ReturnType<typeof import('../payload/index.js').describePayload>, value: any, schema: PageSchema,
+ *   corpus?: unknown[], corpusLength?: number }} PagePayload corpus: the messages a page client sends, the first
+ *   `corpus.length` of the payload's corpusLength
  */

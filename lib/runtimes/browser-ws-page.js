@@ -8,6 +8,7 @@
 import { ACK_BYTES, SEQ_BYTES } from '../transmission/protocol.js';
 import { drivePass } from '../transmission/accounting.js';
 import { toBytes } from '../measure/baseline.js';
+import { corpusVerdict } from '../verify.js';
 
 /**
  * Opens a WebSocket that carries binary frames as ArrayBuffers.
@@ -24,13 +25,43 @@ function connect(url) {
 }
 
 /**
- * Sends `messages` frames of one codec (closed loop, `window` in flight) and accounts for every one. Before
- * the clock starts it awaits globalThis.pvjBeforeStart (the host's hook that marks the server's CPU
- * accounting), when the host defined one.
- * @param {{ url: string, encode: (value: any) => any, value: any, messages: number, window?: number, idleTimeoutMs?: number }} options
+ * The messages a page client sends, in the library's native form, built before any clock starts: message i of
+ * a pass is corpus[i % corpusLength], as the Node client sends it, so the first min(sent, corpusLength) messages
+ * of the corpus are needed. Each is verified as the Node client's are (corpusVerdict: encoded, decoded and
+ * compared with the record; message 0 was verified by prepareCodecs): the first that changes makes the verdict
+ * lossy, naming its index; one the codec throws on makes it unsupported or failed, and nothing is sent.
+ * @param {import('../verify.js').Prepared} prepared a measurable prepared codec
+ * @param {unknown[]} corpus at least the first min(sent, corpusLength) messages of the payload's corpus
+ * @param {{ sent: number, corpusLength: number, type?: import('protobufjs').Type | null }} options
+ * @returns {{ natives: any[] | null, verdict: import('../verify.js').CorpusVerdict }}
  */
-export async function sendFromPage({ url, encode, value, messages, window = 1, idleTimeoutMs = 10000 }) {
+export function pageMessages(prepared, corpus, { sent, corpusLength, type = null }) {
+  const count = Math.min(Math.max(1, sent), corpusLength);
+  if (corpus.length < count) throw new Error(`the page holds ${corpus.length} messages of the corpus, and a pass sends ${count} distinct ones`);
+  const { fromPlain, toPlain, encode, decode } = prepared.instance;
+  const verdict = corpusVerdict(prepared, type);
+  const natives = [prepared.native];
+  for (let i = 1; i < count; i++) {
+    try {
+      natives.push(fromPlain(corpus[i]));
+      if (!verdict.settled) verdict.check(i, corpus[i], toPlain(decode(encode(natives[i]))));
+    } catch (err) {
+      return { natives: null, verdict: verdict.refuse(i, err) };
+    }
+  }
+  // with as many natives as the corpus has messages, or more than a pass sends, natives[seq % length] is corpus[seq % corpusLength]
+  return { natives, verdict: verdict.result() };
+}
+
+/**
+ * Sends `messages` frames of one codec (closed loop, `window` in flight), frame `seq` carrying message
+ * natives[seq % natives.length] (pageMessages), and accounts for every one. Before the clock starts it awaits
+ * globalThis.pvjBeforeStart (the host's hook that marks the server's CPU accounting), when the host defined one.
+ * @param {{ url: string, encode: (value: any) => any, natives: any[], messages: number, window?: number, idleTimeoutMs?: number }} options
+ */
+export async function sendFromPage({ url, encode, natives, messages, window = 1, idleTimeoutMs = 10000 }) {
   const latencies = [];
+  const count = natives.length;
   let payloadBytes = 0;
   /** @type {WebSocket | null} */
   let ws = null;
@@ -49,7 +80,7 @@ export async function sendFromPage({ url, encode, value, messages, window = 1, i
       return {
         capacity: window,
         send(seq) {
-          const bytes = toBytes(encode(value));
+          const bytes = toBytes(encode(natives[seq % count]));
           const frame = new Uint8Array(SEQ_BYTES + bytes.length);
           new DataView(frame.buffer).setUint32(0, seq);
           frame.set(bytes, SEQ_BYTES);

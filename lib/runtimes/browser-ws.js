@@ -48,7 +48,7 @@ export function passFromPage(run, transport, report = null) {
  * @param {Parameters<typeof measureTransmission>[0] & { chromium?: string }} options
  */
 export async function measureTransmissionInChromium({ chromium, ...options }) {
-  const { payload, codecs, connections = 1, rate, transport = 'ws', direction = 'up', compress, deflate, tls } = options;
+  const { payload, codecs, connections = 1, rate, transport = 'ws', direction = 'up', compress, deflate, tls, messages = 10000, warmup } = options;
   if (connections !== 1 || rate) throw new UserError('--client chromium: one connection, closed loop (no --connections or --rate)');
   if (!PAGE_TRANSPORTS.includes(transport)) throw new UserError(`--client chromium: the page speaks ${PAGE_TRANSPORTS.join(', ')} only (not --transport ${transport})`);
   if (direction !== 'up' || compress || deflate || tls) throw new UserError('--client chromium: uploads only, without --compress, --deflate or --tls');
@@ -57,17 +57,22 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
   const files = await loadCodecs();
   // a codec that says it cannot run in a browser gets its row with the reason and takes no other codec down
   const inPage = codecs.filter((c) => !files.find((f) => f.name === c.name)?.browser?.unavailable);
-  const data = { payloads: pagePayloads([payload]), versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
+  // message i of a pass is corpus[i % n], as the Node client sends it: the page gets the distinct messages a pass
+  // sends (the warm-up, by default, sends at most as many as the pass)
+  const sent = Math.max(messages, warmup ?? 0);
+  const data = { payloads: pagePayloads([payload], { messages: sent }), versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
   const bundles = new Map();
-  // each codec verified in a page of its own first: one that fails there (or cannot be bundled) gets its row
-  // with the page's verdict and takes no other codec down
+  // each codec verified in a page of its own first, over every corpus message a pass sends: one that fails there
+  // (or cannot be bundled) gets its row with the page's verdict and takes no other codec down; the others' rows
+  // carry the page's verdict, since the page's build of the codec is what encodes
   const pageVerdicts = new Map();
   for (const c of inPage) {
     const file = files.find((f) => f.name === c.name);
     try {
       bundles.set(c.name, await bundlePage([file], [payload]));
-      const out = await runInChromium(runtime, bundles.get(c.name), { call: 'pvjRound', args: [{ formats: c.name, verifyOnly: true }, data], timeoutMs: 120_000 });
-      pageVerdicts.set(c.name, out.results[0].verdicts[0]);
+      const job = { format: c.name, messages, warmup, verifyOnly: true };
+      const out = await runInChromium(runtime, bundles.get(c.name), { call: 'pvjWsClient', args: [job, data], timeoutMs: 120_000 });
+      pageVerdicts.set(c.name, out.verdict);
     } catch (err) {
       const [p] = prepareCodecs([c], payload);
       pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err.message });
@@ -106,6 +111,12 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
     });
   } finally {
     await chrome.browser?.close();
+  }
+  for (const row of result.results) {
+    const verdict = pageVerdicts.get(row.format);
+    if (!verdict || !measured.some((c) => c.name === row.format)) continue;
+    const { status, diff, normalised, reason, record } = verdict;
+    Object.assign(row, { status, diff, normalised, reason }, record > 0 ? { record } : {});
   }
   for (const c of inPage.filter((x) => !measured.includes(x))) {
     result.results.push({ ...notRunRow(pageVerdicts.get(c.name)), transport, direction });

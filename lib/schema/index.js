@@ -6,7 +6,9 @@ import { UserError } from '../errors.js';
 import { describeIoError } from '../files.js';
 import { childPath, isJsonObject, setKey } from '../json.js';
 import { fieldForKey, fieldKeys, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
-import { wellKnownFieldsProblem, wellKnownFromMessage, wellKnownKind, wellKnownProblem, wellKnownToMessage } from './well-known.js';
+import {
+  anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownFromMessage, wellKnownKind, wellKnownProblem, wellKnownToMessage,
+} from './well-known.js';
 
 export { isWrapper, jsonKey };
 
@@ -160,9 +162,38 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
   }
   if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions };
 
+  // an Any's message, packed into its bytes and unpacked, with protobuf.js over the schema's types (as anyPack does)
+  const innerAdapters = new Map();
+  const innerAdapter = (inner) => {
+    if (!innerAdapters.has(inner)) innerAdapters.set(inner, buildAdapter(inner, { aliases: true, longsAsStrings }));
+    return innerAdapters.get(inner);
+  };
+  const packAny = (type, json) => {
+    if (!isJsonObject(json) || !Object.hasOwn(json, '@type')) return json; // {}, or the message's own fields
+    const inner = anyMessageType(type, json['@type']);
+    if (!inner) throw new Error(`${JSON.stringify(json['@type'])} names no message in the schema`); // checkFits refused it first
+    const { '@type': url, ...fields } = json;
+    const body = isValueInAny(inner) ? json.value : fields;
+    const { toProto: pack } = innerAdapter(inner);
+    const bytes = inner.encode(pack ? pack(body) : body).finish();
+    return { [type.fields.type_url ? 'type_url' : 'typeUrl']: url, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+  };
+  const unpackAny = (type, message) => {
+    if (message === null || typeof message !== 'object') return message;
+    const url = message.type_url ?? message.typeUrl;
+    if (!url) return {}; // an unset Any (proto3 JSON printers write {})
+    const inner = anyMessageType(type, url);
+    if (!inner) return message;
+    const bytes = typeof message.value === 'string' ? Buffer.from(message.value, 'base64') : (message.value ?? new Uint8Array(0));
+    const { fromProto: unpack, toObjectOptions: options } = innerAdapter(inner);
+    const plain = inner.toObject(inner.decode(bytes), options ?? TO_OBJECT_OPTIONS);
+    const body = unpack ? unpack(plain) : plain;
+    return isValueInAny(inner) ? { '@type': url, value: body } : { '@type': url, ...body };
+  };
   const convert = (type, value, toProto) => {
     // well-known types in their proto3 JSON forms (a Timestamp's string, a wrapper's bare value, a Struct's object)
     const wellKnown = wellKnownKind(type);
+    if (wellKnown === 'Any') return toProto ? packAny(type, value) : unpackAny(type, value);
     if (wellKnown) {
       return toProto ? wellKnownToMessage(wellKnown, type, value, (f, v) => convertField(f, v, true))
         : wellKnownFromMessage(wellKnown, type, value, (f, v) => convertField(f, v, false));
@@ -293,6 +324,10 @@ function checkFields(type, value, path, depth, found) {
 function checkWellKnown(kind, type, value, path, depth, found) {
   const problem = wellKnownProblem(kind, value);
   if (problem) throw new UserError(`${path}: ${problem}`);
+  if (kind === 'Any') {
+    checkAny(type, value, path, depth, found);
+    return;
+  }
   if (kind === 'wrapper') {
     if (isJsonObject(value)) checkFields(type, value, path, depth, found);
     else checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found);
@@ -309,6 +344,34 @@ function checkWellKnown(kind, type, value, path, depth, found) {
     const fields = wellKnownFieldsProblem(kind, value);
     if (fields) throw new UserError(`${path}: not a google.protobuf.${kind}: ${fields}`);
   }
+}
+
+/**
+ * An Any in proto3 JSON: {"@type": "type.googleapis.com/pkg.Msg", …its message's fields} or, for a well-known type
+ * with a JSON form of its own, {"@type": …, "value": …}. Its message must be one of the schema's types (defined or
+ * imported), since packing it takes its schema. {} is an unset Any; {"type_url", "value"} its own fields.
+ */
+function checkAny(type, value, path, depth, found) {
+  if (!Object.hasOwn(value, '@type')) {
+    const stray = Object.keys(value).find((k) => !fieldForKey(type, k));
+    if (stray !== undefined) throw new UserError(`${path}: an Any names its message with "@type" ("type.googleapis.com/pkg.Msg") beside the message's fields`);
+    checkFields(type, value, path, depth, found);
+    return;
+  }
+  const url = value['@type'];
+  const at = childPath(path, '@type');
+  const inner = anyMessageType(type, url);
+  if (!inner) {
+    throw new UserError(`${at}: ${jsonType(url)} names no message type of the schema (an Any's message, "type.googleapis.com/pkg.Msg", must be defined or imported by the .proto)`);
+  }
+  if (isValueInAny(inner)) {
+    const extra = Object.keys(value).find((k) => k !== '@type' && k !== 'value');
+    if (extra !== undefined) throw new UserError(`${childPath(path, extra)}: an Any holding ${inner.fullName.slice(1)} has only "@type" and "value"`);
+    if (Object.hasOwn(value, 'value')) checkMessage(inner, value.value, childPath(path, 'value'), depth + 1, found);
+    return;
+  }
+  const { '@type': _, ...fields } = value;
+  checkMessage(inner, fields, path, depth + 1, found);
 }
 
 /** How many arrays and objects deep a JSON value nests (0 for a scalar). */

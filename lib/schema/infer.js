@@ -184,6 +184,13 @@ function mapReason(object, keys) {
 
 const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
 
+/**
+ * True when an object's keys are data (ids, names as values) rather than field names, by the rule the inferred
+ * .proto uses to make it a map: every key numeric, or many keys whose values are objects of one shape.
+ * @param {object} object
+ */
+export const keysAreData = (object) => mapReason(object, Object.keys(object)) !== null;
+
 // ---------------------------------------------------------------------------
 // 2. Merging. `context` says why two types meet, for the error message:
 // 'array' (elements of one array), 'map' (values of one map), 'field' (one key

@@ -108,7 +108,7 @@ export function canonicalMessage(type, value, rules) {
   const wellKnown = wellKnownKind(type);
   if (wellKnown) {
     return canonicalWellKnown(wellKnown, type, value, rules, (field, v) => canonicalField(field, v, rules),
-      (v) => canonicalFields(type, v, rules));
+      (v) => canonicalFields(type, v, rules), (inner, v) => canonicalMessage(inner, v, rules));
   }
   return canonicalFields(type, value, rules);
 }

@@ -219,6 +219,33 @@ export function jsonToStructMessage(json) {
   return { fields };
 }
 
+// ---- Any ----
+
+/**
+ * The message type an Any's "@type" names ("type.googleapis.com/pkg.Msg": the name after the last "/"), looked up
+ * among the schema's types; null when it names none.
+ * @param {import('protobufjs').Type} anyType
+ * @param {unknown} url
+ * @returns {import('protobufjs').Type | null}
+ */
+export function anyMessageType(anyType, url) {
+  if (typeof url !== 'string') return null;
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  if (!url.includes('/') || !/^[A-Za-z_][\w.]*$/.test(name)) return null;
+  const found = anyType.root.lookup(`.${name}`);
+  return found instanceof protobuf.Type ? found : null;
+}
+
+/**
+ * True when a message inside an Any is written as {"@type": …, "value": <its JSON>} (the well-known types with a JSON
+ * form of their own), not with its fields beside "@type".
+ * @param {import('protobufjs').Type} type
+ */
+export const isValueInAny = (type) => {
+  const kind = wellKnownKind(type);
+  return kind !== null && kind !== 'Empty';
+};
+
 // ---- the conversions ----
 
 /**
@@ -293,6 +320,7 @@ export function wellKnownProblem(kind, json) {
     case 'Struct': return isJsonObject(json) ? null : `${describe(json)} is not a ${name} (proto3 JSON writes it as a JSON object)`;
     case 'ListValue': return Array.isArray(json) ? null : `${describe(json)} is not a ${name} (proto3 JSON writes it as a JSON array)`;
     case 'Empty': return isJsonObject(json) && Object.keys(json).length === 0 ? null : `${describe(json)} is not a ${name} (proto3 JSON writes it as {})`;
+    case 'Any': return isJsonObject(json) ? null : `${describe(json)} is not a ${name} (proto3 JSON writes it as an object with "@type")`;
     default: return null;
   }
 }
@@ -327,8 +355,9 @@ export const WELL_KNOWN_RULES = Object.freeze([
  * @param {ReadonlySet<string>} rules
  * @param {(field: import('protobufjs').Field, value: any) => any} inner canonical form of a wrapper's value
  * @param {(value: any) => any} asMessage canonical form of the value as the type's own fields
+ * @param {(type: import('protobufjs').Type, value: any) => any} canonicalAny canonical form of an Any's message
  */
-export function canonicalWellKnown(kind, type, json, rules, inner, asMessage) {
+export function canonicalWellKnown(kind, type, json, rules, inner, asMessage, canonicalAny) {
   switch (kind) {
     case 'Timestamp': case 'Duration': {
       const rule = kind === 'Timestamp' ? 'timestamp-instant' : 'duration-value';
@@ -350,6 +379,13 @@ export function canonicalWellKnown(kind, type, json, rules, inner, asMessage) {
     }
     case 'Empty':
       return asMessage(json);
+    case 'Any': {
+      const inner = isJsonObject(json) ? anyMessageType(type, json['@type']) : null;
+      if (!inner) return isJsonObject(json) && !Object.hasOwn(json, '@type') ? asMessage(json) : json;
+      if (isValueInAny(inner)) return { '@type': json['@type'], value: canonicalAny(inner, json.value) };
+      const { '@type': url, ...fields } = json;
+      return { '@type': url, ...canonicalAny(inner, fields) };
+    }
     default: // Struct, Value, ListValue: their JSON is the data
       return json;
   }

@@ -26,7 +26,7 @@ export { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 export function payloadArgs(payload) {
   const bundled = BUNDLED.find((b) => b.dataFile === payload.dataFile && payload.schemaSource === path.relative(ROOT, b.protoFile));
   if (bundled) return [String(bundled.n)];
-  const args = ['--data', payload.dataFile];
+  const args = ['--data', payload.dataFile, ...(payload.records !== undefined ? ['--records', payload.records] : [])];
   if (payload.schemaSource !== 'inferred') args.push('--proto', payload.schemaSource, '--type', payload.schema.typeName);
   return args;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { corpusOf } from '../payload/index.js';
-import { compareWithPayload, describeVerdict, measurable, prepareCodecs } from '../verify.js';
+import { corpusVerdict, describeVerdict, measurable, prepareCodecs } from '../verify.js';
 import { formatRefusal } from './transports/index.js';
 
 /**
@@ -81,22 +81,15 @@ export function wireCodec(prepared, corpus) {
  */
 export function verifyCorpus(p, corpus, upTo, type) {
   const { instance } = p;
-  const allowed = p.codec.normalise || [];
-  const normalised = new Set(p.normalised ?? []);
-  let verdict = { status: p.status, diff: p.diff ?? null, normalised: p.normalised ?? [], reason: p.reason ?? null, record: p.status === 'lossy' ? 0 : null };
-  for (let i = 1; i < Math.min(upTo, corpus.length) && verdict.status !== 'lossy'; i++) {
+  const verdict = corpusVerdict(p, type);
+  for (let i = 1; i < Math.min(upTo, corpus.length) && !verdict.settled; i++) {
     try {
-      const check = compareWithPayload(corpus[i], instance.toPlain(instance.decode(instance.encode(instance.fromPlain(corpus[i])))), allowed, type);
-      if (check.status === 'lossy') verdict = { ...verdict, status: 'lossy', diff: check.diff, normalised: [], record: i };
-      else for (const x of check.normalised) normalised.add(x);
+      verdict.check(i, corpus[i], instance.toPlain(instance.decode(instance.encode(instance.fromPlain(corpus[i])))));
     } catch (err) {
-      const unsupported = err?.name === 'Unsupported';
-      return { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason: `record ${i}: ${unsupported ? err.message : `round trip: ${err.message}`}`, record: i };
+      return verdict.refuse(i, err);
     }
   }
-  if (verdict.status === 'exact' && normalised.size) verdict = { ...verdict, status: 'equivalent', normalised: [...normalised] };
-  else if (verdict.status === 'equivalent') verdict = { ...verdict, normalised: [...normalised] };
-  return verdict;
+  return verdict.result();
 }
 
 /**

@@ -38,6 +38,8 @@ const FIXTURES = [
   { data: 'wellknown-wrappers.json', proto: 'wellknown.proto', type: 'telemetry.Profile', verdict: 'exact' },
   { data: 'wellknown-struct.json', proto: 'wellknown.proto', type: 'telemetry.Config', verdict: 'equivalent (json-name)' },
   { data: 'wellknown-fieldmask.json', proto: 'wellknown.proto', type: 'telemetry.UpdateRequest', verdict: 'equivalent (json-name)' },
+  // an Any's message (the schema's own, or a well-known type as "value") packed into its bytes and unpacked
+  { data: 'wellknown-any.json', proto: 'wellknown.proto', type: 'telemetry.Envelope', verdict: 'equivalent (json-name, null-as-absent, empty-as-absent)' },
 ];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
@@ -67,6 +69,7 @@ const KNOWN = {
   },
   'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
+  'wellknown-any.json': { pbf: PBF_FOREIGN('google.protobuf.Any') },
 };
 
 for (const fixture of FIXTURES) {
@@ -109,10 +112,20 @@ test('a well-known type value that breaks its rule is one line naming the path a
 const bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'big-int64-'));
 test.after(() => fs.rmSync(bigDir, { recursive: true, force: true }));
 fs.writeFileSync(path.join(bigDir, 'big.proto'), 'syntax = "proto3";\nmessage Big { string id = 1; int64 a = 2; repeated sint64 b = 3; }\n');
-function bigIntegerPayload(json) {
+fs.writeFileSync(path.join(bigDir, 'unsigned.proto'), 'syntax = "proto3";\nmessage Unsigned { string id = 1; uint64 u = 2; }\n');
+function bigIntegerPayload(json, proto = 'big.proto') {
   fs.writeFileSync(path.join(bigDir, 'big.json'), json);
-  return resolvePayloads({ data: path.join(bigDir, 'big.json'), proto: path.join(bigDir, 'big.proto') })[0];
+  return resolvePayloads({ data: path.join(bigDir, 'big.json'), proto: path.join(bigDir, proto) })[0];
 }
+
+test('pbf with a uint64 beyond what a double holds in 64 bits: unsupported with the path, not failed', () => {
+  const some = codecs.filter((c) => c.name === 'pbf' || c.name === 'protobuf-es');
+  const prepared = prepareCodecs(some, bigIntegerPayload('{"id": "a", "u": "18446744073709551615"}', 'unsigned.proto'));
+  assert.deepEqual(prepared.map((p) => [p.codec.name, describeVerdict(p)]), [
+    ['protobuf-es', 'exact'],
+    ['pbf', 'unsupported: pbf holds 64-bit integers as JS numbers, and $.u 18446744073709551615 rounded to one is beyond 64 bits (Given varint doesn\'t fit into 10 bytes)'],
+  ]);
+});
 
 test('protobuf-ts beyond 2^53 (as a string or a number): unsupported, with the rule and the path, while the others carry it', () => {
   const tsAndEs = codecs.filter((c) => c.name === 'protobuf-ts' || c.name === 'protobuf-es');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../../lib/paths.js';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
+import { readCorpusFile } from '../../../lib/payload/corpus.js';
 
 const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
 
@@ -37,6 +38,25 @@ test('--client chromium: every message of every codec acked exactly once, the br
   assert.equal(rows.avsc.status, 'failed');
   assert.match(rows.avsc.reason, /not available in a browser page/);
   assert.equal(rows.avsc.acked, 0);
+});
+
+test('--client chromium sends the corpus in order, message i being corpus[i % n], as the Node client does', { timeout: 300_000 }, (t) => {
+  if (!CHROMIUM_PATHS.some((p) => fs.existsSync(p))) {
+    if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);
+    return void t.skip('no system Chromium');
+  }
+  // 200 records and 300 messages: the pass goes round the corpus once and a half
+  const fixture = path.join(ROOT, 'test', 'fixtures', 'bike-trips.json');
+  const r = run('--data', fixture, '--records', 'trips', '--client', 'chromium', '--profiles', 'none', '--messages', '300', '--rounds', '1', '--formats', 'json-buffer', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const [row] = JSON.parse(r.stdout).runs[0].results;
+  assert.deepEqual([row.format, row.status, row.acked, row.errors], ['json-buffer', 'exact', 300, 0]);
+  const { corpus } = readCorpusFile(fixture, { records: 'trips' });
+  assert.equal(corpus.length, 200);
+  const bytes = (m) => Buffer.byteLength(JSON.stringify(m));
+  const expected = Array.from({ length: 300 }, (_, i) => bytes(corpus[i % corpus.length])).reduce((a, b) => a + b, 0);
+  assert.notEqual(expected, 300 * bytes(corpus[0]), 'the records differ in size, so the sum tells the streams apart');
+  assert.equal(row.wireBytes.payload, expected, 'the page sent corpus[i % 200] for i < 300');
 });
 
 test('--client with an unknown name: one line, exit 2', () => {

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { inferJsonSchema } from '../../../lib/schema/infer-json-schema.js';
+import { inferJsonSchema, inferJsonSchemaOfRecords } from '../../../lib/schema/infer-json-schema.js';
 import fastJsonStringify from '../../../lib/codecs/fast-json-stringify.js';
 
 test('objects in one array merge: a key some lack is not required, int and non-int make number', () => {
@@ -28,4 +28,17 @@ test('fast-json-stringify with the inferred schema writes what JSON.stringify wr
   const c = fastJsonStringify.create({ value });
   assert.deepEqual(JSON.parse(c.encode(value).toString()), value);
   assert.equal(c.encode(value).length, Buffer.byteLength(JSON.stringify(value)));
+});
+
+test('keys that are data (numeric ids) make a map: other keys in other records fit it, and records merge', () => {
+  assert.deepEqual(inferJsonSchema({ byId: { 7: { n: 1 }, 9: { n: 2.5 } } }).properties.byId,
+    { type: 'object', additionalProperties: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } });
+  const schema = inferJsonSchemaOfRecords([{ byId: { 7: 'a' }, x: 1 }, { byId: {}, x: 2.5, y: null }]);
+  assert.deepEqual(schema, {
+    type: 'object',
+    properties: { byId: { type: 'object', additionalProperties: { type: 'string' } }, x: { type: 'number' }, y: { type: 'null' } },
+    required: ['byId', 'x'],
+  });
+  const c = fastJsonStringify.create({ value: { byId: { 7: 'a' } }, corpus: [{ byId: { 7: 'a' } }, { byId: { 8: 'b', 12: 'c' } }] });
+  assert.deepEqual(JSON.parse(c.encode({ byId: { 99: 'z' } }).toString()), { byId: { 99: 'z' } });
 });

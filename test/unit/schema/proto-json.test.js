@@ -45,6 +45,8 @@ const job = loadSchemaFile(WELL_KNOWN, 'telemetry.Job');
 const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile');
 const config = loadSchemaFile(WELL_KNOWN, 'telemetry.Config');
 const update = loadSchemaFile(WELL_KNOWN, 'telemetry.UpdateRequest');
+const envelope = loadSchemaFile(WELL_KNOWN, 'telemetry.Envelope');
+const JOB_URL = 'type.googleapis.com/telemetry.Job';
 
 const verdict = (schema, value, back) => compareWithPayload(value, back, ['proto3-json'], schema.type);
 
@@ -129,6 +131,13 @@ const TABLE = [
 
   ['field-mask-paths', update, { update_mask: { paths: ['display_name', 'address.post_code'] } }, { update_mask: 'displayName,address.postCode' },
     'equivalent', ['field-mask-paths']],
+  ['Any: its message read by the mapping (key spellings, a Duration\'s spellings)', envelope,
+    { payload: { '@type': JOB_URL, id: 'j', timeout: '1.5s' } }, { payload: { '@type': JOB_URL, id: 'j', timeout: '1.500s', stages: {} } },
+    'equivalent', ['duration-value', 'empty-as-absent']],
+  ['Any: a well-known type as "value"', envelope, { extras: [{ '@type': 'type.googleapis.com/google.protobuf.Int64Value', value: '12' }] },
+    { extras: [{ '@type': 'type.googleapis.com/google.protobuf.Int64Value', value: 12 }] }, 'equivalent', ['int64-as-string']],
+  ['Any near miss: another "@type"', envelope, { payload: { '@type': JOB_URL, id: 'j' } }, { payload: { '@type': 'type.googleapis.com/telemetry.Reading', id: 'j' } }, 'lossy'],
+  ['Any near miss: a value inside it changed', envelope, { payload: { '@type': JOB_URL, id: 'j' } }, { payload: { '@type': JOB_URL, id: 'k' } }, 'lossy'],
   ['field-mask-paths near miss: a path lost', update, { update_mask: 'a,bC' }, { update_mask: 'a' }, 'lossy'],
 ];
 

@@ -104,7 +104,34 @@ const VERDICTS = [
   ['wellknown-wrappers.json', 'Profile', 'exact'],
   ['wellknown-struct.json', 'Config', 'equivalent (json-name)'],
   ['wellknown-fieldmask.json', 'UpdateRequest', 'equivalent (json-name)'],
+  ['wellknown-any.json', 'Envelope', 'equivalent (json-name, null-as-absent, empty-as-absent)'],
 ];
+
+test('an Any carries its message as bytes: what the wire holds is the packed message, unpacked by its "@type"', () => {
+  const envelope = schemaOf('Envelope');
+  const value = { payload: { '@type': 'type.googleapis.com/telemetry.Job', id: 'j', timeout: '2s' } };
+  const [p] = prepareCodecs([dynamic], { value, schema: schemaForPayload(envelope, checkFits(envelope.type, value)) });
+  const bytes = /** @type {Uint8Array} */ (p.instance.encode(p.native));
+  const any = /** @type {any} */ (envelope.type.toObject(envelope.type.decode(bytes))).payload;
+  assert.equal(any.type_url, 'type.googleapis.com/telemetry.Job');
+  const job = schemaOf('Job').type;
+  assert.deepEqual(job.toObject(job.decode(any.value), { longs: Number }), { id: 'j', timeout: { seconds: 2 } });
+  assert.deepEqual(p.instance.toPlain(p.instance.decode(bytes)),
+    { id: '', payload: { '@type': 'type.googleapis.com/telemetry.Job', id: 'j', timeout: '2s', elapsed: null, stages: {} }, extras: [] });
+});
+
+test('an Any whose "@type" the schema does not have, or with a bad message, is one line naming the path', () => {
+  const envelope = schemaOf('Envelope').type;
+  const refused = (value, line) => assert.throws(() => checkFits(envelope, value), (err) => err instanceof UserError && err.message === line, line);
+  refused({ payload: { '@type': 'type.googleapis.com/other.Thing', a: 1 } },
+    '$.payload["@type"]: string "type.googleapis.com/other.Thing" names no message type of the schema (an Any\'s message, "type.googleapis.com/pkg.Msg", must be defined or imported by the .proto)');
+  refused({ payload: { '@type': 'type.googleapis.com/telemetry.Job', id: 'j', timeout: '2 s' } },
+    '$.payload.timeout: "2 s" is not a google.protobuf.Duration: proto3 JSON writes a Duration as seconds with up to 9 fraction digits and an "s": "1.5s", "-0.000001s"');
+  refused({ extras: [{ '@type': 'type.googleapis.com/google.protobuf.Timestamp', value: '2024-01-02T03:04:05Z', seconds: 1 }] },
+    '$.extras[0].seconds: an Any holding google.protobuf.Timestamp has only "@type" and "value"');
+  refused({ payload: 'x' }, '$.payload: "x" is not a google.protobuf.Any (proto3 JSON writes it as an object with "@type")');
+  refused({ payload: { sensor: 'x' } }, '$.payload: an Any names its message with "@type" ("type.googleapis.com/pkg.Msg") beside the message\'s fields');
+});
 
 test('an unset Value field is absent, not its NullValue: only a null in the JSON is null', () => {
   const config = schemaOf('Config');

@@ -27,7 +27,7 @@ export const MODES = {
   quick: {
     corpusSample: 30,
     rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
-    transportMessages: 100, transportSlowMessages: 20, transportRounds: 1,
+    transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
@@ -36,14 +36,14 @@ export const MODES = {
     corpusSample: 100,
     rounds: 3, maxTime: 0.08, minTime: 0.015, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
-    transportMessages: 300, transportSlowMessages: 40, transportRounds: 3,
+    transportMessages: 300, transportSlowMessages: 48, transportRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
   full: {
     corpusSample: 1000,
     rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
-    transportMessages: 5000, transportSlowMessages: 400, transportRounds: 5,
+    transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
 };
@@ -54,6 +54,14 @@ export const MODES = {
  * in flight keep the link busy for any bundled payload over 350 bytes.
  */
 export const SLOW_LINK = { profile: '3g', window: 32 };
+
+/**
+ * How the transport comparison loads the slow link: six connections (a browser's limit per host for HTTP/1.1)
+ * of 8 messages in flight each. HTTP/1.1 without pipelining has one request per connection in flight, so REST
+ * and Connect over HTTP/1.1 get six per round trip, as a browser's fetches do; the multiplexed transports (ws,
+ * HTTP/2, gRPC) get 48, enough to fill 3g's bandwidth-delay product (about 14 KB) with any bundled payload.
+ */
+export const COMPARISON_SLOW_LINK = { window: 8, connections: 6 };
 
 /**
  * The payload of the slow-link pass: test3 (a medium real-life object) when it is in the run, else the first.
@@ -153,7 +161,10 @@ export async function runSuite({
   const oneMessageOf = (p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
   const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { rounds: s.rounds, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
   const comparisonLinks = transportComparison
-    ? [{ profile: 'none', window: 1, messages: s.transportMessages }, ...(slowLink ? [{ ...slowLink, messages: s.transportSlowMessages }] : [])]
+    ? [
+      { profile: 'none', window: 1, connections: 1, messages: s.transportMessages },
+      ...(slowLink ? [{ profile: slowLink.profile, ...COMPARISON_SLOW_LINK, messages: s.transportSlowMessages }] : []),
+    ]
     : [];
   const memoryCases = prepared.reduce((n, ps) => n + benches(ps) / s.rounds, 0);
   const plan = [
@@ -250,7 +261,7 @@ export async function runSuite({
     for (const link of comparisonLinks) {
       const run = await matrix({
         transports: transportComparison.transports, codecs: transportComparison.codecsFor, skipped: transportComparison.skipped,
-        payload: p, messages: link.messages, profile: link.profile, window: link.window, rounds: s.transportRounds,
+        payload: p, messages: link.messages, profile: link.profile, window: link.window, connections: link.connections, rounds: s.transportRounds,
       });
       transports.push({
         payload: p.id, profile: link.profile, settings: run.settings, results: run.results,
@@ -309,7 +320,7 @@ export async function runSuite({
       transports: transportComparison
         ? {
           payload: slowLinkPayload(payloads).id, transports: transportComparison.transports, rounds: s.transportRounds,
-          links: comparisonLinks.map(({ profile, window, messages }) => ({ profile, window, messages })),
+          links: comparisonLinks.map(({ profile, window, connections, messages }) => ({ profile, window, connections, messages })),
         }
         : null,
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,

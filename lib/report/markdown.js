@@ -149,7 +149,9 @@ export function renderMarkdown(results) {
 
 /** The heading of one link of the transport comparison. */
 export function transportLinkHeading(run) {
-  return run.profile === 'none' ? 'Loopback' : `Link ${run.profile}: ${shapingOf(run.settings)}, window ${run.settings.window} (pipelined)`;
+  const { window = 1, connections = 1 } = run.settings;
+  const load = `${connections} connection${connections === 1 ? '' : 's'}, window ${window} each (HTTP/1.1: one request per connection in flight)`;
+  return run.profile === 'none' ? `Loopback, ${load}` : `Link ${run.profile}: ${shapingOf(run.settings)}, ${load}`;
 }
 
 /**

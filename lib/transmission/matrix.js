@@ -7,7 +7,7 @@ import { loadTransport } from './transports/index.js';
 
 /**
  * Several transports compared on one payload and link: per round, each transport runs one pass of each of its
- * formats (its own server, started and stopped by measureTransmission), so rounds interleave transports as
+ * formats (against its own server process, started in its first round and kept for the others), so rounds interleave transports as
  * well as formats and load on the machine falls on all of them. Rows are labelled "TRANSPORT FORMAT".
  * The verdicts, each from the same rounds: `named`, the pairs that matter as the transports declare them
  * (pairs.js: REST JSON over HTTP/1.1 vs gRPC protobuf, Connect JSON vs Connect binary, each transport's JSON vs
@@ -28,14 +28,23 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
   const running = transports.filter((t) => codecsOf(t).length);
   if (!running.length) throw new UserError(`--formats: no transport of ${transports.join(', ')} carries any of them`);
   const perRound = [];
-  for (let round = 1; round <= rounds; round++) {
-    for (const transport of running) {
-      const run = await measureTransmission({
-        ...options, codecs: codecsOf(transport), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
-        onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
-      });
-      perRound.push({ transport, round, run });
+  // each transport's server.js starts in its first round and serves every round (its start costs more than a
+  // short pass); its CPU accounting is marked per pass, so each round's figures are that round's
+  const servers = new Map();
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      for (const transport of running) {
+        const run = await measureTransmission({
+          ...options, codecs: codecsOf(transport), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
+          server: servers.get(transport), keepServer: rounds > 1,
+          onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
+        });
+        if (run.server) servers.set(transport, run.server);
+        perRound.push({ transport, round, run });
+      }
     }
+  } finally {
+    for (const server of servers.values()) await server.stop();
   }
   const results = [];
   for (const transport of running) {

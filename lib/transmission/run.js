@@ -309,11 +309,15 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
  * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
  * @param {(p: { done: number, total: number, format: string, round: number, transport?: string }) => void} [options.onProgress]
+ * @param {boolean} [options.keepServer] leave the server.js this run started running, and hand it back as the
+ *   result's (non-enumerable) `server`: the caller passes it to its next runs of the same transport and payload
+ *   (option `server`) and stops it itself, as the matrix's rounds do (a server's start is most of a short pass)
+ * @param {Awaited<ReturnType<typeof startServerProcess>>} [options.server] a server a keepServer run handed back
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
   rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
-  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress,
+  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false,
 }) {
   const transport = await loadTransport(transportName);
   const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
@@ -321,7 +325,7 @@ export async function measureTransmission({
   const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: messages + (warmup ?? Math.min(1000, messages)) });
   if (strict && refused.length) throw refusedCodec(refused[0]);
   if (!usable.length) return notRunResult();
-  const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
+  const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
   let shaping;
   const variants = usable.flatMap((codec) => variantsOf.map((c) => ({ codec, compress: c })));
   const passes = variants.map(() => []);
@@ -343,13 +347,13 @@ export async function measureTransmission({
     }
   } finally {
     await shaping?.stop();
-    await server?.stop();
+    if (!given && !keepServer) await server?.stop();
   }
   /** @type {import('./rounds.js').TransmissionRow[]} */
   const results = passes.map((p, i) => ({ ...combineRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
   const verdicts = pairVerdicts(results);
   for (const r of refused) results.push({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction });
-  return {
+  const result = {
     payload: describePayload(payload),
     settings: {
       transport: transportName, direction, messages, window, connections, pipelining, inFlight: inFlight(transport, { window, pipelining }), rate: rate ?? null, profile, link: shaping?.link ?? null,
@@ -361,6 +365,8 @@ export async function measureTransmission({
     results,
     verdicts,
   };
+  if (keepServer && server && !given) Object.defineProperty(result, 'server', { value: server });
+  return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);
 
   function notRunResult() {
     return {

@@ -127,7 +127,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
       { label: 'REST JSON over HTTP/1.1 vs gRPC protobuf', kind: 'cross', json: side('http1', 'json-buffer', 'REST JSON over HTTP/1.1'), protobuf: side('grpc', 'protobufjs-static', 'gRPC protobuf'),
         verdict: { formats: ['http1 json-buffer', 'grpc protobufjs-static'], winner: 'grpc protobufjs-static', ratio: 3.4, rounds }, winner: 'protobuf', msgsPerSecRatio: 3.375, bytesRatio: 0.46, missing: null },
     ];
-    return { payload: describePayload(payload), settings: { profile, window, rounds, messages, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile) }, results, named, verdicts: [], skipped: [] };
+    return { payload: describePayload(payload), settings: { profile, window, connections: profile === "none" ? 1 : 6, rounds, messages, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile) }, results, named, verdicts: [], skipped: [] };
   };
   const payloads = resolvePayloads({ numbers: ['5', '3'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
@@ -138,10 +138,10 @@ test('the transport comparison: every transport with its own pair, on loopback a
     onProgress: () => {}, measureTransportMatrix: fakeMatrix,
   });
   // test3 (the slow-link payload), each transport with its own codecs, the mode's messages and rounds, both links
-  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 300 r3', 'test3 3g w32 40 r3']);
+  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 300 r3', 'test3 3g w8 48 r3']);
   assert.deepEqual(calls[0].formats, { ws: ['protobufjs-static', 'json-buffer'], http1: ['protobufjs-static', 'json-buffer'], grpc: ['protobufjs-static'] });
   assert.deepEqual(results.settings.transports, {
-    payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, messages: 300 }, { profile: '3g', window: 32, messages: 40 }],
+    payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, connections: 1, messages: 300 }, { profile: '3g', window: 8, connections: 6, messages: 48 }],
   });
   assert.deepEqual(validateResults(results), []);
   assert.deepEqual(numbersWithoutUnit(results), []);

@@ -105,6 +105,10 @@ test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0,
     assert.equal(res.stderr.trimEnd().split('\n').length, 1, res.stderr);
     assert.match(res.stderr.trimEnd(), pattern);
   };
+  // --help lists each transport's default pair from its declaration
+  const help = run('--help');
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /\n {4}connect +protobuf-es-json vs protobuf-es\n(.*\n)* {4}grpc +protobufjs-static\n$/);
   oneLine(run('3', '--transports', 'ws,smoke'), /^benchmark_transport: --transport smoke: unknown \(known: ws, http1, http2, connect, connect-h2, grpc\)$/);
   oneLine(run('3', '--pipelining', '0'), /^benchmark_transport: --pipelining: /);
   oneLine(run('3', '--transports', 'ws,http1', '--pipelining', '4'), /^benchmark_transport: --pipelining 4: only for HTTP\/1\.1 \(transport ws does not pipeline\)$/);

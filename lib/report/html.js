@@ -101,34 +101,6 @@ export function chartSpecs(results) {
     });
   }
 
-  for (const run of results.transports ?? []) {
-    // one bar per transport, JSON and protobuf side by side, whiskers from the slowest to the fastest round
-    // which row is a transport's JSON side and which its protobuf side, as the transports declared them
-    const sideOf = new Map(run.named.flatMap((v) => [[`${v.json.transport} ${v.json.format}`, 'JSON'], [`${v.protobuf.transport} ${v.protobuf.format}`, 'protobuf']]));
-    const transports = [...new Set(run.results.map((r) => r.transport ?? String(r.format).split(' ')[0]))];
-    const rowOf = (t, side) => run.results.find((r) => String(r.format).startsWith(`${t} `) && sideOf.get(r.format) === side);
-    const link = run.profile === 'none' ? 'loopback' : `link ${run.profile}`;
-    const sides = ['JSON', 'protobuf'];
-    const options = baseOptions(`${run.payload} by transport, ${link}: msgs/s`, 'messages per second');
-    options.scales.y.suggestedMax = Math.max(0, ...run.results.map((r) => r.minMax?.msgsPerSec?.[1] ?? 0));
-    charts.push({
-      id: `transports-${run.profile}`, section: 'transports', statuses: transports.map((t) => (sides.map((x) => rowOf(t, x)?.status).find((st) => st && st !== 'exact') ?? 'exact')),
-      caption: `Messages per second of ${run.payload} over each transport, ${link} (${shapingOf(run.settings)}), JSON and protobuf as each is deployed `
-        + `(${run.results.map((r) => r.format).join(', ')}); bars at the median of ${run.settings.rounds} round(s), whiskers from the slowest to the fastest round; higher is better. `
-        + run.named.map((v) => namedVerdictText(v)).join('. '),
-      config: {
-        type: 'bar',
-        data: {
-          labels: transports,
-          datasets: sides.map((side, i) => bar(side, transports.map((t) => rowOf(t, side)?.msgsPerSec ?? null), i, {
-            ranges: transports.map((t) => rowOf(t, side)?.minMax?.msgsPerSec ?? null),
-          })),
-        },
-        options,
-      },
-    });
-  }
-
   if (results.breakEven) {
     const be = results.breakEven;
     const n = be.messages.toLocaleString('en-US');
@@ -157,6 +129,34 @@ export function chartSpecs(results) {
           ...baseOptions(`${be.payload}: time per ${n} messages vs bandwidth`, `seconds per ${n} messages`, true),
           scales: { x: { ...axis('bandwidth (kbit/s)', true) }, y: axis(`seconds per ${n} messages`, true) },
         },
+      },
+    });
+  }
+
+  for (const run of results.transports ?? []) {
+    // one bar per transport, JSON and protobuf side by side, whiskers from the slowest to the fastest round
+    // which row is a transport's JSON side and which its protobuf side, as the transports declared them
+    const sideOf = new Map(run.named.flatMap((v) => [[`${v.json.transport} ${v.json.format}`, 'JSON'], [`${v.protobuf.transport} ${v.protobuf.format}`, 'protobuf']]));
+    const transports = [...new Set(run.results.map((r) => r.transport ?? String(r.format).split(' ')[0]))];
+    const rowOf = (t, side) => run.results.find((r) => String(r.format).startsWith(`${t} `) && sideOf.get(r.format) === side);
+    const link = run.profile === 'none' ? 'loopback' : `link ${run.profile}`;
+    const sides = ['JSON', 'protobuf'];
+    const options = baseOptions(`${run.payload} by transport, ${link}: msgs/s`, 'messages per second');
+    options.scales.y.suggestedMax = Math.max(0, ...run.results.map((r) => r.minMax?.msgsPerSec?.[1] ?? 0));
+    charts.push({
+      id: `transports-${run.profile}`, section: 'transports', statuses: transports.map((t) => (sides.map((x) => rowOf(t, x)?.status).find((st) => st && st !== 'exact') ?? 'exact')),
+      caption: `Messages per second of ${run.payload} over each transport, ${link} (${shapingOf(run.settings)}), JSON and protobuf as each is deployed `
+        + `(${run.results.map((r) => r.format).join(', ')}); bars at the median of ${run.settings.rounds} round(s), whiskers from the slowest to the fastest round; higher is better. `
+        + run.named.map((v) => namedVerdictText(v)).join('. '),
+      config: {
+        type: 'bar',
+        data: {
+          labels: transports,
+          datasets: sides.map((side, i) => bar(side, transports.map((t) => rowOf(t, side)?.msgsPerSec ?? null), i, {
+            ranges: transports.map((t) => rowOf(t, side)?.minMax?.msgsPerSec ?? null),
+          })),
+        },
+        options,
       },
     });
   }

@@ -90,6 +90,7 @@ export const UNITS = {
   duplicated: 'count of messages',
   errors: 'count',
   window: 'messages in flight per connection',
+  inFlight: 'messages in flight per connection as the transport carries them: the window, or fewer where HTTP/1.1 answers one request after another',
   pipelining: 'HTTP/1.1 requests in flight per connection',
   serverBusyUs: 'microseconds per message the server\'s event loop was busy (its CPU, plus time it blocked or waited for a core; median of rounds)',
   connections: 'count',

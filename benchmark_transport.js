@@ -3,14 +3,15 @@
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
-  checkCustomLink, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
+  breakEvenLines, checkCustomLink, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
 import { passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { measureTransportMatrix } from './lib/transmission/matrix.js';
+import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
+import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
 import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
@@ -25,10 +26,8 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   formats on one transport and of transports on one format (a winner only when every round of one beat every
   round of the other in msgs/s, at least 3 rounds).
   --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ws,http1,http2,connect,grpc)
-  --formats a,b       codecs for every transport (default: each transport's own JSON and protobuf pair:
-                      json-buffer and protobufjs-static on ws, http1, http2; protobuf-es-json and protobuf-es
-                      on connect; protobufjs-static on grpc); a cell a transport cannot carry is skipped
-                      with its reason (with one transport: refused)
+  --formats a,b       codecs for every transport (default: each transport's own JSON and protobuf pair, below);
+                      a cell a transport cannot carry is skipped with its reason (with one transport: refused)
   --profiles a,b      network profiles (default none): none, 3g, 4g, … or custom (with --rtt MS --down KBIT --up KBIT)
   --messages M        per format, transport, profile and round (default 5000 unthrottled, 40 throttled)
   --rounds R          default 3
@@ -36,7 +35,8 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       scheduled send time) stays under --target-p99 MS (default 10), rates doubling from 1,000
                       msgs/s, then bisected
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transport T|--deflate|--\S+ \(default ws\)/.test(l)).join('\n')}
-  Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).`;
+  Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
+  Each transport's formats without --formats (its formatPair):`;
 
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
@@ -51,7 +51,10 @@ const OPTIONS = {
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
-  if (values.help) return void console.log(USAGE);
+  if (values.help) {
+    const pairs = (await Promise.all(TRANSPORT_NAMES.map(loadTransport))).map((t) => `    ${t.name.padEnd(16)}${pairFormats(t).join(' vs ')}`);
+    return void console.log(`${USAGE}\n${pairs.join('\n')}`);
+  }
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
   if (values.throttle !== 'none') throw new UserError('benchmark_transport takes --profiles a,b (the clients take --throttle)');
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
@@ -93,7 +96,8 @@ runCli(import.meta.url, async () => {
   }
   progress.end();
   const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-  if (values.json) console.log(JSON.stringify({ measurement: 'transports', environment, payload: runs[0].payload, runs }, null, 2));
+  const model = matrixBreakEven(runs);
+  if (values.json) console.log(JSON.stringify({ measurement: 'transports', environment, payload: runs[0].payload, runs, model }, null, 2));
   else {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(runs[0].payload)}`);
@@ -103,6 +107,10 @@ runCli(import.meta.url, async () => {
       const { named, others } = matrixVerdictLines(run);
       if (named.length) console.log(`The pairs that matter (the protobuf side against the JSON side):\n${named.join('\n')}\n`);
       if (others.length) console.log(`Every other pair:\n${others.join('\n')}`);
+    }
+    for (const { transport, reports } of model) {
+      const lines = breakEvenLines(reports, transport);
+      if (lines.length) console.log(`\n${lines.join('\n')}`);
     }
   }
   const problems = problemsOf(runs, { withProfile: true });

@@ -42,10 +42,11 @@ runCli(import.meta.url, async () => {
   if (values.json) return void console.log(JSON.stringify(result, null, 2));
   console.log(environmentLine(describeEnvironment(['undici', 'autocannon'])));
   console.log(`load average ${result.environment.loadavg.map((l) => l.toFixed(2)).join(' ')} at the end; payload ${payload.id}, POST answered 204, `
-    + `${options.connections} connection(s), pipelining ${options.pipelining}, ${int(options.requests)} requests per pass, ${options.rounds} alternating rounds; medians\n`);
+    + `${options.connections} connection(s), pipelining ${options.pipelining}, ${int(options.requests)} requests per pass, ${options.rounds} alternating rounds; medians (of requests/s, and of each round's ratio)\n`);
   for (const f of result.formats) {
     const spread = `${Math.min(...f.ratios).toFixed(2)}–${Math.max(...f.ratios).toFixed(2)}`;
     console.log(`${f.format} (${f.mediaType}, ${int(f.bodyBytes)} B bodies): toolkit ${int(median(f.toolkit))} requests/s, autocannon ${int(median(f.autocannon))}: `
-      + `ratio ${f.ratio.toFixed(2)} (rounds ${spread})`);
+      + `ratio ${f.ratio.toFixed(2)} (rounds ${spread}); undici alone, bodies encoded ahead: ${int(median(f.undici))} (${f.undiciRatio.toFixed(2)} of autocannon's); `
+      + `client CPU µs/request: toolkit ${f.cpuUsPerRequest.toolkit.toFixed(1)}, undici alone ${f.cpuUsPerRequest.undici.toFixed(1)}, autocannon ${f.cpuUsPerRequest.autocannon.toFixed(1)}`);
   }
 });

@@ -124,12 +124,13 @@ export const sweepLines = (sweeps) => sweeps.flatMap(({ profile, transport, knee
  * The break-even model's lines: its inputs against each shaped run, then per pair the bandwidth below which the
  * smaller format is faster. None when the loopback run could not give CPU per message (a Chromium client).
  * @param {ReturnType<typeof import('../transmission/model.js').breakEvenReports>} model
+ * @param {string} [transport] whose model it is, when a run has several
  * @returns {string[]}
  */
-export function breakEvenLines(model) {
+export function breakEvenLines(model, transport) {
   if (!model.length || !model[0].costs.length) return [];
   return [
-    `Break-even model (inputs from the none run) against each shaped run, seconds per ${model[0].messages.toLocaleString('en-US')} messages:`,
+    `Break-even model${transport ? ` of ${transport}` : ''} (inputs from the none run) against each shaped run, seconds per ${model[0].messages.toLocaleString('en-US')} messages:`,
     ...model.flatMap((m) => modelLines(m)),
     ...model[0].pairs.map((p) => (p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth`
       : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${model[0].rtt} ms)`)),

@@ -9,7 +9,7 @@
  * the speed benchmark times (operationFunctions).
  */
 import { selectCodecs } from '../codecs/index.js';
-import { loadSchemaFile, parseSchema } from '../schema/index.js';
+import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { prepareCodecs } from '../verify.js';
 import { measureMemoryInChild } from './memory.js';
 import { operationFunctions, planBenchmarks } from './speed.js';
@@ -27,18 +27,20 @@ const SEP = '\t';
  * @property {any} value the plain JSON value
  * @property {number} jsonBytes
  * @property {string} schemaSource
- * @property {{ text: string, file: string, sourceFile: string|null, typeName: string }} schema
+ * @property {{ text: string, file: string, sourceFile: string|null, typeName: string, fit?: { aliases: boolean, longsAsStrings: boolean } }} schema
  */
 
 /**
+ * What a child process needs to rebuild a payload as the timed pass has it (JSON-safe): the schema by its source,
+ * and how the payload spells keys and 64-bit integers, for its adapter.
  * @param {import('../payload/index.js').Payload} p
  * @returns {PayloadRecipe}
  */
-function payloadRecipe(p) {
+export function payloadRecipe(p) {
   const { text, file, sourceFile, typeName } = p.schema;
   return {
     id: p.id, title: p.title, dataFile: p.dataFile, value: p.value, jsonBytes: p.jsonBytes,
-    schemaSource: p.schemaSource, schema: { text, file, sourceFile, typeName },
+    schemaSource: p.schemaSource, schema: { text, file, sourceFile, typeName, fit: p.schema.adapter.fit },
   };
 }
 
@@ -51,7 +53,8 @@ function rebuildPayload(r) {
   const schema = r.schema.sourceFile
     ? loadSchemaFile(r.schema.sourceFile, r.schema.typeName)
     : parseSchema(r.schema.text, { file: r.schema.file, typeName: r.schema.typeName });
-  return { ...r, schema, warnings: [] };
+  // the adapter for how the payload spells keys and 64-bit integers (lowerCamelCase keys would otherwise be dropped)
+  return { ...r, schema: r.schema.fit ? schemaForPayload(schema, r.schema.fit) : schema, warnings: [] };
 }
 
 /**

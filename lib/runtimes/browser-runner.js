@@ -142,7 +142,10 @@ export function pagePayloads(payloads, { messages } = {}) {
     return {
       described: describePayload(p),
       value: p.value,
-      schema: { root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text },
+      schema: {
+        root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text,
+        fit: p.schema.adapter.fit,
+      },
       ...(messages !== undefined && { corpus: corpus.slice(0, Math.max(1, messages)), corpusLength: corpus.length }),
     };
   });

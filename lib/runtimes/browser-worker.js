@@ -30,7 +30,7 @@ export function browserForm(codec, version) {
 function pageSchema(s) {
   const root = protobuf.Root.fromJSON(s.root);
   const type = root.lookupType(s.typeName);
-  return { text: s.text, file: s.file, sourceFile: null, typeName: s.typeName, hash: s.hash, root, type, adapter: buildAdapter(type) };
+  return { text: s.text, file: s.file, sourceFile: null, typeName: s.typeName, hash: s.hash, root, type, adapter: buildAdapter(type, s.fit) };
 }
 
 /**
@@ -86,7 +86,7 @@ export async function runPageClient(job, data, bundled) {
 }
 
 /**
- * @typedef {{ root: object, typeName: string, hash: string, file: string, text: string }} PageSchema
+ * @typedef {{ root: object, typeName: string, hash: string, file: string, text: string, fit?: { aliases: boolean, longsAsStrings: boolean } }} PageSchema
  * @typedef {{ described: ReturnType<typeof import('../payload/index.js').describePayload>, value: any, schema: PageSchema,
  *   corpus?: unknown[], corpusLength?: number }} PagePayload corpus: the messages a page client sends, the first
  *   `corpus.length` of the payload's corpusLength

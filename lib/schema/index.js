@@ -160,7 +160,9 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
       }
     }
   }
-  if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions };
+  // what it was built for, so a worker or a page that rebuilds the schema builds the same adapter
+  const fit = Object.freeze({ aliases, longsAsStrings });
+  if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions, fit };
 
   // an Any's message, packed into its bytes and unpacked, with protobuf.js over the schema's types (as anyPack does)
   const innerAdapters = new Map();
@@ -242,6 +244,7 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
     toProto: (v) => convert(rootType, v, true),
     fromProto: (v) => convert(rootType, v, false),
     toObjectOptions,
+    fit,
   };
 }
 
@@ -465,4 +468,6 @@ function jsonType(v) {
  * @property {((v: any) => any) | null} toProto
  * @property {((v: any) => any) | null} fromProto
  * @property {object} [toObjectOptions] protobuf.js toObject options when not TO_OBJECT_OPTIONS
+ * @property {{ aliases: boolean, longsAsStrings: boolean }} [fit] how the payload spells keys and 64-bit integers, as
+ *   buildAdapter was told (rebuild the schema elsewhere with buildAdapter(type, fit))
  */

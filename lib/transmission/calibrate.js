@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { libraryVersion } from '../codecs/index.js';
 import { median } from '../measure/statistics.js';
 import { nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
@@ -10,8 +11,9 @@ import { loadTransport } from './transports/index.js';
  * The toolkit's HTTP/1.1 client against autocannon, the field's load generator, on the same server, so a reader
  * knows whether the client is the bottleneck of an http1 figure. Both POST the same distinct corpus messages
  * (the codec's bytes, its media type) to the toolkit's http1 server (a server.js child, its own core) with the same
- * connections and pipelining; rounds alternate the two (which goes first alternates too), so machine load falls
- * on both. Each pass is timed from its first request to its last answer.
+ * connections and pipelining; rounds alternate them (the order reverses every other round), so machine load falls
+ * on all. A third client, undici's Pool alone with the bodies encoded ahead, splits the gap between the library's
+ * cost and what the toolkit adds. Each pass is timed from its first request to its last answer.
  * @param {object} o
  * @param {import('../payload/index.js').Payload} o.payload
  * @param {import('../codecs/index.js').CodecInfo[]} o.codecs
@@ -21,7 +23,10 @@ import { loadTransport } from './transports/index.js';
  * @param {number} [o.pipelining]
  * @param {(p: { format: string, round: number, client: string, requestsPerSec: number }) => void} [o.onPass]
  * @returns {Promise<{ settings: object, environment: object, formats: Array<{ format: string, mediaType: string, bodyBytes: number,
- *   toolkit: number[], autocannon: number[], ratio: number, ratios: number[] }> }>} requests/s per round; ratio: the medians'
+ *   toolkit: number[], undici: number[], autocannon: number[], ratio: number, ratios: number[], undiciRatio: number,
+ *   cpuUsPerRequest: { toolkit: number, undici: number, autocannon: number } }> }>} requests/s per
+ *   round; ratios: the toolkit's over autocannon's in each round, ratio: their median; undiciRatio: the same for undici alone;
+ *   cpuUsPerRequest: each client's CPU per request (this process's, medians of the rounds)
  */
 export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds = 5, connections = 1, pipelining = 1, onPass }) {
   const transport = await loadTransport('http1');
@@ -33,12 +38,36 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       const path = `/${encodeURIComponent(codec.name)}`;
       // the corpus's messages as bodies, as the toolkit's client sends them (message i of the pass is corpus[i mod n])
       const bodies = Array.from({ length: codec.messageCount }, (_, i) => codec.encodeMessage(i));
-      // each resolves with the pass's seconds, from its first request to its last answer (connections already open)
+      // each resolves with the pass's seconds, from its first request to its last answer (connections already open),
+      // or with the seconds and the requests answered
       const passes = {
         toolkit: async (n) => {
           const r = await nodeClientPass({ transport, url: server.url, codec, messages: n, window: pipelining, connections, pipelining, askServer: false });
           if (r.acked !== n) throw new Error(`toolkit client: ${r.acked} of ${n} answered (${r.ended})`);
           return r.seconds;
+        },
+        // undici's Pool with the bodies encoded ahead and nothing else per request: the client library's own cost,
+        // apart from what the toolkit adds (encoding each message, accounting, the latency histogram)
+        undici: async (n) => {
+          const pool = new Pool(server.url, { connections, pipelining });
+          const headers = { 'content-type': codec.mediaType };
+          const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
+          const post = (i) => pool.request({ path, method: 'POST', headers, body: bodies[i % bodies.length], ...pipelined }).then(async (res) => {
+            await res.body.dump();
+            if (res.statusCode !== 204) throw new Error(`undici: answered ${res.statusCode}`);
+          });
+          try {
+            await Promise.all(Array.from({ length: connections }, (_, i) => post(i)));
+            const started = performance.now();
+            let sent = 0;
+            const worker = async () => {
+              while (sent < n) await post(sent++);
+            };
+            await Promise.all(Array.from({ length: Math.min(n, connections * pipelining) }, worker));
+            return (performance.now() - started) / 1000;
+          } finally {
+            await pool.close();
+          }
         },
         autocannon: (n) => new Promise((resolve, reject) => {
           let started = 0;
@@ -49,8 +78,11 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
             requests: bodies.map((body) => ({ method: 'POST', path, headers: { 'content-type': codec.mediaType }, body })),
           }, (err, r) => {
             if (err) return reject(err);
-            if (r['2xx'] !== n || r.errors || r.non2xx) return reject(new Error(`autocannon: ${r['2xx']} of ${n} answered 2xx, ${r.non2xx} other, ${r.errors} errors`));
-            resolve((last - started) / 1000);
+            // with pipelining autocannon stops with the last few requests of `amount` still unanswered
+            if (r['2xx'] < n - connections * pipelining || r.errors || r.non2xx) {
+              return reject(new Error(`autocannon: ${r['2xx']} of ${n} answered 2xx, ${r.non2xx} other, ${r.errors} errors`));
+            }
+            resolve({ seconds: (last - started) / 1000, answered: r['2xx'] });
           });
           instance.once('start', () => { started = performance.now(); });
           instance.on('response', () => { last = performance.now(); });
@@ -58,18 +90,28 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       };
       // warm-up, unmeasured: the JIT of both clients and of the server's path for this format
       for (const run of Object.values(passes)) await run(Math.min(2000, requests));
-      const perSec = { toolkit: [], autocannon: [] };
+      const perSec = { toolkit: [], undici: [], autocannon: [] };
+      const cpuUs = { toolkit: [], undici: [], autocannon: [] };
       for (let round = 1; round <= rounds; round++) {
-        const order = round % 2 ? ['toolkit', 'autocannon'] : ['autocannon', 'toolkit'];
+        const order = round % 2 ? ['toolkit', 'undici', 'autocannon'] : ['autocannon', 'undici', 'toolkit'];
         for (const client of order) {
-          const requestsPerSec = requests / await passes[client](requests);
+          const cpuFrom = process.cpuUsage();
+          const pass = await passes[client](requests);
+          const cpu = process.cpuUsage(cpuFrom);
+          const requestsPerSec = typeof pass === 'number' ? requests / pass : pass.answered / pass.seconds;
           perSec[client].push(requestsPerSec);
+          // this process's CPU per request: the client's own (the server runs in its child)
+          cpuUs[client].push((cpu.user + cpu.system) / requests);
           onPass?.({ format: codec.name, round, client, requestsPerSec });
         }
       }
       formats.push({
         format: codec.name, mediaType: codec.mediaType, bodyBytes: bodies.reduce((n, b) => n + b.length, 0) / bodies.length,
-        ...perSec, ratio: median(perSec.toolkit) / median(perSec.autocannon), ratios: perSec.toolkit.map((t, i) => t / perSec.autocannon[i]),
+        // ratios within a round, whose passes ran back to back, then their median: load that varies between rounds cancels
+        ...perSec, ratios: perSec.toolkit.map((t, i) => t / perSec.autocannon[i]),
+        ratio: median(perSec.toolkit.map((t, i) => t / perSec.autocannon[i])),
+        undiciRatio: median(perSec.undici.map((u, i) => u / perSec.autocannon[i])),
+        cpuUsPerRequest: { toolkit: median(cpuUs.toolkit), undici: median(cpuUs.undici), autocannon: median(cpuUs.autocannon) },
       });
     }
   } finally {

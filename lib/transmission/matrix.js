@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { breakEvenReports } from './model.js';
 import { namedPairs, namedVerdicts } from './pairs.js';
 import { combineRounds, pairVerdict } from './rounds.js';
 import { measureTransmission } from './run.js';
@@ -60,4 +61,26 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
   const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
   const { settings, payload } = perRound[0].run;
   return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, named, verdicts, skipped };
+}
+
+/**
+ * The break-even model per transport, as benchmark_ws.js has it for one: each transport's loopback rows (profile
+ * none) give its bytes and CPU per message, and the model is checked against its own rows over each shaped profile,
+ * with the messages in flight its run had (HTTP/1.1: no more than --pipelining). Transports without a loopback run
+ * or a shaped one get no entry.
+ * @param {Array<Awaited<ReturnType<typeof measureTransportMatrix>> & { settings: { profile: string } }>} matrixRuns one per profile
+ * @returns {Array<{ transport: string, reports: ReturnType<typeof breakEvenReports> }>}
+ */
+export function matrixBreakEven(matrixRuns) {
+  const transports = [...new Set(matrixRuns.flatMap((run) => run.results.map((r) => r.transport)))].filter(Boolean);
+  return transports.map((transport) => ({ transport, reports: breakEvenReports(matrixRuns.flatMap((run) => transportView(run, transport))) }))
+    .filter((m) => m.reports.length);
+}
+
+/** One transport's rows of a matrix run, with its own settings (link, in flight) and the codec names as formats. */
+function transportView(run, transport) {
+  const own = run.runs.find((r) => r.settings.transport === transport);
+  if (!own) return [];
+  const results = run.results.filter((r) => r.transport === transport).map((r) => ({ ...r, format: r.codec ?? r.format }));
+  return [{ payload: run.payload, settings: { ...own.settings, profile: run.settings.profile }, results }];
 }

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 
 const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 240_000 });
+const runWs = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { encoding: 'utf8', timeout: 240_000 });
 
 test('ws, http1 and http2 over 2 rounds: every message of every row acked once, a verdict per pair within a transport and across transports on one format', { timeout: 300_000 }, () => {
   const r = run('3', '--transports', 'ws,http1,http2', '--messages', '200', '--warmup', '100', '--rounds', '2', '--window', '4', '--json');
@@ -74,18 +75,49 @@ test('--formats: a cell a transport cannot carry is skipped with one line in the
   assert.deepEqual(lines.slice(rest + 1).filter(Boolean), ['none: no clear difference between http1 protobufjs-static and grpc protobufjs-static (1 round; a winner needs 3)']);
 });
 
+test('through a shaped link: the break-even model per transport, fed by its own loopback rows and checked against its own shaped rows', { timeout: 300_000 }, () => {
+  const r = run('3', '--transports', 'http1,grpc', '--profiles', 'none,custom', '--rtt', '20', '--down', '4000', '--up', '4000', '--messages', '100', '--warmup', '50', '--rounds', '1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const { model } = JSON.parse(r.stdout);
+  assert.deepEqual(model.map((m) => [m.transport, m.reports.map((x) => [x.profile, x.measured.map((y) => y.format).sort(), x.pairs.length])]), [
+    ['http1', [['custom', ['json-buffer', 'protobufjs-static'], 1]]],
+    ['grpc', [['custom', ['protobufjs-static'], 0]]],
+  ], 'each transport\'s model holds its own formats only');
+  for (const m of model) {
+    for (const x of m.reports[0].measured) {
+      assert.deepEqual([x.rtt, x.up, x.down], [20, 4000, 4000]);
+      assert.ok(x.predictedSeconds > 0 && x.measuredSeconds > 0, `${m.transport} ${x.format}`);
+    }
+  }
+});
+
+test('benchmark_ws.js --transport T without --formats runs T\'s own pair (Connect: its JSON and binary codecs), compared with its JSON side', { timeout: 300_000 }, () => {
+  const r = runWs('3', '--transport', 'connect', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1');
+  assert.equal(r.status, 0, r.stderr);
+  const rows = r.stdout.split('\n').filter((l) => /^\| none /.test(l));
+  assert.deepEqual(rows.map((l) => l.split('|')[2].trim()).sort(), ['protobuf-es', 'protobuf-es-json']);
+  assert.match(r.stdout, /\| vs protobuf-es-json \(× less\) /, 'the baseline column is the transport\'s JSON side');
+});
+
 test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0, a setting a transport does not take: one line, exit 2', () => {
   const oneLine = (res, pattern) => {
     assert.equal(res.status, 2, res.stderr);
     assert.equal(res.stderr.trimEnd().split('\n').length, 1, res.stderr);
     assert.match(res.stderr.trimEnd(), pattern);
   };
+  // --help lists each transport's default pair from its declaration
+  const help = run('--help');
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /\n {4}connect +protobuf-es-json vs protobuf-es\n(.*\n)* {4}grpc +protobufjs-static\n$/);
   oneLine(run('3', '--transports', 'ws,smoke'), /^benchmark_transport: --transport smoke: unknown \(known: ws, http1, http2, connect, connect-h2, grpc\)$/);
   oneLine(run('3', '--pipelining', '0'), /^benchmark_transport: --pipelining: /);
   oneLine(run('3', '--transports', 'ws,http1', '--pipelining', '4'), /^benchmark_transport: --pipelining 4: only for HTTP\/1\.1 \(transport ws does not pipeline\)$/);
   oneLine(run('3', '--transports', 'ws', '--compress', 'gzip'), /^benchmark_transport: --compress gzip: ws takes deflate, deflate-context$/);
   // one transport and a format it cannot carry: nothing would run in its place
   oneLine(run('3', '--transports', 'grpc', '--formats', 'protobufjs-static,json-buffer'), /^benchmark_transport: --formats json-buffer: grpc carries protobufjs-static, .* only$/);
+  const ws = runWs('3', '--transport', 'grpc', '--formats', 'json-buffer', '--profiles', 'none');
+  assert.equal(ws.status, 2, ws.stderr);
+  assert.equal(ws.stderr, 'benchmark_ws: --formats json-buffer: grpc carries protobufjs-static, protobufjs-dynamic, protobuf-es, protobuf-ts, pbf, google-protobuf only\n');
   oneLine(run('3', '--transports', 'grpc,connect', '--formats', 'json-buffer'), /^benchmark_transport: --formats json-buffer: none of them can travel on grpc, connect \(grpc carries /);
   if (!process.versions.node.startsWith('2') || Number(process.versions.node.split('.')[0]) < 22) {
     oneLine(run('3', '--transports', 'http1', '--compress', 'zstd'), /^benchmark_transport: --compress zstd: this runtime's zlib has no zstd/);

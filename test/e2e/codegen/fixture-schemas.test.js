@@ -11,6 +11,7 @@ import { loadCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { ROOT } from '../../../lib/paths.js';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
 const PROTOBUF = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf'];
@@ -208,4 +209,19 @@ test('an invalid well-known value from the command line: one line naming the pat
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('in a Chromium page too: lowerCamelCase keys and a Timestamp string round-trip, not a false LOSSY (the page rebuilds the adapter)', { timeout: 300_000 }, (t) => {
+  if (!CHROMIUM_PATHS.some((p) => fs.existsSync(p))) {
+    if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);
+    t.skip('no system Chromium');
+    return;
+  }
+  const dtq = run('benchmark_dtq.js', [...WKT, '--type', 'telemetry.Reading', '--data', path.join(DIR, 'wellknown-timestamp.json'),
+    '--formats', 'protobufjs-static,protobuf-es', '--runtimes', 'chromium', '--json']);
+  assert.equal(dtq.status, 0, dtq.stderr);
+  const [{ runtimes: [page] }] = JSON.parse(dtq.stdout).verdicts;
+  assert.equal(page.runtime, 'chromium');
+  assert.deepEqual(page.verdicts.map((v) => [v.format, v.status, v.normalised]),
+    [['protobufjs-static', 'equivalent', ['json-name']], ['protobuf-es', 'equivalent', ['json-name']]]);
 });

@@ -66,4 +66,5 @@ test('sweepLines names the transport when the sweep has several; breakEvenLines 
     'a is faster than b below 768 kbit/s (RTT 85 ms)',
     'a is faster than c at every bandwidth',
   ]);
+  assert.match(breakEvenLines(/** @type {any} */ (model), 'grpc')[0], /^Break-even model of grpc \(inputs from the none run\)/);
 });

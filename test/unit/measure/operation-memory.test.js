@@ -1,0 +1,24 @@
+// The memory pass rebuilds each payload in a child process from a recipe: it must encode the same message the timed
+// pass encodes, with the adapter for how the payload spells its keys (lowerCamelCase ones were dropped: issue 16).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { memoryCases, payloadRecipe } from '../../../lib/measure/operation-memory.js';
+import { resolvePayloads } from '../../../lib/payload/index.js';
+import { prepareCodecs } from '../../../lib/verify.js';
+import { selectCodecs } from '../../../lib/codecs/index.js';
+import { ROOT } from '../../../lib/paths.js';
+
+const DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
+
+test('a payload with lowerCamelCase keys and well-known types is rebuilt with its adapter: the same bytes as the timed pass', async () => {
+  const [payload] = resolvePayloads({ data: path.join(DIR, 'wellknown-timestamp.json'), proto: path.join(DIR, 'wellknown.proto'), type: 'telemetry.Reading' });
+  const [timed] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), payload);
+  const expected = /** @type {Uint8Array} */ (timed.instance.encode(timed.native));
+  // as it travels to the child process: JSON
+  const recipe = JSON.parse(JSON.stringify(payloadRecipe(payload)));
+  const [encode] = await memoryCases({ payloads: [recipe], codecs: ['protobufjs-dynamic'], filter: 'encode$' });
+  assert.equal(encode.name, 'wellknown-timestamp\tprotobufjs-dynamic encode');
+  assert.deepEqual(Buffer.from(/** @type {Uint8Array} */ (encode.fn())), Buffer.from(expected));
+  assert.equal(expected.length, 91);
+});

@@ -1,6 +1,17 @@
-import { fromJsonString, toJsonString } from '@bufbuild/protobuf';
+import { createRegistry, fromJsonString, toJsonString } from '@bufbuild/protobuf';
 import protobufEs from './protobuf-es.js';
 import { loadGenerated } from './codegen.js';
+
+/**
+ * A generated file and every file it imports, transitively.
+ * @param {import('@bufbuild/protobuf').DescFile} file
+ * @returns {import('@bufbuild/protobuf').DescFile[]}
+ */
+function filesOf(file, seen = new Set()) {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  return [file, ...file.dependencies.flatMap((d) => filesOf(d, seen))];
+}
 
 /**
  * protobuf-es's proto3 JSON mapping: what Connect sends as application/json,
@@ -21,11 +32,14 @@ const codec = {
     const message = protobufEs.create({ schema });
     const mod = loadGenerated(protobufEs, schema);
     const Schema = Object.values(mod).find((d) => d && d.kind === 'message' && d.typeName === schema.typeName);
-    const readOptions = { ignoreUnknownFields: true };
+    // a google.protobuf.Any is written with its message's JSON, found by its @type in a registry: the schema's files
+    const registry = createRegistry(...filesOf(Schema.file));
+    const readOptions = { ignoreUnknownFields: true, registry };
+    const writeOptions = { registry };
     return {
       fromPlain: message.fromPlain,
       toPlain: message.toPlain,
-      encode: (msg) => toJsonString(Schema, msg),
+      encode: (msg) => toJsonString(Schema, msg, writeOptions),
       decode: (text) => fromJsonString(Schema, text, readOptions),
     };
   },

@@ -43,7 +43,8 @@ export function messageCost(row) {
  * @returns {MessageCost & { framing: { up: number, down: number } }}
  */
 export function framedCost(transport, { format, payloadBytes, direction = 'up', compress = null, tls = false, serverCpuUs = 0, clientCpuUs = 0 }) {
-  const framing = transport.framingBytes({ payloadBytes, direction, compress, tls });
+  // the format's name is part of the framing where a transport puts it in a header (HTTP paths, Connect's content-type)
+  const framing = transport.framingBytes({ payloadBytes, direction, compress, tls, format });
   return {
     format,
     upBytes: framing.up + (direction === 'up' ? payloadBytes : 0),

@@ -13,6 +13,6 @@ test('http1: the model predicts the emulated time within ±15% at three links (t
     transport: http1, formats: 'protobufjs-static,json-buffer', window: 32, pipelining: 32,
     points: [{ upMs: 25, rtt: 20 }, { upMs: 10, rtt: 20 }, { downMs: 12, rtt: 20 }],
   });
-  // the headers the transport declares are the ones on the wire (a Date or a content-length digit apart)
-  checkRows(t, rows, ['uplink', 'uplink', 'downlink'], 4);
+  // the headers the transport declares are the ones on the wire (within a byte: a content-length digit)
+  checkRows(t, rows, ['uplink', 'uplink', 'downlink'], 1);
 });

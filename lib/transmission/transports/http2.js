@@ -17,6 +17,24 @@ import { withTlsRecords } from '../tls-records.js';
 
 const { HTTP2_HEADER_METHOD: METHOD, HTTP2_HEADER_PATH: PATH, HTTP2_HEADER_STATUS: STATUS } = http2.constants;
 
+/** HPACK's Huffman code lengths in bits (RFC 7541, Appendix B) for the characters of paths and numbers; others count 8. */
+const HUFFMAN_BITS = new Map(/** @type {Array<[string, number]>} */ ([
+  ...[...'012aceiost'].map((c) => [c, 5]),
+  ...[...' %-./3456789=A_bdfghlmnpru'].map((c) => [c, 6]),
+  ...[...':BCDEFGHIJKLMNOPQRSTUVWYjkqvwxyz'].map((c) => [c, 7]),
+]));
+
+/**
+ * Bytes of a header sent as a literal with an indexed name (a 1-byte name index, a 1-byte length and the
+ * Huffman-coded value): what an HPACK encoder spends on a value not in its tables.
+ * @param {string} value
+ */
+export function hpackLiteralBytes(value) {
+  let bits = 0;
+  for (const c of value) bits += HUFFMAN_BITS.get(c) ?? 8;
+  return 2 + Math.ceil(bits / 8);
+}
+
 /** Streams a session may have open at once (both ends), well above any --window the benchmark uses. */
 const MAX_STREAMS = 1000;
 
@@ -29,27 +47,7 @@ export default {
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: true, pipelining: false, tls: true },
   // REST JSON over HTTP/2 against gRPC (also HTTP/2) separates the format's share from HTTP/1.1's
   formatPair: { json: { format: 'json-buffer', label: 'REST JSON over HTTP/2', deployed: true }, protobuf: { format: 'protobufjs-static', label: 'protobuf over HTTP/2' } },
-  framingBytes({ payloadBytes, direction, compress, tls: overTls = false }) {
-    // steady state: every header already in both HPACK dynamic tables, so a request's HEADERS frame is a few
-    // indexed fields plus the literal content-length; DATA frames carry 9-byte headers (one frame up to 16 KiB)
-    const frame = 9;
-    const dataFrames = (n) => Math.max(1, Math.ceil(n / 16384)) * frame;
-    const lengthField = 2 + String(Math.round(payloadBytes)).length;
-    if (direction === 'up') {
-      // HEADERS (method, path, scheme, authority, content-type, content-encoding as indexed fields; content-length)
-      // + DATA with END_STREAM; answer: HEADERS (:status 204 and date, indexed or near it) with END_STREAM
-      // with TLS: the request's frames leave in one write, the answer in one
-      const request = frame + 6 + (compress ? 1 : 0) + lengthField + dataFrames(payloadBytes);
-      const answer = frame + 2 + 1;
-      return withTlsRecords({ up: request, down: answer }, overTls, { up: [request + payloadBytes], down: [answer] });
-    }
-    // GET: HEADERS only (the path's index changes per message: a literal of a few bytes); answer HEADERS + DATA,
-    // which node:http2 writes apart (two records with TLS)
-    const request = frame + 5 + 8;
-    const answerHeaders = frame + 3 + lengthField + (compress ? 1 : 0);
-    return withTlsRecords({ up: request, down: answerHeaders + dataFrames(payloadBytes) }, overTls,
-      { up: [request], down: [answerHeaders, dataFrames(payloadBytes) + payloadBytes] });
-  },
+  framingBytes: (o) => http2FramingBytes(o),
   startServer,
   createClient,
 };
@@ -214,4 +212,36 @@ async function createClient({ url, codec, direction, window, connections, compre
       })));
     },
   };
+}
+
+/**
+ * HTTP/2's bytes per message beyond the codec's, both directions (see the comments for what each byte is).
+ * @param {{ payloadBytes: number, direction: 'up'|'down', compress?: string|null, tls?: boolean, format?: string, path?: string }} options
+ *   format: the codec, whose name is the path (default protobufjs-static); path: the request's, when not /<format> (and for 'down' /<format>/5000)
+ * @returns {{ up: number, down: number }}
+ */
+export function http2FramingBytes({ payloadBytes, direction, compress = null, tls: overTls = false, format = 'protobufjs-static', path }) {
+  // steady state, as node:http2 sends them (test/e2e/http-transports.test.js counts them at the socket): every
+  // header already in both HPACK dynamic tables except the :path, which nghttp2 never indexes (a Huffman-coded
+  // literal each time), and the answer's content-length; DATA frames carry 9-byte headers (one per 16 KiB); each
+  // receiver's WINDOW_UPDATEs (13 bytes per 32 KiB) count on its side
+  const frame = 9;
+  const dataFrames = (n) => Math.max(1, Math.ceil(n / 16384)) * frame;
+  const windowUpdates = (n) => (13 * n) / 32768;
+  if (direction === 'up') {
+    // HEADERS: the :path literal; :method, :scheme, :authority, content-type (content-encoding) indexed, no
+    // content-length; then DATA with END_STREAM. Answer: HEADERS with END_STREAM (:status 204 and date indexed)
+    const request = frame + hpackLiteralBytes(path ?? `/${encodeURIComponent(format)}`) + 4 + (compress ? 1 : 0) + dataFrames(payloadBytes);
+    const answer = frame + 2;
+    return withTlsRecords({ up: request, down: answer + windowUpdates(payloadBytes + frame) }, overTls,
+      { up: [request + payloadBytes], down: [answer] });
+  }
+  // GET: HEADERS only (:path /<format>/<i> a literal); answer HEADERS (:status 200, content-type, date indexed,
+  // content-length a literal), DATA, and an empty DATA frame with END_STREAM; node:http2 writes the HEADERS apart
+  // from the DATA frames (two records with TLS)
+  const request = frame + hpackLiteralBytes(path ?? `/${encodeURIComponent(format)}/5000`) + 3 + (compress ? 1 : 0);
+  const answerHeaders = frame + 4 + hpackLiteralBytes(String(Math.round(payloadBytes))) + (compress ? 1 : 0);
+  const answerData = dataFrames(payloadBytes) + frame;
+  return withTlsRecords({ up: request + windowUpdates(payloadBytes + 2 * frame), down: answerHeaders + answerData }, overTls,
+    { up: [request], down: [answerHeaders, answerData + payloadBytes] });
 }

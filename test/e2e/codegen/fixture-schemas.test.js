@@ -225,3 +225,13 @@ test('in a Chromium page too: lowerCamelCase keys and a Timestamp string round-t
   assert.deepEqual(page.verdicts.map((v) => [v.format, v.status, v.normalised]),
     [['protobufjs-static', 'equivalent', ['json-name']], ['protobuf-es', 'equivalent', ['json-name']]]);
 });
+
+test('protobuf-es-json (toJsonString/fromJsonString) carries every well-known type, an Any through the schema\'s registry', async () => {
+  const [esJson] = (await loadCodecs()).filter((c) => c.name === 'protobuf-es-json');
+  for (const fixture of FIXTURES.filter((f) => f.proto === 'wellknown.proto')) {
+    const [payload] = resolvePayloads({ data: path.join(DIR, fixture.data), proto: path.join(DIR, fixture.proto), type: fixture.type });
+    const [p] = prepareCodecs([esJson], payload);
+    const expected = typeof fixture.verdict === 'string' ? fixture.verdict : fixture.verdict['protobuf-es'];
+    assert.equal(describeVerdict(p), expected, fixture.data);
+  }
+});

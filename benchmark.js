@@ -10,7 +10,8 @@ import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { MODES, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { COMPARISON_TRANSPORTS, MODES, planTransportComparison, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
 
@@ -32,6 +33,9 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
   --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):
                      profile P (default ${SLOW_LINK.profile}; 'none' to skip), ${MODES.default.slowLinkMessages} messages per format and round
+  --transports a,b   the transport comparison: test3 (or the first payload) over each transport with its own JSON and
+                     protobuf codecs, on loopback and over the --slow-link profile, ${MODES.default.transportRounds} rounds
+                     (default: ${COMPARISON_TRANSPORTS.join(',')}; 'none' to skip it)
   --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
@@ -50,6 +54,7 @@ const OPTIONS = {
   'ws-formats': { type: 'string' },
   profiles: { type: 'string', default: 'none' },
   'slow-link': { type: 'string', default: SLOW_LINK.profile },
+  transports: { type: 'string', default: COMPARISON_TRANSPORTS.join(',') },
   batch: { type: 'string' },
   'batch-payload': { type: 'string' },
   out: { type: 'string' },
@@ -80,17 +85,22 @@ runCli(import.meta.url, async () => {
   const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
   checkOutFolder(outParent);
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
+  const transportNames = values.transports.trim() === 'none' ? [] : values.transports.split(',').map((t) => t.trim()).filter(Boolean);
+  const unknownTransport = transportNames.find((t) => !TRANSPORT_NAMES.includes(t));
+  if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
+  if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
 
   const { payloads, codecs } = await resolveSelection(values, positionals);
   const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);
+  const transportComparison = transportNames.length ? await planTransportComparison(transportNames) : null;
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
-    runtimes, choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
+    transportComparison, runtimes, choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
     command: ['node benchmark.js', ...argv].join(' '), onProgress: progressReporter(),
   });
   const problems = validateResults(results);

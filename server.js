@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
-import { payloadIdentity, prepareWireCodecs } from './lib/transmission/run.js';
+import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { createServerMeter } from './lib/transmission/server-meter.js';
 import { DEFAULT_MAX_PAYLOAD } from './lib/transmission/serve.js';
 import { makeCertificate } from './lib/transmission/certificate.js';

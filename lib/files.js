@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from './errors.js';
@@ -10,7 +11,16 @@ import { decodeJsonBytes } from './json.js';
  * @returns {unknown}
  */
 export function readJsonFile(file, label = file) {
-  const text = readUtf8File(file, label);
+  return parseJsonText(readUtf8File(file, label), label);
+}
+
+/**
+ * Parses the text of a JSON file; a syntax error becomes a one-line UserError naming the file and the place.
+ * @param {string} text
+ * @param {string} label how errors name the file
+ * @returns {unknown}
+ */
+export function parseJsonText(text, label) {
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -32,7 +42,7 @@ export function readUtf8File(file, label = file) {
   } catch (err) {
     throw new UserError(`${label}: ${describeIoError(err)}`);
   }
-  const decoded = decodeJsonBytes(bytes);
+  const decoded = decodeJsonBytes(bytes, isUtf8);
   if ('problem' in decoded) throw new UserError(`${label}: ${decoded.problem}`);
   return decoded.text;
 }

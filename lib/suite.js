@@ -1,4 +1,4 @@
-import { BASELINE, TRANSMISSION_FORMATS } from './codecs/index.js';
+import { BASELINE, selectCodecs, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
@@ -27,19 +27,23 @@ export const MODES = {
   quick: {
     corpusSample: 30,
     rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
+    transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
   default: {
     // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
     corpusSample: 100,
-    rounds: 3, maxTime: 0.15, minTime: 0.025, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
+    rounds: 3, maxTime: 0.08, minTime: 0.015, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
+    // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
+    transportMessages: 300, transportSlowMessages: 48, transportRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
   full: {
     corpusSample: 1000,
     rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
+    transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
 };
@@ -52,6 +56,14 @@ export const MODES = {
 export const SLOW_LINK = { profile: '3g', window: 32 };
 
 /**
+ * How the transport comparison loads the slow link: six connections (a browser's limit per host for HTTP/1.1)
+ * of 8 messages in flight each. HTTP/1.1 without pipelining has one request per connection in flight, so REST
+ * and Connect over HTTP/1.1 get six per round trip, as a browser's fetches do; the multiplexed transports (ws,
+ * HTTP/2, gRPC) get 48, enough to fill 3g's bandwidth-delay product (about 14 KB) with any bundled payload.
+ */
+export const COMPARISON_SLOW_LINK = { window: 8, connections: 6 };
+
+/**
  * The payload of the slow-link pass: test3 (a medium real-life object) when it is in the run, else the first.
  * @param {import('./payload/index.js').Payload[]} payloads
  */
@@ -61,6 +73,32 @@ export function slowLinkPayload(payloads) {
 
 export { TRANSMISSION_FORMATS };
 
+/**
+ * The transports of npm start's comparison: every registered one, Connect over HTTP/1.1 and over HTTP/2.
+ */
+export const COMPARISON_TRANSPORTS = ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc'];
+
+/**
+ * What the transport comparison runs: on each transport, the JSON and protobuf codecs it declares as its pair
+ * (formatPair: json-buffer and protobufjs-static over ws and plain HTTP, Connect's own JSON and binary, gRPC's
+ * protobuf), so every row is a deployment someone runs.
+ * @param {string[]} names transport names
+ * @returns {Promise<TransportComparison>}
+ */
+export async function planTransportComparison(names) {
+  const { loadTransport } = await import('./transmission/transports/index.js');
+  const { assignFormats, pairFormats } = await import('./transmission/pairs.js');
+  const transports = await Promise.all(names.map((n) => loadTransport(n)));
+  const codecs = await selectCodecs([...new Set(transports.flatMap(pairFormats))].join(','));
+  const { codecsFor, skipped } = assignFormats(transports, codecs, { explicit: false });
+  return { transports: names, codecsFor, skipped, libraries: transports.map((t) => t.library) };
+}
+
+/**
+ * @typedef {{ transports: string[], codecsFor: Record<string, import('./codecs/index.js').CodecInfo[]>,
+ *   skipped: Array<{ transport: string, format: string, reason: string }>, libraries?: string[] }} TransportComparison
+ */
+
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.
 const cost = {
@@ -69,6 +107,8 @@ const cost = {
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
   slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
+  // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
+  transports: (s, n, slow) => s.transportRounds * n * (slow ? 1.5 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
   // two child processes, then per case a share that grows with the calls the mode asks for
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };
@@ -92,6 +132,9 @@ const cost = {
  * @param {{ profile: string, window: number } | null} [options.slowLink] a pipelined pass over this link
  *   profile for one payload (slowLinkPayload), with the mode's slowLinkMessages, each format plain and with
  *   permessage-deflate (null: none)
+ * @param {TransportComparison | null} [options.transportComparison] every transport's JSON and protobuf on one
+ *   payload (slowLinkPayload), on loopback and, when slowLink is set, over that link (planTransportComparison)
+ * @param {Function} [options.measureTransportMatrix] injected by tests; the real one otherwise
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
@@ -106,6 +149,7 @@ const cost = {
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
   overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [], choice = {},
+  transportComparison = null, measureTransportMatrix,
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
@@ -116,6 +160,12 @@ export async function runSuite({
   const biasPayloads = s.oneMessage?.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
   const oneMessageOf = (p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
   const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { rounds: s.rounds, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
+  const comparisonLinks = transportComparison
+    ? [
+      { profile: 'none', window: 1, connections: 1, messages: s.transportMessages },
+      ...(slowLink ? [{ profile: slowLink.profile, ...COMPARISON_SLOW_LINK, messages: s.transportSlowMessages }] : []),
+    ]
+    : [];
   const memoryCases = prepared.reduce((n, ps) => n + benches(ps) / s.rounds, 0);
   const plan = [
     // the harness's own figures, once per run, before any payload
@@ -126,6 +176,7 @@ export async function runSuite({
     ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
+    ...(comparisonLinks.map((link) => ({ n: 1, work: cost.transports(s, transportComparison?.transports.length ?? 0, link.profile !== 'none') }))),
     ...(batch ? batch.counts.map((n) => ({
       n: 1 + codecs.length * 2 * s.rounds,
       work: cost.sizes() * (1 + n / 100) + codecs.length * 2 * s.rounds * (cost.bench(s) + n / 2000),
@@ -202,6 +253,24 @@ export async function runSuite({
     }
   }
 
+  // every transport's JSON and protobuf on one payload, rounds interleaving transports and formats
+  const transports = [];
+  if (transportComparison) {
+    const matrix = measureTransportMatrix ?? (await import('./transmission/matrix.js')).measureTransportMatrix;
+    const p = slowLinkPayload(payloads);
+    for (const link of comparisonLinks) {
+      const run = await matrix({
+        transports: transportComparison.transports, codecs: transportComparison.codecsFor, skipped: transportComparison.skipped,
+        payload: p, messages: link.messages, profile: link.profile, window: link.window, connections: link.connections, rounds: s.transportRounds,
+      });
+      transports.push({
+        payload: p.id, profile: link.profile, settings: run.settings, results: run.results,
+        named: run.named ?? [], verdicts: run.verdicts ?? [], skipped: run.skipped ?? [],
+      });
+      progress.tick(`${p.id} transports, ${link.profile === 'none' ? 'loopback' : `link ${link.profile}`}`, 1, unitWork(step++));
+    }
+  }
+
   let batchResult = null;
   if (batch) {
     const steps = [];
@@ -221,9 +290,11 @@ export async function runSuite({
   }
   progress.end();
 
-  const libraries = [...codecs, ...transmissionCodecs].map((c) => c.library);
+  const comparisonCodecs = transportComparison ? Object.values(transportComparison.codecsFor).flat() : [];
+  const libraries = [...codecs, ...transmissionCodecs, ...comparisonCodecs].map((c) => c.library);
   if (transmissionCodecs.length) libraries.push('ws');
-  const allCodecs = [...new Map([...codecs, ...transmissionCodecs].map((c) => [c.name, c])).values()];
+  libraries.push(...(transportComparison?.libraries ?? []));
+  const allCodecs = [...new Map([...codecs, ...transmissionCodecs, ...comparisonCodecs].map((c) => [c.name, c])).values()];
   return {
     format: RESULTS_FORMAT,
     createdAt,
@@ -246,6 +317,12 @@ export async function runSuite({
           slowLink: slowLink ? { ...slowLink, payload: slowLinkPayload(payloads).id, messages: s.slowLinkMessages, rounds: s.slowLinkRounds } : null,
         }
         : null,
+      transports: transportComparison
+        ? {
+          payload: slowLinkPayload(payloads).id, transports: transportComparison.transports, rounds: s.transportRounds,
+          links: comparisonLinks.map(({ profile, window, connections, messages }) => ({ profile, window, connections, messages })),
+        }
+        : null,
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
       ...(across && { runtimes: across.runtimes.map((r) => r.runtime) }),
     },
@@ -257,6 +334,7 @@ export async function runSuite({
     ...(across && { runtimes: across.runtimes }),
     payloads: payloadResults,
     transmission,
+    transports,
     breakEven,
     batch: batchResult,
   };

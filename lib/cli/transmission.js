@@ -3,11 +3,10 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from './ind
 import { UserError } from '../errors.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
-import { formatKbit, kneeLines, modelLines, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
+import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
 import { measureTransmission } from '../transmission/run.js';
 import { exitCodeOf, problemsOf } from '../transmission/outcome.js';
-import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { assignFormats, pairFormats } from '../transmission/pairs.js';
 import { DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from '../transmission/transports/index.js';
 
@@ -135,22 +134,6 @@ export function breakEvenLines(model, transport) {
     ...model[0].pairs.map((p) => (p.always ? `${p.smaller} is faster than ${p.larger} at every bandwidth`
       : `${p.smaller} is faster than ${p.larger} below ${formatKbit(p.belowKbit)} (RTT ${model[0].rtt} ms)`)),
   ];
-}
-
-/**
- * A named verdict (pairs.js) as one sentence: the protobuf side's msgs/s and wire bytes per message as ratios
- * to the JSON side's, then what the rounds say.
- * @param {import('../transmission/pairs.js').NamedVerdict} v
- */
-export function namedVerdictText(v) {
-  if (v.missing) return `${v.label}: not measured (${v.missing})`;
-  const x = (n) => (n == null ? '—' : `${n.toFixed(2)}×`);
-  const { rounds } = v.verdict;
-  const over = `${rounds} round${rounds === 1 ? '' : 's'}`;
-  const outcome = rounds < MIN_ROUNDS_FOR_WINNER ? `no verdict from ${over} (a winner needs ${MIN_ROUNDS_FOR_WINNER})`
-    : v.winner ? `${v[v.winner].label} wins, every round faster over ${over}`
-      : `no clear difference, msgs/s ranges overlap over ${over}`;
-  return `${v.label}: ${v.protobuf.label} ${x(v.msgsPerSecRatio)} the msgs/s, ${x(v.bytesRatio)} the wire bytes per message; ${outcome}`;
 }
 
 /**

@@ -18,7 +18,7 @@ export function describeEnvironment(libraries = []) {
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     libraries: Object.fromEntries([...new Set(['benchmark', ...libraries])]
-      .filter((l) => l !== 'node').map((l) => [l, libraryVersion(l)])),
+      .filter((l) => l !== 'node' && !l.startsWith('node:')).map((l) => [l, libraryVersion(l)])),
     commit: gitCommit(),
   };
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { UserError } from '../errors.js';
-import { describeIoError, readJsonFile, readUtf8File } from '../files.js';
+import { describeIoError, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits } from '../schema/index.js';
 
@@ -57,17 +57,17 @@ export function parseNdjson(text, label) {
  * top-level array of objects is a corpus of records, any other document is a
  * corpus of one message; with --records PATH the array at PATH is the corpus.
  * @param {string} file
- * @param {{ records?: string }} [options]
+ * @param {{ records?: string, text?: string }} [options] text: the file's text, when the caller has read it already
+ *   (readUtf8File), so a large file is read and decoded once
  * @returns {CorpusFile}
  */
-export function readCorpusFile(file, { records } = {}) {
-  if (/\.(ndjson|jsonl)$/i.test(file)) return ndjsonCorpus(file, readText(file), records);
+export function readCorpusFile(file, { records, text = readText(file) } = {}) {
+  if (/\.(ndjson|jsonl)$/i.test(file)) return ndjsonCorpus(file, text, records);
   let document;
   try {
-    document = readJsonFile(file);
+    document = parseJsonText(text, file);
   } catch (err) {
     // Not one JSON document: NDJSON, if its first line is a JSON value of its own.
-    const text = readText(file);
     const first = text.replace(/^\uFEFF/, '').split('\n').find((l) => l.trim());
     if (first === undefined || !isJson(first)) throw err;
     return ndjsonCorpus(file, text, records);

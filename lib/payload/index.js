@@ -45,8 +45,10 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
   if (type && !proto) throw new UserError(`--type names a message in --proto FILE; give --proto too`);
   if (records !== undefined && !data) throw new UserError(`--records picks the records inside --data FILE; give --data too`);
   if (data) {
-    const { corpus } = readCorpusFile(data, { records });
-    const { warnings, fileBytes } = inspectDataFile(data, { strict });
+    // a large corpus is read and decoded once, for the records and for what JSON.parse does not say
+    const text = readUtf8File(data);
+    const { corpus } = readCorpusFile(data, { records, text });
+    const { warnings, fileBytes } = inspectDataFile(data, { strict, text });
     const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus, ...(records !== undefined && { records }) }, { proto, type, dataWarnings: warnings });
     // the file's own size is comparable with the measured JSON only when the file is that one message
     return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
@@ -129,11 +131,10 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
  * path, or refused under --strict) and integers it rounded (beyond 2^53, quoted as written in the file; a double
  * written as one, such as 1e308, is not an integer that was rounded). And the file's own size in bytes.
  * @param {string} file
- * @param {{ strict?: boolean }} [options]
+ * @param {{ strict?: boolean, text?: string }} [options] text: the file's text, when read already
  * @returns {{ warnings: string[], fileBytes: number }}
  */
-export function inspectDataFile(file, { strict = false } = {}) {
-  const text = readUtf8File(file);
+export function inspectDataFile(file, { strict = false, text = readUtf8File(file) } = {}) {
   const { duplicates, roundedIntegers } = scanJsonText(text);
   if (strict && duplicates.length) {
     throw new UserError(`${file}: ${duplicates[0]}: key given twice in one object (refused under --strict${duplicates.length > 1 ? `; ${duplicates.length} such keys in the file` : ''})`);

@@ -4,11 +4,11 @@ import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from './terminal.js';
-import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows } from './markdown.js';
+import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
 import { columnsOf, escapeHtml, tableModel, toHtml } from './table.js';
-import { formatKbit } from './terminal-transmission.js';
+import { formatKbit, namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixCells } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
 
@@ -129,6 +129,34 @@ export function chartSpecs(results) {
           ...baseOptions(`${be.payload}: time per ${n} messages vs bandwidth`, `seconds per ${n} messages`, true),
           scales: { x: { ...axis('bandwidth (kbit/s)', true) }, y: axis(`seconds per ${n} messages`, true) },
         },
+      },
+    });
+  }
+
+  for (const run of results.transports ?? []) {
+    // one bar per transport, JSON and protobuf side by side, whiskers from the slowest to the fastest round
+    // which row is a transport's JSON side and which its protobuf side, as the transports declared them
+    const sideOf = new Map(run.named.flatMap((v) => [[`${v.json.transport} ${v.json.format}`, 'JSON'], [`${v.protobuf.transport} ${v.protobuf.format}`, 'protobuf']]));
+    const transports = [...new Set(run.results.map((r) => r.transport ?? String(r.format).split(' ')[0]))];
+    const rowOf = (t, side) => run.results.find((r) => String(r.format).startsWith(`${t} `) && sideOf.get(r.format) === side);
+    const link = run.profile === 'none' ? 'loopback' : `link ${run.profile}`;
+    const sides = ['JSON', 'protobuf'];
+    const options = baseOptions(`${run.payload} by transport, ${link}: msgs/s`, 'messages per second');
+    options.scales.y.suggestedMax = Math.max(0, ...run.results.map((r) => r.minMax?.msgsPerSec?.[1] ?? 0));
+    charts.push({
+      id: `transports-${run.profile}`, section: 'transports', statuses: transports.map((t) => (sides.map((x) => rowOf(t, x)?.status).find((st) => st && st !== 'exact') ?? 'exact')),
+      caption: `Messages per second of ${run.payload} over each transport, ${link} (${shapingOf(run.settings)}), JSON and protobuf as each is deployed `
+        + `(${run.results.map((r) => r.format).join(', ')}); bars at the median of ${run.settings.rounds} round(s), whiskers from the slowest to the fastest round; higher is better. `
+        + run.named.map((v) => namedVerdictText(v)).join('. '),
+      config: {
+        type: 'bar',
+        data: {
+          labels: transports,
+          datasets: sides.map((side, i) => bar(side, transports.map((t) => rowOf(t, side)?.msgsPerSec ?? null), i, {
+            ranges: transports.map((t) => rowOf(t, side)?.minMax?.msgsPerSec ?? null),
+          })),
+        },
+        options,
       },
     });
   }
@@ -349,6 +377,10 @@ export function renderHtml(results) {
       return `<h3>Profile ${esc(profile)}: ${esc(shapingOf(runs[0].settings))}</h3>${toHtml(transmissionRows(runs))}`;
     }).join('\n');
     sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div>${tables}</section>`);
+  }
+  if (results.transports?.length) {
+    const tables = results.transports.map((run) => `<h3>${esc(transportLinkHeading(run))}</h3><ul>${run.named.map((v) => `<li>${esc(namedVerdictText(v))}</li>`).join('')}</ul>${toHtml(transportComparisonRows(run))}`).join('\n');
+    sections.push(`<section id="transports"><h2>JSON vs protobuf by transport (${esc(results.transports[0].payload)})</h2><div class="charts">${figures('transports')}</div>${tables}</section>`);
   }
   if (results.batch) {
     sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div>${toHtml(batchRows(results.batch))}</section>`);

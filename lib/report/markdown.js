@@ -6,7 +6,7 @@ import { describeLink } from '../transmission/shaping/profiles.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
-import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, verdictText } from './terminal-transmission.js';
+import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
 
 /** The settings of a run in one line. */
@@ -137,6 +137,7 @@ export function renderMarkdown(results) {
       if (verdicts.length) out.push('', ...verdicts);
     }
   }
+  if (results.transports?.length) out.push('', ...transportSection(results.transports));
   if (results.breakEven) out.push('', ...breakEvenSection(results.breakEven));
   if (results.batch) {
     out.push('', `## Batch scaling: ${payloadHeading(results.batch.payload)}`, '',
@@ -144,6 +145,34 @@ export function renderMarkdown(results) {
       '', batchTable(results.batch));
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The heading of one link of the transport comparison. */
+export function transportLinkHeading(run) {
+  const { window = 1, connections = 1 } = run.settings;
+  const load = `${connections} connection${connections === 1 ? '' : 's'}, window ${window} each (HTTP/1.1: one request per connection in flight)`;
+  return run.profile === 'none' ? `Loopback, ${load}` : `Link ${run.profile}: ${shapingOf(run.settings)}, ${load}`;
+}
+
+/**
+ * The transport comparison: per link, the pairs that matter (named verdicts), then the compact table.
+ * @param {object[]} runs results.transports
+ * @returns {string[]} lines
+ */
+export function transportSection(runs) {
+  const out = [`## JSON vs protobuf by transport (${runs[0].payload})`, '',
+    'Each transport with the JSON and protobuf codecs it is deployed with: json-buffer and protobufjs-static over WebSocket,',
+    'HTTP/1.1 (REST: POST, answered 204) and HTTP/2; Connect\'s own JSON and binary through one generated service; gRPC',
+    'with protobuf only. Per round every transport runs each of its formats against its own server process, so rounds',
+    'interleave transports and formats; msgs/s is the median with its min–max, wire bytes count everything the sockets',
+    'carried per message in both directions (payload, headers, frames, acknowledgements). The ratios are the protobuf',
+    'side against the JSON side; a winner is named only when every round of one beat every round of the other.'];
+  for (const run of runs) {
+    out.push('', `### ${transportLinkHeading(run)}`, '', ...run.named.map((v) => `- ${namedVerdictText(v)}`));
+    if (run.skipped?.length) out.push(...run.skipped.map((x) => `- not run: ${x.transport} ${x.format} (${x.reason})`));
+    out.push('', toMarkdown(transportComparisonRows(run)));
+  }
+  return out;
 }
 
 /**

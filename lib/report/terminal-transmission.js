@@ -178,3 +178,40 @@ export function verdictText(v) {
   const loser = v.formats.find((f) => f !== v.winner);
   return `${v.winner} beats ${loser}, ${v.ratio.toFixed(2)}× the msgs/s (median; every round faster${over})`;
 }
+
+/**
+ * A named verdict (lib/transmission/pairs.js) as one sentence: the protobuf side's msgs/s and wire bytes per
+ * message as ratios to the JSON side's, then what the rounds say.
+ * @param {import('../transmission/pairs.js').NamedVerdict} v
+ */
+export function namedVerdictText(v) {
+  if (v.missing) return `${v.label}: not measured (${v.missing})`;
+  const x = (n) => (n == null ? '—' : `${n.toFixed(2)}×`);
+  const { rounds } = /** @type {NonNullable<typeof v.verdict>} */ (v.verdict);
+  const over = `${rounds} round${rounds === 1 ? '' : 's'}`;
+  const outcome = rounds < MIN_ROUNDS_FOR_WINNER ? `no verdict from ${over} (a winner needs ${MIN_ROUNDS_FOR_WINNER})`
+    : v.winner ? `${v[v.winner].label} wins, every round faster over ${over}`
+      : `no clear difference, msgs/s ranges overlap over ${over}`;
+  return `${v.label}: ${v.protobuf.label} ${x(v.msgsPerSecRatio)} the msgs/s, ${x(v.bytesRatio)} the wire bytes per message; ${outcome}`;
+}
+
+/**
+ * The transport comparison of one link, compact: per transport and format the median msgs/s with its min–max,
+ * the wire bytes per message (payload, headers and frames, both directions, as the sockets carried them), CPU per
+ * message and latency percentiles.
+ * @param {{ results: object[] }} run one entry of results.transports
+ * @returns {import('./table.js').TableModel}
+ */
+export function transportComparisonRows(run) {
+  const rows = run.results.map((r) => {
+    const sent = (r.messages ?? 0) - (r.notSent ?? 0);
+    const wire = r.wireBytes && sent > 0 ? (r.wireBytes.up + r.wireBytes.down) / sent : null;
+    const [transport, ...format] = String(r.format).split(' ');
+    return { status: r.status, cells: [
+      transport, r.codec ?? format.join(' '), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), int(sent > 0 && r.wireBytes ? r.wireBytes.payload / sent : null), int(wire),
+      ...cpuCells(r).slice(0, 1), cpuCells(r)[2], ms(r.latencyMs?.p50), ms(r.latencyMs?.p99), verdictOf(r),
+    ] };
+  });
+  return tableModel(columnsOf(['transport', 'format', 'msgs/s', 'min–max', 'payload B/msg', 'wire B/msg', 'server µs/msg', 'client µs/msg', 'p50 ms', 'p99 ms', 'round trip'],
+    ['transport', 'format', 'round trip']), rows);
+}

@@ -254,6 +254,8 @@ export const RESULTS_SCHEMA = {
         // the memory pass's options (lib/measure/memory.js); null when --no-memory skipped it
         memory: { type: ['object', 'null'] },
         transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
+        // the transport comparison (npm start --transports); null when it was skipped
+        transports: { type: ['object', 'null'], required: ['payload', 'transports', 'rounds', 'links'] },
         batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
         runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes
       },
@@ -300,6 +302,35 @@ export const RESULTS_SCHEMA = {
         properties: {
           payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
           verdicts: { type: 'array', items: transmissionVerdict },
+        },
+      },
+    },
+    // the transport comparison: per link, every transport's JSON and protobuf rows ("TRANSPORT FORMAT"), the
+    // verdicts on the pairs the transports declare as mattering (lib/transmission/pairs.js), then every other pair
+    transports: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['payload', 'profile', 'settings', 'results', 'named', 'verdicts'],
+        properties: {
+          payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
+          verdicts: { type: 'array', items: transmissionVerdict },
+          named: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['label', 'kind', 'json', 'protobuf', 'winner', 'msgsPerSecRatio', 'bytesRatio', 'missing'],
+              properties: {
+                label: { type: 'string' }, kind: { enum: ['format', 'cross'] },
+                json: { type: 'object', required: ['transport', 'format', 'label'] },
+                protobuf: { type: 'object', required: ['transport', 'format', 'label'] },
+                winner: { enum: ['json', 'protobuf', null] },
+                msgsPerSecRatio: nullableNumber, bytesRatio: nullableNumber, missing: { type: ['string', 'null'] },
+                verdict: { anyOf: [transmissionVerdict, { type: 'null' }] },
+              },
+            },
+          },
+          skipped: { type: 'array', items: { type: 'object', required: ['transport', 'format', 'reason'] } },
         },
       },
     },

@@ -7,8 +7,8 @@ import { loadTransport } from './transports/index.js';
 
 /**
  * Several transports compared on one payload and link: per round, each transport runs one pass of each of its
- * formats (its own server, started and stopped by measureTransmission), so rounds interleave transports as
- * well as formats and load on the machine falls on all of them. Rows are labelled "TRANSPORT FORMAT".
+ * formats (against its own server process, started and warmed up in its first round, kept for the others), so
+ * rounds interleave transports as well as formats and load on the machine falls on all of them; even rounds run both in reverse order. Rows are labelled "TRANSPORT FORMAT".
  * The verdicts, each from the same rounds: `named`, the pairs that matter as the transports declare them
  * (pairs.js: REST JSON over HTTP/1.1 vs gRPC protobuf, Connect JSON vs Connect binary, each transport's JSON vs
  * protobuf), then `verdicts`, every pair within a transport (its formats against each other) and every pair
@@ -28,25 +28,37 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
   const running = transports.filter((t) => codecsOf(t).length);
   if (!running.length) throw new UserError(`--formats: no transport of ${transports.join(', ')} carries any of them`);
   const perRound = [];
-  for (let round = 1; round <= rounds; round++) {
-    for (const transport of running) {
-      const run = await measureTransmission({
-        ...options, codecs: codecsOf(transport), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
-        onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
-      });
-      perRound.push({ transport, round, run });
+  // odd rounds in order, even rounds reversed (ABBA), transports and each one's formats alike: whatever runs first
+  // in a round (a server's JIT still tiering up after its warm-up, the client's) does not always fall on the same one
+  const inOrder = (list, round) => (round % 2 ? list : [...list].reverse());
+  // each transport's server.js starts in its first round and serves every round: its start costs more than a
+  // short pass, and a server kept warm needs no second warm-up (its CPU accounting is marked per pass)
+  const servers = new Map();
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      for (const transport of inOrder(running, round)) {
+        const run = await measureTransmission({
+          ...options, codecs: inOrder(codecsOf(transport), round), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
+          server: servers.get(transport), keepServer: rounds > 1,
+          onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
+        });
+        if (run.server) servers.set(transport, run.server);
+        perRound.push({ transport, round, run });
+      }
     }
+  } finally {
+    for (const server of servers.values()) await server.stop();
   }
   const results = [];
   for (const transport of running) {
     const runs = perRound.filter((r) => r.transport === transport).map((r) => r.run);
-    for (const [i, first] of runs[0].results.entries()) {
+    for (const first of runs[0].results) {
       const label = `${transport} ${first.format}`;
       if (first.latencyMs == null) {
         results.push({ ...first, format: label, codec: first.format });
         continue;
       }
-      const row = combineRounds(runs.map((run) => run.results[i]));
+      const row = combineRounds(runs.map((run) => run.results.find((r) => r.format === first.format)));
       results.push({ ...row, format: label, codec: first.format, transport });
     }
   }

@@ -1,65 +1,23 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
 import { startLinkEmulator } from './shaping/emulator.js';
 import { ROOT } from '../paths.js';
-import { BUNDLED, corpusOf, describePayload } from '../payload/index.js';
+import { BUNDLED, describePayload } from '../payload/index.js';
 import { resolveProfile } from './shaping/profiles.js';
 import { chooseShaper, startOsShaper } from './shaping/os.js';
-import { describeCodec, describeVerdict, measurable, prepareCodecs } from '../verify.js';
-import { verifyCorpus, wireCodec } from './wire-codec.js';
+import { describeCodec } from '../verify.js';
+import { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 import { createLatency } from './latency.js';
 import { drivePass } from './accounting.js';
 import { combineRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
-import { checkSettings, DEFAULT_TRANSPORT, formatRefusal, loadTransport } from './transports/index.js';
+import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
 
-/**
- * Builds and verifies codecs for the wire. Unsupported and failed ones are
- * returned apart with their reason; lossy ones stay and carry their status.
- * A transport that cannot carry a codec (grpc and a textual one, say) refuses it too.
- * @param {import('../codecs/index.js').CodecInfo[]} codecs
- * @param {import('../payload/index.js').Payload} payload
- * @param {import('./transports/index.js').Transport} [transport]
- * @param {{ verifyMessages?: number }} [options] the messages a client will send: each distinct corpus message among
- *   them is verified too (a server, which only decodes, passes 0)
- */
-export function prepareWireCodecs(codecs, payload, transport, { verifyMessages = 0 } = {}) {
-  const corpus = corpusOf(payload);
-  const prepared = prepareCodecs(codecs, payload).map((p) => {
-    if (!measurable(p) || verifyMessages <= 1 || corpus.length < 2) return p;
-    const { record: _record, ...verdict } = verifyCorpus(p, corpus, verifyMessages, payload.schema?.type ?? null);
-    return /** @type {import('../verify.js').Prepared} */ ({ ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) });
-  });
-  const usable = [];
-  const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));
-  for (const p of prepared.filter(measurable)) {
-    const codec = wireCodec(p, corpus);
-    const why = transport ? formatRefusal(transport, codec) : null;
-    if (why) refused.push({ name: codec.name, reason: why, prepared: { ...p, status: 'unsupported', reason: why } });
-    else usable.push(codec);
-  }
-  return { usable, refused };
-}
-
-/**
- * What a client encodes and a server decodes, independent of file paths (two
- * machines hold the same files in different places): a short hash of the
- * payload's messages, the schema text and the message type, with the payload's name.
- * @param {import('../payload/index.js').Payload} payload
- * @returns {{ id: string, hash: string }}
- */
-export function payloadIdentity(payload) {
-  const messages = /** @type {any} */ (payload).corpus;
-  const hash = crypto.createHash('sha256')
-    .update(JSON.stringify(messages ?? payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
-    .digest('hex').slice(0, 12);
-  const schema = payload.schemaSource === 'inferred' ? 'inferred schema' : path.basename(payload.schemaSource);
-  return { id: `${payload.id} as ${payload.schema.typeName} from ${schema}`, hash };
-}
+// what server.js needs too, kept where loading it does not load the client's machinery
+export { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 
 /**
  * The command-line arguments that make server.js load the same payload.
@@ -351,11 +309,15 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
  * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
  * @param {(p: { done: number, total: number, format: string, round: number, transport?: string }) => void} [options.onProgress]
+ * @param {boolean} [options.keepServer] leave the server.js this run started running, and hand it back as the
+ *   result's (non-enumerable) `server`: the caller passes it to its next runs of the same transport and payload
+ *   (option `server`) and stops it itself, as the matrix's rounds do (a server's start is most of a short pass)
+ * @param {Awaited<ReturnType<typeof startServerProcess>>} [options.server] a server a keepServer run handed back
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
   rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
-  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress,
+  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false,
 }) {
   const transport = await loadTransport(transportName);
   const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
@@ -363,7 +325,7 @@ export async function measureTransmission({
   const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: messages + (warmup ?? Math.min(1000, messages)) });
   if (strict && refused.length) throw refusedCodec(refused[0]);
   if (!usable.length) return notRunResult();
-  const server = url ? null : await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
+  const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
   let shaping;
   const variants = usable.flatMap((codec) => variantsOf.map((c) => ({ codec, compress: c })));
   const passes = variants.map(() => []);
@@ -385,13 +347,13 @@ export async function measureTransmission({
     }
   } finally {
     await shaping?.stop();
-    await server?.stop();
+    if (!given && !keepServer) await server?.stop();
   }
   /** @type {import('./rounds.js').TransmissionRow[]} */
   const results = passes.map((p, i) => ({ ...combineRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
   const verdicts = pairVerdicts(results);
   for (const r of refused) results.push({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction });
-  return {
+  const result = {
     payload: describePayload(payload),
     settings: {
       transport: transportName, direction, messages, window, connections, pipelining, inFlight: inFlight(transport, { window, pipelining }), rate: rate ?? null, profile, link: shaping?.link ?? null,
@@ -403,6 +365,8 @@ export async function measureTransmission({
     results,
     verdicts,
   };
+  if (keepServer && server && !given) Object.defineProperty(result, 'server', { value: server });
+  return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);
 
   function notRunResult() {
     return {

@@ -1,4 +1,8 @@
-import { corpusVerdict } from '../verify.js';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { corpusOf } from '../payload/index.js';
+import { corpusVerdict, describeVerdict, measurable, prepareCodecs } from '../verify.js';
+import { formatRefusal } from './transports/index.js';
 
 /**
  * A prepared codec as the transmission benchmark uses it, the same on both ends of every transport: message i
@@ -86,4 +90,48 @@ export function verifyCorpus(p, corpus, upTo, type) {
     }
   }
   return verdict.result();
+}
+
+/**
+ * Builds and verifies codecs for the wire. Unsupported and failed ones are
+ * returned apart with their reason; lossy ones stay and carry their status.
+ * A transport that cannot carry a codec (grpc and a textual one, say) refuses it too.
+ * @param {import('../codecs/index.js').CodecInfo[]} codecs
+ * @param {import('../payload/index.js').Payload} payload
+ * @param {import('./transports/index.js').Transport} [transport]
+ * @param {{ verifyMessages?: number }} [options] the messages a client will send: each distinct corpus message among
+ *   them is verified too (a server, which only decodes, passes 0)
+ */
+export function prepareWireCodecs(codecs, payload, transport, { verifyMessages = 0 } = {}) {
+  const corpus = corpusOf(payload);
+  const prepared = prepareCodecs(codecs, payload).map((p) => {
+    if (!measurable(p) || verifyMessages <= 1 || corpus.length < 2) return p;
+    const { record: _record, ...verdict } = verifyCorpus(p, corpus, verifyMessages, payload.schema?.type ?? null);
+    return /** @type {import('../verify.js').Prepared} */ ({ ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) });
+  });
+  const usable = [];
+  const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));
+  for (const p of prepared.filter(measurable)) {
+    const codec = wireCodec(p, corpus);
+    const why = transport ? formatRefusal(transport, codec) : null;
+    if (why) refused.push({ name: codec.name, reason: why, prepared: { ...p, status: 'unsupported', reason: why } });
+    else usable.push(codec);
+  }
+  return { usable, refused };
+}
+
+/**
+ * What a client encodes and a server decodes, independent of file paths (two
+ * machines hold the same files in different places): a short hash of the
+ * payload's messages, the schema text and the message type, with the payload's name.
+ * @param {import('../payload/index.js').Payload} payload
+ * @returns {{ id: string, hash: string }}
+ */
+export function payloadIdentity(payload) {
+  const messages = /** @type {any} */ (payload).corpus;
+  const hash = crypto.createHash('sha256')
+    .update(JSON.stringify(messages ?? payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
+    .digest('hex').slice(0, 12);
+  const schema = payload.schemaSource === 'inferred' ? 'inferred schema' : path.basename(payload.schemaSource);
+  return { id: `${payload.id} as ${payload.schema.typeName} from ${schema}`, hash };
 }

@@ -98,6 +98,38 @@ test('the WebSocket pass ran for each payload with the chosen formats', () => {
   }
 });
 
+test('the transport comparison: test3 over every transport with its own JSON and protobuf, loopback and the slow link, every message accounted for', () => {
+  const { payload, transports, links } = results.settings.transports;
+  assert.equal(payload, 'test3');
+  assert.deepEqual(transports, ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc']);
+  assert.deepEqual(results.transports.map((t) => t.profile), links.map((l) => l.profile));
+  assert.deepEqual(links.map((l) => l.profile), ['none', '3g']);
+  for (const run of results.transports) {
+    const link = links.find((l) => l.profile === run.profile);
+    // every transport has a row, and only gRPC lacks a JSON one (it refuses JSON, so it is not in its pair)
+    assert.deepEqual([...new Set(run.results.map((r) => r.transport))], transports);
+    assert.equal(run.results.length, 2 * transports.length - 1);
+    for (const r of run.results) {
+      assert.equal(r.status, 'exact', r.format);
+      assert.deepEqual([r.acked, r.lost, r.errors], [link.messages, 0, 0], `${run.profile} ${r.format}`);
+      assert.ok(r.wireBytes.up > r.wireBytes.payload, `${r.format}: the sockets carried headers or frames beyond the payload`);
+    }
+    const labels = run.named.map((v) => v.label);
+    assert.ok(labels.includes('REST JSON over HTTP/1.1 vs gRPC protobuf'), labels.join('; '));
+    assert.ok(labels.includes('Connect JSON vs Connect binary'), labels.join('; '));
+    for (const v of run.named) assert.ok(v.bytesRatio > 0 && v.bytesRatio < 1, `${v.label}: protobuf's wire bytes ${v.bytesRatio}× JSON's`);
+  }
+  assert.equal(results.transports.find((t) => t.profile === '3g').settings.connections, 6);
+  for (const lib of ['undici', '@connectrpc/connect-node', '@grpc/grpc-js']) assert.ok(results.environment.libraries[lib], lib);
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /^## JSON vs protobuf by transport \(test3\)$/m);
+  assert.match(md, /^- REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf [\d.]+× the msgs\/s, 0\.\d\d× the wire bytes per message; /m);
+  const chart = chartSpecs(results).find((s) => s.id === 'transports-3g');
+  assert.deepEqual(chart.config.data.labels, transports);
+  const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
+  assert.match(html, /<section id="transports">/);
+});
+
 test('the break-even model: fed by test3 on loopback, checked against the slow link, charted on log scales', () => {
   const be = results.breakEven;
   assert.equal(be.payload, 'test3');

@@ -117,6 +117,32 @@ test('emulator: upstream throughput is the bandwidth asked for (never faster, at
   });
 });
 
+test('emulator: connections share the link: two downloads at once take as long as their bytes at the bandwidth, not half', async () => {
+  const echo = await startEchoServer();
+  const relay = await startLinkEmulator({ target: { host: '127.0.0.1', port: echo.port }, rtt: 10, down: 4000, up: null });
+  const sockets = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const socket = net.connect(relay.port, '127.0.0.1');
+      socket.setNoDelay(true);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      sockets.push(socket);
+    }
+    const bytes = 100_000;
+    const t0 = performance.now();
+    const done = sockets.map((socket) => nextData(socket, bytes));
+    for (const socket of sockets) socket.write(`send ${bytes}`);
+    const ms = Math.max(...(await Promise.all(done))) - t0 - 10;
+    // one link of 4000 kbit/s carries both: 400 ms (two links would take 200)
+    const exactMs = (2 * bytes * 8) / 4000;
+    assert.ok(ms >= exactMs - NOT_BEFORE_MS && ms <= exactMs * (1 + LATE_SLACK), `${((2 * bytes * 8) / ms).toFixed(0)} kbit/s over both for 4000 asked (${ms.toFixed(1)} ms)`);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await relay.close();
+    await echo.close();
+  }
+});
+
 /** Stand-in commands that log each call; sudo runs only the stand-ins beside it. */
 function standIns({ sudo = true, netem = true, sudoN = true } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'throttle-standin-'));

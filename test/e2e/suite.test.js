@@ -104,3 +104,61 @@ test('the slow link: one pipelined pass over the mobile profile for test3, recor
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.match(renderMarkdown(results), /^### Profile 3g: built-in link emulator, 3g: RTT 150 ms, down 1600 kbit\/s, up 768 kbit\/s, window 32 \(pipelined\)$/m);
 });
+
+test('the transport comparison: every transport with its own pair, on loopback and the slow link, named verdicts in results, report.md and a chart', async () => {
+  const calls = [];
+  const transports = ['ws', 'http1', 'grpc'];
+  const codecsFor = {
+    ws: await selectCodecs('json-buffer,protobufjs-static'), http1: await selectCodecs('json-buffer,protobufjs-static'), grpc: await selectCodecs('protobufjs-static'),
+  };
+  const fakeMatrix = async ({ transports: names, codecs, payload, messages, profile, window, rounds }) => {
+    calls.push({ names, formats: Object.fromEntries(names.map((t) => [t, codecs[t].map((c) => c.name)])), payload: payload.id, messages, profile, window, rounds });
+    const results = names.flatMap((t) => prepareCodecs(codecs[t], payload).map((p) => {
+      const json = p.codec.name === 'json-buffer';
+      const rate = (t === 'grpc' ? 900 : t === 'http1' ? 400 : 1000) * (json ? 1 : 1.5);
+      return {
+        ...describeCodec(p), format: `${t} ${p.codec.name}`, codec: p.codec.name, transport: t, messages, acked: messages, lost: 0, duplicated: 0, errors: 0,
+        seconds: messages / rate, msgsPerSec: rate, payloadMBps: 0.01, wireBytes: { payload: messages * (json ? 800 : 380), frames: 0, up: messages * (json ? 950 : 430), down: messages * 20 },
+        latencyMs: { p50: 1, p90: 1, p99: 2, p999: 2, max: 3, mean: 1 }, minMax: { seconds: [1, 1], msgsPerSec: [rate * 0.9, rate * 1.1] },
+      };
+    }));
+    const side = (t, format, label) => ({ transport: t, format, label });
+    const named = [
+      { label: 'REST JSON over HTTP/1.1 vs gRPC protobuf', kind: 'cross', json: side('http1', 'json-buffer', 'REST JSON over HTTP/1.1'), protobuf: side('grpc', 'protobufjs-static', 'gRPC protobuf'),
+        verdict: { formats: ['http1 json-buffer', 'grpc protobufjs-static'], winner: 'grpc protobufjs-static', ratio: 3.4, rounds }, winner: 'protobuf', msgsPerSecRatio: 3.375, bytesRatio: 0.46, missing: null },
+    ];
+    return { payload: describePayload(payload), settings: { profile, window, connections: profile === "none" ? 1 : 6, rounds, messages, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile) }, results, named, verdicts: [], skipped: [] };
+  };
+  const payloads = resolvePayloads({ numbers: ['5', '3'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const results = await runSuite({
+    mode: 'default', payloads, codecs, transmissionCodecs: [], slowLink: { profile: '3g', window: 32 },
+    transportComparison: { transports, codecsFor, skipped: [] },
+    overrides: { rounds: 1, maxTime: 0.01, minTime: 0.002, corpusSample: 10 }, memory: false,
+    onProgress: () => {}, measureTransportMatrix: fakeMatrix,
+  });
+  // test3 (the slow-link payload), each transport with its own codecs, the mode's messages and rounds, both links
+  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 300 r3', 'test3 3g w8 48 r3']);
+  assert.deepEqual(calls[0].formats, { ws: ['protobufjs-static', 'json-buffer'], http1: ['protobufjs-static', 'json-buffer'], grpc: ['protobufjs-static'] });
+  assert.deepEqual(results.settings.transports, {
+    payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, connections: 1, messages: 300 }, { profile: '3g', window: 8, connections: 6, messages: 48 }],
+  });
+  assert.deepEqual(validateResults(results), []);
+  assert.deepEqual(numbersWithoutUnit(results), []);
+  assert.deepEqual(results.transports.map((t) => t.profile), ['none', '3g']);
+
+  const md = renderMarkdown(results);
+  assert.match(md, /^## JSON vs protobuf by transport \(test3\)$/m);
+  assert.match(md, /^- REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf 3\.38× the msgs\/s, 0\.46× the wire bytes per message; gRPC protobuf wins, every round faster over 3 rounds$/m);
+  // wire bytes per message both ways from the sockets' counts: (950 + 20) for http1's JSON
+  assert.match(md, /^\| http1 +\| json-buffer +\| +400 \| +360–440 \| +800 \| +970 \|/m);
+  assert.match(md, /^### Link 3g: built-in link emulator, 3g: RTT 150 ms/m);
+  const chart = chartSpecs(results).find((s) => s.id === 'transports-none');
+  assert.deepEqual(chart.config.data.labels, transports);
+  // JSON and protobuf sides from the declared named pair: http1's JSON bar, grpc's protobuf bar, grpc has no JSON bar
+  const [jsonBars, protobufBars] = chart.config.data.datasets;
+  assert.deepEqual([jsonBars.label, protobufBars.label], ['JSON', 'protobuf']);
+  assert.deepEqual(jsonBars.data, [null, 400, null]);
+  assert.deepEqual(protobufBars.data, [null, null, 1350]);
+  assert.match(renderHtml(results), /<section id="transports"><h2>JSON vs protobuf by transport \(test3\)<\/h2>/);
+});

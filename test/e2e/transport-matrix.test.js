@@ -25,6 +25,13 @@ test('ws, http1 and http2 over 2 rounds: every message of every row acked once, 
       assert.ok(x.serverCpuUs > 0, `${transport} ${codec}: server CPU`);
     }
   }
+  // ABBA: the second round runs the transports, and each one's formats, in reverse; each transport's server, started
+  // and warmed up in the first round, serves the second warm (and reports its CPU per pass: serverCpuUs above)
+  assert.deepEqual(only.runs.map((x) => `${x.settings.transport} ${x.results.map((y) => y.format).join(',')} warm-up ${x.settings.warmup}`), [
+    'ws protobufjs-static,json-buffer warm-up 100', 'http1 protobufjs-static,json-buffer warm-up 100', 'http2 protobufjs-static,json-buffer warm-up 100',
+    'http2 json-buffer,protobufjs-static warm-up 0', 'http1 json-buffer,protobufjs-static warm-up 0', 'ws json-buffer,protobufjs-static warm-up 0',
+  ]);
+  assert.ok(only.runs.every((x) => x.results.every((r) => r.passes[0].serverCpuUs > 0)), 'every round\'s pass has its own server CPU figure');
   const pairs = only.verdicts.map((v) => `${v.kind}: ${v.formats.join(' / ')}`).sort();
   assert.equal(pairs.length, 3 + 2 * 3, pairs.join('\n'));
   assert.ok(pairs.includes('format: http1 protobufjs-static / http1 json-buffer'), pairs.join('\n'));

@@ -10,7 +10,11 @@ const PACKET_BYTES = 1448;
  * bandwidth, packets queueing behind each other as on a real link (a packet
  * leaves when the one before it has been transmitted, then travels for the
  * delay). A bounded queue stops reading from the sender when full, so TCP's
- * own flow control pushes back as it would at a real bottleneck. Needs no
+ * own flow control pushes back as it would at a real bottleneck. Every
+ * connection through one emulator shares its link: a direction's packets, from
+ * whichever connection, are transmitted one after another at the direction's
+ * bandwidth, so N connections split the bandwidth instead of getting N links
+ * (as connections through one phone's radio do). Needs no
  * privileges. Counts the TCP stream's bytes, not IP/TCP headers, so it is a
  * few percent more generous than a kernel shaper with the same rate.
  * @param {object} options
@@ -24,6 +28,8 @@ const PACKET_BYTES = 1448;
 export async function startLinkEmulator({ target, rtt = 0, down = null, up = null, queueBytes = 256 * 1024, host = '127.0.0.1' }) {
   const sockets = new Set();
   const stats = { connections: 0, upBytes: 0, downBytes: 0 };
+  // when each direction's link is next free, shared by every connection
+  const wires = { up: { freeAt: 0 }, down: { freeAt: 0 } };
   const server = net.createServer((client) => {
     stats.connections++;
     const upstream = net.connect(target.port, target.host);
@@ -37,8 +43,8 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
         upstream.destroy();
       });
     }
-    relay(client, upstream, { delay: rtt / 2, kbit: up, queueBytes, count: (n) => { stats.upBytes += n; } });
-    relay(upstream, client, { delay: rtt / 2, kbit: down, queueBytes, count: (n) => { stats.downBytes += n; } });
+    relay(client, upstream, { delay: rtt / 2, kbit: up, queueBytes, wire: wires.up, count: (n) => { stats.upBytes += n; } });
+    relay(upstream, client, { delay: rtt / 2, kbit: down, queueBytes, wire: wires.down, count: (n) => { stats.downBytes += n; } });
   });
   await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -60,13 +66,13 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
  * One direction of the link.
  * @param {net.Socket} input
  * @param {net.Socket} output
- * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void }} link
+ * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void, wire?: { freeAt: number } }} link
+ *   wire: the link this direction transmits on, shared with the other connections' same direction (default: its own)
  */
-export function relay(input, output, { delay, kbit, queueBytes, count }) {
+export function relay(input, output, { delay, kbit, queueBytes, count, wire = { freeAt: 0 } }) {
   const queue = [];
   let head = 0;
   let queued = 0;
-  let freeAt = 0;
   let timer = null;
   let ended = false;
 
@@ -76,8 +82,8 @@ export function relay(input, output, { delay, kbit, queueBytes, count }) {
       for (let off = 0; off < chunk.length; off += PACKET_BYTES) {
         const packet = chunk.subarray(off, off + PACKET_BYTES);
         // kbit/s is bits per millisecond
-        freeAt = Math.max(now, freeAt) + (packet.length * 8) / kbit;
-        queue.push({ at: freeAt + delay, bytes: packet });
+        wire.freeAt = Math.max(now, wire.freeAt) + (packet.length * 8) / kbit;
+        queue.push({ at: wire.freeAt + delay, bytes: packet });
       }
     } else {
       queue.push({ at: now + delay, bytes: chunk });

@@ -9,7 +9,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { buildConnector, Pool } from 'undici';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
@@ -75,6 +74,8 @@ async function startServer(options) {
 async function createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs, onAnswer }) {
   if (compress && !availableEncodings().includes(compress)) throw new UserError(`--compress ${compress}: this runtime's zlib does not have it`);
   const sockets = new Set();
+  // undici is the client's alone: imported here, so a server does not load it (a third of a second of its start)
+  const { buildConnector, Pool } = await import('undici');
   const connector = buildConnector({ ...(tls ? { ca: tls.ca, servername: 'localhost' } : {}), timeout: timeoutMs });
   const pool = new Pool(url, {
     connections,

@@ -2,7 +2,8 @@
 // without repeating a named one), the progress bookkeeping of passes, the sweep's and the break-even model's lines.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { breakEvenLines, matrixVerdictLines, namedVerdictText, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
+import { breakEvenLines, matrixVerdictLines, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
+import { namedVerdictText } from '../../../lib/report/terminal-transmission.js';
 
 const side = (transport, format, label) => ({ transport, format, label });
 const named = (over) => ({

@@ -79,3 +79,11 @@ test('the heading labels both sizes when the file is not the compact JSON measur
   assert.match(payloadHeading(p), /56 bytes of compact JSON \(the file: 82 bytes\)/);
   assert.match(payloadHeading({ ...p, fileBytes: 56 }), / 56 bytes of JSON /);
 });
+
+test('decodeJsonBytes with node:buffer isUtf8 as its fast check: the same text, the same problem at the same offset', async () => {
+  const { isUtf8 } = await import('node:buffer');
+  for (const bytes of [Buffer.from('\ufeff{"a":"é"}'), Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22])]) {
+    assert.deepEqual(decodeJsonBytes(bytes, isUtf8), decodeJsonBytes(bytes));
+  }
+  assert.match(/** @type {any} */ (decodeJsonBytes(Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22]), isUtf8)).problem, /byte offset 1 /);
+});

@@ -34,11 +34,11 @@ export const MODES = {
   default: {
     // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
     corpusSample: 100,
-    rounds: 3, maxTime: 0.08, minTime: 0.015, messages: 2000, wsRounds: 5, slowLinkMessages: 200, slowLinkRounds: 3,
+    rounds: 3, maxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
-    transportMessages: 300, transportSlowMessages: 48, transportRounds: 3,
+    transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
-    memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 2, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
+    memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
   full: {
     corpusSample: 1000,

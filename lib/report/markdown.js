@@ -11,7 +11,7 @@ import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, namedVerdictText, transpo
 
 /** The settings of a run in one line. */
 export function runSettingsLine(results) {
-  const { mode, speed, memory, transmission, batch } = results.settings;
+  const { mode, speed, memory, transmission, transports, batch } = results.settings;
   const oneMessage = speed.oneMessage?.ops?.length
     ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
   const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
@@ -24,6 +24,10 @@ export function runSettingsLine(results) {
   if (transmission?.slowLink) {
     const sl = transmission.slowLink;
     parts.push(`slow link: ${sl.profile}, ${sl.payload}, ${sl.messages} messages × ${sl.rounds} rounds, window ${sl.window}`);
+  }
+  if (transports) {
+    const links = transports.links.map((l) => `${l.profile === 'none' ? 'loopback' : l.profile} ${l.messages} messages, ${l.connections} connection(s) × window ${l.window}`);
+    parts.push(`transports: ${transports.transports.join(', ')} on ${transports.payload}, ${links.join('; ')}, × ${transports.rounds} rounds`);
   }
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');

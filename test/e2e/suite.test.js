@@ -138,10 +138,10 @@ test('the transport comparison: every transport with its own pair, on loopback a
     onProgress: () => {}, measureTransportMatrix: fakeMatrix,
   });
   // test3 (the slow-link payload), each transport with its own codecs, the mode's messages and rounds, both links
-  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 300 r3', 'test3 3g w8 48 r3']);
+  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 200 r3', 'test3 3g w8 32 r3']);
   assert.deepEqual(calls[0].formats, { ws: ['protobufjs-static', 'json-buffer'], http1: ['protobufjs-static', 'json-buffer'], grpc: ['protobufjs-static'] });
   assert.deepEqual(results.settings.transports, {
-    payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, connections: 1, messages: 300 }, { profile: '3g', window: 8, connections: 6, messages: 48 }],
+    payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, connections: 1, messages: 200 }, { profile: '3g', window: 8, connections: 6, messages: 32 }],
   });
   assert.deepEqual(validateResults(results), []);
   assert.deepEqual(numbersWithoutUnit(results), []);

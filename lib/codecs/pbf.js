@@ -4,7 +4,7 @@ import { PbfReader, PbfWriter } from 'pbf';
 import { compileRaw } from 'pbf/compile';
 import resolveSchema from 'resolve-protobuf-schema';
 import { Unsupported } from '../errors.js';
-import { childPath } from '../json.js';
+import { findInt64 } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -13,32 +13,6 @@ function packageOf(t) {
   let ns = t.parent;
   while (ns && ns.fieldsArray) ns = ns.parent; // out of enclosing messages
   return ns ? ns.fullName.replace(/^\./, '') : '';
-}
-
-const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
-
-/**
- * Where a plain message (proto field names) holds a 64-bit integer that, as a JS number, is outside 64 bits:
- * "$.path 18446744073709551615", or null.
- * @param {import('protobufjs').Type} type
- * @param {any} obj
- */
-function beyond64Bits(type, obj, path = '$') {
-  if (obj === null || typeof obj !== 'object') return null;
-  for (const field of type.fieldsArray) {
-    const v = obj[field.name];
-    if (v === undefined || v === null) continue;
-    const at = childPath(path, field.name);
-    const items = field.map ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
-      : field.repeated ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
-    for (const [where, x] of items) {
-      if (LONG.has(field.type) && (Number(x) >= 2 ** 64 || Number(x) < -(2 ** 63))) return `${where} ${x}`;
-      const sub = /** @type {any} */ (field.resolvedType);
-      const found = sub && sub.fieldsArray ? beyond64Bits(sub, x, where) : null;
-      if (found) return found;
-    }
-  }
-  return null;
 }
 
 /**
@@ -121,8 +95,8 @@ const codec = {
         } catch (err) {
           // pbf holds 64-bit integers as JS numbers: 18446744073709551615 becomes 2^64, which no varint holds
           if (!/doesn't fit into 10 bytes/.test(err?.message)) throw err;
-          const at = beyond64Bits(schema.type, obj);
-          throw new Unsupported(`pbf holds 64-bit integers as JS numbers, and ${at ?? 'a value'} rounded to one is beyond 64 bits (${err.message})`);
+          const at = findInt64(schema.type, obj, (x) => Number(x) >= 2 ** 64 || Number(x) < -(2 ** 63));
+          throw new Unsupported(`pbf holds 64-bit integers as JS numbers, and ${at ? `${at.path} ${at.value}` : 'a value'} rounded to one is beyond 64 bits (${err.message})`);
         }
         return pbf.finish();
       },

@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
-import protobuf from 'protobufjs';
 import { Unsupported } from '../errors.js';
-import { childPath } from '../json.js';
-import { jsonKey } from '../schema/index.js';
-import { wellKnownKind } from '../schema/well-known.js';
+import { findInt64 } from '../schema/proto-json.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -96,32 +93,6 @@ function toInit(type, o) {
   return out;
 }
 
-const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
-
-/**
- * The JSON path of the first 64-bit integer beyond 2^53 in a message, read with protobuf.js (exact, as strings), or
- * null: where protobuf-ts, generated with long_type_number, stopped reading.
- * @param {import('protobufjs').Type} type
- * @param {any} plain the message as protobuf.js's toObject gives it with longs as strings
- */
-function unsafeLongPath(type, plain, path = '$') {
-  if (plain === null || typeof plain !== 'object') return null;
-  for (const field of type.fieldsArray) {
-    const v = plain[field.name];
-    if (v === undefined || v === null) continue;
-    // a wrapper (google.protobuf.Int64Value) is its bare value in JSON: its path is its field's
-    const at = wellKnownKind(type) === 'wrapper' ? path : childPath(path, jsonKey(field));
-    const values = field.map ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
-      : field.repeated ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
-    for (const [where, x] of values) {
-      if (LONG.has(field.type) && !Number.isSafeInteger(Number(x))) return `${where} is ${x}`;
-      const found = field.resolvedType instanceof protobuf.Type ? unsafeLongPath(field.resolvedType, x, where) : null;
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /**
  * protobuf-ts: TypeScript protobuf with generated, speed-optimised
  * read/write methods per message (protoc-gen-ts through the buf CLI, both
@@ -173,8 +144,9 @@ const codec = {
         } catch (err) {
           // long_type_number: the reader throws on a 64-bit integer a JS number cannot hold; the bytes are fine
           if (err?.message !== 'cannot convert to safe number') throw err;
-          const at = unsafeLongPath(schema.type, schema.type.toObject(schema.type.decode(bytes), { longs: String }));
-          throw new Unsupported(`protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 (${at ?? 'a 64-bit field'})`);
+          const plain = schema.type.toObject(schema.type.decode(bytes), { longs: String });
+          const at = findInt64(schema.type, plain, (x) => !Number.isSafeInteger(Number(x)));
+          throw new Unsupported(`protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 (${at ? `${at.path} is ${at.value}` : 'a 64-bit field'})`);
         }
       },
     };

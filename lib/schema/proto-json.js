@@ -6,7 +6,7 @@
  * presence, an enum number is its name only in an enum field, a string is a number only in a 64-bit field.
  */
 import protobuf from 'protobufjs';
-import { isJsonObject, setKey } from '../json.js';
+import { childPath, isJsonObject, setKey } from '../json.js';
 import { WELL_KNOWN_RULES, canonicalWellKnown, wellKnownKind } from './well-known.js';
 
 /**
@@ -213,4 +213,30 @@ function isDeclaredDefault(field, value) {
   if (LONG.has(field.type)) return int64String(value) !== null && int64String(value) === int64String(declared);
   if (field.type === 'bytes' && typeof value === 'string') return Buffer.from(value, 'base64').toString('latin1') === String(declared);
   return Object.is(value, declared);
+}
+
+/**
+ * The first 64-bit integer in a message's plain form (proto field names as keys, as protobuf.js's toObject gives it)
+ * for which `test` holds, with its JSON path (a wrapper's value at its field's path), or null. For the reasons a codec
+ * gives when its own number type cannot hold one.
+ * @param {import('protobufjs').Type} type
+ * @param {any} plain
+ * @param {(value: unknown) => boolean} test
+ * @returns {{ path: string, value: unknown } | null}
+ */
+export function findInt64(type, plain, test, path = '$') {
+  if (plain === null || typeof plain !== 'object') return null;
+  for (const field of type.fieldsArray) {
+    const v = plain[field.name];
+    if (v === undefined || v === null) continue;
+    const at = wellKnownKind(type) === 'wrapper' ? path : childPath(path, jsonKey(field));
+    const items = field.map ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
+      : field.repeated ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
+    for (const [where, x] of items) {
+      if (LONG.has(field.type) && test(x)) return { path: where, value: x };
+      const found = field.resolvedType instanceof protobuf.Type ? findInt64(field.resolvedType, x, test, where) : null;
+      if (found) return found;
+    }
+  }
+  return null;
 }

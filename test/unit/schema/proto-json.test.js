@@ -4,6 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { compareWithPayload, verifyRoundTrip } from '../../../lib/verify.js';
+import { findInt64 } from '../../../lib/schema/proto-json.js';
 import { checkFits, loadSchemaFile, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
@@ -174,4 +175,14 @@ test('real round trips through protobuf.js: enum unset, enum by number, int64 st
   assert.deepEqual(run(proto3, { maybe: 0, word: 'o' }).normalised, unset);
   assert.deepEqual(run(proto2, { name: 'a' }).normalised, ['proto2-default-as-absent']);
   assert.equal(run(proto2, { name: 'a', nick: 'none' }).status, 'equivalent');
+});
+
+test('findInt64: the first 64-bit integer a test picks, by JSON path (a wrapper at its field\'s path, maps and lists by key and index)', () => {
+  const beyond = (x) => !Number.isSafeInteger(Number(x));
+  assert.deepEqual(findInt64(proto3.type, { big: '1', ubig: '18446744073709551615' }, beyond), { path: '$.ubig', value: '18446744073709551615' });
+  assert.equal(findInt64(proto3.type, { big: '9007199254740991', ratio: 1e300 }, beyond), null); // a double is not a 64-bit integer
+  assert.deepEqual(findInt64(profile.type, { followers: { value: '9007199254740993' } }, beyond), { path: '$.followers', value: '9007199254740993' });
+  const mapped = parseSchema('syntax = "proto3"; message R { repeated int64 xs = 1; map<string, uint64> m = 2; }');
+  assert.deepEqual(findInt64(mapped.type, { xs: ['1', '2'], m: { a: '1', 'b c': '9007199254740992' } }, beyond), { path: '$.m["b c"]', value: '9007199254740992' });
+  assert.deepEqual(findInt64(mapped.type, { xs: ['1', '-9007199254740993'] }, beyond), { path: '$.xs[1]', value: '-9007199254740993' });
 });

@@ -49,6 +49,7 @@ export default {
   name: 'avsc',
   library: 'avsc',
   // avsc compiles its record readers at run time from the schema, like protobufjs-dynamic: no generated source
+  mediaType: 'avro/binary',
   kind: { schema: true, binary: true, codegen: false },
   flags: { schema: 'inferred' },
   normalise: ['null-as-absent'],

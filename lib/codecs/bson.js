@@ -10,6 +10,7 @@ import { isJsonObject } from '../json.js';
 export default {
   name: 'bson',
   library: 'bson',
+  mediaType: 'application/bson',
   kind: { schema: false, binary: true, codegen: false },
   normalise: [],
   decoded: 'BSON.deserialize with promoteValues (plain objects, arrays and JS numbers)',

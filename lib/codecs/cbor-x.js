@@ -13,7 +13,7 @@ const ADDON_OFF = { env: { CBOR_NATIVE_ACCELERATION_DISABLED: 'true' }, flag: 'n
  * @param {{ name: string, records: boolean }} options
  */
 export const cborCodec = ({ name, records }) => recordsVariantCodec({
-  name, library: 'cbor-x', records, addon: cborAddon, decoderClass: 'Decoder',
+  name, library: 'cbor-x', records, mediaType: 'application/cbor', addon: cborAddon, decoderClass: 'Decoder',
   extension: 'records (cbor-x-only tag 105, object shapes defined inline in each message)',
   runtimes: { bun: ADDON_OFF, deno: ADDON_OFF },
   // an Encoder is a Decoder too

@@ -12,6 +12,7 @@ import { inferJsonSchemaOfRecords } from '../schema/infer-json-schema.js';
 export default {
   name: 'fast-json-stringify',
   library: 'fast-json-stringify',
+  mediaType: 'application/json',
   kind: { schema: true, binary: false, codegen: false },
   // its serializer is compiled (new Function) from the inferred JSON Schema at run time: no generated source
   flags: { schema: 'inferred' },

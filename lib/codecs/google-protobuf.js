@@ -6,6 +6,7 @@ const REASON = 'no npm-only code generator: google-protobuf\'s runtime is on npm
 export default {
   name: 'google-protobuf',
   library: null,
+  mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },
   normalise: ['proto3-json'],
   decoded: '—',

@@ -120,6 +120,8 @@ export function libraryVersion(name) {
  * @typedef {object} CodecInfo
  * @property {string} name the id users type in --formats
  * @property {string} library npm package ('node' for built-ins)
+ * @property {string} [mediaType] what an HTTP Content-Type says of its bytes (application/json, application/x-protobuf,
+ *   application/cbor, ...); none: application/octet-stream (text/plain for a textual one) on the HTTP transports
  * @property {string|null} version
  * @property {{ schema?: boolean, binary?: boolean, codegen?: boolean }} kind
  * @property {string[]} normalise what 'equivalent' allows for it (see verify.js)

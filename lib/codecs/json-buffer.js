@@ -7,6 +7,7 @@
 export default {
   name: 'json-buffer',
   library: 'node',
+  mediaType: 'application/json',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'JSON.parse of the UTF-8 text of the bytes',

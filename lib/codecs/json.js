@@ -5,6 +5,7 @@
 export default {
   name: 'json',
   library: 'node',
+  mediaType: 'application/json',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'JSON.parse of the string',

@@ -8,6 +8,7 @@ import { Decoder, Encoder } from '@msgpack/msgpack';
 export default {
   name: 'msgpack',
   library: '@msgpack/msgpack',
+  mediaType: 'application/vnd.msgpack',
   kind: { schema: false, binary: true, codegen: false },
   normalise: [],
   decoded: 'plain objects and arrays (Decoder.decode)',

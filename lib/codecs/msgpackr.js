@@ -13,7 +13,7 @@ export const msgpackrAddon = () => (isNativeAccelerationEnabled ? 'msgpackr-extr
  * @param {{ name: string, records: boolean }} options
  */
 export const msgpackrCodec = ({ name, records }) => recordsVariantCodec({
-  name, library: 'msgpackr', records, addon: msgpackrAddon, decoderClass: 'Unpackr',
+  name, library: 'msgpackr', records, mediaType: 'application/vnd.msgpack', addon: msgpackrAddon, decoderClass: 'Unpackr',
   extension: 'records (msgpackr-only ext, object shapes defined inline in each message)',
   // a Packr is an Unpackr too
   open: (options) => {

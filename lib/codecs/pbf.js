@@ -54,6 +54,7 @@ function foreignTypeField(root) {
 const codec = {
   name: 'pbf',
   library: 'pbf',
+  mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },
   // Compared under the proto3 JSON mapping with the schema (verify.js): pbf ignores `optional`, so an absent
   // optional key coming back as 0 is a real change there, while an unset implicit-presence field is not.

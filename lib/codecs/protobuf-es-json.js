@@ -24,6 +24,7 @@ function filesOf(file, seen = new Set()) {
 const codec = {
   name: 'protobuf-es-json',
   library: '@bufbuild/protobuf',
+  mediaType: 'application/json',
   kind: { schema: true, binary: false, codegen: true },
   // the JSON mapping leaves default values out, as the binary encoding does
   normalise: protobufEs.normalise,

@@ -136,6 +136,7 @@ function messageConverters(root) {
 const codec = {
   name: 'protobuf-es',
   library: '@bufbuild/protobuf',
+  mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one

@@ -108,6 +108,7 @@ function toInit(type, o) {
 const codec = {
   name: 'protobuf-ts',
   library: '@protobuf-ts/runtime',
+  mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one

@@ -34,6 +34,7 @@ export function protobufjsInstance(Type, { toProto, fromProto, toObjectOptions }
 export default {
   name: 'protobufjs-dynamic',
   library: 'protobufjs',
+  mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: false },
   normalise: ['proto3-json'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',

@@ -44,6 +44,7 @@ function generateStatic(protoDir, outDir) {
 const codec = {
   name: 'protobufjs-static',
   library: 'protobufjs',
+  mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },
   // proto3 cannot tell null from absent, nor an empty repeated/map field (or, for
   // fields without presence, a default value) from a missing one

@@ -12,11 +12,14 @@
  * @param {(options: { useRecords: boolean, mapsAsObjects: boolean }) => { encode(value: unknown): Uint8Array, decode(bytes: Uint8Array): unknown }} options.open
  *   one encoder-and-decoder of the library with these options
  * @param {Record<string, { env?: Record<string, string>, flag?: string }>} [options.runtimes] see CodecInfo
+ * @param {string} options.mediaType the standard form's HTTP media type (the records form, readable only by the
+ *   library, travels as application/octet-stream)
  */
-export function recordsVariantCodec({ name, library, records, extension, decoderClass, addon, open, runtimes }) {
+export function recordsVariantCodec({ name, library, records, extension, decoderClass, addon, open, runtimes, mediaType }) {
   return {
     name,
     library,
+    ...(records ? {} : { mediaType }),
     kind: { schema: false, binary: true, codegen: false },
     flags: {
       nativeAddon: addon,

@@ -6,6 +6,7 @@ import { findPath, isJsonObject } from '../json.js';
 export default {
   name: 'toml',
   library: 'smol-toml',
+  mediaType: 'application/toml',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'parse() of the text (plain objects and arrays, integers as JS numbers)',

@@ -17,6 +17,7 @@ const XML_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
 export default {
   name: 'xml',
   library: 'fast-xml-parser',
+  mediaType: 'application/xml',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'XMLParser.parse(text).root with parseTagValue (numbers and booleans from their text)',

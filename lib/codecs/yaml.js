@@ -4,6 +4,7 @@ import YAML from 'yaml';
 export default {
   name: 'yaml',
   library: 'yaml',
+  mediaType: 'application/yaml',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'YAML.parse of the text (plain objects and arrays)',

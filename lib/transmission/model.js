@@ -38,13 +38,14 @@ export function messageCost(row) {
  * records when the run is over TLS), with the CPU per message measured on each side. The model needs no
  * measured byte count then: a payload size, a transport and its settings are enough.
  * @param {Pick<import('./transports/index.js').Transport, 'framingBytes'>} transport
- * @param {{ format: string, payloadBytes: number, direction?: 'up'|'down', compress?: string|null, tls?: boolean, serverCpuUs?: number|null, clientCpuUs?: number|null }} message
- *   payloadBytes: the codec's bytes of one message (a mean over the messages sent)
+ * @param {{ format: string, mediaType?: string, payloadBytes: number, direction?: 'up'|'down', compress?: string|null, tls?: boolean, serverCpuUs?: number|null, clientCpuUs?: number|null }} message
+ *   payloadBytes: the codec's bytes of one message (a mean over the messages sent); mediaType: the codec's
+ *   Content-Type on the HTTP transports
  * @returns {MessageCost & { framing: { up: number, down: number } }}
  */
-export function framedCost(transport, { format, payloadBytes, direction = 'up', compress = null, tls = false, serverCpuUs = 0, clientCpuUs = 0 }) {
+export function framedCost(transport, { format, mediaType, payloadBytes, direction = 'up', compress = null, tls = false, serverCpuUs = 0, clientCpuUs = 0 }) {
   // the format's name is part of the framing where a transport puts it in a header (HTTP paths, Connect's content-type)
-  const framing = transport.framingBytes({ payloadBytes, direction, compress, tls, format });
+  const framing = transport.framingBytes({ payloadBytes, direction, compress, tls, format, ...(mediaType ? { mediaType } : {}) });
   return {
     format,
     upBytes: framing.up + (direction === 'up' ? payloadBytes : 0),

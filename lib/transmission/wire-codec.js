@@ -60,7 +60,7 @@ export function wireCodec(prepared, corpus) {
     name: prepared.codec.name,
     prepared,
     textual,
-    mediaType: /** @type {any} */ (prepared.codec).mediaType ?? (textual ? 'text/plain; charset=utf-8' : 'application/octet-stream'),
+    mediaType: prepared.codec.mediaType ?? (textual ? 'text/plain; charset=utf-8' : 'application/octet-stream'),
     messageCount: count,
     encodeMessage,
     byteLength: (i) => (sizes[i % count] ??= encodeMessage(i).length),

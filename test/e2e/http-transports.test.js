@@ -108,6 +108,22 @@ test('http1 and http2 headers are real bytes on the wire: HTTP/1.1 repeats its h
   assert.ok(perMessage.http2.down < perMessage.http1.down / 3, JSON.stringify(perMessage));
 });
 
+test('each codec\'s own media type on the wire: a JSON POST says application/json, a protobuf one application/x-protobuf', async () => {
+  const transport = await loadTransport('http1');
+  await withServer('http1', {}, async (server) => {
+    for (const [name, mediaType] of [['json-buffer', 'application/json'], ['protobufjs-static', 'application/x-protobuf']]) {
+      assert.equal(byName[name].mediaType, mediaType);
+      const r = await nodeClientPass({ transport, url: server.url, codec: byName[name], messages: 200, window: 1 });
+      const counted = (r.wireBytes.up - r.wireBytes.payload) / 200;
+      // the request's headers as counted at the socket are the ones declared with this media type, and (for JSON) 8
+      // bytes off the ones declared with application/octet-stream (x-protobuf is 2 bytes shorter: within the check's slack)
+      const declared = (type) => transport.framingBytes({ payloadBytes: r.wireBytes.payload / 200, direction: 'up', compress: null, tls: false, format: name, mediaType: type }).up;
+      assert.ok(Math.abs(declared(mediaType) - counted) <= 1, `${name}: declared ${declared(mediaType)}, counted ${counted}`);
+      if (name === 'json-buffer') assert.ok(Math.abs(declared('application/octet-stream') - counted) > 4, `${name}: not sent as application/octet-stream`);
+    }
+  });
+});
+
 test('http1 with curl: a JSON POST is 204, a malformed body 400, an oversize one 413 without reading it, garbage bytes 400; the server keeps serving', { skip: !hasCurl && 'no curl' }, async () => {
   await withServer('http1', { maxPayload: 2000 }, async (server) => {
     const post = (body, extra = []) => curl(['-X', 'POST', '-H', 'content-type: application/json', '--data-binary', '@-', ...extra, `${server.url}/json-buffer`], body);

@@ -24,23 +24,23 @@ export default {
   supports: { formats: 'any', directions: ['up', 'down'], compress: ['gzip', 'br', 'zstd'], multiplex: false, pipelining: true, tls: true },
   // REST as most services run it: JSON bodies over HTTP/1.1
   formatPair: { json: { format: 'json-buffer', label: 'REST JSON over HTTP/1.1', deployed: true }, protobuf: { format: 'protobufjs-static', label: 'protobuf over HTTP/1.1' } },
-  framingBytes({ payloadBytes, direction, compress, tls = false, format = 'protobufjs-static' }) {
+  framingBytes({ payloadBytes, direction, compress, tls = false, format = 'protobufjs-static', mediaType = 'application/x-protobuf' }) {
     // undici's request and node:http's answer as they are written, with a 15-character host (127.0.0.1:PORT),
-    // the format's name in the path (default a 17-character one), the media type the codecs without one of their own send
-    // (application/octet-stream) and today's date; a real pass's headers differ by a byte or two
+    // the format's name in the path (default a 17-character one), the codec's media type (default protobuf's) and
+    // today's date; a real pass's headers differ by a byte or two
     const length = String(Math.round(payloadBytes)).length;
     const coding = compress ? `content-encoding: ${compress}\r\n`.length : 0;
     const path = `/${encodeURIComponent(format)}`;
     if (direction === 'up') {
       const request = `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:65535\r\nconnection: keep-alive\r\n`.length
-        + 'content-type: application/octet-stream\r\n'.length + `content-length: ${'0'.repeat(length)}\r\n\r\n`.length + coding;
+        + `content-type: ${mediaType}\r\n`.length + `content-length: ${'0'.repeat(length)}\r\n\r\n`.length + coding;
       const answer = 'HTTP/1.1 204 No Content\r\nDate: Mon, 23 Nov 2026 16:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n'.length;
       // with TLS: undici corks the request's head and body into one write, node:http writes the answer in one
       return withTlsRecords({ up: request, down: answer }, tls, { up: [request + payloadBytes], down: [answer] });
     }
     const request = `GET ${path}/1234 HTTP/1.1\r\nhost: 127.0.0.1:65535\r\nconnection: keep-alive\r\n\r\n`.length
       + (compress ? `accept-encoding: ${compress}\r\n`.length : 0);
-    const answer = 'HTTP/1.1 200 OK\r\ncontent-type: application/octet-stream\r\n'.length + `content-length: ${'0'.repeat(length)}\r\n`.length
+    const answer = `HTTP/1.1 200 OK\r\ncontent-type: ${mediaType}\r\n`.length + `content-length: ${'0'.repeat(length)}\r\n`.length
       + 'Date: Mon, 23 Nov 2026 16:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n'.length + coding;
     return withTlsRecords({ up: request, down: answer }, tls, { up: [request], down: [answer + payloadBytes] });
   },

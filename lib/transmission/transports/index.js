@@ -69,7 +69,7 @@
  *   close()    ends every connection; messages still in flight are the owner's to count as lost.
  * When the server closes every connection, the client calls options.onClosed() once.
  *
- * framingBytes({ payloadBytes, direction, compress, tls, format }) → { up, down }: the transport's own bytes per
+ * framingBytes({ payloadBytes, direction, compress, tls, format, mediaType }) → { up, down }: the transport's own bytes per
  * message beyond the codec's (headers, frames, prefixes, TLS records), client → server and back, in steady
  * state (HPACK tables warm). The model compares it with what wireBytes() measured; a transport documents in
  * it what each byte is.
@@ -186,7 +186,7 @@ export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
  * @property {TransportSupports} supports
  * @property {FormatPair} formatPair its JSON and protobuf codecs when no --formats is given, and their labels
  * @property {{ plain: string, tls: string }} schemes its URLs' schemes, cleartext and with TLS (ws/wss, http/https)
- * @property {(o: { payloadBytes: number, direction: 'up'|'down', compress: string|null, tls: boolean, format?: string }) => { up: number, down: number }} framingBytes
+ * @property {(o: { payloadBytes: number, direction: 'up'|'down', compress: string|null, tls: boolean, format?: string, mediaType?: string }) => { up: number, down: number }} framingBytes
  * @property {(o: ServerOptions) => Promise<TransportServer>} startServer
  * @property {(o: ClientOptions) => Promise<TransportClient>} createClient
  */

@@ -192,6 +192,12 @@ const transmissionRow = {
   }],
 };
 
+/** What every transmission entry holds: a payload over one link profile, its rows and their verdicts. */
+const transmissionEntry = {
+  payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
+  verdicts: { type: 'array', items: transmissionVerdict },
+};
+
 // The runtime dimension (npm start --runtimes): which runtimes, exactly, and
 // per payload the same speed rows measured on each of them, interleaved by round.
 const runtimeDescription = {
@@ -296,14 +302,7 @@ export const RESULTS_SCHEMA = {
     },
     transmission: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['payload', 'profile', 'settings', 'results'],
-        properties: {
-          payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
-          verdicts: { type: 'array', items: transmissionVerdict },
-        },
-      },
+      items: { type: 'object', required: ['payload', 'profile', 'settings', 'results'], properties: transmissionEntry },
     },
     // the transport comparison: per link, every transport's JSON and protobuf rows ("TRANSPORT FORMAT"), the
     // verdicts on the pairs the transports declare as mattering (lib/transmission/pairs.js), then every other pair
@@ -313,8 +312,7 @@ export const RESULTS_SCHEMA = {
         type: 'object',
         required: ['payload', 'profile', 'settings', 'results', 'named', 'verdicts'],
         properties: {
-          payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
-          verdicts: { type: 'array', items: transmissionVerdict },
+          ...transmissionEntry,
           named: {
             type: 'array',
             items: {

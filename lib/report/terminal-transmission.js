@@ -207,9 +207,10 @@ export function transportComparisonRows(run) {
     const sent = (r.messages ?? 0) - (r.notSent ?? 0);
     const wire = r.wireBytes && sent > 0 ? (r.wireBytes.up + r.wireBytes.down) / sent : null;
     const [transport, ...format] = String(r.format).split(' ');
+    const [serverCpu, , clientCpu] = cpuCells(r);
     return { status: r.status, cells: [
       transport, r.codec ?? format.join(' '), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), int(sent > 0 && r.wireBytes ? r.wireBytes.payload / sent : null), int(wire),
-      ...cpuCells(r).slice(0, 1), cpuCells(r)[2], ms(r.latencyMs?.p50), ms(r.latencyMs?.p99), verdictOf(r),
+      serverCpu, clientCpu, ms(r.latencyMs?.p50), ms(r.latencyMs?.p99), verdictOf(r),
     ] };
   });
   return tableModel(columnsOf(['transport', 'format', 'msgs/s', 'min–max', 'payload B/msg', 'wire B/msg', 'server µs/msg', 'client µs/msg', 'p50 ms', 'p99 ms', 'round trip'],

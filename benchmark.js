@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The main job (npm start): sizes, speed and a loopback WebSocket pass, written to results/<date-time>/.
+// The main job (npm start): sizes, speed, memory, a WebSocket pass and the transport comparison, written to results/<date-time>/.
 import path from 'node:path';
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
@@ -18,8 +18,9 @@ import { progressReporter } from './lib/cli/progress.js';
 exitOnSignals();
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
-  Sizes (raw, gzip, brotli), encode/decode speed and a loopback WebSocket pass for
-  the bundled payloads (default: all five), written to results/<date-time>/
+  Sizes (raw, gzip, brotli), encode/decode speed, a loopback WebSocket pass and the
+  transport comparison (WebSocket, HTTP/1.1, HTTP/2, Connect, gRPC) for the bundled
+  payloads (default: all five), written to results/<date-time>/
   (results.json, report.md, report.html).
   --quick            a fast, rough run (1 round, ${MODES.quick.maxTime} s per benchmark, ${MODES.quick.messages} messages)
   (default)          ${MODES.default.rounds} rounds, ${MODES.default.maxTime} s per benchmark, ${MODES.default.messages} messages; under 3 minutes

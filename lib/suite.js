@@ -108,7 +108,7 @@ const cost = {
   // the slow link moves about 100 KB/s up: a few seconds per pass
   slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
   // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
-  transports: (s, n, slow) => s.transportRounds * n * (slow ? 1.5 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
+  transports: (s, n, slow) => s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
   // two child processes, then per case a share that grows with the calls the mode asks for
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };

@@ -255,6 +255,7 @@ test('bad options: one line, exit 2, no run folder written', () => {
       [['--quick', '--full'], /--quick or --full/],
       [['--formats', 'nope'], /unknown format "nope"/],
       [['--ws-formats', 'nope'], /unknown format "nope"/],
+      [['--transports', 'ws,nope'], /--transports: unknown transport "nope" \(known: ws, http1/],
       [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
     ])) {
       const r = benchmark([...args, '--quick', '--out', empty]);

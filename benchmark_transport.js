@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // Transmission across transports: JSON and protobuf (or any formats) over ws, HTTP/1.1, HTTP/2 (and Connect, gRPC
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { exitOnSignals, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
-  breakEvenLines, checkCustomLink, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
+  breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
 import { passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
-import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -59,19 +58,12 @@ runCli(import.meta.url, async () => {
   if (values.throttle !== 'none') throw new UserError('benchmark_transport takes --profiles a,b (the clients take --throttle)');
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
   if (values.deflate) throw new UserError('benchmark_transport: use --compress NAME (--deflate is the WebSocket clients\' spelling)');
-  const opts = transmissionOptions(values);
+  const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
   const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
   const transports = await Promise.all(names.map(loadTransport));
   // every transport must take the settings before anything runs
   for (const t of transports) checkSettings(t, { direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining });
-  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
-  checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
-  for (const p of profiles) resolveProfile(p, opts);
-  const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
-  const messagesFor = (p) => explicit ?? (p === 'none' ? 5000 : 40);
-  const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const targetP99Ms = numberOption(values['target-p99'], 'target-p99', { min: 0.001 });
   if (values.sweep && opts.rate) throw new UserError('--sweep chooses the rates itself: drop --rate');
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { exitOnSignals, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
-  breakEvenLines, checkCustomLink, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, transmissionOptions, transmissionProgress,
+  breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
@@ -10,7 +10,6 @@ import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/terminal.js';
 import { passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
 import { breakEvenReports } from './lib/transmission/model.js';
-import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { measureTransmission } from './lib/transmission/run.js';
 import { sweepProfiles } from './lib/transmission/sweep.js';
 import { loadTransport } from './lib/transmission/transports/index.js';
@@ -58,14 +57,7 @@ runCli(import.meta.url, async () => {
   if (values.help) return void console.log(USAGE);
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
   if (values.throttle !== 'none') throw new UserError('benchmark_ws takes --profiles a,b (the clients take --throttle)');
-  const opts = transmissionOptions(values);
-  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
-  checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
-  for (const p of profiles) resolveProfile(p, opts);
-  const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
-  const messagesFor = (p) => explicit ?? (p === 'none' ? 10000 : 40);
-  const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const targetP99Ms = numberOption(values['target-p99'], 'target-p99', { min: 0.001 });
+  const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 10000 });
   if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');
   const transport = await loadTransport(opts.transport);
   // without --formats, the transport's own JSON and protobuf (ws: json-buffer and protobufjs-static)

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from './index.js';
 import { UserError } from '../errors.js';
+import { resolveProfile } from '../transmission/shaping/profiles.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
 import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
@@ -147,6 +148,27 @@ export function matrixVerdictLines(run) {
   const given = new Set(run.named.map((v) => key(`${v.json.transport} ${v.json.format}`, `${v.protobuf.transport} ${v.protobuf.format}`)));
   const others = run.verdicts.filter((v) => !given.has(key(v.formats[0], v.formats[1])));
   return { named: run.named.map((v) => `${run.settings.profile}: ${namedVerdictText(v)}`), others: verdictLines([{ ...run, verdicts: others }]) };
+}
+
+/**
+ * What both benchmark entry points (benchmark_ws, benchmark_transport) read the same way: the transmission
+ * options, the link profiles (each checked, custom with its --rtt/--down/--up), the messages per profile (the
+ * given --messages, else loopbackMessages unthrottled and 40 throttled), the rounds and the sweep's p99 target.
+ * @param {Record<string, any>} values parsed options
+ * @param {{ loopbackMessages: number }} defaults
+ */
+export function benchmarkOptions(values, { loopbackMessages }) {
+  const opts = transmissionOptions(values);
+  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
+  for (const p of profiles) resolveProfile(p, opts);
+  const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
+  return {
+    opts, profiles,
+    messagesFor: (/** @type {string} */ p) => explicit ?? (p === 'none' ? loopbackMessages : 40),
+    rounds: numberOption(values.rounds, 'rounds', { min: 1, integer: true }),
+    targetP99Ms: numberOption(values['target-p99'], 'target-p99', { min: 0.001 }),
+  };
 }
 
 /** The numeric transmission options, checked. */

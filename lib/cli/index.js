@@ -27,6 +27,8 @@ export const PAYLOAD_OPTIONS = {
  * @returns {{ values: Record<string, any>, positionals: string[] }}
  */
 export function parseCli(args, options) {
+  // every entry point takes --help, whether or not its own option table names it
+  options = { help: { type: 'boolean', default: false }, ...options };
   let parsed;
   try {
     parsed = parseArgs({ args: joinDashValues(args, options), options, allowPositionals: true, strict: true });

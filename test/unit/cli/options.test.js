@@ -30,3 +30,15 @@ test('an empty value is refused, not read as the default', () => {
 test('a switch given a value names both', () => {
   refused(() => parseCli(['--json=3'], OPTIONS), /^--json: takes no value \(it is a switch\), got "3"$/);
 });
+
+test('--help is taken by every entry point, including one whose option table does not name it', async () => {
+  assert.equal(parseCli(['--help'], { json: { type: 'boolean' } }).values.help, true);
+  assert.equal(parseCli([], { json: { type: 'boolean' } }).values.help, false);
+  const { spawnSync } = await import('node:child_process');
+  const { ROOT } = await import('../../../lib/paths.js');
+  for (const script of ['scripts/tls-share.js', 'scripts/calibrate-http1.js']) {
+    const r = spawnSync(process.execPath, [script, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${script}: ${r.stderr}`);
+    assert.match(r.stdout, new RegExp(`^usage: node ${script}`));
+  }
+});

@@ -11,7 +11,7 @@ import { describeCodec } from '../verify.js';
 import { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 import { createLatency } from './latency.js';
 import { drivePass } from './accounting.js';
-import { combineRounds, pairVerdicts } from './rounds.js';
+import { summariseTransmissionRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
@@ -350,7 +350,7 @@ export async function measureTransmission({
     if (!given && !keepServer) await server?.stop();
   }
   /** @type {import('./rounds.js').TransmissionRow[]} */
-  const results = passes.map((p, i) => ({ ...combineRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
+  const results = passes.map((p, i) => ({ ...summariseTransmissionRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
   const verdicts = pairVerdicts(results);
   for (const r of refused) results.push({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction });
   const result = {

@@ -305,7 +305,7 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
  *   falls on all of them; rows hold medians with min–max, and the run a verdict per pair (rounds.js)
  * @param {(o: PassOptions) => Promise<object>} [options.clientPass] the client (default nodeClientPass; the
- *   Chromium page client is another, lib/runtimes/browser-ws.js)
+ *   Chromium page client is another, lib/runtimes/page/browser-ws.js)
  * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
  * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
  * @param {(p: { done: number, total: number, format: string, round: number, transport?: string }) => void} [options.onProgress]

@@ -11,7 +11,7 @@ import { describeCodec } from '../verify.js';
 import { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 import { createLatency } from './latency.js';
 import { drivePass } from './accounting.js';
-import { combineRounds, pairVerdicts } from './rounds.js';
+import { summariseTransmissionRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
@@ -305,7 +305,7 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
  *   falls on all of them; rows hold medians with min–max, and the run a verdict per pair (rounds.js)
  * @param {(o: PassOptions) => Promise<object>} [options.clientPass] the client (default nodeClientPass; the
- *   Chromium page client is another, lib/runtimes/browser-ws.js)
+ *   Chromium page client is another, lib/runtimes/page/browser-ws.js)
  * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
  * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
  * @param {(p: { done: number, total: number, format: string, round: number, transport?: string }) => void} [options.onProgress]
@@ -350,7 +350,7 @@ export async function measureTransmission({
     if (!given && !keepServer) await server?.stop();
   }
   /** @type {import('./rounds.js').TransmissionRow[]} */
-  const results = passes.map((p, i) => ({ ...combineRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
+  const results = passes.map((p, i) => ({ ...summariseTransmissionRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
   const verdicts = pairVerdicts(results);
   for (const r of refused) results.push({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction });
   const result = {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { UserError } from '../errors.js';
-import { launchChromium } from './chromium.js';
-import { stderrMessage } from './run.js';
+import { UserError } from '../../errors.js';
+import { launchChromium } from '../page/chromium.js';
+import { stderrMessage } from '../run/run.js';
 
 /**
  * What each kind of runtime is asked to print about itself: its own version

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { UserError } from '../errors.js';
+import { UserError } from '../../errors.js';
 import { CHROMIUM_PATHS, currentPlatform, highestVersion, platformPackage, runtimeSpec } from './registry.js';
 
 /** Written last into an install, so a folder without it is not a finished install. */

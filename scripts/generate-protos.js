@@ -33,11 +33,15 @@ export function renderBundledProtos() {
   });
 }
 
+/**
+ * @param {string} file
+ * @returns {string | null} null when there is no such file
+ */
 function readOrNull(file) {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if (err.code === 'ENOENT') return null;
+    if (err instanceof Error && 'code' in err && err.code === 'ENOENT') return null;
     throw err;
   }
 }
@@ -52,6 +56,7 @@ export function main(argv, io = process) {
   try {
     ({ values: { check } } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } } }));
   } catch (err) {
+    if (!(err instanceof Error)) throw err;
     io.stderr.write(`generate-protos: ${err.message.replace(/\s+/g, ' ')}; usage: node scripts/generate-protos.js [--check]\n`);
     return 2;
   }
@@ -64,7 +69,7 @@ export function main(argv, io = process) {
     return 2;
   }
   const stale = protos.filter(({ file, text }) => readOrNull(file) !== text);
-  const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+  const rel = (/** @type {string} */ file) => path.relative(ROOT, file).split(path.sep).join('/');
   if (check) {
     if (!stale.length) return 0;
     io.stderr.write(`generate-protos: stale (run npm run generate:proto): ${stale.map((s) => rel(s.file)).join(', ')}\n`);

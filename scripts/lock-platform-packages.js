@@ -21,7 +21,7 @@ const PLATFORMS = [
 /**
  * The optional dependencies of locked packages that have no lock entry, with
  * the entry they need.
- * @param {object} lock parsed package-lock.json
+ * @param {{ packages: Record<string, { optionalDependencies?: Record<string, string> }> }} lock parsed package-lock.json
  */
 export function missingPlatformEntries(lock) {
   const missing = [];

@@ -26,7 +26,7 @@ for (const { args, pattern } of [
 }
 
 test('--runtimes host --json: one runtime described, every codec verified and measured there', { timeout: 120_000 }, () => {
-  const r = run('5', '--runtimes', 'host', '--formats', 'json-buffer,msgpackr', '--rounds', '2', '--max-time', '0.05', '--json');
+  const r = run('5', '--runtimes', 'host', '--formats', 'json-buffer,msgpackr', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--json');
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.runtimes.length, 1);

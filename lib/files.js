@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from './errors.js';
+import { UserError, oneLine } from './errors.js';
 import { decodeJsonBytes } from './json.js';
 
 /**
@@ -80,5 +80,3 @@ function describeJsonError(err, text) {
   const before = text.slice(0, position).split('\n');
   return `invalid JSON at line ${before.length}, column ${before[before.length - 1].length + 1}: ${message}`;
 }
-
-const oneLine = (text) => String(text).replace(/\s*\n\s*/g, ' ');

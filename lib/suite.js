@@ -142,7 +142,7 @@ const cost = {
  * @param {(event: SuiteProgress) => void} [options.onProgress] told the plan, each step as it ends, and the end
  *   (lib/cli/progress.js's progressReporter turns these into the progress line)
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
- * @param {import('./runtimes/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
+ * @param {import('./runtimes/matrix/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
  * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
  * @returns {Promise<object>} the results object (see README, results.json format)
  */
@@ -220,7 +220,7 @@ export async function runSuite({
 
   let across = null;
   if (runtimes.length) {
-    const { measureAcrossRuntimes } = await import('./runtimes/matrix.js');
+    const { measureAcrossRuntimes } = await import('./runtimes/matrix/matrix.js');
     across = await measureAcrossRuntimes({
       runtimes, choice, payloads, codecs, ...speedOptions, onProgress: (e) => progress.tick(e.label, 1, unitWork(step)),
     });

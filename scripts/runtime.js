@@ -5,7 +5,7 @@
 // Progress goes to stderr; stdout is the path alone.
 import { parseCli, runCli } from '../lib/cli/index.js';
 import { UserError } from '../lib/errors.js';
-import { ensureRuntime } from '../lib/runtimes/install.js';
+import { ensureRuntime } from '../lib/runtimes/install/install.js';
 
 runCli(import.meta.url, async () => {
   const { positionals } = parseCli(process.argv.slice(2), {});

@@ -8,9 +8,9 @@ import { createProgress } from './progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
 import { runtimeMatrixReport } from '../report/runtime-matrix.js';
-import { parseRuntimeOverrides } from '../runtimes/install.js';
-import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix.js';
-import { parseRuntimeList } from '../runtimes/registry.js';
+import { parseRuntimeOverrides } from '../runtimes/install/install.js';
+import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';
+import { parseRuntimeList } from '../runtimes/install/registry.js';
 
 /** parseArgs options of --runtimes LIST, --runtime NAME=PATH (repeatable) and --chromium PATH. */
 export const RUNTIME_OPTIONS = {
@@ -29,7 +29,7 @@ export const RUNTIME_USAGE = `  --runtimes LIST       runtimes to run on: host (
  * The runtimes the options name, installed or reused and described; the
  * names are checked before anything is installed.
  * @param {{ runtimes?: string, runtime?: string[], chromium?: string }} values
- * @returns {Promise<import('../runtimes/matrix.js').RuntimeEntry[]>}
+ * @returns {Promise<import('../runtimes/matrix/matrix.js').RuntimeEntry[]>}
  */
 export async function runtimesFromOptions(values) {
   const names = parseRuntimeList(values.runtimes);
@@ -65,7 +65,7 @@ export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxT
  * @param {string[]} positionals
  * @param {import('../payload/index.js').Payload[]} payloads
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
- * @returns {Promise<import('../runtimes/matrix.js').RuntimeSpeed>}
+ * @returns {Promise<import('../runtimes/matrix/matrix.js').RuntimeSpeed>}
  */
 export async function verifyAcrossRuntimes(values, positionals, payloads, codecs) {
   const runtimes = await runtimesFromOptions(values);

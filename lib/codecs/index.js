@@ -131,7 +131,7 @@ export function libraryVersion(name) {
  * @property {Error} [loadError] the error importing its file threw, when it crashed (a bug, never a declared absence)
  * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
  * @property {{ create?: Function, unavailable?: string }} [browser] what differs in a browser page: a create()
- *   without Node's APIs, or why it cannot run there (see lib/runtimes/browser-runner.js)
+ *   without Node's APIs, or why it cannot run there (see lib/runtimes/page/browser-runner.js)
  * @property {Record<string, { env?: Record<string, string>, flag?: string }>} [runtimes] per kind of runtime
  *   (bun, deno): environment it needs set before it loads, and the flag its rows then carry
  * @property {import('./native-form.js').CodecFlags} [flags] fairness flags the codec declares (see fairnessFlags)

@@ -2,7 +2,7 @@ import Benchmark from 'benchmark';
 import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { Unsupported, UserError } from '../errors.js';
-import { median, range, spread } from './statistics.js';
+import { median, overRounds, rotate, spread } from './statistics.js';
 import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
 import { seededRandom } from '../random.js';
@@ -20,8 +20,21 @@ Benchmark.support.decompilation = false;
  */
 export const OPERATIONS = ['encode', 'decode', 'roundtrip', 'to-plain', 'from-plain'];
 
-/** The operations that convert, and the instance conversion each one times. */
+/**
+ * The operations that convert, and the instance conversion each one times.
+ * @type {Readonly<Record<string, 'toPlain'|'fromPlain'>>}
+ */
 const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
+
+/**
+ * The instance of a measurable prepared codec (measurable(p)): one that could not be built has nothing to time.
+ * @param {import('../verify.js').Prepared} p
+ * @returns {import('../codecs/native-form.js').CodecInstance}
+ */
+function instanceOf(p) {
+  if (!p.instance) throw new TypeError(`${p.codec.name} has no instance to time (${p.status}: ${p.reason})`);
+  return p.instance;
+}
 
 /** Why an identity conversion has no figure. */
 export const IDENTITY_NOTE = 'n/a — native form is the plain object';
@@ -37,7 +50,7 @@ export const IDENTITY_NOTE = 'n/a — native form is the plain object';
  * @returns {{ wireBytes: number, fns: Record<string, (() => any) | null> }}
  */
 export function operationFunctions(p, value) {
-  const { encode, decode, toPlain, fromPlain } = p.instance;
+  const { encode, decode, toPlain, fromPlain } = instanceOf(p);
   const native = p.native;
   const encoded = encode(native);
   const decoded = decode(encoded);
@@ -74,7 +87,7 @@ export const SAMPLE_SEED = 20261123;
  */
 export function speedMessages(payload, { limit = SPEED_SAMPLE, seed = SAMPLE_SEED } = {}) {
   const corpus = corpusOf(payload);
-  const fresh = (m) => JSON.parse(JSON.stringify(m));
+  const fresh = (/** @type {unknown} */ m) => JSON.parse(JSON.stringify(m));
   if (corpus.length <= limit) return { messages: corpus.map(fresh), indices: corpus.map((_, i) => i), total: corpus.length, sample: null };
   // a partial Fisher–Yates shuffle of the indices: `limit` distinct ones, uniformly
   const random = seededRandom(seed);
@@ -132,13 +145,17 @@ export function cycle(inputs, op) {
  * @param {any[]} messages plain messages
  * @param {{ indices?: number[], type?: import('protobufjs').Type | null }} [options] indices: each message's index in
  *   the corpus (default: its place in `messages`); type: the payload's message type, for the proto3 JSON mapping
- * @returns {{ natives: any[], encoded: any[], decoded: any[], plain: any[], wireBytes: number[], verdict: import('../verify.js').CorpusVerdict }}
+ * @returns {{ natives: unknown[], encoded: (Uint8Array|string)[], decoded: unknown[], plain: unknown[], wireBytes: number[], verdict: import('../verify.js').CorpusVerdict }}
  */
 export function corpusInputs(p, messages, { indices, type = null } = {}) {
-  const { encode, decode, fromPlain, toPlain } = p.instance;
+  const { encode, decode, fromPlain, toPlain } = instanceOf(p);
+  /** @type {unknown[]} */
   const natives = [];
+  /** @type {(Uint8Array|string)[]} */
   const encoded = [];
+  /** @type {unknown[]} */
   const decoded = [];
+  /** @type {number[]} */
   const wireBytes = [];
   const verdict = corpusVerdict(p, type);
   messages.forEach((message, index) => {
@@ -177,10 +194,11 @@ export class CorpusMessageError extends Error {
  * @param {import('../verify.js').Prepared} p
  * @param {ReturnType<typeof corpusInputs>} inputs
  * @param {{ oneMessage?: boolean }} [options]
- * @returns {Record<string, (() => any) | null>}
+ * @returns {Record<string, (() => unknown) | null>}
  */
 export function cyclingFunctions(p, inputs, { oneMessage = false } = {}) {
-  const { encode, decode, toPlain, fromPlain } = p.instance;
+  const { encode, decode, toPlain, fromPlain } = instanceOf(p);
+  /** @type {<T>(arr: T[]) => T[]} */
   const pick = (arr) => (oneMessage ? arr.map(() => arr[0]) : arr);
   return {
     encode: cycle(pick(inputs.natives), encode),
@@ -203,7 +221,7 @@ export function planBenchmarks(prepared, filter) {
   for (const p of prepared.filter(measurable)) {
     for (const op of OPERATIONS) {
       const name = `${p.codec.name} ${op}`;
-      if (CONVERSIONS[op] && isIdentity(p.instance[CONVERSIONS[op]])) continue;
+      if (CONVERSIONS[op] && isIdentity(instanceOf(p)[CONVERSIONS[op]])) continue;
       if (!filter || filter.test(name)) plan.push({ p, op, name });
     }
   }
@@ -219,7 +237,7 @@ export function planBenchmarks(prepared, filter) {
  */
 export function identityConversions(prepared, filter) {
   return prepared.filter(measurable).flatMap((p) => Object.entries(CONVERSIONS)
-    .filter(([op, key]) => isIdentity(p.instance[key]) && (!filter || filter.test(`${p.codec.name} ${op}`)))
+    .filter(([op, key]) => isIdentity(instanceOf(p)[key]) && (!filter || filter.test(`${p.codec.name} ${op}`)))
     .map(([op]) => ({ format: p.codec.name, op, note: IDENTITY_NOTE })));
 }
 
@@ -236,9 +254,9 @@ const COPY_BYTES = 2 ** 20;
  * One Benchmark.js run of a function, its result stored where the optimiser
  * cannot drop it (a variable the returned closure reads after the run).
  * @param {string} name
- * @param {() => any} timed
+ * @param {() => unknown} timed
  * @param {{ maxTime: number, minTime?: number }} options
- * @returns {{ hz: number, rme: number, samples: number, last: any }}
+ * @returns {{ hz: number, rme: number, samples: number, last: unknown }}
  */
 function timeOnce(name, timed, { maxTime, minTime }) {
   let sink;
@@ -265,6 +283,7 @@ export function measureHarness({ rounds = 3, maxTime = 0.15, minTime } = {}) {
   const src = new Uint8Array(COPY_BYTES).map((_, i) => i);
   const dst = new Uint8Array(COPY_BYTES);
   const copy = () => { dst.set(src); return dst; };
+  /** @type {{ noop: number[], cycling: number[], copy: number[] }} */
   const runs = { noop: [], cycling: [], copy: [] };
   for (let r = 0; r < rounds; r++) {
     runs.noop.push(timeOnce('no-op', noop, { maxTime, minTime }).hz);
@@ -294,7 +313,7 @@ export function measureHarness({ rounds = 3, maxTime = 0.15, minTime } = {}) {
  */
 export function implausibleRate(row, harness) {
   const hz = row.opsPerSec;
-  const mops = (x) => `${(x / 1e6).toFixed(1)} M ops/s`;
+  const mops = (/** @type {number} */ x) => `${(x / 1e6).toFixed(1)} M ops/s`;
   if (hz > MAX_PLAUSIBLE_HZ) return `${EMPTY_LOOP_NOTE}: ${mops(hz)} is above ${mops(MAX_PLAUSIBLE_HZ)}`;
   if (harness && !CONVERSIONS[row.op] && row.wireBytes > 0 && hz * row.wireBytes > harness.copyBytesPerSec) {
     return `${EMPTY_LOOP_NOTE}: ${(hz * row.wireBytes / 1e9).toFixed(2)} GB/s of wire bytes is faster than memory copies them here (${(harness.copyBytesPerSec / 1e9).toFixed(2)} GB/s)`;
@@ -331,7 +350,7 @@ export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessa
  * minTime), so the bias costs a run little more than the corpus alone would.
  * @param {import('../verify.js').Prepared[]} prepared
  * @param {import('../payload/index.js').Payload} payload
- * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: object) => void,
+ * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: SpeedProgress) => void,
  *   oneMessage?: string[], harness?: ReturnType<typeof measureHarness> | null, sample?: { limit?: number, seed?: number },
  *   splitTime?: boolean }} [options]
  */
@@ -359,35 +378,43 @@ export function measureSpeed(prepared, payload, {
   const ready = [...inputs.keys()];
   const cases = planBenchmarks(ready, filter).map(({ p, op, name }) => {
     const own = /** @type {ReturnType<typeof corpusInputs>} */ (inputs.get(p));
-    const corpusFn = cyclingFunctions(p, own)[op];
-    const singleFn = distinct && oneMessage.includes(op) ? cyclingFunctions(p, own, { oneMessage: true })[op] : null;
+    /** @param {boolean} one the first message's input repeated, or the corpus */
+    const timed = (one) => {
+      const fn = cyclingFunctions(p, own, { oneMessage: one })[op];
+      // planBenchmarks leaves out the identity conversions, the only operations without a function
+      if (!fn) throw new TypeError(`${name}: no function to time`);
+      return fn;
+    };
+    /** @type {RoundFigures[]} */
+    const corpusRounds = [];
+    /** @type {RoundFigures[] | null} */
+    const oneMessageRounds = distinct && oneMessage.includes(op) ? [] : null;
     return {
-      p, op, name, corpusFn, singleFn,
+      p, op, name,
       wireBytes: own.wireBytes.reduce((a, b) => a + b, 0) / own.wireBytes.length,
-      rounds: [], oneMessageRounds: singleFn ? [] : null,
-      /** @type {any} */ last: undefined,
+      rounds: corpusRounds, oneMessageRounds,
+      corpus: { fn: timed(false), rounds: corpusRounds, label: name },
+      single: oneMessageRounds && { fn: timed(true), rounds: oneMessageRounds, label: `${name} (one message)` },
+      /** @type {unknown} */ last: undefined,
     };
   });
   if (!cases.length && filter) throw new UserError(`--filter: ${filter} matches no benchmark`);
 
-  const total = cases.reduce((n, c) => n + rounds * (c.singleFn ? 2 : 1), 0);
+  const total = cases.reduce((n, c) => n + rounds * (c.single ? 2 : 1), 0);
   let done = 0;
   const full = { maxTime, minTime };
   const half = { maxTime: maxTime / 2, minTime: minTime && minTime / 2 };
   for (let r = 0; r < rounds; r++) {
     for (const op of OPERATIONS) {
-      const ofOp = cases.filter((c) => c.op === op);
-      for (let i = 0; i < ofOp.length; i++) {
-        const c = ofOp[(i + r) % ofOp.length];
+      for (const c of rotate(cases.filter((x) => x.op === op), r)) {
         // corpus and one message back to back, the order alternating by round, so their ratio sees the same machine
-        const runs = c.singleFn ? (r % 2 ? ['one', 'corpus'] : ['corpus', 'one']) : ['corpus'];
-        for (const which of runs) {
-          const t = timeOnce(c.name, which === 'one' ? c.singleFn : c.corpusFn, c.singleFn && splitTime ? half : full);
-          const figure = { hz: t.hz, rme: t.rme, samples: t.samples };
-          if (which === 'one') c.oneMessageRounds.push(figure);
-          else { c.rounds.push(figure); c.last = t.last; }
+        const runs = c.single ? (r % 2 ? [c.single, c.corpus] : [c.corpus, c.single]) : [c.corpus];
+        for (const run of runs) {
+          const t = timeOnce(c.name, run.fn, c.single && splitTime ? half : full);
+          run.rounds.push({ hz: t.hz, rme: t.rme, samples: t.samples });
+          if (run === c.corpus) c.last = t.last;
           done++;
-          onProgress?.({ done, total, name: which === 'one' ? `${c.name} (one message)` : c.name, round: r + 1, hz: t.hz });
+          onProgress?.({ done, total, name: run.label, round: r + 1, hz: t.hz });
         }
       }
     }
@@ -409,7 +436,7 @@ export function measureSpeed(prepared, payload, {
   // the last result of every corpus benchmark, so a test can see what the timed calls returned; not enumerable,
   // so it never reaches --json or a worker's message (a decoded message may hold bigints or be megabytes)
   Object.defineProperty(result, 'lastResults', { value: cases.map((c) => ({ format: c.p.codec.name, op: c.op, last: c.last })) });
-  return /** @type {typeof result & { lastResults: { format: string, op: string, last: any }[] }} */ (result);
+  return /** @type {typeof result & { lastResults: { format: string, op: string, last: unknown }[] }} */ (result);
 }
 
 /**
@@ -421,38 +448,40 @@ export function measureSpeed(prepared, payload, {
  * round by round (above 1: the one-message loop flatters the codec). `memory`
  * is where the memory pass (bytes allocated per operation, GC time) puts its
  * figures for the same codec and operation; null until it has run.
- * @param {{ p: object, op: string, wireBytes: number, rounds: { hz: number, rme: number, samples: number }[],
- *   oneMessageRounds?: { hz: number, rme: number, samples: number }[] | null }[]} cases
+ * @param {{ p: SpeedCodec, op: string, wireBytes: number, rounds: RoundFigures[], oneMessageRounds?: RoundFigures[] | null }[]} cases
  * @param {string} baseline
  */
 export function summariseRounds(cases, baseline) {
   return cases.map((c) => {
     const hz = c.rounds.map((x) => x.hz);
-    const med = median(hz);
+    const { median: med, min, max } = overRounds(hz);
     const base = cases.find((x) => x.p.codec.name === baseline && x.op === c.op);
-    const ratios = base ? c.rounds.map((x, i) => x.hz / base.rounds[i].hz) : null;
+    const vs = base ? overRounds(c.rounds.map((x, i) => x.hz / base.rounds[i].hz)) : null;
     const one = c.oneMessageRounds?.length ? c.oneMessageRounds : null;
-    const biases = one ? one.map((x, i) => x.hz / c.rounds[i].hz) : null;
+    const oneHz = one ? overRounds(one.map((x) => x.hz)) : null;
+    const bias = one ? overRounds(one.map((x, i) => x.hz / c.rounds[i].hz)) : null;
     return {
       ...describeCodec(c.p),
       // the corpus record that made the verdict, when a message after the first did (corpusInputs)
-      ...(c.p.record > 0 && { record: c.p.record }),
+      ...(c.p.record != null && c.p.record > 0 && { record: c.p.record }),
       op: c.op,
       opsPerSec: med,
-      ...range(hz),
+      min,
+      max,
       spread: spread(hz),
       rme: median(c.rounds.map((x) => x.rme)),
       samplesPerRound: median(c.rounds.map((x) => x.samples)),
       wireBytes: Math.round(c.wireBytes),
       // a conversion never touches the wire
       mbPerSec: CONVERSIONS[c.op] ? null : (med * c.wireBytes) / 1e6,
-      vsBaseline: ratios ? median(ratios) : null,
-      vsBaselineMin: ratios ? Math.min(...ratios) : null,
-      vsBaselineMax: ratios ? Math.max(...ratios) : null,
-      oneMessage: one ? { opsPerSec: median(one.map((x) => x.hz)), ...range(one.map((x) => x.hz)), rme: median(one.map((x) => x.rme)), rounds: one } : null,
-      bias: biases ? median(biases) : null,
-      biasMin: biases ? Math.min(...biases) : null,
-      biasMax: biases ? Math.max(...biases) : null,
+      vsBaseline: vs ? vs.median : null,
+      vsBaselineMin: vs ? vs.min : null,
+      vsBaselineMax: vs ? vs.max : null,
+      oneMessage: one && oneHz ? { opsPerSec: oneHz.median, min: oneHz.min, max: oneHz.max, rme: median(one.map((x) => x.rme)), rounds: one } : null,
+      bias: bias ? bias.median : null,
+      biasMin: bias ? bias.min : null,
+      biasMax: bias ? bias.max : null,
+      /** @type {SpeedMemory | null} */
       memory: null,
       rounds: c.rounds,
     };
@@ -460,12 +489,36 @@ export function summariseRounds(cases, baseline) {
 }
 
 /**
+ * Progress of measureSpeed, after each Benchmark.js run: runs done of total, the benchmark's name, the round
+ * (1-based) and the ops/s it measured.
+ * @typedef {{ done: number, total: number, name: string, round: number, hz: number }} SpeedProgress
+ */
+
+/**
+ * One Benchmark.js run of one benchmark in one round: ops/s, its ± relative margin of error (%), and how many samples.
+ * @typedef {{ hz: number, rme: number, samples: number }} RoundFigures
+ */
+
+/**
+ * What summariseRounds reads of a codec: its identity and verdict (describeCodec), and the corpus record
+ * that made the verdict. A prepared codec has it all; the runtime matrix passes what a row from another runtime kept.
+ * @typedef {{ codec: { name: string, library?: string|null, version?: string|null }, status: string, record?: number|null,
+ *   [field: string]: unknown }} SpeedCodec
+ */
+
+/**
+ * A speed row's memory figures (attachMemory).
+ * @typedef {{ heapBytesPerOp: number|null, externalBytesPerOp: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null }} SpeedMemory
+ */
+
+/**
  * Puts memory figures into speed rows, matched by format and operation: the
  * figures of lib/measure/operation-memory.js, whose pass runs apart from the
  * timing. A row without a figure keeps `memory: null`.
- * @param {object[]} rows speed rows (summariseRounds)
+ * @template {{ format: string, op: string, memory?: SpeedMemory | null }} Row
+ * @param {Row[]} rows speed rows (summariseRounds)
  * @param {{ format: string, op: string, heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null }[]} figures
- * @returns {object[]} the rows, each with `memory` set where a figure matched
+ * @returns {Row[]} the rows, each with `memory` set where a figure matched
  */
 export function attachMemory(rows, figures) {
   return rows.map((r) => {

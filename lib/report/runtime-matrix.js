@@ -8,7 +8,7 @@ import { IDENTITY_NOTE } from '../measure/speed.js';
  * operations the rows carry): per runtime, each codec's row (measured) or
  * verdict (not measured, with the reason).
  * @param {{ runtimes: { runtime: string, error: string|null, results?: any[], skipped?: any[] }[] }} entry one payload of measureAcrossRuntimes
- * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
  * @param {string[]} [order] column order (the run's formats); others follow as found
  * @returns {MatrixModel[]}
  */
@@ -74,7 +74,7 @@ export function runtimeMatrixTable(matrix) {
  * The round-trip verdict of every codec on every runtime, as a Markdown table
  * (benchmark_dtq.js --runtimes).
  * @param {{ runtimes: { runtime: string, error: string|null, verdicts?: any[] }[] }} entry one payload of a verifyOnly run
- * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
  * @returns {string}
  */
 export function verdictMatrixTable(entry, runtimes) {
@@ -146,7 +146,7 @@ export function answerSentence(matrices, baseline) {
 
 /**
  * Every payload's matrices and sentence, as text for the terminal (Markdown).
- * @param {import('../runtimes/matrix.js').RuntimeSpeed} speed
+ * @param {import('../runtimes/matrix/matrix.js').RuntimeSpeed} speed
  * @param {(payload: any) => string} heading
  * @returns {string}
  */
@@ -157,7 +157,7 @@ export function runtimeMatrixReport(speed, heading) {
 /**
  * One payload's matrices, a caption each, and the sentence, as Markdown.
  * @param {{ runtimes: any[] }} entry
- * @param {import('../runtimes/matrix.js').RuntimeDescription[]} runtimes
+ * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
  * @param {{ baseline: string, rounds: number, formats?: string[] }} settings
  * @returns {string}
  */
@@ -171,6 +171,6 @@ export function runtimeSection(entry, runtimes, { baseline, rounds, formats = []
  * @typedef {object} MatrixModel
  * @property {string} op
  * @property {string[]} formats columns, in registry order
- * @property {{ label: string, description: import('../runtimes/matrix.js').RuntimeDescription|undefined,
+ * @property {{ label: string, description: import('../runtimes/matrix/matrix.js').RuntimeDescription|undefined,
  *   cells: Record<string, any>, timed?: Set<string> }[]} rows one per runtime; timed: the codecs measured there
  */

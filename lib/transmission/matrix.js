@@ -1,7 +1,7 @@
 import { UserError } from '../errors.js';
 import { breakEvenReports } from './model.js';
 import { namedPairs, namedVerdicts } from './pairs.js';
-import { combineRounds, pairVerdict } from './rounds.js';
+import { summariseTransmissionRounds, pairVerdict } from './rounds.js';
 import { measureTransmission } from './run.js';
 import { loadTransport } from './transports/index.js';
 
@@ -58,7 +58,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
         results.push({ ...first, format: label, codec: first.format });
         continue;
       }
-      const row = combineRounds(runs.map((run) => run.results.find((r) => r.format === first.format)));
+      const row = summariseTransmissionRounds(runs.map((run) => run.results.find((r) => r.format === first.format)));
       results.push({ ...row, format: label, codec: first.format, transport });
     }
   }

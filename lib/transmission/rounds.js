@@ -1,7 +1,21 @@
-import { median } from '../measure/statistics.js';
+import { median, range } from '../measure/statistics.js';
 
 /** The latency percentiles whose min–max across rounds a row keeps. */
 const SPREAD_PERCENTILES = ['p50', 'p99'];
+
+/** @typedef {'messages'|'acked'|'lost'|'notSent'|'duplicated'|'errors'} AccountingField */
+/** @typedef {'serverCpuUs'|'clientCpuUs'|'serverBusyUs'|'serverElu'|'clientElu'} ReportedFigure a figure a server or client may not report */
+/** @typedef {Record<string, number|null>} Percentiles latency percentiles in ms, by name (p50, p99, max, …) */
+
+/**
+ * One pass of one format (runPass): the message accounting and the pass's
+ * figures; the codec's identity and verdict ride along.
+ * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, notSent?: number,
+ *   duplicated: number, errors: number, seconds: number, msgsPerSec: number, payloadMBps: number,
+ *   wireBytes?: Record<string, number>, latencyMs: Percentiles, latencyUncorrectedMs?: Percentiles|null, ended: string,
+ *   serverCpuUs?: number|null, clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null,
+ *   clientElu?: number|null, [field: string]: unknown }} TransmissionPass
+ */
 
 /**
  * One format's passes (one per round) as one result row: the accounting
@@ -10,24 +24,38 @@ const SPREAD_PERCENTILES = ['p50', 'p99'];
  * With raw passes (the server ACKing without decoding), the row also has
  * the server's CPU per message without decoding and the decode share: the
  * fraction of the server's CPU per message that decoding costs.
- * @param {Array<Record<string, any>>} passes rows of runPass, one per round, same format
- * @param {object[]} [rawPasses] the same format's raw passes, one per round
- * @returns {TransmissionRow}
+ * @param {TransmissionPass[]} passes rows of runPass, one per round, same format
+ * @param {TransmissionPass[]} [rawPasses] the same format's raw passes, one per round
+ * @returns {TransmissionRow & { latencyMs: Percentiles|null, minMax: TransmissionMinMax, passes: PassFigures[] }}
  */
-export function combineRounds(passes, rawPasses = []) {
+export function summariseTransmissionRounds(passes, rawPasses = []) {
   const [first] = passes;
-  const sum = (k) => passes.reduce((n, p) => n + (p[k] ?? 0), 0);
-  const mid = (get) => median(passes.map(get));
-  const minMax = (get) => {
-    const values = passes.map(get);
-    return [Math.min(...values), Math.max(...values)];
+  const sum = (/** @type {AccountingField} */ k) => passes.reduce((n, p) => n + (p[k] ?? 0), 0);
+  const mid = (/** @type {(p: TransmissionPass) => number} */ get) => median(passes.map(get));
+  const minMax = (/** @type {(p: TransmissionPass) => number} */ get) => {
+    const { min, max } = range(passes.map(get));
+    return [min, max];
   };
-  const percentiles = (key) => (first[key] == null ? null
-    : Object.fromEntries(Object.keys(first[key]).map((k) => [k, passes.some((p) => p[key]?.[k] == null) ? null : mid((p) => p[key][k])])));
+  /** @param {'latencyMs'|'latencyUncorrectedMs'} key */
+  const percentiles = (key) => {
+    const ofFirst = first[key];
+    if (ofFirst == null) return null;
+    return Object.fromEntries(Object.keys(ofFirst).map((k) => {
+      const values = passes.map((p) => p[key]?.[k]);
+      return [k, values.some((v) => v == null) ? null : median(/** @type {number[]} */ (values))];
+    }));
+  };
   const latencyMs = percentiles('latencyMs');
   const complete = passes.every((p) => p.latencyMs.p50 != null);
-  // a figure every pass has (a server that does not report CPU leaves it null)
-  const midOf = (k, ps = passes) => (ps.length && ps.every((p) => p[k] != null) ? median(ps.map((p) => p[k])) : null);
+  /**
+   * A figure every pass has (a server that does not report CPU leaves it null).
+   * @param {ReportedFigure} k
+   * @param {TransmissionPass[]} [ps]
+   */
+  const midOf = (k, ps = passes) => {
+    const values = ps.map((p) => p[k]);
+    return ps.length && values.every((v) => v != null) ? median(/** @type {number[]} */ (values)) : null;
+  };
   const serverCpuUs = midOf('serverCpuUs');
   const serverCpuUsRaw = midOf('serverCpuUs', rawPasses);
   // the first pass gives the codec's identity and verdict (describeCodec), which every pass shares
@@ -57,9 +85,9 @@ export function combineRounds(passes, rawPasses = []) {
     minMax: {
       seconds: minMax((p) => p.seconds),
       msgsPerSec: minMax((p) => p.msgsPerSec),
-      serverCpuUs: serverCpuUs == null ? null : minMax((p) => p.serverCpuUs),
-      clientCpuUs: midOf('clientCpuUs') == null ? null : minMax((p) => p.clientCpuUs),
-      latencyMs: complete ? Object.fromEntries(SPREAD_PERCENTILES.map((k) => [k, minMax((p) => p.latencyMs[k])])) : null,
+      serverCpuUs: serverCpuUs == null ? null : minMax((p) => /** @type {number} */ (p.serverCpuUs)),
+      clientCpuUs: midOf('clientCpuUs') == null ? null : minMax((p) => /** @type {number} */ (p.clientCpuUs)),
+      latencyMs: complete ? Object.fromEntries(SPREAD_PERCENTILES.map((k) => [k, minMax((p) => /** @type {number} */ (p.latencyMs[k]))])) : null,
     },
     ended: passes.find((p) => p.ended !== 'complete')?.ended ?? first.ended,
     passes: passes.map((p, i) => ({
@@ -69,7 +97,7 @@ export function combineRounds(passes, rawPasses = []) {
   };
 }
 
-// figures a pass has that combineRounds recomputes
+// figures a pass has that summariseTransmissionRounds recomputes
 const PASS_FIGURES = {
   messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
   serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1,
@@ -85,25 +113,34 @@ export const MIN_ROUNDS_FOR_WINNER = 3;
  * least MIN_ROUNDS_FOR_WINNER rounds; otherwise there is no clear difference.
  * (Two equal formats give non-overlapping ranges by chance in 2 of C(2R, R)
  * orderings: 10% at 3 rounds, under 1% at 5.)
- * @param {{ format: string, msgsPerSec: number|null, minMax?: Record<string, any>, passes?: object[] }} a
- * @param {{ format: string, msgsPerSec: number|null, minMax?: Record<string, any>, passes?: object[] }} b
+ * @param {VerdictRow} a
+ * @param {VerdictRow} b
  * @returns {{ formats: string[], winner: string|null, ratio: number, rounds: number }} ratio: the winner's (else the first's) median msgs/s over the other's
  */
 export function pairVerdict(a, b) {
-  const [aMin, aMax] = a.minMax.msgsPerSec;
-  const [bMin, bMax] = b.minMax.msgsPerSec;
-  const enough = Math.min(a.passes?.length ?? 0, b.passes?.length ?? 0) >= MIN_ROUNDS_FOR_WINNER;
-  const winner = !enough ? null : aMin > bMax ? a : bMin > aMax ? b : null;
-  const other = winner === b ? a : b;
-  return { formats: [a.format, b.format], winner: winner?.format ?? null, ratio: (winner ?? a).msgsPerSec / other.msgsPerSec, rounds: Math.min(a.passes.length, b.passes.length) };
+  const [x, y] = [msgsPerSecOverRounds(a), msgsPerSecOverRounds(b)];
+  const rounds = Math.min(x.rounds, y.rounds);
+  const winner = rounds < MIN_ROUNDS_FOR_WINNER ? null : x.min > y.max ? x : y.min > x.max ? y : null;
+  const other = winner === y ? x : y;
+  return { formats: [x.format, y.format], winner: winner?.format ?? null, ratio: (winner ?? x).median / other.median, rounds };
+}
+
+/**
+ * A combined row's msgs/s over its rounds: the median, the min–max, and how many rounds.
+ * @param {VerdictRow} row
+ */
+function msgsPerSecOverRounds(row) {
+  if (!row.minMax || !row.passes) throw new TypeError(`pairVerdict: ${row.format} has no rounds to compare`);
+  const [min, max] = row.minMax.msgsPerSec;
+  return { format: row.format, median: Number(row.msgsPerSec), min, max, rounds: row.passes.length };
 }
 
 /**
  * A verdict for every pair of measured formats in one run (rows without figures are left out).
- * @param {object[]} rows combined rows of one run
+ * @param {VerdictRow[]} rows rows of one run
  */
 export function pairVerdicts(rows) {
-  const measured = rows.filter((r) => r.minMax && r.msgsPerSec > 0);
+  const measured = rows.filter((r) => r.minMax && Number(r.msgsPerSec) > 0);
   const verdicts = [];
   for (let i = 0; i < measured.length; i++) {
     for (let j = i + 1; j < measured.length; j++) verdicts.push(pairVerdict(measured[i], measured[j]));
@@ -112,9 +149,29 @@ export function pairVerdicts(rows) {
 }
 
 /**
+ * min–max over the rounds of a transmission row's figures, each [min, max]
+ * (null where a pass lacked the figure).
+ * @typedef {{ seconds: number[], msgsPerSec: number[], serverCpuUs: number[]|null, clientCpuUs: number[]|null,
+ *   latencyMs: Record<string, number[]>|null }} TransmissionMinMax
+ */
+
+/**
+ * One round's figures, as a combined row keeps them.
+ * @typedef {{ seconds: number, msgsPerSec: number, latencyMs: Percentiles, serverCpuUs: number|null, clientCpuUs: number|null,
+ *   serverElu: number|null, clientElu: number|null, serverCpuUsRaw?: number|null }} PassFigures
+ */
+
+/**
  * A transmission result row: the codec's identity and verdict (describeCodec),
  * the message accounting, the medians of the rounds' figures with their
  * min–max, CPU per message, and the passes themselves. The full list of
  * fields is results.json's schema (lib/results/schema.js).
- * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, duplicated: number, errors: number, msgsPerSec: number|null, minMax?: Record<string, any>, passes?: object[], [field: string]: any }} TransmissionRow
+ * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, notSent?: number,
+ *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>,
+ *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], [field: string]: unknown }} TransmissionRow
+ */
+
+/**
+ * What a verdict reads of a row: a combined row has it all, a row never run (no figures) only its format.
+ * @typedef {{ format: string, msgsPerSec?: number|null, minMax?: TransmissionMinMax, passes?: object[], [field: string]: unknown }} VerdictRow
  */

@@ -11,7 +11,7 @@ import { loadCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { ROOT } from '../../../lib/paths.js';
-import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
 const PROTOBUF = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf'];

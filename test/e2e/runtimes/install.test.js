@@ -6,7 +6,7 @@ import path from 'node:path';
 import { UserError } from '../../../lib/errors.js';
 import {
   checkExecutable, defaultCacheDir, ensureRuntime, findInstalled, locateChromium, npmFailure, parseRuntimeOverrides,
-} from '../../../lib/runtimes/install.js';
+} from '../../../lib/runtimes/install/install.js';
 
 const linux = { os: 'linux', arch: 'x64', libc: 'glibc', avx2: true };
 

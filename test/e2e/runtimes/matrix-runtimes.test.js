@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
-import { measureAcrossRuntimes, prepareRuntimes } from '../../../lib/runtimes/matrix.js';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
+import { measureAcrossRuntimes, prepareRuntimes } from '../../../lib/runtimes/matrix/matrix.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { runtimeMatrices, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureRuntime, locateChromium } from '../../../lib/runtimes/install.js';
-import { describeRuntime } from '../../../lib/runtimes/describe.js';
-import { runInRuntime } from '../../../lib/runtimes/run.js';
-import { bundleForBrowser, runInChromium } from '../../../lib/runtimes/chromium.js';
-import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
+import { ensureRuntime, locateChromium } from '../../../lib/runtimes/install/install.js';
+import { describeRuntime } from '../../../lib/runtimes/install/describe.js';
+import { runInRuntime } from '../../../lib/runtimes/run/run.js';
+import { bundleForBrowser, runInChromium } from '../../../lib/runtimes/page/chromium.js';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PROBE = path.join(here, 'fixtures', 'runtime-probe.js');

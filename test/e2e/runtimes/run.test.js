@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../../../lib/errors.js';
-import { RuntimeFailed, runInRuntime, runtimeCommand } from '../../../lib/runtimes/run.js';
-import { describeArgs, describeRuntime } from '../../../lib/runtimes/describe.js';
+import { RuntimeFailed, runInRuntime, runtimeCommand } from '../../../lib/runtimes/run/run.js';
+import { describeArgs, describeRuntime } from '../../../lib/runtimes/install/describe.js';
 
 const host = { name: 'host', kind: 'node', bin: process.execPath, version: process.versions.node };
 

@@ -9,7 +9,7 @@ import { resolvePayloads } from '../../../lib/payload/index.js';
 import { renderMarkdown } from '../../../lib/report/markdown.js';
 import { chartSpecs, renderHtml } from '../../../lib/report/html.js';
 import { numbersWithoutUnit, validateResults } from '../../../lib/results/index.js';
-import { prepareRuntimes } from '../../../lib/runtimes/matrix.js';
+import { prepareRuntimes } from '../../../lib/runtimes/matrix/matrix.js';
 import { runSuite } from '../../../lib/suite.js';
 
 test('runSuite with runtimes: results.json has a runtime dimension, report.md the matrix and sentence, report.html a chart per op', { timeout: 300_000 }, async () => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../../lib/paths.js';
-import { CHROMIUM_PATHS } from '../../../lib/runtimes/registry.js';
+import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 import { readCorpusFile } from '../../../lib/payload/corpus.js';
 
 const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });

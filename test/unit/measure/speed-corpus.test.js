@@ -79,7 +79,7 @@ test('the timed results are the codec\'s outputs for the messages, not dropped',
   const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /(encode|decode)$/ });
   const encoded = result.lastResults.find((x) => x.op === 'encode').last;
-  const decoded = result.lastResults.find((x) => x.op === 'decode').last;
+  const decoded = /** @type {{ id: number }} */ (result.lastResults.find((x) => x.op === 'decode').last);
   assert.ok(Buffer.isBuffer(encoded), 'encode returned bytes');
   const ids = payload.corpus.map((m) => m.id);
   assert.ok(ids.includes(JSON.parse(encoded.toString()).id), 'the encoded bytes are one of the messages');

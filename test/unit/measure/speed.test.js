@@ -1,7 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { median, range, spread } from '../../../lib/measure/statistics.js';
 import { measureSpeed, summariseRounds, planBenchmarks } from '../../../lib/measure/speed.js';
 import { measureSizes } from '../../../lib/measure/sizes.js';
 import json from '../../../lib/codecs/json.js';
@@ -12,13 +11,6 @@ import { prepareCodecs } from '../../../lib/verify.js';
 // which prepareCodecs does not read), a bare typeName for a parsed schema
 /** @typedef {import('../../../lib/codecs/index.js').CodecInfo} CodecInfo */
 /** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
-
-test('median, range and spread', () => {
-  assert.equal(median([5, 1, 3]), 3);
-  assert.equal(median([4, 1, 3, 2]), 2.5);
-  assert.deepEqual(range([3, 9, 1]), { min: 1, max: 9 });
-  assert.equal(spread([90, 100, 110]), 0.2);
-});
 
 const fakeCodec = (name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtinStub } from '../../../lib/runtimes/browser-runner.js';
-import { browserForm } from '../../../lib/runtimes/browser-worker.js';
+import { builtinStub } from '../../../lib/runtimes/page/browser-runner.js';
+import { browserForm } from '../../../lib/runtimes/page/browser-worker.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
 

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { combineRounds, rotate } from '../../../lib/runtimes/rounds.js';
-import { measureAcrossRuntimes, runtimeLabel, runtimeSetup } from '../../../lib/runtimes/matrix.js';
-import { RuntimeFailed } from '../../../lib/runtimes/run.js';
+import { combineRounds, rotate } from '../../../lib/runtimes/matrix/rounds.js';
+import { measureAcrossRuntimes, runtimeLabel, runtimeSetup } from '../../../lib/runtimes/matrix/matrix.js';
+import { RuntimeFailed } from '../../../lib/runtimes/run/run.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 

@@ -1,7 +1,7 @@
 // The page client's messages: the corpus messages a pass sends, built and verified before the clock starts.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { pageMessages } from '../../../lib/runtimes/browser-ws-page.js';
+import { pageMessages } from '../../../lib/runtimes/page/browser-ws-page.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 
 const corpus = Array.from({ length: 10 }, (_, i) => ({ id: i, name: `item ${i}` }));

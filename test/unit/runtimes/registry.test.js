@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UserError } from '../../../lib/errors.js';
-import { ALL_RUNTIMES, RUNTIMES, highestVersion, parseRuntimeList, platformPackage, runtimeSpec } from '../../../lib/runtimes/registry.js';
+import { ALL_RUNTIMES, RUNTIMES, highestVersion, parseRuntimeList, platformPackage, runtimeSpec } from '../../../lib/runtimes/install/registry.js';
 
 const linux = { os: 'linux', arch: 'x64', libc: 'glibc', avx2: true };
 

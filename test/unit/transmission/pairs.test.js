@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { assignFormats, namedPairs, namedVerdicts, pairFormats, wireBytesPerMessage } from '../../../lib/transmission/pairs.js';
-import { combineRounds } from '../../../lib/transmission/rounds.js';
+import { summariseTransmissionRounds } from '../../../lib/transmission/rounds.js';
 import { formatRefusal, loadTransport, TRANSPORT_NAMES } from '../../../lib/transmission/transports/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 
@@ -71,7 +71,7 @@ const pass = (msgsPerSec, wire) => ({
   format: 'x', status: 'exact', messages: 100, acked: 100, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 100 / msgsPerSec, msgsPerSec,
   payloadMBps: 1, wireBytes: { payload: 1, frames: 1, up: wire.up, down: wire.down }, latencyMs: latency(1), ended: 'complete',
 });
-const row = (transport, codec, rates, wire) => ({ ...combineRounds(rates.map((r) => pass(r, wire))), format: `${transport} ${codec}`, codec, transport });
+const row = (transport, codec, rates, wire) => ({ ...summariseTransmissionRounds(rates.map((r) => pass(r, wire))), format: `${transport} ${codec}`, codec, transport });
 
 test('namedVerdicts: the protobuf side as ratios of the JSON side, the winner from the rounds, an unmeasured row named, an absent one left out', () => {
   const pairs = namedPairs([byName.http1, byName.grpc, byName.connect]);

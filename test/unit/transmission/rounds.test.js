@@ -1,23 +1,26 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { combineRounds, MIN_ROUNDS_FOR_WINNER, pairVerdict, pairVerdicts } from '../../../lib/transmission/rounds.js';
+import { summariseTransmissionRounds, MIN_ROUNDS_FOR_WINNER, pairVerdict, pairVerdicts } from '../../../lib/transmission/rounds.js';
 import { verdictText } from '../../../lib/report/terminal-transmission.js';
 
-const latency = (p50) => ({ p50, p90: p50 * 2, p99: p50 * 3, p999: p50 * 4, max: p50 * 5, mean: p50 });
+const latency = (/** @type {number} */ p50) => ({ p50, p90: p50 * 2, p99: p50 * 3, p999: p50 * 4, max: p50 * 5, mean: p50 });
+/** @param {string} format @param {number} msgsPerSec @param {Record<string, unknown>} [over] */
 const pass = (format, msgsPerSec, over = {}) => ({
   format, status: 'exact', messages: 100, acked: 100, lost: 0, notSent: 0, duplicated: 0, errors: 0,
   seconds: 100 / msgsPerSec, msgsPerSec, payloadMBps: msgsPerSec / 1e4, wireBytes: { payload: 1000, frames: 1200, up: 1200, down: 70 },
   latencyMs: latency(1e3 / msgsPerSec), ended: 'complete', ...over,
 });
-const rowOf = (format, rates) => combineRounds(rates.map((r) => pass(format, r)));
+/** @param {string} format @param {number[]} rates */
+const rowOf = (format, rates) => summariseTransmissionRounds(rates.map((r) => pass(format, r)));
 
-test('combineRounds: medians, min–max, accounting summed, passes kept, codec fields carried', () => {
-  const row = combineRounds([pass('a', 300), pass('a', 100, { lost: 2, acked: 98, ended: 'no ACK for 10 s' }), pass('a', 200)]);
+test('summariseTransmissionRounds: medians, min–max, accounting summed, passes kept, codec fields carried', () => {
+  const row = summariseTransmissionRounds([pass('a', 300), pass('a', 100, { lost: 2, acked: 98, ended: 'no ACK for 10 s' }), pass('a', 200)]);
   assert.equal(row.format, 'a');
   assert.equal(row.status, 'exact');
   assert.equal(row.msgsPerSec, 200);
   assert.deepEqual(row.minMax.msgsPerSec, [100, 300]);
   assert.deepEqual(row.minMax.seconds, [1 / 3, 1]);
+  assert.ok(row.minMax.latencyMs && row.latencyMs);
   assert.deepEqual(row.minMax.latencyMs.p50, [1e3 / 300, 10]);
   assert.equal(row.latencyMs.p99, 3 * 1e3 / 200);
   assert.deepEqual([row.messages, row.acked, row.lost], [300, 298, 2]);
@@ -48,16 +51,16 @@ test('pairVerdicts: every pair once, formats never run left out', () => {
   assert.deepEqual(pairVerdicts(rows).map((v) => v.winner), ['b', 'c', 'c']);
 });
 
-test('combineRounds with raw passes: the decode share is 1 − raw / decoding CPU per message (medians)', () => {
+test('summariseTransmissionRounds with raw passes: the decode share is 1 − raw / decoding CPU per message (medians)', () => {
   const passes = [pass('a', 100, { serverCpuUs: 20 }), pass('a', 100, { serverCpuUs: 10 }), pass('a', 100, { serverCpuUs: 30 })];
   const raws = [pass('a', 200, { serverCpuUs: 6 }), pass('a', 200, { serverCpuUs: 5 }), pass('a', 200, { serverCpuUs: 4 })];
-  const row = combineRounds(passes, raws);
+  const row = summariseTransmissionRounds(passes, raws);
   assert.equal(row.serverCpuUs, 20);
   assert.equal(row.serverCpuUsRaw, 5);
   assert.equal(row.decodeShare, 0.75);
   assert.deepEqual(row.minMax.serverCpuUs, [10, 30]);
   assert.deepEqual(row.passes.map((p) => p.serverCpuUsRaw), [6, 5, 4]);
-  const noReport = combineRounds([pass('a', 100), pass('a', 100, { serverCpuUs: 10 })]);
+  const noReport = summariseTransmissionRounds([pass('a', 100), pass('a', 100, { serverCpuUs: 10 })]);
   assert.equal(noReport.serverCpuUs, null, 'a round without the server\'s figure makes no median');
   assert.equal(noReport.decodeShare, null);
 });

@@ -4,15 +4,15 @@
  * (measureTransmission): the same server.js, shaping, rounds, raw passes, verdicts and server CPU per
  * message; only the pass runs in the page. The page speaks the ws transport only.
  */
-import { UserError } from '../errors.js';
-import { createLatency } from '../transmission/latency.js';
-import { measureTransmission, notRunRow, passFigures } from '../transmission/run.js';
-import { describeCodec, prepareCodecs } from '../verify.js';
-import { loadCodecs } from '../codecs/index.js';
+import { UserError } from '../../errors.js';
+import { createLatency } from '../../transmission/latency.js';
+import { measureTransmission, notRunRow, passFigures } from '../../transmission/run.js';
+import { describeCodec, prepareCodecs } from '../../verify.js';
+import { loadCodecs } from '../../codecs/index.js';
 import { bundlePage, pagePayloads } from './browser-runner.js';
 import { launchChromium, runInChromium } from './chromium.js';
-import { describeRuntime } from './describe.js';
-import { locateChromium } from './install.js';
+import { describeRuntime } from '../install/describe.js';
+import { locateChromium } from '../install/install.js';
 
 /** The transports a page client speaks. */
 export const PAGE_TRANSPORTS = ['ws'];
@@ -21,7 +21,7 @@ export const PAGE_TRANSPORTS = ['ws'];
  * A pass's figures from what the page reported, as nodeClientPass makes them (no client CPU: a page cannot
  * measure its own; wire bytes from the transport's framing, since a page cannot see its socket).
  * @param {Awaited<ReturnType<typeof import('./browser-ws-page.js').sendFromPage>>} run
- * @param {import('../transmission/transports/index.js').Transport} transport
+ * @param {import('../../transmission/transports/index.js').Transport} transport
  * @param {any} [report] the server's report over the pass
  */
 export function passFromPage(run, transport, report = null) {
@@ -98,7 +98,7 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
       const { verdict, run } = JSON.parse(out);
       if (!run) throw new UserError(`--client chromium: ${file.name} cannot run in the page: ${verdict.reason ?? verdict.status}`);
       const report = await pass.serverControl?.report() ?? null;
-      return passFromPage(run, await import('../transmission/transports/ws.js').then((m) => m.default), report);
+      return passFromPage(run, await import('../../transmission/transports/ws.js').then((m) => m.default), report);
     } finally {
       await page.close();
     }

@@ -6,11 +6,11 @@
  * by the same rules and timed by the same measureSpeed.
  */
 import protobuf from 'protobufjs';
-import { buildAdapter } from '../schema/index.js';
-import { describeCodec, prepareCodecs } from '../verify.js';
-import { measureSpeed } from '../measure/speed.js';
+import { buildAdapter } from '../../schema/index.js';
+import { describeCodec, prepareCodecs } from '../../verify.js';
+import { measureSpeed } from '../../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
-import { rotate } from './rounds.js';
+import { rotate } from '../matrix/rounds.js';
 import { pageMessages, sendFromPage } from './browser-ws-page.js';
 
 /**
@@ -35,7 +35,7 @@ function pageSchema(s) {
 
 /**
  * Runs one round in the page and returns what worker.js prints.
- * @param {import('./matrix.js').WorkerJob} job
+ * @param {import('../matrix/matrix.js').WorkerJob} job
  * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data
  * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
  */
@@ -87,7 +87,7 @@ export async function runPageClient(job, data, bundled) {
 
 /**
  * @typedef {{ root: object, typeName: string, hash: string, file: string, text: string, fit?: { aliases: boolean, longsAsStrings: boolean } }} PageSchema
- * @typedef {{ described: ReturnType<typeof import('../payload/index.js').describePayload>, value: any, schema: PageSchema,
+ * @typedef {{ described: ReturnType<typeof import('../../payload/index.js').describePayload>, value: any, schema: PageSchema,
  *   corpus?: unknown[], corpusLength?: number }} PagePayload corpus: the messages a page client sends, the first
  *   `corpus.length` of the payload's corpusLength
  */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import semver from 'semver';
-import { UserError } from '../errors.js';
+import { UserError } from '../../errors.js';
 
 /**
  * The runtimes a measurement can run on. `range` is the npm version range the

@@ -9,13 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../paths.js';
-import { generatedModulePath } from '../codecs/codegen.js';
-import { loadCodecs } from '../codecs/index.js';
-import { resolvePayloads, describePayload } from '../payload/index.js';
+import { ROOT } from '../../paths.js';
+import { generatedModulePath } from '../../codecs/codegen.js';
+import { loadCodecs } from '../../codecs/index.js';
+import { resolvePayloads, describePayload } from '../../payload/index.js';
 import { bundleForBrowser, runInChromium } from './chromium.js';
 
-const HERE = path.join(ROOT, 'lib', 'runtimes');
+const HERE = path.join(ROOT, 'lib', 'runtimes', 'page');
 
 // Node built-ins that codec and schema modules call at load time only to work
 // out file names (of code generators, of bundled data): inert in a page. Every
@@ -86,7 +86,7 @@ const BUILTINS = new Set((await import('node:module')).builtinModules);
  * file and the generated modules the payloads' schemas need, and defines
  * globalThis.pvjRound(job, data) (speed) and globalThis.pvjWsClient(job, data) (WebSocket client).
  * @param {any[]} codecs
- * @param {import('../payload/index.js').Payload[]} payloads
+ * @param {import('../../payload/index.js').Payload[]} payloads
  * @returns {string}
  */
 export function pageEntry(codecs, payloads) {
@@ -114,7 +114,7 @@ export function pageEntry(codecs, payloads) {
 /**
  * Bundles the page for some codecs and payloads.
  * @param {any[]} codecs
- * @param {import('../payload/index.js').Payload[]} payloads
+ * @param {import('../../payload/index.js').Payload[]} payloads
  * @returns {Promise<string>} the script
  */
 export async function bundlePage(codecs, payloads) {
@@ -132,7 +132,7 @@ export async function bundlePage(codecs, payloads) {
  * What the page needs to know about the payloads: values and schemas as data. With `messages`, the first that
  * many messages of each corpus too (what a page client sends: message i is corpus[i % corpusLength]), with the
  * corpus's length.
- * @param {import('../payload/index.js').Payload[]} payloads
+ * @param {import('../../payload/index.js').Payload[]} payloads
  * @param {{ messages?: number }} [options]
  * @returns {import('./browser-worker.js').PagePayload[]}
  */
@@ -158,8 +158,8 @@ const bundles = new Map();
  * built once per set of codecs and payloads. A codec that cannot be bundled
  * for a page fails the round with esbuild's reason (matrix.js then finds it
  * by trying each codec alone and gives it a row with that reason).
- * @param {import('./install.js').Runtime} runtime
- * @param {import('./matrix.js').WorkerJob} job
+ * @param {import('../install/install.js').Runtime} runtime
+ * @param {import('../matrix/matrix.js').WorkerJob} job
  * @param {{ timeoutMs: number }} options
  */
 export async function runBrowserRound(runtime, job, { timeoutMs }) {

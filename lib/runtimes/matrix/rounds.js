@@ -1,4 +1,4 @@
-import { summariseRounds } from '../measure/speed.js';
+import { summariseRounds } from '../../measure/speed.js';
 
 /**
  * A list turned left by n places: round n starts with item n, so no item is

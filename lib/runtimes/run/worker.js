@@ -5,11 +5,11 @@
  * argument (see WorkerJob in matrix.js). Nothing is shared with the host but
  * the files: each runtime loads the codecs and the data itself.
  */
-import { resolvePayloads } from '../payload/index.js';
-import { selectCodecs } from '../codecs/index.js';
-import { describeCodec, prepareCodecs } from '../verify.js';
-import { measureSpeed } from '../measure/speed.js';
-import { rotate } from './rounds.js';
+import { resolvePayloads } from '../../payload/index.js';
+import { selectCodecs } from '../../codecs/index.js';
+import { describeCodec, prepareCodecs } from '../../verify.js';
+import { measureSpeed } from '../../measure/speed.js';
+import { rotate } from '../matrix/rounds.js';
 
 const job = JSON.parse(process.argv[2] ?? '{}');
 const codecs = await selectCodecs(job.formats);

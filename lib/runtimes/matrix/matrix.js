@@ -6,17 +6,17 @@
  * payloads, prepares and verifies every codec and times one round there.
  */
 import path from 'node:path';
-import { BASELINE } from '../codecs/index.js';
-import { describePayload } from '../payload/index.js';
-import { ROOT } from '../paths.js';
-import { prepareCodecs } from '../verify.js';
-import { describeRuntime } from './describe.js';
-import { ensureRuntime } from './install.js';
-import { runInRuntime } from './run.js';
+import { BASELINE } from '../../codecs/index.js';
+import { describePayload } from '../../payload/index.js';
+import { ROOT } from '../../paths.js';
+import { prepareCodecs } from '../../verify.js';
+import { describeRuntime } from '../install/describe.js';
+import { ensureRuntime } from '../install/install.js';
+import { runInRuntime } from '../run/run.js';
 import { combineRounds, rotate } from './rounds.js';
 
 /** The script each Node, Bun or Deno round runs. */
-export const WORKER = path.join(ROOT, 'lib', 'runtimes', 'worker.js');
+export const WORKER = path.join(ROOT, 'lib', 'runtimes', 'run', 'worker.js');
 
 /**
  * How a runtime appears in tables: its name, and for the host the Node major
@@ -54,7 +54,7 @@ export function runtimeSetup(codecs, kind) {
 /**
  * Installs (or reuses) and describes the runtimes named.
  * @param {string[]} names from parseRuntimeList
- * @param {import('./install.js').EnsureOptions} [options]
+ * @param {import('../install/install.js').EnsureOptions} [options]
  * @returns {Promise<RuntimeEntry[]>}
  */
 export async function prepareRuntimes(names, options = {}) {
@@ -70,14 +70,14 @@ export async function prepareRuntimes(names, options = {}) {
 /**
  * Runs one round of a job in a runtime and returns what the worker printed.
  * Node, Bun and Deno run worker.js; Chromium a page (browser-runner.js).
- * @param {import('./install.js').Runtime} runtime
+ * @param {import('../install/install.js').Runtime} runtime
  * @param {WorkerJob} job
  * @param {{ env: Record<string, string>, timeoutMs: number }} options
  * @returns {Promise<{ results: any[] }>}
  */
 export async function runRound(runtime, job, { env, timeoutMs }) {
   if (runtime.kind === 'chromium') {
-    const { runBrowserRound } = await import('./browser-runner.js');
+    const { runBrowserRound } = await import('../page/browser-runner.js');
     return runBrowserRound(runtime, job, { timeoutMs });
   }
   return runInRuntime(runtime, WORKER, [JSON.stringify(job)], { cwd: ROOT, env, timeoutMs });
@@ -92,8 +92,8 @@ export async function runRound(runtime, job, { env, timeoutMs }) {
  * @param {object} options
  * @param {RuntimeEntry[]} options.runtimes from prepareRuntimes
  * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} options.choice how the worker finds the payloads
- * @param {import('../payload/index.js').Payload[]} options.payloads the same payloads, resolved here
- * @param {import('../codecs/index.js').CodecInfo[]} options.codecs
+ * @param {import('../../payload/index.js').Payload[]} options.payloads the same payloads, resolved here
+ * @param {import('../../codecs/index.js').CodecInfo[]} options.codecs
  * @param {number} options.rounds
  * @param {number} options.maxTime
  * @param {number} [options.minTime]
@@ -201,7 +201,7 @@ export async function measureAcrossRuntimes({
  * @property {string} source where the binary came from (host, cache, installed, override, system)
  */
 
-/** @typedef {{ runtime: import('./install.js').Runtime, description: RuntimeDescription }} RuntimeEntry */
+/** @typedef {{ runtime: import('../install/install.js').Runtime, description: RuntimeDescription }} RuntimeEntry */
 
 /**
  * What worker.js (or the page) is asked to do.

@@ -5,10 +5,10 @@
  * as the Node client (lib/transmission/accounting.js). Latencies go back to the host, which summarises them
  * with the same HDR histogram as every other client.
  */
-import { ACK_BYTES, SEQ_BYTES } from '../transmission/protocol.js';
-import { drivePass } from '../transmission/accounting.js';
-import { toBytes } from '../measure/baseline.js';
-import { corpusVerdict } from '../verify.js';
+import { ACK_BYTES, SEQ_BYTES } from '../../transmission/protocol.js';
+import { drivePass } from '../../transmission/accounting.js';
+import { toBytes } from '../../measure/baseline.js';
+import { corpusVerdict } from '../../verify.js';
 
 /**
  * Opens a WebSocket that carries binary frames as ArrayBuffers.
@@ -30,10 +30,10 @@ function connect(url) {
  * of the corpus are needed. Each is verified as the Node client's are (corpusVerdict: encoded, decoded and
  * compared with the record; message 0 was verified by prepareCodecs): the first that changes makes the verdict
  * lossy, naming its index; one the codec throws on makes it unsupported or failed, and nothing is sent.
- * @param {import('../verify.js').Prepared} prepared a measurable prepared codec
+ * @param {import('../../verify.js').Prepared} prepared a measurable prepared codec
  * @param {unknown[]} corpus at least the first min(sent, corpusLength) messages of the payload's corpus
  * @param {{ sent: number, corpusLength: number, type?: import('protobufjs').Type | null }} options
- * @returns {{ natives: any[] | null, verdict: import('../verify.js').CorpusVerdict }}
+ * @returns {{ natives: any[] | null, verdict: import('../../verify.js').CorpusVerdict }}
  */
 export function pageMessages(prepared, corpus, { sent, corpusLength, type = null }) {
   const count = Math.min(Math.max(1, sent), corpusLength);

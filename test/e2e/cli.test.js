@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // The entry points as users run them: exit codes, one-line errors, the end-to-end path.
 import test from 'node:test';
 import assert from 'node:assert/strict';

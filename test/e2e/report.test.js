@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

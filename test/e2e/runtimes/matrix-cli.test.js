@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_dss.js --runtimes as users run it: bad input is one line and exit 2;
 // a tiny run on the host, in a child process, gives the documented shape.
 import { test } from 'node:test';

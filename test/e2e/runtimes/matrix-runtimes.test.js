@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // A small suite on Bun, Deno and Chromium through benchmark_dss.js's own path
 // (installing into the per-user cache on first use): verdicts and shape only,
 // never speeds. PVJ_RUNTIME_CACHE points the cache elsewhere.

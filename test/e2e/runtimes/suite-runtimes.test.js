@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // npm start --runtimes, through runSuite: the runtime dimension in results.json
 // (valid against its schema, every number with a unit), report.md and the
 // charts of report.html. Two runtimes: the host, in a child process, and Node 22

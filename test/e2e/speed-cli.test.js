@@ -4,14 +4,20 @@ import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 
 // benchmark_dss.js as a user runs it, with tiny timings: the figures are the machine's, the shape is the point.
-const dss = (args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+/**
+ * A speed row of benchmark_dss.js --json, as far as these tests read it.
+ * @typedef {{ format: string, op: string, oneMessage: { rounds: unknown[] } | null }} SpeedRow
+ */
+
+const dss = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
 
 test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by side', () => {
   const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--no-memory']);
   assert.equal(run.status, 0, run.stderr);
   const header = run.stdout.split('\n').find((l) => l.startsWith('| format'));
+  assert.ok(header, run.stdout);
   const titles = header.split('|').map((s) => s.trim());
-  const at = (t) => titles.indexOf(t);
+  const at = (/** @type {string} */ t) => titles.indexOf(t);
   assert.ok(at('ops/s, corpus (median)') > 0 && at('ops/s, corpus (median)') < at('ops/s, one message'), 'the corpus figure leads');
   assert.ok(at('one-message bias (min–max)') > at('ops/s, one message'));
   const rows = run.stdout.split('\n').filter((l) => /^\| (json-buffer|protobufjs-static) /.test(l)).map((l) => l.split('|').map((s) => s.trim()));
@@ -35,9 +41,9 @@ test('benchmark_dss.js --json: rows carry the one-message figures, the bias and 
   assert.deepEqual([r.settings.maxTime, r.settings.minTime], [0.01, 0.005], '--max-time and --min-time reach Benchmark.js');
   assert.deepEqual(r.settings.oneMessageOps, ['encode']);
   assert.equal('lastResults' in r, false);
-  assert.deepEqual(r.results.map((x) => [x.format, x.op, x.oneMessage === null]),
+  assert.deepEqual(r.results.map((/** @type {SpeedRow} */ x) => [x.format, x.op, x.oneMessage === null]),
     [['json-buffer', 'encode', false], ['json-buffer', 'decode', true], ['protobuf-es', 'encode', false], ['protobuf-es', 'decode', true]]);
-  for (const row of r.results.filter((x) => x.op === 'encode')) {
+  for (const row of r.results.filter((/** @type {SpeedRow} */ x) => x.op === 'encode')) {
     assert.equal(row.oneMessage.rounds.length, 2);
     assert.ok(row.bias > 0 && row.biasMin <= row.bias && row.bias <= row.biasMax);
     assert.equal(row.implausible, null);

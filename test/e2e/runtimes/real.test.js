@@ -25,10 +25,11 @@ const EXPECTED = {
 
 for (const [name, expected] of Object.entries(EXPECTED)) {
   test(`${name}: installed (or reused) exactly, described, and runs the project's codecs`, { timeout: 180_000 }, async () => {
+    /** @type {string[]} */
     const progress = [];
     const runtime = await ensureRuntime(name, { onProgress: (line) => progress.push(line) });
     assert.ok(fs.existsSync(runtime.bin), runtime.bin);
-    assert.match(runtime.version, expected.version);
+    assert.match(runtime.version ?? '', expected.version);
     // the progress lines come in a pair, and only when something was installed
     assert.equal(progress.length, runtime.source === 'installed' ? 2 : 0, progress.join(' | '));
 

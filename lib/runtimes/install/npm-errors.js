@@ -3,6 +3,7 @@
  * failed, turned into one line a user can act on. Pure: the texts come from
  * npm.js (tests feed it real npm output).
  */
+import { oneLine } from '../../errors.js';
 
 /** What npm said and how it ended; spawnError when npm itself could not be started. */
 /** @typedef {{ code: number|null, stdout: string, stderr: string, spawnError?: Error }} NpmResult */
@@ -58,6 +59,3 @@ function jsonError(stdout) {
     return null; // not JSON: npm said it on stderr
   }
 }
-
-/** @param {string} text */
-const oneLine = (text) => text.replace(/\s+/g, ' ').trim();

@@ -10,6 +10,7 @@ import { checkExecutable, parseRuntimeOverrides } from '../../../lib/runtimes/in
 
 const linux = { os: 'linux', arch: 'x64', libc: 'glibc', avx2: true };
 
+/** @param {import('node:test').TestContext} t */
 function tmpDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-runtimes-test-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -57,6 +58,7 @@ if (args[0] === 'view') {
   return { npm: file, calls: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : []) };
 }
 
+/** @type {(pattern: RegExp) => (err: unknown) => true} an assert.rejects check */
 const oneLineUserError = (pattern) => (err) => {
   assert.ok(err instanceof UserError, `expected a UserError, got ${err}`);
   assert.ok(!err.message.includes('\n'), `not one line: ${err.message}`);
@@ -130,6 +132,7 @@ test('first use resolves the highest stable version, installs it exactly, and re
   const dir = tmpDir(t);
   const cacheDir = path.join(dir, 'cache');
   const fake = fakeNpm(dir, { versions: ['1.3.0', '1.4.5', '1.10.0-canary.1', '1.4.10'] });
+  /** @type {string[]} */
   const lines = [];
   const rt = await ensureRuntime('bun', { cacheDir, npm: fake.npm, platform: linux, onProgress: (l) => lines.push(l) });
   assert.equal(rt.version, '1.4.10');
@@ -155,6 +158,7 @@ test('an installed runtime is reused without asking the registry', async (t) => 
   const fake = fakeNpm(dir);
   const first = await ensureRuntime('bun', { cacheDir, npm: fake.npm, platform: linux });
   const callsAfterFirst = fake.calls().length;
+  /** @type {string[]} */
   const lines = [];
   const offline = fakeNpm(fs.mkdtempSync(path.join(dir, 'offline-')), { view: 'unreachable', install: 'unreachable' });
   const again = await ensureRuntime('bun', { cacheDir, npm: offline.npm, platform: linux, onProgress: (l) => lines.push(l) });

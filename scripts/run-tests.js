@@ -34,7 +34,7 @@ if (!found.length) {
 }
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(4, 2 * os.availableParallelism());
 const alone = found.filter((f) => ALONE.test(fs.readFileSync(f, 'utf8')));
-const isLong = (f) => LONG.test(fs.readFileSync(f, 'utf8'));
+const isLong = (/** @type {string} */ f) => LONG.test(fs.readFileSync(f, 'utf8'));
 const rest = found.filter((f) => !alone.includes(f));
 const together = [...rest.filter(isLong), ...rest.filter((f) => !isLong(f))];
 

@@ -1,0 +1,37 @@
+// Assertions that narrow: a test reads a message or result it only knows as `unknown` (a corpus record, a parsed
+// JSON file) through these, so a missing field fails the test with its name instead of being cast away.
+import assert from 'node:assert/strict';
+
+/**
+ * The value as an object with string keys; fails the test when it is not one.
+ * @param {unknown} value
+ * @param {string} [what] names the value in the failure
+ * @returns {Record<string, unknown>}
+ */
+export function record(value, what = 'value') {
+  assert.ok(value !== null && typeof value === 'object' && !Array.isArray(value), `${what} is an object`);
+  return /** @type {Record<string, unknown>} */ (value);
+}
+
+/**
+ * One field of an object; fails the test when the value is no object or lacks the field.
+ * @param {unknown} value
+ * @param {string} key
+ * @returns {unknown}
+ */
+export function field(value, key) {
+  const object = record(value);
+  assert.ok(key in object, `has a field ${key}`);
+  return object[key];
+}
+
+/**
+ * The value as an array; fails the test when it is not one.
+ * @param {unknown} value
+ * @param {string} [what]
+ * @returns {unknown[]}
+ */
+export function array(value, what = 'value') {
+  assert.ok(Array.isArray(value), `${what} is an array`);
+  return value;
+}

@@ -35,3 +35,13 @@ export function array(value, what = 'value') {
   assert.ok(Array.isArray(value), `${what} is an array`);
   return value;
 }
+
+/**
+ * A prepared codec's instance; fails the test, with the codec's verdict, when it could not be built.
+ * @param {import('../../lib/verify.js').Prepared} p
+ * @returns {import('../../lib/codecs/native-form.js').CodecInstance}
+ */
+export function instanceOf(p) {
+  assert.ok(p.instance, `${p.codec.name} is measurable (${p.status}: ${p.reason})`);
+  return p.instance;
+}

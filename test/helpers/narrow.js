@@ -45,3 +45,13 @@ export function instanceOf(p) {
   assert.ok(p.instance, `${p.codec.name} is measurable (${p.status}: ${p.reason})`);
   return p.instance;
 }
+
+/**
+ * A codec made up by a test, or a codec file's declaration taken without the registry, with the registry's fields
+ * it lacks filled in (a library of its own, no version, no kind, available), so it goes where a listed codec goes.
+ * @param {Pick<import('../../lib/codecs/index.js').CodecInfo, 'name' | 'create'> & Partial<import('../../lib/codecs/index.js').CodecInfo>} codec
+ * @returns {import('../../lib/codecs/index.js').CodecInfo}
+ */
+export function standInCodec(codec) {
+  return { library: 'stand-in', version: null, kind: {}, normalise: [], decoded: 'what the test returns', available: true, reason: null, ...codec };
+}

@@ -4,6 +4,7 @@
  * message as one line on stderr and exit with code 2. Anything else is a bug.
  */
 export class UserError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = 'UserError';
@@ -12,8 +13,33 @@ export class UserError extends Error {
 
 /** Thrown by a codec's create() when it cannot carry a payload at all. */
 export class Unsupported extends Error {
+  /** @param {string} reason */
   constructor(reason) {
     super(reason);
     this.name = 'Unsupported';
   }
+}
+
+/**
+ * A message folded onto one line, for the one line an entry point prints: each run of white space that holds a line
+ * break becomes one space, and the ends are trimmed. Spaces inside a line stay as they are.
+ * @param {unknown} text
+ * @returns {string}
+ */
+export function oneLine(text) {
+  return String(text).replace(/\s*[\r\n]\s*/g, ' ').trim();
+}
+
+/**
+ * The first non-blank line of a message, for tools whose later lines are a stack trace or a usage dump. Given an
+ * error, it reads what the failing child process wrote on stderr (execFile and spawnSync errors carry it), else the
+ * error's message.
+ * @param {unknown} textOrError
+ * @returns {string}
+ */
+export function firstLine(textOrError) {
+  const text = textOrError instanceof Error
+    ? /** @type {Error & { stderr?: unknown }} */ (textOrError).stderr || textOrError.message
+    : textOrError;
+  return String(text).trim().split(/\r?\n/)[0].trim();
 }

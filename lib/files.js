@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from './errors.js';
+import { UserError, oneLine } from './errors.js';
 import { decodeJsonBytes } from './json.js';
 
 /**
@@ -16,15 +16,16 @@ export function readJsonFile(file, label = file) {
 
 /**
  * Parses the text of a JSON file; a syntax error becomes a one-line UserError naming the file and the place.
- * @param {string} text
+ * @param {string | Uint8Array} text
  * @param {string} label how errors name the file
  * @returns {unknown}
  */
 export function parseJsonText(text, label) {
+  const source = typeof text === 'string' ? text : Buffer.from(text).toString('utf8');
   try {
-    return JSON.parse(text);
+    return JSON.parse(source);
   } catch (err) {
-    throw new UserError(`${label}: ${describeJsonError(err, text)}`);
+    throw new UserError(`${label}: ${describeJsonError(/** @type {Error} */ (err), source)}`);
   }
 }
 
@@ -51,7 +52,7 @@ export function readUtf8File(file, label = file) {
  * Writes a file atomically: a temp file in the same folder, then rename, so
  * readers never see half a file and a failure leaves no partial output.
  * @param {string} file
- * @param {string} text
+ * @param {string | Uint8Array} text
  */
 export function writeFileAtomic(file, text) {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
@@ -64,12 +65,21 @@ export function writeFileAtomic(file, text) {
   }
 }
 
-/** A file system error in words: 'no such file or directory', 'is a directory', … */
+/**
+ * A file system error in words: 'no such file or directory', 'is a directory', …
+ * @param {unknown} err
+ */
 export function describeIoError(err) {
+  /** @type {Record<string, string>} */
   const known = { ENOENT: 'no such file or directory', EISDIR: 'is a directory', EACCES: 'permission denied' };
-  return known[err.code] ?? oneLine(err.message);
+  const { code, message } = /** @type {NodeJS.ErrnoException} */ (err);
+  return (code ? known[code] : undefined) ?? oneLine(message);
 }
 
+/**
+ * @param {Error} err what JSON.parse threw
+ * @param {string} text
+ */
 function describeJsonError(err, text) {
   // JSON.parse quotes the text around the error: control characters in it would garble the one line
   // eslint-disable-next-line no-control-regex
@@ -80,5 +90,3 @@ function describeJsonError(err, text) {
   const before = text.slice(0, position).split('\n');
   return `invalid JSON at line ${before.length}, column ${before[before.length - 1].length + 1}: ${message}`;
 }
-
-const oneLine = (text) => String(text).replace(/\s*\n\s*/g, ' ');

@@ -1,5 +1,8 @@
 // Small helpers over JSON values: paths as error messages name them, walking, keys.
 
+/** JSON nested deeper than this is refused rather than overflowing the stack (protobuf parsers stop at 100 too). */
+export const MAX_DEPTH = 100;
+
 /**
  * Formats a JSON path the way error messages and verification report it:
  * `$`, `.key` for identifiers, `["odd key"]` otherwise, `[3]` for indexes.

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Regenerates generated/<codec>/ from proto/testN.proto for every codec that
 // declares a generator (protobuf-es, protobuf-ts, pbf, ...), and generated/rpc/ (the RPC transports' service).
-// --check writes nothing and exits 1 naming the files that are stale.
+// Writes only the stale folders; --check writes nothing and exits 1 naming the files that are stale.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCodecs } from '../lib/codecs/index.js';
 import { generateBundled, generatedDir, staleGeneratedFiles } from '../lib/codecs/codegen.js';
 import { BUNDLED_SERVICE } from '../lib/transmission/transports/rpc-service.js';
+import { checkOrWrite, projectPath } from './lib/generated-files.js';
 
 /** The available codecs that generate code from the bundled protos. */
 export async function generatingCodecs() {
@@ -15,18 +16,25 @@ export async function generatingCodecs() {
     (await loadCodecs()).filter((c) => c.available && c.generator));
 }
 
+/**
+ * A generating codec's committed folder as a generator output (and the RPC service's, which generates the same way).
+ * @param {{ name: string, generator: import('../lib/codecs/codegen.js').Generator }} codec
+ * @returns {import('./lib/generated-files.js').Output}
+ */
+export function codecOutput(codec) {
+  const dir = generatedDir(codec.name);
+  return {
+    name: projectPath(dir),
+    stale: () => staleGeneratedFiles(codec),
+    write: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      generateBundled(codec, dir);
+    },
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const codecs = [...await generatingCodecs(), BUNDLED_SERVICE];
-  if (process.argv.includes('--check')) {
-    const stale = codecs.flatMap(staleGeneratedFiles);
-    if (stale.length) {
-      console.error(`stale generated code (run npm run generate:codecs): ${stale.join(', ')}`);
-      process.exit(1);
-    }
-  } else {
-    for (const codec of codecs) {
-      fs.rmSync(generatedDir(codec.name), { recursive: true, force: true });
-      generateBundled(codec, generatedDir(codec.name));
-    }
-  }
+  process.exitCode = checkOrWrite(process.argv.slice(2), () => codecs.map(codecOutput),
+    { script: 'generate-codecs', regenerate: 'npm run generate:codecs' });
 }

@@ -8,14 +8,13 @@
  * --check writes nothing and exits 1, listing the stale files, if a committed
  * .proto differs from what would be generated. Bad input exits 2 with one line.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../lib/errors.js';
 import { inferSchema } from '../lib/schema/infer.js';
 import { BUNDLED, ROOT } from '../lib/payload/index.js';
-import { readJsonFile, writeFileAtomic } from '../lib/files.js';
+import { readJsonFile } from '../lib/files.js';
+import { checkOrWrite, fileOutput } from './lib/generated-files.js';
 
 /**
  * The .proto text every bundled payload should have, inferred from its data file.
@@ -33,55 +32,14 @@ export function renderBundledProtos() {
   });
 }
 
-function readOrNull(file) {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if (err.code === 'ENOENT') return null;
-    throw err;
-  }
-}
-
 /**
  * Runs the script; returns the exit code.
  * @param {string[]} argv
- * @param {{ stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown } }} io
+ * @param {{ stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown } }} [io]
  */
 export function main(argv, io = process) {
-  let check;
-  try {
-    ({ values: { check } } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } } }));
-  } catch (err) {
-    io.stderr.write(`generate-protos: ${err.message.replace(/\s+/g, ' ')}; usage: node scripts/generate-protos.js [--check]\n`);
-    return 2;
-  }
-  let protos;
-  try {
-    protos = renderBundledProtos();
-  } catch (err) {
-    if (!(err instanceof UserError)) throw err;
-    io.stderr.write(`generate-protos: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
-    return 2;
-  }
-  const stale = protos.filter(({ file, text }) => readOrNull(file) !== text);
-  const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
-  if (check) {
-    if (!stale.length) return 0;
-    io.stderr.write(`generate-protos: stale (run npm run generate:proto): ${stale.map((s) => rel(s.file)).join(', ')}\n`);
-    return 1;
-  }
-  try {
-    for (const { file, text } of stale) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      writeFileAtomic(file, text);
-      io.stdout.write(`wrote ${rel(file)}\n`);
-    }
-  } catch (err) {
-    if (!(err instanceof UserError)) throw err;
-    io.stderr.write(`generate-protos: ${err.message}\n`);
-    return 2;
-  }
-  return 0;
+  return checkOrWrite(argv, () => renderBundledProtos().map(({ file, text }) => fileOutput(file, text)),
+    { script: 'generate-protos', regenerate: 'npm run generate:proto', io });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -11,14 +11,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../lib/errors.js';
+import { UserError, oneLine } from '../lib/errors.js';
 import { readJsonFile, writeFileAtomic } from '../lib/files.js';
 import { inferSchema, pascalCase } from '../lib/schema/infer.js';
 import { checkFits, parseSchema } from '../lib/schema/index.js';
 
 const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--out FILE]';
-
-const oneLine = (text) => String(text).replace(/\s*\n\s*/g, ' ');
 
 /**
  * Runs the CLI. Returns the exit code instead of exiting, so it is testable.

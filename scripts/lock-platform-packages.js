@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../lib/paths.js';
+import { checkOrWrite, fileOutput } from './lib/generated-files.js';
 
 const LOCK = path.join(ROOT, 'package-lock.json');
 const PLATFORMS = [
@@ -19,11 +20,20 @@ const PLATFORMS = [
 ];
 
 /**
+ * The parts of package-lock.json this script reads and writes.
+ * @typedef {{ version?: string, optional?: boolean, os?: string[], cpu?: string[],
+ *   optionalDependencies?: Record<string, string> }} LockEntry
+ * @typedef {{ packages: Record<string, LockEntry> }} Lock
+ */
+
+/**
  * The optional dependencies of locked packages that have no lock entry, with
  * the entry they need.
- * @param {object} lock parsed package-lock.json
+ * @param {Lock} lock parsed package-lock.json
+ * @returns {{ key: string, entry: LockEntry }[]}
  */
 export function missingPlatformEntries(lock) {
+  /** @type {{ key: string, entry: LockEntry }[]} */
   const missing = [];
   for (const [key, pkg] of Object.entries(lock.packages)) {
     if (!key) continue;
@@ -38,18 +48,22 @@ export function missingPlatformEntries(lock) {
   return missing;
 }
 
+/**
+ * The lock with an entry added for each missing platform package, its packages in npm's order.
+ * @param {Lock} lock parsed package-lock.json
+ */
+export function completedLock(lock) {
+  const packages = { ...lock.packages };
+  for (const { key, entry } of missingPlatformEntries(lock)) packages[key] = entry;
+  return { ...lock, packages: Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const lock = JSON.parse(fs.readFileSync(LOCK, 'utf8'));
-  const missing = missingPlatformEntries(lock);
-  if (process.argv.includes('--check')) {
-    if (missing.length) {
-      console.error(`package-lock.json lacks ${missing.map((m) => m.key).join(', ')}: run node scripts/lock-platform-packages.js`);
-      process.exit(1);
-    }
-  } else {
-    for (const { key, entry } of missing) lock.packages[key] = entry;
-    lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    fs.writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-    console.log(missing.length ? `added ${missing.map((m) => m.key).join(', ')}` : 'nothing missing');
-  }
+  process.exitCode = checkOrWrite(process.argv.slice(2), () => {
+    const lock = JSON.parse(fs.readFileSync(LOCK, 'utf8'));
+    const missing = missingPlatformEntries(lock).map((m) => m.key);
+    const output = fileOutput(LOCK, `${JSON.stringify(completedLock(lock), null, 2)}\n`);
+    const lacks = missing.length ? ` (lacks ${missing.join(', ')})` : '';
+    return [{ ...output, stale: () => output.stale().map((file) => `${file}${lacks}`) }];
+  }, { script: 'lock-platform-packages', regenerate: 'node scripts/lock-platform-packages.js' });
 }

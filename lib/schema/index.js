@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import protobuf from 'protobufjs';
-import { UserError } from '../errors.js';
+import { UserError, oneLine } from '../errors.js';
 import { describeIoError } from '../files.js';
-import { childPath, isJsonObject, setKey } from '../json.js';
+import { MAX_DEPTH, childPath, isJsonObject, setKey } from '../json.js';
 import { fieldForKey, fieldKeys, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
 import {
   anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownFromMessage, wellKnownKind, wellKnownProblem, wellKnownToMessage,
@@ -25,7 +25,6 @@ export const TO_OBJECT_OPTIONS = Object.freeze({
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
 /** The name a schema parsed from text has for code generators (lib/codecs/codegen.js writes it as schema.proto). */
 const TEXT_SOURCE = 'schema.proto';
-const oneLine = (message) => message.replace(/\s+/g, ' ');
 
 /**
  * Parses .proto text and picks the message type the payload is encoded as.
@@ -262,8 +261,6 @@ export function schemaForPayload(schema, fit) {
 
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
-/** protobuf parsers stop at 100 levels too; deeper input is refused rather than overflowing the stack */
-const MAX_DEPTH = 100;
 
 /**
  * Checks that a JSON value can be encoded with a message type at all, and

@@ -12,8 +12,8 @@
  *
  * Anything proto cannot carry exactly is an error, never a silent coercion.
  */
-import { UserError } from '../errors.js';
-import { childPath, isJsonObject } from '../json.js';
+import { UserError, oneLine } from '../errors.js';
+import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NUMERIC_KEY = /^-?\d+$/;
@@ -25,8 +25,6 @@ const TWO_63 = 2 ** 63;
 const TWO_64 = 2 ** 64;
 /** Objects with this many keys, all of one shape, are treated as maps. */
 const MAP_MIN_SAME_SHAPE_KEYS = 8;
-/** Deeper JSON is refused rather than overflowing the stack (protobuf parsers stop at 100 too). */
-const MAX_DEPTH = 100;
 /** Message declarations nest at most this deep; deeper ones are hoisted to the top level (protobufjs stops at 32). */
 const NEST_LIMIT = 30;
 /** Field numbers 19000-19999 are reserved by protobuf. */
@@ -530,8 +528,6 @@ function protoString(text) {
   });
   return `"${escaped}"`;
 }
-
-const oneLine = (text) => String(text).replace(/[\r\n]+/g, ' ');
 
 function printMessage(message, indent) {
   const out = [];

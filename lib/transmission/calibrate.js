@@ -90,15 +90,16 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       };
       // warm-up, unmeasured: the JIT of both clients and of the server's path for this format
       for (const run of Object.values(passes)) await run(Math.min(2000, requests));
+      /** @type {{ toolkit: number[], undici: number[], autocannon: number[] }} */
       const perSec = { toolkit: [], undici: [], autocannon: [] };
+      /** @type {{ toolkit: number[], undici: number[], autocannon: number[] }} */
       const cpuUs = { toolkit: [], undici: [], autocannon: [] };
       for (let round = 1; round <= rounds; round++) {
-        const order = round % 2 ? ['toolkit', 'undici', 'autocannon'] : ['autocannon', 'undici', 'toolkit'];
-        for (const client of order) {
+        for (const client of clientOrder(round)) {
           const cpuFrom = process.cpuUsage();
           const pass = await passes[client](requests);
           const cpu = process.cpuUsage(cpuFrom);
-          const requestsPerSec = typeof pass === 'number' ? requests / pass : pass.answered / pass.seconds;
+          const requestsPerSec = passRate(requests, pass);
           perSec[client].push(requestsPerSec);
           // this process's CPU per request: the client's own (the server runs in its child)
           cpuUs[client].push((cpu.user + cpu.system) / requests);
@@ -107,11 +108,7 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       }
       formats.push({
         format: codec.name, mediaType: codec.mediaType, bodyBytes: bodies.reduce((n, b) => n + b.length, 0) / bodies.length,
-        // ratios within a round, whose passes ran back to back, then their median: load that varies between rounds cancels
-        ...perSec, ratios: perSec.toolkit.map((t, i) => t / perSec.autocannon[i]),
-        ratio: median(perSec.toolkit.map((t, i) => t / perSec.autocannon[i])),
-        undiciRatio: median(perSec.undici.map((u, i) => u / perSec.autocannon[i])),
-        cpuUsPerRequest: { toolkit: median(cpuUs.toolkit), undici: median(cpuUs.undici), autocannon: median(cpuUs.autocannon) },
+        ...calibrationFigures(perSec, cpuUs),
       });
     }
   } finally {
@@ -124,5 +121,37 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       undici: libraryVersion('undici'), autocannon: libraryVersion('autocannon'),
     },
     formats,
+  };
+}
+
+/**
+ * The order the three clients run in a round: reversed every other round, so none always runs first (on a
+ * cold machine) or last.
+ * @param {number} round from 1
+ * @returns {Array<'toolkit'|'undici'|'autocannon'>}
+ */
+export const clientOrder = (round) => (round % 2 ? ['toolkit', 'undici', 'autocannon'] : ['autocannon', 'undici', 'toolkit']);
+
+/**
+ * Requests per second of one pass: the requests over its seconds, or, for a pass that answers fewer than it was
+ * asked (autocannon with pipelining), the requests answered over its seconds.
+ * @param {number} requests
+ * @param {number | { seconds: number, answered: number }} pass
+ */
+export const passRate = (requests, pass) => (typeof pass === 'number' ? requests / pass : pass.answered / pass.seconds);
+
+/**
+ * One format's figures from its rounds: requests/s per client and round, each round's toolkit ÷ autocannon ratio
+ * and their median (ratios within a round, whose passes ran back to back, then their median: load that varies
+ * between rounds cancels), the same median for undici alone, and each client's median CPU per request.
+ * @param {{ toolkit: number[], undici: number[], autocannon: number[] }} perSec
+ * @param {{ toolkit: number[], undici: number[], autocannon: number[] }} cpuUs
+ */
+export function calibrationFigures(perSec, cpuUs) {
+  const ratios = perSec.toolkit.map((t, i) => t / perSec.autocannon[i]);
+  return {
+    ...perSec, ratios, ratio: median(ratios),
+    undiciRatio: median(perSec.undici.map((u, i) => u / perSec.autocannon[i])),
+    cpuUsPerRequest: { toolkit: median(cpuUs.toolkit), undici: median(cpuUs.undici), autocannon: median(cpuUs.autocannon) },
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
+import { startProcess } from '../child-process.js';
 import { UserError } from '../errors.js';
 import { startLinkEmulator } from './shaping/emulator.js';
 import { ROOT } from '../paths.js';
@@ -51,13 +51,14 @@ export function serverArgs({ transport = DEFAULT_TRANSPORT, direction = 'up', co
 export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [] }) {
   const args = [path.join(ROOT, 'server.js'), ...payloadArgs(/** @type {any} */ (payload)), '--formats', formats.join(','),
     '--host', host, '--port', String(port), ...(raw ? ['--raw'] : []), ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, PORT: '', BENCH_SERVER_CHILD: 'ipc' } });
+  const server = startProcess(process.execPath, args, { ipc: true, env: { PORT: '', BENCH_SERVER_CHILD: 'ipc' } });
+  const { child } = server;
   // the channel must not keep this process alive on its own
   child.channel?.unref();
-  let stdout = '';
-  let stderr = '';
-  let gotCert;
+  /** @type {(cert: string) => void} */
+  let gotCert = () => {};
   const certificate = new Promise((resolve) => { gotCert = resolve; });
+  /** @type {Map<number, (report: unknown) => void>} */
   const waiting = new Map();
   let nextId = 0;
   child.on('message', (/** @type {any} */ m) => {
@@ -69,6 +70,7 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
       w(m.report ?? null);
     }
   });
+  /** @param {string} op */
   const ask = (op) => new Promise((resolve) => {
     if (!child.connected) return resolve(null);
     const id = ++nextId;
@@ -76,19 +78,15 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
     child.channel?.ref();
     child.send({ op, id });
   });
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (s) => { stderr += s; });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  exited.then(() => { for (const w of waiting.values()) w(null); waiting.clear(); });
+  server.exited.then(() => { for (const w of waiting.values()) w(null); waiting.clear(); });
+  /** @type {Promise<string>} */
   const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (s) => {
-      stdout += s;
-      const m = /^listening on ([a-z]+:\/\/\S+)$/m.exec(stdout);
+    child.stdout?.on('data', () => {
+      const m = /^listening on ([a-z]+:\/\/\S+)$/m.exec(server.output().stdout);
       if (m) resolve(m[1]);
     });
-    exited.then(({ code }) => reject(new Error(`server.js exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`)));
-    child.once('error', reject);
+    server.exited.then(({ code, error, stdout, stderr }) => reject(error
+      ?? new Error(`server.js exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`)));
   });
   const tls = extraArgs.includes('--tls');
   return ready.then(async (url) => ({
@@ -103,12 +101,7 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
     },
     /** SIGTERM, then SIGKILL after 5 s; resolves with the server's summary output. */
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      const { stdout, stderr } = await server.stop(5000);
       return { stdout, stderr };
     },
   }), async (err) => {

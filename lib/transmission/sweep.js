@@ -14,12 +14,13 @@ import { measureSaturation } from './run.js';
  * @param {(p: { profile: string, format: string, rate: number, p99: number|null, ok: boolean }) => void} [options.onProbe]
  * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number }} [options.probes] measureSaturation's
  *   probing (its defaults when left out)
+ * @param {typeof measureSaturation} [options.measure] injected by tests; measureSaturation otherwise
  * @returns {Promise<Array<{ profile: string, knees: Awaited<ReturnType<typeof measureSaturation>> }>>}
  */
-export async function sweepProfiles({ payload, codecs, profiles, targetP99Ms, link = {}, onProbe, probes = {} }) {
+export async function sweepProfiles({ payload, codecs, profiles, targetP99Ms, link = {}, onProbe, probes = {}, measure = measureSaturation }) {
   const sweeps = [];
   for (const profile of profiles) {
-    const knees = await measureSaturation({ ...probes, payload, codecs, targetP99Ms, link: { ...link, profile }, onProbe: onProbe && ((p) => onProbe({ profile, ...p })) });
+    const knees = await measure({ ...probes, payload, codecs, targetP99Ms, link: { ...link, profile }, onProbe: onProbe && ((p) => onProbe({ profile, ...p })) });
     sweeps.push({ profile, knees });
   }
   return sweeps;

@@ -11,19 +11,19 @@ const CASES = fileURLToPath(new URL('../fixtures/memory-cases.js', import.meta.u
 // they come from child processes. One child per pass, as the suite runs it; fewer rounds than the default
 // keep the test short without changing what is measured.
 const results = measureMemoryInChild({ module: CASES }, { rounds: 5, gcRounds: 2, gcAllocationBytes: 32 * 1024 * 1024 });
-
 /**
- * A case's figures, which both passes must have given.
- * @param {import('../../lib/measure/memory.js').MemoryResult | undefined} r
+ * The figures of one case of the module; fails the test when a pass did not measure it.
+ * @param {string} name
  */
-function bothPasses(r) {
-  assert.ok(r?.allocation && r.gc, `${r?.name}: figures from both passes`);
-  return { allocation: r.allocation, gc: r.gc };
-}
-const byName = async (/** @type {string} */ name) => bothPasses((await results).find((r) => r.name === name));
+const byName = async (name) => {
+  const found = (await results).find((r) => r.name === name);
+  assert.ok(found?.allocation && found.gc, `${name}: measured in both passes`);
+  return { allocation: found.allocation, gc: found.gc };
+};
 
 test('the planted string really is 1,024 bytes on the JS heap, by a heap snapshot', async () => {
   const planted = plantedKiB();
+  /** @type {Buffer[]} */
   const chunks = [];
   for await (const chunk of v8.getHeapSnapshot()) chunks.push(chunk);
   const snapshot = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -86,12 +86,12 @@ test('a slow operation: windows and GC loops are capped by time, the figure stay
   /** @type {import('../../lib/measure/memory.js').MemoryProgress[]} */
   const events = [];
   const caps = { rounds: 3, gcRounds: 1, warmupMs: 20, maxMsPerRound: 20, gcMaxMsPerLoop: 40 };
-  const [one] = await measureMemoryInChild({ module: CASES, export: 'slowCases' }, { ...caps, onCase: (e) => events.push(e) });
+  const [slow] = await measureMemoryInChild({ module: CASES, export: 'slowCases' }, { ...caps, onCase: (e) => events.push(e) });
   assert.deepEqual(events, [
     { pass: 'allocation', index: 1, total: 1, name: 'slow-1KiB' },
     { pass: 'gc', index: 1, total: 1, name: 'slow-1KiB' },
   ]);
-  const slow = bothPasses(one);
+  assert.ok(slow?.allocation && slow.gc, 'slow-1KiB measured in both passes');
   // a call takes at least SLOW_MS, so a 20 ms window holds at most 10 calls (the default would be 10,000)
   assert.ok(slow.allocation.opsPerRound <= caps.maxMsPerRound / SLOW_MS, `${slow.allocation.opsPerRound} calls per window`);
   assert.ok(Math.abs(slow.allocation.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${slow.allocation.heapBytesPerOp} B/op`);

@@ -24,7 +24,11 @@ import { ANSWER } from '../../lib/transmission/transports/index.js';
 import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
 import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+/** @typedef {import('../../lib/transmission/transports/index.js').Transport} Transport */
+/** @typedef {import('../../lib/transmission/transports/index.js').TransportServer} TransportServer */
+/** @typedef {import('../../lib/transmission/wire-codec.js').WireCodec} WireCodec */
+
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 const run = promisify(execFile);
 
 const [payload] = resolvePayloads({ numbers: ['3'] });
@@ -32,38 +36,65 @@ const corpus = payload.corpus ?? [payload.value];
 const identity = { id: 'test3', hash: 'abc123' };
 const PROTO_NORMALISE = ['null-as-absent', 'empty-as-absent', 'default-as-absent'];
 
-/** WireCodecs by format, as the owner builds them. */
+/**
+ * WireCodecs by format, as the owner builds them.
+ * @param {string[]} formats
+ * @returns {Promise<Map<string, WireCodec>>}
+ */
 async function wireCodecs(formats) {
   const prepared = prepareCodecs(await selectCodecs(formats.join(',')), payload);
   return new Map(prepared.map((p) => [p.codec.name, wireCodec(p, corpus)]));
 }
 
 /**
+ * The WireCodec of one format; fails the test when it cannot be built.
+ * @param {string} format
+ */
+async function wireCodecOf(format) {
+  const codec = (await wireCodecs([format])).get(format);
+  assert.ok(codec, format);
+  return codec;
+}
+
+/**
  * A server of one transport for payload 3, closed after the test.
  * @param {import('node:test').TestContext} t
- * @param {import('../../lib/transmission/transports/index.js').Transport} transport
+ * @param {Transport} transport
+ * @param {{ formats: string[], direction?: 'up'|'down', compress?: string|null, maxPayload?: number, tls?: { key: string, cert: string } | null, raw?: boolean }} options
  */
 async function serve(t, transport, { formats, direction = 'up', compress = null, maxPayload = 1 << 20, tls = null, raw = false }) {
   const codecs = await wireCodecs(formats);
   const meter = createServerMeter();
-  const server = await transport.startServer(/** @type {any} */ ({ codecs, direction, host: '127.0.0.1', port: 0, tls, compress, maxPayload, raw, identity, meter, schema: payload.schema }));
+  const server = await transport.startServer({ codecs, direction, host: '127.0.0.1', port: 0, tls, compress, maxPayload, raw, identity, meter, schema: payload.schema });
   t.after(() => server.close());
   return { server, codecs, meter };
 }
 
-/** A client and a driver that keeps `capacity` messages in flight and counts the answers. */
+/**
+ * A client and a driver that keeps `capacity` messages in flight and counts the answers.
+ * @param {import('node:test').TestContext} t
+ * @param {Transport} transport
+ * @param {TransportServer} server
+ * @param {WireCodec} codec
+ * @param {{ direction?: 'up'|'down', window?: number, connections?: number, compress?: string|null, tls?: { ca: string } | null, raw?: boolean, id?: { id: string, hash: string } | null }} [options]
+ */
 async function client(t, transport, server, codec, { direction = 'up', window = 8, connections = 1, compress = null, tls = null, raw = false, id = identity } = {}) {
   const counts = { [ANSWER.ok]: 0, [ANSWER.decodeError]: 0, [ANSWER.error]: 0 };
+  /** @type {((seq: number) => void) | null} */
   let pending = null;
-  const c = await transport.createClient(/** @type {any} */ ({
+  const c = await transport.createClient({
     url: server.url, codec, direction, window, connections, pipelining: 1, compress, tls, raw, identity: id, timeoutMs: 5000, schema: payload.schema,
     onAnswer: (seq, status) => {
       counts[status]++;
       pending?.(seq);
     },
-  }));
+  });
   t.after(() => c.close());
-  /** Sends messages from..from+n-1, keeping c.capacity in flight; resolves when all are answered. */
+  /**
+   * Sends messages from..from+n-1, keeping c.capacity in flight; resolves when all are answered.
+   * @param {number} from
+   * @param {number} n
+   */
   const drive = (from, n) => new Promise((resolve) => {
     let next = from;
     let answered = 0;
@@ -76,6 +107,7 @@ async function client(t, transport, server, codec, { direction = 'up', window = 
   return { c, counts, drive };
 }
 
+/** @type {(n: number, f: (i: number) => number) => number} */
 const sum = (n, f) => Array.from({ length: n }, (_, i) => f(i)).reduce((a, b) => a + b, 0);
 
 for (const transport of [connect, connectH2]) {
@@ -83,6 +115,7 @@ for (const transport of [connect, connectH2]) {
     const { server, codecs, meter } = await serve(t, transport, { formats: ['protobuf-es', 'protobuf-es-json'] });
     for (const format of ['protobuf-es', 'protobuf-es-json']) {
       const codec = codecs.get(format);
+      assert.ok(codec, format);
       for (const direction of /** @type {const} */ (['up', 'down'])) {
         const { c, counts, drive } = await client(t, transport, server, codec, { direction });
         await drive(1, 50); // warm HPACK tables and keep-alive connections
@@ -93,7 +126,7 @@ for (const transport of [connect, connectH2]) {
         const after = c.wireBytes();
         assert.deepEqual(counts, { [ANSWER.ok]: 350, [ANSWER.decodeError]: 0, [ANSWER.error]: 0 }, `${format} ${direction}`);
         assert.equal(meter.messages - handled, n, 'the server counted every message once');
-        const declared = (i) => connectFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null,
+        const declared = (/** @type {number} */ i) => connectFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null,
           httpVersion: transport.name === 'connect' ? '1.1' : '2', format, authority: `127.0.0.1:${server.port}`, index: from + i });
         const payloadBytes = sum(n, (i) => codec.encodeMessage(from + i).length);
         const measured = {
@@ -115,6 +148,7 @@ test('grpc: up and down with two protobuf codecs, every message answered; the by
   const { server, codecs, meter } = await serve(t, grpcTransport, { formats: ['protobufjs-static', 'protobuf-es'] });
   for (const format of ['protobufjs-static', 'protobuf-es']) {
     const codec = codecs.get(format);
+    assert.ok(codec, format);
     for (const direction of /** @type {const} */ (['up', 'down'])) {
       const { c, counts, drive } = await client(t, grpcTransport, server, codec, { direction });
       await drive(1, 50);
@@ -127,7 +161,7 @@ test('grpc: up and down with two protobuf codecs, every message answered; the by
       assert.equal(meter.messages - handled, n);
       assert.equal(server.counters.byFormat[format].messages, (direction === 'up' ? 351 : 702), 'the server decoded with the codec the client named');
       const payloadBytes = sum(n, (i) => codec.encodeMessage(from + i).length);
-      const declared = (i) => grpcFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null, index: from + i });
+      const declared = (/** @type {number} */ i) => grpcFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null, index: from + i });
       const measured = {
         up: (after.up - before.up - (direction === 'up' ? payloadBytes : 0)) / n,
         down: (after.down - before.down - (direction === 'down' ? payloadBytes : 0)) / n,
@@ -141,10 +175,17 @@ test('grpc: up and down with two protobuf codecs, every message answered; the by
   }
 });
 
-/** One plain HTTP/1.1 request; resolves with status, headers and body. */
+/**
+ * One plain HTTP/1.1 request; resolves with status, headers and body.
+ * @param {string} url
+ * @param {Buffer} body
+ * @param {http.OutgoingHttpHeaders} headers
+ * @returns {Promise<{ status: number|undefined, headers: http.IncomingHttpHeaders, body: Buffer }>}
+ */
 function post(url, body, headers) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': body.length } }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (d) => chunks.push(d));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -183,6 +224,7 @@ test('connect-h2: a node:http2 peer (h2c, prior knowledge) POSTs the payload\'s 
   const answer = await new Promise((resolve, reject) => {
     const req = session.request({ ':method': 'POST', ':path': '/bench.Bench/Send', 'content-type': 'application/json' });
     let body = '';
+    /** @type {number|undefined} */
     let status;
     req.on('response', (h) => { status = h[':status']; });
     req.on('data', (d) => { body += d; });
@@ -213,8 +255,7 @@ test('connect: a malformed body gets the protocol\'s error and the server keeps 
   assert.equal(ok.status, 200, 'still serving');
 
   // the toolkit's client: another payload is refused with the server's reason, one line
-  const codecs = await wireCodecs(['protobuf-es']);
-  await assert.rejects(client(t, connect, server, codecs.get('protobuf-es'), { id: { id: 'test4', hash: 'other' } }),
+  await assert.rejects(client(t, connect, server, await wireCodecOf('protobuf-es'), { id: { id: 'test4', hash: 'other' } }),
     (err) => err instanceof UserError && /payload mismatch: server measures test3 \(hash abc123\), this client sends test4 \(hash other\)/.test(err.message));
   // a format the server does not serve
   const only = await serve(t, connect, { formats: ['protobuf-es'] });
@@ -229,11 +270,15 @@ test('connect: an oversize body is refused before it has all arrived (the server
     const { server } = await serve(t, transport, { formats: ['protobuf-es'], maxPayload });
     // a 64 MiB body announced, then streamed in 16 KiB pieces until the server answers
     const piece = Buffer.alloc(16 * 1024, 0x0a);
+    /** @type {{ status: number|null|undefined, written: number }} */
     const { status, written } = await new Promise((resolve, reject) => {
       let written = 0;
+      /** @type {number|null|undefined} */
       let answered = null;
-      const onAnswer = (s) => { answered = s; };
+      const onAnswer = (/** @type {number|undefined} */ s) => { answered = s; };
+      /** @type {http.ClientRequest | http2.ClientHttp2Stream} */
       let req;
+      /** @type {http2.ClientHttp2Session|undefined} */
       let session;
       if (transport === connectH2) {
         session = http2.connect(server.url);
@@ -257,8 +302,7 @@ test('connect: an oversize body is refused before it has all arrived (the server
     });
     assert.equal(status, 429, `${transport.name}: resource_exhausted`);
     assert.ok(written < 4 * 1024 * 1024, `${transport.name}: answered after ${written} bytes of a 64 MiB body`);
-    const codecs = await wireCodecs(['protobuf-es']);
-    const { counts, drive } = await client(t, transport, server, codecs.get('protobuf-es'));
+    const { counts, drive } = await client(t, transport, server, await wireCodecOf('protobuf-es'));
     await drive(1, 10);
     assert.equal(counts[ANSWER.ok], 10, `${transport.name}: still serving`);
   }
@@ -268,12 +312,14 @@ test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s gener
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'] });
   const definition = protoLoader.loadSync(path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto'),
     { includeDirs: [path.join(ROOT, 'proto')], keepCase: true, longs: Number, enums: String, defaults: false });
+  // any: grpc-js types a client loaded from a definition without its methods (they are looked up by name)
   const { Bench } = /** @type {any} */ (grpc.loadPackageDefinition(definition)).bench;
   const peer = new Bench(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
   t.after(() => peer.close());
-  const ack = await new Promise((resolve, reject) => peer.Send(payload.value, (err, r) => (err ? reject(err) : resolve(r))));
+  /** @typedef {(err: grpc.ServiceError | null, r: unknown) => void} Callback */
+  const ack = await new Promise((resolve, reject) => peer.Send(payload.value, /** @type {Callback} */ ((err, r) => (err ? reject(err) : resolve(r)))));
   assert.deepEqual(ack, {});
-  const got = await new Promise((resolve, reject) => peer.Get({ index: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
+  const got = await new Promise((resolve, reject) => peer.Get({ index: 5 }, /** @type {Callback} */ ((err, r) => (err ? reject(err) : resolve(r)))));
   assert.notEqual(compareWithPayload(corpus[5], got, PROTO_NORMALISE).status, 'lossy');
   assert.deepEqual(server.counters.byFormat, { 'protobufjs-static': { messages: 2 } });
 });
@@ -283,6 +329,7 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], maxPayload });
   const raw = new grpc.Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
   t.after(() => raw.close());
+  /** @type {(bytes: Buffer) => Promise<number>} */
   const call = (bytes) => new Promise((resolve) => {
     raw.makeUnaryRequest('/bench.Bench/Send', (b) => b, (b) => b, bytes, (err) => resolve(err?.code ?? grpc.status.OK));
   });
@@ -294,9 +341,11 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
   // a gRPC message announcing 64 MiB, streamed in 16 KiB DATA frames until the server answers
   const session = http2.connect(server.url);
   t.after(() => session.destroy());
+  /** @type {{ status: number|null, written: number }} */
   const { status, written } = await new Promise((resolve) => {
     const req = session.request({ ':method': 'POST', ':path': '/bench.Bench/Send', 'content-type': 'application/grpc', te: 'trailers' });
     let written = 0;
+    /** @type {number|null} */
     let answered = null;
     req.on('trailers', (h) => { answered = Number(h['grpc-status']); });
     req.on('response', (h) => { if (h['grpc-status'] !== undefined) answered = Number(h['grpc-status']); });
@@ -318,19 +367,20 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
   });
   assert.equal(status, grpc.status.RESOURCE_EXHAUSTED);
   assert.ok(written < 4 * 1024 * 1024, `answered after ${written} bytes of a 64 MiB message`);
-  const proto = (await wireCodecs(['protobufjs-static'])).get('protobufjs-static');
+  const proto = await wireCodecOf('protobufjs-static');
   assert.equal(await call(proto.encodeMessage(0)), grpc.status.OK, 'still serving');
 
-  const json = (await wireCodecs(['json'])).get('json');
+  const json = await wireCodecOf('json');
   await assert.rejects(client(t, grpcTransport, server, json), (err) => err instanceof UserError && /gRPC carries protobuf's binary wire format/.test(err.message));
   await assert.rejects(client(t, grpcTransport, server, proto, { id: { id: 'test4', hash: 'other' } }),
     (err) => err instanceof UserError && /payload mismatch/.test(err.message));
 });
 
 test('compression (gzip) and TLS: Connect and gRPC carry every message, and compressed JSON takes fewer bytes at the socket', async (t) => {
-  const json = (await wireCodecs(['protobuf-es-json'])).get('protobuf-es-json');
+  const json = await wireCodecOf('protobuf-es-json');
   for (const transport of [connect, connectH2]) {
     for (const direction of /** @type {const} */ (['up', 'down'])) {
+      /** @type {Record<string, number>} */
       const bytesPer = {};
       for (const compress of [null, 'gzip']) {
         const { server } = await serve(t, transport, { formats: ['protobuf-es-json'], direction, compress });
@@ -345,7 +395,7 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
       assert.ok(bytesPer.gzip < bytesPer.none * 0.8, `${transport.name} ${direction}: gzip ${bytesPer.gzip} vs ${bytesPer.none}`);
     }
   }
-  const proto = (await wireCodecs(['protobufjs-static'])).get('protobufjs-static');
+  const proto = await wireCodecOf('protobufjs-static');
   for (const direction of /** @type {const} */ (['up', 'down'])) {
     const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction, compress: 'gzip' });
     const { counts, drive } = await client(t, grpcTransport, server, proto, { direction, compress: 'gzip' });
@@ -355,7 +405,7 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
 
   const { private: key, cert } = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }],
     { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }] });
-  for (const [transport, codec] of /** @type {Array<[import('../../lib/transmission/transports/index.js').Transport, any]>} */ ([[connect, json], [connectH2, json], [grpcTransport, proto]])) {
+  for (const [transport, codec] of /** @type {Array<[Transport, WireCodec]>} */ ([[connect, json], [connectH2, json], [grpcTransport, proto]])) {
     const { server } = await serve(t, transport, { formats: [codec.name], tls: { key, cert } });
     assert.match(server.url, /^https:/);
     const { counts, drive } = await client(t, transport, server, codec, { tls: { ca: cert } });
@@ -365,11 +415,13 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
 });
 
 test('raw passes: a client asking for raw answers is answered without decoding (up) or with bytes encoded once (down), every message accounted for', async (t) => {
-  for (const [transport, format] of /** @type {Array<[import('../../lib/transmission/transports/index.js').Transport, string]>} */ ([[connect, 'protobuf-es-json'], [connectH2, 'protobuf-es'], [grpcTransport, 'protobufjs-static']])) {
+  for (const [transport, format] of /** @type {Array<[Transport, string]>} */ ([[connect, 'protobuf-es-json'], [connectH2, 'protobuf-es'], [grpcTransport, 'protobufjs-static']])) {
     const { server, codecs } = await serve(t, transport, { formats: [format] });
     for (const direction of /** @type {const} */ (['up', 'down'])) {
       const rawBefore = server.counters.raw;
-      const { c, counts, drive } = await client(t, transport, server, codecs.get(format), { direction, raw: true });
+      const codec = codecs.get(format);
+      assert.ok(codec, format);
+      const { c, counts, drive } = await client(t, transport, server, codec, { direction, raw: true });
       await drive(1, 40);
       assert.equal(counts[ANSWER.ok], 40, `${transport.name} ${direction}`);
       assert.equal(server.counters.raw - rawBefore, 41, `${transport.name} ${direction}: every message (and the first call) answered raw`);

@@ -10,15 +10,25 @@ import { progressReporter } from '../../lib/cli/progress.js';
 import { describeCodec, prepareCodecs } from '../../lib/verify.js';
 import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 
+/** @typedef {import('../../lib/payload/index.js').Payload} Payload */
+/** @typedef {import('../../lib/codecs/index.js').CodecInfo} CodecInfo */
+/**
+ * What runSuite asks of its measureTransmission (the slow link adds window and deflate).
+ * @typedef {{ payload: Payload, codecs: CodecInfo[], messages: number, profile: string, window?: number, rounds: number }} TransmissionCall
+ */
+
 // Several link profiles need shaping (root, namespaces), so this test feeds the
 // suite a recording stand-in for measureTransmission: what is checked here is
 // that the suite asks for every payload × profile and that the results shape,
 // tables and charts hold them all. The real module runs in report.test.js.
 test('several link profiles: one transmission entry, table and chart bar group per profile', async () => {
+  /** @type {{ payload: string, formats: string[], messages: number, profile: string, rounds: number }[]} */
   const calls = [];
-  const fakeTransmission = async ({ payload, codecs, messages, profile, rounds }) => {
+  const fakeTransmission = async (/** @type {TransmissionCall} */ { payload, codecs, messages, profile, rounds }) => {
     calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile, rounds });
-    const slow = { none: 1, '4g': 40, '3g': 150 }[profile];
+    /** @type {Record<string, number>} */
+    const latencies = { none: 1, '4g': 40, '3g': 150 };
+    const slow = latencies[profile];
     return {
       payload: describePayload(payload),
       settings: { messages, window: 1, connections: 1, profile, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile), raw: false },
@@ -31,6 +41,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
   };
   const payloads = resolvePayloads({ numbers: ['5', '1'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  /** @type {string[]} */
   const lines = [];
   const results = await runSuite({
     mode: 'quick', payloads, codecs, transmissionCodecs: codecs, profiles: ['none', '4g', '3g'],
@@ -57,11 +68,12 @@ test('several link profiles: one transmission entry, table and chart bar group p
   assert.match(md, /^### Profile 4g: built-in link emulator, 4g: RTT 85 ms, down 9000 kbit\/s, up 9000 kbit\/s$/m);
   assert.match(md, /^### Profile 3g: built-in link emulator, 3g: RTT \d+ ms/m);
   const latency = chartSpecs(results).find((s) => s.id === 'latency-test5');
+  assert.ok(latency, 'a latency chart for test5');
   assert.equal(latency.config.data.labels.length, 2 * 3);
   assert.ok(latency.config.data.labels.some((l) => l.includes('profile 3g')));
   assert.match(latency.caption, /Profile 3g: built-in link emulator, 3g: RTT/);
 
-  assert.match(lines.at(-1), /^\[(\d+)\/\1\] /, 'progress reaches its total');
+  assert.match(lines.at(-1) ?? '', /^\[(\d+)\/\1\] /, 'progress reaches its total');
   assert.ok(lines.some((l) => /test1 WebSocket, profile 3g/.test(l)));
 
   // sizes over each payload's corpus, with the mode's sample, in results, report.md and report.html
@@ -77,8 +89,9 @@ test('several link profiles: one transmission entry, table and chart bar group p
 });
 
 test('the slow link: one pipelined pass over the mobile profile for test3, recorded with its window and messages', async () => {
+  /** @type {{ payload: string, profile: string, window: number, messages: number, rounds: number }[]} */
   const calls = [];
-  const fakeTransmission = async ({ payload, codecs, messages, profile, window = 1, rounds }) => {
+  const fakeTransmission = async (/** @type {TransmissionCall} */ { payload, codecs, messages, profile, window = 1, rounds }) => {
     calls.push({ payload: payload.id, profile, window, messages, rounds });
     return {
       payload: describePayload(payload),
@@ -106,11 +119,16 @@ test('the slow link: one pipelined pass over the mobile profile for test3, recor
 });
 
 test('the transport comparison: every transport with its own pair, on loopback and the slow link, named verdicts in results, report.md and a chart', async () => {
+  /** @type {{ names: string[], formats: Record<string, string[]>, payload: string, messages: number, profile: string, window: number, rounds: number }[]} */
   const calls = [];
   const transports = ['ws', 'http1', 'grpc'];
   const codecsFor = {
     ws: await selectCodecs('json-buffer,protobufjs-static'), http1: await selectCodecs('json-buffer,protobufjs-static'), grpc: await selectCodecs('protobufjs-static'),
   };
+  /**
+   * What runSuite asks of its measureTransportMatrix: the codecs of each transport by name.
+   * @param {{ transports: string[], codecs: Record<string, CodecInfo[]>, payload: Payload, messages: number, profile: string, window: number, rounds: number }} call
+   */
   const fakeMatrix = async ({ transports: names, codecs, payload, messages, profile, window, rounds }) => {
     calls.push({ names, formats: Object.fromEntries(names.map((t) => [t, codecs[t].map((c) => c.name)])), payload: payload.id, messages, profile, window, rounds });
     const results = names.flatMap((t) => prepareCodecs(codecs[t], payload).map((p) => {
@@ -122,6 +140,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
         latencyMs: { p50: 1, p90: 1, p99: 2, p999: 2, max: 3, mean: 1 }, minMax: { seconds: [1, 1], msgsPerSec: [rate * 0.9, rate * 1.1] },
       };
     }));
+    /** @type {(t: string, format: string, label: string) => import('../../lib/transmission/pairs.js').PairSide} */
     const side = (t, format, label) => ({ transport: t, format, label });
     const named = [
       { label: 'REST JSON over HTTP/1.1 vs gRPC protobuf', kind: 'cross', json: side('http1', 'json-buffer', 'REST JSON over HTTP/1.1'), protobuf: side('grpc', 'protobufjs-static', 'gRPC protobuf'),
@@ -154,6 +173,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
   assert.match(md, /^\| http1 +\| json-buffer +\| +400 \| +360–440 \| +800 \| +970 \|/m);
   assert.match(md, /^### Link 3g: built-in link emulator, 3g: RTT 150 ms/m);
   const chart = chartSpecs(results).find((s) => s.id === 'transports-none');
+  assert.ok(chart, 'a transports chart for loopback');
   assert.deepEqual(chart.config.data.labels, transports);
   // JSON and protobuf sides from the declared named pair: http1's JSON bar, grpc's protobuf bar, grpc has no JSON bar
   const [jsonBars, protobufBars] = chart.config.data.datasets;

@@ -18,21 +18,28 @@ import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ,
 import { serveTransport } from '../../lib/transmission/serve.js';
 import ws, { connect as connectLink } from '../../lib/transmission/transports/ws.js';
 
-const startWsServer = (options) => serveTransport(ws, options);
-const connect = (url) => connectLink(url).then((l) => l.ws);
+/** @typedef {import('../../lib/transmission/transports/index.js').TransportServer} TransportServer */
+/** @typedef {import('../../lib/transmission/wire-codec.js').WireCodec} WireCodec */
+
+const startWsServer = (/** @type {Parameters<typeof serveTransport>[1]} */ options) => serveTransport(ws, options);
+const connect = (/** @type {string} */ url) => connectLink(url).then((l) => l.ws);
 /**
  * One pass of the Node client over ws. `url` is the server's, ending in the format's path (ignored: the path
  * is the codec's name) and perhaps ?raw=1.
- * @param {{ url: string, codec: any, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, compress?: string, serverReport?: boolean }} o
+ * @param {{ url: string, codec: WireCodec, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, compress?: string, serverReport?: boolean }} o
  */
 const runClient = ({ url, serverReport = false, ...o }) => nodeClientPass({
   transport: ws, url: url.replace(/\/[^/]*$/, ''), raw: url.endsWith('?raw=1'), askServer: serverReport, ...o,
 });
-/** A frame of message 0 of a wire codec, with a sequence number. */
+/**
+ * A frame of message 0 of a wire codec, with a sequence number.
+ * @param {WireCodec} codec
+ * @param {number} seq
+ */
 const frameOf = (codec, seq) => encodeFrame(seq, codec.encodeMessage(0));
 
 // a hung socket fails its test instead of hanging the suite
-const test = (name, fn) => nodeTest(name, { timeout: 20000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 20000 }, fn);
 test.after = nodeTest.after;
 
 const [payload] = resolvePayloads({ numbers: ['3'] });
@@ -41,12 +48,19 @@ const { usable } = prepareWireCodecs(codecs, payload);
 const byName = Object.fromEntries(usable.map((c) => [c.name, c]));
 
 // whatever a timed-out test left open is closed at the end, so the file's process can exit
+/** @type {Set<{ close?: () => unknown, terminate?: () => void }>} */
 const leftOpen = new Set();
 nodeTest.after(async () => {
   for (const thing of leftOpen) await thing.close?.();
   for (const thing of leftOpen) thing.terminate?.();
 });
 
+/**
+ * @template T
+ * @param {Partial<import('../../lib/transmission/transports/index.js').ServerOptions>} options
+ * @param {(server: TransportServer) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function withServer(options, fn) {
   const server = await startWsServer({ codecs: new Map(usable.map((c) => [c.name, c])), ...options });
   leftOpen.add(server);
@@ -57,10 +71,16 @@ async function withServer(options, fn) {
   }
 }
 
-/** A hand-rolled server that answers each frame with whatever `answer` says: for faking loss, duplicates and stalls. */
+/**
+ * A hand-rolled server that answers each frame with whatever `answer` says: for faking loss, duplicates and stalls.
+ * @template T
+ * @param {(ws: WebSocket, seq: number) => void} answer
+ * @param {(url: string) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function withFakeServer(answer, fn) {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  leftOpen.add({ close: () => { for (const c of wss.clients) c.terminate(); return new Promise((resolve) => wss.close(() => resolve())); } });
+  leftOpen.add({ close: () => { for (const c of wss.clients) c.terminate(); return new Promise((resolve) => wss.close(() => resolve(undefined))); } });
   await new Promise((resolve) => wss.once('listening', resolve));
   // binaryType is nodebuffer (ws's default): a message is one Buffer
   wss.on('connection', (ws) => ws.on('message', (data) => answer(ws, /** @type {Buffer} */ (data).readUInt32BE(0))));
@@ -72,6 +92,10 @@ async function withFakeServer(answer, fn) {
   }
 }
 
+/**
+ * @param {string} url
+ * @returns {Promise<WebSocket>}
+ */
 function openSocket(url) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
@@ -81,7 +105,8 @@ function openSocket(url) {
   });
 }
 
-const nextMessage = (ws) => new Promise((resolve) => ws.once('message', (d) => resolve(d)));
+/** @type {(ws: WebSocket) => Promise<Buffer>} binaryType is nodebuffer (ws's default): a message is one Buffer */
+const nextMessage = (ws) => new Promise((resolve) => ws.once('message', (d) => resolve(/** @type {Buffer} */ (d))));
 
 test('frame header sizes follow RFC 6455: 2 bytes, +2 or +8 for the length, +4 for the client mask', () => {
   assert.equal(websocketHeaderBytes(125, false), 2);
@@ -96,6 +121,7 @@ test('the latency histogram reports percentiles in ms', () => {
   const l = createLatency();
   for (let i = 1; i <= 1000; i++) l.record(i);
   const s = l.summary();
+  assert.ok(s.p50 !== null && s.p99 !== null && s.max !== null, JSON.stringify(s));
   assert.ok(Math.abs(s.p50 - 500) <= 1, String(s.p50));
   assert.ok(Math.abs(s.p99 - 990) <= 1, String(s.p99));
   assert.ok(Math.abs(s.max - 1000) <= 1, String(s.max));
@@ -108,10 +134,17 @@ test('10,000 messages of each format: every one acked once, in strict request/re
       const r = await runClient({ url: `${server.url}/${name}`, codec: byName[name], messages: 10000, window: name === 'json' ? 1 : 32 });
       assert.equal(r.acked, 10000, name);
       assert.equal(r.lost + r.duplicated + r.errors, 0, name);
-      assert.equal(r.latencyMs.p50 > 0 && r.latencyMs.max >= r.latencyMs.p50, true, name);
+      const { p50, max } = r.latencyMs;
+      assert.equal(p50 !== null && max !== null && p50 > 0 && max >= p50, true, name);
       // message i is corpus[i % corpus.length]: its bytes, each encoded here afresh
-      const sizes = payload.corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
-      if (name === 'protobufjs-static') payload.corpus.forEach((m, i) => { sizes[i] = byName[name].prepared.instance.encode(byName[name].prepared.instance.fromPlain(m)).length; });
+      const { corpus } = payload;
+      assert.ok(corpus, 'test3 is a corpus');
+      const sizes = corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
+      if (name === 'protobufjs-static') {
+        const { instance } = byName[name].prepared;
+        assert.ok(instance, name);
+        corpus.forEach((m, i) => { sizes[i] = instance.encode(instance.fromPlain(m)).length; });
+      }
       const sent = Array.from({ length: 10000 }, (_, i) => sizes[i % sizes.length]);
       assert.equal(r.wireBytes.payload, sent.reduce((a, b) => a + b, 0), name);
       assert.equal(r.wireBytes.frames, sent.reduce((n, bytes) => n + bytes + 4 + websocketHeaderBytes(bytes + 4, true), 0), name);
@@ -133,6 +166,7 @@ test('several connections share the messages; each one is accounted for', async 
 });
 
 test('lost and duplicated ACKs are reported, not hidden', async () => {
+  /** @type {(ws: WebSocket, seq: number) => void} */
   const answer = (ws, seq) => {
     if (seq % 10 === 3) return; // lost
     ws.send(encodeAck(seq, ACK_STATUS.ok));
@@ -161,8 +195,9 @@ test('open loop counts latency from the scheduled send time, so a stall shows (c
   // the server holds every ACK for 300 ms once, from message 50 on
   const stalled = () => {
     let holdUntil = 0;
+    /** @type {number[]} */
     const held = [];
-    return (ws, seq) => {
+    return (/** @type {WebSocket} */ ws, /** @type {number} */ seq) => {
       if (seq === 50) {
         holdUntil = Date.now() + 300;
         setTimeout(() => { for (const s of held.splice(0)) ws.send(encodeAck(s, 0)); }, 300);
@@ -176,15 +211,15 @@ test('open loop counts latency from the scheduled send time, so a stall shows (c
     assert.equal(open.acked, 400);
     // messages 50–350 were due during the stall; most of them waited over 50 ms for it
     const s = open.latencyMs;
-    assert.ok(s.p50 > 50, `open loop p50 ${s.p50} ms`);
+    assert.ok(s.p50 !== null && s.p50 > 50, `open loop p50 ${s.p50} ms`);
   });
   await withFakeServer(stalled(), async (url) => {
     const closed = await runClient({ url, codec: byName['json-buffer'], messages: 400, window: 1 });
     assert.equal(closed.acked, 400);
     // closed loop: the sender waited too, so only the stalled message itself looks slow
     const s = closed.latencyMs;
-    assert.ok(s.max >= 250, `closed loop max ${s.max} ms`);
-    assert.ok(s.p99 < 50, `closed loop p99 ${s.p99} ms`);
+    assert.ok(s.max !== null && s.max >= 250, `closed loop max ${s.max} ms`);
+    assert.ok(s.p99 !== null && s.p99 < 50, `closed loop p99 ${s.p99} ms`);
   });
 });
 
@@ -197,8 +232,8 @@ test('open loop: a stalled sender (a GC pause, a blocked event loop) shows too: 
     // messages due 50–350 ms into the run waited for the sender, those due before 300 ms over 50 ms: 250 of 400;
     // timed from their actual send they would all look instant
     const s = r.latencyMs;
-    assert.ok(s.p50 > 50, `p50 ${s.p50} ms`);
-    assert.ok(s.max >= 250, `max ${s.max} ms`);
+    assert.ok(s.p50 !== null && s.p50 > 50, `p50 ${s.p50} ms`);
+    assert.ok(s.max !== null && s.max >= 250, `max ${s.max} ms`);
   });
 });
 
@@ -232,6 +267,7 @@ test('a frame over --max-payload closes only that connection, with code 1009', a
   await withServer({ maxPayload: 1000 }, async (server) => {
     const big = await openSocket(`${server.url}/json-buffer`);
     const other = await openSocket(`${server.url}/json-buffer`);
+    /** @type {Promise<number>} */
     const closed = new Promise((resolve) => big.once('close', (code) => resolve(code)));
     big.send(encodeFrame(1, Buffer.alloc(1001, 0x20)));
     assert.equal(await closed, CLOSE_TOO_LARGE);
@@ -245,6 +281,7 @@ test('a frame over --max-payload closes only that connection, with code 1009', a
 test('--max-payload limits the message after inflation: an incompressible message just under it passes deflated, a compressible one over it is refused', async () => {
   await withServer({ maxPayload: 1000, raw: true }, async (server) => {
     // a client that offers permessage-deflate and compresses everything (as browsers do, threshold aside)
+    /** @type {() => Promise<WebSocket>} */
     const open = () => new Promise((resolve, reject) => {
       const socket = new WebSocket(`${server.url}/json-buffer`, { perMessageDeflate: { threshold: 0 } });
       leftOpen.add(socket);
@@ -257,6 +294,7 @@ test('--max-payload limits the message after inflation: an incompressible messag
     deflating.send(encodeFrame(1, crypto.randomBytes(995)));
     assert.deepEqual(decodeAck(await nextMessage(deflating)), { seq: 1, status: ACK_STATUS.ok });
     // 1,001 zero bytes compress to a tiny frame; inflated, the message is over the limit
+    /** @type {Promise<number>} */
     const closed = new Promise((resolve) => deflating.once('close', (code) => resolve(code)));
     deflating.send(encodeFrame(2, Buffer.alloc(1001)));
     assert.equal(await closed, CLOSE_TOO_LARGE);
@@ -343,25 +381,25 @@ test('a --host that does not resolve is a UserError (one line, exit 2), not a st
 
 test('CPU per message: the server reports its CPU over the pass; a planted decode cost shows as the decode share, ?raw=1 skips it', async () => {
   const json = byName['json-buffer'];
-  const spin = (us) => {
+  const spin = (/** @type {number} */ us) => {
     const until = process.hrtime.bigint() + BigInt(us * 1000);
     while (process.hrtime.bigint() < until) { /* the planted decode cost */ }
   };
   // the same frames as json-buffer; decoding costs 300 µs of CPU more
-  const slow = { ...json, name: 'slow', decode: (bytes) => { spin(300); return json.decode(bytes); } };
+  const slow = { ...json, name: 'slow', decode: (/** @type {Buffer} */ bytes) => { spin(300); return json.decode(bytes); } };
   const server = await startWsServer({ codecs: new Map([['slow', slow]]) });
   leftOpen.add(server);
   try {
-    const pass = (query) => runClient({ url: `${server.url}/slow${query}`, codec: slow, messages: 300, window: 4, serverReport: true });
+    const pass = (/** @type {string} */ query) => runClient({ url: `${server.url}/slow${query}`, codec: slow, messages: 300, window: 4, serverReport: true });
     const decoding = await pass('');
     const raw = await pass('?raw=1');
     for (const r of [decoding, raw]) {
       assert.equal(r.acked, 300);
-      assert.ok(r.serverCpuUs > 0 && r.clientCpuUs > 0, JSON.stringify(r));
-      assert.ok(r.serverElu > 0 && r.serverElu <= 1 && r.clientElu > 0 && r.clientElu <= 1);
+      assert.ok(r.serverCpuUs !== null && r.clientCpuUs !== null && r.serverCpuUs > 0 && r.clientCpuUs > 0, JSON.stringify(r));
+      assert.ok(r.serverElu !== null && r.serverElu > 0 && r.serverElu <= 1 && r.clientElu > 0 && r.clientElu <= 1);
     }
     // generous: the planted 300 µs dwarfs the work per message (client and server share this process here)
-    assert.ok(1 - raw.serverCpuUs / decoding.serverCpuUs > 0.5, `decoding ${decoding.serverCpuUs} µs, raw ${raw.serverCpuUs} µs per message`);
+    assert.ok(raw.serverCpuUs !== null && decoding.serverCpuUs !== null && 1 - raw.serverCpuUs / decoding.serverCpuUs > 0.5, `decoding ${decoding.serverCpuUs} µs, raw ${raw.serverCpuUs} µs per message`);
     // a pass that does not ask gets no server figures
     const silent = await runClient({ url: `${server.url}/slow`, codec: slow, messages: 10 });
     assert.equal(silent.serverCpuUs, null);
@@ -396,6 +434,9 @@ test('open loop: a sender stalled behind its own event loop shows in the correct
     assert.equal(r.acked, 400);
     const corrected = r.latencyMs;
     const uncorrected = r.latencyUncorrectedMs;
+    assert.ok(uncorrected, 'an open-loop pass has uncorrected figures');
+    assert.ok(corrected.p50 !== null && corrected.p90 !== null && corrected.p99 !== null, JSON.stringify(corrected));
+    assert.ok(uncorrected.p50 !== null && uncorrected.p90 !== null && uncorrected.p99 !== null, JSON.stringify(uncorrected));
     // The server shares this process, so the few messages in flight when the stall began wait it out too and the
     // uncorrected p99 can reach 100 ms as well (it did under CI's load: 126 vs 124 ms). The quarter of the pass that
     // was due during the stall is what only the corrected figures see: at p90 they read tens of ms, the uncorrected

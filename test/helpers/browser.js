@@ -28,6 +28,7 @@ export async function openInChromium(file, viewport = { width: 1280, height: 900
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: ARGS, viewport, offline: true,
   });
+  /** @type {string[]} */
   const errors = [];
   const page = context.pages()[0] ?? await context.newPage();
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
@@ -56,7 +57,9 @@ export function chartStates(page) {
     // the report page inlines Chart.js, which sets window.Chart
     const chart = /** @type {Window & { Chart?: typeof import('chart.js').Chart }} */ (window).Chart?.getChart(canvas);
     if (!chart) return { id: canvas.id, chart: false, width: canvas.width, height: canvas.height, dataPixels: 0, area: 0 };
-    const rgb = (colour) => {
+    /** '#rrggbb' → 'r,g,b' as getImageData gives pixels, null for any other colour form. */
+    const rgb = (/** @type {unknown} */ colour) => {
+      if (typeof colour !== 'string') return null;
       const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
       return m ? m.slice(1).map((h) => parseInt(h, 16)).join(',') : null;
     };
@@ -67,7 +70,9 @@ export function chartStates(page) {
     const y = Math.ceil(top * r);
     const w = Math.floor((right - left) * r);
     const h = Math.floor((bottom - top) * r);
-    const pixels = canvas.getContext('2d').getImageData(x, y, w, h).data;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error(`canvas ${canvas.id} has no 2d context`);
+    const pixels = context.getImageData(x, y, w, h).data;
     let dataPixels = 0;
     for (let i = 0; i < pixels.length; i += 4) {
       if (pixels[i + 3] === 255 && colours.has(`${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`)) dataPixels++;

@@ -1,6 +1,6 @@
 import { RESULTS_FORMAT, UNITS } from '../../lib/results/index.js';
 
-const verdict = (format) => ({ format, library: 'lib', version: '1.0.0', status: 'exact', diff: null, normalised: [], reason: null, flags: null });
+const verdict = (/** @type {string} */ format) => ({ format, library: 'lib', version: '1.0.0', status: 'exact', diff: null, normalised: [], reason: null, flags: null });
 
 /**
  * A small, hand-made results object with realistic spread: speed in three
@@ -10,6 +10,7 @@ const verdict = (format) => ({ format, library: 'lib', version: '1.0.0', status:
  */
 export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
   const formats = ['fmt-a', 'fmt-b'];
+  /** @param {string} format @param {string} op @param {number} base ops/s of round one before scaling */
   const speedRow = (format, op, base) => {
     const hz = [base, base * 1.02, base * 0.99].map((x) => x * speed);
     return {
@@ -17,7 +18,7 @@ export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
       samplesPerRound: 10, wireBytes: 100, mbPerSec: (hz[0] * 100) / 1e6, vsBaseline: 1, vsBaselineMin: 1, vsBaselineMax: 1, rounds: hz.map((x) => ({ hz: x, rme: 1.5, samples: 10 })),
     };
   };
-  const lat = (base) => Object.fromEntries(Object.entries({ p50: 1, p90: 1.3, p99: 2, p999: 3, max: 5, mean: 1.1 })
+  const lat = (/** @type {number} */ base) => Object.fromEntries(Object.entries({ p50: 1, p90: 1.3, p99: 2, p999: 3, max: 5, mean: 1.1 })
     .map(([k, v]) => [k, v * base * latency]));
   return {
     format: RESULTS_FORMAT,

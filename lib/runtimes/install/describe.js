@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { runProcess } from '../../child-process.js';
 import { UserError } from '../../errors.js';
 import { launchChromium } from '../page/chromium.js';
 import { stderrMessage } from '../run/run.js';
@@ -8,6 +8,7 @@ import { stderrMessage } from '../run/run.js';
  * and its engine's. Bun's process.versions.v8 is a compatibility value, not
  * its engine's: Bun runs JavaScriptCore from its WebKit fork, which has no
  * release numbers, so the engine version is that fork's commit.
+ * @type {Record<string, { args: string[], code: string, engine: string }>}
  */
 const PROBES = {
   node: { args: ['-e'], code: 'console.log(JSON.stringify({ version: process.versions.node, engineVersion: process.versions.v8 }))', engine: 'V8' },
@@ -39,10 +40,10 @@ export async function describeRuntime(binPath, kind) {
   if (kind === 'chromium') return describeChromium(binPath);
   const probe = PROBES[kind];
   if (!probe) throw new TypeError(`unknown runtime kind ${kind}`);
-  const { stdout, error } = await new Promise((resolve) => {
-    execFile(binPath, describeArgs(kind), { timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } },
-      (err, out, errText) => resolve({ stdout: String(out), error: err ? stderrMessage(String(errText)) || err.message : null }));
-  });
+  const out = await runProcess(binPath, describeArgs(kind), { timeoutMs: 30_000, env: { NO_COLOR: '1' } });
+  const { stdout } = out;
+  const error = out.error?.message ?? (out.timedOut ? 'did not answer in 30 s'
+    : out.code !== 0 ? stderrMessage(out.stderr) || `exited with ${out.signal ?? `code ${out.code}`}` : null);
   const parsed = error ? null : parseLastLine(stdout);
   if (!parsed || typeof parsed.version !== 'string' || typeof parsed.engineVersion !== 'string') {
     throw new UserError(`${binPath} does not run as ${kind}: ${error ? firstLine(error) : `it printed ${JSON.stringify(firstLine(stdout))}`}`);
@@ -50,23 +51,31 @@ export async function describeRuntime(binPath, kind) {
   return { name: kind, version: parsed.version, engine: probe.engine, engineVersion: parsed.engineVersion };
 }
 
+/**
+ * @param {string} binPath
+ * @returns {Promise<RuntimeDescription>}
+ */
 async function describeChromium(binPath) {
   let browser;
   try {
     browser = await launchChromium(binPath);
   } catch (err) {
-    throw new UserError(`${binPath} does not start as chromium: ${firstLine(err.message)}`);
+    throw new UserError(`${binPath} does not start as chromium: ${firstLine(err instanceof Error ? err.message : String(err))}`);
   }
   try {
     const session = await browser.newBrowserCDPSession();
     const info = await session.send('Browser.getVersion');
     // product is "Chrome/156.0.8078.79" (Chromium builds say Chrome here too)
-    return { name: 'chromium', version: info.product.split('/').pop(), engine: 'V8', engineVersion: info.jsVersion };
+    return { name: 'chromium', version: info.product.slice(info.product.lastIndexOf('/') + 1), engine: 'V8', engineVersion: info.jsVersion };
   } finally {
     await browser.close();
   }
 }
 
+/**
+ * @param {string} text
+ * @returns {{ version?: unknown, engineVersion?: unknown } | null}
+ */
 function parseLastLine(text) {
   const last = text.trim().split('\n').pop();
   try {
@@ -76,7 +85,8 @@ function parseLastLine(text) {
   }
 }
 
-const firstLine = (text) => String(text).trim().split('\n')[0];
+/** @param {string} text */
+const firstLine = (text) => text.trim().split('\n')[0];
 
 /**
  * @typedef {object} RuntimeDescription

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { runProcess } from '../../child-process.js';
 import { UserError } from '../../errors.js';
 import { CHROMIUM_PATHS, currentPlatform, highestVersion, platformPackage, runtimeSpec } from './registry.js';
 
@@ -249,17 +249,10 @@ function readIntegrity(prefix, pkg) {
  * null and the spawn error, so callers word one message for both.
  * @returns {Promise<{ code: number|null, stdout: string, stderr: string, spawnError?: Error }>}
  */
-function runNpm(npm, args, cwd) {
-  return new Promise((resolve) => {
-    // npm on Windows is a .cmd, which only a shell starts
-    const child = spawn(npm, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32', env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', (spawnError) => resolve({ code: null, stdout, stderr, spawnError }));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+async function runNpm(npm, args, cwd) {
+  // npm on Windows is a .cmd, which only a shell starts
+  const out = await runProcess(npm, args, { cwd, shell: process.platform === 'win32', env: { NO_COLOR: '1', npm_config_update_notifier: 'false' } });
+  return { code: out.code, stdout: out.stdout, stderr: out.stderr, ...(out.error ? { spawnError: out.error } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runProcess } from '../../child-process.js';
 
 /**
  * Deno 2 reads package.json and node_modules only for code inside a project
@@ -43,39 +43,25 @@ export function runtimeCommand(runtime, scriptPath, args = []) {
  *   env is added to this process's environment; input is written to the script's stdin
  * @returns {Promise<any>}
  */
-export function runInRuntime(runtime, scriptPath, args = [], { cwd, env, input, timeoutMs = 0 } = {}) {
+export async function runInRuntime(runtime, scriptPath, args = [], { cwd, env, input, timeoutMs = 0 } = {}) {
   const { file, args: argv } = runtimeCommand(runtime, scriptPath, args);
   const label = `${runtime.name ?? runtime.kind}${runtime.version ? ` ${runtime.version}` : ''}`;
-  return new Promise((resolve, reject) => {
-    // NO_COLOR: Deno colours its errors, which would reach a table as escape codes
-    const child = spawn(file, argv, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs) : null;
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-    child.stdin.on('error', () => {}); // a script that exits without reading its input is not an error in itself
-    child.stdin.end(input ?? '');
-    child.on('error', (err) => {
-      if (timer) clearTimeout(timer);
-      reject(new RuntimeFailed(`${label}: cannot start ${file}: ${err.message}`, { stderr, code: null, signal: null }));
-    });
-    child.on('close', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      const said = stderrMessage(stderr);
-      const fail = (why) => reject(new RuntimeFailed(`${label}: ${why}${said ? `: ${said}` : ''}`, { stderr, code, signal }));
-      if (timedOut) return fail(`did not finish in ${timeoutMs} ms`);
-      if (signal) return fail(`was killed by ${signal}`);
-      if (code !== 0) return fail(`exited with code ${code}`);
-      const last = stdout.trimEnd().split('\n').pop() ?? '';
-      try {
-        resolve(JSON.parse(last));
-      } catch {
-        fail(`printed no JSON on its last line (${last ? JSON.stringify(last.slice(0, 80)) : 'nothing'})`);
-      }
-    });
-  });
+  // NO_COLOR: Deno colours its errors, which would reach a table as escape codes
+  const out = await runProcess(file, argv, { cwd, env: { NO_COLOR: '1', ...env }, input: input ?? '', timeoutMs });
+  const detail = { stderr: out.stderr, code: out.code, signal: out.signal };
+  if (out.error) throw new RuntimeFailed(`${label}: cannot start ${file}: ${out.error.message}`, detail);
+  const said = stderrMessage(out.stderr);
+  /** @param {string} why */
+  const failed = (why) => new RuntimeFailed(`${label}: ${why}${said ? `: ${said}` : ''}`, detail);
+  if (out.timedOut) throw failed(`did not finish in ${timeoutMs} ms`);
+  if (out.signal) throw failed(`was killed by ${out.signal}`);
+  if (out.code !== 0) throw failed(`exited with code ${out.code}`);
+  const last = out.stdout.trimEnd().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(last);
+  } catch {
+    throw failed(`printed no JSON on its last line (${last ? JSON.stringify(last.slice(0, 80)) : 'nothing'})`);
+  }
 }
 
 /**

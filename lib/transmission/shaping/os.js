@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { UserError } from '../../errors.js';
+import { UserError, firstLine } from '../../errors.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -113,8 +113,4 @@ function onPath(cmd, env) {
       return false;
     }
   });
-}
-
-function firstLine(err) {
-  return String(err.stderr || err.message || err).trim().split('\n')[0];
 }

@@ -1,0 +1,100 @@
+/**
+ * The one way the toolkit starts a child process: spawn it, collect what it
+ * prints, kill it when it overruns its time, stop it gracefully. Callers word
+ * their own messages from the outcome: a runtime's crash becomes a table
+ * cell, npm's failure a one-line UserError, server.js's exit a bug report.
+ * Nothing here throws for a process that failed; only the caller knows what
+ * failure means.
+ */
+import { spawn } from 'node:child_process';
+
+/**
+ * How a child process ended, with everything it printed.
+ * @typedef {object} ProcessOutcome
+ * @property {number|null} code exit code; null when killed by a signal or never started
+ * @property {NodeJS.Signals|null} signal the signal that ended it
+ * @property {string} stdout everything it printed there ('' when stdout was inherited)
+ * @property {string} stderr everything it printed there
+ * @property {boolean} timedOut it was killed because it ran past timeoutMs
+ * @property {Error|null} error it could not be started (no such file, not executable)
+ */
+
+/**
+ * @typedef {object} ProcessOptions
+ * @property {string} [cwd]
+ * @property {Record<string, string|undefined>} [env] added to this process's environment
+ * @property {string} [input] written to its stdin, which is then closed (without input stdin is /dev/null)
+ * @property {number} [timeoutMs] SIGKILL after this long (0 or absent: no limit)
+ * @property {boolean} [ipc] open a Node IPC channel (child.send, 'message')
+ * @property {'pipe'|'inherit'} [stdout] 'inherit' passes its stdout through instead of collecting it
+ * @property {boolean} [shell] start through a shell (npm on Windows is a .cmd, which only a shell starts)
+ */
+
+/**
+ * A started child process: the ChildProcess for IPC and live output, the outcome to come, and a stop.
+ * @typedef {object} StartedProcess
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {() => { stdout: string, stderr: string }} output what it has printed so far
+ * @property {Promise<ProcessOutcome>} exited settles once it has ended and its output is read
+ * @property {(graceMs?: number) => Promise<ProcessOutcome>} stop SIGTERM, then SIGKILL after graceMs (default 5000)
+ */
+
+/**
+ * Starts a process and collects its output as it runs.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {ProcessOptions} [options]
+ * @returns {StartedProcess}
+ */
+export function startProcess(file, args, { cwd, env, input, timeoutMs = 0, ipc = false, stdout: stdoutMode = 'pipe', shell = false } = {}) {
+  /** @type {import('node:child_process').StdioOptions} */
+  const stdio = [input === undefined ? 'ignore' : 'pipe', stdoutMode, 'pipe', ...(ipc ? /** @type {const} */ (['ipc']) : [])];
+  const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, stdio, shell });
+  let stdout = '';
+  let stderr = '';
+  let timedOut = false;
+  child.stdout?.setEncoding('utf8').on('data', (/** @type {string} */ d) => { stdout += d; });
+  child.stderr?.setEncoding('utf8').on('data', (/** @type {string} */ d) => { stderr += d; });
+  if (child.stdin) {
+    child.stdin.on('error', () => {}); // a child that exits without reading its input is not an error in itself
+    child.stdin.end(input);
+  }
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs) : null;
+  /** @type {Promise<ProcessOutcome>} */
+  const exited = new Promise((resolve) => {
+    /** @param {number|null} code @param {NodeJS.Signals|null} signal @param {Error|null} error */
+    const settle = (code, signal, error) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, timedOut, error });
+    };
+    // 'error' without a pid: it never started, and no 'close' may follow
+    child.once('error', (err) => { if (child.pid === undefined) settle(null, null, err); });
+    child.once('close', (code, signal) => settle(code, signal, null));
+  });
+  return {
+    child,
+    output: () => ({ stdout, stderr }),
+    exited,
+    async stop(graceMs = 5000) {
+      if (child.pid !== undefined && running()) {
+        child.kill('SIGTERM');
+        const kill = setTimeout(() => { if (running()) child.kill('SIGKILL'); }, graceMs);
+        await exited;
+        clearTimeout(kill);
+      }
+      return exited;
+    },
+  };
+}
+
+/**
+ * Runs a process to its end and returns how it ended with all it printed.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {ProcessOptions} [options]
+ * @returns {Promise<ProcessOutcome>}
+ */
+export function runProcess(file, args, options) {
+  return startProcess(file, args, options).exited;
+}

@@ -1,0 +1,66 @@
+// lib/child-process.js is the toolkit's one spawn: what it is for is starting a real process, collecting its pipes,
+// and killing it, so these tests start real (tiny) Node processes (process.execPath -e ...); a fake ChildProcess would
+// test the fake. Each child is a one-line script that ends in milliseconds, or is killed by the helper itself.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runProcess, startProcess } from '../../lib/child-process.js';
+
+const node = (/** @type {string} */ script) => /** @type {[string, string[]]} */ ([process.execPath, ['-e', script]]);
+
+// each test waits on its own child, so they run at once
+describe('child-process', { concurrency: true }, () => {
+  test('runProcess collects stdout and stderr and the exit code of a process that succeeds', async () => {
+    const out = await runProcess(...node('process.stdout.write("out\\n"); process.stderr.write("err\\n")'));
+    assert.deepEqual(out, { code: 0, signal: null, stdout: 'out\n', stderr: 'err\n', timedOut: false, error: null });
+  });
+
+  test('a non-zero exit is an outcome, not a rejection, with what the process said on stderr', async () => {
+    const out = await runProcess(...node('console.error("no such thing"); process.exit(3)'));
+    assert.equal(out.code, 3);
+    assert.equal(out.stderr, 'no such thing\n');
+    assert.equal(out.timedOut, false);
+  });
+
+  test('input reaches stdin, env is added to this process\'s environment, cwd is where it runs', async () => {
+    const out = await runProcess(...node(
+      'let s = ""; process.stdin.on("data", (d) => { s += d; }).on("end", () => console.log(JSON.stringify([s, process.env.PVJ_TEST_X, process.env.PATH === undefined, process.cwd()])))'),
+    { input: 'payload', env: { PVJ_TEST_X: 'given' }, cwd: '/' });
+    assert.deepEqual(JSON.parse(out.stdout), ['payload', 'given', false, '/']);
+  });
+
+  test('a process that runs past timeoutMs is killed with SIGKILL and says so', async () => {
+    const out = await runProcess(...node('setInterval(() => {}, 1000)'), { timeoutMs: 300 });
+    assert.equal(out.timedOut, true);
+    assert.equal(out.signal, 'SIGKILL');
+    assert.equal(out.code, null);
+  });
+
+  test('a file that does not exist resolves with the spawn error, never rejects', async () => {
+    const out = await runProcess('/nonexistent/pvj-no-such-binary', []);
+    assert.equal(out.code, null);
+    assert.equal(/** @type {NodeJS.ErrnoException} */ (out.error)?.code, 'ENOENT');
+  });
+
+  test('stop() ends a process with SIGTERM, and one that ignores SIGTERM with SIGKILL after the grace time', async () => {
+    for (const [script, signal] of [['', 'SIGTERM'], ['process.on("SIGTERM", () => {});', 'SIGKILL']]) {
+      const started = startProcess(...node(`${script} console.log("ready"); setInterval(() => {}, 1000)`));
+      // stop only once its SIGTERM handler is in place
+      await new Promise((resolve) => started.child.stdout?.once('data', resolve));
+      assert.equal(started.output().stdout, 'ready\n');
+      const out = await started.stop(200);
+      assert.equal(out.signal, signal, script || 'default SIGTERM');
+      assert.equal(out.timedOut, false);
+    }
+  });
+
+  test('ipc opens a channel the child answers on, and stdout: inherit leaves nothing to collect', async () => {
+    const started = startProcess(...node('process.on("message", (m) => { process.send({ got: m }); process.disconnect(); })'),
+      { ipc: true, stdout: 'inherit' });
+    const answer = new Promise((resolve) => started.child.once('message', resolve));
+    started.child.send('hello');
+    assert.deepEqual(await answer, { got: 'hello' });
+    const out = await started.exited;
+    assert.equal(out.code, 0);
+    assert.equal(out.stdout, '');
+  });
+});

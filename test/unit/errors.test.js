@@ -1,0 +1,28 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { firstLine, oneLine } from '../../lib/errors.js';
+
+test('oneLine folds every line break, with the white space around it, into one space', () => {
+  assert.equal(oneLine('illegal token \'x\'\n  (line 3)\r\nin schema.proto\n'), 'illegal token \'x\' (line 3) in schema.proto');
+  assert.equal(oneLine('a\r\rb'), 'a b');
+});
+
+test('oneLine keeps spaces inside a line and takes any value', () => {
+  assert.equal(oneLine('two  spaces\tand a tab'), 'two  spaces\tand a tab');
+  assert.equal(oneLine(42), '42');
+  assert.equal(oneLine(''), '');
+});
+
+test('firstLine is the first non-blank line of a text', () => {
+  assert.equal(firstLine('\n  Error: Specified qdisc kind is unknown.\n    at foo (bar.js:1:1)\n'), 'Error: Specified qdisc kind is unknown.');
+  assert.equal(firstLine('one\r\ntwo'), 'one');
+});
+
+test('firstLine of an error reads the child\'s stderr first, then the message', () => {
+  const failed = Object.assign(new Error('Command failed: tc qdisc add\nRTNETLINK answers: Operation not permitted'), {
+    stderr: 'RTNETLINK answers: Operation not permitted\n',
+  });
+  assert.equal(firstLine(failed), 'RTNETLINK answers: Operation not permitted');
+  assert.equal(firstLine(new Error('spawn tc ENOENT\nmore')), 'spawn tc ENOENT');
+  assert.equal(firstLine(Object.assign(new Error('no stderr'), { stderr: '' })), 'no stderr');
+});

@@ -1,0 +1,158 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createAccounting, drivePass } from '../../../lib/transmission/accounting.js';
+
+test('createAccounting: ok, error, duplicate, stray, lost and never-sent messages each land in their own count', () => {
+  /** @type {number[]} */
+  const corrected = [];
+  /** @type {number[]} */
+  const uncorrected = [];
+  const a = createAccounting(6, { record: (ms) => corrected.push(ms), recordUncorrected: (ms) => uncorrected.push(ms) });
+  // message 0 was due at 90 (open loop) but left at 100; its answer comes at 130
+  a.sent(0, 100, 90);
+  a.sent(1, 101);
+  a.sent(2, 102);
+  a.sent(3, 103);
+  a.sent(4, 104);
+  a.unsent(4); // the client could not send it after all
+  assert.equal(a.answer(0, true, 130), true);
+  assert.equal(a.answer(1, false, 140), true, 'an error answer is still the first answer');
+  assert.equal(a.answer(0, true, 150), false, 'a second answer is a duplicate');
+  assert.equal(a.answer(-1, true, 150), false, 'an answer matching no request');
+  assert.equal(a.answer(6, true, 150), false, 'a sequence number past the pass');
+  assert.equal(a.answer(5, true, 150), false, 'an answer to a message never sent');
+  assert.equal(a.answer(4, true, 150), false, 'an answer to a message taken back');
+  // 2 and 3 never answered
+  assert.deepEqual(a.summary(), { messages: 6, sent: 4, acked: 1, lost: 2, notSent: 2, duplicated: 5, errors: 1 });
+  assert.deepEqual(corrected, [40], 'latency counts from the due time');
+  assert.deepEqual(uncorrected, [30], 'and, uncorrected, from the actual send');
+});
+
+test('createAccounting: closed loop (no uncorrected recorder) counts from the send time', () => {
+  /** @type {number[]} */
+  const corrected = [];
+  const a = createAccounting(1, { record: (ms) => corrected.push(ms) });
+  a.sent(0, 10);
+  a.answer(0, true, 12.5);
+  assert.deepEqual(corrected, [2.5]);
+});
+
+/**
+ * A stand-in client (no sockets): answers each message as the `answer` function says, on the next microtask,
+ * and records how many messages were in flight at most.
+ * @param {{ capacity: number, answer?: (seq: number) => Array<[number, number]>, refuse?: (seq: number) => boolean, closeAfter?: number }} how
+ *   answer: the (seq, status) answers message seq gets (default: one ok); refuse: send returns false;
+ *   closeAfter: the client reports every connection gone after this many sends
+ */
+function standInClient({ capacity, answer = (seq) => [[seq, 0]], refuse = () => false, closeAfter = Infinity }) {
+  const seen = { sent: /** @type {number[]} */ ([]), maxInFlight: 0 };
+  let inFlight = 0;
+  /** @param {{ onAnswer: (seq: number, status: number) => void, onClosed: () => void }} handlers */
+  const open = async ({ onAnswer, onClosed }) => ({
+    capacity,
+    /** @param {number} seq */
+    send(seq) {
+      if (refuse(seq)) return false;
+      seen.sent.push(seq);
+      inFlight++;
+      seen.maxInFlight = Math.max(seen.maxInFlight, inFlight);
+      if (seen.sent.length === closeAfter) {
+        queueMicrotask(onClosed);
+        return true;
+      }
+      queueMicrotask(() => {
+        inFlight--;
+        for (const [s, status] of answer(seq)) onAnswer(s, status);
+      });
+      return true;
+    },
+  });
+  return { open, seen };
+}
+
+test('drivePass, closed loop: every message sent once, in order, never more in flight than the capacity', async () => {
+  const { open, seen } = standInClient({ capacity: 3 });
+  /** @type {number[]} */
+  const latencies = [];
+  /** @type {number[]} */
+  const progress = [];
+  const r = await drivePass({ open, messages: 250, record: (ms) => latencies.push(ms), onProgress: (p) => progress.push(p.done) });
+  assert.deepEqual(seen.sent, Array.from({ length: 250 }, (_, i) => i));
+  assert.equal(seen.maxInFlight, 3);
+  assert.equal(latencies.length, 250);
+  assert.ok(latencies.every((ms) => ms >= 0));
+  assert.deepEqual([r.messages, r.sent, r.acked, r.lost, r.notSent, r.duplicated, r.errors], [250, 250, 250, 0, 0, 0, 0]);
+  assert.equal(r.ended, 'complete');
+  // one progress report per 1% (2 messages) of the pass
+  assert.equal(progress.length, 125);
+  assert.equal(progress.at(-1), 250);
+});
+
+test('drivePass: error answers, duplicates and a lost message are told apart; the pass ends on the idle timeout', async () => {
+  const { open } = standInClient({
+    capacity: 2,
+    answer: (seq) => (seq === 3 ? [[3, 0], [3, 0]] : seq === 5 ? [[5, 1]] : seq === 7 ? [] : [[seq, 0]]),
+  });
+  /** @type {number[]} */
+  const latencies = [];
+  const r = await drivePass({ open, messages: 10, record: (ms) => latencies.push(ms), idleTimeoutMs: 40 });
+  // message 7 is never answered: it holds one of the two slots, so 8 and 9 still go out on the other
+  assert.deepEqual([r.sent, r.acked, r.errors, r.duplicated, r.lost, r.notSent], [10, 8, 1, 1, 1, 0]);
+  assert.equal(latencies.length, 8, 'only ok answers have a latency');
+  assert.equal(r.ended, 'no answer for 0.04 s');
+});
+
+test('drivePass: a message status other than okStatus is an error', async () => {
+  const { open } = standInClient({ capacity: 1, answer: (seq) => [[seq, 204]] });
+  const r = await drivePass({ open, messages: 3, record: () => {}, okStatus: 204 });
+  assert.deepEqual([r.acked, r.errors, r.ended], [3, 0, 'complete']);
+  const { open: open2 } = standInClient({ capacity: 1, answer: (seq) => [[seq, 204]] });
+  const r2 = await drivePass({ open: open2, messages: 3, record: () => {} });
+  assert.deepEqual([r2.acked, r2.errors, r2.ended], [0, 3, 'complete']);
+});
+
+// the timeout guards "at once": without it a pass the server closed would wait out its 60 s idle timeout
+test('drivePass: when the server closes every connection the pass ends at once and says why', { timeout: 5000 }, async () => {
+  const { open } = standInClient({ capacity: 1, closeAfter: 4 });
+  const r = await drivePass({ open, messages: 10, record: () => {}, idleTimeoutMs: 60000 });
+  assert.deepEqual([r.sent, r.acked, r.lost, r.notSent], [4, 3, 1, 6]);
+  assert.equal(r.ended, 'the server closed every connection');
+});
+
+test('drivePass: a message the client could not send counts as not sent, not lost', async () => {
+  const { open } = standInClient({ capacity: 4, refuse: (seq) => seq >= 2 });
+  const r = await drivePass({ open, messages: 4, record: () => {}, idleTimeoutMs: 30 });
+  assert.deepEqual([r.sent, r.acked, r.lost, r.notSent], [2, 2, 0, 2]);
+});
+
+test('drivePass, open loop: every message sent at its rate, latencies recorded both ways', async () => {
+  const { open, seen } = standInClient({ capacity: 1 });
+  /** @type {number[]} */
+  const corrected = [];
+  /** @type {number[]} */
+  const uncorrected = [];
+  // a high rate, so the pass takes a few milliseconds; in open loop the capacity does not limit what is in flight
+  const r = await drivePass({ open, messages: 50, rate: 1e6, record: (ms) => corrected.push(ms), recordUncorrected: (ms) => uncorrected.push(ms) });
+  assert.equal(r.acked, 50);
+  assert.equal(seen.sent.length, 50);
+  assert.ok(seen.maxInFlight > 1, 'open loop does not wait for answers');
+  assert.equal(corrected.length, 50);
+  assert.equal(uncorrected.length, 50);
+  // from the due time is never shorter than from the actual send, which is at or after it
+  assert.ok(corrected.every((ms, i) => ms >= uncorrected[i]));
+});
+
+test('drivePass, open loop: an answer never sends the next message ahead of its due time', async () => {
+  const { open, seen } = standInClient({ capacity: 4 });
+  // one message per 1000 s: message 0 is due at once, message 1 only long after the idle timeout ended the pass
+  const r = await drivePass({ open, messages: 3, rate: 0.001, record: () => {}, idleTimeoutMs: 30 });
+  assert.deepEqual(seen.sent, [0]);
+  assert.deepEqual([r.sent, r.acked, r.notSent], [1, 1, 2]);
+});
+
+test('drivePass: an empty pass ends at once, and a pass past 32-bit sequence numbers is refused', async () => {
+  const { open, seen } = standInClient({ capacity: 1 });
+  const r = await drivePass({ open, messages: 0, record: () => {} });
+  assert.deepEqual([r.sent, r.ended, seen.sent.length], [0, 'complete', 0]);
+  await assert.rejects(drivePass({ open, messages: 2 ** 32, record: () => {} }), RangeError);
+});

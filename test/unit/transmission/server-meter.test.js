@@ -1,0 +1,60 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { createServerMeter } from '../../../lib/transmission/server-meter.js';
+
+/**
+ * Keeps this thread busy for about `ms` (CPU time the meter must see).
+ * @param {number} ms
+ */
+function spin(ms) {
+  const until = performance.now() + ms;
+  let x = 0;
+  while (performance.now() < until) x++;
+  return x;
+}
+
+test('messages are counted since the last mark; the total keeps counting', () => {
+  const meter = createServerMeter();
+  meter.handled();
+  meter.handled();
+  assert.equal(meter.report().messages, 2, 'before any mark: since the meter was made');
+  meter.mark();
+  assert.equal(meter.report().messages, 0);
+  meter.handled();
+  meter.handled();
+  meter.handled();
+  assert.equal(meter.report().messages, 3);
+  assert.equal(meter.messages, 5);
+  meter.mark();
+  assert.equal(meter.report().messages, 0, 'a second mark starts a new pass');
+});
+
+test('CPU and wall time are the process\'s between mark and report, bracketed by measurements taken around them', () => {
+  const meter = createServerMeter();
+  const outerCpu = process.cpuUsage();
+  const outerAt = performance.now();
+  meter.mark();
+  const innerCpu = process.cpuUsage();
+  const innerAt = performance.now();
+  spin(30);
+  const innerCpuUs = ((c) => c.user + c.system)(process.cpuUsage(innerCpu));
+  const innerSeconds = (performance.now() - innerAt) / 1000;
+  const r = meter.report();
+  const outerCpuUs = ((c) => c.user + c.system)(process.cpuUsage(outerCpu));
+  const outerSeconds = (performance.now() - outerAt) / 1000;
+  assert.ok(r.cpuUs >= innerCpuUs && r.cpuUs <= outerCpuUs, `cpuUs ${r.cpuUs} outside [${innerCpuUs}, ${outerCpuUs}]`);
+  assert.ok(r.seconds >= innerSeconds && r.seconds <= outerSeconds, `seconds ${r.seconds} outside [${innerSeconds}, ${outerSeconds}]`);
+});
+
+test('event-loop utilization is the share of the pass the loop was busy: near 1 while spinning, near 0 while waiting', async () => {
+  const meter = createServerMeter();
+  meter.mark();
+  spin(40);
+  const busy = meter.report().elu;
+  meter.mark();
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  const idle = meter.report().elu;
+  assert.ok(busy > 0.9, `busy pass: elu ${busy}`);
+  assert.ok(idle < 0.5, `idle pass: elu ${idle}`);
+});

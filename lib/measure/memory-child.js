@@ -1,5 +1,5 @@
-import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startProcess } from '../child-process.js';
 import { MEMORY_PASSES, memoryNodeFlags } from './memory.js';
 
 /**
@@ -87,31 +87,31 @@ export function toModuleUrl(spec) {
 }
 
 /**
+ * One pass in one child: sends the request, relays its progress, and gives its results (or its error, or how it
+ * ended without either).
  * @param {string} execPath
  * @param {string[]} execArgv
  * @param {WorkerRequest} request
  * @param {(progress: MemoryProgress) => void} onCase
  * @returns {Promise<MemoryResult[]>}
  */
-function runWorker(execPath, execArgv, request, onCase) {
-  return new Promise((resolve, reject) => {
-    const child = fork(WORKER, [], { execPath, execArgv, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
-    let stderr = '';
-    /** @type {WorkerMessage | null} */
-    let reply = null;
-    child.stderr?.on('data', (d) => { stderr += d; });
-    child.on('message', (m) => {
-      const message = /** @type {WorkerMessage} */ (m);
-      if (message.progress) onCase(message.progress);
-      else reply = message;
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      const { error, results } = reply ?? {};
-      if (error) reject(new Error(`memory worker: ${error}`));
-      else if (results) resolve(results);
-      else reject(new Error(`memory worker exited (${signal ?? code}) without results${stderr ? `: ${stderr.trim()}` : ''}`));
-    });
-    child.send(request);
+async function runWorker(execPath, execArgv, request, onCase) {
+  const { child, exited, stop } = startProcess(execPath, [...execArgv, WORKER], { ipc: true, stdout: 'inherit' });
+  // the worker's last message other than progress: its answer
+  const answer = { message: /** @type {WorkerMessage} */ ({}) };
+  child.on('message', (m) => {
+    const message = /** @type {WorkerMessage} */ (m);
+    if (message.progress) onCase(message.progress);
+    else answer.message = message;
   });
+  // a request that did not arrive would leave the worker waiting: stop it, and its outcome says the rest (a child
+  // that could not start has no channel either, and its outcome says why)
+  child.send(request, (err) => { if (err) stop(); });
+  const outcome = await exited;
+  if (outcome.error) throw outcome.error;
+  const { error, results } = answer.message;
+  if (error) throw new Error(`memory worker: ${error}`);
+  if (results) return results;
+  const stderr = outcome.stderr.trim();
+  throw new Error(`memory worker exited (${outcome.signal ?? outcome.code}) without results${stderr ? `: ${stderr}` : ''}`);
 }

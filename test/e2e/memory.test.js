@@ -77,6 +77,15 @@ test('the gc pass runs with the default young generation, the allocation pass wi
   assert.ok(gc.youngGenerationBytes < allocation.youngGenerationBytes, `${gc.youngGenerationBytes}`);
 });
 
+test('a node that cannot be started is reported', async () => {
+  await assert.rejects(measureMemoryInChild({ module: CASES }, { passes: ['gc'], execPath: '/nonexistent/node' }), /ENOENT/);
+});
+
+test('a worker that dies without answering is reported with its exit and what it printed', async () => {
+  await assert.rejects(measureMemoryInChild({ module: CASES, export: 'exitAtOnce' }, { passes: ['gc'] }),
+    /memory worker exited \(3\) without results: dying on purpose/);
+});
+
 test('a case module that fails is reported, not hung on', async () => {
   await assert.rejects(measureMemoryInChild({ module: CASES, export: 'noSuchExport' }, { passes: ['gc'] }),
     /exports no function noSuchExport/);

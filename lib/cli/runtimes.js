@@ -8,7 +8,7 @@ import { createProgress } from './progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
 import { runtimeMatrixReport } from '../report/runtime-matrix.js';
-import { parseRuntimeOverrides } from '../runtimes/install/install.js';
+import { parseRuntimeOverrides } from '../runtimes/install/overrides.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';
 import { parseRuntimeList } from '../runtimes/install/registry.js';
 

@@ -14,6 +14,7 @@ import { IDENTITY_NOTE } from '../measure/speed.js';
  */
 export function runtimeMatrices(entry, runtimes, order = []) {
   const formats = [...order];
+  /** @type {string[]} */
   const ops = [];
   for (const r of entry.runtimes) {
     for (const row of [...(r.results ?? []), ...(r.skipped ?? [])]) if (!formats.includes(row.format)) formats.push(row.format);
@@ -24,6 +25,7 @@ export function runtimeMatrices(entry, runtimes, order = []) {
     formats,
     rows: entry.runtimes.map((r) => {
       const description = runtimes.find((d) => d.runtime === r.runtime);
+      /** @type {MatrixModel['rows'][number]['cells']} */
       const cells = {};
       for (const format of formats) {
         cells[format] = r.results?.find((x) => x.format === format && x.op === op)
@@ -61,6 +63,7 @@ export function runtimeMatrixRows(matrix) {
   return { table: tableModel([...RUNTIME_COLUMNS, ...matrix.formats.map((title) => ({ title }))], rows), notes };
 }
 
+/** @param {import('../runtimes/matrix/matrix.js').RuntimeDescription | undefined} d */
 const describeRuntimeCell = (d) => (d ? `${d.name} ${d.version}, ${d.engine} ${shortEngine(d.engineVersion)}` : '');
 
 /**
@@ -101,6 +104,11 @@ export function verdictMatrixRows(entry, runtimes) {
  */
 export const verdictMatrixTable = (entry, runtimes) => toMarkdown(verdictMatrixRows(entry, runtimes));
 
+/**
+ * The number of a note, added to the list when it is new.
+ * @param {string[]} notes
+ * @param {string} text
+ */
 function noteFor(notes, text) {
   const i = notes.indexOf(text);
   if (i >= 0) return i + 1;
@@ -109,7 +117,7 @@ function noteFor(notes, text) {
 }
 
 // a WebKit commit is 40 hex digits: its first 10 identify it
-const shortEngine = (v) => (/^[0-9a-f]{40}$/.test(v) ? v.slice(0, 10) : v);
+const shortEngine = (/** @type {string} */ v) => (/^[0-9a-f]{40}$/.test(v) ? v.slice(0, 10) : v);
 
 /**
  * Where the answer to "is this codec faster than the baseline?" changes from

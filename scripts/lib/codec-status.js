@@ -1,4 +1,4 @@
-import { describeVerdict, measurable, prepareCodecs } from '../../lib/verify.js';
+import { describeVerdict, prepareCodecs } from '../../lib/verify.js';
 import { toBytes } from '../../lib/codecs/index.js';
 import { tableModel, toMarkdown } from '../../lib/report/table.js';
 
@@ -10,7 +10,7 @@ export const STATUS_MARKERS = ['<!-- codec-status:start -->', '<!-- codec-status
  * unavailable ones included, verified the way the benchmarks verify.
  * @param {import('../../lib/codecs/index.js').CodecInfo[]} codecs
  * @param {import('../../lib/payload/index.js').Payload[]} payloads
- * @returns {{ codec: object, cells: { payload: string, status: string, bytes: number|null, verdict: string }[] }[]}
+ * @returns {{ codec: import('../../lib/codecs/index.js').CodecInfo, cells: { payload: string, status: string, bytes: number|null, verdict: string }[] }[]}
  */
 export function codecStatuses(codecs, payloads) {
   return codecs.map((codec) => ({
@@ -18,12 +18,13 @@ export function codecStatuses(codecs, payloads) {
     cells: payloads.map((payload) => {
       if (!codec.available) return { payload: payload.id, status: 'unavailable', bytes: null, verdict: `unavailable: ${codec.reason}` };
       const [p] = prepareCodecs([codec], payload);
-      const bytes = measurable(p) ? toBytes(p.instance.encode(p.native)).length : null;
+      const bytes = p.instance ? toBytes(p.instance.encode(p.native)).length : null; // measured codecs only
       return { payload: payload.id, status: p.status, bytes, verdict: describeVerdict(p) };
     }),
   }));
 }
 
+/** @param {import('../../lib/codecs/index.js').CodecInfo['kind']} k */
 const kindText = (k) => [k.schema ? 'schema' : 'schemaless', k.codegen ? 'codegen' : 'reflection', k.binary ? 'binary' : 'text'].join(', ');
 
 /**

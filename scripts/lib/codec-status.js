@@ -10,7 +10,7 @@ export const STATUS_MARKERS = ['<!-- codec-status:start -->', '<!-- codec-status
  * unavailable ones included, verified the way the benchmarks verify.
  * @param {import('../../lib/codecs/index.js').CodecInfo[]} codecs
  * @param {import('../../lib/payload/index.js').Payload[]} payloads
- * @returns {{ codec: object, cells: { payload: string, status: string, bytes: number|null, verdict: string }[] }[]}
+ * @returns {{ codec: import('../../lib/codecs/index.js').CodecInfo, cells: { payload: string, status: string, bytes: number|null, verdict: string }[] }[]}
  */
 export function codecStatuses(codecs, payloads) {
   return codecs.map((codec) => ({

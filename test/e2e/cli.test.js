@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // The entry points as users run them: exit codes, one-line errors, the end-to-end path.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,7 +117,7 @@ test('benchmark_dtq.js on the user\'s own file with an inferred schema prints a 
 });
 
 test('benchmark_dss.js with --filter measures only the matching benchmarks, in rounds; --no-memory leaves memory null', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.05', '--filter', 'decode', '--no-memory', '--json');
+  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--filter', 'decode', '--no-memory', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
   assert.deepEqual(result.results.map((/** @type {SpeedRow} */ x) => `${x.format} ${x.op}`), DEFAULT_FORMATS.map((f) => `${f} decode`));
@@ -130,7 +131,7 @@ test('benchmark_dss.js with --filter measures only the matching benchmarks, in r
 });
 
 test('benchmark_dss.js measures memory per operation after the timing: figures for every row it timed', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '1', '--max-time', '0.05', '--filter', 'json-buffer|protobuf-es', '--json');
+  const r = run('benchmark_dss.js', '5', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--filter', 'json-buffer|protobuf-es', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
   assert.deepEqual(result.results.map((/** @type {SpeedRow} */ x) => `${x.format} ${x.op}`), ['json-buffer encode', 'json-buffer decode', 'json-buffer roundtrip',
@@ -162,6 +163,7 @@ test('the entry points refuse what users bring in one line, exit 2 (issue 16)', 
   assert.equal(warned.code, 0, warned.stderr);
   assert.match(warned.stderr, /^warning: \$\.a: key given twice in one object/);
   assertUserError(run('benchmark_dss.js', '5', '--max-time', '-1'), /^benchmark_dss: --max-time: expected a number ≥ [\d.]+, got "-1"$/);
+  assertUserError(run('benchmark_dss.js', '5', '--max-time', '0.05', '--min-time', '0.1'), /^benchmark_dss: --min-time 0.1 is longer than --max-time 0.05$/);
   assertUserError(run('benchmark_dtq.js', '5', '--formats', ''), /^benchmark_dtq: --formats: empty value/);
   assertUserError(run('benchmark_dtq.js', '--this-flag-is-long-and-unknown'), /^benchmark_dtq: unknown option "--this-flag-is-long-and-unknown" \(--help lists the options\)$/);
 });

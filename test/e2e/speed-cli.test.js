@@ -12,7 +12,7 @@ import { ROOT } from '../../lib/paths.js';
 const dss = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
 
 test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by side', () => {
-  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.05', '--no-memory']);
+  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--no-memory']);
   assert.equal(run.status, 0, run.stderr);
   const header = run.stdout.split('\n').find((l) => l.startsWith('| format'));
   assert.ok(header, run.stdout);
@@ -34,10 +34,11 @@ test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by s
 
 test('benchmark_dss.js --json: rows carry the one-message figures, the bias and the implausibility check', () => {
   // payload 4 has int64 fields, which protobuf-es decodes to bigints: the timed results must not reach the JSON
-  const run = dss(['4', '--formats', 'json-buffer,protobuf-es', '--filter', '(encode|decode)$', '--rounds', '2', '--max-time', '0.05', '--no-memory', '--one-message', 'encode', '--json']);
+  const run = dss(['4', '--formats', 'json-buffer,protobuf-es', '--filter', '(encode|decode)$', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--no-memory', '--one-message', 'encode', '--json']);
   assert.equal(run.status, 0, run.stderr);
   const { results: [r] } = JSON.parse(run.stdout);
   assert.deepEqual(r.settings.corpus, { messages: 1000, timed: 1000, sample: null });
+  assert.deepEqual([r.settings.maxTime, r.settings.minTime], [0.01, 0.005], '--max-time and --min-time reach Benchmark.js');
   assert.deepEqual(r.settings.oneMessageOps, ['encode']);
   assert.equal('lastResults' in r, false);
   assert.deepEqual(r.results.map((/** @type {SpeedRow} */ x) => [x.format, x.op, x.oneMessage === null]),
@@ -56,7 +57,7 @@ test('--one-message with an unknown operation is one line, exit 2', () => {
 });
 
 test('benchmark_dss.js --shapes: per family and codec, size and speed against JSON', () => {
-  const run = dss(['--shapes', 'small-int', 'utf8', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--rounds', '1', '--max-time', '0.05']);
+  const run = dss(['--shapes', 'small-int', 'utf8', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005']);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /\| family \(JSON bytes of its first message\) +\| +protobufjs-static \| +msgpackr \|/);
   for (const family of ['small-int', 'utf8']) {

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // --sweep, moved from benchmark_ws.js into lib/transmission/sweep.js: per profile (and per transport for
 // benchmark_transport.js), each format's highest open-loop rate under a p99 target, through both entry points.
 import test from 'node:test';

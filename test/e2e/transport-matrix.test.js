@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_transport.js end to end: several transports interleaved by round, every message accounted for, each
 // transport's own formats, the named verdicts first, the verdicts within a transport and across transports, the
 // cells skipped, and its bad input.

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../../../lib/errors.js';
-import {
-  checkExecutable, defaultCacheDir, ensureRuntime, findInstalled, locateChromium, npmFailure, parseRuntimeOverrides,
-} from '../../../lib/runtimes/install/install.js';
+import { ensureRuntime, locateChromium } from '../../../lib/runtimes/install/install.js';
+import { defaultCacheDir, findInstalled } from '../../../lib/runtimes/install/cache.js';
+import { checkExecutable, parseRuntimeOverrides } from '../../../lib/runtimes/install/overrides.js';
 
 const linux = { os: 'linux', arch: 'x64', libc: 'glibc', avx2: true };
 
@@ -228,13 +228,4 @@ test('a missing npm is a UserError, not a crash', async (t) => {
   const dir = tmpDir(t);
   await assert.rejects(ensureRuntime('bun', { cacheDir: dir, npm: path.join(dir, 'no-npm-here'), platform: linux }),
     oneLineUserError(/^bun: cannot look up @oven\/bun-linux-x64: cannot run npm \(.*ENOENT/));
-});
-
-test('npmFailure reads npm --json errors on stdout and npm error lines on stderr', () => {
-  const e404 = JSON.stringify({ error: { code: 'E404', summary: 'Not Found - GET https://registry.npmjs.org/x', detail: 'long\ntext' } });
-  assert.equal(npmFailure({ code: 1, stdout: e404, stderr: '' }, 'cannot look up x'), 'cannot look up x: E404: Not Found - GET https://registry.npmjs.org/x');
-  const stderr = "npm error code ENOTFOUND\nnpm error syscall getaddrinfo\nnpm error errno ENOTFOUND\nnpm error network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org\nnpm error network This is a problem related to network connectivity.\n";
-  assert.equal(npmFailure({ code: 1, stdout: '', stderr }, 'cannot install x'),
-    'cannot install x: cannot reach the npm registry (ENOTFOUND: network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org)');
-  assert.equal(npmFailure({ code: 7, stdout: '', stderr: '' }, 'cannot install x'), 'cannot install x: npm exited with code 7');
 });

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_dss.js --runtimes as users run it: bad input is one line and exit 2;
 // a tiny run on the host, in a child process, gives the documented shape.
 import { test } from 'node:test';
@@ -26,7 +27,7 @@ for (const { args, pattern } of [
 }
 
 test('--runtimes host --json: one runtime described, every codec verified and measured there', { timeout: 120_000 }, () => {
-  const r = run('5', '--runtimes', 'host', '--formats', 'json-buffer,msgpackr', '--rounds', '2', '--max-time', '0.05', '--json');
+  const r = run('5', '--runtimes', 'host', '--formats', 'json-buffer,msgpackr', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--json');
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.runtimes.length, 1);

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // A small suite on Bun, Deno and Chromium through benchmark_dss.js's own path
 // (installing into the per-user cache on first use): verdicts and shape only,
 // never speeds. PVJ_RUNTIME_CACHE points the cache elsewhere.
@@ -23,7 +24,7 @@ test('bun, deno and chromium: every codec verified there, measured or given a ro
   const formats = 'json-buffer,protobufjs-static,protobuf-es,msgpackr,cbor-x,avsc,pbf';
   const out = await measureAcrossRuntimes({
     runtimes, choice: { numbers: ['5'] }, payloads: resolvePayloads({ numbers: ['5'] }),
-    codecs: await selectCodecs(formats), rounds: 2, maxTime: 0.05,
+    codecs: await selectCodecs(formats), rounds: 2, maxTime: 0.01, minTime: 0.005,
   });
   assert.deepEqual(out.runtimes.map((r) => r.runtime), names);
   for (const d of out.runtimes) {

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // Installs real runtimes from the npm registry into the per-user cache (the
 // first run downloads about 100 MB each; later runs reuse them) and runs the
 // project's code in each. PVJ_RUNTIME_CACHE points the cache elsewhere.

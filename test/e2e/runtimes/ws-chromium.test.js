@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_ws.js --client chromium: the client in a headless page, with the
 // browser's own WebSocket, against server.js; every message acknowledged once.
 import { test } from 'node:test';

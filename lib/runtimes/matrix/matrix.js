@@ -229,5 +229,6 @@ export async function measureAcrossRuntimes({
  * @property {RuntimeDescription[]} runtimes
  * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
- *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: object[], verdicts?: object[] }[] }[]} results
+ *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: { format: string, status: string, reason: string|null }[],
+ *   verdicts?: object[] }[] }[]} results
  */

@@ -16,6 +16,10 @@ import { spawnSync } from 'node:child_process';
 const ALONE = /^\/\/ test-runner: alone\b/m;
 const LONG = /^\/\/ test-runner: long\b/m;
 
+/**
+ * @param {string} dir a folder, or one test file
+ * @returns {string[]} the *.test.js files below it
+ */
 const files = (dir) => (fs.statSync(dir).isFile() ? [dir] : fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
   const p = path.join(dir, e.name);
   if (e.isDirectory()) return e.name === 'fixtures' ? [] : files(p);
@@ -30,10 +34,15 @@ if (!found.length) {
 }
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(4, 2 * os.availableParallelism());
 const alone = found.filter((f) => ALONE.test(fs.readFileSync(f, 'utf8')));
-const isLong = (f) => LONG.test(fs.readFileSync(f, 'utf8'));
+const isLong = (/** @type {string} */ f) => LONG.test(fs.readFileSync(f, 'utf8'));
 const rest = found.filter((f) => !alone.includes(f));
 const together = [...rest.filter(isLong), ...rest.filter((f) => !isLong(f))];
 
+/**
+ * @param {string[]} list test files
+ * @param {number} n how many run at a time
+ * @returns {number} node --test's exit code
+ */
 const run = (list, n) => (list.length ? spawnSync(process.execPath, ['--test', `--test-concurrency=${n}`, ...list], { stdio: 'inherit' }).status ?? 1 : 0);
 const status = [run(together, concurrency), run(alone, 1)];
 process.exit(status.find((s) => s !== 0) ?? 0);

@@ -6,7 +6,7 @@
 import { resolveSelection } from './index.js';
 import { createProgress } from './progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
-import { payloadHeading } from '../report/terminal.js';
+import { payloadHeading } from '../report/rows.js';
 import { runtimeMatrixReport } from '../report/runtime-matrix.js';
 import { parseRuntimeOverrides } from '../runtimes/install/overrides.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';

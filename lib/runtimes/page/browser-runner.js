@@ -137,9 +137,10 @@ const bundles = new Map();
  * by trying each codec alone and gives it a row with that reason).
  * @param {import('../install/install.js').Runtime} runtime
  * @param {import('../matrix/matrix.js').WorkerJob} job
- * @param {{ timeoutMs: number }} options
+ * @param {{ timeoutMs: number, session?: import('./chromium.js').ChromiumSession }} options
+ *   session: the browser the matrix keeps for its rounds (a fresh context per round)
  */
-export async function runBrowserRound(runtime, job, { timeoutMs }) {
+export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
   const { payloads: sent, ...pageJob } = job;
   const key = JSON.stringify([job.formats, sent.map((p) => [p.id, p.schema.hash])]);
   if (!bundles.has(key)) {
@@ -155,7 +156,7 @@ export async function runBrowserRound(runtime, job, { timeoutMs }) {
     bundles.set(key, { versions, script: bundlePage(codecs, sent.map(rebuildPayload)), unavailable });
   }
   const { versions, script, unavailable } = bundles.get(key);
-  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [pageJob, { payloads: sent, versions }], timeoutMs });
+  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [pageJob, { payloads: sent, versions }], timeoutMs, session });
   for (const result of out.results) {
     if (job.verifyOnly) result.verdicts.push(...unavailable);
     else result.skipped.push(...unavailable);

@@ -9,7 +9,7 @@ import { rebuildPayload } from '../../payload/portable.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
-import { rotate } from '../matrix/rounds.js';
+import { rotate } from '../../measure/statistics.js';
 import { pageMessages, sendFromPage } from './browser-ws-page.js';
 
 /**

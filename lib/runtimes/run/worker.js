@@ -9,7 +9,7 @@ import { rebuildPayload } from '../../payload/portable.js';
 import { selectCodecs } from '../../codecs/index.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
-import { rotate } from '../matrix/rounds.js';
+import { rotate } from '../../measure/statistics.js';
 
 let input = '';
 for await (const chunk of process.stdin.setEncoding('utf8')) input += chunk;

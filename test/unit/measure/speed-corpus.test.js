@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  benchmarkCount, cycle, implausibleRate, MAX_PLAUSIBLE_HZ, measureHarness, measureSpeed, speedMessages, summariseRounds,
+  benchmarkCount, cycle, implausibleRate, MAX_PLAUSIBLE_HZ, measureHarness, measureSpeed, speedMessages, summariseSpeedRounds,
 } from '../../../lib/measure/speed.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { prepareCodecs } from '../../../lib/verify.js';
@@ -150,9 +150,9 @@ test('benchmarkCount counts corpus runs, plus one-message runs only when the cor
   assert.equal(benchmarkCount(prepared, { ...payload, corpus: [payload.value] }, { rounds: 2, oneMessage: ['encode', 'decode'] }), 6);
 });
 
-test('summariseRounds: the bias is one-message ops/s over corpus ops/s, round by round', () => {
+test('summariseSpeedRounds: the bias is one-message ops/s over corpus ops/s, round by round', () => {
   const p = { codec: { name: 'a', library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null };
-  const [row] = summariseRounds([{
+  const [row] = summariseSpeedRounds([{
     p, op: 'encode', wireBytes: 10.4,
     rounds: [{ hz: 100, rme: 1, samples: 5 }, { hz: 200, rme: 1, samples: 5 }, { hz: 100, rme: 1, samples: 5 }],
     oneMessageRounds: [{ hz: 150, rme: 2, samples: 5 }, { hz: 200, rme: 2, samples: 5 }, { hz: 300, rme: 2, samples: 5 }],

@@ -160,9 +160,10 @@ const bundles = new Map();
  * by trying each codec alone and gives it a row with that reason).
  * @param {import('../install/install.js').Runtime} runtime
  * @param {import('../matrix/matrix.js').WorkerJob} job
- * @param {{ timeoutMs: number }} options
+ * @param {{ timeoutMs: number, session?: import('./chromium.js').ChromiumSession }} options
+ *   session: the browser the matrix keeps for its rounds (a fresh context per round)
  */
-export async function runBrowserRound(runtime, job, { timeoutMs }) {
+export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
   const key = JSON.stringify([job.formats, job.payloads]);
   if (!bundles.has(key)) {
     const wanted = job.formats.split(',');
@@ -177,7 +178,7 @@ export async function runBrowserRound(runtime, job, { timeoutMs }) {
     bundles.set(key, { data: { payloads: pagePayloads(payloads), versions }, script: bundlePage(codecs, payloads), unavailable });
   }
   const { data, script, unavailable } = bundles.get(key);
-  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [job, data], timeoutMs });
+  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [job, data], timeoutMs, session });
   for (const result of out.results) {
     if (job.verifyOnly) result.verdicts.push(...unavailable);
     else result.skipped.push(...unavailable);

@@ -57,7 +57,7 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
     /** Stops listening and cuts every relayed connection. */
     async close() {
       for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(() => resolve()));
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
     },
   };
 }
@@ -70,13 +70,15 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
  *   wire: the link this direction transmits on, shared with the other connections' same direction (default: its own)
  */
 export function relay(input, output, { delay, kbit, queueBytes, count, wire = { freeAt: 0 } }) {
+  /** @type {Array<{ at: number, bytes: Buffer }>} */
   const queue = [];
   let head = 0;
   let queued = 0;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let timer = null;
   let ended = false;
 
-  input.on('data', (chunk) => {
+  input.on('data', (/** @type {Buffer} */ chunk) => {
     const now = performance.now();
     if (kbit) {
       for (let off = 0; off < chunk.length; off += PACKET_BYTES) {

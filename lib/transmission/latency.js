@@ -15,10 +15,14 @@ export function createLatency() {
   const histogram = hdr.build({ bitBucketSize: 'packed', lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 3 });
   return {
     histogram,
-    /** Records one round trip, in milliseconds. */
+    /**
+     * Records one round trip, in milliseconds.
+     * @param {number} ms
+     */
     record(ms) {
       histogram.recordValue(Math.min(HIGHEST_US, Math.max(1, Math.round(ms * 1000))));
     },
+    /** @param {{ histogram: hdr.Histogram }} other */
     merge(other) {
       histogram.add(other.histogram);
     },

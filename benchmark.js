@@ -27,6 +27,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --full             publication grade: ${MODES.full.rounds} rounds, ${MODES.full.maxTime} s per benchmark, ${MODES.full.messages} messages
   --rounds R         override the mode's speed rounds
   --max-time S       override the mode's seconds per benchmark per round
+  --min-time S       override the mode's seconds per Benchmark.js sample (its minTime; five samples at least)
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
   --strict           refuse a --data file with a key given twice in one object (default: a warning)
@@ -51,6 +52,7 @@ const OPTIONS = {
   full: { type: 'boolean', default: false },
   rounds: { type: 'string' },
   'max-time': { type: 'string' },
+  'min-time': { type: 'string' },
   messages: { type: 'string' },
   'ws-formats': { type: 'string' },
   profiles: { type: 'string', default: 'none' },
@@ -72,6 +74,7 @@ runCli(import.meta.url, async () => {
   const overrides = {};
   if (values.rounds !== undefined) overrides.rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   if (values['max-time'] !== undefined) overrides.maxTime = numberOption(values['max-time'], 'max-time', { min: 0.01 });
+  if (values['min-time'] !== undefined) overrides.minTime = numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
   const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
   if (!profiles.length) throw new UserError('--profiles: expected profile names such as none,4g');

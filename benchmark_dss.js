@@ -22,7 +22,7 @@ import { selectCodecs } from './lib/codecs/index.js';
 const SHAPES_MAX_TIME = 0.15;
 
 const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [options]
-       node benchmark_dss.js --shapes [FAMILY ...] [--formats a,b] [--rounds R] [--max-time S] [--json]
+       node benchmark_dss.js --shapes [FAMILY ...] [--formats a,b] [--rounds R] [--max-time S] [--min-time S] [--json]
   N               bundled payload 1–5 (default: all five)
   --shapes        the type-by-type micro-suite: families of messages that each hold one kind of value
                   (${SHAPES.map((s) => s.id).join(', ')}; default all), each a seeded corpus of
@@ -30,6 +30,9 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
                   speed against JSON (default --max-time ${SHAPES_MAX_TIME}; no memory pass)
   --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
   --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 0.75)
+  --min-time S    seconds per sample, Benchmark.js's minTime (default its own, 0.05). Every benchmark takes at
+                  least five samples, so with a --max-time under 0.25 this sets its length: a smaller value
+                  makes a rough run (or a check of verdicts and output) faster, its figures noisier
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
   --one-message OPS  operations also timed on the first message alone, beside the corpus run, for the
@@ -47,6 +50,7 @@ const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   rounds: { type: 'string', default: '3' },
   'max-time': { type: 'string' },
+  'min-time': { type: 'string' },
   shapes: { type: 'boolean', default: false },
   filter: { type: 'string' },
   'one-message': { type: 'string', default: 'encode,decode' },
@@ -60,11 +64,13 @@ runCli(import.meta.url, async () => {
   if (values.help) return void console.log(USAGE);
   if (values.list) return void console.log(codecListTable(await loadCodecs()));
   const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : 0.75), 'max-time', { min: 0.05 });
-  if (values.shapes) return shapesCli(values, positionals, { rounds, maxTime });
+  const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
+  const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
+  if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);
+  if (values.shapes) return shapesCli(values, positionals, { rounds, maxTime, minTime });
   const filter = regexOption(values.filter, 'filter');
   const oneMessage = oneMessageOption(values['one-message']);
-  if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, filter });
+  if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
@@ -72,9 +78,9 @@ runCli(import.meta.url, async () => {
   const progress = createProgress({ total: steps });
   // once per run: the empty loops and the memory copy every row is judged against
   process.stderr.write('harness: empty loops and a memory copy…\n');
-  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25) });
+  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25), minTime });
   const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
-    rounds, maxTime, filter, oneMessage, harness, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
+    rounds, maxTime, minTime, filter, oneMessage, harness, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
   if (!values['no-memory']) {
@@ -98,9 +104,9 @@ runCli(import.meta.url, async () => {
  * --shapes: the families (all, or those named), timed and printed against JSON.
  * @param {Record<string, any>} values
  * @param {string[]} positionals family ids
- * @param {{ rounds: number, maxTime: number }} settings
+ * @param {{ rounds: number, maxTime: number, minTime?: number }} settings
  */
-async function shapesCli(values, positionals, { rounds, maxTime }) {
+async function shapesCli(values, positionals, { rounds, maxTime, minTime }) {
   const refused = ['data', 'records', 'proto', 'type', 'filter', 'runtimes'].find((k) => values[k] !== undefined);
   if (refused) throw new UserError(`--shapes generates its own payloads and times encode and decode; it does not take --${refused}`);
   const payloads = shapePayloads({ only: positionals.length ? positionals : undefined });
@@ -109,8 +115,8 @@ async function shapesCli(values, positionals, { rounds, maxTime }) {
     total: payloads.reduce((n, p) => n + benchmarkCount(prepareCodecs(codecs, p), p, { rounds, filter: SHAPE_FILTER }), 0),
   });
   process.stderr.write('harness: empty loops and a memory copy…\n');
-  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25) });
-  const results = measureShapes(payloads, codecs, { rounds, maxTime, harness, onProgress: (e) => progress.tick(`${e.payload} ${e.name}, round ${e.round}`) });
+  const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25), minTime });
+  const results = measureShapes(payloads, codecs, { rounds, maxTime, minTime, harness, onProgress: (e) => progress.tick(`${e.payload} ${e.name}, round ${e.round}`) });
   progress.end();
   const environment = describeEnvironment(codecs.map((c) => c.library));
   if (values.json) return void console.log(JSON.stringify({ measurement: 'shapes', environment, harness, results }, null, 2));

@@ -50,7 +50,8 @@ export { shapesReport } from './report/shapes.js';
  * measurable codec × operation, as the suite does after the timing, and attachMemory(rows, figures)
  * puts those figures into speed rows.
  */
-export { MEMORY_DEFAULTS, MEMORY_PASSES, measureMemory, measureMemoryInChild, memoryNodeFlags } from './measure/memory.js';
+export { MEMORY_DEFAULTS, MEMORY_PASSES, measureMemory, memoryNodeFlags } from './measure/memory.js';
+export { measureMemoryInChild } from './measure/memory-child.js';
 export { measureOperationMemory } from './measure/operation-memory.js';
 export { attachMemory } from './measure/speed.js';
 /** Fairness flags of a prepared codec (schema source, codegen, native addon, extension, buffer reuse) and their legend. */

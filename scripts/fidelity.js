@@ -14,7 +14,7 @@ import { measureSpeed } from '../lib/measure/speed.js';
 import { median } from '../lib/measure/statistics.js';
 import { describeEnvironment, environmentLine } from '../lib/measure/environment.js';
 import { resolvePayloads } from '../lib/payload/index.js';
-import { prepareCodecs } from '../lib/verify.js';
+import { describeVerdict, prepareCodecs } from '../lib/verify.js';
 import { int } from '../lib/report/format.js';
 
 const USAGE = `usage: node scripts/fidelity.js [N] [--rounds R] [--max-time S]
@@ -24,12 +24,17 @@ const USAGE = `usage: node scripts/fidelity.js [N] [--rounds R] [--max-time S]
 
 const TOLERANCE = 0.15;
 
-/** ops/s of one plain Benchmark.js suite with one test, run with the library's defaults. */
+/**
+ * ops/s of one plain Benchmark.js suite with one test, run with the library's defaults.
+ * @param {string} name
+ * @param {() => unknown} fn
+ * @param {number} maxTime seconds
+ */
 function plainSuite(name, fn, maxTime) {
   // a fresh Benchmark context: the toolkit's settings (decompilation off) do not reach it
   const B = /** @type {typeof Benchmark} */ (/** @type {unknown} */ (Benchmark.runInContext(globalThis)));
   let hz = NaN;
-  new B.Suite().add(name, fn, { maxTime }).on('cycle', (e) => { hz = e.target.hz; }).run({ async: false });
+  new B.Suite().add(name, fn, { maxTime }).on('cycle', (/** @type {Benchmark.Event} */ e) => { hz = e.target.hz ?? NaN; }).run({ async: false });
   return hz;
 }
 
@@ -45,15 +50,25 @@ runCli(import.meta.url, async () => {
   const codecs = await selectCodecs('protobufjs-static,protobuf-es');
   const prepared = prepareCodecs(codecs, payload);
   const [pbjs, es] = prepared;
-  const generating = (p) => /** @type {{ name: string, generator: import('../lib/codecs/codegen.js').Generator }} */ (p.codec);
+  const generating = (/** @type {import('../lib/verify.js').Prepared} */ p) => /** @type {{ name: string, generator: import('../lib/codecs/codegen.js').Generator }} */ (p.codec);
+
+  if (!pbjs.instance || !es.instance) throw new Error(`${payload.id}: ${describeVerdict(pbjs.instance ? es : pbjs)}`);
 
   // the plain suites' inputs, built with the libraries alone from the toolkit's bytes
-  const Type = payload.schema.typeName.split('.').reduce((ns, k) => ns[k], loadGenerated(generating(pbjs), payload.schema));
-  const pbjsBytes = pbjs.instance.encode(pbjs.native);
-  const Schema = Object.values(loadGenerated(generating(es), payload.schema))
-    .find((d) => d && d.kind === 'message' && d.typeName === payload.schema.typeName);
+  /** @type {unknown} the generated module, then each namespace down to the message's class */
+  const found = payload.schema.typeName.split('.')
+    .reduce((ns, k) => /** @type {Record<string, unknown>} */ (ns)?.[k], /** @type {unknown} */ (loadGenerated(generating(pbjs), payload.schema)));
+  if (typeof found !== 'function' || !('decode' in found) || typeof found.decode !== 'function') {
+    throw new Error(`protobufjs-static's generated code has no class ${payload.schema.typeName} with decode()`);
+  }
+  const Type = /** @type {{ decode(bytes: Uint8Array): unknown }} */ (found);
+  const pbjsBytes = /** @type {Uint8Array} */ (pbjs.instance.encode(pbjs.native));
+  const Schema = /** @type {import('@bufbuild/protobuf').DescMessage | undefined} */ (Object.values(loadGenerated(generating(es), payload.schema))
+    .find((d) => d && d.kind === 'message' && d.typeName === payload.schema.typeName));
+  if (!Schema) throw new Error(`protobuf-es's generated code has no message ${payload.schema.typeName}`);
   const message = fromBinary(Schema, /** @type {Uint8Array} */ (es.instance.encode(es.native)));
 
+  /** @type {{ label: string, filter: RegExp, plain: string, fn: () => unknown, toolkit: number[], direct: number[] }[]} */
   const pairs = [
     { label: 'protobufjs-static decode', filter: /^protobufjs-static decode$/, plain: 'Type.decode(bytes)', fn: () => Type.decode(pbjsBytes), toolkit: [], direct: [] },
     { label: 'protobuf-es encode', filter: /^protobuf-es encode$/, plain: 'toBinary(Schema, message)', fn: () => toBinary(Schema, message), toolkit: [], direct: [] },

@@ -19,6 +19,19 @@ import { checkOrWrite, fileOutput } from './lib/generated-files.js';
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const DATA_DIR = path.join(ROOT, 'data');
 
+/**
+ * @typedef {object} Random draws from one seeded sequence
+ * @property {(min: number, max: number) => number} int integer in [min, max]
+ * @property {(min: number, max: number) => number} float full-precision double in [min, max)
+ * @property {<T>(list: readonly T[]) => T} pick one element of a non-empty array
+ * @property {(p: number) => boolean} chance true with probability p
+ * @property {<T>(list: readonly T[], count: number) => T[]} some `count` distinct elements of `list`, in the list's order
+ */
+
+/**
+ * @param {number} seed
+ * @returns {Random}
+ */
 function makeRandom(seed) {
   const next = seededRandom(seed);
   return {
@@ -40,7 +53,7 @@ function makeRandom(seed) {
 }
 
 /** Rounds to cents; callers use prices that are never whole, so fields stay non-integer. */
-const cents = (x) => Math.round(x * 100) / 100;
+const cents = (/** @type {number} */ x) => Math.round(x * 100) / 100;
 
 // 1. Numbers only: a weather-station sample. Int32 integers (many negative) and long doubles.
 function numbers() {
@@ -241,6 +254,10 @@ const CITIES = [
   { city: 'Mexico City', country: 'MX', postal: () => 60000, lat: 19.4326077, lon: -99.133208, utc: -360 },
 ];
 
+/**
+ * @param {Random} r
+ * @param {number} i the message's index in its corpus
+ */
 function numbersMessage(r, i) {
   const place = r.pick(CITIES);
   return {
@@ -258,6 +275,7 @@ const STATUSES = ['Ready for launch 🚀', 'Out for lunch 🍜', 'In a meeting �
 const LANGUAGES = ['de-AT', 'de-DE', 'fr-FR', 'ja-JP', 'es-MX', 'pl-PL', 'ru-RU', 'el-GR', 'pt-BR', 'mi-NZ', 'ar-EG', 'sv-SE'];
 const NOTES = ['Café crème', 'Thé à la menthe', 'Flat white, oat milk', '抹茶ラテ', 'Cortado', 'Kakao mit Sahne', 'Earl Grey, no sugar', 'Espresso doppio', 'Chai latte 🫖', 'Água com gás'];
 
+/** @param {Random} r */
 function stringsMessage(r) {
   return {
     name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
@@ -269,6 +287,7 @@ function stringsMessage(r) {
   };
 }
 
+/** @type {[sku: string, name: string, unitPrice: number][]} */
 const CATALOGUE = [
   ['BK-0451', 'Paperback: The Pragmatic Programmer', 39.9], ['MG-1207', 'Ceramic mug, matte black 350 ml', 12.49],
   ['CB-3310', 'USB-C cable braided 2 m', 9.99], ['NB-0082', 'Dotted notebook A5, 120 pages', 14.5],
@@ -284,6 +303,10 @@ const COUPONS = ['AUTUMN10', 'WELCOME5', 'FREESHIP', 'LOYAL15', 'SPRING20', ''];
 const ORDER_TAGS = ['first-order', 'gift', 'newsletter-signup', 'repeat-customer', 'mobile-app', 'priority', 'b2b', 'marketplace'];
 const ORDER_BASE_MS = Date.parse('2025-11-22T14:03:27.512Z');
 
+/**
+ * @param {Random} r
+ * @param {number} i the message's index in its corpus
+ */
 function orderMessage(r, i) {
   const items = r.some(CATALOGUE, r.int(1, 5)).map(([sku, name, unitPrice]) => ({ sku, name, quantity: r.int(1, 4), unitPrice, inStock: r.chance(0.8) }));
   const subtotal = cents(items.reduce((sum, it) => sum + it.quantity * it.unitPrice, 0));
@@ -335,6 +358,10 @@ const COMMENT_TEXTS = [
 ];
 const REACTIONS = ['like', 'agree', 'laugh', 'insightful', 'celebrate', 'curious'];
 
+/**
+ * @param {Random} r
+ * @param {number} i the message's index in its corpus
+ */
 function feedMessage(r, i) {
   const generatedAt = 1763822400123 + i * 61000 + r.int(0, 60999);
   // One author west of Greenwich in every message (utcOffsetMinutes stays sint32), the others at random.
@@ -385,7 +412,7 @@ function feedMessage(r, i) {
 }
 
 const STATUS_WORDS = ['ok', 'ok', 'ok', 'ok', 'degraded', 'starting', 'draining', 'error'];
-const statusMessage = (r, i) => ({ id: i + 1, status: r.pick(STATUS_WORDS) });
+const statusMessage = (/** @type {Random} */ r, /** @type {number} */ i) => ({ id: i + 1, status: r.pick(STATUS_WORDS) });
 
 const MESSAGE_MAKERS = [numbersMessage, stringsMessage, orderMessage, feedMessage, statusMessage];
 
@@ -401,7 +428,7 @@ const MAX_DRAWS = 50;
  */
 export function generateCorpus(n, size = CORPUS_SIZE) {
   const first = generatePayloads()[n - 1];
-  const schemaOf = (value) => inferSchema(value, { name: 'Corpus' }).text;
+  const schemaOf = (/** @type {unknown} */ value) => inferSchema(value, { name: 'Corpus' }).text;
   const shape = schemaOf(first);
   const make = MESSAGE_MAKERS[n - 1];
   const r = makeRandom(1000 + n);
@@ -423,16 +450,22 @@ export function generateCorpus(n, size = CORPUS_SIZE) {
   return corpus;
 }
 
-/** A corpus as stored: one compact JSON message per line. */
+/**
+ * A corpus as stored: one compact JSON message per line.
+ * @param {unknown[]} messages
+ */
 export const corpusContent = (messages) => messages.map((m) => JSON.stringify(m)).join('\n') + '\n';
 
 export function generatePayloads() {
   return [numbers(), strings(), order(), feed(), status()];
 }
 
-export const fileContent = (value) => JSON.stringify(value, null, 2) + '\n';
+export const fileContent = (/** @type {unknown} */ value) => JSON.stringify(value, null, 2) + '\n';
 
-/** Where corpus n is stored. */
+/**
+ * Where corpus n is stored.
+ * @param {number} n
+ */
 export const corpusFile = (n) => path.join(DATA_DIR, `test${n}.corpus.ndjson.gz`);
 
 /** The data files as they should be: each payload, then its corpus (compared by its decompressed text). */

@@ -12,6 +12,10 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../lib/random.js';
 
+/**
+ * @param {number} seed
+ * @returns {{ next: () => number, int: (min: number, max: number) => number, pick: <T>(list: readonly T[]) => T }}
+ */
 function random(seed) {
   const next = seededRandom(seed);
   return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
@@ -40,7 +44,7 @@ export function bikeTrips(count, seed = 7) {
     let to = r.pick(STATIONS);
     if (to === from) to = STATIONS[(STATIONS.indexOf(from) + 1) % STATIONS.length];
     const durationSec = r.int(120, 3600);
-    const station = (s) => ({ id: s.id, name: s.name, lat: s.lat, lon: s.lon });
+    const station = (/** @type {typeof STATIONS[number]} */ s) => ({ id: s.id, name: s.name, lat: s.lat, lon: s.lon });
     return {
       tripId: `T${(900000 + i).toString(36).toUpperCase()}`,
       startedAt: new Date(time).toISOString(),

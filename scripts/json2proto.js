@@ -32,6 +32,7 @@ export function main(argv, io = process) {
       options: { name: { type: 'string' }, out: { type: 'string' } },
     });
   } catch (err) {
+    if (!(err instanceof Error)) throw err;
     io.stderr.write(`json2proto: ${oneLine(err.message)}; ${USAGE}\n`);
     return 2;
   }

@@ -5,14 +5,21 @@
 // Test files run several at a time (most of their time is spent waiting on child processes, sockets and browsers),
 // except files that assert a timing bound (an emulated link's RTT, a model's prediction): a file that says so in a
 // line `// test-runner: alone` runs after the others, one at a time, so the suite's own load cannot bend its figures.
-// TEST_CONCURRENCY sets how many run at a time (default: twice the cores, at least 4).
+// TEST_CONCURRENCY sets how many run at a time (default: twice the cores, at least 4). Files that say
+// `// test-runner: long` (a browser, other runtimes, a whole npm start) start first: node's runner starts files in
+// the order given, and a long file started last would run on alone at the end.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const ALONE = /^\/\/ test-runner: alone\b/m;
+const LONG = /^\/\/ test-runner: long\b/m;
 
+/**
+ * @param {string} dir a folder, or one test file
+ * @returns {string[]} the *.test.js files below it
+ */
 const files = (dir) => (fs.statSync(dir).isFile() ? [dir] : fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
   const p = path.join(dir, e.name);
   if (e.isDirectory()) return e.name === 'fixtures' ? [] : files(p);
@@ -27,8 +34,15 @@ if (!found.length) {
 }
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(4, 2 * os.availableParallelism());
 const alone = found.filter((f) => ALONE.test(fs.readFileSync(f, 'utf8')));
-const together = found.filter((f) => !alone.includes(f));
+const isLong = (/** @type {string} */ f) => LONG.test(fs.readFileSync(f, 'utf8'));
+const rest = found.filter((f) => !alone.includes(f));
+const together = [...rest.filter(isLong), ...rest.filter((f) => !isLong(f))];
 
+/**
+ * @param {string[]} list test files
+ * @param {number} n how many run at a time
+ * @returns {number} node --test's exit code
+ */
 const run = (list, n) => (list.length ? spawnSync(process.execPath, ['--test', `--test-concurrency=${n}`, ...list], { stdio: 'inherit' }).status ?? 1 : 0);
 const status = [run(together, concurrency), run(alone, 1)];
 process.exit(status.find((s) => s !== 0) ?? 0);

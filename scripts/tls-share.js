@@ -15,8 +15,8 @@ const USAGE = `usage: node scripts/tls-share.js [N] [--transport T] [--formats a
   --formats     codecs (default protobufjs-static,json-buffer; the transport refuses what it cannot carry)
   --messages M  per pass (default 2000); --rounds R alternating rounds (default 3)`;
 
-const pct = (s) => (s == null ? '—' : `${(s * 100).toFixed(0)}%`);
-const us = (v) => (v == null ? '—' : v.toFixed(1));
+const pct = (/** @type {number | null | undefined} */ s) => (s == null ? '—' : `${(s * 100).toFixed(0)}%`);
+const us = (/** @type {number | null | undefined} */ v) => (v == null ? '—' : v.toFixed(1));
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), {

@@ -8,7 +8,7 @@ import { createProgress } from './progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/terminal.js';
 import { runtimeMatrixReport } from '../report/runtime-matrix.js';
-import { parseRuntimeOverrides } from '../runtimes/install/install.js';
+import { parseRuntimeOverrides } from '../runtimes/install/overrides.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';
 import { parseRuntimeList } from '../runtimes/install/registry.js';
 
@@ -40,14 +40,14 @@ export async function runtimesFromOptions(values) {
 /**
  * benchmark_dss.js with --runtimes: the speed suite on every runtime named,
  * printed as a runtime × codec matrix per payload and operation (or as JSON).
- * @param {{ values: Record<string, any>, positionals: string[], rounds: number, maxTime: number, filter?: RegExp }} cli
+ * @param {{ values: Record<string, any>, positionals: string[], rounds: number, maxTime: number, minTime?: number, filter?: RegExp }} cli
  */
-export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, filter }) {
+export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter }) {
   const { payloads, codecs } = await resolveSelection(values, positionals);
   const runtimes = await runtimesFromOptions(values);
   const progress = createProgress({ total: rounds * runtimes.length });
   const speed = await measureAcrossRuntimes({
-    runtimes, payloads, codecs, rounds, maxTime, filter,
+    runtimes, payloads, codecs, rounds, maxTime, minTime, filter,
     choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
     onProgress: (e) => progress.tick(e.label),
   });

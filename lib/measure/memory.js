@@ -1,7 +1,6 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
+import { median, overRounds } from './statistics.js';
 
 /**
  * Memory per operation, measured in passes of its own, never inside ops/s
@@ -24,10 +23,15 @@ import v8 from 'node:v8';
  * fit in one window), but GC time measured there would be far lower than in
  * a service running with the default one, since a scavenge costs about the
  * same however much garbage it finds. memoryNodeFlags(pass) names the flags;
- * measureMemoryInChild starts one child per pass with them.
+ * measureMemoryInChild (memory-child.js) starts one child per pass with them.
  */
 
-/** The passes measureMemory runs, in order. */
+/** @typedef {'allocation'|'gc'} MemoryPass */
+
+/**
+ * The passes measureMemory runs, in order.
+ * @type {readonly MemoryPass[]}
+ */
 export const MEMORY_PASSES = Object.freeze(['allocation', 'gc']);
 
 const MIB = 1024 * 1024;
@@ -113,9 +117,11 @@ export const MEMORY_DEFAULTS = Object.freeze({
  *   but never fewer than fill the young generation twice if five times that long allows it (default 2,000 ms): a
  *   slow operation (a YAML parse of kilobytes) gets fewer calls, not minutes
  * @property {(event: MemoryProgress) => void} [onCase] called as each case starts, in each pass
- * @property {(options?: { type: 'minor'|'major' }) => void} [gc] V8's gc() (it must take
- *   { type: 'minor' }); default globalThis.gc, there with node --expose-gc
+ * @property {GcFunction} [gc] V8's gc() (it must take { type: 'minor' }); default globalThis.gc, there with
+ *   node --expose-gc
  */
+
+/** @typedef {(options?: { type: 'minor'|'major' }) => void} GcFunction */
 
 /**
  * @typedef {object} MemoryProgress
@@ -139,7 +145,7 @@ export async function measureMemory(cases, options = {}) {
     passes = MEMORY_PASSES, rounds, maxOpsPerRound, warmupOps, gcRounds, gcAllocationBytes, gcMinOps, gcMaxOps,
     warmupMs, maxMsPerRound, gcMaxMsPerLoop, onCase = () => {},
   } = { ...MEMORY_DEFAULTS, ...options };
-  const gc = options.gc ?? /** @type {any} */ (globalThis).gc;
+  const gc = options.gc ?? /** @type {{ gc?: GcFunction }} */ (globalThis).gc;
   if (typeof gc !== 'function') {
     throw new Error(`measureMemory needs gc(): start node with ${memoryNodeFlags('allocation').join(' ')} `
       + `(allocation pass) or ${memoryNodeFlags('gc').join(' ')} (gc pass), or use measureMemoryInChild`);
@@ -157,18 +163,21 @@ export async function measureMemory(cases, options = {}) {
     // site and its store of the result see only that case's function and
     // result type: a loop shared by all cases would turn megamorphic and be
     // re-optimised, allocating code and feedback inside some later window.
+    /** @type {CaseRun[]} */
     const runs = cases.map((c) => ({ c, loop: compileLoop(), box: { value: undefined }, msPerOp: 0 }));
     // The harness's own allocation per window (reading the heap statistics
     // allocates the object they come back in), measured the same way.
+    /** @type {CaseRun} */
     const empty = { c: { name: '(harness)', fn: () => undefined }, loop: compileLoop(), box: { value: undefined }, msPerOp: 0 };
     for (const r of [empty, ...runs]) r.msPerOp = warmUp(r, warmupOps, warmupMs);
     // calls that fit in a time budget, by the warm-up's time per call
-    const callsIn = (r, ms) => Math.max(1, Math.floor(ms / Math.max(r.msPerOp, 1e-6)));
+    const callsIn = (/** @type {CaseRun} */ r, /** @type {number} */ ms) => Math.max(1, Math.floor(ms / Math.max(r.msPerOp, 1e-6)));
     // One full GC (twice, so that ArrayBuffer sweeping has finished) clears
     // what building the cases left; none runs after this one.
     gc();
     gc();
 
+    /** @type {MemoryResult[]} */
     const results = cases.map((c) => ({ name: c.name, allocation: null, gc: null }));
     // The measuring code allocates while it is itself compiled and its
     // feedback collected; a first round whose figures are thrown away lets
@@ -204,10 +213,20 @@ export async function measureMemory(cases, options = {}) {
 }
 
 /**
+ * One case as the passes run it: its own compiled loop, the box the loop
+ * stores each result in, and the time per call the warm-up settled on.
+ * @typedef {{ c: MemoryCase, loop: CaseLoop, box: { value: unknown }, msPerOp: number }} CaseRun
+ * @typedef {(fn: () => unknown, n: number, box: { value: unknown }) => void} CaseLoop
+ */
+
+/**
  * Runs a case's loop until `ops` calls or `ms` milliseconds, whichever comes
  * first, in doubling chunks (so a slow operation is not called thousands of
  * times just to settle the JIT); returns the time per call of the last chunk,
  * the settled one.
+ * @param {CaseRun} run
+ * @param {number} ops
+ * @param {number} ms
  */
 function warmUp(run, ops, ms) {
   const start = performance.now();
@@ -223,11 +242,11 @@ function warmUp(run, ops, ms) {
   return perOp;
 }
 
+/** @returns {CaseLoop} */
 function compileLoop() {
   // The result goes to a property of an object the loop did not create, so
   // escape analysis cannot remove the allocations it measures.
-  return /** @type {(fn: () => any, n: number, box: { value: any }) => void} */ (
-    new Function('fn', 'n', 'box', 'for (let i = 0; i < n; i++) box.value = fn();'));
+  return /** @type {CaseLoop} */ (new Function('fn', 'n', 'box', 'for (let i = 0; i < n; i++) box.value = fn();'));
 }
 
 function heapNow() {
@@ -251,6 +270,7 @@ function youngGeneration() {
  * a collection and only then lowers its external-memory count, which would
  * make external bytes fall inside the window; the second scavenge waits for
  * that sweep to finish first and finds nothing more to free.
+ * @param {GcFunction} gc
  */
 function emptyYoungGeneration(gc) {
   gc({ type: 'minor' });
@@ -261,10 +281,23 @@ function emptyYoungGeneration(gc) {
 // a window stays well below that.
 const EXTERNAL_BUDGET = 16 * MIB;
 
+/**
+ * The allocation pass of one case: windows of calls with no GC inside, until
+ * `rounds` of them are kept.
+ * @param {CaseRun} run
+ * @param {{ gc: GcFunction, recorder: GcRecorder, rounds: number, maxOpsPerRound: number, harness: { heap: number, external: number } }} options
+ *   harness: the bytes a window of no calls grows by, subtracted from every window
+ * @returns {Promise<AllocationFigures & { window: { heap: number, external: number } }>} window: the median growth of
+ *   a whole window (the harness's own, when run is the empty case)
+ */
 async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, harness }) {
+  /** @type {number[]} */
   const heap = [];
+  /** @type {number[]} */
   const external = [];
+  /** @type {number[]} */
   const windowHeap = [];
+  /** @type {number[]} */
   const windowExternal = [];
   let discarded = 0;
   let ops = 1;
@@ -273,12 +306,12 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
   // A first window of one call estimates what a call allocates, on the heap
   // and off it, so that the next windows fill at most half the free young
   // generation and a fraction of V8's external-memory allowance.
-  /** @type {{ heap: number, external: number } | null} */
-  let estimate = null;
+  let estimate = { heap: Infinity, external: Infinity };
+  let sized = false;
   while (heap.length < rounds) {
     emptyYoungGeneration(gc);
     const room = youngGeneration().available;
-    if (estimate !== null) {
+    if (sized) {
       ops = Math.max(1, Math.min(cap, Math.floor(room / 2 / estimate.heap), Math.floor(EXTERNAL_BUDGET / estimate.external)));
     }
     const t0 = performance.now();
@@ -296,31 +329,44 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
     }
     const heapPerOp = (after.used - before.used - harness.heap) / ops;
     const externalPerOp = (after.external - before.external - harness.external) / ops;
-    const first = estimate === null;
     // The smallest reading so far sizes the next window: stray allocations
     // (a compilation finishing, say) only ever add bytes, so the minimum is
     // the best guess at what one call needs.
     estimate = {
-      heap: Math.max(1, Math.min(estimate?.heap ?? Infinity, heapPerOp)),
-      external: Math.max(1, Math.min(estimate?.external ?? Infinity, externalPerOp)),
+      heap: Math.max(1, Math.min(estimate.heap, heapPerOp)),
+      external: Math.max(1, Math.min(estimate.external, externalPerOp)),
     };
-    if (first) continue; // the one-call window only sized the others
+    if (!sized) {
+      sized = true; // the one-call window only sized the others
+      continue;
+    }
     minOps = Math.min(minOps, ops);
     heap.push(heapPerOp);
     external.push(externalPerOp);
     windowHeap.push(after.used - before.used);
     windowExternal.push(after.external - before.external);
   }
+  const onHeap = overRounds(heap);
+  const offHeap = overRounds(external);
   return {
-    heapBytesPerOp: median(heap), heapBytesMin: Math.min(...heap), heapBytesMax: Math.max(...heap),
-    externalBytesPerOp: median(external), externalBytesMin: Math.min(...external), externalBytesMax: Math.max(...external),
+    heapBytesPerOp: onHeap.median, heapBytesMin: onHeap.min, heapBytesMax: onHeap.max,
+    externalBytesPerOp: offHeap.median, externalBytesMin: offHeap.min, externalBytesMax: offHeap.max,
     opsPerRound: minOps, rounds: heap.length, discarded, youngGenerationBytes: youngGeneration().size,
     window: { heap: median(windowHeap), external: median(windowExternal) },
   };
 }
 
+/**
+ * The gc pass of one case: `rounds` loops of `ops` calls, each from an empty
+ * young generation, and the GC pause time that fell inside each.
+ * @param {CaseRun} run
+ * @param {{ gc: GcFunction, recorder: GcRecorder, rounds: number, ops: number }} options
+ * @returns {Promise<GcFigures>}
+ */
 async function gcRoundsFor(run, { gc, recorder, rounds, ops }) {
+  /** @type {number[]} */
   const ms = [];
+  /** @type {number[]} */
   const counts = [];
   for (let r = 0; r < rounds; r++) {
     // A service does not run full GCs between requests; starting each loop
@@ -333,16 +379,23 @@ async function gcRoundsFor(run, { gc, recorder, rounds, ops }) {
     ms.push(entries.reduce((sum, e) => sum + e.duration, 0) / ops * 1000);
     counts.push(entries.length);
   }
+  const pauses = overRounds(ms);
   return {
-    msPer1000Ops: median(ms), msMin: Math.min(...ms), msMax: Math.max(...ms),
+    msPer1000Ops: pauses.median, msMin: pauses.min, msMax: pauses.max,
     collections: median(counts), opsPerRound: ops, rounds, youngGenerationBytes: youngGeneration().size,
   };
 }
 
 /**
+ * @typedef {{ between(t0: number, t1: number): Promise<PerformanceEntry[]>, stop(): void }} GcRecorder
+ *   between: the GCs that started from t0 to t1 (performance.now() times)
+ */
+
+/**
  * Collects 'gc' performance entries. Node creates them in a setImmediate
  * after the collection and delivers them one turn later, so between() lets
  * two turns of the event loop pass and then takes what is pending.
+ * @returns {GcRecorder}
  */
 function gcRecorder() {
   /** @type {PerformanceEntry[]} */
@@ -361,83 +414,4 @@ function gcRecorder() {
     },
     stop() { observer.disconnect(); },
   };
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/**
- * Where a child process finds its cases: a module whose export (default
- * 'memoryCases') is called with args and returns MemoryCase[] (or a promise
- * of them). Functions cannot cross a process boundary, so the child builds
- * its own from this recipe.
- * @typedef {object} CaseSource
- * @property {string} module path or file: URL of the module
- * @property {string} [export] name of the exported function (default 'memoryCases')
- * @property {any} [args] passed to it; must survive structured cloning
- */
-
-const WORKER = fileURLToPath(new URL('./memory-worker.js', import.meta.url));
-
-/**
- * Runs measureMemory in fresh child processes, one per pass, each started
- * with memoryNodeFlags(pass): the allocation pass with a large young
- * generation, the gc pass with V8's default. A fresh process per pass also
- * keeps the suite's own heap and JIT state out of the figures. Results of
- * the passes are merged by case name.
- * @param {CaseSource} source
- * @param {MemoryOptions & { youngGenerationMiB?: number, execPath?: string }} [options] onCase is called here,
- *   in this process, as the child starts each case
- * @returns {Promise<MemoryResult[]>}
- */
-export async function measureMemoryInChild(source, options = {}) {
-  const { passes = MEMORY_PASSES, youngGenerationMiB, execPath = process.execPath, gc: _ignored, onCase = () => {}, ...rest } = options;
-  const request = {
-    source: { ...source, module: toModuleUrl(source.module) },
-    options: rest,
-  };
-  /** @type {MemoryResult[] | null} */
-  let merged = null;
-  for (const pass of passes) {
-    const execArgv = memoryNodeFlags(pass, { youngGenerationMiB });
-    const results = await runWorker(execPath, execArgv, { ...request, options: { ...rest, passes: [pass] } }, onCase);
-    if (!merged) {
-      merged = results;
-    } else {
-      for (const r of results) {
-        const m = merged.find((x) => x.name === r.name);
-        if (m) m[pass] = r[pass];
-      }
-    }
-  }
-  return merged ?? [];
-}
-
-function toModuleUrl(spec) {
-  return /^file:/.test(spec) ? spec : pathToFileURL(spec).href;
-}
-
-function runWorker(execPath, execArgv, request, onCase) {
-  return new Promise((resolve, reject) => {
-    const child = fork(WORKER, [], { execPath, execArgv, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
-    let stderr = '';
-    let reply = null;
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('message', (m) => {
-      // the worker's own messages: { progress } as each case starts, then { results } or { error }
-      const message = /** @type {{ progress?: MemoryProgress, results?: MemoryResult[], error?: string }} */ (m);
-      if (message.progress) onCase(message.progress);
-      else reply = message;
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (reply?.error) reject(new Error(`memory worker: ${reply.error}`));
-      else if (reply?.results) resolve(reply.results);
-      else reject(new Error(`memory worker exited (${signal ?? code}) without results${stderr ? `: ${stderr.trim()}` : ''}`));
-    });
-    child.send(request);
-  });
 }

@@ -1,7 +1,7 @@
 /**
  * Memory per operation for the speed benchmark's own operations: bytes
  * allocated per call (JS heap and external memory apart) and GC time per
- * 1,000 calls, measured by lib/measure/memory.js in child processes, in a
+ * 1,000 calls, measured by lib/measure/memory.js in child processes (memory-child.js), in a
  * pass of its own after the timing. This file is also the case module the
  * memory worker imports: functions cannot cross a process boundary, so the
  * child rebuilds each payload (from its JSON value and .proto text), prepares
@@ -11,7 +11,7 @@
 import { selectCodecs } from '../codecs/index.js';
 import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { prepareCodecs } from '../verify.js';
-import { measureMemoryInChild } from './memory.js';
+import { measureMemoryInChild } from './memory-child.js';
 import { operationFunctions, planBenchmarks } from './speed.js';
 
 const SELF = new URL(import.meta.url).href;

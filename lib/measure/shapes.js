@@ -13,13 +13,13 @@ export const SHAPE_FILTER = /(encode|decode)$/;
  * interleaved across codecs as measureSpeed does them.
  * @param {import('../payload/index.js').Payload[]} payloads the families (shapePayloads)
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
- * @param {{ rounds?: number, maxTime?: number, harness?: ReturnType<typeof import('./speed.js').measureHarness> | null,
+ * @param {{ rounds?: number, maxTime?: number, minTime?: number, harness?: ReturnType<typeof import('./speed.js').measureHarness> | null,
  *   onProgress?: (e: { payload: string, name: string, round: number }) => void }} [options]
  * @returns {ReturnType<typeof measureSpeed>[]}
  */
-export function measureShapes(payloads, codecs, { rounds = 3, maxTime = 0.15, harness = null, onProgress } = {}) {
+export function measureShapes(payloads, codecs, { rounds = 3, maxTime = 0.15, minTime, harness = null, onProgress } = {}) {
   return payloads.map((payload) => measureSpeed(prepareCodecs(codecs, payload), payload, {
-    rounds, maxTime, filter: SHAPE_FILTER, harness,
+    rounds, maxTime, minTime, filter: SHAPE_FILTER, harness,
     onProgress: (e) => onProgress?.({ payload: payload.id, name: e.name, round: e.round }),
   }));
 }

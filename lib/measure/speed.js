@@ -419,7 +419,7 @@ export function measureSpeed(prepared, payload, {
       }
     }
   }
-  const results = summariseRounds(cases, BASELINE).map((row) => ({ ...row, implausible: implausibleRate(row, harness) }));
+  const results = summariseSpeedRounds(cases, BASELINE).map((row) => ({ ...row, implausible: implausibleRate(row, harness) }));
   const result = {
     payload: describePayload(payload),
     settings: {
@@ -451,7 +451,7 @@ export function measureSpeed(prepared, payload, {
  * @param {{ p: SpeedCodec, op: string, wireBytes: number, rounds: RoundFigures[], oneMessageRounds?: RoundFigures[] | null }[]} cases
  * @param {string} baseline
  */
-export function summariseRounds(cases, baseline) {
+export function summariseSpeedRounds(cases, baseline) {
   return cases.map((c) => {
     const hz = c.rounds.map((x) => x.hz);
     const { median: med, min, max } = overRounds(hz);
@@ -500,7 +500,16 @@ export function summariseRounds(cases, baseline) {
  */
 
 /**
- * What summariseRounds reads of a codec: its identity and verdict (describeCodec), and the corpus record
+ * One speed row as measureSpeed gives it: the codec's verdict, the op, and
+ * its figures (more fields may come and are carried along).
+ * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: object|null,
+ *   normalised: string[], reason: string|null, op: string, opsPerSec: number, min: number, max: number,
+ *   wireBytes: number, vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null,
+ *   rounds: RoundFigures[], [key: string]: unknown }} SpeedRow
+ */
+
+/**
+ * What summariseSpeedRounds reads of a codec: its identity and verdict (describeCodec), and the corpus record
  * that made the verdict. A prepared codec has it all; the runtime matrix passes what a row from another runtime kept.
  * @typedef {{ codec: { name: string, library?: string|null, version?: string|null }, status: string, record?: number|null,
  *   [field: string]: unknown }} SpeedCodec
@@ -516,7 +525,7 @@ export function summariseRounds(cases, baseline) {
  * figures of lib/measure/operation-memory.js, whose pass runs apart from the
  * timing. A row without a figure keeps `memory: null`.
  * @template {{ format: string, op: string, memory?: SpeedMemory | null }} Row
- * @param {Row[]} rows speed rows (summariseRounds)
+ * @param {Row[]} rows speed rows (summariseSpeedRounds)
  * @param {{ format: string, op: string, heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null }[]} figures
  * @returns {Row[]} the rows, each with `memory` set where a figure matched
  */

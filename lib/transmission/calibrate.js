@@ -33,7 +33,8 @@ const autocannon = /** @type {Autocannon} */ (createRequire(import.meta.url)('au
  * @param {number} [o.connections]
  * @param {number} [o.pipelining]
  * @param {(p: { format: string, round: number, client: string, requestsPerSec: number }) => void} [o.onPass]
- * @returns {Promise<{ settings: object, environment: object, formats: Array<{ format: string, mediaType: string, bodyBytes: number,
+ * @returns {Promise<{ settings: object, environment: { node: string, cpu: string | null, cores: number, loadavg: number[],
+ *   undici: string | null, autocannon: string | null }, formats: Array<{ format: string, mediaType: string, bodyBytes: number,
  *   toolkit: number[], undici: number[], autocannon: number[], ratio: number, ratios: number[], undiciRatio: number,
  *   cpuUsPerRequest: { toolkit: number, undici: number, autocannon: number } }> }>} requests/s per
  *   round; ratios: the toolkit's over autocannon's in each round, ratio: their median; undiciRatio: the same for undici alone;

@@ -10,7 +10,7 @@ export const STATUS_MARKERS = ['<!-- codec-status:start -->', '<!-- codec-status
  * unavailable ones included, verified the way the benchmarks verify.
  * @param {import('../../lib/codecs/index.js').CodecInfo[]} codecs
  * @param {import('../../lib/payload/index.js').Payload[]} payloads
- * @returns {{ codec: object, cells: { payload: string, status: string, bytes: number|null, verdict: string }[] }[]}
+ * @returns {{ codec: import('../../lib/codecs/index.js').CodecInfo, cells: { payload: string, status: string, bytes: number|null, verdict: string }[] }[]}
  */
 export function codecStatuses(codecs, payloads) {
   return codecs.map((codec) => ({
@@ -18,13 +18,13 @@ export function codecStatuses(codecs, payloads) {
     cells: payloads.map((payload) => {
       if (!codec.available) return { payload: payload.id, status: 'unavailable', bytes: null, verdict: `unavailable: ${codec.reason}` };
       const [p] = prepareCodecs([codec], payload);
-      const bytes = measurable(p) ? toBytes(p.instance.encode(p.native)).length : null;
+      const bytes = measurable(p) && p.instance ? toBytes(p.instance.encode(p.native)).length : null;
       return { payload: payload.id, status: p.status, bytes, verdict: describeVerdict(p) };
     }),
   }));
 }
 
-const kindText = (k) => [k.schema ? 'schema' : 'schemaless', k.codegen ? 'codegen' : 'reflection', k.binary ? 'binary' : 'text'].join(', ');
+const kindText = (/** @type {import('../../lib/codecs/index.js').CodecInfo['kind']} */ k) => [k.schema ? 'schema' : 'schemaless', k.codegen ? 'codegen' : 'reflection', k.binary ? 'binary' : 'text'].join(', ');
 
 /**
  * The README's codec table in Markdown: one row per codec, one column per
@@ -34,6 +34,7 @@ const kindText = (k) => [k.schema ? 'schema' : 'schemaless', k.codegen ? 'codege
  * @param {import('../../lib/payload/index.js').Payload[]} payloads
  */
 export function codecStatusMarkdown(rows, payloads) {
+  /** @type {string[]} */
   const notes = [];
   const body = rows.map(({ codec, cells }) => {
     if (!codec.available) {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
-const calibrate = (args) => spawnSync(process.execPath, ['scripts/calibrate-http1.js', ...args], { cwd: ROOT, encoding: 'utf8' });
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
+const calibrate = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['scripts/calibrate-http1.js', ...args], { cwd: ROOT, encoding: 'utf8' });
 
 test('calibrate-http1.js: every request of every client answered 204, one ratio per format', () => {
   const run = calibrate(['3', '--requests', '300', '--rounds', '2', '--pipelining', '4']);
@@ -38,4 +38,4 @@ test('calibrate-http1.js --json: requests/s of each client per round; bad input 
   assert.match(bad.stderr, /--pipelining: expected a whole number ≥ 1, got "0"/);
 });
 
-const median2 = ([a, b]) => (a + b) / 2;
+const median2 = (/** @type {[number, number]} */ [a, b]) => (a + b) / 2;

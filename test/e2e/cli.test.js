@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // The entry points as users run them: exit codes, one-line errors, the end-to-end path.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,21 +9,38 @@ import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 import { DEFAULT_FORMATS } from '../../lib/codecs/index.js';
 
+/**
+ * A speed row of benchmark_dss.js --json, as far as these tests read it.
+ * @typedef {{ format: string, op: string, vsBaseline: number, memory: import('../../lib/measure/speed.js').SpeedMemory | null }} SpeedRow
+ */
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * @param {string} name
+ * @param {string} text
+ */
 function write(name, text) {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, text);
   return file;
 }
 
+/**
+ * @param {string} script
+ * @param {string[]} args
+ */
 function run(script, ...args) {
   const r = spawnSync(process.execPath, [path.join(ROOT, script), ...args], { cwd: tmp, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Exit 2, exactly one line on stderr, no stack trace, nothing on stdout. */
+/**
+ * @param {ReturnType<typeof run>} r
+ * @param {RegExp} pattern
+ */
 function assertUserError(r, pattern) {
   assert.equal(r.code, 2, r.stderr);
   const lines = r.stderr.trimEnd().split('\n');
@@ -83,7 +101,7 @@ test('benchmark_dtq.js 5 --json: every codec measured and verified exact; protob
   assert.ok(out.environment.node && out.environment.cpu && out.environment.libraries.protobufjs);
   const [result] = out.results;
   assert.equal(result.payload.jsonBytes, 22);
-  const byFormat = Object.fromEntries(result.codecs.map((c) => [c.format, c]));
+  const byFormat = Object.fromEntries(result.codecs.map((/** @type {import('../../lib/measure/sizes.js').SizeRow} */ c) => [c.format, c]));
   assert.deepEqual(Object.keys(byFormat), DEFAULT_FORMATS);
   for (const c of result.codecs) assert.equal(c.status, 'exact', c.format);
   assert.equal(byFormat['protobufjs-static'].bytes, 6);
@@ -99,24 +117,24 @@ test('benchmark_dtq.js on the user\'s own file with an inferred schema prints a 
 });
 
 test('benchmark_dss.js with --filter measures only the matching benchmarks, in rounds; --no-memory leaves memory null', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.05', '--filter', 'decode', '--no-memory', '--json');
+  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--filter', 'decode', '--no-memory', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
-  assert.deepEqual(result.results.map((x) => `${x.format} ${x.op}`), DEFAULT_FORMATS.map((f) => `${f} decode`));
+  assert.deepEqual(result.results.map((/** @type {SpeedRow} */ x) => `${x.format} ${x.op}`), DEFAULT_FORMATS.map((f) => `${f} decode`));
   for (const x of result.results) {
     assert.equal(x.rounds.length, 2);
     assert.ok(x.opsPerSec > 0 && x.min <= x.opsPerSec && x.opsPerSec <= x.max);
     assert.equal(x.status, 'exact');
   }
-  assert.equal(result.results.find((x) => x.format === 'json-buffer').vsBaseline, 1);
-  assert.ok(result.results.every((x) => x.memory === null));
+  assert.equal(result.results.find((/** @type {SpeedRow} */ x) => x.format === 'json-buffer').vsBaseline, 1);
+  assert.ok(result.results.every((/** @type {SpeedRow} */ x) => x.memory === null));
 });
 
 test('benchmark_dss.js measures memory per operation after the timing: figures for every row it timed', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '1', '--max-time', '0.05', '--filter', 'json-buffer|protobuf-es', '--json');
+  const r = run('benchmark_dss.js', '5', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--filter', 'json-buffer|protobuf-es', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
-  assert.deepEqual(result.results.map((x) => `${x.format} ${x.op}`), ['json-buffer encode', 'json-buffer decode', 'json-buffer roundtrip',
+  assert.deepEqual(result.results.map((/** @type {SpeedRow} */ x) => `${x.format} ${x.op}`), ['json-buffer encode', 'json-buffer decode', 'json-buffer roundtrip',
     'protobuf-es encode', 'protobuf-es decode', 'protobuf-es roundtrip', 'protobuf-es to-plain', 'protobuf-es from-plain']);
   for (const x of result.results) {
     for (const k of ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops']) {
@@ -145,6 +163,7 @@ test('the entry points refuse what users bring in one line, exit 2 (issue 16)', 
   assert.equal(warned.code, 0, warned.stderr);
   assert.match(warned.stderr, /^warning: \$\.a: key given twice in one object/);
   assertUserError(run('benchmark_dss.js', '5', '--max-time', '-1'), /^benchmark_dss: --max-time: expected a number ≥ [\d.]+, got "-1"$/);
+  assertUserError(run('benchmark_dss.js', '5', '--max-time', '0.05', '--min-time', '0.1'), /^benchmark_dss: --min-time 0.1 is longer than --max-time 0.05$/);
   assertUserError(run('benchmark_dtq.js', '5', '--formats', ''), /^benchmark_dtq: --formats: empty value/);
   assertUserError(run('benchmark_dtq.js', '--this-flag-is-long-and-unknown'), /^benchmark_dtq: unknown option "--this-flag-is-long-and-unknown" \(--help lists the options\)$/);
 });

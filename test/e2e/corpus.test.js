@@ -10,18 +10,30 @@ import { ROOT } from '../../lib/paths.js';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-e2e-'));
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * @param {string} name
+ * @param {string} text
+ */
 function write(name, text) {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, text);
   return file;
 }
 
+/**
+ * @param {string} script
+ * @param {string[]} args
+ */
 function run(script, ...args) {
   const r = spawnSync(process.execPath, [path.join(ROOT, script), ...args], { cwd: tmp, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Exit 2, exactly one line on stderr, no stack trace, nothing on stdout. */
+/**
+ * @param {ReturnType<typeof run>} r
+ * @param {RegExp} pattern
+ */
 function assertUserError(r, pattern) {
   assert.equal(r.code, 2, r.stderr);
   const lines = r.stderr.trimEnd().split('\n');
@@ -52,10 +64,12 @@ test('benchmark_dtq.js --data FILE --records KEY on a document holding its recor
   assert.equal(r.stderr, '');
   const [result] = JSON.parse(r.stdout).corpus;
   const { trips } = JSON.parse(fs.readFileSync(fixture, 'utf8'));
-  const jsonSizes = trips.map((t) => Buffer.byteLength(JSON.stringify(t)));
+  /** @type {unknown[]} */
+  const records = trips;
+  const jsonSizes = records.map((t) => Buffer.byteLength(JSON.stringify(t)));
   assert.equal(result.corpus.messages, trips.length);
   assert.equal(result.corpus.json.total, jsonSizes.reduce((a, b) => a + b));
-  const byFormat = Object.fromEntries(result.codecs.map((c) => [c.format, c]));
+  const byFormat = Object.fromEntries(result.codecs.map((/** @type {import('../../lib/measure/sizes.js').CorpusSizeRow} */ c) => [c.format, c]));
   const { 'json-buffer': json, 'protobufjs-static': proto, msgpackr: msgpack } = byFormat;
   for (const c of result.codecs) assert.equal(c.status, 'exact', `${c.format}: ${c.reason ?? JSON.stringify(c.diff)}`);
   assert.equal(json.perMessage.total, result.corpus.json.total);

@@ -6,7 +6,7 @@ import nodeTest from 'node:test';
 import http1 from '../../lib/transmission/transports/http1.js';
 import { checkRows, modelAgainstEmulator } from './fixtures/model-check.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
 test('http1: the model predicts the emulated time within ±15% at three links (two uplink-bound, one downlink-bound by the 204 answers\' headers)', async (t) => {
   const rows = await modelAgainstEmulator({

@@ -14,11 +14,16 @@ const SCRIPT = path.join(ROOT, 'scripts', 'json2proto.js');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'json2proto-test-'));
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/** @param {string[]} args */
 function run(...args) {
   const r = spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * @param {ReturnType<typeof run>} r
+ * @param {RegExp} pattern
+ */
 function assertOneLineError(r, pattern) {
   assert.equal(r.code, 2, r.stderr);
   assert.equal(r.stdout, '');

@@ -10,14 +10,15 @@ import ws from '../../lib/transmission/transports/ws.js';
 import { startLinkEmulator } from '../../lib/transmission/shaping/emulator.js';
 import { messageCost, predictSeconds, predictThroughput } from '../../lib/transmission/model.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
 const PLANTED_US = 1000;
 const BODY = Buffer.alloc(800, 0x61);
 // the wire codec of the planted format: the same 800 bytes every time
+// any: a stand-in with only what the Node client calls (a real WireCodec also holds its prepared library codec)
 const codec = /** @type {any} */ ({
   name: 'planted', messageCount: 1, byteLength: () => BODY.length,
-  encodeMessage: (i, prefix = 0) => { const out = Buffer.allocUnsafe(prefix + BODY.length); BODY.copy(out, prefix); return out; },
+  encodeMessage: (/** @type {number} */ i, prefix = 0) => { const out = Buffer.allocUnsafe(prefix + BODY.length); BODY.copy(out, prefix); return out; },
 });
 /** @param {{ url: string, messages: number, window: number, serverReport?: boolean }} o */
 const runClient = ({ url, serverReport = false, ...o }) => nodeClientPass({ transport: ws, url: url.replace(/\/planted$/, ''), codec, askServer: serverReport, ...o });
@@ -38,6 +39,7 @@ test('the model predicts the emulated time for N messages within ±15% at four b
     // reports it (its event loop's busy time: the planted cost blocks the loop without using a core)
     await runClient({ url: `${url}/planted`, messages: 200, window: 8 }); // warm-up
     const loop = await runClient({ url: `${url}/planted`, messages: 300, window: 8, serverReport: true });
+    assert.ok(loop.serverBusyUs !== null && loop.clientCpuUs !== null, 'the server and the client reported their time per message');
     const cost = messageCost({ format: 'planted', messages: loop.messages, wireBytes: loop.wireBytes, serverCpuUs: loop.serverBusyUs, clientCpuUs: loop.clientCpuUs });
     assert.ok(cost.serverCpuUs >= PLANTED_US && cost.serverCpuUs < PLANTED_US * 1.5, `server ${cost.serverCpuUs} µs/msg for ${PLANTED_US} planted`);
     assert.equal(cost.upBytes, BODY.length + 4 + 4 + 4, 'codec bytes, sequence number, 4-byte header (126-byte length form), mask');

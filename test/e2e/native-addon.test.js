@@ -17,6 +17,7 @@ const flag = (name) => fairnessFlags(codecs.find((c) => c.name === name), { sche
 const mapped = [...new Set(fs.readFileSync('/proc/self/maps', 'utf8').split('\\n').map((l) => l.split(/\\s+/)[5] ?? '').filter((f) => f.endsWith('.node')))];
 console.log(JSON.stringify({ flags: { msgpackr: flag('msgpackr'), cbor: flag('cbor-x'), records: flag('msgpackr-records') }, mapped }));`;
 
+/** @type {(env: NodeJS.ProcessEnv) => { flags: Record<string, string|null>, mapped: string[] }} what SCRIPT prints */
 const run = (env) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', SCRIPT],
   { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' }));
 const hasMaps = fs.existsSync('/proc/self/maps');
@@ -28,7 +29,7 @@ test('native addon flags: null when the libraries are told not to load their add
 
 test('native addon flags: named exactly when the addon\'s shared object is loaded in the process', { skip: hasMaps ? false : 'needs /proc/self/maps (Linux)' }, () => {
   const on = run({ MSGPACKR_NATIVE_ACCELERATION_DISABLED: '', CBOR_NATIVE_ACCELERATION_DISABLED: '' });
-  const loaded = (name) => on.mapped.some((f) => f.includes(`/${name}`));
+  const loaded = (/** @type {string} */ name) => on.mapped.some((f) => f.includes(`/${name}`));
   const msgpackr = loaded('msgpackr-extract') ? 'msgpackr-extract' : null;
   assert.deepEqual(on.flags, { msgpackr, cbor: loaded('cbor-extract') ? 'cbor-extract' : null, records: msgpackr }, on.mapped.join(', '));
   // the lock installs msgpackr's prebuilt binary for this platform: where it is on disk, it must be the one in use

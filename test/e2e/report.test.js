@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -20,7 +21,7 @@ const benchmark = (args) => spawnSync(process.execPath, ['benchmark.js', ...args
 
 before(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-'));
-  run = benchmark(['--quick', '--max-time', '0.02', '--messages', '40', '--batch', '1,10', '--out', out]);
+  run = benchmark(['--quick', '--max-time', '0.01', '--min-time', '0.005', '--messages', '40', '--batch', '1,10', '--out', out]);
   assert.equal(run.status, 0, run.stderr);
   const dirs = fs.readdirSync(out);
   assert.equal(dirs.length, 1, `one run folder, nothing else: ${dirs}`);

@@ -9,7 +9,7 @@ import nodeTest from 'node:test';
 import grpc from '../../lib/transmission/transports/grpc.js';
 import { checkRows, modelAgainstEmulator } from './fixtures/model-check.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
 test('grpc: the model predicts the emulated time within ±15% at three links (two uplink-bound, one downlink-bound by the answers\' frames and trailers)', async (t) => {
   const rows = await modelAgainstEmulator({

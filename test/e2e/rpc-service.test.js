@@ -10,7 +10,7 @@ import { staleGeneratedFiles } from '../../lib/codecs/codegen.js';
 import { loadSchemaFile } from '../../lib/schema/index.js';
 import { BUNDLED_SERVICE, loadService, serviceFiles } from '../../lib/transmission/transports/rpc-service.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
 test('the committed service code under generated/rpc/ is what its generator writes now', () => {
   assert.deepEqual(staleGeneratedFiles(BUNDLED_SERVICE), [], 'run npm run generate:codecs');

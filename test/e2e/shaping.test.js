@@ -13,7 +13,7 @@ import { checkOsShaper, chooseShaper, startOsShaper } from '../../lib/transmissi
 import { median } from '../../lib/measure/statistics.js';
 
 // a hung socket fails its test instead of hanging the suite
-const test = (name, fn) => nodeTest(name, { timeout: 20000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 20000 }, fn);
 test.after = nodeTest.after;
 
 // The emulator schedules every packet at a computed time and a timer can only fire late (it delivers what is due
@@ -52,6 +52,13 @@ async function startEchoServer() {
   return { port: /** @type {import('node:net').AddressInfo} */ (server.address()).port, received, close: () => new Promise((resolve) => { server.close(resolve); }) };
 }
 
+/**
+ * A socket through the emulator to an echo server, closed after `fn`.
+ * @template T
+ * @param {Omit<Parameters<typeof startLinkEmulator>[0], 'target'>} link
+ * @param {(socket: net.Socket, echo: Awaited<ReturnType<typeof startEchoServer>>) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function withLink(link, fn) {
   const echo = await startEchoServer();
   const relay = await startLinkEmulator({ target: { host: '127.0.0.1', port: echo.port }, ...link });
@@ -67,9 +74,10 @@ async function withLink(link, fn) {
   }
 }
 
+/** @type {(socket: net.Socket, bytes: number) => Promise<number>} resolves with the time `bytes` more bytes have arrived */
 const nextData = (socket, bytes) => new Promise((resolve) => {
   let got = 0;
-  const onData = (d) => {
+  const onData = (/** @type {Buffer} */ d) => {
     got += d.length;
     if (got >= bytes) {
       socket.off('data', onData);
@@ -147,7 +155,7 @@ test('emulator: connections share the link: two downloads at once take as long a
 function standIns({ sudo = true, netem = true, sudoN = true } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'throttle-standin-'));
   const log = path.join(dir, 'calls.log');
-  const write = (name, body) => fs.writeFileSync(path.join(dir, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  const write = (/** @type {string} */ name, /** @type {string} */ body) => fs.writeFileSync(path.join(dir, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   if (sudo) {
     write('sudo', `echo "sudo $*" >> "${log}"
 if [ "$1" = "-n" ]; then shift; ${sudoN ? ':' : 'echo "sudo: a password is required" >&2; exit 1'}; fi
@@ -187,7 +195,9 @@ test('os shaper prerequisites: says exactly what is missing', async (t) => {
   assert.deepEqual(r.missing, ['the kernel\'s netem qdisc (sch_netem): tc says "Error: Specified qdisc kind is unknown."']);
   // the probe ran in a namespace of its own, and removed it
   const calls = noNetem.calls();
-  const ns = /ip netns add (\S+)/.exec(calls.join('\n'))[1];
+  const added = /ip netns add (\S+)/.exec(calls.join('\n'));
+  assert.ok(added, calls.join('\n'));
+  const ns = added[1];
   assert.ok(calls.includes(`tc qdisc add dev lo root netem delay 1ms`), calls.join('\n'));
   assert.ok(calls.includes(`ip netns del ${ns}`), calls.join('\n'));
 
@@ -210,7 +220,9 @@ test('os shaper: the tc commands @sitespeed.io/throttle runs, on loopback and on
   assert.ok(loopCalls.includes('tc qdisc add dev lo root handle 1:0 netem delay 50ms'), loopCalls.join('\n'));
   assert.equal(loopCalls.at(-1), 'tc qdisc del dev lo root');
 
-  const wan = await startOsShaper(resolveProfile('4g'), { loopback: false });
+  const fourG = resolveProfile('4g');
+  assert.ok(fourG);
+  const wan = await startOsShaper(fourG, { loopback: false });
   await wan.stop();
   const calls = s.calls();
   assert.ok(calls.includes('tc qdisc add dev ifb0 root handle 1:0 netem delay 42.5ms rate 9000kbit'), calls.join('\n'));

@@ -4,14 +4,20 @@ import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 
 // benchmark_dss.js as a user runs it, with tiny timings: the figures are the machine's, the shape is the point.
-const dss = (args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+/**
+ * A speed row of benchmark_dss.js --json, as far as these tests read it.
+ * @typedef {{ format: string, op: string, oneMessage: { rounds: unknown[] } | null }} SpeedRow
+ */
+
+const dss = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
 
 test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by side', () => {
-  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.05', '--no-memory']);
+  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--no-memory']);
   assert.equal(run.status, 0, run.stderr);
   const header = run.stdout.split('\n').find((l) => l.startsWith('| format'));
+  assert.ok(header, run.stdout);
   const titles = header.split('|').map((s) => s.trim());
-  const at = (t) => titles.indexOf(t);
+  const at = (/** @type {string} */ t) => titles.indexOf(t);
   assert.ok(at('ops/s, corpus (median)') > 0 && at('ops/s, corpus (median)') < at('ops/s, one message'), 'the corpus figure leads');
   assert.ok(at('one-message bias (min–max)') > at('ops/s, one message'));
   const rows = run.stdout.split('\n').filter((l) => /^\| (json-buffer|protobufjs-static) /.test(l)).map((l) => l.split('|').map((s) => s.trim()));
@@ -28,15 +34,16 @@ test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by s
 
 test('benchmark_dss.js --json: rows carry the one-message figures, the bias and the implausibility check', () => {
   // payload 4 has int64 fields, which protobuf-es decodes to bigints: the timed results must not reach the JSON
-  const run = dss(['4', '--formats', 'json-buffer,protobuf-es', '--filter', '(encode|decode)$', '--rounds', '2', '--max-time', '0.05', '--no-memory', '--one-message', 'encode', '--json']);
+  const run = dss(['4', '--formats', 'json-buffer,protobuf-es', '--filter', '(encode|decode)$', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--no-memory', '--one-message', 'encode', '--json']);
   assert.equal(run.status, 0, run.stderr);
   const { results: [r] } = JSON.parse(run.stdout);
   assert.deepEqual(r.settings.corpus, { messages: 1000, timed: 1000, sample: null });
+  assert.deepEqual([r.settings.maxTime, r.settings.minTime], [0.01, 0.005], '--max-time and --min-time reach Benchmark.js');
   assert.deepEqual(r.settings.oneMessageOps, ['encode']);
   assert.equal('lastResults' in r, false);
-  assert.deepEqual(r.results.map((x) => [x.format, x.op, x.oneMessage === null]),
+  assert.deepEqual(r.results.map((/** @type {SpeedRow} */ x) => [x.format, x.op, x.oneMessage === null]),
     [['json-buffer', 'encode', false], ['json-buffer', 'decode', true], ['protobuf-es', 'encode', false], ['protobuf-es', 'decode', true]]);
-  for (const row of r.results.filter((x) => x.op === 'encode')) {
+  for (const row of r.results.filter((/** @type {SpeedRow} */ x) => x.op === 'encode')) {
     assert.equal(row.oneMessage.rounds.length, 2);
     assert.ok(row.bias > 0 && row.biasMin <= row.bias && row.bias <= row.biasMax);
     assert.equal(row.implausible, null);
@@ -50,7 +57,7 @@ test('--one-message with an unknown operation is one line, exit 2', () => {
 });
 
 test('benchmark_dss.js --shapes: per family and codec, size and speed against JSON', () => {
-  const run = dss(['--shapes', 'small-int', 'utf8', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--rounds', '1', '--max-time', '0.05']);
+  const run = dss(['--shapes', 'small-int', 'utf8', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005']);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /\| family \(JSON bytes of its first message\) +\| +protobufjs-static \| +msgpackr \|/);
   for (const family of ['small-int', 'utf8']) {

@@ -10,13 +10,19 @@ import { nodeClientPass, prepareWireCodecs } from '../../lib/transmission/run.js
 import { serveTransport } from '../../lib/transmission/serve.js';
 import { loadTransport, TRANSPORT_NAMES } from '../../lib/transmission/transports/index.js';
 
-const test = (name, fn) => nodeTest(name, { timeout: 120000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
 const [payload] = resolvePayloads({ numbers: ['3'] });
 const keys = await makeCertificate();
 const MESSAGES = 100;
 
-/** Bytes per message beyond the codec's, each way, at the client's sockets, one message at a time. */
+/**
+ * Bytes per message beyond the codec's, each way, at the client's sockets, one message at a time.
+ * @param {import('../../lib/transmission/transports/index.js').Transport} transport
+ * @param {import('../../lib/transmission/wire-codec.js').WireCodec} codec
+ * @param {'up'|'down'} direction
+ * @param {boolean} tls
+ */
 async function framingAtSocket(transport, codec, direction, tls) {
   const server = await serveTransport(transport, { codecs: new Map([[codec.name, codec]]), schema: payload.schema, direction, tls: tls ? keys : null });
   try {
@@ -41,7 +47,7 @@ for (const name of TRANSPORT_NAMES) {
     for (const direction of /** @type {const} */ (['up', 'down'])) {
       const plain = await framingAtSocket(transport, usable[0], direction, false);
       const tls = await framingAtSocket(transport, usable[0], direction, true);
-      const declared = (overTls) => transport.framingBytes({ payloadBytes: plain.payloadBytes, direction, compress: null, tls: overTls });
+      const declared = (/** @type {boolean} */ overTls) => transport.framingBytes({ payloadBytes: plain.payloadBytes, direction, compress: null, tls: overTls });
       const added = { up: tls.up - plain.up, down: tls.down - plain.down };
       const declaredAdded = { up: declared(true).up - declared(false).up, down: declared(true).down - declared(false).down };
       t.diagnostic(`${name} ${direction}: TLS adds ${added.up.toFixed(2)} up / ${added.down.toFixed(2)} down per message at the socket, declared ${declaredAdded.up} / ${declaredAdded.down}`);

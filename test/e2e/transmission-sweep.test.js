@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // --sweep, moved from benchmark_ws.js into lib/transmission/sweep.js: per profile (and per transport for
 // benchmark_transport.js), each format's highest open-loop rate under a p99 target, through both entry points.
 import test from 'node:test';
@@ -9,7 +10,12 @@ import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
 import { sweepProfiles, sweepTransports } from '../../lib/transmission/sweep.js';
 
-const run = (script, ...args) => spawnSync(process.execPath, [path.join(ROOT, script), ...args], { encoding: 'utf8', timeout: 120_000 });
+/**
+ * A sweep of --sweep --json, as far as these tests read it.
+ * @typedef {{ profile: string, transport?: string, knees: { format: string, maxRate: number|null, failedRate: number|null, probes: unknown[] }[] }} Sweep
+ */
+
+const run = (/** @type {string} */ script, /** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, script), ...args], { encoding: 'utf8', timeout: 120_000 });
 // a microsecond is below what the histogram records: the first probe (1,000 msgs/s, 500 messages) fails, no bisection
 const IMPOSSIBLE = ['--target-p99', '0.001'];
 
@@ -18,6 +24,7 @@ test('sweepProfiles and sweepTransports: a knee per format, profile and transpor
   const [json, protobuf] = await Promise.all([selectCodecs('json-buffer'), selectCodecs('protobufjs-static')]);
   // a target nothing meets, so each format's sweep is one probe of 200 messages whatever the machine's load
   const probes = { fromRate: 250, seconds: 0.2 };
+  /** @type {{ profile: string, format: string, rate: number, ok: boolean }[]} */
   const seen = [];
   const sweeps = await sweepProfiles({ payload, codecs: protobuf, profiles: ['none'], targetP99Ms: 0.001, probes, onProbe: (p) => seen.push(p) });
   assert.deepEqual(sweeps.map((s) => [s.profile, s.knees.map((k) => [k.format, k.maxRate, k.failedRate, k.probes.length])]), [['none', [['protobufjs-static', null, 250, 1]]]]);
@@ -35,7 +42,7 @@ test('benchmark_ws.js --sweep: the same JSON and lines as before the move', { ti
   const out = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(out), ['measurement', 'payload', 'targetP99Ms', 'sweeps']);
   assert.deepEqual([out.measurement, out.payload, out.targetP99Ms], ['saturation', 'test5', 0.001]);
-  assert.deepEqual(out.sweeps.map((s) => [s.profile, s.knees.map((k) => [k.format, k.maxRate, k.failedRate, k.probes.length])]), [['none', [['protobufjs-static', null, 1000, 1]]]]);
+  assert.deepEqual(out.sweeps.map((/** @type {Sweep} */ s) => [s.profile, s.knees.map((k) => [k.format, k.maxRate, k.failedRate, k.probes.length])]), [['none', [['protobufjs-static', null, 1000, 1]]]]);
   const text = run('benchmark_ws.js', '5', '--sweep', '--profiles', 'none', '--formats', 'protobufjs-static', ...IMPOSSIBLE);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^none protobufjs-static: p99 over 0\.001 ms even at 1,000 msgs\/s; at 1,000 msgs\/s p99 was [\d.]+ ms \([\d.]+ ms uncorrected\)\n$/);
@@ -47,8 +54,8 @@ test('benchmark_transport.js --sweep: per transport, its own formats, a skipped 
   const out = JSON.parse(r.stdout);
   assert.equal(out.measurement, 'saturation');
   assert.deepEqual(out.transports, ['http1', 'grpc']);
-  assert.deepEqual(out.skipped.map((s) => `${s.transport} ${s.format}`), ['grpc json-buffer']);
-  assert.deepEqual(out.sweeps.map((s) => `${s.profile} ${s.transport}: ${s.knees.map((k) => `${k.format} ${k.failedRate}`).join(', ')}`),
+  assert.deepEqual(out.skipped.map((/** @type {{ transport: string, format: string }} */ s) => `${s.transport} ${s.format}`), ['grpc json-buffer']);
+  assert.deepEqual(out.sweeps.map((/** @type {Sweep} */ s) => `${s.profile} ${s.transport}: ${s.knees.map((k) => `${k.format} ${k.failedRate}`).join(', ')}`),
     ['none http1: protobufjs-static 1000, json-buffer 1000', 'none grpc: protobufjs-static 1000']);
   const text = run('benchmark_transport.js', '5', '--sweep', '--transports', 'grpc', ...IMPOSSIBLE);
   assert.equal(text.status, 0, text.stderr);

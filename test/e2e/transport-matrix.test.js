@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_transport.js end to end: several transports interleaved by round, every message accounted for, each
 // transport's own formats, the named verdicts first, the verdicts within a transport and across transports, the
 // cells skipped, and its bad input.
@@ -7,12 +8,23 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 
-const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 240_000 });
-const runWs = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { encoding: 'utf8', timeout: 240_000 });
+/**
+ * A row of benchmark_transport.js --json, as far as these tests read it ("TRANSPORT FORMAT" in format).
+ * @typedef {{ format: string, transport: string, status: string, messages: number, acked: number, lost: number, duplicated: number, errors: number,
+ *   msgsPerSec: number, serverCpuUs: number, wireBytes: { up: number, down: number }, passes: { serverCpuUs: number }[] }} Row
+ * @typedef {{ results: Row[], runs: { settings: { transport: string, warmup: number }, results: Row[] }[], verdicts: { kind: string, formats: string[] }[],
+ *   named: import('../../lib/transmission/pairs.js').NamedVerdict[], skipped: unknown[] }} MatrixRun
+ * @typedef {{ profile: string, rtt: number, up: number, down: number, format: string, predictedSeconds: number, measuredSeconds: number }} Measured
+ * @typedef {{ runs: MatrixRun[], model: { transport: string, reports: { profile: string, measured: Measured[], pairs: unknown[] }[] }[] }} Output
+ */
+
+const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 240_000 });
+const runWs = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { encoding: 'utf8', timeout: 240_000 });
 
 test('ws, http1 and http2 over 2 rounds: every message of every row acked once, a verdict per pair within a transport and across transports on one format', { timeout: 300_000 }, () => {
   const r = run('3', '--transports', 'ws,http1,http2', '--messages', '200', '--warmup', '100', '--rounds', '2', '--window', '4', '--json');
   assert.equal(r.status, 0, r.stderr);
+  /** @type {Output} */
   const out = JSON.parse(r.stdout);
   const [only] = out.runs;
   const rows = Object.fromEntries(only.results.map((x) => [x.format, x]));
@@ -44,7 +56,8 @@ test('ws, http1 and http2 over 2 rounds: every message of every row acked once, 
 test('without --formats each transport runs its own JSON-vs-protobuf pair: no empty row, the named verdicts including REST JSON over HTTP/1.1 vs gRPC protobuf', { timeout: 300_000 }, () => {
   const r = run('3', '--transports', 'ws,http1,http2,connect,grpc', '--messages', '150', '--warmup', '50', '--rounds', '1', '--json');
   assert.equal(r.status, 0, r.stderr);
-  const [only] = JSON.parse(r.stdout).runs;
+  /** @type {Output} */
+  const { runs: [only] } = JSON.parse(r.stdout);
   assert.deepEqual(only.results.map((x) => x.format).sort(), [
     'connect protobuf-es', 'connect protobuf-es-json', 'grpc protobufjs-static', 'http1 json-buffer', 'http1 protobufjs-static',
     'http2 json-buffer', 'http2 protobufjs-static', 'ws json-buffer', 'ws protobufjs-static',
@@ -60,10 +73,10 @@ test('without --formats each transport runs its own JSON-vs-protobuf pair: no em
   const cross = byLabel['REST JSON over HTTP/1.1 vs gRPC protobuf'];
   assert.deepEqual([cross.kind, cross.json.transport, cross.json.format, cross.protobuf.transport, cross.protobuf.format], ['cross', 'http1', 'json-buffer', 'grpc', 'protobufjs-static']);
   assert.equal(cross.msgsPerSecRatio, rows['grpc protobufjs-static'].msgsPerSec / rows['http1 json-buffer'].msgsPerSec);
-  const perMessage = (x) => (x.wireBytes.up + x.wireBytes.down) / x.messages;
+  const perMessage = (/** @type {Row} */ x) => (x.wireBytes.up + x.wireBytes.down) / x.messages;
   assert.equal(cross.bytesRatio, perMessage(rows['grpc protobufjs-static']) / perMessage(rows['http1 json-buffer']));
   assert.ok(cross.bytesRatio < 1, 'protobuf in gRPC frames carries fewer bytes than JSON with HTTP/1.1 headers');
-  assert.equal(cross.verdict.rounds, 1);
+  assert.equal(cross.verdict?.rounds, 1);
 });
 
 test('--formats: a cell a transport cannot carry is skipped with one line in the matrix; the named pairs print first', { timeout: 300_000 }, () => {
@@ -85,6 +98,7 @@ test('--formats: a cell a transport cannot carry is skipped with one line in the
 test('through a shaped link: the break-even model per transport, fed by its own loopback rows and checked against its own shaped rows', { timeout: 300_000 }, () => {
   const r = run('3', '--transports', 'http1,grpc', '--profiles', 'none,custom', '--rtt', '20', '--down', '4000', '--up', '4000', '--messages', '100', '--warmup', '50', '--rounds', '1', '--json');
   assert.equal(r.status, 0, r.stderr);
+  /** @type {Output} */
   const { model } = JSON.parse(r.stdout);
   assert.deepEqual(model.map((m) => [m.transport, m.reports.map((x) => [x.profile, x.measured.map((y) => y.format).sort(), x.pairs.length])]), [
     ['http1', [['custom', ['json-buffer', 'protobufjs-static'], 1]]],
@@ -107,6 +121,7 @@ test('benchmark_ws.js --transport T without --formats runs T\'s own pair (Connec
 });
 
 test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0, a setting a transport does not take: one line, exit 2', () => {
+  /** @type {(res: import('node:child_process').SpawnSyncReturns<string>, pattern: RegExp) => void} */
   const oneLine = (res, pattern) => {
     assert.equal(res.status, 2, res.stderr);
     assert.equal(res.stderr.trimEnd().split('\n').length, 1, res.stderr);

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
 import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,9 +11,12 @@ import { resolvePayloads } from '../../lib/payload/index.js';
 import { measureSaturation, measureTransmission } from '../../lib/transmission/run.js';
 
 // a hung socket fails its test instead of hanging the suite
-const test = (name, fn) => nodeTest(name, { timeout: 60000 }, fn);
+const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 60000 }, fn);
 test.after = nodeTest.after;
 
+/** @typedef {{ code: number|null, signal: NodeJS.Signals|null, stdout: string, stderr: string }} Exit how an entry point ended */
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const started = new Set();
 test.after(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -31,23 +35,31 @@ function run(script, args, { env } = {}) {
   let stderr = '';
   child.stdout.on('data', (d) => { stdout += d; });
   child.stderr.on('data', (d) => { stderr += d; });
+  /** @type {Promise<Exit>} */
   const done = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
   return { child, done, output: () => stdout };
 }
 
-/** Starts server.js and waits for its one "listening on" line. */
+/**
+ * Starts server.js and waits for its one "listening on" line.
+ * @param {string[]} [args]
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 async function startServer(args = ['3'], env = {}) {
   const server = run('server.js', [...args], { env: { PORT: '0', ...env } });
-  const url = await new Promise((resolve, reject) => {
+  /** @type {Promise<string>} */
+  const listening = new Promise((resolve, reject) => {
     server.child.stdout.on('data', () => {
       const m = /^listening on (ws:\/\/\S+)\n/.exec(server.output());
       if (m) resolve(m[1]);
     });
     server.done.then((r) => reject(new Error(`server exited: ${r.stderr}`)));
   });
+  const url = await listening;
   return { ...server, url, port: Number(new URL(url).port) };
 }
 
+/** @param {Awaited<ReturnType<typeof startServer>>} server */
 async function stopServer(server) {
   server.child.kill('SIGTERM');
   const r = await server.done;
@@ -56,10 +68,16 @@ async function stopServer(server) {
   return r;
 }
 
+/** @param {number|undefined} pid */
 function assertGone(pid) {
+  assert.ok(pid !== undefined, 'the process was started');
   assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `process ${pid} is still running`);
 }
 
+/**
+ * @param {Exit} r
+ * @param {RegExp} pattern
+ */
 function assertOneLine(r, pattern, code = 2) {
   assert.equal(r.code, code, r.stderr);
   const lines = r.stderr.trimEnd().split('\n');
@@ -176,6 +194,7 @@ test('bad arguments: one line, exit 2', async () => {
 test('measureTransmission: the programmatic API runs each codec against its own server and leaves nothing running', async () => {
   const [payload] = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  /** @type {{ done: number, total: number, format: string, round: number, transport?: string }[]} */
   const progress = [];
   const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
   const before = listeners();
@@ -201,7 +220,13 @@ test('measureTransmission: the programmatic API runs each codec against its own 
 test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', async () => {
   const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--json']).done;
   assert.equal(r.code, 0, r.stderr);
-  const [t] = JSON.parse(r.stdout).runs;
+  /**
+   * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
+   * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
+   * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
+   * @type {{ runs: { settings: { rounds: number, rawPasses: boolean }, results: Row[], verdicts: { formats: string[] }[] }[] }}
+   */
+  const { runs: [t] } = JSON.parse(r.stdout);
   assert.equal(t.settings.rounds, 3);
   for (const row of t.results) {
     assert.equal(row.passes.length, 3);
@@ -212,12 +237,12 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
     // the server (its own process) reported its CPU per message; raw passes give the decode share
     // each figure is the middle of its three passes, the passes' CPU per message is µs: no process can spend more
     // CPU per message than the wall time per message on every core, and event-loop use is a fraction
-    const middle = (k) => row.passes.map((p) => p[k]).sort((a, b) => a - b)[1];
-    for (const k of ['serverCpuUs', 'serverCpuUsRaw', 'clientCpuUs']) assert.equal(row[k], middle(k), k);
+    const middle = (/** @type {keyof Figures} */ k) => row.passes.map((p) => p[k]).sort((a, b) => a - b)[1];
+    for (const k of /** @type {const} */ (['serverCpuUs', 'serverCpuUsRaw', 'clientCpuUs'])) assert.equal(row[k], middle(k), k);
     const wallUs = 1e6 / Math.min(...row.passes.map((p) => p.msgsPerSec));
     for (const p of row.passes) {
-      for (const k of ['serverCpuUs', 'serverCpuUsRaw', 'clientCpuUs']) assert.ok(p[k] > 0 && p[k] <= wallUs * os.availableParallelism(), `${k} ${p[k]} µs/msg at ${wallUs.toFixed(1)} µs/msg of wall time`);
-      for (const k of ['serverElu', 'clientElu']) assert.ok(p[k] > 0 && p[k] <= 1, `${k} ${p[k]}`);
+      for (const k of /** @type {const} */ (['serverCpuUs', 'serverCpuUsRaw', 'clientCpuUs'])) assert.ok(p[k] > 0 && p[k] <= wallUs * os.availableParallelism(), `${k} ${p[k]} µs/msg at ${wallUs.toFixed(1)} µs/msg of wall time`);
+      for (const k of /** @type {const} */ (['serverElu', 'clientElu'])) assert.ok(p[k] > 0 && p[k] <= 1, `${k} ${p[k]}`);
     }
     // the decode share's arithmetic is checked with literal figures in test/unit/transmission/rounds.test.js; here it
     // must come from these two figures: below 1, and positive exactly when decoding costs the server more
@@ -232,6 +257,7 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
 test('measureSaturation: rates double until a probe misses the p99 target, and a target nothing meets names no rate', async () => {
   const [payload] = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('protobufjs-static');
+  /** @type {{ format: string, rate: number, p99: number|null, ok: boolean }[]} */
   const probes = [];
   // a second is a target loopback at these rates always meets: the doubling runs to maxRate
   const [easy] = await measureSaturation({ payload, codecs, targetP99Ms: 1000, fromRate: 250, maxRate: 1000, seconds: 0.2, onProbe: (p) => probes.push(p) });
@@ -251,13 +277,14 @@ test('measureSaturation: rates double until a probe misses the p99 target, and a
 for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT'])) {
   test(`benchmark_ws.js signalled alone (${signal}) takes its server.js child with it and exits ${signal === 'SIGINT' ? 130 : 143}`, async () => {
     const bench = run('benchmark_ws.js', ['3', '--messages', '2000000', '--profiles', 'none']);
-    const childrenOf = (pid) => {
+    const childrenOf = (/** @type {number|undefined} */ pid) => {
       try {
         return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
       } catch {
         return []; // ps exits 1 when there is none
       }
     };
+    /** @type {string|undefined} */
     let server;
     while (!server) {
       assert.equal(bench.child.exitCode, null, 'benchmark_ws.js ended before its server started');

@@ -16,7 +16,8 @@ const VETH_CLIENT = `wsc${id}`;
 const SERVER_IP = '10.213.7.1';
 const CLIENT_IP = '10.213.7.2';
 
-const ip = (...args) => execFileSync('ip', args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+const ip = (/** @type {string[]} */ ...args) => execFileSync('ip', args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
 
 function cleanUp() {
@@ -51,7 +52,10 @@ function setUp() {
     return null;
   } catch (err) {
     cleanUp();
-    return `cannot create network namespaces here: ${String(err.stderr || err.message).trim().split('\n')[0]}`;
+    // execFileSync's error carries the command's stderr
+    const stderr = err && typeof err === 'object' && 'stderr' in err ? err.stderr : '';
+    const message = err instanceof Error ? err.message : String(err);
+    return `cannot create network namespaces here: ${String(stderr || message).trim().split('\n')[0]}`;
   }
 }
 
@@ -63,6 +67,11 @@ process.on('exit', cleanUp);
 test.after(cleanUp);
 
 /** Runs an entry point inside a namespace (ip netns exec replaces itself with node, so the pid is node's). */
+/**
+ * @param {string} ns
+ * @param {string} script
+ * @param {string[]} args
+ */
 function runIn(ns, script, args) {
   const child = spawn('ip', ['netns', 'exec', ns, process.execPath, path.join(ROOT, script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -70,6 +79,7 @@ function runIn(ns, script, args) {
   let stderr = '';
   child.stdout.on('data', (d) => { stdout += d; });
   child.stderr.on('data', (d) => { stderr += d; });
+  /** @type {Promise<{ code: number|null, stdout: string, stderr: string }>} */
   const done = new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
   return { child, done, stdout: () => stdout };
 }
@@ -77,12 +87,13 @@ function runIn(ns, script, args) {
 async function startServer() {
   const server = runIn(NS_SERVER, 'server.js', ['3', '--host', '0.0.0.0', '--port', '7070']);
   await new Promise((resolve, reject) => {
-    server.child.stdout.on('data', () => { if (/^listening on ws:\/\/0\.0\.0\.0:7070\n/.test(server.stdout())) resolve(); });
+    server.child.stdout.on('data', () => { if (/^listening on ws:\/\/0\.0\.0\.0:7070\n/.test(server.stdout())) resolve(undefined); });
     server.done.then((r) => reject(new Error(`server exited: ${r.stderr}`)));
   });
   return server;
 }
 
+/** @param {ReturnType<typeof runIn>} server */
 async function stop(server) {
   server.child.kill('SIGTERM');
   const r = await server.done;

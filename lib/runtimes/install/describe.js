@@ -1,5 +1,5 @@
 import { runProcess } from '../../child-process.js';
-import { UserError } from '../../errors.js';
+import { UserError, firstLine } from '../../errors.js';
 import { launchChromium } from '../page/chromium.js';
 import { stderrMessage } from '../run/run.js';
 
@@ -60,7 +60,7 @@ async function describeChromium(binPath) {
   try {
     browser = await launchChromium(binPath);
   } catch (err) {
-    throw new UserError(`${binPath} does not start as chromium: ${firstLine(err instanceof Error ? err.message : String(err))}`);
+    throw new UserError(`${binPath} does not start as chromium: ${firstLine(err)}`);
   }
   try {
     const session = await browser.newBrowserCDPSession();
@@ -85,8 +85,6 @@ function parseLastLine(text) {
   }
 }
 
-/** @param {string} text */
-const firstLine = (text) => text.trim().split('\n')[0];
 
 /**
  * @typedef {object} RuntimeDescription

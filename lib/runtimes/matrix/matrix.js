@@ -13,7 +13,8 @@ import { prepareCodecs } from '../../verify.js';
 import { describeRuntime } from '../install/describe.js';
 import { ensureRuntime } from '../install/install.js';
 import { runInRuntime } from '../run/run.js';
-import { combineRounds, rotate } from './rounds.js';
+import { rotate } from '../../measure/statistics.js';
+import { joinSpeedRounds } from './rounds.js';
 
 /** The script each Node, Bun or Deno round runs. */
 export const WORKER = path.join(ROOT, 'lib', 'runtimes', 'run', 'worker.js');
@@ -173,7 +174,7 @@ export async function measureAcrossRuntimes({
           const byFormat = new Map([...verdicts, ...missing].map((v) => [v.format, v]));
           return { runtime: s.entry.description.runtime, error: s.error, verdicts: formats.map((f) => withFlags(s.flags)(byFormat.get(f))) };
         }
-        const measured = combineRounds(s.rounds.map((o) => o.results[i].results), BASELINE, formats);
+        const measured = joinSpeedRounds(s.rounds.map((o) => o.results[i].results), BASELINE, formats);
         const skipped = s.rounds.length ? s.rounds[0].results[i].skipped : [];
         const seen = new Set([...measured, ...skipped].map((x) => x.format));
         // excluded codecs, and every codec of a runtime that never finished a round (a filter may leave others out)
@@ -220,5 +221,5 @@ export async function measureAcrossRuntimes({
  * @property {RuntimeDescription[]} runtimes
  * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
- *   results?: import('./rounds.js').SpeedRow[], skipped?: object[], verdicts?: object[] }[] }[]} results
+ *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: object[], verdicts?: object[] }[] }[]} results
  */

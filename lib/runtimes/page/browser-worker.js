@@ -10,8 +10,16 @@ import { buildAdapter } from '../../schema/index.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
-import { rotate } from '../matrix/rounds.js';
+import { rotate } from '../../measure/statistics.js';
 import { pageMessages, sendFromPage } from './browser-ws-page.js';
+
+/**
+ * The shortest sample Benchmark.js can time in a page. It finds no high-resolution clock there (it knows
+ * process.hrtime, microtime and chrome.Interval, not performance.now) and falls back to Date, whose resolution it
+ * takes as at least 1.5 ms; for its 1% uncertainty a sample must last 50 such ticks, 0.075 s. A shorter minTime
+ * times garbage (0 ops/s was seen at 0.005 s), so a shorter one asked for is raised to this.
+ */
+export const PAGE_MIN_TIME = 0.075;
 
 /**
  * A codec as the page runs it: what it declares as `browser` replaces the
@@ -46,7 +54,9 @@ export function runPageRound(job, data, bundled) {
     const payload = pagePayload(p);
     const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
     if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
-    return measureSpeed(prepared, /** @type {any} */ (payload), { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
+    return measureSpeed(prepared, /** @type {any} */ (payload), {
+      rounds: 1, maxTime: job.maxTime, minTime: job.minTime == null ? undefined : Math.max(job.minTime, PAGE_MIN_TIME), filter,
+    });
   });
   return { results };
 }

@@ -7,7 +7,7 @@
  */
 import { ACK_BYTES, SEQ_BYTES } from '../../transmission/protocol.js';
 import { drivePass } from '../../transmission/accounting.js';
-import { toBytes } from '../../measure/baseline.js';
+import { toBytes } from '../../codecs/baseline.js';
 import { corpusVerdict } from '../../verify.js';
 
 /**

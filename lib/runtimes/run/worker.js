@@ -9,7 +9,7 @@ import { resolvePayloads } from '../../payload/index.js';
 import { selectCodecs } from '../../codecs/index.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
-import { rotate } from '../matrix/rounds.js';
+import { rotate } from '../../measure/statistics.js';
 
 const job = JSON.parse(process.argv[2] ?? '{}');
 const codecs = await selectCodecs(job.formats);

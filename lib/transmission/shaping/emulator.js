@@ -66,10 +66,11 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
  * One direction of the link.
  * @param {net.Socket} input
  * @param {net.Socket} output
- * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void, wire?: { freeAt: number } }} link
- *   wire: the link this direction transmits on, shared with the other connections' same direction (default: its own)
+ * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void, wire?: { freeAt: number }, now?: () => number }} link
+ *   wire: the link this direction transmits on, shared with the other connections' same direction (default: its own);
+ *   now: the clock in ms (performance.now; a test's own clock)
  */
-export function relay(input, output, { delay, kbit, queueBytes, count, wire = { freeAt: 0 } }) {
+export function relay(input, output, { delay, kbit, queueBytes, count, wire = { freeAt: 0 }, now: clock = () => performance.now() }) {
   /** @type {Array<{ at: number, bytes: Buffer }>} */
   const queue = [];
   let head = 0;
@@ -79,7 +80,7 @@ export function relay(input, output, { delay, kbit, queueBytes, count, wire = { 
   let ended = false;
 
   input.on('data', (/** @type {Buffer} */ chunk) => {
-    const now = performance.now();
+    const now = clock();
     if (kbit) {
       for (let off = 0; off < chunk.length; off += PACKET_BYTES) {
         const packet = chunk.subarray(off, off + PACKET_BYTES);
@@ -101,12 +102,12 @@ export function relay(input, output, { delay, kbit, queueBytes, count, wire = { 
 
   function schedule() {
     if (timer || head === queue.length) return;
-    timer = setTimeout(deliver, Math.max(0, queue[head].at - performance.now()));
+    timer = setTimeout(deliver, Math.max(0, queue[head].at - clock()));
   }
 
   function deliver() {
     timer = null;
-    const now = performance.now();
+    const now = clock();
     const ready = [];
     while (head < queue.length && queue[head].at <= now + 0.5) ready.push(queue[head++].bytes);
     if (head > 1024 && head * 2 > queue.length) {

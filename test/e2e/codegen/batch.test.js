@@ -20,11 +20,12 @@ test('a batch is N copies in one repeated field; every codec carries it and size
   for (const p of prepared) assert.ok(['exact', 'equivalent'].includes(p.status), `${p.codec.name}: ${p.status} ${p.reason ?? ''}`);
   const seven = measureSizes(prepared, b).codecs;
   for (const format of ['protobufjs-static', 'protobufjs-dynamic']) {
-    const base = one.find((c) => c.format === format).bytes;
+    const base = one.find((c) => c.format === format)?.bytes;
     // a repeated message field costs a tag and a length per item on top of the item itself
-    const got = seven.find((c) => c.format === format).bytes;
+    const got = seven.find((c) => c.format === format)?.bytes;
+    assert.ok(base !== undefined && got !== undefined, `${format}: sizes of one and of seven`);
     assert.ok(got > 7 * base && got <= 7 * (base + 4), `${format}: ${got} bytes for 7 × ${base}`);
   }
-  const json = seven.find((c) => c.format === 'json-buffer').bytes;
+  const json = seven.find((c) => c.format === 'json-buffer')?.bytes;
   assert.equal(json, Buffer.byteLength(JSON.stringify({ items: Array(7).fill(payload.value) })));
 });

@@ -17,6 +17,11 @@ const DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
 const PROTOBUF = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf'];
 const codecs = (await loadCodecs()).filter((c) => PROTOBUF.includes(c.name) && c.available);
 
+/**
+ * Each fixture's data, schema and message type; `verdict` is the line every codec (a string) or each codec by name
+ * ('*' for the others) must give.
+ * @type {{ data: string, proto: string, type?: string, verdict?: string | Record<string, string> }[]}
+ */
 const FIXTURES = [
   { data: 'addressbook.json', proto: 'addressbook.proto', type: 'tutorial.Person' }, // proto2: required, defaults, nested enum
   { data: 'order.json', proto: 'order.proto', type: 'shop.Order' }, // proto3: enums, oneof, maps, optional, import, int64 strings, bytes
@@ -44,11 +49,13 @@ const FIXTURES = [
 ];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
+/** @type {(type: string) => [string, RegExp]} */
 const PBF_FOREIGN = (type) => ['unsupported', new RegExp(`^unsupported: pbf's compiler merges imported files without their packages, so field \\S+ of type ${type.replace(/\./g, '\\.')} from package \\S+ does not resolve`)];
 
 /**
  * Verdicts that are not exact or equivalent, each a library's own behaviour (not the toolkit's comparison):
  * fixture → codec → [status, what the verdict line must say].
+ * @type {Record<string, Record<string, [string, RegExp]>>}
  */
 const KNOWN = {
   'addressbook.json': {
@@ -114,6 +121,10 @@ const bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'big-int64-'));
 test.after(() => fs.rmSync(bigDir, { recursive: true, force: true }));
 fs.writeFileSync(path.join(bigDir, 'big.proto'), 'syntax = "proto3";\nmessage Big { string id = 1; int64 a = 2; repeated sint64 b = 3; }\n');
 fs.writeFileSync(path.join(bigDir, 'unsigned.proto'), 'syntax = "proto3";\nmessage Unsigned { string id = 1; uint64 u = 2; }\n');
+/**
+ * @param {string} json
+ * @param {string} [proto] a file in bigDir
+ */
 function bigIntegerPayload(json, proto = 'big.proto') {
   fs.writeFileSync(path.join(bigDir, 'big.json'), json);
   return resolvePayloads({ data: path.join(bigDir, 'big.json'), proto: path.join(bigDir, proto) })[0];
@@ -152,7 +163,7 @@ test('the canonical proto3 JSON spellings in the fixtures are what the verdicts 
 });
 
 // The entry points as a user runs them on a .proto that imports the well-known types.
-const run = (script, args) => spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+const run = (/** @type {string} */ script, /** @type {string[]} */ args) => spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
 const WKT = ['--proto', path.join(DIR, 'wellknown.proto')];
 const ALL = 'json,protobufjs-static,protobufjs-dynamic,protobuf-es,protobuf-ts,pbf';
 
@@ -161,7 +172,7 @@ test('benchmark_dtq.js --proto wellknown.proto --data wellknown-struct.json: siz
   assert.equal(dtq.status, 0, dtq.stderr);
   const [{ payload, codecs: rows }] = JSON.parse(dtq.stdout).results;
   assert.equal(payload.type, 'telemetry.Config');
-  const byFormat = Object.fromEntries(rows.map((r) => [r.format, r]));
+  const byFormat = Object.fromEntries(rows.map((/** @type {import('../../../lib/measure/sizes.js').SizeRow} */ r) => [r.format, r]));
   assert.deepEqual(Object.keys(byFormat).sort(), ALL.split(',').sort());
   for (const name of ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts']) {
     assert.deepEqual([byFormat[name].status, byFormat[name].normalised], ['equivalent', ['json-name']], name);
@@ -175,7 +186,7 @@ test('benchmark_dtq.js --proto wellknown.proto --data wellknown-struct.json: siz
 
 test('benchmark_dss.js on a Timestamp-bearing .proto: measured, with the verdict naming timestamp-instant', () => {
   const dss = run('benchmark_dss.js', [...WKT, '--type', 'telemetry.Reading', '--data', path.join(DIR, 'wellknown-timestamp-spellings.json'),
-    '--formats', 'protobufjs-static,protobuf-es,protobuf-ts,pbf', '--filter', 'encode|decode', '--rounds', '1', '--max-time', '0.05', '--no-memory']);
+    '--formats', 'protobufjs-static,protobuf-es,protobuf-ts,pbf', '--filter', 'encode|decode', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--no-memory']);
   assert.equal(dss.status, 0, dss.stderr);
   const rows = dss.stdout.split('\n').filter((l) => /^\| (protobufjs-static|protobuf-es|protobuf-ts|pbf) /.test(l)).map((l) => l.split('|').map((s) => s.trim()));
   const measured = rows.filter((r) => r[1] !== 'pbf');
@@ -185,7 +196,7 @@ test('benchmark_dss.js on a Timestamp-bearing .proto: measured, with the verdict
     assert.match(r[4], /^[\d,]+$/, 'an ops/s figure');
     assert.equal(r.at(-2), 'equivalent (json-name, timestamp-instant)');
   }
-  assert.match(rows.find((r) => r[1] === 'pbf').at(-2), /^unsupported: pbf's compiler merges imported files without their packages/);
+  assert.match(rows.find((r) => r[1] === 'pbf')?.at(-2) ?? '', /^unsupported: pbf's compiler merges imported files without their packages/);
 });
 
 test('an invalid well-known value from the command line: one line naming the path and the rule, exit 2', () => {
@@ -222,7 +233,7 @@ test('in a Chromium page too: lowerCamelCase keys and a Timestamp string round-t
   assert.equal(dtq.status, 0, dtq.stderr);
   const [{ runtimes: [page] }] = JSON.parse(dtq.stdout).verdicts;
   assert.equal(page.runtime, 'chromium');
-  assert.deepEqual(page.verdicts.map((v) => [v.format, v.status, v.normalised]),
+  assert.deepEqual(page.verdicts.map((/** @type {{ format: string, status: string, normalised: string[] }} */ v) => [v.format, v.status, v.normalised]),
     [['protobufjs-static', 'equivalent', ['json-name']], ['protobuf-es', 'equivalent', ['json-name']]]);
 });
 
@@ -231,7 +242,7 @@ test('protobuf-es-json (toJsonString/fromJsonString) carries every well-known ty
   for (const fixture of FIXTURES.filter((f) => f.proto === 'wellknown.proto')) {
     const [payload] = resolvePayloads({ data: path.join(DIR, fixture.data), proto: path.join(DIR, fixture.proto), type: fixture.type });
     const [p] = prepareCodecs([esJson], payload);
-    const expected = typeof fixture.verdict === 'string' ? fixture.verdict : fixture.verdict['protobuf-es'];
+    const expected = typeof fixture.verdict === 'string' ? fixture.verdict : fixture.verdict?.['protobuf-es'];
     assert.equal(describeVerdict(p), expected, fixture.data);
   }
 });

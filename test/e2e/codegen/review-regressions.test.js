@@ -17,10 +17,15 @@ const PROTOBUF = [dynamic, staticCodec];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'review-'));
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * @param {import('../../../lib/schema/index.js').Schema} schema
+ * @param {unknown} value
+ */
 function verdicts(schema, value) {
   return PROTOBUF.map((codec) => verifyRoundTrip(codec.create({ value, schema }), value, codec.normalise));
 }
 
+/** @param {unknown} value */
 function inferred(value) {
   const { text, typeName } = inferSchema(value, { name: 'M' });
   return parseSchema(text, { typeName });
@@ -29,6 +34,7 @@ function inferred(value) {
 test('a "__proto__" key survives (and a lost one would be seen)', () => {
   const value = JSON.parse('{"__proto__": {"x": 1}, "k-y": 2}');
   for (const v of verdicts(inferred(value), value)) assert.equal(v.status, 'exact');
+  /** @type {Partial<import('../../../lib/codecs/native-form.js').CodecInstance>} */
   const lost = { encode: (x) => x, decode: () => ({ 'k-y': 2 }) };
   assert.equal(verifyRoundTrip(lost, value, ['null-as-absent']).status, 'lossy');
 });

@@ -7,8 +7,12 @@ import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import staticCodec from '../../../lib/codecs/protobufjs-static.js';
 import { plainRoundTrip } from '../../helpers/native.js';
 
-const hex = (bytes) => Buffer.from(bytes).toString('hex');
+const hex = (/** @type {Uint8Array | string} */ bytes) => Buffer.from(bytes).toString('hex');
 
+/**
+ * @param {string} proto
+ * @param {unknown} value
+ */
 function both(proto, value) {
   const schema = parseSchema(proto);
   return [dynamic, staticCodec].map((codec) => {

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../../../lib/errors.js';
-import {
-  checkExecutable, defaultCacheDir, ensureRuntime, findInstalled, locateChromium, npmFailure, parseRuntimeOverrides,
-} from '../../../lib/runtimes/install/install.js';
+import { ensureRuntime, locateChromium } from '../../../lib/runtimes/install/install.js';
+import { defaultCacheDir, findInstalled } from '../../../lib/runtimes/install/cache.js';
+import { checkExecutable, parseRuntimeOverrides } from '../../../lib/runtimes/install/overrides.js';
 
 const linux = { os: 'linux', arch: 'x64', libc: 'glibc', avx2: true };
 
+/** @param {import('node:test').TestContext} t */
 function tmpDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-runtimes-test-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -57,6 +58,7 @@ if (args[0] === 'view') {
   return { npm: file, calls: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : []) };
 }
 
+/** @type {(pattern: RegExp) => (err: unknown) => true} an assert.rejects check */
 const oneLineUserError = (pattern) => (err) => {
   assert.ok(err instanceof UserError, `expected a UserError, got ${err}`);
   assert.ok(!err.message.includes('\n'), `not one line: ${err.message}`);
@@ -130,6 +132,7 @@ test('first use resolves the highest stable version, installs it exactly, and re
   const dir = tmpDir(t);
   const cacheDir = path.join(dir, 'cache');
   const fake = fakeNpm(dir, { versions: ['1.3.0', '1.4.5', '1.10.0-canary.1', '1.4.10'] });
+  /** @type {string[]} */
   const lines = [];
   const rt = await ensureRuntime('bun', { cacheDir, npm: fake.npm, platform: linux, onProgress: (l) => lines.push(l) });
   assert.equal(rt.version, '1.4.10');
@@ -155,6 +158,7 @@ test('an installed runtime is reused without asking the registry', async (t) => 
   const fake = fakeNpm(dir);
   const first = await ensureRuntime('bun', { cacheDir, npm: fake.npm, platform: linux });
   const callsAfterFirst = fake.calls().length;
+  /** @type {string[]} */
   const lines = [];
   const offline = fakeNpm(fs.mkdtempSync(path.join(dir, 'offline-')), { view: 'unreachable', install: 'unreachable' });
   const again = await ensureRuntime('bun', { cacheDir, npm: offline.npm, platform: linux, onProgress: (l) => lines.push(l) });
@@ -224,13 +228,4 @@ test('a missing npm is a UserError, not a crash', async (t) => {
   const dir = tmpDir(t);
   await assert.rejects(ensureRuntime('bun', { cacheDir: dir, npm: path.join(dir, 'no-npm-here'), platform: linux }),
     oneLineUserError(/^bun: cannot look up @oven\/bun-linux-x64: cannot run npm \(.*ENOENT/));
-});
-
-test('npmFailure reads npm --json errors on stdout and npm error lines on stderr', () => {
-  const e404 = JSON.stringify({ error: { code: 'E404', summary: 'Not Found - GET https://registry.npmjs.org/x', detail: 'long\ntext' } });
-  assert.equal(npmFailure({ code: 1, stdout: e404, stderr: '' }, 'cannot look up x'), 'cannot look up x: E404: Not Found - GET https://registry.npmjs.org/x');
-  const stderr = "npm error code ENOTFOUND\nnpm error syscall getaddrinfo\nnpm error errno ENOTFOUND\nnpm error network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org\nnpm error network This is a problem related to network connectivity.\n";
-  assert.equal(npmFailure({ code: 1, stdout: '', stderr }, 'cannot install x'),
-    'cannot install x: cannot reach the npm registry (ENOTFOUND: network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org)');
-  assert.equal(npmFailure({ code: 7, stdout: '', stderr: '' }, 'cannot install x'), 'cannot install x: npm exited with code 7');
 });

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_dss.js --runtimes as users run it: bad input is one line and exit 2;
 // a tiny run on the host, in a child process, gives the documented shape.
 import { test } from 'node:test';
@@ -6,7 +7,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../../lib/paths.js';
 
-const run = (...args) => {
+const run = (/** @type {string[]} */ ...args) => {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dss.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -26,7 +27,7 @@ for (const { args, pattern } of [
 }
 
 test('--runtimes host --json: one runtime described, every codec verified and measured there', { timeout: 120_000 }, () => {
-  const r = run('5', '--runtimes', 'host', '--formats', 'json-buffer,msgpackr', '--rounds', '2', '--max-time', '0.05', '--json');
+  const r = run('5', '--runtimes', 'host', '--formats', 'json-buffer,msgpackr', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--json');
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.runtimes.length, 1);
@@ -40,7 +41,7 @@ test('--runtimes host --json: one runtime described, every codec verified and me
   const [onHost] = entry.runtimes;
   assert.equal(onHost.error, null);
   assert.deepEqual(onHost.skipped, []);
-  assert.deepEqual(onHost.results.map((x) => `${x.format} ${x.op} ${x.status} ${x.rounds.length}`), [
+  assert.deepEqual(onHost.results.map((/** @type {{ format: string, op: string, status: string, rounds: unknown[] }} */ x) => `${x.format} ${x.op} ${x.status} ${x.rounds.length}`), [
     'json-buffer encode exact 2', 'json-buffer decode exact 2', 'json-buffer roundtrip exact 2',
     'msgpackr encode exact 2', 'msgpackr decode exact 2', 'msgpackr roundtrip exact 2',
   ]);
@@ -53,7 +54,7 @@ test('benchmark_dtq.js --runtimes: sizes from the host, and a verdict per codec 
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.results[0].codecs.length, 2);
-  assert.deepEqual(out.runtimes.map((d) => d.runtime), ['host']);
+  assert.deepEqual(out.runtimes.map((/** @type {{ runtime: string }} */ d) => d.runtime), ['host']);
   const [onHost] = out.verdicts[0].runtimes;
-  assert.deepEqual(onHost.verdicts.map((v) => [v.format, v.status]), [['protobufjs-static', 'exact'], ['json-buffer', 'exact']]);
+  assert.deepEqual(onHost.verdicts.map((/** @type {{ format: string, status: string }} */ v) => [v.format, v.status]), [['protobufjs-static', 'exact'], ['json-buffer', 'exact']]);
 });

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // A small suite on Bun, Deno and Chromium through benchmark_dss.js's own path
 // (installing into the per-user cache on first use): verdicts and shape only,
 // never speeds. PVJ_RUNTIME_CACHE points the cache elsewhere.
@@ -23,7 +24,7 @@ test('bun, deno and chromium: every codec verified there, measured or given a ro
   const formats = 'json-buffer,protobufjs-static,protobuf-es,msgpackr,cbor-x,avsc,pbf';
   const out = await measureAcrossRuntimes({
     runtimes, choice: { numbers: ['5'] }, payloads: resolvePayloads({ numbers: ['5'] }),
-    codecs: await selectCodecs(formats), rounds: 2, maxTime: 0.05,
+    codecs: await selectCodecs(formats), rounds: 2, maxTime: 0.01, minTime: 0.005,
   });
   assert.deepEqual(out.runtimes.map((r) => r.runtime), names);
   for (const d of out.runtimes) {
@@ -32,19 +33,23 @@ test('bun, deno and chromium: every codec verified there, measured or given a ro
     assert.ok(d.engineVersion);
   }
   const [entry] = out.results;
-  const verdicts = Object.fromEntries(entry.runtimes.map((r) => [r.runtime,
-    Object.fromEntries([...r.results, ...r.skipped].map((x) => [x.format, x.status]))]));
+  const verdicts = Object.fromEntries(entry.runtimes.map((r) => {
+    assert.ok(r.results && r.skipped, `${r.runtime}: rows and skipped cells`);
+    return [r.runtime, Object.fromEntries([...r.results, ...r.skipped].map((x) => [x.format, x.status]))];
+  }));
   const everywhere = { 'json-buffer': 'exact', 'protobufjs-static': 'exact', 'protobuf-es': 'exact', msgpackr: 'exact' };
   assert.deepEqual(verdicts.bun, { ...everywhere, 'cbor-x': 'exact', avsc: 'exact', pbf: 'exact' });
   assert.deepEqual(verdicts.deno, { ...everywhere, 'cbor-x': 'exact', avsc: 'exact', pbf: 'exact' });
   if (haveChromium) {
     assert.deepEqual(verdicts.chromium, { ...everywhere, 'cbor-x': 'exact', avsc: 'failed', pbf: 'unsupported' });
     const chromium = entry.runtimes.find((r) => r.runtime === 'chromium');
+    assert.ok(chromium?.skipped, 'chromium lists what it skipped');
     assert.match(chromium.skipped.find((s) => s.format === 'avsc').reason, /not available in a browser page/);
     assert.match(chromium.skipped.find((s) => s.format === 'pbf').reason, /^in a browser page: /);
   }
   for (const r of entry.runtimes) {
     assert.equal(r.error, null);
+    assert.ok(r.results, `${r.runtime}: rows`);
     for (const row of r.results) {
       assert.equal(row.rounds.length, 2, `${r.runtime} ${row.format} ${row.op}`);
       assert.ok(row.opsPerSec > 0 && row.min <= row.opsPerSec && row.opsPerSec <= row.max, `${r.runtime} ${row.format} ${row.op}: ${row.min} ${row.opsPerSec} ${row.max}`);
@@ -52,6 +57,7 @@ test('bun, deno and chromium: every codec verified there, measured or given a ro
       assert.equal(row.vsBaseline == null, !['encode', 'decode', 'roundtrip'].includes(row.op), `${r.runtime} ${row.format} ${row.op}`);
     }
     const cbor = r.results.find((x) => x.format === 'cbor-x');
+    assert.ok(cbor, `${r.runtime}: a cbor-x row`);
     assert.equal(Boolean(cbor.runtimeNotes), r.runtime === 'bun' || r.runtime === 'deno', `${r.runtime}: cbor-x noted where its addon is kept off`);
   }
   const matrices = runtimeMatrices(entry, out.runtimes, out.settings.formats);

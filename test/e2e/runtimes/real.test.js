@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // Installs real runtimes from the npm registry into the per-user cache (the
 // first run downloads about 100 MB each; later runs reuse them) and runs the
 // project's code in each. PVJ_RUNTIME_CACHE points the cache elsewhere.
@@ -24,10 +25,11 @@ const EXPECTED = {
 
 for (const [name, expected] of Object.entries(EXPECTED)) {
   test(`${name}: installed (or reused) exactly, described, and runs the project's codecs`, { timeout: 180_000 }, async () => {
+    /** @type {string[]} */
     const progress = [];
     const runtime = await ensureRuntime(name, { onProgress: (line) => progress.push(line) });
     assert.ok(fs.existsSync(runtime.bin), runtime.bin);
-    assert.match(runtime.version, expected.version);
+    assert.match(runtime.version ?? '', expected.version);
     // the progress lines come in a pair, and only when something was installed
     assert.equal(progress.length, runtime.source === 'installed' ? 2 : 0, progress.join(' | '));
 

@@ -10,6 +10,10 @@ import { describeArgs, describeRuntime } from '../../../lib/runtimes/install/des
 
 const host = { name: 'host', kind: 'node', bin: process.execPath, version: process.versions.node };
 
+/**
+ * @param {import('node:test').TestContext} t
+ * @param {string} text the script's source
+ */
 function script(t, text) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-run-test-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // npm start --runtimes, through runSuite: the runtime dimension in results.json
 // (valid against its schema, every number with a unit), report.md and the
 // charts of report.html. Two runtimes: the host, in a child process, and Node 22
@@ -16,7 +17,7 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   const runtimes = await prepareRuntimes(['host', 'node@22']);
   const results = await runSuite({
     mode: 'quick', payloads: resolvePayloads({ numbers: ['5'] }), codecs: await selectCodecs('json-buffer,msgpackr'), transmissionCodecs: [],
-    overrides: { rounds: 2, maxTime: 0.02 }, onProgress: () => {},
+    overrides: { rounds: 2, maxTime: 0.01, minTime: 0.005 }, onProgress: () => {},
     runtimes, choice: { numbers: ['5'] },
   });
   assert.deepEqual(validateResults(results), []);

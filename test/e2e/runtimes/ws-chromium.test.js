@@ -1,3 +1,4 @@
+// test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_ws.js --client chromium: the client in a headless page, with the
 // browser's own WebSocket, against server.js; every message acknowledged once.
 import { test } from 'node:test';
@@ -9,7 +10,7 @@ import { ROOT } from '../../../lib/paths.js';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 import { readCorpusFile } from '../../../lib/payload/corpus.js';
 
-const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
 
 test('--client chromium: every message of every codec acked exactly once, the browser described', { timeout: 300_000 }, (t) => {
   if (!CHROMIUM_PATHS.some((p) => fs.existsSync(p))) {
@@ -23,7 +24,7 @@ test('--client chromium: every message of every codec acked exactly once, the br
   const [only] = out.runs;
   assert.equal(only.settings.client.name, 'chromium');
   assert.match(only.settings.client.version, /^\d+\.\d+\.\d+\.\d+$/);
-  const rows = Object.fromEntries(only.results.map((x) => [x.format, x]));
+  const rows = Object.fromEntries(only.results.map((/** @type {{ format: string }} */ x) => [x.format, x]));
   for (const format of ['json-buffer', 'protobuf-es']) {
     const x = rows[format];
     assert.deepEqual([x.messages, x.acked, x.lost, x.notSent, x.duplicated, x.errors, x.ended], [600, 600, 0, 0, 0, 0, 'complete'], format);
@@ -53,7 +54,7 @@ test('--client chromium sends the corpus in order, message i being corpus[i % n]
   assert.deepEqual([row.format, row.status, row.acked, row.errors], ['json-buffer', 'exact', 300, 0]);
   const { corpus } = readCorpusFile(fixture, { records: 'trips' });
   assert.equal(corpus.length, 200);
-  const bytes = (m) => Buffer.byteLength(JSON.stringify(m));
+  const bytes = (/** @type {unknown} */ m) => Buffer.byteLength(JSON.stringify(m));
   const expected = Array.from({ length: 300 }, (_, i) => bytes(corpus[i % corpus.length])).reduce((a, b) => a + b, 0);
   assert.notEqual(expected, 300 * bytes(corpus[0]), 'the records differ in size, so the sum tells the streams apart');
   assert.equal(row.wireBytes.payload, expected, 'the page sent corpus[i % 200] for i < 300');

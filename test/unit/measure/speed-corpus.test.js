@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  benchmarkCount, cycle, implausibleRate, MAX_PLAUSIBLE_HZ, measureHarness, measureSpeed, speedMessages, summariseRounds,
+  benchmarkCount, cycle, implausibleRate, MAX_PLAUSIBLE_HZ, measureHarness, measureSpeed, speedMessages, summariseSpeedRounds,
 } from '../../../lib/measure/speed.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { prepareCodecs } from '../../../lib/verify.js';
@@ -47,7 +47,7 @@ function idsSeenByTimedRuns(op, oneMessage = []) {
   const prepared = prepareCodecs(/** @type {any[]} */ ([recordingCodec(recorder)]), payload);
   const runs = [];
   measureSpeed(prepared, payload, {
-    rounds: 2, maxTime: 0.01, filter: new RegExp(`recording ${op}$`), oneMessage,
+    rounds: 2, maxTime: 0.01, minTime: 0.002, filter: new RegExp(`recording ${op}$`), oneMessage,
     onProgress: (e) => {
       if (recorder.on) runs.push({ name: e.name, ids: new Set(recorder.ids) });
       recorder.on = e.round === 1 ? e.done === e.total / 2 : true;
@@ -77,7 +77,7 @@ test('the one-message pass, beside the corpus pass in the same round, times the 
 test('the timed results are the codec\'s outputs for the messages, not dropped', () => {
   const payload = corpusPayload(7);
   const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
-  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /(encode|decode)$/ });
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /(encode|decode)$/ });
   const encoded = result.lastResults.find((x) => x.op === 'encode').last;
   const decoded = /** @type {{ id: number }} */ (result.lastResults.find((x) => x.op === 'decode').last);
   assert.ok(Buffer.isBuffer(encoded), 'encode returned bytes');
@@ -118,7 +118,7 @@ test('a big corpus is timed on its sample, which the settings state: no other re
   const recorder = { on: false, ids: [] };
   const prepared = prepareCodecs(/** @type {any[]} */ ([recordingCodec(recorder)]), payload);
   recorder.on = true; // from here on: what the speed pass hands the codec, preparation included
-  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /encode$/, sample: { limit: 8, seed: 3 } });
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/, sample: { limit: 8, seed: 3 } });
   assert.deepEqual(result.settings.corpus, { messages: 40, timed: 8, sample: { size: 8, seed: 3 } });
   assert.deepEqual([...new Set(recorder.ids)].sort((a, b) => a - b), speedMessages(payload, { limit: 8, seed: 3 }).indices);
 });
@@ -133,7 +133,7 @@ test('a corpus message a codec cannot carry skips that codec with the message in
     }),
   };
   const prepared = prepareCodecs(/** @type {any[]} */ ([picky, jsonBuffer]), payload);
-  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, filter: /encode$/ });
+  const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/ });
   assert.deepEqual(result.results.map((r) => r.format), ['json-buffer']);
   const [skipped] = result.skipped;
   assert.equal(skipped.format, 'picky');
@@ -150,9 +150,9 @@ test('benchmarkCount counts corpus runs, plus one-message runs only when the cor
   assert.equal(benchmarkCount(prepared, { ...payload, corpus: [payload.value] }, { rounds: 2, oneMessage: ['encode', 'decode'] }), 6);
 });
 
-test('summariseRounds: the bias is one-message ops/s over corpus ops/s, round by round', () => {
+test('summariseSpeedRounds: the bias is one-message ops/s over corpus ops/s, round by round', () => {
   const p = { codec: { name: 'a', library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null };
-  const [row] = summariseRounds([{
+  const [row] = summariseSpeedRounds([{
     p, op: 'encode', wireBytes: 10.4,
     rounds: [{ hz: 100, rme: 1, samples: 5 }, { hz: 200, rme: 1, samples: 5 }, { hz: 100, rme: 1, samples: 5 }],
     oneMessageRounds: [{ hz: 150, rme: 2, samples: 5 }, { hz: 200, rme: 2, samples: 5 }, { hz: 300, rme: 2, samples: 5 }],

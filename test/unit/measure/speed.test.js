@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { measureSpeed, summariseRounds, planBenchmarks } from '../../../lib/measure/speed.js';
+import { measureSpeed, summariseSpeedRounds, planBenchmarks } from '../../../lib/measure/speed.js';
 import { measureSizes } from '../../../lib/measure/sizes.js';
 import json from '../../../lib/codecs/json.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
@@ -14,12 +14,12 @@ import { prepareCodecs } from '../../../lib/verify.js';
 
 const fakeCodec = (name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
 
-test('summariseRounds: median ops/s, min–max, wire MB/s and the per-round ratio to the baseline', () => {
+test('summariseSpeedRounds: median ops/s, min–max, wire MB/s and the per-round ratio to the baseline', () => {
   const cases = [
     { p: fakeCodec('base'), op: 'encode', wireBytes: 1000, rounds: [{ hz: 100, rme: 1, samples: 5 }, { hz: 200, rme: 3, samples: 7 }, { hz: 150, rme: 2, samples: 6 }] },
     { p: fakeCodec('fast'), op: 'encode', wireBytes: 500, rounds: [{ hz: 300, rme: 1, samples: 5 }, { hz: 400, rme: 1, samples: 5 }, { hz: 600, rme: 1, samples: 5 }] },
   ];
-  const [base, fast] = summariseRounds(cases, 'base');
+  const [base, fast] = summariseSpeedRounds(cases, 'base');
   assert.equal(base.opsPerSec, 150);
   assert.equal(base.rme, 2);
   assert.equal(base.samplesPerRound, 6);
@@ -37,7 +37,7 @@ test('measureSpeed rotates the codec order every round and times every planned b
   const prepared = prepareCodecs(/** @type {CodecInfo[]} */ (/** @type {unknown} */ ([json, jsonBuffer, { ...json, name: 'third' }])), { value, schema: null });
   const order = [];
   const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] },
-    { rounds: 2, maxTime: 0.01, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
+    { rounds: 2, maxTime: 0.01, minTime: 0.002, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
   assert.deepEqual(order, ['1 json encode', '1 json-buffer encode', '1 third encode', '2 json-buffer encode', '2 third encode', '2 json encode']);
   assert.equal(result.results.length, planBenchmarks(prepared, /encode$/).length);
   for (const r of result.results) assert.equal(r.rounds.length, 2);
@@ -99,7 +99,7 @@ test('each operation calls only what it names, on inputs built before timing; id
 
 test('attachMemory puts memory figures into the matching rows and leaves the others null', async () => {
   const { attachMemory } = await import('../../../lib/measure/speed.js');
-  const rows = summariseRounds([{ p: fakeCodec('a'), op: 'encode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] },
+  const rows = summariseSpeedRounds([{ p: fakeCodec('a'), op: 'encode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] },
     { p: fakeCodec('a'), op: 'decode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] }], 'a');
   assert.deepEqual(rows.map((r) => r.memory), [null, null]);
   const withMemory = attachMemory(rows, [{ format: 'a', op: 'decode', heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);

@@ -9,6 +9,7 @@ test('rotate: round n starts with item n, wrapping either way, and leaves its in
   assert.deepEqual(rotate(items, 5), ['c', 'a', 'b']);
   assert.deepEqual(rotate(items, -1), ['c', 'a', 'b']);
   assert.deepEqual(rotate([], 3), []);
+  assert.deepEqual(rotate([1, 2, 3], 4), [2, 3, 1]);
   assert.deepEqual(items, ['a', 'b', 'c'], 'the input is not reordered in place');
   // over as many rounds as items, each item is first once and last once
   const orders = items.map((_, r) => rotate(items, r));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { combineRounds, rotate } from '../../../lib/runtimes/matrix/rounds.js';
+import { joinSpeedRounds } from '../../../lib/runtimes/matrix/rounds.js';
 import { measureAcrossRuntimes, runtimeLabel, runtimeSetup } from '../../../lib/runtimes/matrix/matrix.js';
 import { RuntimeFailed } from '../../../lib/runtimes/run/run.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
@@ -9,20 +9,13 @@ import { selectCodecs } from '../../../lib/codecs/index.js';
 const verdict = (format) => ({ format, library: 'lib', version: '1', status: 'exact', diff: null, normalised: [], reason: null });
 const row = (format, op, hz, extra = {}) => ({ ...verdict(format), op, opsPerSec: hz, wireBytes: 10, rounds: [{ hz, rme: 1, samples: 5 }], ...extra });
 
-test('rotate turns a list left, wrapping, and leaves the empty list alone', () => {
-  assert.deepEqual(rotate([1, 2, 3], 0), [1, 2, 3]);
-  assert.deepEqual(rotate([1, 2, 3], 1), [2, 3, 1]);
-  assert.deepEqual(rotate([1, 2, 3], 4), [2, 3, 1]);
-  assert.deepEqual(rotate([], 2), []);
-});
-
-test('combineRounds: median and range over rounds, ratio to the baseline paired round by round', () => {
+test('joinSpeedRounds: median and range over rounds, ratio to the baseline paired round by round', () => {
   const rounds = [
     [row('a', 'encode', 200), row('json-buffer', 'encode', 100)],
     [row('json-buffer', 'encode', 400), row('a', 'encode', 400)], // the machine was twice as fast, in another order
     [row('a', 'encode', 150), row('json-buffer', 'encode', 100)],
   ];
-  const out = combineRounds(rounds, 'json-buffer', ['json-buffer', 'a']);
+  const out = joinSpeedRounds(rounds, 'json-buffer', ['json-buffer', 'a']);
   assert.deepEqual(out.map((r) => r.format), ['json-buffer', 'a']);
   const a = out[1];
   assert.equal(a.opsPerSec, 200);
@@ -36,12 +29,12 @@ test('combineRounds: median and range over rounds, ratio to the baseline paired 
   assert.equal(out[0].vsBaseline, 1);
 });
 
-test('combineRounds carries ops and fields it does not know, and drops a benchmark missing from a round', () => {
+test('joinSpeedRounds carries ops and fields it does not know, and drops a benchmark missing from a round', () => {
   const rounds = [
     [row('a', 'to-plain', 10, { extra: 'kept' }), row('a', 'encode', 5)],
     [row('a', 'to-plain', 30, { extra: 'kept' })],
   ];
-  const out = combineRounds(rounds, 'json-buffer');
+  const out = joinSpeedRounds(rounds, 'json-buffer');
   assert.equal(out.length, 1);
   assert.equal(out[0].op, 'to-plain');
   assert.equal(out[0].extra, 'kept');

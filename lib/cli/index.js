@@ -26,14 +26,14 @@ export const PAYLOAD_OPTIONS = {
  * wrong with it; an empty value (`--formats ''`) is refused rather than read
  * as "not given".
  * @param {string[]} args
- * @param {import('node:util').ParseArgsOptionsConfig} options parseArgs option config
+ * @param {Record<string, { type: string, short?: string, default?: unknown, multiple?: boolean }>} options parseArgs option config
+ *   (object literals, whose `type` TypeScript reads as any string; parseArgs checks it at run time)
  * @returns {{ values: Record<string, any>, positionals: string[] }} values: any, as the entry points read
  *   them by their own option tables (a string, a boolean or a list each, as the table declares)
  */
 export function parseCli(args, options) {
   // every entry point takes --help, whether or not its own option table names it
-  /** @type {import('node:util').ParseArgsOptionsConfig} */
-  const withHelp = { help: { type: 'boolean', default: false }, ...options };
+  const withHelp = /** @type {import('node:util').ParseArgsOptionsConfig} */ ({ help: { type: 'boolean', default: false }, ...options });
   let parsed;
   try {
     parsed = parseArgs({ args: joinDashValues(args, withHelp), options: withHelp, allowPositionals: true, strict: true });

@@ -79,24 +79,21 @@ export function createAccounting(messages, { record, recordUncorrected }) {
   };
 }
 
+/** @typedef {{ capacity: number, send: (seq: number) => boolean|void }} PassClient what drivePass needs of a client */
+
 /**
  * Drives one pass through a client: closed loop (default: `capacity` messages in flight, the next sent as an
  * answer arrives, no timer in the way) or open loop (`rate`: message i is due at start + i/rate and its
  * latency counts from then, so a stall shows in the percentiles instead of silently slowing the sender).
  * Ends when every message is answered, the client reports every connection gone, or no answer came for
  * idleTimeoutMs. Uses only performance.now and timers, so it runs in a page too.
- * @template {{ capacity: number, send: (seq: number) => boolean|void }} Client
- * @param {object} options
- * @param {(handlers: { onAnswer: (seq: number, status: number) => void, onClosed: () => void }) => Promise<Client>} options.open
- *   creates the client with these handlers
- * @param {number} options.messages
- * @param {number} [options.rate] msgs/s (open loop)
- * @param {number} [options.idleTimeoutMs]
- * @param {(ms: number) => void} options.record
- * @param {(ms: number) => void} [options.recordUncorrected] open loop
- * @param {(p: { done: number, total: number }) => void} [options.onProgress]
- * @param {(client: Client) => void | Promise<void>} [options.beforeStart] after the client opened, before the clock starts
- * @param {number} [options.okStatus] the status that means ok (0)
+ * open: creates the client with these handlers; rate: msgs/s (open loop); recordUncorrected: open loop;
+ * beforeStart: after the client opened, before the clock starts; okStatus: the status that means ok (0)
+ * The client is `any` to beforeStart: the Node client (a TransportClient) and the page's differ, and a template is not
+ * inferred through these context-sensitive callbacks.
+ * @param {{ open: (handlers: { onAnswer: (seq: number, status: number) => void, onClosed: () => void }) => Promise<PassClient>,
+ *   messages: number, rate?: number, idleTimeoutMs?: number, record: (ms: number) => void, recordUncorrected?: (ms: number) => void,
+ *   onProgress?: (p: { done: number, total: number }) => void, beforeStart?: (client: any) => void | Promise<void>, okStatus?: number }} options
  */
 export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, record, recordUncorrected, onProgress, beforeStart, okStatus = 0 }) {
   if (messages > 0xfffffffe) throw new RangeError('at most 4294967294 messages per pass (32-bit sequence numbers)');
@@ -109,7 +106,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   /** @type {() => void} */
   let finish = () => {};
   const finished = new Promise((resolve) => { finish = () => resolve(undefined); });
-  /** @type {Client|null} */
+  /** @type {PassClient|null} */
   let client = null;
   /** @type {(seq: number, dueAt?: number) => void} */
   const send = (seq, dueAt) => {

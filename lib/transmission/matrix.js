@@ -9,6 +9,7 @@ import { loadTransport } from './transports/index.js';
 /** @typedef {import('./rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {NonNullable<Parameters<typeof measureTransmission>[0]['server']>} KeptServer */
 
+
 /**
  * Several transports compared on one payload and link: per round, each transport runs one pass of each of its
  * formats (against its own server process, started and warmed up in its first round, kept for the others), so
@@ -24,7 +25,7 @@ import { loadTransport } from './transports/index.js';
  * }} options the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare;
  *   codecs: one list for every transport, or a list per transport name (assignFormats in pairs.js); skipped:
  *   the cells assignFormats left out, carried into the result
- * @returns {Promise<{ payload: TransmissionRun['payload'], settings: TransmissionRun['settings'] & { transport: null, transports: string[], rounds: number },
+ * @returns {Promise<{ payload: TransmissionRun['payload'], settings: object,
  *   runs: TransmissionRun[], results: TransmissionRow[], verdicts: Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>,
  *   named: import('./pairs.js').NamedVerdict[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
  */

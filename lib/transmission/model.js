@@ -161,13 +161,15 @@ export function timeCurve(costs, { rtt = 0, window = Infinity, messages = 10000,
  * bytes and CPU per message of one payload, checked against the same
  * payload's pass over an emulated (or shaped) link.
  * @param {{ payload: string, settings: object, results: TransmissionRow[] }} loopback the payload's unshaped transmission entry
- * @param {{ payload: string, profile: string, settings: { link?: { up?: number|null, down?: number|null, rtt: number }|null, messages: number, window: number, inFlight?: number },
+ * @param {{ payload: string, profile: string, settings: { link?: { up?: number|null, down?: number|null, rtt: number }|null, messages?: number, window?: number, inFlight?: number },
  *   results: TransmissionRow[] }} shaped the same payload's entry over a slow link
  * @param {number} [messages] the N of "time for N messages" (default 10,000)
  */
 export function breakEvenReport(loopback, shaped, messages = 10000) {
   const link = shaped.settings.link;
   if (!link) throw new Error(`breakEvenReport: the ${shaped.profile} run has no link to model`);
+  const { messages: perPass, window } = shaped.settings;
+  if (!perPass || !window) throw new Error(`breakEvenReport: the ${shaped.profile} run's settings lack its messages or window`);
   const costs = loopback.results.filter(measuredRow).map(messageCost);
   const pairs = [];
   for (let i = 0; i < costs.length; i++) {
@@ -176,12 +178,11 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
       pairs.push({ ...be, belowKbit: Number.isFinite(be.belowKbit) ? be.belowKbit : null, always: be.belowKbit === Infinity });
     }
   }
-  const perPass = shaped.settings.messages;
   const measured = shaped.results.flatMap((r) => {
     const cost = r.latencyMs ? costs.find((c) => c.format === r.format) : undefined;
     if (!cost) return [];
     // settings.inFlight: the messages a connection really has in flight (HTTP/1.1: no more than --pipelining)
-    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.inFlight ?? shaped.settings.window }, perPass);
+    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.inFlight ?? window }, perPass);
     return [{ format: r.format, up: link.up, down: link.down, rtt: link.rtt, measuredSeconds: (Number(r.seconds) / perPass) * messages, predictedSeconds: (predicted / perPass) * messages }];
   });
   return { payload: loopback.payload, profile: shaped.profile, messages, rtt: link.rtt, costs, pairs, measured, curve: timeCurve(costs, { rtt: link.rtt, messages }) };
@@ -191,7 +192,7 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
  * benchmark_ws's break-even reports: with a loopback run among the runs (one
  * per profile), the model fed by it and checked against every shaped run.
  * @param {Array<{ payload: { id: string }, settings: { profile: string, raw?: boolean, link?: { up?: number|null, down?: number|null, rtt: number }|null,
- *   messages: number, window: number, inFlight?: number }, results: TransmissionRow[] }>} runs
+ *   messages?: number, window?: number, inFlight?: number }, results: TransmissionRow[] }>} runs
  */
 export function breakEvenReports(runs) {
   const loopback = runs.find((r) => r.settings.profile === 'none' && !r.settings.raw);

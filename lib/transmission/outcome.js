@@ -14,7 +14,8 @@ export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicate
 /**
  * What went wrong in a row, or null when every message was acked once (or
  * the format was never run because it cannot carry the payload).
- * @param {import('./rounds.js').TransmissionRow} row a result row of measureTransmission
+ * @param {{ format: string, messages: number, acked: number, lost: number, notSent?: number, duplicated: number, errors: number,
+ *   latencyMs?: unknown, ended?: unknown }} row a result row of measureTransmission
  * @returns {string|null}
  */
 export function problemOf(row) {
@@ -25,7 +26,7 @@ export function problemOf(row) {
 
 /**
  * Every problem of several runs.
- * @param {Array<{ settings?: { profile: string }, results: import('./rounds.js').TransmissionRow[] }>} runs
+ * @param {Array<{ settings?: { profile: string }, results: Array<Parameters<typeof problemOf>[0]> }>} runs
  * @param {{ withProfile?: boolean }} [options] prefix each with its run's profile
  * @returns {string[]}
  */
@@ -43,7 +44,7 @@ export function problemsOf(runs, { withProfile = false } = {}) {
  * The exit code for a set of runs: 0 when every message that was sent was
  * acked exactly once, 1 otherwise. A format that cannot carry the payload was
  * never run and does not change it.
- * @param {Array<{ results: import('./rounds.js').TransmissionRow[] }>} runs
+ * @param {Array<{ results: Array<Parameters<typeof problemOf>[0]> }>} runs
  * @returns {0|1}
  */
 export function exitCodeOf(runs) {

@@ -64,7 +64,7 @@ export async function checkOsShaper({ env = process.env, platform = os.platform(
 export async function startOsShaper(link, { loopback }) {
   // @sitespeed.io/throttle ships no type declarations (an ES module: import, not require): the two calls used here, typed
   const library = '@sitespeed.io/throttle';
-  /** @type {{ start(o: object): Promise<unknown>, stop(o: object): Promise<unknown> }} */
+  /** @type {{ start(o: object): Promise<void>, stop(o: object): Promise<void> }} */
   const throttle = await import(library);
   const options = loopback
     ? { localhost: true, rtt: Math.round(link.rtt) }

@@ -88,8 +88,11 @@ export const compressedBound = (n) => n + (n >>> 10) + 1024;
 /**
  * A request as the HTTP transports' handler reads it: node:http's, or node:http2's compatibility one (which has
  * the stream).
- * @typedef {import('node:http').IncomingMessage & { stream?: import('node:http2').ServerHttp2Stream }} HttpRequest
- * @typedef {import('node:http').ServerResponse} HttpResponse node:http's response; node:http2's compatibility one has the same methods used here
+ * @typedef {Pick<import('node:http').IncomingMessage, 'url'|'method'|'headers'> & { on(event: string, listener: (chunk: Buffer) => void): unknown,
+ *   removeAllListeners(event: string): unknown, socket?: { destroySoon?: () => void } | null, resume?: () => unknown,
+ *   stream?: import('node:http2').ServerHttp2Stream }} HttpRequest
+ * @typedef {{ writeHead(status: number, headers?: Record<string, string|number>): unknown,
+ *   end(body?: string|Uint8Array, done?: () => void): unknown }} HttpResponse what the handler calls of node:http's response (node:http2's compatibility one has the same)
  */
 
 /**
@@ -192,7 +195,7 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
           drained += chunk.length;
           if (drained > DRAIN_LIMIT && !stream.closed) stream.close(0);
         });
-        req.resume();
+        req.resume?.();
       } else {
         res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
         res.end(text, () => req.socket?.destroySoon?.());

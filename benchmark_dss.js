@@ -9,7 +9,7 @@ import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS 
 import { UserError } from './lib/errors.js';
 import { measureOperationMemory } from './lib/measure/operation-memory.js';
 import { MODES } from './lib/suite.js';
-import { codecListTable, payloadHeading, speedTable } from './lib/report/terminal.js';
+import { codecListTable, payloadHeading, speedTable } from './lib/report/rows.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';

@@ -5,7 +5,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } fro
 import { createProgress } from './lib/cli/progress.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './lib/measure/sizes.js';
-import { payloadHeading } from './lib/report/terminal.js';
+import { payloadHeading } from './lib/report/rows.js';
 import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';

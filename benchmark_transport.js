@@ -7,7 +7,7 @@ import {
 } from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
-import { payloadHeading } from './lib/report/terminal.js';
+import { payloadHeading } from './lib/report/rows.js';
 import { passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';

@@ -7,7 +7,7 @@ import {
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
-import { payloadHeading } from './lib/report/terminal.js';
+import { payloadHeading } from './lib/report/rows.js';
 import { passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
 import { breakEvenReports } from './lib/transmission/model.js';
 import { measureTransmission } from './lib/transmission/run.js';

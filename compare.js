@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' spread.
 import { parseCli, runCli } from './lib/cli/index.js';
-import { compareRuns, runComparisonTable } from './lib/results/compare.js';
+import { compareRuns } from './lib/results/compare.js';
+import { runComparisonTable } from './lib/report/compare.js';
 import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { readResultsFile } from './lib/results/index.js';

@@ -120,7 +120,7 @@ function kindOf(v) {
  * @param {string[]} [allowed] names from NORMALISATIONS the codec declares, or 'proto3-json'
  * @param {any} [native] the value's native form, when already built
  * @param {import('protobufjs').Type | null} [type] the payload's message type, for 'proto3-json'
- * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
+ * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: { path: string, expected: unknown, actual: unknown } | null, normalised: string[] }}
  */
 export function verifyRoundTrip(instance, value, allowed = [], native = undefined, type = null) {
   const { fromPlain, toPlain, encode, decode } = completeInstance(instance);
@@ -151,7 +151,7 @@ function expand(allowed, type) {
  * @param {any} decoded the plain object that came back
  * @param {string[]} [allowed] names from NORMALISATIONS, or 'proto3-json'
  * @param {import('protobufjs').Type | null} [type] the payload's message type
- * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: object|null, normalised: string[] }}
+ * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: { path: string, expected: unknown, actual: unknown } | null, normalised: string[] }}
  */
 export function compareWithPayload(value, decoded, allowed = [], type = null) {
   const diff = firstDifference(value, decoded);

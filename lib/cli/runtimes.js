@@ -6,7 +6,7 @@
 import { resolveSelection } from './index.js';
 import { createProgress } from './progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
-import { payloadHeading } from '../report/terminal.js';
+import { payloadHeading } from '../report/rows.js';
 import { runtimeMatrixReport } from '../report/runtime-matrix.js';
 import { parseRuntimeOverrides } from '../runtimes/install/overrides.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';
@@ -48,7 +48,6 @@ export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxT
   const progress = createProgress({ total: rounds * runtimes.length });
   const speed = await measureAcrossRuntimes({
     runtimes, payloads, codecs, rounds, maxTime, minTime, filter,
-    choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
     onProgress: (e) => progress.tick(e.label),
   });
   progress.end();
@@ -71,6 +70,5 @@ export async function verifyAcrossRuntimes(values, positionals, payloads, codecs
   const runtimes = await runtimesFromOptions(values);
   return measureAcrossRuntimes({
     runtimes, payloads, codecs, rounds: 1, maxTime: 0, verifyOnly: true,
-    choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
   });
 }

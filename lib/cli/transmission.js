@@ -3,7 +3,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from './ind
 import { UserError } from '../errors.js';
 import { resolveProfile } from '../transmission/shaping/profiles.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
-import { payloadHeading } from '../report/terminal.js';
+import { payloadHeading } from '../report/rows.js';
 import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
 

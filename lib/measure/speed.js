@@ -2,7 +2,7 @@ import Benchmark from 'benchmark';
 import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { Unsupported, UserError } from '../errors.js';
-import { median, overRounds, rotate, spread } from './statistics.js';
+import { alternate, median, overRounds, rotate, spread } from './statistics.js';
 import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
 import { seededRandom } from '../random.js';
@@ -408,7 +408,7 @@ export function measureSpeed(prepared, payload, {
     for (const op of OPERATIONS) {
       for (const c of rotate(cases.filter((x) => x.op === op), r)) {
         // corpus and one message back to back, the order alternating by round, so their ratio sees the same machine
-        const runs = c.single ? (r % 2 ? [c.single, c.corpus] : [c.corpus, c.single]) : [c.corpus];
+        const runs = c.single ? alternate([c.corpus, c.single], r + 1) : [c.corpus];
         for (const run of runs) {
           const t = timeOnce(c.name, run.fn, c.single && splitTime ? half : full);
           run.rounds.push({ hz: t.hz, rme: t.rme, samples: t.samples });

@@ -1,8 +1,8 @@
 /**
  * Rounds and their statistics, for every measurement that runs in rounds
  * (speed, memory, transmission, the runtime matrix): the order of each round
- * (rotate), and what a figure's values over the rounds come to (median,
- * min–max, spread). A difference is only named outside that spread
+ * (rotate, alternate), and what a figure's values over the rounds come to
+ * (median, min–max, spread). A difference is only named outside that spread
  * (docs/speed.md), so every pass summarises its rounds with these same
  * functions.
  */
@@ -19,6 +19,19 @@ export function rotate(items, n) {
   if (!items.length) return [];
   const k = ((n % items.length) + items.length) % items.length;
   return [...items.slice(k), ...items.slice(0, k)];
+}
+
+/**
+ * A list in its order in odd rounds and reversed in even ones (ABBA), rounds
+ * counted from 1: of two things measured back to back, or of a few, none is
+ * always the first (on a JIT still tiering up, a cold cache) or the last.
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} round 1-based
+ * @returns {T[]}
+ */
+export function alternate(items, round) {
+  return round % 2 ? [...items] : [...items].reverse();
 }
 
 /**

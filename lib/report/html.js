@@ -3,13 +3,13 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from './terminal.js';
+import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from './rows.js';
 import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
-import { columnsOf, escapeHtml, tableModel, toHtml } from './table.js';
+import { escapeHtml, tableModel, toHtml } from './table.js';
 import { formatKbit, namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
-import { answerSentence, runtimeMatrices, runtimeMatrixCells } from './runtime-matrix.js';
+import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
 
 const require = createRequire(import.meta.url);
@@ -244,9 +244,9 @@ function runtimeTables(entry, results) {
   const { baseline, rounds } = results.settings.speed;
   const matrices = runtimeMatrices(entry, results.runtimes, results.settings.formats);
   const parts = matrices.map((m) => {
-    const { head, rows, notes } = runtimeMatrixCells(m);
+    const { table, notes } = runtimeMatrixRows(m);
     return `<h4>${esc(m.op)}: ops/s (median of ${rounds} rounds) · ratio to ${esc(baseline)} on the same runtime (min–max of rounds)</h4>`
-      + toHtml(tableModel(columnsOf(head, [head[0]]), rows.map((cells) => ({ cells }))))
+      + toHtml(table)
       + (notes.length ? `<ol class="notes">${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ol>` : '');
   });
   return `<h3>Speed across runtimes</h3><p class="answer">${esc(answerSentence(matrices, baseline))}</p>${parts.join('')}`;

@@ -1,5 +1,5 @@
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, sizeTable, speedTable, verdictOf } from './terminal.js';
+import { payloadHeading, sizeTable, speedTable, verdictOf } from './rows.js';
 import { corpusSizeReport } from './corpus-sizes.js';
 import { runtimeSection } from './runtime-matrix.js';
 import { describeLink } from '../transmission/shaping/profiles.js';

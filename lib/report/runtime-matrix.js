@@ -1,6 +1,6 @@
-import { markdownTable } from 'markdown-table';
 import { fixed, int, ratioCell } from './format.js';
-import { verdictOf } from './terminal.js';
+import { verdictOf } from './rows.js';
+import { tableModel, toMarkdown } from './table.js';
 import { IDENTITY_NOTE } from '../measure/speed.js';
 
 /**
@@ -14,6 +14,7 @@ import { IDENTITY_NOTE } from '../measure/speed.js';
  */
 export function runtimeMatrices(entry, runtimes, order = []) {
   const formats = [...order];
+  /** @type {string[]} */
   const ops = [];
   for (const r of entry.runtimes) {
     for (const row of [...(r.results ?? []), ...(r.skipped ?? [])]) if (!formats.includes(row.format)) formats.push(row.format);
@@ -24,6 +25,7 @@ export function runtimeMatrices(entry, runtimes, order = []) {
     formats,
     rows: entry.runtimes.map((r) => {
       const description = runtimes.find((d) => d.runtime === r.runtime);
+      /** @type {MatrixModel['rows'][number]['cells']} */
       const cells = {};
       for (const format of formats) {
         cells[format] = r.results?.find((x) => x.format === format && x.op === op)
@@ -36,27 +38,32 @@ export function runtimeMatrices(entry, runtimes, order = []) {
   }));
 }
 
+/** The two columns that lead a runtime matrix: the runtime's label, and its exact version and engine. */
+const RUNTIME_COLUMNS = /** @type {import('./table.js').Column[]} */ ([{ title: 'runtime', align: 'l' }, { title: 'version, engine', align: 'l' }]);
+
 /**
- * The cells of one matrix, for any printer: a row per runtime (with its exact
+ * One matrix as a row model, for any printer: a row per runtime (with its exact
  * version and engine), a column per codec, each cell the median ops/s and the
  * ratio to the baseline on the same runtime. A codec without a figure, or
  * with a flag, shows a note number; the notes give the reason.
  * @param {MatrixModel} matrix
- * @returns {{ head: string[], rows: string[][], notes: string[] }}
+ * @returns {{ table: import('./table.js').TableModel, notes: string[] }}
  */
-export function runtimeMatrixCells(matrix) {
+export function runtimeMatrixRows(matrix) {
+  /** @type {string[]} */
   const notes = [];
-  const rows = matrix.rows.map((r) => [r.label, describeRuntimeCell(r.description), ...matrix.formats.map((format) => {
+  const rows = matrix.rows.map((r) => ({ cells: [r.label, describeRuntimeCell(r.description), ...matrix.formats.map((format) => {
     const cell = r.cells[format];
     if (cell && cell.opsPerSec != null) {
       return `${int(cell.opsPerSec)} · ${ratioCell(cell)}${cell.runtimeNotes ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.runtimeNotes.join('; ')}`)}]` : ''}`;
     }
     const why = cell ? verdictOf(cell) : r.timed?.has(format) ? IDENTITY_NOTE : 'not measured';
     return `— [${noteFor(notes, `${r.label}, ${format}: ${why}`)}]`;
-  })]);
-  return { head: ['runtime', 'version, engine', ...matrix.formats], rows, notes };
+  })] }));
+  return { table: tableModel([...RUNTIME_COLUMNS, ...matrix.formats.map((title) => ({ title }))], rows), notes };
 }
 
+/** @param {import('../runtimes/matrix/matrix.js').RuntimeDescription | undefined} d */
 const describeRuntimeCell = (d) => (d ? `${d.name} ${d.version}, ${d.engine} ${shortEngine(d.engineVersion)}` : '');
 
 /**
@@ -65,31 +72,43 @@ const describeRuntimeCell = (d) => (d ? `${d.name} ${d.version}, ${d.engine} ${s
  * @returns {string}
  */
 export function runtimeMatrixTable(matrix) {
-  const { head, rows, notes } = runtimeMatrixCells(matrix);
-  const table = markdownTable([head, ...rows], { align: ['l', 'l', ...matrix.formats.map(() => 'r')] });
-  return notes.length ? `${table}\n\n${notes.map((n, i) => `[${i + 1}] ${n}`).join('\n')}` : table;
+  const { table, notes } = runtimeMatrixRows(matrix);
+  const text = toMarkdown(table);
+  return notes.length ? `${text}\n\n${notes.map((n, i) => `[${i + 1}] ${n}`).join('\n')}` : text;
 }
 
 /**
- * The round-trip verdict of every codec on every runtime, as a Markdown table
- * (benchmark_dtq.js --runtimes).
+ * The round-trip verdict of every codec on every runtime, as a row model
+ * (benchmark_dtq.js --runtimes): verdicts are words, so every column is left-aligned.
  * @param {{ runtimes: { runtime: string, error: string|null, verdicts?: any[] }[] }} entry one payload of a verifyOnly run
  * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
- * @returns {string}
+ * @returns {import('./table.js').TableModel}
  */
-export function verdictMatrixTable(entry, runtimes) {
+export function verdictMatrixRows(entry, runtimes) {
   const formats = [...new Set(entry.runtimes.flatMap((r) => (r.verdicts ?? []).map((v) => v.format)))];
   const rows = entry.runtimes.map((r) => {
     const d = runtimes.find((x) => x.runtime === r.runtime);
-    return [d?.label ?? r.runtime, describeRuntimeCell(d), ...formats.map((f) => {
+    return { cells: [d?.label ?? r.runtime, describeRuntimeCell(d), ...formats.map((f) => {
       const v = r.verdicts?.find((x) => x.format === f);
       if (!v) return 'not verified';
       return `${verdictOf(v)}${v.runtimeNotes ? ` (${v.runtimeNotes.join('; ')})` : ''}`;
-    })];
+    })] };
   });
-  return markdownTable([['runtime', 'version, engine', ...formats], ...rows]);
+  return tableModel([...RUNTIME_COLUMNS, ...formats.map((title) => ({ title, align: /** @type {const} */ ('l') }))], rows);
 }
 
+/**
+ * The verdict matrix in Markdown.
+ * @param {Parameters<typeof verdictMatrixRows>[0]} entry
+ * @param {Parameters<typeof verdictMatrixRows>[1]} runtimes
+ */
+export const verdictMatrixTable = (entry, runtimes) => toMarkdown(verdictMatrixRows(entry, runtimes));
+
+/**
+ * The number of a note, added to the list when it is new.
+ * @param {string[]} notes
+ * @param {string} text
+ */
 function noteFor(notes, text) {
   const i = notes.indexOf(text);
   if (i >= 0) return i + 1;
@@ -98,7 +117,7 @@ function noteFor(notes, text) {
 }
 
 // a WebKit commit is 40 hex digits: its first 10 identify it
-const shortEngine = (v) => (/^[0-9a-f]{40}$/.test(v) ? v.slice(0, 10) : v);
+const shortEngine = (/** @type {string} */ v) => (/^[0-9a-f]{40}$/.test(v) ? v.slice(0, 10) : v);
 
 /**
  * Where the answer to "is this codec faster than the baseline?" changes from

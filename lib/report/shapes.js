@@ -3,7 +3,7 @@
 // of the same ratios, a family a row, a codec a column.
 import { fixed, int, pct, ratioCell } from './format.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
-import { verdictOf } from './terminal.js';
+import { verdictOf } from './rows.js';
 
 /** @typedef {ReturnType<typeof import('../measure/speed.js').measureSpeed>} SpeedResult */
 

@@ -1,5 +1,5 @@
 import { describeLink } from '../transmission/shaping/profiles.js';
-import { verdictOf } from './terminal.js';
+import { verdictOf } from './rows.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { problemOf } from '../transmission/outcome.js';

@@ -1,5 +1,3 @@
-import { markdownTable } from 'markdown-table';
-
 /**
  * The interval a speed figure may land in by noise alone: from the slowest
  * round minus its Benchmark.js margin of error to the fastest round plus its
@@ -88,24 +86,4 @@ export function compareRuns(a, b) {
     onlyA: [...fa.keys()].filter((k) => !fb.has(k)),
     onlyB: [...fb.keys()].filter((k) => !fa.has(k)),
   };
-}
-
-const num = (n) => (n == null ? '—' : Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : Number(n.toPrecision(3)).toString());
-
-/**
- * The comparison as a Markdown table and a summary line.
- * @param {ReturnType<typeof compareRuns>} comparison
- * @param {{ changedOnly?: boolean }} [options]
- */
-export function runComparisonTable({ rows, onlyA, onlyB }, { changedOnly = false } = {}) {
-  const shown = changedOnly ? rows.filter((r) => r.real) : rows;
-  const verdict = (r) => (r.real === null ? 'no spread to judge' : r.real ? 'CHANGED' : 'within spread');
-  const table = markdownTable([['figure', 'unit', 'A', 'B', 'B/A', 'change', 'round trip'],
-    ...shown.map((r) => [r.figure, r.unit, num(r.a), num(r.b), r.ratio == null ? '—' : `${r.ratio.toFixed(3)}×`, verdict(r), r.status])],
-  { align: ['l', 'l', 'r', 'r', 'r', 'l', 'l'] });
-  const changed = rows.filter((r) => r.real).length;
-  const lines = [table, '', `${changed} of ${rows.length} figures changed beyond both runs' spread.`];
-  if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${onlyA.slice(0, 8).join(', ')}${onlyA.length > 8 ? ', …' : ''}`);
-  if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${onlyB.slice(0, 8).join(', ')}${onlyB.length > 8 ? ', …' : ''}`);
-  return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { alternate } from '../measure/statistics.js';
 import { breakEvenReports } from './model.js';
 import { namedPairs, namedVerdicts } from './pairs.js';
 import { summariseTransmissionRounds, pairVerdict } from './rounds.js';
@@ -35,19 +36,17 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
   if (!running.length) throw new UserError(`--formats: no transport of ${transports.join(', ')} carries any of them`);
   /** @type {Array<{ transport: string, round: number, run: TransmissionRun }>} */
   const perRound = [];
-  // odd rounds in order, even rounds reversed (ABBA), transports and each one's formats alike: whatever runs first
-  // in a round (a server's JIT still tiering up after its warm-up, the client's) does not always fall on the same one
-  /** @type {<T>(list: T[], round: number) => T[]} */
-  const inOrder = (list, round) => (round % 2 ? list : [...list].reverse());
   // each transport's server.js starts in its first round and serves every round: its start costs more than a
   // short pass, and a server kept warm needs no second warm-up (its CPU accounting is marked per pass)
   /** @type {Map<string, KeptServer>} */
   const servers = new Map();
   try {
     for (let round = 1; round <= rounds; round++) {
-      for (const transport of inOrder(running, round)) {
+      // odd rounds in order, even rounds reversed (ABBA), transports and each one's formats alike: whatever runs first
+      // in a round (a server's JIT still tiering up after its warm-up, the client's) does not always fall on the same one
+      for (const transport of alternate(running, round)) {
         const run = await measureTransmission({
-          ...options, codecs: inOrder(codecsOf(transport), round), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
+          ...options, codecs: alternate(codecsOf(transport), round), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
           server: servers.get(transport), keepServer: rounds > 1,
           onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
         });

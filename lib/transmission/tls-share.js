@@ -1,4 +1,4 @@
-import { median } from '../measure/statistics.js';
+import { alternate, median } from '../measure/statistics.js';
 import { payloadIdentity, prepareWireCodecs, runPass, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
 
@@ -35,7 +35,7 @@ export async function measureTlsShare({ payload, codecs, transport: name, direct
     const rows = usable.map((c) => ({ format: c.name, plain: [], tls: [] }));
     for (let round = 1; round <= rounds; round++) {
       for (const [i, codec] of usable.entries()) {
-        for (const tls of round % 2 ? [false, true] : [true, false]) {
+        for (const tls of alternate([false, true], round)) {
           const server = servers[String(tls)];
           const r = await runPass({
             transport, url: server.url, codec, schema: payload.schema, identity, messages, direction, window, pipelining,

@@ -1,6 +1,6 @@
-import { markdownTable } from 'markdown-table';
-import { describeVerdict, measurable, prepareCodecs } from '../../lib/verify.js';
+import { describeVerdict, prepareCodecs } from '../../lib/verify.js';
 import { toBytes } from '../../lib/codecs/index.js';
+import { tableModel, toMarkdown } from '../../lib/report/table.js';
 
 /** The markers around the generated codec table in README.md. */
 export const STATUS_MARKERS = ['<!-- codec-status:start -->', '<!-- codec-status:end -->'];
@@ -18,37 +18,48 @@ export function codecStatuses(codecs, payloads) {
     cells: payloads.map((payload) => {
       if (!codec.available) return { payload: payload.id, status: 'unavailable', bytes: null, verdict: `unavailable: ${codec.reason}` };
       const [p] = prepareCodecs([codec], payload);
-      const bytes = measurable(p) && p.instance ? toBytes(p.instance.encode(p.native)).length : null;
+      const bytes = p.instance ? toBytes(p.instance.encode(p.native)).length : null; // measured codecs only
       return { payload: payload.id, status: p.status, bytes, verdict: describeVerdict(p) };
     }),
   }));
 }
 
-const kindText = (/** @type {import('../../lib/codecs/index.js').CodecInfo['kind']} */ k) => [k.schema ? 'schema' : 'schemaless', k.codegen ? 'codegen' : 'reflection', k.binary ? 'binary' : 'text'].join(', ');
+/** @param {import('../../lib/codecs/index.js').CodecInfo['kind']} k */
+const kindText = (k) => [k.schema ? 'schema' : 'schemaless', k.codegen ? 'codegen' : 'reflection', k.binary ? 'binary' : 'text'].join(', ');
 
 /**
- * The README's codec table in Markdown: one row per codec, one column per
- * payload with status and bytes, then a note for every cell that is not
- * exact saying why. Deterministic, so a test can compare it with README.
+ * The codec table as a row model: one row per codec, one column per payload
+ * with status and bytes; and a note for every cell that is not exact saying why.
  * @param {ReturnType<typeof codecStatuses>} rows
  * @param {import('../../lib/payload/index.js').Payload[]} payloads
+ * @returns {{ table: import('../../lib/report/table.js').TableModel, notes: string[] }}
  */
-export function codecStatusMarkdown(rows, payloads) {
+export function codecStatusRows(rows, payloads) {
   /** @type {string[]} */
   const notes = [];
   const body = rows.map(({ codec, cells }) => {
     if (!codec.available) {
       notes.push(`- **${codec.name}**: ${codec.reason}`);
-      return [codec.name, kindText(codec.kind), ...cells.map(() => 'unavailable')];
+      return { cells: [codec.name, kindText(codec.kind), ...cells.map(() => 'unavailable')] };
     }
-    return [codec.name, kindText(codec.kind), ...cells.map((c) => {
+    return { cells: [codec.name, kindText(codec.kind), ...cells.map((c) => {
       if (c.status !== 'exact') notes.push(`- **${codec.name}** on ${c.payload}: ${c.verdict}`);
       return c.bytes == null ? c.status : `${c.status}, ${c.bytes.toLocaleString('en-US')} B`;
-    })];
+    })] };
   });
-  const head = ['format', 'kind', ...payloads.map((p) => `${p.id} (JSON ${p.jsonBytes.toLocaleString('en-US')} B)`)];
-  const table = markdownTable([head, ...body], { align: ['l', 'l', ...payloads.map(() => 'r')] });
-  return `${table}\n\n${notes.length ? notes.join('\n') : 'Every round trip is exact.'}\n`;
+  const columns = /** @type {import('../../lib/report/table.js').Column[]} */ ([{ title: 'format', align: 'l' }, { title: 'kind', align: 'l' },
+    ...payloads.map((p) => ({ title: `${p.id} (JSON ${p.jsonBytes.toLocaleString('en-US')} B)` }))]);
+  return { table: tableModel(columns, body), notes };
+}
+
+/**
+ * The docs' codec table in Markdown, its notes under it. Deterministic, so a test can compare it with the docs.
+ * @param {ReturnType<typeof codecStatuses>} rows
+ * @param {import('../../lib/payload/index.js').Payload[]} payloads
+ */
+export function codecStatusMarkdown(rows, payloads) {
+  const { table, notes } = codecStatusRows(rows, payloads);
+  return `${toMarkdown(table)}\n\n${notes.length ? notes.join('\n') : 'Every round trip is exact.'}\n`;
 }
 
 /**

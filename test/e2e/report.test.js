@@ -12,12 +12,43 @@ import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js'
 // One real run of the whole suite, as `npm start` does it, in quick mode with
 // tiny timings (the figures are not the point here, their shape is).
 import { ROOT } from '../../lib/paths.js';
+
+/**
+ * results.json as this test reads it: lib's Results types the top level (environment, units) and leaves the rows
+ * as loose as the schema, so the rows read here are spelled out.
+ * @typedef {import('../../lib/results/index.js').Results} Results
+ * @typedef {{ heapBytesPerOp: number, externalBytesPerOp: number, bytesPerOp: number, gcMsPer1000Ops: number }} Memory
+ * @typedef {{ format: string, op: string, status: string, bias: number|null, oneMessage: { opsPerSec: number } | null, memory: Memory | null }} SpeedRow
+ * @typedef {{ format: string, transport?: string, status: string, messages: number, acked: number, lost: number, errors: number, passes: unknown[],
+ *   deflate?: boolean, serverCpuUs: number|null, wireBytes: { payload: number, frames: number, up: number } }} TransmissionRow
+ * @typedef {{ profile: string, messages: number }} Link
+ * @typedef {Omit<Results, 'settings' | 'codecs' | 'payloads' | 'transmission' | 'batch'> & {
+ *   settings: Results['settings'] & {
+ *     speed: { operations: string[], harness: { copyBytesPerSec: number }, oneMessage: object },
+ *     transmission: { formats: string[], profiles: string[], rounds: number, slowLink: { profile: string } },
+ *     transports: { payload: string, transports: string[], links: Link[] },
+ *     memory: { rounds: number },
+ *   },
+ *   codecs: { format: string, library: string }[],
+ *   payloads: { payload: { id: string, jsonBytes: number }, sizes: import('../../lib/measure/sizes.js').SizeRow[], speed: SpeedRow[],
+ *     notTimed: { format: string, op: string }[], speedCorpus: { corpus: { timed: number } } }[],
+ *   transmission: { payload: string, profile: string, settings: { window: number, shaper: string }, results: TransmissionRow[], verdicts: unknown[] }[],
+ *   transports: { profile: string, settings: { connections: number }, results: TransmissionRow[], named: import('../../lib/transmission/pairs.js').NamedVerdict[] }[],
+ *   breakEven: { payload: string, profile: string, costs: import('../../lib/transmission/model.js').MessageCost[], pairs: unknown[], measured: unknown[] },
+ *   batch: { steps: { speed: { memory: Memory | null }[] }[] },
+ * }} SuiteResults
+ */
+
+/** @type {string} */
 let out;
+/** @type {import('node:child_process').SpawnSyncReturns<string>} */
 let run;
+/** @type {string} */
 let dir;
+/** @type {SuiteResults} */
 let results;
 
-const benchmark = (args) => spawnSync(process.execPath, ['benchmark.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
+const benchmark = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['benchmark.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
 
 before(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-'));
@@ -41,7 +72,9 @@ test('progress without a terminal: plain lines with step of total, elapsed and t
   const lines = run.stderr.trim().split('\n');
   assert.ok(!run.stderr.includes('\r'), 'no carriage returns in a log');
   for (const line of lines) assert.match(line, /^\[\d+\/\d+\] (\d+s|\d+m\d\ds) elapsed, ~(\d+s|\d+m\d\ds|\?) left: \S/);
-  const [, last, total] = /^\[(\d+)\/(\d+)\]/.exec(lines.at(-1));
+  const counts = /^\[(\d+)\/(\d+)\]/.exec(lines.at(-1) ?? '');
+  assert.ok(counts, 'the last line has a step of total');
+  const [, last, total] = counts;
   assert.equal(last, total);
   assert.ok(lines.some((l) => /WebSocket/.test(l)) && lines.some((l) => /batch ×10/.test(l)));
 });
@@ -50,7 +83,7 @@ test('results.json validates against its documented shape, and every number has 
   assert.deepEqual(validateResults(results), []);
   assert.deepEqual(numbersWithoutUnit(results), []);
   const env = results.environment;
-  for (const k of ['cpu', 'cores', 'memoryGiB', 'os', 'node', 'v8', 'libraries']) assert.ok(env[k], k);
+  for (const k of /** @type {const} */ (['cpu', 'cores', 'memoryGiB', 'os', 'node', 'v8', 'libraries'])) assert.ok(env[k], k);
   assert.ok('commit' in env);
   for (const c of results.codecs) assert.ok(c.library === 'node' || c.library in env.libraries, `${c.format}'s library version`);
   assert.equal(results.settings.mode, 'quick');
@@ -79,6 +112,7 @@ test('the WebSocket pass ran for each payload with the chosen formats', () => {
   assert.deepEqual(slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 30, rounds: 3 }, 'the default run has a slow link');
   assert.equal(results.transmission.length, 5 * profiles.length + 1);
   for (const t of results.transmission) {
+    /** @type {boolean} */
     const slow = t.profile === slowLink.profile;
     // the slow link also runs each format with permessage-deflate
     assert.deepEqual(t.results.map((r) => r.format).sort(), [...formats, ...(slow ? formats.map((f) => `${f}+deflate`) : [])].sort());
@@ -92,6 +126,7 @@ test('the WebSocket pass ran for each payload with the chosen formats', () => {
     if (slow) {
       for (const f of formats) {
         const [plain, deflated] = [f, `${f}+deflate`].map((name) => t.results.find((r) => r.format === name));
+        assert.ok(plain && deflated, `${f}: plain and deflated rows`);
         assert.equal(deflated.deflate, true);
         assert.ok(deflated.wireBytes.frames < plain.wireBytes.frames, `${f}: deflate sends fewer bytes`);
       }
@@ -107,6 +142,7 @@ test('the transport comparison: test3 over every transport with its own JSON and
   assert.deepEqual(links.map((l) => l.profile), ['none', '3g']);
   for (const run of results.transports) {
     const link = links.find((l) => l.profile === run.profile);
+    assert.ok(link, `${run.profile}: a link in the settings`);
     // every transport has a row, and only gRPC lacks a JSON one (it refuses JSON, so it is not in its pair)
     assert.deepEqual([...new Set(run.results.map((r) => r.transport))], transports);
     assert.equal(run.results.length, 2 * transports.length - 1);
@@ -118,14 +154,15 @@ test('the transport comparison: test3 over every transport with its own JSON and
     const labels = run.named.map((v) => v.label);
     assert.ok(labels.includes('REST JSON over HTTP/1.1 vs gRPC protobuf'), labels.join('; '));
     assert.ok(labels.includes('Connect JSON vs Connect binary'), labels.join('; '));
-    for (const v of run.named) assert.ok(v.bytesRatio > 0 && v.bytesRatio < 1, `${v.label}: protobuf's wire bytes ${v.bytesRatio}× JSON's`);
+    for (const v of run.named) assert.ok(v.bytesRatio !== null && v.bytesRatio > 0 && v.bytesRatio < 1, `${v.label}: protobuf's wire bytes ${v.bytesRatio}× JSON's`);
   }
-  assert.equal(results.transports.find((t) => t.profile === '3g').settings.connections, 6);
+  assert.equal(results.transports.find((t) => t.profile === '3g')?.settings.connections, 6);
   for (const lib of ['undici', '@connectrpc/connect-node', '@grpc/grpc-js']) assert.ok(results.environment.libraries[lib], lib);
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
   assert.match(md, /^## JSON vs protobuf by transport \(test3\)$/m);
   assert.match(md, /^- REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf [\d.]+× the msgs\/s, 0\.\d\d× the wire bytes per message; /m);
   const chart = chartSpecs(results).find((s) => s.id === 'transports-3g');
+  assert.ok(chart, 'a chart of the transports on 3g');
   assert.deepEqual(chart.config.data.labels, transports);
   const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
   assert.match(html, /<section id="transports">/);
@@ -137,14 +174,18 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   assert.equal(be.profile, '3g');
   assert.deepEqual(be.costs.map((c) => c.format).sort(), [...results.settings.transmission.formats].sort());
   const loop = results.transmission.find((t) => t.payload === 'test3' && t.profile === 'none');
+  assert.ok(loop, 'test3 on loopback');
   for (const c of be.costs) {
+    /** @type {TransmissionRow | undefined} */
     const row = loop.results.find((r) => r.format === c.format);
+    assert.ok(row, c.format);
     assert.equal(c.upBytes, row.wireBytes.frames / row.messages, 'bytes per message with framing, from the loopback pass');
     assert.equal(c.serverCpuUs, row.serverCpuUs);
   }
   assert.equal(be.pairs.length, 1);
   assert.equal(be.measured.length, 2);
   const chart = chartSpecs(results).find((s) => s.id === 'break-even');
+  assert.ok(chart, 'a break-even chart');
   assert.equal(chart.config.options.scales.x.type, 'logarithmic');
   assert.equal(chart.config.options.scales.y.type, 'logarithmic');
   // a model line per format, and the measured slow-link points
@@ -162,7 +203,7 @@ test('speed rows are over each payload\'s corpus; test3\'s encode and decode car
     for (const r of entry.speed) {
       const biased = entry.payload.id === 'test3' && ['encode', 'decode'].includes(r.op);
       assert.equal(r.bias !== null && r.oneMessage !== null, biased, `${entry.payload.id} ${r.format} ${r.op}`);
-      if (biased) assert.ok(r.bias > 0 && r.oneMessage.opsPerSec > 0);
+      if (biased) assert.ok(r.bias !== null && r.bias > 0 && r.oneMessage !== null && r.oneMessage.opsPerSec > 0);
     }
   }
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
@@ -177,19 +218,27 @@ test('the memory pass gave every timed operation of every payload its figures; b
     assert.ok(entry.speed.length > 0);
     for (const r of entry.speed) {
       const where = `${entry.payload.id} ${r.format} ${r.op}`;
-      assert.ok(r.memory, where);
-      for (const k of ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops']) {
-        assert.ok(Number.isFinite(r.memory[k]), `${where}: ${k} = ${r.memory[k]}`);
+      const memory = r.memory;
+      assert.ok(memory, where);
+      for (const k of /** @type {const} */ (['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops'])) {
+        assert.ok(Number.isFinite(memory[k]), `${where}: ${k} = ${memory[k]}`);
       }
     }
   }
   for (const step of results.batch.steps) for (const r of step.speed) assert.equal(r.memory, null);
   // and they are on the right rows: a row given another payload's figures breaks the first order, one given another
   // operation's the second (the values are the machine's, these two properties are the method's)
-  const bytes = (id, format, op) => results.payloads.find((e) => e.payload.id === id).speed.find((r) => r.format === format && r.op === op).memory;
-  for (const r of results.payloads.find((e) => e.payload.id === 'test4').speed) {
+  /** @type {(id: string, format: string, op: string) => number} */
+  const bytes = (id, format, op) => {
+    const memory = results.payloads.find((e) => e.payload.id === id)?.speed.find((r) => r.format === format && r.op === op)?.memory;
+    assert.ok(memory, `${id} ${format} ${op}: memory figures`);
+    return memory.bytesPerOp;
+  };
+  const test4 = results.payloads.find((e) => e.payload.id === 'test4');
+  assert.ok(test4);
+  for (const r of test4.speed) {
     // every operation allocates more for the 3 KB payload than for the 815-byte one, and for that than for 22 bytes
-    const [large, medium, tiny] = ['test4', 'test3', 'test5'].map((id) => bytes(id, r.format, r.op).bytesPerOp);
+    const [large, medium, tiny] = ['test4', 'test3', 'test5'].map((id) => bytes(id, r.format, r.op));
     assert.ok(large > medium && medium > tiny, `${r.format} ${r.op}: ${large} B/op on test4, ${medium} on test3, ${tiny} on test5`);
   }
   for (const entry of results.payloads) {
@@ -198,6 +247,7 @@ test('the memory pass gave every timed operation of every payload its figures; b
       // Buffer (json-buffer) takes a share of Node's 8 KiB slab per call, which a window sees only when its calls fill
       // a slab: true of every window for payloads of 512 bytes and more (16 calls), not of the 22-byte test5 in a
       // time-capped quick window (it read 0 on Node 24)
+      assert.ok(r.memory, `${entry.payload.id} ${r.format} ${r.op}`);
       if (r.op === 'encode' && r.format === 'json-buffer' && entry.payload.jsonBytes >= 512) assert.ok(r.memory.externalBytesPerOp > 0, `${entry.payload.id} json-buffer encode`);
       if (['decode', 'to-plain', 'from-plain'].includes(r.op)) assert.equal(Math.round(r.memory.externalBytesPerOp), 0, `${entry.payload.id} ${r.format} ${r.op}`);
     }
@@ -218,7 +268,7 @@ test('report.md has a row for every codec and payload in each table', () => {
     assert.ok(section, entry.payload.id);
     const [sizePart, speedPart] = section.split('### Speed');
     for (const format of results.settings.formats) {
-      const status = entry.sizes.find((c) => c.format === format).status;
+      const status = entry.sizes.find((c) => c.format === format)?.status;
       assert.match(sizePart, new RegExp(`^\\| ${format} +\\|.*\\| ${status}`, 'm'), `${entry.payload.id} size ${format}`);
       for (const op of results.settings.speed.operations) {
         assert.match(speedPart, new RegExp(`^\\| ${format} +\\| [^|]+\\| ${op} `, 'm'), `${entry.payload.id} speed ${format} ${op}`);
@@ -226,9 +276,11 @@ test('report.md has a row for every codec and payload in each table', () => {
     }
   }
   const ws = sections.find((s) => s.startsWith('WebSocket'));
-  const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // "json-buffer+deflate" is not a pattern
+  assert.ok(ws, 'a WebSocket section');
+  const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // "json-buffer+deflate" is not a pattern
   for (const t of results.transmission) for (const r of t.results) assert.match(ws, new RegExp(`^\\| ${t.payload} +\\| ${literal(r.format)} `, 'm'));
   const batch = sections.find((s) => s.startsWith('Batch'));
+  assert.ok(batch, 'a Batch section');
   for (const n of [1, 10]) for (const format of results.settings.formats) assert.match(batch, new RegExp(`^\\| +${n} \\| ${format} `, 'm'));
 });
 

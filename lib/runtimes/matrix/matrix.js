@@ -8,11 +8,13 @@
 import path from 'node:path';
 import { BASELINE } from '../../codecs/index.js';
 import { describePayload } from '../../payload/index.js';
+import { portablePayload } from '../../payload/portable.js';
 import { ROOT } from '../../paths.js';
 import { prepareCodecs } from '../../verify.js';
 import { describeRuntime } from '../install/describe.js';
 import { ensureRuntime } from '../install/install.js';
 import { runInRuntime } from '../run/run.js';
+import { chromiumSession } from '../page/chromium.js';
 import { rotate } from '../../measure/statistics.js';
 import { joinSpeedRounds } from './rounds.js';
 
@@ -70,18 +72,19 @@ export async function prepareRuntimes(names, options = {}) {
 
 /**
  * Runs one round of a job in a runtime and returns what the worker printed.
- * Node, Bun and Deno run worker.js; Chromium a page (browser-runner.js).
+ * Node, Bun and Deno run worker.js; Chromium a page (browser-runner.js), in a fresh context of the session's
+ * browser when a session is given.
  * @param {import('../install/install.js').Runtime} runtime
  * @param {WorkerJob} job
- * @param {{ env: Record<string, string>, timeoutMs: number }} options
+ * @param {{ env: Record<string, string>, timeoutMs: number, session?: import('../page/chromium.js').ChromiumSession | null }} options
  * @returns {Promise<{ results: any[] }>}
  */
-export async function runRound(runtime, job, { env, timeoutMs }) {
+export async function runRound(runtime, job, { env, timeoutMs, session }) {
   if (runtime.kind === 'chromium') {
     const { runBrowserRound } = await import('../page/browser-runner.js');
-    return runBrowserRound(runtime, job, { timeoutMs });
+    return runBrowserRound(runtime, job, { timeoutMs, session: session ?? undefined });
   }
-  return runInRuntime(runtime, WORKER, [JSON.stringify(job)], { cwd: ROOT, env, timeoutMs });
+  return runInRuntime(runtime, WORKER, [], { cwd: ROOT, env, timeoutMs, input: JSON.stringify(job) });
 }
 
 /**
@@ -92,8 +95,7 @@ export async function runRound(runtime, job, { env, timeoutMs }) {
  * fails for every codec gets an error.
  * @param {object} options
  * @param {RuntimeEntry[]} options.runtimes from prepareRuntimes
- * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} options.choice how the worker finds the payloads
- * @param {import('../../payload/index.js').Payload[]} options.payloads the same payloads, resolved here
+ * @param {import('../../payload/index.js').Payload[]} options.payloads sent to every runtime as they are here (portable.js)
  * @param {import('../../codecs/index.js').CodecInfo[]} options.codecs
  * @param {number} options.rounds
  * @param {number} options.maxTime
@@ -106,49 +108,56 @@ export async function runRound(runtime, job, { env, timeoutMs }) {
  * @returns {Promise<RuntimeSpeed>}
  */
 export async function measureAcrossRuntimes({
-  runtimes, choice, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, verifyOnly = false, run = runRound,
+  runtimes, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, verifyOnly = false, run = runRound,
 }) {
   // on the host first: code generated on demand for a user's schema is then on disk for every runtime
   // (Deno cannot run the generators), and a selection that fails everywhere fails before any install
   for (const p of payloads) prepareCodecs(codecs, p);
   const formats = codecs.map((c) => c.name);
+  const sent = payloads.map((p) => portablePayload(p));
   const states = runtimes.map((entry) => ({
     entry, ...runtimeSetup(codecs, entry.runtime.kind), excluded: new Map(), error: null, rounds: [],
+    // Chromium: one browser for the run's rounds, each in a fresh context (a launch per round cost ~1.5 s)
+    session: entry.runtime.kind === 'chromium' ? chromiumSession(entry.runtime.bin) : null,
   }));
   const perRoundSeconds = payloads.length * formats.length * 3 * (2 * maxTime + 1);
   const timeoutMs = Math.round((60 + 3 * perRoundSeconds) * 1000);
   const total = rounds * states.length;
   let done = 0;
-  for (let r = 0; r < rounds; r++) {
-    for (const state of rotate(states, r)) {
-      const label = `round ${r + 1}/${rounds} on ${state.entry.description.label}`;
-      if (!state.error) await runOneRound(state, r);
-      onProgress?.({ done: ++done, total, label });
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (const state of rotate(states, r)) {
+        const label = `round ${r + 1}/${rounds} on ${state.entry.description.label}`;
+        if (!state.error) await runOneRound(state, r);
+        onProgress?.({ done: ++done, total, label });
+      }
     }
+  } finally {
+    await Promise.all(states.map((s) => s.session?.close()));
   }
 
   async function runOneRound(state, r) {
     const { runtime } = state.entry;
     const jobFor = (list, extra = {}) => ({
-      payloads: choice, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
+      payloads: sent, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
     });
     const active = () => formats.filter((f) => !state.excluded.has(f));
     try {
       if (!active().length) return;
-      state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs }));
+      state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs, session: state.session }));
     } catch (err) {
       if (r > 0 || active().length < 2) return void (state.error = err.message);
       // which codec brought the runtime down? each alone, verified only
       for (const f of active()) {
         try {
-          await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs });
+          await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs, session: state.session });
         } catch (alone) {
           state.excluded.set(f, alone.message);
         }
       }
       if (!state.excluded.size || !active().length) return void (state.error = err.message);
       try {
-        state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs }));
+        state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs, session: state.session }));
       } catch (again) {
         state.error = again.message;
       }
@@ -207,7 +216,7 @@ export async function measureAcrossRuntimes({
 /**
  * What worker.js (or the page) is asked to do.
  * @typedef {object} WorkerJob
- * @property {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} payloads
+ * @property {import('../../payload/portable.js').PortablePayload[]} payloads
  * @property {string} formats comma-separated codec names
  * @property {number} round 0-based; turns the codec order
  * @property {number} maxTime
@@ -221,5 +230,6 @@ export async function measureAcrossRuntimes({
  * @property {RuntimeDescription[]} runtimes
  * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
- *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: object[], verdicts?: object[] }[] }[]} results
+ *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: { format: string, status: string, reason: string|null }[],
+ *   verdicts?: object[] }[] }[]} results
  */

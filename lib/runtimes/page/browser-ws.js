@@ -9,8 +9,9 @@ import { createLatency } from '../../transmission/latency.js';
 import { measureTransmission, notRunRow, passFigures } from '../../transmission/run.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { loadCodecs } from '../../codecs/index.js';
-import { bundlePage, pagePayloads } from './browser-runner.js';
-import { launchChromium, runInChromium } from './chromium.js';
+import { bundlePage } from './browser-runner.js';
+import { portablePayload } from '../../payload/portable.js';
+import { chromiumSession, runInChromium } from './chromium.js';
 import { describeRuntime } from '../install/describe.js';
 import { locateChromium } from '../install/install.js';
 
@@ -60,71 +61,74 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
   // message i of a pass is corpus[i % n], as the Node client sends it: the page gets the distinct messages a pass
   // sends (the warm-up, by default, sends at most as many as the pass)
   const sent = Math.max(messages, warmup ?? 0);
-  const data = { payloads: pagePayloads([payload], { messages: sent }), versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
+  const data = { payloads: [portablePayload(payload, { messages: sent })], versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
   const bundles = new Map();
   // each codec verified in a page of its own first, over every corpus message a pass sends: one that fails there
   // (or cannot be bundled) gets its row with the page's verdict and takes no other codec down; the others' rows
   // carry the page's verdict, since the page's build of the codec is what encodes
   const pageVerdicts = new Map();
-  for (const c of inPage) {
-    const file = files.find((f) => f.name === c.name);
-    try {
-      bundles.set(c.name, await bundlePage([file], [payload]));
-      const job = { format: c.name, messages, warmup, verifyOnly: true };
-      const out = await runInChromium(runtime, bundles.get(c.name), { call: 'pvjWsClient', args: [job, data], timeoutMs: 120_000 });
-      pageVerdicts.set(c.name, out.verdict);
-    } catch (err) {
-      const [p] = prepareCodecs([c], payload);
-      pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err.message });
-    }
-  }
-  const measured = inPage.filter((c) => ['exact', 'equivalent', 'lossy'].includes(pageVerdicts.get(c.name)?.status));
-  /** @type {{ browser: import('playwright-core').Browser | null }} one browser for every pass, a fresh page each */
-  const chrome = { browser: null };
-  const clientPass = async (pass) => {
-    const file = files.find((f) => f.name === pass.codec.name);
-    const query = new URLSearchParams({ payload: pass.identity.hash, name: pass.identity.id, ...(pass.raw ? { raw: '1' } : {}) });
-    const url = `${pass.url.replace(/\/+$/, '')}/${encodeURIComponent(file.name)}?${query}`;
-    chrome.browser ??= await launchChromium(runtime.bin);
-    const page = await chrome.browser.newPage();
-    try {
-      await page.route('**/*', (route) => route.abort());
-      await page.setContent('<!doctype html><meta charset="utf-8"><title>transmission</title>');
-      // the page calls this before each pass's clock starts: the last call (after the warm-up) marks the server
-      await page.exposeFunction('pvjBeforeStart', async () => { await pass.serverControl?.mark(); });
-      await page.addScriptTag({ content: bundles.get(file.name) });
-      const out = await page.evaluate(async ({ job, pageData }) => JSON.stringify(await /** @type {any} */ (globalThis).pvjWsClient(job, pageData)),
-        { job: { url, format: file.name, messages: pass.messages, window: pass.window, warmup: pass.warmup ?? 0 }, pageData: data });
-      const { verdict, run } = JSON.parse(out);
-      if (!run) throw new UserError(`--client chromium: ${file.name} cannot run in the page: ${verdict.reason ?? verdict.status}`);
-      const report = await pass.serverControl?.report() ?? null;
-      return passFromPage(run, await import('../../transmission/transports/ws.js').then((m) => m.default), report);
-    } finally {
-      await page.close();
-    }
-  };
-  let result;
+  // one browser for the verifications and every pass, a fresh context (its own renderer) for each page
+  const session = chromiumSession(runtime.bin);
   try {
-    result = await measureTransmission({
+    return await verifyAndMeasure();
+  } finally {
+    await session.close();
+  }
+
+  async function verifyAndMeasure() {
+    for (const c of inPage) {
+      const file = files.find((f) => f.name === c.name);
+      try {
+        bundles.set(c.name, await bundlePage([file], [payload]));
+        const job = { format: c.name, messages, warmup, verifyOnly: true };
+        const out = await runInChromium(runtime, bundles.get(c.name), { call: 'pvjWsClient', args: [job, data], timeoutMs: 120_000, session });
+        pageVerdicts.set(c.name, out.verdict);
+      } catch (err) {
+        const [p] = prepareCodecs([c], payload);
+        pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err.message });
+      }
+    }
+    const measured = inPage.filter((c) => ['exact', 'equivalent', 'lossy'].includes(pageVerdicts.get(c.name)?.status));
+    const clientPass = async (pass) => {
+      const file = files.find((f) => f.name === pass.codec.name);
+      const query = new URLSearchParams({ payload: pass.identity.hash, name: pass.identity.id, ...(pass.raw ? { raw: '1' } : {}) });
+      const url = `${pass.url.replace(/\/+$/, '')}/${encodeURIComponent(file.name)}?${query}`;
+      const context = await (await session.get()).newContext();
+      const page = await context.newPage();
+      try {
+        await page.route('**/*', (route) => route.abort());
+        await page.setContent('<!doctype html><meta charset="utf-8"><title>transmission</title>');
+        // the page calls this before each pass's clock starts: the last call (after the warm-up) marks the server
+        await page.exposeFunction('pvjBeforeStart', async () => { await pass.serverControl?.mark(); });
+        await page.addScriptTag({ content: bundles.get(file.name) });
+        const out = await page.evaluate(async ({ job, pageData }) => JSON.stringify(await /** @type {any} */ (globalThis).pvjWsClient(job, pageData)),
+          { job: { url, format: file.name, messages: pass.messages, window: pass.window, warmup: pass.warmup ?? 0 }, pageData: data });
+        const { verdict, run } = JSON.parse(out);
+        if (!run) throw new UserError(`--client chromium: ${file.name} cannot run in the page: ${verdict.reason ?? verdict.status}`);
+        const report = await pass.serverControl?.report() ?? null;
+        return passFromPage(run, await import('../../transmission/transports/ws.js').then((m) => m.default), report);
+      } finally {
+        await context.close();
+      }
+    };
+    const result = await measureTransmission({
       ...options, codecs: measured, clientPass, clientWarmsUp: true,
       client: { runtime: 'chromium', label: 'chromium', ...description, source: runtime.source },
     });
-  } finally {
-    await chrome.browser?.close();
+    for (const row of result.results) {
+      const verdict = pageVerdicts.get(row.format);
+      if (!verdict || !measured.some((c) => c.name === row.format)) continue;
+      const { status, diff, normalised, reason, record } = verdict;
+      Object.assign(row, { status, diff, normalised, reason }, record > 0 ? { record } : {});
+    }
+    for (const c of inPage.filter((x) => !measured.includes(x))) {
+      result.results.push({ ...notRunRow(pageVerdicts.get(c.name)), transport, direction });
+    }
+    for (const c of codecs.filter((x) => !inPage.includes(x))) {
+      const [p] = prepareCodecs([c], payload);
+      const reason = `in a browser page: ${files.find((f) => f.name === c.name).browser.unavailable}`;
+      result.results.push({ ...notRunRow({ ...describeCodec(p), status: 'unsupported', reason }), transport, direction });
+    }
+    return result;
   }
-  for (const row of result.results) {
-    const verdict = pageVerdicts.get(row.format);
-    if (!verdict || !measured.some((c) => c.name === row.format)) continue;
-    const { status, diff, normalised, reason, record } = verdict;
-    Object.assign(row, { status, diff, normalised, reason }, record > 0 ? { record } : {});
-  }
-  for (const c of inPage.filter((x) => !measured.includes(x))) {
-    result.results.push({ ...notRunRow(pageVerdicts.get(c.name)), transport, direction });
-  }
-  for (const c of codecs.filter((x) => !inPage.includes(x))) {
-    const [p] = prepareCodecs([c], payload);
-    const reason = `in a browser page: ${files.find((f) => f.name === c.name).browser.unavailable}`;
-    result.results.push({ ...notRunRow({ ...describeCodec(p), status: 'unsupported', reason }), transport, direction });
-  }
-  return result;
 }

@@ -45,20 +45,46 @@ export async function bundleForBrowser(entry, options = {}) {
   }
 }
 
+/** @typedef {ReturnType<typeof chromiumSession>} ChromiumSession */
+
+/**
+ * One browser for many pages: `get()` launches it on first use (and again if it went away), `close()` ends it.
+ * Launching costs about 1.5 s of a 2-core machine; a fresh context per page keeps the pages as apart as fresh
+ * browsers would (each context's page gets its own renderer process, so no JIT state carries over).
+ * @param {string} binPath
+ */
+export function chromiumSession(binPath) {
+  /** @type {import('playwright-core').Browser | null} */
+  let browser = null;
+  return {
+    async get() {
+      if (!browser?.isConnected()) browser = await launchChromium(binPath);
+      return browser;
+    },
+    async close() {
+      const b = browser;
+      browser = null;
+      await b?.close();
+    },
+  };
+}
+
 /**
  * Runs bundled code in a fresh headless page and returns what a global
  * function it defines returns (awaited, and passed through JSON). Errors the
  * page throws become the rejection, with the page's own message.
  * @param {{ bin: string }} runtime from ensureRuntime('chromium')
  * @param {string} script the bundle's text
- * @param {{ call: string, args?: unknown[], timeoutMs?: number }} job
- *   call: the name of a function the script puts on globalThis
+ * @param {{ call: string, args?: unknown[], timeoutMs?: number, session?: ChromiumSession }} job
+ *   call: the name of a function the script puts on globalThis; session: a browser to open the page in (a fresh
+ *   context of it), instead of one launched for this page alone
  * @returns {Promise<any>}
  */
-export async function runInChromium(runtime, script, { call, args = [], timeoutMs = 120_000 }) {
-  const browser = await launchChromium(runtime.bin);
+export async function runInChromium(runtime, script, { call, args = [], timeoutMs = 120_000, session }) {
+  const own = session ? null : await launchChromium(runtime.bin);
+  const context = own ? null : await /** @type {NonNullable<typeof session>} */ (session).get().then((b) => b.newContext());
   try {
-    const page = await browser.newPage();
+    const page = own ? await own.newPage() : await /** @type {import('playwright-core').BrowserContext} */ (context).newPage();
     const pageErrors = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.setDefaultTimeout(timeoutMs);
@@ -77,6 +103,6 @@ export async function runInChromium(runtime, script, { call, args = [], timeoutM
     ]);
     return result === undefined ? undefined : JSON.parse(result);
   } finally {
-    await browser.close();
+    await (own ?? context)?.close();
   }
 }

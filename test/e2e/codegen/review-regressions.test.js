@@ -49,6 +49,7 @@ test('a lossy verdict names the real loss, not a difference the codec declared',
   const schema = parseSchema('syntax = "proto3"; message M { optional int32 n = 1; repeated int32 r = 2; float f = 3; }');
   for (const v of verdicts(schema, { n: null, r: [], f: 0.1 })) {
     assert.equal(v.status, 'lossy');
+    assert.ok(v.diff);
     assert.equal(v.diff.path, '$.f');
   }
 });

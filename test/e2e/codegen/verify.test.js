@@ -12,6 +12,7 @@ test('a float schema is reported lossy, with the path and both values', () => {
   for (const codec of [dynamic, staticCodec]) {
     const v = verifyRoundTrip(codec.create({ value, schema }), value, codec.normalise);
     assert.equal(v.status, 'lossy', codec.name);
+    assert.ok(v.diff, codec.name);
     assert.equal(v.diff.path, '$.lat');
     assert.equal(v.diff.expected, 52.52000659999999);
     assert.equal(v.diff.actual, Math.fround(52.52000659999999));

@@ -8,7 +8,7 @@ import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { corpusInputs, measureSpeed } from '../../../lib/measure/speed.js';
 import { measureCorpusSizes } from '../../../lib/measure/sizes.js';
 import { payloadFromCorpus } from '../../../lib/payload/index.js';
-import { verdictOf } from '../../../lib/report/terminal.js';
+import { verdictOf } from '../../../lib/report/rows.js';
 
 const ODD = 7; // the message whose shape differs from the first
 

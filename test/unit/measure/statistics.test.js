@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { median, overRounds, range, rotate, spread } from '../../../lib/measure/statistics.js';
+import { alternate, median, overRounds, range, rotate, spread } from '../../../lib/measure/statistics.js';
 
 test('rotate: round n starts with item n, wrapping either way, and leaves its input alone', () => {
   const items = ['a', 'b', 'c'];
@@ -15,6 +15,16 @@ test('rotate: round n starts with item n, wrapping either way, and leaves its in
   const orders = items.map((_, r) => rotate(items, r));
   assert.deepEqual(orders.map((o) => o[0]).sort(), items);
   assert.deepEqual(orders.map((o) => o.at(-1)).sort(), items);
+});
+
+test('alternate: odd rounds in the given order, even rounds reversed (ABBA), the input left alone', () => {
+  const items = ['a', 'b', 'c'];
+  assert.deepEqual(alternate(items, 1), ['a', 'b', 'c']);
+  assert.deepEqual(alternate(items, 2), ['c', 'b', 'a']);
+  assert.deepEqual(alternate(items, 3), ['a', 'b', 'c']);
+  assert.deepEqual(alternate([], 2), []);
+  assert.deepEqual(items, ['a', 'b', 'c'], 'the input is not reversed in place');
+  assert.notEqual(alternate(items, 1), items, 'a copy, which the caller may reorder');
 });
 
 test('median: the middle value, or the mean of the middle two; NaN for no values', () => {

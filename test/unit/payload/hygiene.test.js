@@ -9,7 +9,7 @@ import { decodeJsonBytes, firstInvalidUtf8, scanJsonText } from '../../../lib/js
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { readJsonFile } from '../../../lib/files.js';
 import { UserError } from '../../../lib/errors.js';
-import { payloadHeading } from '../../../lib/report/terminal.js';
+import { payloadHeading } from '../../../lib/report/rows.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));

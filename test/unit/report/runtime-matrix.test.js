@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerChanges, answerSentence, runtimeMatrices, runtimeMatrixCells, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
+import { answerChanges, answerSentence, runtimeMatrices, runtimeMatrixRows, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
 
 const describe = (runtime, label = runtime) => ({ runtime, label, name: 'node', version: '1.2.3', engine: 'V8', engineVersion: '9.9', source: 'cache' });
 const row = (format, op, ratio, min = ratio, max = ratio) => ({
@@ -49,5 +49,5 @@ test('a conversion a codec does not have (its native form is the plain object) i
   const timed = { runtimes: [{ runtime: 'host', error: null, results: [row('plain', 'encode', 1), row('proto', 'encode', 2), row('proto', 'to-plain', 3)], skipped: [] }] };
   const [, toPlain] = runtimeMatrices(timed, [describe('host')], ['plain', 'proto', 'gone']);
   assert.equal(toPlain.op, 'to-plain');
-  assert.deepEqual(runtimeMatrixCells(toPlain).notes, ['host, plain: n/a — native form is the plain object', 'host, gone: not measured']);
+  assert.deepEqual(runtimeMatrixRows(toPlain).notes, ['host, plain: n/a — native form is the plain object', 'host, gone: not measured']);
 });

@@ -1,0 +1,44 @@
+import { tableModel, toMarkdown } from './table.js';
+
+// The comparison of two runs (lib/results/compare.js) as a row model, and in Markdown with its summary lines.
+
+/** A figure as the comparison shows it: three significant digits below 100, whole numbers with separators above. */
+const num = (/** @type {number|null} */ n) => (n == null ? '—'
+  : Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : Number(n.toPrecision(3)).toString());
+
+/** @param {{ real: boolean|null }} row */
+const changeText = (row) => (row.real === null ? 'no spread to judge' : row.real ? 'CHANGED' : 'within spread');
+
+const COLUMNS = /** @type {import('./table.js').Column[]} */ ([
+  { title: 'figure', align: 'l' }, { title: 'unit', align: 'l' }, { title: 'A' }, { title: 'B' }, { title: 'B/A' },
+  { title: 'change', align: 'l' }, { title: 'round trip', align: 'l' },
+]);
+
+/**
+ * The comparison as a row model: a row per figure both runs have, its values, the ratio B/A and whether it changed.
+ * @param {ReturnType<typeof import('../results/compare.js').compareRuns>} comparison
+ * @param {{ changedOnly?: boolean }} [options] changedOnly: only the figures that changed beyond the spread
+ * @returns {import('./table.js').TableModel}
+ */
+export function comparisonRows({ rows }, { changedOnly = false } = {}) {
+  const shown = changedOnly ? rows.filter((r) => r.real) : rows;
+  return tableModel(COLUMNS, shown.map((r) => ({
+    cells: [r.figure, r.unit, num(r.a), num(r.b), r.ratio == null ? '—' : `${r.ratio.toFixed(3)}×`, changeText(r), r.status],
+  })));
+}
+
+/**
+ * The comparison as a Markdown table, a summary line, and the figures only one run has.
+ * @param {ReturnType<typeof import('../results/compare.js').compareRuns>} comparison
+ * @param {{ changedOnly?: boolean }} [options]
+ * @returns {string}
+ */
+export function runComparisonTable(comparison, options = {}) {
+  const { rows, onlyA, onlyB } = comparison;
+  const changed = rows.filter((r) => r.real).length;
+  const lines = [toMarkdown(comparisonRows(comparison, options)), '', `${changed} of ${rows.length} figures changed beyond both runs' spread.`];
+  const some = (/** @type {string[]} */ keys) => `${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+  if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${some(onlyA)}`);
+  if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${some(onlyB)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compareRuns } from '../../../lib/results/compare.js';
+import { comparisonRows, runComparisonTable } from '../../../lib/report/compare.js';
+import { makeResults } from '../../helpers/results-fixture.js';
+
+const twice = () => compareRuns(makeResults(), makeResults({ speed: 2 }));
+
+test('a row per figure both runs have: the values, B/A and the change in words', () => {
+  const cmp = twice();
+  const model = comparisonRows(cmp);
+  assert.deepEqual(model.columns.map((c) => `${c.title}:${c.align ?? 'r'}`),
+    ['figure:l', 'unit:l', 'A:r', 'B:r', 'B/A:r', 'change:l', 'round trip:l']);
+  assert.equal(model.rows.length, cmp.rows.length);
+  const encode = model.rows.find((r) => r.cells[0] === 'p1 fmt-a encode');
+  assert.ok(encode, 'the encode figure of fmt-a is a row');
+  const figure = cmp.rows.find((r) => r.figure === 'p1 fmt-a encode');
+  assert.ok(figure);
+  assert.deepEqual(encode.cells.slice(1), ['ops/s', Math.round(figure.a).toLocaleString('en-US'),
+    Math.round(figure.b).toLocaleString('en-US'), '2.000×', 'CHANGED', 'exact']);
+  const size = model.rows.find((r) => r.cells[0] === 'p1 fmt-a size bytes');
+  assert.deepEqual(size?.cells.slice(4, 6), ['1.000×', 'within spread']);
+});
+
+test('changedOnly keeps the rows that changed beyond the spread, and only those', () => {
+  const cmp = twice();
+  const changed = comparisonRows(cmp, { changedOnly: true }).rows;
+  assert.equal(changed.length, cmp.rows.filter((r) => r.real).length);
+  assert.ok(changed.length > 0 && changed.length < cmp.rows.length);
+  assert.ok(changed.every((r) => r.cells[5] === 'CHANGED'));
+});
+
+test('the Markdown holds the table, the count of changes and the figures one run lacks', () => {
+  const cmp = twice();
+  cmp.onlyA = Array.from({ length: 10 }, (_, i) => `gone ${i}`);
+  const text = runComparisonTable(cmp);
+  const lines = text.split('\n');
+  assert.match(lines[0], /^\| figure +\| unit +\| +A \| +B \| +B\/A \| change +\| round trip \|$/);
+  assert.match(lines[1], /^\| :-+ \| :-+ \| -+: \| -+: \| -+: \| :-+ \| :-+ \|$/);
+  assert.equal(lines.length, 2 + cmp.rows.length + 3);
+  assert.equal(lines.at(-2), `${cmp.rows.filter((r) => r.real).length} of ${cmp.rows.length} figures changed beyond both runs' spread.`);
+  assert.equal(lines.at(-1), 'Only in A (10): gone 0, gone 1, gone 2, gone 3, gone 4, gone 5, gone 6, gone 7, …');
+});

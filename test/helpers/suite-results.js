@@ -36,7 +36,7 @@ import { validateResults } from '../../lib/results/index.js';
 
 /**
  * A Chart.js configuration as a chart spec carries it (plain JSON), as far as these tests read it.
- * @typedef {{ data: { labels: (string | string[])[], datasets: { label: string, data: unknown[] }[] }, options: { scales: Record<string, { type?: string }> } }} ChartConfig
+ * @typedef {{ data: { labels?: (string | string[])[], datasets: { label: string, data: unknown[] }[] }, options: { scales: Record<string, { type?: string }> } }} ChartConfig
  */
 
 /**
@@ -50,15 +50,15 @@ export function assertValidResults(value) {
 }
 
 /**
- * Fails unless a chart spec's configuration has its data (labels, datasets) and options (scales), and from then
- * on reads it as a ChartConfig.
+ * Fails unless a chart spec's configuration has its data (datasets, and labels unless its points carry their own
+ * x, as a scatter's do) and options (scales), and from then on reads it as a ChartConfig.
  * @param {object} config
  * @returns {asserts config is ChartConfig}
  */
 export function assertChartConfig(config) {
   assert.ok('data' in config && 'options' in config, 'a chart has data and options');
   const { data, options } = config;
-  assert.ok(data && typeof data === 'object' && 'labels' in data && Array.isArray(data.labels) && 'datasets' in data && Array.isArray(data.datasets),
-    'a chart has labels and datasets');
+  assert.ok(data && typeof data === 'object' && 'datasets' in data && Array.isArray(data.datasets), 'a chart has datasets');
+  assert.ok(!('labels' in data) || Array.isArray(data.labels), 'a chart\'s labels are a list');
   assert.ok(options && typeof options === 'object' && 'scales' in options && options.scales && typeof options.scales === 'object', 'a chart has scales');
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { ROOT } from '../../paths.js';
 import { generatedModulePath } from '../../codecs/codegen.js';
 import { loadCodecs } from '../../codecs/index.js';
-import { resolvePayloads, describePayload } from '../../payload/index.js';
+import { rebuildPayload } from '../../payload/portable.js';
 import { bundleForBrowser, runInChromium } from './chromium.js';
 
 const HERE = path.join(ROOT, 'lib', 'runtimes', 'page');
@@ -55,18 +55,18 @@ ${exported.map((n) => `export const ${n} = stub(${JSON.stringify(`${name}.${n}`)
 /** esbuild plugin: the page's stand-ins (see the top of this file). */
 const pagePlugin = {
   name: 'pvj-page',
-  /** @param {any} build */
+  /** @param {import('esbuild').PluginBuild} build */
   setup(build) {
     build.onResolve({ filter: /^benchmark$/ }, () => ({ path: path.join(HERE, 'browser-benchmark.js') }));
     for (const [file, standIn] of STAND_INS) {
       build.onResolve({ filter: new RegExp(`/${path.basename(file).replace('.', '\\.')}$`) },
-        (args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));
+        (/** @type {{ path: string, resolveDir: string }} */ args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));
     }
-    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) => {
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (/** @type {{ path: string }} */ args) => {
       const name = args.path.replace(/^node:/, '');
       return BUILTINS.has(name) ? { path: name, namespace: 'node-builtin' } : undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => ({
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (/** @type {{ path: string }} */ args) => ({
       contents: builtinStub(args.path, Object.keys(await import(`node:${args.path}`))), loader: 'js',
     }));
   },
@@ -91,7 +91,9 @@ const BUILTINS = new Set((await import('node:module')).builtinModules);
  */
 export function pageEntry(codecs, payloads) {
   const lines = [`import { runPageClient, runPageRound } from ${JSON.stringify(path.join(HERE, 'browser-worker.js'))};`];
+  /** @type {string[]} */
   const codecNames = [];
+  /** @type {string[]} */
   const generated = [];
   codecs.forEach((codec, i) => {
     lines.push(`import codec${i} from ${JSON.stringify(path.join(ROOT, 'lib', 'codecs', `${codec.file ?? codec.name}.js`))};`);
@@ -128,29 +130,6 @@ export async function bundlePage(codecs, payloads) {
   }
 }
 
-/**
- * What the page needs to know about the payloads: values and schemas as data. With `messages`, the first that
- * many messages of each corpus too (what a page client sends: message i is corpus[i % corpusLength]), with the
- * corpus's length.
- * @param {import('../../payload/index.js').Payload[]} payloads
- * @param {{ messages?: number }} [options]
- * @returns {import('./browser-worker.js').PagePayload[]}
- */
-export function pagePayloads(payloads, { messages } = {}) {
-  return payloads.map((p) => {
-    const corpus = p.corpus ?? [p.value];
-    return {
-      described: describePayload(p),
-      value: p.value,
-      schema: {
-        root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text,
-        fit: p.schema.adapter.fit,
-      },
-      ...(messages !== undefined && { corpus: corpus.slice(0, Math.max(1, messages)), corpusLength: corpus.length }),
-    };
-  });
-}
-
 const bundles = new Map();
 
 /**
@@ -164,21 +143,22 @@ const bundles = new Map();
  *   session: the browser the matrix keeps for its rounds (a fresh context per round)
  */
 export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
-  const key = JSON.stringify([job.formats, job.payloads]);
+  const { payloads: sent, ...pageJob } = job;
+  const key = JSON.stringify([job.formats, sent.map((p) => [p.id, p.schema.hash])]);
   if (!bundles.has(key)) {
     const wanted = job.formats.split(',');
     const chosen = (await loadCodecs()).filter((c) => wanted.includes(c.name));
     // a codec that declares it cannot run in a page is not bundled: its row says why
     const codecs = chosen.filter((c) => !c.browser?.unavailable);
     const unavailable = chosen.filter((c) => c.browser?.unavailable).map((c) => ({
-      format: c.name, library: c.library, version: c.version, status: 'unsupported', diff: null, normalised: [], reason: `in a browser page: ${c.browser.unavailable}`,
+      format: c.name, library: c.library, version: c.version, status: 'unsupported', diff: null, normalised: [], reason: `in a browser page: ${c.browser?.unavailable}`,
     }));
-    const payloads = resolvePayloads(job.payloads);
     const versions = Object.fromEntries(codecs.map((c) => [c.name, c.version]));
-    bundles.set(key, { data: { payloads: pagePayloads(payloads), versions }, script: bundlePage(codecs, payloads), unavailable });
+    // the page's generated code is picked by the schemas the page will rebuild
+    bundles.set(key, { versions, script: bundlePage(codecs, sent.map(rebuildPayload)), unavailable });
   }
-  const { data, script, unavailable } = bundles.get(key);
-  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [job, data], timeoutMs, session });
+  const { versions, script, unavailable } = bundles.get(key);
+  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [pageJob, { payloads: sent, versions }], timeoutMs, session });
   for (const result of out.results) {
     if (job.verifyOnly) result.verdicts.push(...unavailable);
     else result.skipped.push(...unavailable);

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { renderMarkdown } from '../../../lib/report/markdown.js';
-import { chartSpecs, renderHtml } from '../../../lib/report/html.js';
+import { renderHtml } from '../../../lib/report/html.js';
+import { chartSpecs } from '../../../lib/report/charts.js';
 import { numbersWithoutUnit, validateResults } from '../../../lib/results/index.js';
 import { assertChartConfig, assertValidResults } from '../../helpers/suite-results.js';
 import { prepareRuntimes } from '../../../lib/runtimes/matrix/matrix.js';
@@ -19,7 +20,7 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   const results = await runSuite({
     mode: 'quick', payloads: resolvePayloads({ numbers: ['5'] }), codecs: await selectCodecs('json-buffer,msgpackr'), transmissionCodecs: [],
     overrides: { rounds: 2, maxTime: 0.01, minTime: 0.005 }, onProgress: () => {},
-    runtimes, choice: { numbers: ['5'] },
+    runtimes,
   });
   assertValidResults(results);
   assert.deepEqual(numbersWithoutUnit(results), []);

@@ -102,7 +102,7 @@ test('measureAcrossRuntimes interleaves by round, isolates a codec that crashes 
     };
   };
   const out = await measureAcrossRuntimes({
-    runtimes: fakeRuntimes(), choice: { numbers: ['5'] }, payloads, codecs, rounds: 2, maxTime: 0.05, run,
+    runtimes: fakeRuntimes(), payloads, codecs, rounds: 2, maxTime: 0.05, run,
   });
   assert.deepEqual(calls, [
     'good:0:json-buffer,msgpackr',
@@ -128,7 +128,7 @@ test('measureAcrossRuntimes: a runtime that fails for every codec gets an error 
   const payloads = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,msgpackr');
   const run = async () => { throw new Error('deno 2.0.0: exited with code 1: error: boom'); };
-  const out = await measureAcrossRuntimes({ runtimes: fakeRuntimes().slice(1), choice: { numbers: ['5'] }, payloads, codecs, rounds: 1, maxTime: 0.05, run });
+  const out = await measureAcrossRuntimes({ runtimes: fakeRuntimes().slice(1), payloads, codecs, rounds: 1, maxTime: 0.05, run });
   const [r] = out.results[0].runtimes;
   assert.match(r.error ?? '', /boom/);
   assert.deepEqual(r.results, []);

@@ -8,8 +8,14 @@ import { prepareCodecs } from '../../../lib/verify.js';
 import { Unsupported } from '../../../lib/errors.js';
 
 /** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
+/** @param {unknown[]} modules codec modules (and stand-ins) as prepareCodecs takes loaded codecs */
+const asCodecs = (modules) => /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (modules);
+/** @typedef {{ id: number, name: string, tags: string[] }} Message */
 
-/** A payload whose corpus holds `n` distinct messages, told apart by `id`. */
+/**
+ * A payload whose corpus holds `n` distinct messages, told apart by `id`.
+ * @param {number} n
+ */
 function corpusPayload(n) {
   const corpus = Array.from({ length: n }, (_, id) => ({ id, name: `item ${id}`, tags: ['a', String(id)] }));
   return {
@@ -25,14 +31,14 @@ function corpusPayload(n) {
  * @param {{ on: boolean, ids: number[] }} recorder
  */
 function recordingCodec(recorder) {
-  const saw = (id) => { if (recorder.on) recorder.ids.push(id); };
+  const saw = (/** @type {number} */ id) => { if (recorder.on) recorder.ids.push(id); };
   return {
     name: 'recording', normalise: [],
     create: () => ({
-      fromPlain: (o) => { saw(o.id); return { message: o }; },
-      toPlain: (n) => { saw(n.message.id); return n.message; },
-      encode: (n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
-      decode: (b) => { const message = JSON.parse(b.toString()); saw(message.id); return { message }; },
+      fromPlain: (/** @type {Message} */ o) => { saw(o.id); return { message: o }; },
+      toPlain: (/** @type {{ message: Message }} */ n) => { saw(n.message.id); return n.message; },
+      encode: (/** @type {{ message: Message }} */ n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
+      decode: (/** @type {Buffer} */ b) => { const message = JSON.parse(b.toString()); saw(message.id); return { message }; },
     }),
   };
 }
@@ -40,11 +46,15 @@ function recordingCodec(recorder) {
 /**
  * The ids each timed run of one operation passed to the codec: recording starts after the first round, when
  * every input has long been prepared, so only calls from inside the timed functions count.
+ * @param {string} op
+ * @param {string[]} [oneMessage]
  */
 function idsSeenByTimedRuns(op, oneMessage = []) {
   const payload = corpusPayload(50);
+  /** @type {{ on: boolean, ids: number[] }} */
   const recorder = { on: false, ids: [] };
-  const prepared = prepareCodecs(/** @type {any[]} */ ([recordingCodec(recorder)]), payload);
+  const prepared = prepareCodecs(asCodecs([recordingCodec(recorder)]), payload);
+  /** @type {{ name: string, ids: Set<number> }[]} */
   const runs = [];
   measureSpeed(prepared, payload, {
     rounds: 2, maxTime: 0.01, minTime: 0.002, filter: new RegExp(`recording ${op}$`), oneMessage,
@@ -76,10 +86,11 @@ test('the one-message pass, beside the corpus pass in the same round, times the 
 
 test('the timed results are the codec\'s outputs for the messages, not dropped', () => {
   const payload = corpusPayload(7);
-  const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
+  const prepared = prepareCodecs(asCodecs([jsonBuffer]), payload);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /(encode|decode)$/ });
-  const encoded = result.lastResults.find((x) => x.op === 'encode').last;
-  const decoded = /** @type {{ id: number }} */ (result.lastResults.find((x) => x.op === 'decode').last);
+  const lastOf = (/** @type {string} */ op) => result.lastResults.find((x) => x.op === op)?.last;
+  const encoded = lastOf('encode');
+  const decoded = /** @type {{ id: number }} */ (lastOf('decode'));
   assert.ok(Buffer.isBuffer(encoded), 'encode returned bytes');
   const ids = payload.corpus.map((m) => m.id);
   assert.ok(ids.includes(JSON.parse(encoded.toString()).id), 'the encoded bytes are one of the messages');
@@ -87,6 +98,7 @@ test('the timed results are the codec\'s outputs for the messages, not dropped',
 });
 
 test('cycle goes round its inputs in order, and the one-message cycle repeats the first', () => {
+  /** @type {string[]} */
   const seen = [];
   const next = cycle(['a', 'b', 'c'], (x) => { seen.push(x); return x; });
   for (let i = 0; i < 7; i++) next();
@@ -128,11 +140,11 @@ test('a corpus message a codec cannot carry skips that codec with the message in
   const picky = {
     name: 'picky', normalise: [],
     create: () => ({
-      encode: (v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
-      decode: (b) => JSON.parse(b.toString()),
+      encode: (/** @type {Message} */ v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
+      decode: (/** @type {Buffer} */ b) => JSON.parse(b.toString()),
     }),
   };
-  const prepared = prepareCodecs(/** @type {any[]} */ ([picky, jsonBuffer]), payload);
+  const prepared = prepareCodecs(asCodecs([picky, jsonBuffer]), payload);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/ });
   assert.deepEqual(result.results.map((r) => r.format), ['json-buffer']);
   const [skipped] = result.skipped;
@@ -143,7 +155,7 @@ test('a corpus message a codec cannot carry skips that codec with the message in
 
 test('benchmarkCount counts corpus runs, plus one-message runs only when the corpus has distinct messages', () => {
   const payload = corpusPayload(4);
-  const prepared = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), payload);
+  const prepared = prepareCodecs(asCodecs([jsonBuffer]), payload);
   // json-buffer: encode, decode, roundtrip (its conversions are the identity)
   assert.equal(benchmarkCount(prepared, payload, { rounds: 2 }), 6);
   assert.equal(benchmarkCount(prepared, payload, { rounds: 2, oneMessage: ['encode', 'decode'] }), 10);
@@ -159,6 +171,7 @@ test('summariseSpeedRounds: the bias is one-message ops/s over corpus ops/s, rou
   }], 'a');
   assert.equal(row.opsPerSec, 100);
   assert.equal(row.wireBytes, 10);
+  assert.ok(row.oneMessage);
   assert.equal(row.oneMessage.opsPerSec, 200);
   assert.deepEqual([row.oneMessage.min, row.oneMessage.max], [150, 300]);
   // ratios 1.5, 1, 3: median 1.5
@@ -167,8 +180,8 @@ test('summariseSpeedRounds: the bias is one-message ops/s over corpus ops/s, rou
 
 test('implausibleRate flags what no operation can do, and leaves real rates alone', () => {
   const harness = { noopHz: 9e7, cyclingNoopHz: 6e7, cyclingNsPerCall: 5, copyBytesPerSec: 2e10, maxPlausibleHz: MAX_PLAUSIBLE_HZ };
-  assert.match(implausibleRate({ op: 'to-plain', opsPerSec: MAX_PLAUSIBLE_HZ * 1.2, wireBytes: 0 }, null), /probably measured an empty loop: 60.0 M ops\/s is above 50.0 M ops\/s/);
-  assert.match(implausibleRate({ op: 'decode', opsPerSec: 40e6, wireBytes: 1000 }, harness), /is faster than memory copies them here \(20.00 GB\/s\)/);
+  assert.match(implausibleRate({ op: 'to-plain', opsPerSec: MAX_PLAUSIBLE_HZ * 1.2, wireBytes: 0 }, null) ?? '', /probably measured an empty loop: 60.0 M ops\/s is above 50.0 M ops\/s/);
+  assert.match(implausibleRate({ op: 'decode', opsPerSec: 40e6, wireBytes: 1000 }, harness) ?? '', /is faster than memory copies them here \(20.00 GB\/s\)/);
   // below the copy rate: 1e6 × 1000 bytes = 1 GB/s
   assert.equal(implausibleRate({ op: 'decode', opsPerSec: 1e6, wireBytes: 1000 }, harness), null);
   // a conversion touches no wire bytes: only the rate limits apply
@@ -181,12 +194,12 @@ test('a planted empty loop is flagged on its row, against the harness measured o
   // no real codec writes or reads them faster than memory copies them
   const wire = new Uint8Array(2 ** 18);
   const empty = { name: 'empty', normalise: [], create: () => ({ encode: () => wire, decode: () => payload.value }) };
-  const prepared = prepareCodecs(/** @type {any[]} */ ([empty, jsonBuffer]), payload);
+  const prepared = prepareCodecs(asCodecs([empty, jsonBuffer]), payload);
   const harness = measureHarness({ rounds: 1, maxTime: 0.02 });
   assert.ok(harness.copyBytesPerSec > 0 && harness.cyclingNoopHz > 0 && harness.noopHz > 0);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.02, filter: /(encode|decode)$/, harness });
   assert.deepEqual(result.results.map((r) => [r.format, r.op, Boolean(r.implausible)]),
     [['empty', 'encode', true], ['empty', 'decode', true], ['json-buffer', 'encode', false], ['json-buffer', 'decode', false]]);
-  assert.match(result.results[0].implausible, /^probably measured an empty loop/);
+  assert.match(result.results[0].implausible ?? '', /^probably measured an empty loop/);
   assert.equal(result.settings.harness, harness);
 });

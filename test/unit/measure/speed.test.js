@@ -11,8 +11,12 @@ import { prepareCodecs } from '../../../lib/verify.js';
 // which prepareCodecs does not read), a bare typeName for a parsed schema
 /** @typedef {import('../../../lib/codecs/index.js').CodecInfo} CodecInfo */
 /** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
+/** A payload without a schema: the codecs here are schemaless. */
+const NO_SCHEMA = /** @type {Schema} */ (/** @type {unknown} */ (null));
+/** @param {unknown[]} modules codec modules as prepareCodecs takes loaded codecs */
+const asCodecs = (modules) => /** @type {CodecInfo[]} */ (modules);
 
-const fakeCodec = (name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
+const fakeCodec = (/** @type {string} */ name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
 
 test('summariseSpeedRounds: median ops/s, min–max, wire MB/s and the per-round ratio to the baseline', () => {
   const cases = [
@@ -34,7 +38,8 @@ test('summariseSpeedRounds: median ops/s, min–max, wire MB/s and the per-round
 
 test('measureSpeed rotates the codec order every round and times every planned benchmark', () => {
   const value = { id: 1, status: 'ok' };
-  const prepared = prepareCodecs(/** @type {CodecInfo[]} */ (/** @type {unknown} */ ([json, jsonBuffer, { ...json, name: 'third' }])), { value, schema: null });
+  const prepared = prepareCodecs(asCodecs([json, jsonBuffer, { ...json, name: 'third' }]), { value, schema: NO_SCHEMA });
+  /** @type {string[]} */
   const order = [];
   const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] },
     { rounds: 2, maxTime: 0.01, minTime: 0.002, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
@@ -54,7 +59,7 @@ test('json-buffer measures bytes to bytes; json measures strings', () => {
 
 test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib makes of them', () => {
   const value = { text: 'Grüß Gott '.repeat(20) };
-  const prepared = prepareCodecs(/** @type {CodecInfo[]} */ (/** @type {unknown} */ ([json])), { value, schema: null });
+  const prepared = prepareCodecs(asCodecs([json]), { value, schema: NO_SCHEMA });
   const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] }).codecs;
   const raw = Buffer.from(JSON.stringify(value));
   assert.equal(row.bytes, raw.length);
@@ -66,34 +71,42 @@ test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib mak
 
 test('each operation calls only what it names, on inputs built before timing; identity conversions are not timed', async () => {
   const { operationFunctions, identityConversions, IDENTITY_NOTE } = await import('../../../lib/measure/speed.js');
+  /** @type {string[]} */
   const calls = [];
   const codec = {
     name: 'counted', normalise: [],
     create: () => ({
-      fromPlain: (o) => { calls.push('fromPlain'); return { wrapped: o }; },
-      toPlain: (n) => { calls.push('toPlain'); return n.wrapped; },
-      encode: (n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
-      decode: (b) => { calls.push('decode'); return { wrapped: JSON.parse(b.toString()) }; },
+      fromPlain: (/** @type {unknown} */ o) => { calls.push('fromPlain'); return { wrapped: o }; },
+      toPlain: (/** @type {{ wrapped: unknown }} */ n) => { calls.push('toPlain'); return n.wrapped; },
+      encode: (/** @type {{ wrapped: unknown }} */ n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
+      decode: (/** @type {Buffer} */ b) => { calls.push('decode'); return { wrapped: JSON.parse(b.toString()) }; },
     }),
   };
   const value = { a: 1 };
-  const [p, plain] = prepareCodecs(/** @type {any[]} */ ([codec, json]), { value, schema: null });
+  const [p, plain] = prepareCodecs(asCodecs([codec, json]), { value, schema: NO_SCHEMA });
   assert.equal(p.status, 'exact');
   const { fns } = operationFunctions(p, value);
   const expect = { encode: ['encode'], decode: ['decode'], roundtrip: ['encode', 'decode'], 'to-plain': ['toPlain'], 'from-plain': ['fromPlain'] };
   for (const [op, want] of Object.entries(expect)) {
     calls.length = 0;
-    fns[op]();
+    const fn = fns[op];
+    assert.ok(fn, `${op} has a function`);
+    fn();
     assert.deepEqual(calls, want, op);
   }
   assert.deepEqual(planBenchmarks([p, plain]).map((b) => b.name), ['counted encode', 'counted decode', 'counted roundtrip',
     'counted to-plain', 'counted from-plain', 'json encode', 'json decode', 'json roundtrip']);
   assert.deepEqual(identityConversions([p, plain]), [
     { format: 'json', op: 'to-plain', note: IDENTITY_NOTE }, { format: 'json', op: 'from-plain', note: IDENTITY_NOTE }]);
-  const jb = prepareCodecs(/** @type {any[]} */ ([jsonBuffer]), { value, schema: null })[0];
+  const jb = prepareCodecs(asCodecs([jsonBuffer]), { value, schema: NO_SCHEMA })[0];
+  const { instance } = jb;
+  assert.ok(instance);
+  /** @type {unknown} */
   let seen;
-  const spy = { ...jb, instance: { ...jb.instance, decode: (bytes) => { seen = bytes; return jb.instance.decode(bytes); } } };
-  operationFunctions(spy, value).fns.decode();
+  const spy = { ...jb, instance: { ...instance, decode: (/** @type {unknown} */ bytes) => { seen = bytes; return instance.decode(bytes); } } };
+  const decode = operationFunctions(spy, value).fns.decode;
+  assert.ok(decode);
+  decode();
   assert.ok(Buffer.isBuffer(seen), 'json-buffer decode starts from bytes');
 });
 

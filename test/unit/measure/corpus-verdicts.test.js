@@ -32,7 +32,13 @@ function plantedCorpus() {
 
 const planted = () => payloadFromCorpus({ id: 'planted', title: 'planted', dataFile: 'planted.json', value: plantedCorpus()[0], corpus: plantedCorpus() });
 
+/** @param {unknown[]} modules stand-in codecs as prepareCodecs takes loaded codecs */
+const asCodecs = (modules) => /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (modules);
+/** A payload without a schema: the codecs here infer their own. */
+const NO_SCHEMA = /** @type {import('../../../lib/schema/index.js').Schema} */ (/** @type {unknown} */ (null));
+
 // What the format or library cannot say whatever its schema, as its codec file documents: the verdict names it.
+/** @type {Record<string, RegExp>} */
 const CANNOT = {
   xml: /^unsupported: key at .* is not an XML element name/, // the map's keys are digits
   pbf: /^LOSSY at .*: \(absent\) → 0$/, // proto3 `optional` without presence: message 0 lacks detail.ratio
@@ -46,7 +52,7 @@ test('a message whose shape differs from the first: every codec that can carry i
   assert.ok(inferring.includes('fast-json-stringify') && inferring.includes('avsc'), `codecs that infer a schema from the data: ${inferring}`);
   for (const p of prepared) {
     const name = p.codec.name;
-    const verdict = p.instance ? corpusInputs(p, payload.corpus, { type: payload.schema.type }).verdict : p;
+    const verdict = p.instance ? corpusInputs(p, payload.corpus ?? [], { type: payload.schema.type }).verdict : p;
     if (CANNOT[name]) assert.match(describeVerdict(verdict), CANNOT[name], name);
     else assert.ok(['exact', 'equivalent'].includes(verdict.status), `${name} over every message: ${describeVerdict(verdict)}`);
   }
@@ -55,10 +61,14 @@ test('a message whose shape differs from the first: every codec that can carry i
 test('fast-json-stringify and avsc are built from every message: from the first alone they refuse or drop message 7', async () => {
   const corpus = plantedCorpus();
   const [fjs, avsc] = await selectCodecs('fast-json-stringify,avsc');
-  const roundTrip = (instance, m) => JSON.parse(JSON.stringify(instance.toPlain(instance.decode(instance.encode(instance.fromPlain(m))))));
+  /** @param {import('../../../lib/codecs/native-form.js').CodecInstance | null} instance @param {unknown} m */
+  const roundTrip = (instance, m) => {
+    assert.ok(instance, 'the codec was built');
+    return JSON.parse(JSON.stringify(instance.toPlain(instance.decode(instance.encode(instance.fromPlain(m))))));
+  };
   for (const codec of [fjs, avsc]) {
-    const fromAll = prepareCodecs([codec], { value: corpus[0], corpus, schema: /** @type {any} */ (null) })[0];
-    const fromFirst = prepareCodecs([codec], { value: corpus[0], schema: /** @type {any} */ (null) })[0];
+    const fromAll = prepareCodecs([codec], { value: corpus[0], corpus, schema: NO_SCHEMA })[0];
+    const fromFirst = prepareCodecs([codec], { value: corpus[0], schema: NO_SCHEMA })[0];
     const back = roundTrip(fromAll.instance, corpus[ODD]);
     assert.equal(back.note, 'only in this message', codec.name);
     assert.equal(back.detail.ratio, 0.25, codec.name);
@@ -74,13 +84,16 @@ test('fast-json-stringify and avsc are built from every message: from the first 
   }
 });
 
-/** JSON that changes message `at` (its name) on the way back, and carries every other message exactly. */
+/**
+ * JSON that changes message `at` (its name) on the way back, and carries every other message exactly.
+ * @param {number} at
+ */
 function manglingCodec(at) {
   return {
     name: 'mangler', library: 'test', version: '1', normalise: [],
     create: () => ({
-      encode: (o) => Buffer.from(JSON.stringify(o)),
-      decode: (b) => {
+      encode: (/** @type {unknown} */ o) => Buffer.from(JSON.stringify(o)),
+      decode: (/** @type {Buffer} */ b) => {
         const o = JSON.parse(b.toString());
         return o.id === at + 1 ? { ...o, name: 'changed' } : o;
       },
@@ -90,7 +103,7 @@ function manglingCodec(at) {
 
 test('a codec that changes message 7 is caught by the speed pass, naming message 7, and its rows carry the verdict', () => {
   const payload = planted();
-  const prepared = prepareCodecs(/** @type {any[]} */ ([manglingCodec(ODD)]), payload);
+  const prepared = prepareCodecs(asCodecs([manglingCodec(ODD)]), payload);
   assert.equal(prepared[0].status, 'exact', 'message 0 alone passes: only a check of every message finds it');
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/ });
   const [row] = result.results;
@@ -102,16 +115,18 @@ test('a codec that changes message 7 is caught by the speed pass, naming message
 
 test('the record is named by its index in the corpus when the pass uses a sample of it', () => {
   const payload = planted();
-  const [p] = prepareCodecs(/** @type {any[]} */ ([manglingCodec(9)]), payload);
+  const [p] = prepareCodecs(asCodecs([manglingCodec(9)]), payload);
   const indices = [0, 4, 9, 11];
-  const inputs = corpusInputs(p, indices.map((i) => payload.corpus[i]), { indices });
+  const { corpus } = payload;
+  assert.ok(corpus);
+  const inputs = corpusInputs(p, indices.map((i) => corpus[i]), { indices });
   assert.equal(inputs.verdict.status, 'lossy');
   assert.equal(inputs.verdict.record, 9);
 });
 
 test('the size pass names the same message', async () => {
   const payload = planted();
-  const prepared = prepareCodecs(/** @type {any[]} */ ([manglingCodec(ODD)]), payload);
+  const prepared = prepareCodecs(asCodecs([manglingCodec(ODD)]), payload);
   const result = await measureCorpusSizes(prepared, payload, { train: 4 });
   assert.equal(result.codecs[0].status, 'lossy');
   assert.equal(result.codecs[0].record, ODD);

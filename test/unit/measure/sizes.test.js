@@ -14,6 +14,7 @@ import { corpusSizeReport, dictionarySentence } from '../../../lib/report/corpus
 const codecs = /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([json, jsonBuffer, protobufjsDynamic]));
 const schema = parseSchema('syntax = "proto3";\nmessage Reading { int32 id = 1; string station = 2; int32 level = 3; }\n', { typeName: 'Reading' });
 
+/** @param {Record<string, unknown>[]} corpus */
 function payloadOf(corpus) {
   return /** @type {import('../../../lib/payload/index.js').Payload} */ ({
     id: 'r', title: 'readings', dataFile: 'r.json', value: corpus[0], corpus, jsonBytes: Buffer.byteLength(JSON.stringify(corpus[0])),
@@ -27,6 +28,7 @@ test('bytes per message over every message; identical streams are compressed onc
   const payload = payloadOf(corpus);
   const result = await measureCorpusSizes(prepareCodecs(codecs, payload), payload, { train: 50 });
   const [j, jb, pb] = result.codecs;
+  assert.ok(j.perMessage && pb.perMessage && j.compressed);
   const jsonSizes = corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
   assert.deepEqual(j.perMessage, summarise(jsonSizes));
   assert.equal(j.perMessage.total, jsonSizes.reduce((a, b) => a + b));
@@ -64,11 +66,11 @@ test('a record a codec cannot encode makes it unsupported with the record, never
   const fussy = {
     name: 'fussy', library: 'none', kind: {}, normalise: [],
     create: () => ({
-      encode: (v) => {
+      encode: (/** @type {{ id: unknown }} */ v) => {
         if (v.id === 5) throw new Unsupported('no id 5 here');
         return JSON.stringify(v);
       },
-      decode: (text) => JSON.parse(text),
+      decode: (/** @type {string} */ text) => JSON.parse(text),
     }),
   };
   const bad = corpus.map((m, i) => (i === 9 ? { ...m, id: 'x' } : m));
@@ -89,7 +91,7 @@ test('the training slice must leave messages to measure on; a one-message corpus
     (err) => err instanceof UserError && /--train 10: .*the corpus holds 10/.test(err.message));
   const one = payloadOf(corpus.slice(0, 1));
   const result = await measureCorpusSizes(prepareCodecs(codecs, one), one);
-  assert.match(result.codecs[0].compressed.deflateDictionary.unavailable, /one message/);
+  assert.match(result.codecs[0].compressed?.deflateDictionary.unavailable ?? '', /one message/);
 });
 
 test('a sample is seeded, sorted and distinct; every index when the corpus is small', () => {

@@ -104,7 +104,7 @@ runCli(import.meta.url, async () => {
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
-    transportComparison, runtimes, choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
+    transportComparison, runtimes,
     command: ['node benchmark.js', ...argv].join(' '), onProgress: progressReporter(),
   });
   const problems = validateResults(results);

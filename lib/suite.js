@@ -143,12 +143,11 @@ const cost = {
  *   (lib/cli/progress.js's progressReporter turns these into the progress line)
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
  * @param {import('./runtimes/matrix/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
- * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} [options.choice] how those runtimes find the payloads
  * @returns {Promise<object>} the results object (see README, results.json format)
  */
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
-  overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [], choice = {},
+  overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [],
   transportComparison = null, measureTransportMatrix,
 }) {
   const createdAt = new Date().toISOString();
@@ -222,7 +221,7 @@ export async function runSuite({
   if (runtimes.length) {
     const { measureAcrossRuntimes } = await import('./runtimes/matrix/matrix.js');
     across = await measureAcrossRuntimes({
-      runtimes, choice, payloads, codecs, ...speedOptions, onProgress: (e) => progress.tick(e.label, 1, unitWork(step)),
+      runtimes, payloads, codecs, ...speedOptions, onProgress: (e) => progress.tick(e.label, 1, unitWork(step)),
     });
     across.results.forEach((r, i) => { payloadResults[i].runtimes = r.runtimes; });
     step++;

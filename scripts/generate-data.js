@@ -456,8 +456,9 @@ export function generateCorpus(n, size = CORPUS_SIZE) {
  */
 export const corpusContent = (messages) => messages.map((m) => JSON.stringify(m)).join('\n') + '\n';
 
+/** The five bundled payloads, test1 … test5, each typed as its generator makes it. */
 export function generatePayloads() {
-  return [numbers(), strings(), order(), feed(), status()];
+  return /** @type {const} */ ([numbers(), strings(), order(), feed(), status()]);
 }
 
 export const fileContent = (/** @type {unknown} */ value) => JSON.stringify(value, null, 2) + '\n';

@@ -48,7 +48,6 @@ export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxT
   const progress = createProgress({ total: rounds * runtimes.length });
   const speed = await measureAcrossRuntimes({
     runtimes, payloads, codecs, rounds, maxTime, minTime, filter,
-    choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
     onProgress: (e) => progress.tick(e.label),
   });
   progress.end();
@@ -71,6 +70,5 @@ export async function verifyAcrossRuntimes(values, positionals, payloads, codecs
   const runtimes = await runtimesFromOptions(values);
   return measureAcrossRuntimes({
     runtimes, payloads, codecs, rounds: 1, maxTime: 0, verifyOnly: true,
-    choice: { numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type },
   });
 }

@@ -4,12 +4,12 @@
  * 1,000 calls, measured by lib/measure/memory.js in child processes (memory-child.js), in a
  * pass of its own after the timing. This file is also the case module the
  * memory worker imports: functions cannot cross a process boundary, so the
- * child rebuilds each payload (from its JSON value and .proto text), prepares
+ * child rebuilds each payload (lib/payload/portable.js), prepares
  * and verifies the codecs by name, and takes the same per-operation functions
  * the speed benchmark times (operationFunctions).
  */
 import { selectCodecs } from '../codecs/index.js';
-import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
+import { portablePayload, rebuildPayload } from '../payload/portable.js';
 import { prepareCodecs } from '../verify.js';
 import { measureMemoryInChild } from './memory-child.js';
 import { operationFunctions, planBenchmarks } from './speed.js';
@@ -20,55 +20,17 @@ const SELF = new URL(import.meta.url).href;
 const SEP = '\t';
 
 /**
- * @typedef {object} PayloadRecipe what a child process needs to rebuild a payload
- * @property {string} id
- * @property {string} title
- * @property {string} dataFile
- * @property {any} value the plain JSON value
- * @property {number} jsonBytes
- * @property {string} schemaSource
- * @property {{ text: string, file: string, sourceFile: string|null, typeName: string, fit?: { aliases: boolean, longsAsStrings: boolean } }} schema
- */
-
-/**
- * What a child process needs to rebuild a payload as the timed pass has it (JSON-safe): the schema by its source,
- * and how the payload spells keys and 64-bit integers, for its adapter.
- * @param {import('../payload/index.js').Payload} p
- * @returns {PayloadRecipe}
- */
-export function payloadRecipe(p) {
-  const { text, file, sourceFile, typeName } = p.schema;
-  return {
-    id: p.id, title: p.title, dataFile: p.dataFile, value: p.value, jsonBytes: p.jsonBytes,
-    schemaSource: p.schemaSource, schema: { text, file, sourceFile, typeName, fit: p.schema.adapter.fit },
-  };
-}
-
-/**
- * @param {PayloadRecipe} r
- * @returns {import('../payload/index.js').Payload}
- */
-function rebuildPayload(r) {
-  // a .proto from a file may import others, resolved from its folder
-  const schema = r.schema.sourceFile
-    ? loadSchemaFile(r.schema.sourceFile, r.schema.typeName)
-    : parseSchema(r.schema.text, { file: r.schema.file, typeName: r.schema.typeName });
-  // the adapter for how the payload spells keys and 64-bit integers (lowerCamelCase keys would otherwise be dropped)
-  return { ...r, schema: r.schema.fit ? schemaForPayload(schema, r.schema.fit) : schema, warnings: [] };
-}
-
-/**
  * The memory worker's cases: every measurable codec × operation of every
  * payload, as planBenchmarks lists them for the speed benchmark, named
  * "payload<TAB>format op". Not meant to be called but by the worker.
- * @param {{ payloads: PayloadRecipe[], codecs: string[], filter?: string|null }} args
+ * @param {{ payloads: import('../payload/portable.js').PortablePayload[], codecs: string[], filter?: string|null }} args
  * @returns {Promise<import('./memory.js').MemoryCase[]>}
  */
 export async function memoryCases({ payloads, codecs, filter = null }) {
   const infos = await selectCodecs(codecs.join(','));
   const re = filter ? new RegExp(filter) : undefined;
-  return payloads.flatMap((recipe) => {
-    const payload = rebuildPayload(recipe);
+  return payloads.flatMap((portable) => {
+    const payload = rebuildPayload(portable);
     return planBenchmarks(prepareCodecs(infos, payload), re).map(({ p, op, name }) => ({
       name: `${payload.id}${SEP}${name}`,
       fn: /** @type {() => any} */ (operationFunctions(p, payload.value).fns[op]),
@@ -99,7 +61,8 @@ export async function memoryCases({ payloads, codecs, filter = null }) {
 export async function measureOperationMemory(payloads, codecs, { filter, ...options } = {}) {
   const results = await measureMemoryInChild({
     module: SELF,
-    args: { payloads: payloads.map(payloadRecipe), codecs: codecs.map((c) => c.name), filter: filter ? filter.source : null },
+    // the value is what is measured: the rest of the corpus stays here
+    args: { payloads: payloads.map((p) => portablePayload(p, { messages: 1 })), codecs: codecs.map((c) => c.name), filter: filter ? filter.source : null },
   }, options);
   return payloads.map((p) => results.filter((r) => r.name.startsWith(`${p.id}${SEP}`)).map((r) => {
     const [format, op] = r.name.slice(p.id.length + 1).split(' ');

@@ -59,7 +59,11 @@ test('a user\'s schema with a package, an import and a nested --type gets its ow
 
   // the service's .proto is what a client of the user's own is built from: proto-loader reads it with the user's files
   const definition = protoLoader.loadSync(files.proto, { includeDirs: [dir] });
-  const send = /** @type {any} */ (definition['acme.shop.bench.Bench']).Send;
+  const benchService = definition['acme.shop.bench.Bench'];
+  assert.ok(!('format' in benchService), 'a service, not a message or an enum');
+  const send = benchService.Send;
   assert.equal(send.path, '/acme.shop.bench.Bench/Send');
-  assert.equal(send.requestType.type.name, 'Line');
+  const requestType = send.requestType.type; // proto-loader types the descriptor as object
+  assert.ok('name' in requestType, 'the request type\'s descriptor has a name');
+  assert.equal(requestType.name, 'Line');
 });

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { BASELINE } from '../../codecs/index.js';
 import { describePayload } from '../../payload/index.js';
+import { portablePayload } from '../../payload/portable.js';
 import { ROOT } from '../../paths.js';
 import { prepareCodecs } from '../../verify.js';
 import { describeRuntime } from '../install/describe.js';
@@ -83,7 +84,7 @@ export async function runRound(runtime, job, { env, timeoutMs, session }) {
     const { runBrowserRound } = await import('../page/browser-runner.js');
     return runBrowserRound(runtime, job, { timeoutMs, session: session ?? undefined });
   }
-  return runInRuntime(runtime, WORKER, [JSON.stringify(job)], { cwd: ROOT, env, timeoutMs });
+  return runInRuntime(runtime, WORKER, [], { cwd: ROOT, env, timeoutMs, input: JSON.stringify(job) });
 }
 
 /**
@@ -94,8 +95,7 @@ export async function runRound(runtime, job, { env, timeoutMs, session }) {
  * fails for every codec gets an error.
  * @param {object} options
  * @param {RuntimeEntry[]} options.runtimes from prepareRuntimes
- * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} options.choice how the worker finds the payloads
- * @param {import('../../payload/index.js').Payload[]} options.payloads the same payloads, resolved here
+ * @param {import('../../payload/index.js').Payload[]} options.payloads sent to every runtime as they are here (portable.js)
  * @param {import('../../codecs/index.js').CodecInfo[]} options.codecs
  * @param {number} options.rounds
  * @param {number} options.maxTime
@@ -108,12 +108,13 @@ export async function runRound(runtime, job, { env, timeoutMs, session }) {
  * @returns {Promise<RuntimeSpeed>}
  */
 export async function measureAcrossRuntimes({
-  runtimes, choice, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, verifyOnly = false, run = runRound,
+  runtimes, payloads, codecs, rounds, maxTime, minTime, filter, onProgress, verifyOnly = false, run = runRound,
 }) {
   // on the host first: code generated on demand for a user's schema is then on disk for every runtime
   // (Deno cannot run the generators), and a selection that fails everywhere fails before any install
   for (const p of payloads) prepareCodecs(codecs, p);
   const formats = codecs.map((c) => c.name);
+  const sent = payloads.map((p) => portablePayload(p));
   const states = runtimes.map((entry) => ({
     entry, ...runtimeSetup(codecs, entry.runtime.kind), excluded: new Map(), error: null, rounds: [],
     // Chromium: one browser for the run's rounds, each in a fresh context (a launch per round cost ~1.5 s)
@@ -138,7 +139,7 @@ export async function measureAcrossRuntimes({
   async function runOneRound(state, r) {
     const { runtime } = state.entry;
     const jobFor = (list, extra = {}) => ({
-      payloads: choice, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
+      payloads: sent, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
     });
     const active = () => formats.filter((f) => !state.excluded.has(f));
     try {
@@ -215,7 +216,7 @@ export async function measureAcrossRuntimes({
 /**
  * What worker.js (or the page) is asked to do.
  * @typedef {object} WorkerJob
- * @property {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string }} payloads
+ * @property {import('../../payload/portable.js').PortablePayload[]} payloads
  * @property {string} formats comma-separated codec names
  * @property {number} round 0-based; turns the codec order
  * @property {number} maxTime

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { ROOT } from '../../paths.js';
 import { generatedModulePath } from '../../codecs/codegen.js';
 import { loadCodecs } from '../../codecs/index.js';
-import { resolvePayloads, describePayload } from '../../payload/index.js';
+import { rebuildPayload } from '../../payload/portable.js';
 import { bundleForBrowser, runInChromium } from './chromium.js';
 
 const HERE = path.join(ROOT, 'lib', 'runtimes', 'page');
@@ -128,29 +128,6 @@ export async function bundlePage(codecs, payloads) {
   }
 }
 
-/**
- * What the page needs to know about the payloads: values and schemas as data. With `messages`, the first that
- * many messages of each corpus too (what a page client sends: message i is corpus[i % corpusLength]), with the
- * corpus's length.
- * @param {import('../../payload/index.js').Payload[]} payloads
- * @param {{ messages?: number }} [options]
- * @returns {import('./browser-worker.js').PagePayload[]}
- */
-export function pagePayloads(payloads, { messages } = {}) {
-  return payloads.map((p) => {
-    const corpus = p.corpus ?? [p.value];
-    return {
-      described: describePayload(p),
-      value: p.value,
-      schema: {
-        root: p.schema.root.toJSON({ keepComments: true }), typeName: p.schema.typeName, hash: p.schema.hash, file: p.schema.file, text: p.schema.text,
-        fit: p.schema.adapter.fit,
-      },
-      ...(messages !== undefined && { corpus: corpus.slice(0, Math.max(1, messages)), corpusLength: corpus.length }),
-    };
-  });
-}
-
 const bundles = new Map();
 
 /**
@@ -164,7 +141,8 @@ const bundles = new Map();
  *   session: the browser the matrix keeps for its rounds (a fresh context per round)
  */
 export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
-  const key = JSON.stringify([job.formats, job.payloads]);
+  const { payloads: sent, ...pageJob } = job;
+  const key = JSON.stringify([job.formats, sent.map((p) => [p.id, p.schema.hash])]);
   if (!bundles.has(key)) {
     const wanted = job.formats.split(',');
     const chosen = (await loadCodecs()).filter((c) => wanted.includes(c.name));
@@ -173,12 +151,12 @@ export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
     const unavailable = chosen.filter((c) => c.browser?.unavailable).map((c) => ({
       format: c.name, library: c.library, version: c.version, status: 'unsupported', diff: null, normalised: [], reason: `in a browser page: ${c.browser.unavailable}`,
     }));
-    const payloads = resolvePayloads(job.payloads);
     const versions = Object.fromEntries(codecs.map((c) => [c.name, c.version]));
-    bundles.set(key, { data: { payloads: pagePayloads(payloads), versions }, script: bundlePage(codecs, payloads), unavailable });
+    // the page's generated code is picked by the schemas the page will rebuild
+    bundles.set(key, { versions, script: bundlePage(codecs, sent.map(rebuildPayload)), unavailable });
   }
-  const { data, script, unavailable } = bundles.get(key);
-  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [job, data], timeoutMs, session });
+  const { versions, script, unavailable } = bundles.get(key);
+  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [pageJob, { payloads: sent, versions }], timeoutMs, session });
   for (const result of out.results) {
     if (job.verifyOnly) result.verdicts.push(...unavailable);
     else result.skipped.push(...unavailable);

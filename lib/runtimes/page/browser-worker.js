@@ -5,8 +5,7 @@
  * each codec is created from its browser form when it declares one, verified
  * by the same rules and timed by the same measureSpeed.
  */
-import protobuf from 'protobufjs';
-import { buildAdapter } from '../../schema/index.js';
+import { rebuildPayload } from '../../payload/portable.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
 import { registerGenerated } from './browser-codegen.js';
@@ -32,26 +31,16 @@ export function browserForm(codec, version) {
 }
 
 /**
- * Rebuilds a schema from the host's description of it.
- * @param {PageSchema} s
- */
-function pageSchema(s) {
-  const root = protobuf.Root.fromJSON(s.root);
-  const type = root.lookupType(s.typeName);
-  return { text: s.text, file: s.file, sourceFile: null, typeName: s.typeName, hash: s.hash, root, type, adapter: buildAdapter(type, s.fit) };
-}
-
-/**
  * Runs one round in the page and returns what worker.js prints.
- * @param {import('../matrix/matrix.js').WorkerJob} job
- * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data
+ * @param {Omit<import('../matrix/matrix.js').WorkerJob, 'payloads'>} job
+ * @param {{ payloads: PortablePayload[], versions: Record<string, string|null> }} data
  * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
  */
 export function runPageRound(job, data, bundled) {
   const codecs = pageCodecs(job.formats.split(','), data, bundled);
   const filter = job.filter ? new RegExp(job.filter) : undefined;
   const results = data.payloads.map((p) => {
-    const payload = pagePayload(p);
+    const payload = rebuildPayload(p);
     const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
     if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
     return measureSpeed(prepared, /** @type {any} */ (payload), {
@@ -66,9 +55,6 @@ function pageCodecs(wanted, data, bundled) {
   return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
 }
 
-/** @param {PagePayload} p */
-const pagePayload = (p) => ({ ...p.described, value: p.value, corpus: p.corpus ?? [p.value], schema: pageSchema(p.schema), schemaSource: p.described.schema, warnings: [] });
-
 /**
  * The browser as a WebSocket client: one codec, built and verified in the
  * page, sends the payload's corpus to server.js (warm-up first, unmeasured),
@@ -77,16 +63,16 @@ const pagePayload = (p) => ({ ...p.described, value: p.value, corpus: p.corpus ?
  * message it sends is verified first, in the page (pageMessages); with
  * `verifyOnly` that verdict is all it returns.
  * @param {{ url?: string, format: string, messages: number, window?: number, warmup?: number, verifyOnly?: boolean }} job url: with the format and payload identity
- * @param {{ payloads: PagePayload[], versions: Record<string, string|null> }} data one payload, with its corpus (pagePayloads' messages)
+ * @param {{ payloads: PortablePayload[], versions: Record<string, string|null> }} data one payload, with its corpus (portablePayload's messages)
  * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
  */
 export async function runPageClient(job, data, bundled) {
   const [codec] = pageCodecs([job.format], data, bundled);
-  const payload = pagePayload(data.payloads[0]);
+  const payload = rebuildPayload(data.payloads[0]);
   const [prepared] = prepareCodecs([codec], payload);
   if (!prepared.instance) return { verdict: describeCodec(prepared), run: null };
   const sent = Math.max(job.messages, job.warmup ?? 0);
-  const { natives, verdict } = pageMessages(prepared, payload.corpus, { sent, corpusLength: data.payloads[0].corpusLength ?? payload.corpus.length, type: payload.schema.type });
+  const { natives, verdict } = pageMessages(prepared, payload.corpus, { sent, corpusLength: data.payloads[0].corpusLength, type: payload.schema.type });
   const described = { ...describeCodec(prepared), ...verdict };
   if (job.verifyOnly || !natives) return { verdict: described, run: null };
   // a sender holds its messages in the library's native form, built before the clock starts, as the Node client does
@@ -95,9 +81,4 @@ export async function runPageClient(job, data, bundled) {
   return { verdict: described, run: await send(job.messages) };
 }
 
-/**
- * @typedef {{ root: object, typeName: string, hash: string, file: string, text: string, fit?: { aliases: boolean, longsAsStrings: boolean } }} PageSchema
- * @typedef {{ described: ReturnType<typeof import('../../payload/index.js').describePayload>, value: any, schema: PageSchema,
- *   corpus?: unknown[], corpusLength?: number }} PagePayload corpus: the messages a page client sends, the first
- *   `corpus.length` of the payload's corpusLength
- */
+/** @typedef {import('../../payload/portable.js').PortablePayload} PortablePayload */

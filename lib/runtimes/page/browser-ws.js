@@ -9,7 +9,8 @@ import { createLatency } from '../../transmission/latency.js';
 import { measureTransmission, notRunRow, passFigures } from '../../transmission/run.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { loadCodecs } from '../../codecs/index.js';
-import { bundlePage, pagePayloads } from './browser-runner.js';
+import { bundlePage } from './browser-runner.js';
+import { portablePayload } from '../../payload/portable.js';
 import { chromiumSession, runInChromium } from './chromium.js';
 import { describeRuntime } from '../install/describe.js';
 import { locateChromium } from '../install/install.js';
@@ -60,7 +61,7 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
   // message i of a pass is corpus[i % n], as the Node client sends it: the page gets the distinct messages a pass
   // sends (the warm-up, by default, sends at most as many as the pass)
   const sent = Math.max(messages, warmup ?? 0);
-  const data = { payloads: pagePayloads([payload], { messages: sent }), versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
+  const data = { payloads: [portablePayload(payload, { messages: sent })], versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
   const bundles = new Map();
   // each codec verified in a page of its own first, over every corpus message a pass sends: one that fails there
   // (or cannot be bundled) gets its row with the page's verdict and takes no other codec down; the others' rows

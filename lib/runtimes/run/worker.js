@@ -1,19 +1,22 @@
 /**
  * Entry run inside another runtime (Node, Bun or Deno) by matrix.js: builds
  * the payloads there, prepares and verifies every codec there, times one
- * round and prints the results as JSON on its last line. The job is one JSON
- * argument (see WorkerJob in matrix.js). Nothing is shared with the host but
- * the files: each runtime loads the codecs and the data itself.
+ * round and prints the results as JSON on its last line. The job is JSON on
+ * stdin (see WorkerJob in matrix.js), its payloads as lib/payload/portable.js
+ * sends them; each runtime loads the codecs itself.
  */
-import { resolvePayloads } from '../../payload/index.js';
+import { rebuildPayload } from '../../payload/portable.js';
 import { selectCodecs } from '../../codecs/index.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
 import { rotate } from '../../measure/statistics.js';
 
-const job = JSON.parse(process.argv[2] ?? '{}');
+let input = '';
+for await (const chunk of process.stdin.setEncoding('utf8')) input += chunk;
+/** @type {import('../matrix/matrix.js').WorkerJob} */
+const job = JSON.parse(input);
 const codecs = await selectCodecs(job.formats);
-const payloads = resolvePayloads(job.payloads);
+const payloads = job.payloads.map(rebuildPayload);
 const filter = job.filter ? new RegExp(job.filter) : undefined;
 
 const results = payloads.map((payload) => {

@@ -23,7 +23,7 @@ test('bun, deno and chromium: every codec verified there, measured or given a ro
   // stream and Buffer, pbf reads files when it loads: neither runs in a page
   const formats = 'json-buffer,protobufjs-static,protobuf-es,msgpackr,cbor-x,avsc,pbf';
   const out = await measureAcrossRuntimes({
-    runtimes, choice: { numbers: ['5'] }, payloads: resolvePayloads({ numbers: ['5'] }),
+    runtimes, payloads: resolvePayloads({ numbers: ['5'] }),
     codecs: await selectCodecs(formats), rounds: 2, maxTime: 0.01, minTime: 0.005,
   });
   assert.deepEqual(out.runtimes.map((r) => r.runtime), names);

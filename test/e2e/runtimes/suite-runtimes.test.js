@@ -18,7 +18,7 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   const results = await runSuite({
     mode: 'quick', payloads: resolvePayloads({ numbers: ['5'] }), codecs: await selectCodecs('json-buffer,msgpackr'), transmissionCodecs: [],
     overrides: { rounds: 2, maxTime: 0.01, minTime: 0.005 }, onProgress: () => {},
-    runtimes, choice: { numbers: ['5'] },
+    runtimes,
   });
   assert.deepEqual(validateResults(results), []);
   assert.deepEqual(numbersWithoutUnit(results), []);

@@ -5,6 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
+import { standInCodec } from '../../helpers/narrow.js';
 import { corpusInputs, measureSpeed } from '../../../lib/measure/speed.js';
 import { measureCorpusSizes } from '../../../lib/measure/sizes.js';
 import { payloadFromCorpus } from '../../../lib/payload/index.js';
@@ -32,8 +33,6 @@ function plantedCorpus() {
 
 const planted = () => payloadFromCorpus({ id: 'planted', title: 'planted', dataFile: 'planted.json', value: plantedCorpus()[0], corpus: plantedCorpus() });
 
-/** @param {unknown[]} modules stand-in codecs as prepareCodecs takes loaded codecs */
-const asCodecs = (modules) => /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (modules);
 /** A payload without a schema: the codecs here infer their own. */
 const NO_SCHEMA = /** @type {import('../../../lib/schema/index.js').Schema} */ (/** @type {unknown} */ (null));
 
@@ -103,7 +102,7 @@ function manglingCodec(at) {
 
 test('a codec that changes message 7 is caught by the speed pass, naming message 7, and its rows carry the verdict', () => {
   const payload = planted();
-  const prepared = prepareCodecs(asCodecs([manglingCodec(ODD)]), payload);
+  const prepared = prepareCodecs([standInCodec(manglingCodec(ODD))], payload);
   assert.equal(prepared[0].status, 'exact', 'message 0 alone passes: only a check of every message finds it');
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/ });
   const [row] = result.results;
@@ -115,7 +114,7 @@ test('a codec that changes message 7 is caught by the speed pass, naming message
 
 test('the record is named by its index in the corpus when the pass uses a sample of it', () => {
   const payload = planted();
-  const [p] = prepareCodecs(asCodecs([manglingCodec(9)]), payload);
+  const [p] = prepareCodecs([standInCodec(manglingCodec(9))], payload);
   const indices = [0, 4, 9, 11];
   const { corpus } = payload;
   assert.ok(corpus);
@@ -126,7 +125,7 @@ test('the record is named by its index in the corpus when the pass uses a sample
 
 test('the size pass names the same message', async () => {
   const payload = planted();
-  const prepared = prepareCodecs(asCodecs([manglingCodec(ODD)]), payload);
+  const prepared = prepareCodecs([standInCodec(manglingCodec(ODD))], payload);
   const result = await measureCorpusSizes(prepared, payload, { train: 4 });
   assert.equal(result.codecs[0].status, 'lossy');
   assert.equal(result.codecs[0].record, ODD);

@@ -3,7 +3,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { memoryCases, payloadRecipe } from '../../../lib/measure/operation-memory.js';
+import { memoryCases } from '../../../lib/measure/operation-memory.js';
+import { portablePayload } from '../../../lib/payload/portable.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { prepareCodecs } from '../../../lib/verify.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
@@ -16,7 +17,7 @@ test('a payload with lowerCamelCase keys and well-known types is rebuilt with it
   const [timed] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), payload);
   const expected = /** @type {Uint8Array} */ (timed.instance.encode(timed.native));
   // as it travels to the child process: JSON
-  const recipe = JSON.parse(JSON.stringify(payloadRecipe(payload)));
+  const recipe = JSON.parse(JSON.stringify(portablePayload(payload, { messages: 1 })));
   const [encode] = await memoryCases({ payloads: [recipe], codecs: ['protobufjs-dynamic'], filter: 'encode$' });
   assert.equal(encode.name, 'wellknown-timestamp\tprotobufjs-dynamic encode');
   assert.deepEqual(Buffer.from(/** @type {Uint8Array} */ (encode.fn())), Buffer.from(expected));

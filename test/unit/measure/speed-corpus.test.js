@@ -6,11 +6,9 @@ import {
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { prepareCodecs } from '../../../lib/verify.js';
 import { Unsupported } from '../../../lib/errors.js';
+import { standInCodec } from '../../helpers/narrow.js';
 
 /** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
-/** @param {unknown[]} modules codec modules (and stand-ins) as prepareCodecs takes loaded codecs */
-const asCodecs = (modules) => /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (modules);
-/** @typedef {{ id: number, name: string, tags: string[] }} Message */
 
 /**
  * A payload whose corpus holds `n` distinct messages, told apart by `id`.
@@ -32,28 +30,28 @@ function corpusPayload(n) {
  */
 function recordingCodec(recorder) {
   const saw = (/** @type {number} */ id) => { if (recorder.on) recorder.ids.push(id); };
-  return {
+  return standInCodec({
     name: 'recording', normalise: [],
     create: () => ({
-      fromPlain: (/** @type {Message} */ o) => { saw(o.id); return { message: o }; },
-      toPlain: (/** @type {{ message: Message }} */ n) => { saw(n.message.id); return n.message; },
-      encode: (/** @type {{ message: Message }} */ n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
-      decode: (/** @type {Buffer} */ b) => { const message = JSON.parse(b.toString()); saw(message.id); return { message }; },
+      fromPlain: (o) => { saw(o.id); return { message: o }; },
+      toPlain: (n) => { saw(n.message.id); return n.message; },
+      encode: (n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
+      decode: (b) => { const message = JSON.parse(b.toString()); saw(message.id); return { message }; },
     }),
-  };
+  });
 }
 
 /**
  * The ids each timed run of one operation passed to the codec: recording starts after the first round, when
  * every input has long been prepared, so only calls from inside the timed functions count.
  * @param {string} op
- * @param {string[]} [oneMessage]
+ * @param {string[]} [oneMessage] the ops also timed on the first message alone
  */
 function idsSeenByTimedRuns(op, oneMessage = []) {
   const payload = corpusPayload(50);
   /** @type {{ on: boolean, ids: number[] }} */
   const recorder = { on: false, ids: [] };
-  const prepared = prepareCodecs(asCodecs([recordingCodec(recorder)]), payload);
+  const prepared = prepareCodecs([recordingCodec(recorder)], payload);
   /** @type {{ name: string, ids: Set<number> }[]} */
   const runs = [];
   measureSpeed(prepared, payload, {
@@ -86,11 +84,10 @@ test('the one-message pass, beside the corpus pass in the same round, times the 
 
 test('the timed results are the codec\'s outputs for the messages, not dropped', () => {
   const payload = corpusPayload(7);
-  const prepared = prepareCodecs(asCodecs([jsonBuffer]), payload);
+  const prepared = prepareCodecs([standInCodec(jsonBuffer)], payload);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /(encode|decode)$/ });
-  const lastOf = (/** @type {string} */ op) => result.lastResults.find((x) => x.op === op)?.last;
-  const encoded = lastOf('encode');
-  const decoded = /** @type {{ id: number }} */ (lastOf('decode'));
+  const encoded = result.lastResults.find((x) => x.op === 'encode')?.last;
+  const decoded = /** @type {{ id: number }} */ (result.lastResults.find((x) => x.op === 'decode')?.last);
   assert.ok(Buffer.isBuffer(encoded), 'encode returned bytes');
   const ids = payload.corpus.map((m) => m.id);
   assert.ok(ids.includes(JSON.parse(encoded.toString()).id), 'the encoded bytes are one of the messages');
@@ -127,8 +124,9 @@ test('speedMessages: the whole corpus when small, else a seeded sample in corpus
 
 test('a big corpus is timed on its sample, which the settings state: no other record reaches a library', () => {
   const payload = corpusPayload(40);
+  /** @type {{ on: boolean, ids: number[] }} */
   const recorder = { on: false, ids: [] };
-  const prepared = prepareCodecs(/** @type {any[]} */ ([recordingCodec(recorder)]), payload);
+  const prepared = prepareCodecs([recordingCodec(recorder)], payload);
   recorder.on = true; // from here on: what the speed pass hands the codec, preparation included
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/, sample: { limit: 8, seed: 3 } });
   assert.deepEqual(result.settings.corpus, { messages: 40, timed: 8, sample: { size: 8, seed: 3 } });
@@ -137,14 +135,14 @@ test('a big corpus is timed on its sample, which the settings state: no other re
 
 test('a corpus message a codec cannot carry skips that codec with the message index, no crash', () => {
   const payload = corpusPayload(5);
-  const picky = {
+  const picky = standInCodec({
     name: 'picky', normalise: [],
     create: () => ({
-      encode: (/** @type {Message} */ v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
-      decode: (/** @type {Buffer} */ b) => JSON.parse(b.toString()),
+      encode: (v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
+      decode: (b) => JSON.parse(b.toString()),
     }),
-  };
-  const prepared = prepareCodecs(asCodecs([picky, jsonBuffer]), payload);
+  });
+  const prepared = prepareCodecs([picky, standInCodec(jsonBuffer)], payload);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/ });
   assert.deepEqual(result.results.map((r) => r.format), ['json-buffer']);
   const [skipped] = result.skipped;
@@ -155,7 +153,7 @@ test('a corpus message a codec cannot carry skips that codec with the message in
 
 test('benchmarkCount counts corpus runs, plus one-message runs only when the corpus has distinct messages', () => {
   const payload = corpusPayload(4);
-  const prepared = prepareCodecs(asCodecs([jsonBuffer]), payload);
+  const prepared = prepareCodecs([standInCodec(jsonBuffer)], payload);
   // json-buffer: encode, decode, roundtrip (its conversions are the identity)
   assert.equal(benchmarkCount(prepared, payload, { rounds: 2 }), 6);
   assert.equal(benchmarkCount(prepared, payload, { rounds: 2, oneMessage: ['encode', 'decode'] }), 10);
@@ -193,8 +191,8 @@ test('a planted empty loop is flagged on its row, against the harness measured o
   // a "codec" whose messages are 256 KiB on the wire but whose encode and decode never touch a byte:
   // no real codec writes or reads them faster than memory copies them
   const wire = new Uint8Array(2 ** 18);
-  const empty = { name: 'empty', normalise: [], create: () => ({ encode: () => wire, decode: () => payload.value }) };
-  const prepared = prepareCodecs(asCodecs([empty, jsonBuffer]), payload);
+  const empty = standInCodec({ name: 'empty', normalise: [], create: () => ({ encode: () => wire, decode: () => payload.value }) });
+  const prepared = prepareCodecs([empty, standInCodec(jsonBuffer)], payload);
   const harness = measureHarness({ rounds: 1, maxTime: 0.02 });
   assert.ok(harness.copyBytesPerSec > 0 && harness.cyclingNoopHz > 0 && harness.noopHz > 0);
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.02, filter: /(encode|decode)$/, harness });

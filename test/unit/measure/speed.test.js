@@ -6,15 +6,13 @@ import { measureSizes } from '../../../lib/measure/sizes.js';
 import json from '../../../lib/codecs/json.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { prepareCodecs } from '../../../lib/verify.js';
+import { standInCodec } from '../../helpers/narrow.js';
 
 // codec modules stand in for loaded codecs (they lack the registry's version and availability,
 // which prepareCodecs does not read), a bare typeName for a parsed schema
-/** @typedef {import('../../../lib/codecs/index.js').CodecInfo} CodecInfo */
 /** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
 /** A payload without a schema: the codecs here are schemaless. */
 const NO_SCHEMA = /** @type {Schema} */ (/** @type {unknown} */ (null));
-/** @param {unknown[]} modules codec modules as prepareCodecs takes loaded codecs */
-const asCodecs = (modules) => /** @type {CodecInfo[]} */ (modules);
 
 const fakeCodec = (/** @type {string} */ name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
 
@@ -38,7 +36,7 @@ test('summariseSpeedRounds: median ops/s, min–max, wire MB/s and the per-round
 
 test('measureSpeed rotates the codec order every round and times every planned benchmark', () => {
   const value = { id: 1, status: 'ok' };
-  const prepared = prepareCodecs(asCodecs([json, jsonBuffer, { ...json, name: 'third' }]), { value, schema: NO_SCHEMA });
+  const prepared = prepareCodecs([standInCodec(json), standInCodec(jsonBuffer), standInCodec({ ...json, name: 'third' })], { value, schema: NO_SCHEMA });
   /** @type {string[]} */
   const order = [];
   const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] },
@@ -59,7 +57,7 @@ test('json-buffer measures bytes to bytes; json measures strings', () => {
 
 test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib makes of them', () => {
   const value = { text: 'Grüß Gott '.repeat(20) };
-  const prepared = prepareCodecs(asCodecs([json]), { value, schema: NO_SCHEMA });
+  const prepared = prepareCodecs([standInCodec(json)], { value, schema: NO_SCHEMA });
   const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] }).codecs;
   const raw = Buffer.from(JSON.stringify(value));
   assert.equal(row.bytes, raw.length);
@@ -83,7 +81,7 @@ test('each operation calls only what it names, on inputs built before timing; id
     }),
   };
   const value = { a: 1 };
-  const [p, plain] = prepareCodecs(asCodecs([codec, json]), { value, schema: NO_SCHEMA });
+  const [p, plain] = prepareCodecs([standInCodec(codec), standInCodec(json)], { value, schema: NO_SCHEMA });
   assert.equal(p.status, 'exact');
   const { fns } = operationFunctions(p, value);
   const expect = { encode: ['encode'], decode: ['decode'], roundtrip: ['encode', 'decode'], 'to-plain': ['toPlain'], 'from-plain': ['fromPlain'] };
@@ -98,7 +96,7 @@ test('each operation calls only what it names, on inputs built before timing; id
     'counted to-plain', 'counted from-plain', 'json encode', 'json decode', 'json roundtrip']);
   assert.deepEqual(identityConversions([p, plain]), [
     { format: 'json', op: 'to-plain', note: IDENTITY_NOTE }, { format: 'json', op: 'from-plain', note: IDENTITY_NOTE }]);
-  const jb = prepareCodecs(asCodecs([jsonBuffer]), { value, schema: NO_SCHEMA })[0];
+  const jb = prepareCodecs([standInCodec(jsonBuffer)], { value, schema: NO_SCHEMA })[0];
   const { instance } = jb;
   assert.ok(instance);
   /** @type {unknown} */

@@ -4,23 +4,36 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generatePayloads, fileContent } from '../../../scripts/generate-data.js';
 
-const dataFile = (n) => fileURLToPath(new URL(`../../../data/test${n}.json`, import.meta.url));
+const dataFile = (/** @type {number} */ n) => fileURLToPath(new URL(`../../../data/test${n}.json`, import.meta.url));
 const payloads = generatePayloads();
 const [numbers, strings, order, feed, status] = payloads;
 const TARGETS = [210, 165, 820, 3100, 22];
 
-/** Yields [value, path] for the value and everything inside it; array indexes are numbers in the path. */
+/**
+ * Yields [value, path] for the value and everything inside it; array indexes are numbers in the path.
+ * @param {unknown} value
+ * @param {(string|number)[]} [path]
+ * @returns {Generator<[unknown, (string|number)[]]>}
+ */
 function* walk(value, path = []) {
   yield [value, path];
   if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) yield* walk(v, [...path, Array.isArray(value) ? Number(k) : k]);
   }
 }
-const all = (value) => [...walk(value)].map(([v]) => v);
-const leaves = (value) => all(value).filter((v) => v === null || typeof v !== 'object');
+const all = (/** @type {unknown} */ value) => [...walk(value)].map(([v]) => v);
+const leaves = (/** @type {unknown} */ value) => all(value).filter((v) => v === null || typeof v !== 'object');
+/**
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown>}
+ */
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-/** Nesting depth counted in objects only (arrays add no level). */
+const kind = (/** @type {unknown} */ v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+/**
+ * Nesting depth counted in objects only (arrays add no level).
+ * @param {unknown} v
+ * @returns {number}
+ */
 const objectDepth = (v) =>
   v === null || typeof v !== 'object' ? 0 : (isObject(v) ? 1 : 0) + Math.max(0, ...Object.values(v).map(objectDepth));
 
@@ -41,13 +54,16 @@ test('no null anywhere', () => {
 
 test('shapes allow a schema to be inferred', () => {
   payloads.forEach((value, i) => {
-    const keysByPlace = new Map(); // 'posts.*.author' -> key lists of every object found there
-    const kindsByPlace = new Map(); // 'posts.*.likes' -> JSON types found there
+    /** @type {Map<string, string[][]>} 'posts.*.author' -> key lists of every object found there */
+    const keysByPlace = new Map();
+    /** @type {Map<string, Set<string>>} 'posts.*.likes' -> JSON types found there */
+    const kindsByPlace = new Map();
     for (const [v, path] of walk(value)) {
       const where = `test${i + 1} at ${path.join('.') || '$'}`;
       const place = path.map((k) => (typeof k === 'number' || /^\d+$/.test(k) ? '*' : k)).join('.');
-      kindsByPlace.set(place, new Set([...(kindsByPlace.get(place) ?? []), kind(v)]));
-      assert.equal(kindsByPlace.get(place).size, 1, `${where}: one field, several JSON types`);
+      const kinds = new Set([...(kindsByPlace.get(place) ?? []), kind(v)]);
+      kindsByPlace.set(place, kinds);
+      assert.equal(kinds.size, 1, `${where}: one field, several JSON types`);
       if (typeof v === 'string') assert.equal(JSON.stringify(v), `"${v}"`, `${where}: string needs escaping`);
       if (typeof v === 'number') assert.ok(Number.isFinite(v) && (!Number.isInteger(v) || Number.isSafeInteger(v)), where);
       if (isObject(v)) {
@@ -88,7 +104,7 @@ test('test2 holds only strings, with accented Latin, CJK and an astral-plane emo
   const text = values.join(' ');
   assert.match(text, /[À-ɏ]/u, 'accented Latin');
   assert.match(text, /\p{Script=Han}/u, 'CJK');
-  assert.ok([...text].some((c) => c.codePointAt(0) > 0xffff && /\p{Extended_Pictographic}/u.test(c)), 'astral emoji');
+  assert.ok([...text].some((c) => (c.codePointAt(0) ?? 0) > 0xffff && /\p{Extended_Pictographic}/u.test(c)), 'astral emoji');
 });
 
 test('test3 has booleans, an ISO timestamp, a nested object and arrays of objects and strings', () => {
@@ -113,8 +129,8 @@ test('test4 is deeply nested with int64, negative integers, a data-keyed map and
     'array of objects inside an array of objects',
   );
   const values = entries.map(([v]) => v);
-  assert.ok(values.some((v) => Number.isSafeInteger(v) && v > 2 ** 32), 'a value above 2^32');
-  assert.ok(values.some((v) => Number.isInteger(v) && v < 0), 'a negative integer');
+  assert.ok(values.some((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 2 ** 32), 'a value above 2^32');
+  assert.ok(values.some((v) => typeof v === 'number' && Number.isInteger(v) && v < 0), 'a negative integer');
   assert.ok(Object.keys(feed.usersById).length >= 3, 'data-keyed map');
   const comments = feed.posts.flatMap((p) => p.comments);
   const edited = comments.filter((c) => 'editedAt' in c).length;

@@ -6,7 +6,14 @@ import { RuntimeFailed } from '../../../lib/runtimes/run/run.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 
+/** @param {string} format */
 const verdict = (format) => ({ format, library: 'lib', version: '1', status: 'exact', diff: null, normalised: [], reason: null });
+/**
+ * @param {string} format
+ * @param {string} op
+ * @param {number} hz
+ * @param {object} [extra]
+ */
 const row = (format, op, hz, extra = {}) => ({ ...verdict(format), op, opsPerSec: hz, wireBytes: 10, rounds: [{ hz, rme: 1, samples: 5 }], ...extra });
 
 test('joinSpeedRounds: median and range over rounds, ratio to the baseline paired round by round', () => {
@@ -62,6 +69,11 @@ test('runtimeLabel names the host by its Node major', () => {
 // A stand-in for the processes: each round answers with made-up speeds, and on
 // "bad" runtime the codec msgpackr kills the process, as cbor-x's addon kills Deno.
 function fakeRuntimes() {
+  /**
+   * @param {string} name
+   * @param {string} kind
+   * @returns {import('../../../lib/runtimes/matrix/matrix.js').RuntimeEntry}
+   */
   const entry = (name, kind) => ({
     runtime: { name, kind, bin: `/bin/${name}`, version: '1.0.0', source: 'cache' },
     description: { runtime: name, label: name, name: kind, version: '1.0.0', engine: 'V8', engineVersion: '1', source: 'cache' },
@@ -72,7 +84,9 @@ function fakeRuntimes() {
 test('measureAcrossRuntimes interleaves by round, isolates a codec that crashes a runtime, and gives it a row with the reason', async () => {
   const payloads = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,msgpackr');
+  /** @type {string[]} */
   const calls = [];
+  /** @type {typeof import('../../../lib/runtimes/matrix/matrix.js').runRound} */
   const run = async (runtime, job) => {
     calls.push(`${runtime.name}:${job.round}:${job.formats}${job.verifyOnly ? ':verify' : ''}`);
     const formats = job.formats.split(',');
@@ -88,7 +102,7 @@ test('measureAcrossRuntimes interleaves by round, isolates a codec that crashes 
     };
   };
   const out = await measureAcrossRuntimes({
-    runtimes: fakeRuntimes(), choice: { numbers: ['5'] }, payloads, codecs, rounds: 2, maxTime: 0.05, run,
+    runtimes: fakeRuntimes(), payloads, codecs, rounds: 2, maxTime: 0.05, run,
   });
   assert.deepEqual(calls, [
     'good:0:json-buffer,msgpackr',
@@ -99,12 +113,13 @@ test('measureAcrossRuntimes interleaves by round, isolates a codec that crashes 
   const [entry] = out.results;
   const good = entry.runtimes.find((r) => r.runtime === 'good');
   const bad = entry.runtimes.find((r) => r.runtime === 'bad');
-  assert.equal(good.results.find((r) => r.format === 'msgpackr').vsBaseline, 3);
+  assert.ok(good?.results && bad?.results && bad.skipped);
+  assert.equal(good.results.find((r) => r.format === 'msgpackr')?.vsBaseline, 3);
   assert.deepEqual(bad.results.map((r) => r.format), ['json-buffer']);
   assert.equal(bad.skipped.length, 1);
   assert.equal(bad.skipped[0].format, 'msgpackr');
   assert.equal(bad.skipped[0].status, 'failed');
-  assert.match(bad.skipped[0].reason, /symbol lookup error/);
+  assert.match(bad.skipped[0].reason ?? '', /symbol lookup error/);
   assert.equal(bad.error, null);
   assert.deepEqual(out.runtimes.map((r) => r.runtime), ['good', 'bad']);
 });
@@ -113,9 +128,10 @@ test('measureAcrossRuntimes: a runtime that fails for every codec gets an error 
   const payloads = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,msgpackr');
   const run = async () => { throw new Error('deno 2.0.0: exited with code 1: error: boom'); };
-  const out = await measureAcrossRuntimes({ runtimes: fakeRuntimes().slice(1), choice: { numbers: ['5'] }, payloads, codecs, rounds: 1, maxTime: 0.05, run });
+  const out = await measureAcrossRuntimes({ runtimes: fakeRuntimes().slice(1), payloads, codecs, rounds: 1, maxTime: 0.05, run });
   const [r] = out.results[0].runtimes;
-  assert.match(r.error, /boom/);
+  assert.match(r.error ?? '', /boom/);
   assert.deepEqual(r.results, []);
+  assert.ok(r.skipped);
   assert.deepEqual(r.skipped.map((s) => [s.format, s.status]), [['json-buffer', 'failed'], ['msgpackr', 'failed']]);
 });

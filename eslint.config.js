@@ -16,6 +16,8 @@ export default [
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
+  // the report page's script runs in the browser, inlined as a plain <script> after Chart.js (lib/report/html.js)
+  { files: ['lib/report/page-charts.js'], languageOptions: { sourceType: 'script', globals: { ...globals.browser } } },
   // functions passed to page.evaluate() run in the browser
   { files: ['test/helpers/browser.js'], languageOptions: { globals: { ...globals.browser } } },
 ];

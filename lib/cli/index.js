@@ -3,7 +3,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UserError } from '../errors.js';
 
-/** Options every payload-taking entry point accepts. */
+/**
+ * Options every payload-taking entry point accepts.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
 export const PAYLOAD_OPTIONS = {
   data: { type: 'string' },
   records: { type: 'string' },
@@ -23,29 +26,36 @@ export const PAYLOAD_OPTIONS = {
  * wrong with it; an empty value (`--formats ''`) is refused rather than read
  * as "not given".
  * @param {string[]} args
- * @param {object} options parseArgs option config
- * @returns {{ values: Record<string, any>, positionals: string[] }}
+ * @param {Record<string, { type: string, short?: string, default?: unknown, multiple?: boolean }>} options parseArgs option config
+ *   (object literals, whose `type` TypeScript reads as any string; parseArgs checks it at run time)
+ * @returns {{ values: Record<string, any>, positionals: string[] }} values: any, as the entry points read
+ *   them by their own option tables (a string, a boolean or a list each, as the table declares)
  */
 export function parseCli(args, options) {
   // every entry point takes --help, whether or not its own option table names it
-  options = { help: { type: 'boolean', default: false }, ...options };
+  const withHelp = /** @type {import('node:util').ParseArgsOptionsConfig} */ ({ help: { type: 'boolean', default: false }, ...options });
   let parsed;
   try {
-    parsed = parseArgs({ args: joinDashValues(args, options), options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinDashValues(args, withHelp), options: withHelp, allowPositionals: true, strict: true });
   } catch (err) {
-    if (err.code?.startsWith('ERR_PARSE_ARGS')) throw new UserError(describeParseError(err, args));
+    const code = err instanceof Error ? /** @type {NodeJS.ErrnoException} */ (err).code : undefined;
+    if (code?.startsWith('ERR_PARSE_ARGS')) throw new UserError(describeParseError(/** @type {Error & { code: string }} */ (err), args));
     throw err;
   }
   for (const [name, value] of Object.entries(parsed.values)) {
     const values = Array.isArray(value) ? value : [value];
-    if (options[name]?.type === 'string' && values.some((v) => String(v).trim() === '')) {
+    if (withHelp[name]?.type === 'string' && values.some((v) => String(v).trim() === '')) {
       throw new UserError(`--${name}: empty value (give one, or leave the option out for its default)`);
     }
   }
   return parsed;
 }
 
-/** `--opt -1` as `--opt=-1` for a string option whose next argument is a negative number. */
+/**
+ * `--opt -1` as `--opt=-1` for a string option whose next argument is a negative number.
+ * @param {string[]} args
+ * @param {import('node:util').ParseArgsOptionsConfig} options
+ */
 function joinDashValues(args, options) {
   const out = [];
   for (let i = 0; i < args.length; i++) {
@@ -58,8 +68,14 @@ function joinDashValues(args, options) {
   return out;
 }
 
+/**
+ * One line for a parseArgs error, naming the option and the value as the user typed them.
+ * @param {Error & { code: string }} err
+ * @param {string[]} args
+ */
 function describeParseError(err, args) {
   const option = /'(-[^' ]+)/.exec(err.message)?.[1];
+  if (!option) return err.message.split('\n')[0];
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `unknown option ${JSON.stringify(args.find((a) => a === option || a.startsWith(`${option}=`)) ?? option)} (--help lists the options)`;
@@ -73,7 +89,12 @@ function describeParseError(err, args) {
   }
 }
 
-/** A number option, checked. */
+/**
+ * A number option, checked.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {{ min?: number, integer?: boolean }} [limits]
+ */
 export function numberOption(value, name, { min = -Infinity, integer = false } = {}) {
   const n = Number(value);
   if (value === undefined || value === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
@@ -116,13 +137,17 @@ export async function resolveSelection(values, positionals) {
   return { payloads, codecs };
 }
 
-/** A --filter value as a RegExp, or a user error naming what is wrong with it. */
+/**
+ * A --filter value as a RegExp, or a user error naming what is wrong with it.
+ * @param {string|undefined} value
+ * @param {string} name
+ */
 export function regexOption(value, name) {
   if (value === undefined) return undefined;
   try {
     return new RegExp(value);
   } catch (err) {
-    throw new UserError(`--${name}: ${err.message}`);
+    throw new UserError(`--${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

@@ -17,7 +17,12 @@ export function createProgress({ total, work = total, stream = process.stderr, q
   let done = 0;
   let workDone = 0;
   return {
-    /** Marks `steps` more steps done (worth `share` of the work), with what they were. */
+    /**
+     * Marks `steps` more steps done (worth `share` of the work), with what they were.
+     * @param {string} label
+     * @param {number} [steps]
+     * @param {number} [share]
+     */
     tick(label, steps = 1, share = steps) {
       done += steps;
       workDone += share;
@@ -35,6 +40,10 @@ export function createProgress({ total, work = total, stream = process.stderr, q
   };
 }
 
+/**
+ * Seconds as a short clock: 42s, 3m05s ('?' when not known yet).
+ * @param {number} seconds
+ */
 function clock(seconds) {
   if (!Number.isFinite(seconds)) return '?';
   const s = Math.round(seconds);

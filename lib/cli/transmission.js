@@ -6,6 +6,8 @@ import { describeEnvironment, environmentLine } from '../measure/environment.js'
 import { payloadHeading } from '../report/rows.js';
 import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
+
+/** @typedef {ReturnType<typeof parseCli>['values']} CliValues parsed options, as parseCli gives them */
 import { measureTransmission } from '../transmission/run.js';
 import { exitCodeOf, problemsOf } from '../transmission/outcome.js';
 import { assignFormats, pairFormats } from '../transmission/pairs.js';
@@ -56,7 +58,7 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
 /**
  * --rtt, --down and --up describe the custom link only; given without it they
  * would be silently ignored, so they are refused.
- * @param {object} values parsed options
+ * @param {CliValues} values parsed options
  * @param {boolean} custom whether the custom profile is in use
  * @param {string} hint how to ask for it
  */
@@ -96,6 +98,7 @@ export function transmissionProgress({ total, quiet, messagesFor, rounds, stream
     /** @param {string} profile */
     onProgress(profile) {
       let last = 0;
+      /** @type {string|null} */
       let lastPass = null;
       return (/** @type {{ done: number, format: string, round: number, transport?: string }} */ { done, format, round, transport }) => {
         const pass = `${transport ? `${transport} ` : ''}${format}`;
@@ -116,7 +119,7 @@ export const probeLine = (p) => `${p.profile}${p.transport ? ` ${p.transport}` :
 
 /**
  * The lines of --sweep: each format's knee per profile (and transport, when the sweep has several).
- * @param {Array<{ profile: string, transport?: string, knees: object[] }>} sweeps
+ * @param {Array<{ profile: string, transport?: string, knees: Awaited<ReturnType<typeof import('../transmission/run.js').measureSaturation>> }>} sweeps
  */
 export const sweepLines = (sweeps) => sweeps.flatMap(({ profile, transport, knees }) => kneeLines(transport ? `${profile} ${transport}` : profile, knees));
 
@@ -144,7 +147,7 @@ export function breakEvenLines(model, transport) {
  * @returns {{ named: string[], others: string[] }}
  */
 export function matrixVerdictLines(run) {
-  const key = (a, b) => [a, b].sort().join('\n');
+  const key = (/** @type {string} */ a, /** @type {string} */ b) => [a, b].sort().join('\n');
   const given = new Set(run.named.map((v) => key(`${v.json.transport} ${v.json.format}`, `${v.protobuf.transport} ${v.protobuf.format}`)));
   const others = run.verdicts.filter((v) => !given.has(key(v.formats[0], v.formats[1])));
   return { named: run.named.map((v) => `${run.settings.profile}: ${namedVerdictText(v)}`), others: verdictLines([{ ...run, verdicts: others }]) };
@@ -154,7 +157,7 @@ export function matrixVerdictLines(run) {
  * What both benchmark entry points (benchmark_ws, benchmark_transport) read the same way: the transmission
  * options, the link profiles (each checked, custom with its --rtt/--down/--up), the messages per profile (the
  * given --messages, else loopbackMessages unthrottled and 40 throttled), the rounds and the sweep's p99 target.
- * @param {Record<string, any>} values parsed options
+ * @param {CliValues} values parsed options
  * @param {{ loopbackMessages: number }} defaults
  */
 export function benchmarkOptions(values, { loopbackMessages }) {
@@ -171,8 +174,12 @@ export function benchmarkOptions(values, { loopbackMessages }) {
   };
 }
 
-/** The numeric transmission options, checked. */
+/**
+ * The numeric transmission options, checked.
+ * @param {CliValues} values parsed options
+ */
 export function transmissionOptions(values) {
+  /** @type {(name: string, o: { min?: number, integer?: boolean }) => number|undefined} */
   const opt = (name, o) => (values[name] === undefined ? undefined : numberOption(values[name], name, o));
   return {
     window: opt('window', { min: 1, integer: true }),
@@ -183,7 +190,8 @@ export function transmissionOptions(values) {
     down: opt('down', { min: 0 }),
     up: opt('up', { min: 0 }),
     shaper: values.shaper,
-    idleTimeoutMs: opt('timeout', { min: 0.1 }) * 1000,
+    // --timeout has a default (TRANSMISSION_OPTIONS): always given
+    idleTimeoutMs: numberOption(values.timeout, 'timeout', { min: 0.1 }) * 1000,
     warmup: opt('warmup', { min: 0, integer: true }),
     deflate: values.deflate,
     transport: values.transport,
@@ -239,7 +247,8 @@ ${TRANSMISSION_USAGE}
     try {
       trust = { ca: fs.readFileSync(values.ca, 'utf8') };
     } catch (err) {
-      throw new UserError(`--ca ${values.ca}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+      const e = /** @type {NodeJS.ErrnoException} */ (err);
+      throw new UserError(`--ca ${values.ca}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
     }
   }
 
@@ -247,6 +256,7 @@ ${TRANSMISSION_USAGE}
   const { payloads, codecs } = await resolveSelection({ ...values, formats }, numbers);
   const rounds = roundsGiven ?? (codecs.length > 1 ? 5 : 1);
   let last = 0;
+  /** @type {string|null} */
   let lastPass = null;
   const progress = createProgress({ total: codecs.length * messages * rounds, quiet: values.json || !process.stderr.isTTY });
   let result;

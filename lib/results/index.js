@@ -164,7 +164,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
  * @property {Record<string, string>} units
  * @property {object[]} codecs
- * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, sizes: import('../measure/sizes.js').SizeRow[], speed: object[], notTimed?: object[] }[]} payloads
+ * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, sizes: import('../measure/sizes.js').SizeRow[], speed: import('../measure/speed.js').SpeedRow[], notTimed?: object[] }[]} payloads
  * @property {object[]} transmission
  * @property {object|null} batch
  */

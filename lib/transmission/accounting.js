@@ -33,7 +33,10 @@ export function createAccounting(messages, { record, recordUncorrected }) {
       if (sentAt) sentAt[seq] = now;
       counts.sent++;
     },
-    /** The client could not send it after all (no connection left): never sent. */
+    /**
+     * The client could not send it after all (no connection left): never sent.
+     * @param {number} seq
+     */
     unsent(seq) {
       state[seq] = UNSENT;
       counts.sent--;
@@ -54,7 +57,7 @@ export function createAccounting(messages, { record, recordUncorrected }) {
       if (ok) {
         counts.acked++;
         record(now - due[seq]);
-        recordUncorrected?.(now - sentAt[seq]);
+        if (recordUncorrected && sentAt) recordUncorrected(now - sentAt[seq]);
       } else {
         counts.errors++;
       }
@@ -76,23 +79,21 @@ export function createAccounting(messages, { record, recordUncorrected }) {
   };
 }
 
+/** @typedef {{ capacity: number, send: (seq: number) => boolean|void }} PassClient what drivePass needs of a client */
+
 /**
  * Drives one pass through a client: closed loop (default: `capacity` messages in flight, the next sent as an
  * answer arrives, no timer in the way) or open loop (`rate`: message i is due at start + i/rate and its
  * latency counts from then, so a stall shows in the percentiles instead of silently slowing the sender).
  * Ends when every message is answered, the client reports every connection gone, or no answer came for
  * idleTimeoutMs. Uses only performance.now and timers, so it runs in a page too.
- * @param {object} options
- * @param {(handlers: { onAnswer: (seq: number, status: number) => void, onClosed: () => void }) => Promise<{ capacity: number, send: (seq: number) => boolean|void }>} options.open
- *   creates the client with these handlers
- * @param {number} options.messages
- * @param {number} [options.rate] msgs/s (open loop)
- * @param {number} [options.idleTimeoutMs]
- * @param {(ms: number) => void} options.record
- * @param {(ms: number) => void} [options.recordUncorrected] open loop
- * @param {(p: { done: number, total: number }) => void} [options.onProgress]
- * @param {(client: any) => void | Promise<void>} [options.beforeStart] after the client opened, before the clock starts
- * @param {number} [options.okStatus] the status that means ok (0)
+ * open: creates the client with these handlers; rate: msgs/s (open loop); recordUncorrected: open loop;
+ * beforeStart: after the client opened, before the clock starts; okStatus: the status that means ok (0)
+ * The client is `any` to beforeStart: the Node client (a TransportClient) and the page's differ, and a template is not
+ * inferred through these context-sensitive callbacks.
+ * @param {{ open: (handlers: { onAnswer: (seq: number, status: number) => void, onClosed: () => void }) => Promise<PassClient>,
+ *   messages: number, rate?: number, idleTimeoutMs?: number, record: (ms: number) => void, recordUncorrected?: (ms: number) => void,
+ *   onProgress?: (p: { done: number, total: number }) => void, beforeStart?: (client: any) => void | Promise<void>, okStatus?: number }} options
  */
 export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, record, recordUncorrected, onProgress, beforeStart, okStatus = 0 }) {
   if (messages > 0xfffffffe) throw new RangeError('at most 4294967294 messages per pass (32-bit sequence numbers)');
@@ -105,11 +106,16 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   /** @type {() => void} */
   let finish = () => {};
   const finished = new Promise((resolve) => { finish = () => resolve(undefined); });
+  /** @type {PassClient|null} */
   let client = null;
+  /** @type {(seq: number, dueAt?: number) => void} */
   const send = (seq, dueAt) => {
+    // sends start only after open() resolved
+    if (!client) throw new Error('drivePass: a message sent before the client opened');
     accounting.sent(seq, performance.now(), dueAt);
     if (client.send(seq) === false) accounting.unsent(seq);
   };
+  /** @type {(seq: number, status: number) => void} */
   const onAnswer = (seq, status) => {
     const now = performance.now();
     if (!accounting.answer(seq, status === okStatus, now)) return;
@@ -123,8 +129,9 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
       send(nextSeq++);
     }
   };
-  client = await open({ onAnswer, onClosed: () => { closed = true; finish(); } });
-  await beforeStart?.(client);
+  const opened = await open({ onAnswer, onClosed: () => { closed = true; finish(); } });
+  client = opened;
+  await beforeStart?.(opened);
   const start = performance.now();
   lastProgress = start;
   let pump;
@@ -140,7 +147,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
     };
     tick();
   } else {
-    while (nextSeq < Math.min(messages, client.capacity)) send(nextSeq++);
+    while (nextSeq < Math.min(messages, opened.capacity)) send(nextSeq++);
   }
   // a watchdog, not a pacer: it only ends a pass that stopped getting answers
   const watchdog = setInterval(() => {
@@ -154,7 +161,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   const summary = accounting.summary();
   const incomplete = summary.acked + summary.errors < messages;
   return {
-    client,
+    client: opened,
     ...summary,
     seconds: (end - start) / 1000,
     ended: !incomplete ? 'complete' : closed ? 'the server closed every connection' : `no answer for ${idleTimeoutMs / 1000} s`,

@@ -1,11 +1,22 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
 import { Pool } from 'undici';
 import { libraryVersion } from '../codecs/index.js';
 import { median } from '../measure/statistics.js';
 import { nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
+
+/**
+ * The part of autocannon's API used here. autocannon ships no type declarations, so it is loaded with require
+ * (an import would be an untyped `any` module) and given this type.
+ * @typedef {{ '2xx': number, non2xx: number, errors: number }} AutocannonResult
+ * @typedef {import('node:events').EventEmitter} AutocannonInstance
+ * @typedef {(options: { url: string, connections: number, pipelining: number, amount: number,
+ *   requests: Array<{ method: string, path: string, headers: Record<string, string>, body: Uint8Array }> },
+ *   done: (err: Error|null, result: AutocannonResult) => void) => AutocannonInstance} Autocannon
+ */
+const autocannon = /** @type {Autocannon} */ (createRequire(import.meta.url)('autocannon'));
 
 /**
  * The toolkit's HTTP/1.1 client against autocannon, the field's load generator, on the same server, so a reader
@@ -41,6 +52,7 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       const bodies = Array.from({ length: codec.messageCount }, (_, i) => codec.encodeMessage(i));
       // each resolves with the pass's seconds, from its first request to its last answer (connections already open),
       // or with the seconds and the requests answered
+      /** @type {Record<'toolkit'|'undici'|'autocannon', (n: number) => Promise<number | { seconds: number, answered: number }>>} */
       const passes = {
         toolkit: async (n) => {
           const r = await nodeClientPass({ transport, url: server.url, codec, messages: n, window: pipelining, connections, pipelining, askServer: false });
@@ -53,7 +65,7 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
           const pool = new Pool(server.url, { connections, pipelining });
           const headers = { 'content-type': codec.mediaType };
           const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
-          const post = (i) => pool.request({ path, method: 'POST', headers, body: bodies[i % bodies.length], ...pipelined }).then(async (res) => {
+          const post = (/** @type {number} */ i) => pool.request({ path, method: 'POST', headers, body: bodies[i % bodies.length], ...pipelined }).then(async (res) => {
             await res.body.dump();
             if (res.statusCode !== 204) throw new Error(`undici: answered ${res.statusCode}`);
           });

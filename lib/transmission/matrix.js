@@ -6,6 +6,11 @@ import { summariseTransmissionRounds, pairVerdict } from './rounds.js';
 import { measureTransmission } from './run.js';
 import { loadTransport } from './transports/index.js';
 
+/** @typedef {Awaited<ReturnType<typeof measureTransmission>>} TransmissionRun */
+/** @typedef {import('./rounds.js').TransmissionRow} TransmissionRow */
+/** @typedef {NonNullable<Parameters<typeof measureTransmission>[0]['server']>} KeptServer */
+
+
 /**
  * Several transports compared on one payload and link: per round, each transport runs one pass of each of its
  * formats (against its own server process, started and warmed up in its first round, kept for the others), so
@@ -21,16 +26,19 @@ import { loadTransport } from './transports/index.js';
  * }} options the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare;
  *   codecs: one list for every transport, or a list per transport name (assignFormats in pairs.js); skipped:
  *   the cells assignFormats left out, carried into the result
- * @returns {Promise<{ payload: object, settings: object, runs: object[], results: object[], verdicts: object[],
+ * @returns {Promise<{ payload: TransmissionRun['payload'], settings: object,
+ *   runs: TransmissionRun[], results: TransmissionRow[], verdicts: Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>,
  *   named: import('./pairs.js').NamedVerdict[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
  */
 export async function measureTransportMatrix({ transports, codecs, skipped = [], rounds = 1, onProgress, warmup, ...options }) {
-  const codecsOf = (transport) => (Array.isArray(codecs) ? codecs : codecs[transport] ?? []);
+  const codecsOf = (/** @type {string} */ transport) => (Array.isArray(codecs) ? codecs : codecs[transport] ?? []);
   const running = transports.filter((t) => codecsOf(t).length);
   if (!running.length) throw new UserError(`--formats: no transport of ${transports.join(', ')} carries any of them`);
+  /** @type {Array<{ transport: string, round: number, run: TransmissionRun }>} */
   const perRound = [];
   // each transport's server.js starts in its first round and serves every round: its start costs more than a
   // short pass, and a server kept warm needs no second warm-up (its CPU accounting is marked per pass)
+  /** @type {Map<string, KeptServer>} */
   const servers = new Map();
   try {
     for (let round = 1; round <= rounds; round++) {
@@ -42,13 +50,16 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
           server: servers.get(transport), keepServer: rounds > 1,
           onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
         });
-        if (run.server) servers.set(transport, run.server);
+        // keepServer: the run hands its server back as a non-enumerable property (see measureTransmission)
+        const kept = /** @type {TransmissionRun & { server?: KeptServer }} */ (run).server;
+        if (kept) servers.set(transport, kept);
         perRound.push({ transport, round, run });
       }
     }
   } finally {
     for (const server of servers.values()) await server.stop();
   }
+  /** @type {TransmissionRow[]} */
   const results = [];
   for (const transport of running) {
     const runs = perRound.filter((r) => r.transport === transport).map((r) => r.run);
@@ -58,16 +69,22 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
         results.push({ ...first, format: label, codec: first.format });
         continue;
       }
-      const row = summariseTransmissionRounds(runs.map((run) => run.results.find((r) => r.format === first.format)));
+      const row = summariseTransmissionRounds(runs.map((run) => {
+        const pass = run.results.find((r) => r.format === first.format);
+        // every round runs the same formats
+        if (!pass) throw new Error(`${transport} ${first.format}: no row in one of the rounds`);
+        return pass;
+      }));
       results.push({ ...row, format: label, codec: first.format, transport });
     }
   }
-  const measured = results.filter((r) => r.minMax && r.msgsPerSec > 0);
+  const measured = results.filter((r) => r.minMax && r.msgsPerSec != null && r.msgsPerSec > 0);
+  /** @type {Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>} */
   const verdicts = [];
   for (let i = 0; i < measured.length; i++) {
     for (let j = i + 1; j < measured.length; j++) {
       const [a, b] = [measured[i], measured[j]];
-      if (a.transport === b.transport || a.codec === b.codec) verdicts.push({ ...pairVerdict(a, b), kind: a.transport === b.transport ? 'format' : 'transport' });
+      if (a.transport === b.transport || a.codec === b.codec) verdicts.push({ ...pairVerdict(a, b), kind: a.transport === b.transport ? /** @type {const} */ ('format') : 'transport' });
     }
   }
   const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
@@ -84,15 +101,19 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
  * @returns {Array<{ transport: string, reports: ReturnType<typeof breakEvenReports> }>}
  */
 export function matrixBreakEven(matrixRuns) {
-  const transports = [...new Set(matrixRuns.flatMap((run) => run.results.map((r) => r.transport)))].filter(Boolean);
+  const transports = [...new Set(matrixRuns.flatMap((run) => run.results.map((r) => r.transport)))].filter((t) => typeof t === 'string');
   return transports.map((transport) => ({ transport, reports: breakEvenReports(matrixRuns.flatMap((run) => transportView(run, transport))) }))
     .filter((m) => m.reports.length);
 }
 
-/** One transport's rows of a matrix run, with its own settings (link, in flight) and the codec names as formats. */
+/**
+ * One transport's rows of a matrix run, with its own settings (link, in flight) and the codec names as formats.
+ * @param {Parameters<typeof matrixBreakEven>[0][number]} run
+ * @param {string} transport
+ */
 function transportView(run, transport) {
   const own = run.runs.find((r) => r.settings.transport === transport);
   if (!own) return [];
-  const results = run.results.filter((r) => r.transport === transport).map((r) => ({ ...r, format: r.codec ?? r.format }));
+  const results = run.results.filter((r) => r.transport === transport).map((r) => ({ ...r, format: String(r.codec ?? r.format) }));
   return [{ payload: run.payload, settings: { ...own.settings, profile: run.settings.profile }, results }];
 }

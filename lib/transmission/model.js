@@ -13,12 +13,22 @@
  * gRPC's prefix, TLS records — included, IP/TCP headers not, as the built-in emulator counts them).
  * @typedef {{ format: string, upBytes: number, downBytes: number, serverCpuUs: number, clientCpuUs: number }} MessageCost
  * @typedef {{ up: number, down?: number, rtt?: number, window?: number }} Link up/down kbit/s (down defaults to up), rtt ms
+ * @typedef {import('./rounds.js').TransmissionRow} TransmissionRow
+ * @typedef {{ format: string, messages: number, notSent?: number, wireBytes: { up: number, down: number, frames?: number, payload?: number },
+ *   serverCpuUs?: number|null, clientCpuUs?: number|null }} CostRow what messageCost reads of a row
  */
+
+/**
+ * Whether a row has what the model needs: latencies (it ran), the server's CPU and the bytes on the wire.
+ * @param {TransmissionRow} row
+ * @returns {row is TransmissionRow & CostRow & { serverCpuUs: number, seconds: number }}
+ */
+const measuredRow = (row) => Boolean(row.latencyMs && row.serverCpuUs != null && row.wireBytes?.up);
 
 /**
  * The cost of one message of a format from a measured row: the bytes each way per message as the client's
  * sockets counted them (codec bytes and every byte of framing), and the CPU per message on each side.
- * @param {{ format: string, messages: number, notSent?: number, wireBytes: { up: number, down: number, frames?: number, payload?: number }, serverCpuUs: number, clientCpuUs: number }} row
+ * @param {CostRow} row
  * @returns {MessageCost}
  */
 export function messageCost(row) {
@@ -66,6 +76,11 @@ export function inFlight(transport, { window = 1, pipelining = 1 }) {
   return transport.supports.pipelining ? Math.min(window, pipelining) : window;
 }
 
+/**
+ * The four stages' times of one message over a link, in ms: up, server CPU, down, client CPU.
+ * @param {MessageCost} cost
+ * @param {Link} link
+ */
 function stages(cost, link) {
   const down = link.down ?? link.up;
   return [
@@ -115,10 +130,10 @@ export function predictSeconds(cost, link, messages) {
  */
 export function breakEven(a, b, { rtt = 0, window = Infinity, messages = 10000 } = {}) {
   const [smaller, larger] = a.upBytes <= b.upBytes ? [a, b] : [b, a];
-  const gain = (kbit) => predictSeconds(larger, { up: kbit, rtt, window }, messages) - predictSeconds(smaller, { up: kbit, rtt, window }, messages);
+  const gain = (/** @type {number} */ kbit) => predictSeconds(larger, { up: kbit, rtt, window }, messages) - predictSeconds(smaller, { up: kbit, rtt, window }, messages);
   let lo = 1;
   let hi = 1e8; // 100 Gbit/s: beyond any link a message benchmark meets
-  const result = (belowKbit) => ({ smaller: smaller.format, larger: larger.format, belowKbit });
+  const result = (/** @type {number} */ belowKbit) => ({ smaller: smaller.format, larger: larger.format, belowKbit });
   if (gain(hi) > 0) return result(Infinity);
   if (gain(lo) <= 0) return result(0);
   // the smaller format's gain falls as the bandwidth grows: bisect on a log scale
@@ -145,13 +160,17 @@ export function timeCurve(costs, { rtt = 0, window = Infinity, messages = 10000,
  * The break-even section of a run: the model fed with the loopback pass's
  * bytes and CPU per message of one payload, checked against the same
  * payload's pass over an emulated (or shaped) link.
- * @param {{ payload: string, settings: object, results: object[] }} loopback the payload's unshaped transmission entry
- * @param {{ payload: string, profile: string, settings: { link: any, messages: number, window: number, inFlight?: number }, results: object[] }} shaped the same payload's entry over a slow link
+ * @param {{ payload: string, settings: object, results: TransmissionRow[] }} loopback the payload's unshaped transmission entry
+ * @param {{ payload: string, profile: string, settings: { link?: { up?: number|null, down?: number|null, rtt: number }|null, messages?: number, window?: number, inFlight?: number },
+ *   results: TransmissionRow[] }} shaped the same payload's entry over a slow link
  * @param {number} [messages] the N of "time for N messages" (default 10,000)
  */
 export function breakEvenReport(loopback, shaped, messages = 10000) {
   const link = shaped.settings.link;
-  const costs = loopback.results.filter((r) => r.latencyMs && r.serverCpuUs != null && r.wireBytes?.up).map(messageCost);
+  if (!link) throw new Error(`breakEvenReport: the ${shaped.profile} run has no link to model`);
+  const { messages: perPass, window } = shaped.settings;
+  if (!perPass || !window) throw new Error(`breakEvenReport: the ${shaped.profile} run's settings lack its messages or window`);
+  const costs = loopback.results.filter(measuredRow).map(messageCost);
   const pairs = [];
   for (let i = 0; i < costs.length; i++) {
     for (let j = i + 1; j < costs.length; j++) {
@@ -159,12 +178,12 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
       pairs.push({ ...be, belowKbit: Number.isFinite(be.belowKbit) ? be.belowKbit : null, always: be.belowKbit === Infinity });
     }
   }
-  const perPass = shaped.settings.messages;
-  const measured = shaped.results.filter((r) => r.latencyMs && costs.some((c) => c.format === r.format)).map((r) => {
-    const cost = costs.find((c) => c.format === r.format);
+  const measured = shaped.results.flatMap((r) => {
+    const cost = r.latencyMs ? costs.find((c) => c.format === r.format) : undefined;
+    if (!cost) return [];
     // settings.inFlight: the messages a connection really has in flight (HTTP/1.1: no more than --pipelining)
-    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.inFlight ?? shaped.settings.window }, perPass);
-    return { format: r.format, up: link.up, down: link.down, rtt: link.rtt, measuredSeconds: (r.seconds / perPass) * messages, predictedSeconds: (predicted / perPass) * messages };
+    const predicted = predictSeconds(cost, { up: link.up ?? 1e9, down: link.down ?? 1e9, rtt: link.rtt, window: shaped.settings.inFlight ?? window }, perPass);
+    return [{ format: r.format, up: link.up, down: link.down, rtt: link.rtt, measuredSeconds: (Number(r.seconds) / perPass) * messages, predictedSeconds: (predicted / perPass) * messages }];
   });
   return { payload: loopback.payload, profile: shaped.profile, messages, rtt: link.rtt, costs, pairs, measured, curve: timeCurve(costs, { rtt: link.rtt, messages }) };
 }
@@ -172,10 +191,12 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
 /**
  * benchmark_ws's break-even reports: with a loopback run among the runs (one
  * per profile), the model fed by it and checked against every shaped run.
- * @param {Array<{ payload: { id: string }, settings: { profile: string, raw?: boolean, link?: object|null }, results: object[] }>} runs
+ * @param {Array<{ payload: { id: string }, settings: { profile: string, raw?: boolean, link?: { up?: number|null, down?: number|null, rtt: number }|null,
+ *   messages?: number, window?: number, inFlight?: number }, results: TransmissionRow[] }>} runs
  */
 export function breakEvenReports(runs) {
   const loopback = runs.find((r) => r.settings.profile === 'none' && !r.settings.raw);
+  /** @param {(typeof runs)[number]} run */
   const entry = (run) => ({ payload: run.payload.id, profile: run.settings.profile, settings: run.settings, results: run.results });
   return loopback ? runs.filter((r) => r.settings.link).map((r) => breakEvenReport(entry(loopback), entry(r))) : [];
 }

@@ -14,7 +14,8 @@ export const complete = (row) => row.lost === 0 && !row.notSent && row.duplicate
 /**
  * What went wrong in a row, or null when every message was acked once (or
  * the format was never run because it cannot carry the payload).
- * @param {object} row a result row of measureTransmission
+ * @param {{ format: string, messages: number, acked: number, lost: number, notSent?: number, duplicated: number, errors: number,
+ *   latencyMs?: unknown, ended?: unknown }} row a result row of measureTransmission
  * @returns {string|null}
  */
 export function problemOf(row) {
@@ -25,19 +26,25 @@ export function problemOf(row) {
 
 /**
  * Every problem of several runs.
- * @param {Array<{ settings?: { profile: string }, results: object[] }>} runs
+ * @param {Array<{ settings?: { profile: string }, results: Array<Parameters<typeof problemOf>[0]> }>} runs
  * @param {{ withProfile?: boolean }} [options] prefix each with its run's profile
  * @returns {string[]}
  */
 export function problemsOf(runs, { withProfile = false } = {}) {
-  return runs.flatMap((run) => run.results.map(problemOf).filter(Boolean).map((p) => (withProfile ? `${run.settings.profile} ${p}` : p)));
+  return runs.flatMap((run) => run.results.flatMap((row) => {
+    const p = problemOf(row);
+    if (!p) return [];
+    if (!withProfile) return [p];
+    if (!run.settings) throw new Error('problemsOf: withProfile needs every run\'s settings');
+    return [`${run.settings.profile} ${p}`];
+  }));
 }
 
 /**
  * The exit code for a set of runs: 0 when every message that was sent was
  * acked exactly once, 1 otherwise. A format that cannot carry the payload was
  * never run and does not change it.
- * @param {Array<{ results: object[] }>} runs
+ * @param {Array<{ results: Array<Parameters<typeof problemOf>[0]> }>} runs
  * @returns {0|1}
  */
 export function exitCodeOf(runs) {

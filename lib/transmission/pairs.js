@@ -38,7 +38,7 @@ export function assignFormats(transports, codecs, { explicit }) {
  */
 export function pairFormats(transport) {
   const { json, protobuf } = transport.formatPair ?? {};
-  return [json, protobuf].filter(Boolean).map((side) => side.format);
+  return [json, protobuf].flatMap((side) => (side ? [side.format] : []));
 }
 
 /**
@@ -54,14 +54,23 @@ export function pairFormats(transport) {
  * @returns {NamedPair[]}
  */
 export function namedPairs(transports) {
-  const sides = (key) => transports.filter((t) => t.formatPair?.[key]).map((t) => ({ transport: t.name, ...t.formatPair[key] }));
+  /** @typedef {import('./transports/index.js').FormatSide & { transport: string }} TransportSide */
+  /** @type {(key: 'json'|'protobuf') => TransportSide[]} */
+  const sides = (key) => transports.flatMap((t) => {
+    const declared = t.formatPair?.[key];
+    return declared ? [{ transport: t.name, ...declared }] : [];
+  });
+  /** @type {(s: TransportSide) => PairSide} */
   const side = ({ transport, format, label }) => ({ transport, format, label });
+  /** @type {(kind: NamedPair['kind'], json: TransportSide, protobuf: TransportSide) => NamedPair} */
   const pair = (kind, json, protobuf) => ({ label: `${json.label} vs ${protobuf.label}`, kind, json: side(json), protobuf: side(protobuf) });
   const deployedJson = sides('json').filter((s) => s.deployed);
   const deployedProtobuf = sides('protobuf').filter((s) => s.deployed);
   const cross = deployedJson.flatMap((j) => deployedProtobuf.filter((p) => p.transport !== j.transport).map((p) => pair('cross', j, p)));
-  const within = transports.filter((t) => t.formatPair?.json && t.formatPair?.protobuf)
-    .map((t) => pair('format', { transport: t.name, ...t.formatPair.json }, { transport: t.name, ...t.formatPair.protobuf }));
+  const within = transports.flatMap((t) => {
+    const { json, protobuf } = t.formatPair ?? {};
+    return json && protobuf ? [pair('format', { transport: t.name, ...json }, { transport: t.name, ...protobuf })] : [];
+  });
   return [...cross, ...within];
 }
 
@@ -91,21 +100,23 @@ export function wireBytesPerMessage(row) {
  * @returns {NamedVerdict[]}
  */
 export function namedVerdicts(pairs, rows) {
-  const rowOf = (s) => rows.find((r) => r.transport === s.transport && (r.codec ?? r.format) === s.format);
+  const rowOf = (/** @type {PairSide} */ s) => rows.find((r) => r.transport === s.transport && (r.codec ?? r.format) === s.format);
   const verdicts = [];
   for (const p of pairs) {
     const [json, protobuf] = [rowOf(p.json), rowOf(p.protobuf)];
     if (!json || !protobuf) continue;
-    const unmeasured = [json, protobuf].find((r) => !(r.minMax && r.msgsPerSec > 0));
+    const unmeasured = [json, protobuf].find((r) => !(r.minMax && r.msgsPerSec != null && r.msgsPerSec > 0));
     if (unmeasured) {
       verdicts.push({ ...p, verdict: null, winner: null, msgsPerSecRatio: null, bytesRatio: null, missing: `${unmeasured.format}: ${unmeasured.reason ?? unmeasured.ended ?? 'no figures'}` });
       continue;
     }
     const verdict = pairVerdict(json, protobuf);
+    // both measured (above): msgsPerSec > 0 on each
+    const [jsonRate, protobufRate] = [Number(json.msgsPerSec), Number(protobuf.msgsPerSec)];
     const [jsonBytes, protobufBytes] = [wireBytesPerMessage(json), wireBytesPerMessage(protobuf)];
     verdicts.push({
       ...p, verdict, winner: verdict.winner == null ? null : verdict.winner === json.format ? /** @type {const} */ ('json') : /** @type {const} */ ('protobuf'),
-      msgsPerSecRatio: protobuf.msgsPerSec / json.msgsPerSec, bytesRatio: jsonBytes && protobufBytes ? protobufBytes / jsonBytes : null, missing: null,
+      msgsPerSecRatio: protobufRate / jsonRate, bytesRatio: jsonBytes && protobufBytes ? protobufBytes / jsonBytes : null, missing: null,
     });
   }
   return verdicts;

@@ -59,7 +59,11 @@ export function encodeFrame(seq, bytes) {
   return frame;
 }
 
-/** One ACK frame. */
+/**
+ * One ACK frame.
+ * @param {number} seq
+ * @param {number} status
+ */
 export function encodeAck(seq, status) {
   const ack = Buffer.allocUnsafe(ACK_BYTES);
   ack.writeUInt32BE(seq, 0);
@@ -81,6 +85,8 @@ export function decodeAck(data) {
  * Bytes of the WebSocket frame header (RFC 6455 §5.2) for a message of
  * `length` bytes: 2, plus 2 or 8 for extended lengths, plus 4 for the mask
  * every client-to-server frame carries.
+ * @param {number} length
+ * @param {boolean} masked
  */
 export function websocketHeaderBytes(length, masked) {
   const extended = length > 65535 ? 8 : length > 125 ? 2 : 0;

@@ -26,9 +26,12 @@ export async function measureTlsShare({ payload, codecs, transport: name, direct
   const { usable } = prepareWireCodecs(codecs, payload, transport);
   const formats = usable.map((c) => c.name);
   const identity = payloadIdentity(payload);
+  /** @typedef {Extract<Awaited<ReturnType<typeof runPass>>, { acked: number }>} Pass a pass that ran */
+  /** @type {Record<string, Awaited<ReturnType<typeof startServerProcess>>>} by String(tls) */
   const servers = {};
   try {
     for (const tls of [false, true]) servers[String(tls)] = await startServerProcess({ payload, formats, extraArgs: serverArgs({ transport: name, direction, tls }) });
+    /** @type {Array<{ format: string, plain: Pass[], tls: Pass[] }>} */
     const rows = usable.map((c) => ({ format: c.name, plain: [], tls: [] }));
     for (let round = 1; round <= rounds; round++) {
       for (const [i, codec] of usable.entries()) {
@@ -38,15 +41,17 @@ export async function measureTlsShare({ payload, codecs, transport: name, direct
             transport, url: server.url, codec, schema: payload.schema, identity, messages, direction, window, pipelining,
             tls: server.cert ? { ca: server.cert } : null, serverControl: server.control, warmup: round === 1 ? Math.min(1000, messages) : 0,
           });
+          if (!('acked' in r)) throw new Error(`${codec.name}${tls ? ' over TLS' : ''}: not run (${r.reason ?? r.status})`);
           if (r.acked !== messages) throw new Error(`${codec.name}${tls ? ' over TLS' : ''}: ${r.acked} of ${messages} answered (${r.ended})`);
           rows[i][tls ? 'tls' : 'plain'].push(r);
           onPass?.({ format: codec.name, round, tls });
         }
       }
     }
+    /** @type {(row: (typeof rows)[number], key: 'serverCpuUs'|'clientCpuUs') => Share} */
     const side = (row, key) => {
-      const of = (list) => {
-        const values = list.map((r) => r[key]).filter((v) => v != null);
+      const of = (/** @type {Pass[]} */ list) => {
+        const values = list.map((r) => r[key]).filter((v) => typeof v === 'number');
         return values.length ? median(values) : null;
       };
       const [plainUs, tlsUs] = [of(row.plain), of(row.tls)];

@@ -19,7 +19,7 @@ import { formatRefusal } from './transports/index.js';
  * @property {number} messageCount distinct messages in the corpus
  * @property {(i: number, prefixBytes?: number) => Buffer} encodeMessage message i's bytes; with prefixBytes, that
  *   many bytes are left (unset) before them for the transport's own header, so it needs no second copy
- * @property {(bytes: Buffer) => any} decode throws on bad input
+ * @property {(bytes: Buffer) => unknown} decode the message in the codec's native form; throws on bad input
  * @property {(i: number) => number} byteLength the codec bytes of message i (measured once per corpus message)
  */
 
@@ -30,17 +30,19 @@ import { formatRefusal } from './transports/index.js';
  * @returns {WireCodec}
  */
 export function wireCodec(prepared, corpus) {
+  if (!prepared.instance) throw new Error(`${prepared.codec.name}: not measurable (${prepared.reason ?? prepared.status}), no wire codec`);
   const { decode, fromPlain, encode } = prepared.instance;
   const count = corpus.length;
   // native forms built on first use: a server that only decodes never needs them
   const natives = new Array(count);
   natives[0] = prepared.native;
-  const native = (i) => {
+  const native = (/** @type {number} */ i) => {
     const k = i % count;
     if (natives[k] === undefined) natives[k] = fromPlain(corpus[k]);
     return natives[k];
   };
   const textual = typeof encode(natives[0]) === 'string';
+  /** @type {WireCodec['encodeMessage']} */
   const encodeMessage = textual
     ? (i, prefixBytes = 0) => {
       const text = /** @type {string} */ (encode(native(i)));
@@ -77,10 +79,11 @@ export function wireCodec(prepared, corpus) {
  * @param {unknown[]} corpus
  * @param {number} upTo how many messages of the corpus are sent (at most corpus.length are checked)
  * @param {import('protobufjs').Type | null} type the payload's message type
- * @returns {{ status: import('../verify.js').Prepared['status'], diff: any, normalised: string[], reason: string|null, record: number|null }}
+ * @returns {{ status: import('../verify.js').Prepared['status'], diff: import('../verify.js').Prepared['diff'], normalised: string[], reason: string|null, record: number|null }}
  */
 export function verifyCorpus(p, corpus, upTo, type) {
   const { instance } = p;
+  if (!instance) throw new Error(`${p.codec.name}: not measurable (${p.reason ?? p.status}), nothing to verify`);
   const verdict = corpusVerdict(p, type);
   for (let i = 1; i < Math.min(upTo, corpus.length) && !verdict.settled; i++) {
     try {

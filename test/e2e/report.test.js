@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chartStates, chromiumMissing, openInChromium } from '../helpers/browser.js';
-import { chartSpecs } from '../../lib/report/html.js';
+import { chartSpecs } from '../../lib/report/charts.js';
 import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
 
 // One real run of the whole suite, as `npm start` does it, in quick mode with

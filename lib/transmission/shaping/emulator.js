@@ -57,7 +57,7 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
     /** Stops listening and cuts every relayed connection. */
     async close() {
       for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(() => resolve()));
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
     },
   };
 }
@@ -71,13 +71,15 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
  *   now: the clock in ms (performance.now; a test's own clock)
  */
 export function relay(input, output, { delay, kbit, queueBytes, count, wire = { freeAt: 0 }, now: clock = () => performance.now() }) {
+  /** @type {Array<{ at: number, bytes: Buffer }>} */
   const queue = [];
   let head = 0;
   let queued = 0;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   let timer = null;
   let ended = false;
 
-  input.on('data', (chunk) => {
+  input.on('data', (/** @type {Buffer} */ chunk) => {
     const now = clock();
     if (kbit) {
       for (let off = 0; off < chunk.length; off += PACKET_BYTES) {

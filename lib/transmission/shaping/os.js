@@ -62,7 +62,10 @@ export async function checkOsShaper({ env = process.env, platform = os.platform(
  * @param {{ loopback: boolean }} where
  */
 export async function startOsShaper(link, { loopback }) {
-  const throttle = await import('@sitespeed.io/throttle');
+  // @sitespeed.io/throttle ships no type declarations (an ES module: import, not require): the two calls used here, typed
+  const library = '@sitespeed.io/throttle';
+  /** @type {{ start(o: object): Promise<void>, stop(o: object): Promise<void> }} */
+  const throttle = await import(library);
   const options = loopback
     ? { localhost: true, rtt: Math.round(link.rtt) }
     : { rtt: Math.round(link.rtt) || undefined, down: link.down ? Math.round(link.down) : undefined, up: link.up ? Math.round(link.up) : undefined };
@@ -84,7 +87,7 @@ export async function startOsShaper(link, { loopback }) {
  * asked (os refused with what is missing); 'auto' takes os where it works and
  * can honour the whole profile (on loopback the library shapes only delay),
  * the emulator otherwise.
- * @param {{ shaper?: string, link: object|null, loopback: boolean, check?: typeof checkOsShaper }} choice shaper: the --shaper
+ * @param {{ shaper?: string, link: { down?: number|null, up?: number|null }|null, loopback: boolean, check?: typeof checkOsShaper }} choice shaper: the --shaper
  *   value, 'auto', 'os' or 'emulator'; anything else is refused
  * @returns {Promise<{ kind: 'none'|'os'|'emulator', note: string|null }>}
  */
@@ -104,6 +107,11 @@ export async function chooseShaper({ shaper = 'auto', link, loopback, check = ch
   return { kind: 'emulator', note: `auto chose the emulator; the os shaper is missing ${missing.join('; ')}` };
 }
 
+/**
+ * Whether an executable is on the PATH.
+ * @param {string} cmd
+ * @param {NodeJS.ProcessEnv} env
+ */
 function onPath(cmd, env) {
   return (env.PATH || '').split(path.delimiter).some((dir) => {
     try {

@@ -38,14 +38,17 @@ export function resolveProfile(profile = 'none', custom = {}) {
     if (rtt == null && down == null && up == null) throw new UserError('--throttle custom needs at least one of --rtt MS, --down KBIT, --up KBIT');
     return { name: 'custom', rtt: rtt ?? 0, down: down || null, up: up || null };
   }
-  const p = PROFILES[profile];
+  const p = Object.hasOwn(PROFILES, profile) ? PROFILES[/** @type {keyof typeof PROFILES} */ (profile)] : null;
   if (!p) throw new UserError(`unknown throttle profile "${profile}" (known: none, ${Object.keys(PROFILES).join(', ')}, custom)`);
   return { name: profile, ...p };
 }
 
-/** "4g: RTT 85 ms, down 9000 kbit/s, up 9000 kbit/s" */
+/**
+ * "4g: RTT 85 ms, down 9000 kbit/s, up 9000 kbit/s"
+ * @param {{ name: string, rtt: number, down?: number|null, up?: number|null } | null | undefined} link
+ */
 export function describeLink(link) {
   if (!link) return 'none';
-  const rate = (v) => (v ? `${v} kbit/s` : 'unlimited');
+  const rate = (/** @type {number|null|undefined} */ v) => (v ? `${v} kbit/s` : 'unlimited');
   return `${link.name}: RTT ${link.rtt} ms, down ${rate(link.down)}, up ${rate(link.up)}`;
 }

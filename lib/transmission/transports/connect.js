@@ -38,11 +38,17 @@ import { listen } from './listen.js';
 import { loadService } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 
-/** Connect's formats: the codec whose calls it makes, and the media type it sends them as. */
+/** @typedef {import('@bufbuild/protobuf').Message} Message */
+
+/**
+ * Connect's formats: the codec whose calls it makes, and the media type it sends them as.
+ * @type {Record<string, { binary: boolean, contentType: string }>}
+ */
 const FORMATS = {
   'protobuf-es': { binary: true, contentType: 'application/proto' },
   'protobuf-es-json': { binary: false, contentType: 'application/json' },
 };
+/** @type {Record<string, import('@connectrpc/connect/protocol').Compression>} */
 const COMPRESSIONS = { gzip: compressionGzip, br: compressionBrotli };
 const TRANSPORT_NAME = 'connect';
 const HEADER = { payload: 'bench-payload', name: 'bench-payload-name', raw: 'bench-raw' };
@@ -60,9 +66,11 @@ export function formatOf(contentType) {
  * The message natives a codec holds, one per corpus message: Connect takes and returns protobuf-es messages,
  * which is the native form of both its codecs.
  * @param {import('../wire-codec.js').WireCodec} codec
+ * @returns {Message[]}
  */
 function nativesOf(codec) {
-  return Array.from({ length: codec.messageCount }, (_, i) => codec.decode(codec.encodeMessage(i)));
+  // protobuf-es and protobuf-es-json decode into protobuf-es messages (FORMATS lets no other codec through)
+  return Array.from({ length: codec.messageCount }, (_, i) => /** @type {Message} */ (codec.decode(codec.encodeMessage(i))));
 }
 
 /**
@@ -102,27 +110,35 @@ export const connectH2 = connectTransport('2');
 async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }, httpVersion) {
   const service = loadService(schema, TRANSPORT_NAME);
   const paths = { send: service.path('send'), get: service.path('get') };
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, byStatus: {}, byFormat: {} };
+  /** @type {Record<string, number>} answers other than 200, by HTTP status */
+  const byStatus = {};
+  /** @type {Record<string, { messages: number }>} */
+  const byFormat = {};
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, byStatus, byFormat };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
   const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];
   const ack = create(service.ack);
   // raw downloads: each message's bytes made once per format, as Connect would send them
+  /** @type {Map<string, Buffer>} */
   const encodedOnce = new Map();
+  /** @type {(format: string, i: number) => Buffer} */
   const rawAnswer = (format, i) => {
     const key = `${format}\0${i}`;
-    if (!encodedOnce.has(key)) {
-      encodedOnce.set(key, FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i])));
+    let bytes = encodedOnce.get(key);
+    if (!bytes) {
+      bytes = FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i]));
+      encodedOnce.set(key, bytes);
     }
-    return encodedOnce.get(key);
+    return bytes;
   };
   let rawNext = 0;
 
   const adapter = connectNodeAdapter({
-    routes: (router) => router.service(service.desc, /** @type {any} */ ({
+    routes: (router) => router.service(service.desc, {
       // Connect has decoded the message by the time the implementation runs (and answered a failure itself)
       send: () => ack,
-      get: (request) => natives[request.index % natives.length],
-    })),
+      get: (request) => natives[/** @type {Message & { index: number }} */ (request).index % natives.length],
+    }),
     acceptCompression: [compressionGzip, compressionBrotli],
     // under --compress every downloaded message is compressed; an upload's answer (an empty Ack) never is
     compressMinBytes: compress && direction === 'down' ? 0 : 1024,
@@ -136,7 +152,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
 
   /** @param {http.IncomingMessage | http2.Http2ServerRequest} req @param {http.ServerResponse | http2.Http2ServerResponse} res */
   const onRequest = (req, res) => {
-    const path = req.url.split('?')[0];
+    const path = (req.url ?? '').split('?')[0];
     if (path !== paths.send && path !== paths.get) return adapter(req, res);
     const format = formatOf(req.headers['content-type']);
     const theirs = req.headers[HEADER.payload];
@@ -160,28 +176,43 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     return adapter(req, res);
   };
 
+  /**
+   * Answers as Connect answers an error: an HTTP status and a JSON body { code, message }.
+   * @param {http.ServerResponse | http2.Http2ServerResponse} res
+   * @param {number} status
+   * @param {Code} code
+   * @param {string} message
+   */
   function refuse(res, status, code, message) {
     counters.refused++;
-    res.writeHead(status, { 'content-type': 'application/json' });
+    // node:http2's compatibility response takes node:http's writeHead arguments
+    /** @type {http.ServerResponse} */ (res).writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: Code[code].replace(/[A-Z]/g, (c, i) => `${i ? '_' : ''}${c.toLowerCase()}`), message }));
   }
 
-  /** Reads the body without keeping it (refusing it past maxPayload) and answers as Connect would. */
+  /**
+   * Reads the body without keeping it (refusing it past maxPayload) and answers as Connect would.
+   * @param {http.IncomingMessage | http2.Http2ServerRequest} req
+   * @param {http.ServerResponse | http2.Http2ServerResponse} res
+   * @param {string} format
+   * @param {boolean} download
+   */
   function answerRaw(req, res, format, download) {
     counters.raw++;
     let bytes = 0;
-    req.on('data', (chunk) => {
+    req.on('data', (/** @type {Buffer} */ chunk) => {
       bytes += chunk.length;
       if (bytes > maxPayload && !res.headersSent) refuse(res, 429, Code.ResourceExhausted, `message larger than ${maxPayload} bytes`);
     });
     req.on('end', () => {
       if (res.headersSent) return;
       const body = download ? rawAnswer(format, rawNext++ % natives.length) : FORMATS[format].binary ? Buffer.alloc(0) : Buffer.from('{}');
-      res.writeHead(200, { 'content-type': FORMATS[format].contentType, 'content-length': body.length });
+      /** @type {http.ServerResponse} */ (res).writeHead(200, { 'content-type': FORMATS[format].contentType, 'content-length': body.length });
       res.end(body);
     });
   }
 
+  /** @type {Set<http2.ServerHttp2Session>} */
   const sessions = new Set();
   let server;
   if (httpVersion === '2') {
@@ -219,12 +250,16 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     describe,
     async close() {
       for (const session of sessions) session.destroy();
-      /** @type {any} */ (server).closeAllConnections?.();
-      await new Promise((resolve) => server.close(() => resolve()));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
     },
   };
 }
 
+/**
+ * A header's value percent-decoded (as the client encodes it), or null when there is none.
+ * @param {string|string[]|undefined} v
+ */
 const decodeHeader = (v) => {
   if (typeof v !== 'string') return null;
   try {
@@ -269,6 +304,12 @@ function oneSession(url, openSocket) {
   };
   return {
     authority,
+    /**
+     * @param {string} method
+     * @param {string} path
+     * @param {http2.OutgoingHttpHeaders} headers
+     * @param {Omit<http2.ClientSessionRequestOptions, 'signal'>} options
+     */
     async request(method, path, headers, options) {
       if (!session || session.closed || session.destroyed) session = open();
       return session.request({ ...headers, ':method': method, ':path': path }, options);
@@ -331,6 +372,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     const transport = createConnectTransport({ baseUrl: url, httpVersion: '1.1', nodeOptions: { agent }, ...codecOptions });
     return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => agent.destroy() };
   });
+  /** @type {(link: (typeof links)[number], seq: number, options?: import('@connectrpc/connect').CallOptions) => Promise<unknown>} */
   const call = (link, seq, options) => (direction === 'up'
     ? link.client.send(natives[seq % natives.length], options)
     : link.client.get({ index: seq }, options));
@@ -338,7 +380,7 @@ async function createClient({ url, codec, direction, window, connections, compre
   // each connection's first request carries the payload's identity: the server refuses another payload (409)
   const probeHeaders = { ...rawHeaders, ...(identity ? { [HEADER.payload]: identity.hash, [HEADER.name]: encodeURIComponent(identity.id) } : {}) };
   const probes = await Promise.allSettled(links.map((link) => call(link, 0, { headers: probeHeaders, timeoutMs })
-    .then(() => undefined, (err) => { throw refusal(url, err); })));
+    .then(() => undefined, (/** @type {unknown} */ err) => { throw refusal(url, err); })));
   const failed = probes.find((p) => p.status === 'rejected');
   if (failed) {
     for (const link of links) link.close();
@@ -353,7 +395,7 @@ async function createClient({ url, codec, direction, window, connections, compre
       call(link, seq, rawOptions).then(() => {
         link.inFlight--;
         onAnswer(seq, ANSWER.ok);
-      }, (err) => {
+      }, (/** @type {unknown} */ err) => {
         link.inFlight--;
         onAnswer(seq, answerStatus(err));
       });
@@ -365,11 +407,17 @@ async function createClient({ url, codec, direction, window, connections, compre
     },
   };
 
-  /** A failed first request as one line: the connection's failure, or the server's reason. */
+  /**
+   * A failed first request as one line: the connection's failure, or the server's reason.
+   * @param {string} at
+   * @param {unknown} err
+   */
   function refusal(at, err) {
     const e = ConnectError.from(err);
     const cause = /** @type {NodeJS.ErrnoException|undefined} */ (e.cause);
-    const reason = cause?.code ? { ECONNREFUSED: 'connection refused (is the server running?)', ENOTFOUND: 'no such host', ECONNRESET: 'connection reset' }[cause.code] ?? cause.message : null;
+    /** @type {Record<string, string>} */
+    const known = { ECONNREFUSED: 'connection refused (is the server running?)', ENOTFOUND: 'no such host', ECONNRESET: 'connection reset' };
+    const reason = cause?.code ? known[cause.code] ?? cause.message : null;
     if (reason || e.code === Code.Unavailable) return new UserError(`cannot connect to ${at}: ${reason ?? e.rawMessage}`);
     return new UserError(`${at}: server refused: ${e.rawMessage} (${Code[e.code]})`);
   }
@@ -377,7 +425,7 @@ async function createClient({ url, codec, direction, window, connections, compre
 
 /** HTTP/2 frame header bytes; a receiver's WINDOW_UPDATE (13 bytes) per half of the 64 KiB default window. */
 const H2_FRAME = 9;
-const windowUpdates = (dataBytes) => (13 * dataBytes) / 32768;
+const windowUpdates = (/** @type {number} */ dataBytes) => (13 * dataBytes) / 32768;
 /** The Date header's value (HTTP/1.1): always 29 characters (RFC 9110 IMF-fixdate). */
 const DATE = 'Mon, 23 Nov 2026 16:21:44 GMT';
 const USER_AGENT = `connect-es/${libraryVersion('@connectrpc/connect')}`;
@@ -439,5 +487,8 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
   }, overTls, { up: [requestHead.length, ...(chunk ? [chunk] : []), '0\r\n\r\n'.length], down: [answerHead.length + answerBody] });
 }
 
-/** Bytes of a protobuf varint. */
+/**
+ * Bytes of a protobuf varint.
+ * @param {number} n
+ */
 export const varintBytes = (n) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);

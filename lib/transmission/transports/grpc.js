@@ -36,7 +36,9 @@ const PREFIX = 5;
 const H2_FRAME = 9;
 const TRAILERS_HPACK = 2;
 const TYPICAL_INDEX = 5000;
-const windowUpdates = (dataBytes) => (13 * dataBytes) / 32768;
+/** @typedef {import('../wire-codec.js').WireCodec} WireCodec */
+/** @typedef {grpc.ServerUnaryCall<Buffer, Buffer>} UnaryCall */
+const windowUpdates = (/** @type {number} */ dataBytes) => (13 * dataBytes) / 32768;
 const passThrough = (/** @type {Buffer} */ bytes) => bytes;
 
 /** @type {import('./index.js').Transport} */
@@ -53,7 +55,11 @@ export default {
   createClient,
 };
 
-/** grpc-js's address for host:port (IPv6 literals in brackets). */
+/**
+ * grpc-js's address for host:port (IPv6 literals in brackets).
+ * @param {string} host
+ * @param {number} port
+ */
 const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`);
 
 /**
@@ -62,14 +68,21 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
  */
 async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }) {
   const service = loadService(schema, TRANSPORT_NAME);
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat: {} };
+  /** @type {Record<string, { messages: number }>} */
+  const byFormat = {};
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
   // raw downloads: each message encoded once ahead
+  /** @type {Map<string, Buffer>} */
   const encodedOnce = new Map();
 
-  /** The codec a call asks for, or a status to answer with. */
+  /**
+   * The codec a call asks for, or a status to answer with.
+   * @param {UnaryCall} call
+   * @returns {{ codec: WireCodec, raw: boolean } | { error: Partial<grpc.StatusObject> }}
+   */
   const codecFor = (call) => {
     const theirs = call.metadata.get(METADATA.payload)[0];
     if (identity && theirs !== undefined && String(theirs) !== identity.hash) {
@@ -95,6 +108,10 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   };
 
   const handlers = {
+    /**
+     * @param {UnaryCall} call
+     * @param {grpc.sendUnaryData<Buffer>} callback
+     */
     Send(call, callback) {
       // the server's CPU accounting for a client that reached it by URL (no IPC): not a data message
       const control = call.metadata.get(METADATA.control)[0];
@@ -103,23 +120,29 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
         return callback(null, ack);
       }
       if (control === 'report') return callback(null, Buffer.from(JSON.stringify(meter.report())));
-      const { codec, raw: rawHere, error } = codecFor(call);
-      if (error) return callback(error);
+      const chosen = codecFor(call);
+      if ('error' in chosen) return callback(chosen.error);
+      const { codec, raw: rawHere } = chosen;
       if (rawHere) counters.raw++;
       else {
         try {
           codec.decode(call.request);
         } catch (err) {
           counters.decodeErrors++;
-          return callback({ code: grpc.status.INVALID_ARGUMENT, details: `cannot decode the message as ${codec.name}: ${String(err?.message ?? err).split('\n')[0]}` });
+          return callback({ code: grpc.status.INVALID_ARGUMENT, details: `cannot decode the message as ${codec.name}: ${String(err instanceof Error ? err.message : err).split('\n')[0]}` });
         }
       }
       counters.ok++;
       callback(null, ack);
     },
+    /**
+     * @param {UnaryCall} call
+     * @param {grpc.sendUnaryData<Buffer>} callback
+     */
     Get(call, callback) {
-      const { codec, raw: rawHere, error } = codecFor(call);
-      if (error) return callback(error);
+      const chosen = codecFor(call);
+      if ('error' in chosen) return callback(chosen.error);
+      const { codec, raw: rawHere } = chosen;
       let index;
       try {
         index = /** @type {{ index: number }} */ (/** @type {unknown} */ (fromBinary(service.getRequest, call.request))).index;
@@ -131,11 +154,15 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
       if (!rawHere) return callback(null, codec.encodeMessage(index));
       counters.raw++;
       const key = `${codec.name}\0${index % codec.messageCount}`;
-      if (!encodedOnce.has(key)) encodedOnce.set(key, codec.encodeMessage(index));
-      callback(null, encodedOnce.get(key));
+      let bytes = encodedOnce.get(key);
+      if (!bytes) {
+        bytes = codec.encodeMessage(index);
+        encodedOnce.set(key, bytes);
+      }
+      callback(null, bytes);
     },
   };
-  const method = (path) => ({ path, requestStream: false, responseStream: false, requestSerialize: passThrough, requestDeserialize: passThrough, responseSerialize: passThrough, responseDeserialize: passThrough });
+  const method = (/** @type {string} */ path) => ({ path, requestStream: false, responseStream: false, requestSerialize: passThrough, requestDeserialize: passThrough, responseSerialize: passThrough, responseDeserialize: passThrough });
   const server = new grpc.Server({
     'grpc.max_receive_message_length': maxPayload,
     'grpc.max_send_message_length': -1,
@@ -145,7 +172,8 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   const credentials = keys
     ? grpc.ServerCredentials.createSsl(null, [{ private_key: Buffer.from(keys.key), cert_chain: Buffer.from(keys.cert) }], false)
     : grpc.ServerCredentials.createInsecure();
-  const bound = await new Promise((resolve, reject) => {
+  /** @type {Promise<number>} */
+  const binding = new Promise((resolve, reject) => {
     server.bindAsync(hostPort(host, port), credentials, (err, p) => {
       if (!err) return resolve(p);
       const text = String(err.message);
@@ -154,6 +182,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
       else reject(err);
     });
   });
+  const bound = await binding;
   const shown = net.isIPv6(host) ? `[${host}]` : host;
 
   function describe() {
@@ -196,15 +225,25 @@ class CountingCredentials extends grpc.ChannelCredentials {
     return this.inner._isSecure();
   }
 
+  /**
+   * @param {grpc.ChannelCredentials} other
+   * @returns {boolean}
+   */
   _equals(other) {
     return other === this;
   }
 
+  /**
+   * @param {Parameters<grpc.ChannelCredentials['_createSecureConnector']>[0]} target
+   * @param {Parameters<grpc.ChannelCredentials['_createSecureConnector']>[1]} options
+   * @param {Parameters<grpc.ChannelCredentials['_createSecureConnector']>[2]} callCredentials
+   * @returns {ReturnType<grpc.ChannelCredentials['_createSecureConnector']>}
+   */
   _createSecureConnector(target, options, callCredentials) {
     const connector = this.inner._createSecureConnector(target, options, callCredentials);
     const { sockets } = this;
     return {
-      connect(socket) {
+      connect(/** @type {import('node:net').Socket} */ socket) {
         sockets.push(socket);
         return connector.connect(socket);
       },
@@ -215,13 +254,17 @@ class CountingCredentials extends grpc.ChannelCredentials {
   }
 }
 
-const controlMetadata = (op) => {
+const controlMetadata = (/** @type {'mark'|'report'} */ op) => {
   const m = new grpc.Metadata();
   m.set(METADATA.control, op);
   return m;
 };
 
-/** The server's answer to a report call, or null when it is not one. */
+/**
+ * The server's answer to a report call, or null when it is not one.
+ * @param {Buffer} bytes
+ * @returns {import('../server-meter.js').ServerReport|null}
+ */
 function parseReport(bytes) {
   try {
     const r = JSON.parse(bytes.toString('utf8'));
@@ -263,8 +306,9 @@ async function createClient({ url, codec, direction, window, connections, compre
   metadata.set(METADATA.format, codec.name);
   if (raw) metadata.set(METADATA.raw, '1');
   const path = service.path(direction === 'up' ? 'send' : 'get');
-  const getRequest = (seq) => Buffer.from(toBinary(service.getRequest, create(service.getRequest, { index: seq })));
-  const serialize = direction === 'up' ? (seq) => codec.encodeMessage(seq) : getRequest;
+  const getRequest = (/** @type {number} */ seq) => Buffer.from(toBinary(service.getRequest, create(service.getRequest, { index: seq })));
+  const serialize = direction === 'up' ? (/** @type {number} */ seq) => codec.encodeMessage(seq) : getRequest;
+  /** @type {(link: (typeof links)[number], seq: number, md: grpc.Metadata, done: grpc.requestCallback<Buffer>) => grpc.ClientUnaryCall} */
   const call = (link, seq, md, done) => link.client.makeUnaryRequest(path, serialize, passThrough, seq, md, {}, done);
 
   const closeAll = () => {
@@ -298,6 +342,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         if (err) return onAnswer(seq, answerStatus(err));
         if (direction === 'down') {
           try {
+            if (!bytes) throw new Error('an answer without a message');
             codec.decode(bytes);
           } catch {
             return onAnswer(seq, ANSWER.decodeError);
@@ -314,7 +359,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     report() {
       return new Promise((resolve) => {
         links[0].client.makeUnaryRequest(service.path('send'), passThrough, passThrough, Buffer.alloc(0), controlMetadata('report'), { deadline: Date.now() + 2000 },
-          (err, bytes) => resolve(err ? null : parseReport(bytes)));
+          (err, bytes) => resolve(err || !bytes ? null : parseReport(bytes)));
       });
     },
     async close() {

@@ -18,8 +18,22 @@ import { listen } from './listen.js';
 /** Bytes of an oversize HTTP/2 body read and dropped after its 413 before the stream is reset. */
 const DRAIN_LIMIT = 1 << 20;
 
-/** Compressions as HTTP Content-Encoding names them, with the settings used (deployed dynamic-content levels);
- * decompress(bytes, max) throws a RangeError past max bytes (no max: no limit). */
+/**
+ * One HTTP Content-Encoding: compress(bytes), and decompress(bytes, max), which throws a RangeError past max bytes
+ * (no max: no limit).
+ * @typedef {{ compress: (b: Uint8Array) => Buffer, decompress: (b: Uint8Array, max?: number) => Buffer }} Encoding
+ */
+
+/**
+ * zstd's sync functions: in node:zlib from Node 22.15/23.8, absent from the @types/node this project pins.
+ * @typedef {{ zstdCompressSync?: (b: Uint8Array) => Buffer, zstdDecompressSync?: (b: Uint8Array, o: object) => Buffer }} ZstdZlib
+ */
+const zstdZlib = /** @type {ZstdZlib} */ (/** @type {unknown} */ (zlib));
+
+/**
+ * Compressions as HTTP Content-Encoding names them, with the settings used (deployed dynamic-content levels).
+ * @type {Record<'gzip'|'br'|'zstd', Encoding>}
+ */
 export const ENCODINGS = {
   gzip: { compress: (b) => zlib.gzipSync(b), decompress: (b, max) => zlib.gunzipSync(b, max ? { maxOutputLength: max } : {}) },
   br: {
@@ -28,33 +42,79 @@ export const ENCODINGS = {
     decompress: (b, max) => zlib.brotliDecompressSync(b, max ? { maxOutputLength: max } : {}),
   },
   zstd: {
-    compress: (b) => /** @type {any} */ (zlib).zstdCompressSync(b),
-    decompress: (b, max) => /** @type {any} */ (zlib).zstdDecompressSync(b, max ? { maxOutputLength: max } : {}),
+    compress: (b) => zstdFunction('zstdCompressSync')(b),
+    decompress: (b, max) => zstdFunction('zstdDecompressSync')(b, max ? { maxOutputLength: max } : {}),
   },
 };
 
-/** The Content-Encodings this runtime has. */
-export const availableEncodings = () => Object.keys(ENCODINGS).filter((name) => name !== 'zstd' || typeof /** @type {any} */ (zlib).zstdCompressSync === 'function');
+/**
+ * One of node:zlib's zstd functions, or a clear error on a runtime without them.
+ * @template {'zstdCompressSync'|'zstdDecompressSync'} K
+ * @param {K} name
+ * @returns {NonNullable<ZstdZlib[K]>}
+ */
+function zstdFunction(name) {
+  const fn = zstdZlib[name];
+  if (typeof fn !== 'function') throw new Error(`zstd: this runtime's node:zlib has no ${name} (Node >= 22.15 has it)`);
+  return /** @type {NonNullable<ZstdZlib[K]>} */ (fn);
+}
 
-/** Bytes a compressed body may take for a message of `n` bytes (incompressible data grows a little). */
+/** The Content-Encodings this runtime has. */
+export const availableEncodings = () => Object.keys(ENCODINGS).filter((name) => name !== 'zstd' || typeof zstdZlib.zstdCompressSync === 'function');
+
+/**
+ * Whether a name is one of ENCODINGS (an HTTP Content-Encoding this toolkit knows).
+ * @param {unknown} name
+ * @returns {name is keyof typeof ENCODINGS}
+ */
+export const isEncoding = (name) => typeof name === 'string' && Object.hasOwn(ENCODINGS, name);
+
+/**
+ * The encoding a name the caller has checked (by --compress's validation or availableEncodings) stands for.
+ * @param {string} name
+ * @returns {Encoding}
+ */
+export function encodingOf(name) {
+  if (!isEncoding(name)) throw new Error(`unknown Content-Encoding "${name}" (known: ${Object.keys(ENCODINGS).join(', ')})`);
+  return ENCODINGS[name];
+}
+
+/**
+ * Bytes a compressed body may take for a message of `n` bytes (incompressible data grows a little).
+ * @param {number} n
+ */
 export const compressedBound = (n) => n + (n >>> 10) + 1024;
+
+/**
+ * A request as the HTTP transports' handler reads it: node:http's, or node:http2's compatibility one (which has
+ * the stream).
+ * @typedef {Pick<import('node:http').IncomingMessage, 'url'|'method'|'headers'> & { on(event: string, listener: (chunk: Buffer) => void): unknown,
+ *   removeAllListeners(event: string): unknown, socket?: { destroySoon?: () => void } | null, resume?: () => unknown,
+ *   stream?: import('node:http2').ServerHttp2Stream }} HttpRequest
+ * @typedef {{ writeHead(status: number, headers?: Record<string, string|number>): unknown,
+ *   end(body?: string|Uint8Array, done?: () => void): unknown }} HttpResponse what the handler calls of node:http's response (node:http2's compatibility one has the same)
+ */
 
 /**
  * Server-side counters of an HTTP transport.
  */
 export function httpCounters() {
-  return { startedAt: Date.now(), requests: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, refused: 0, notFound: 0, byFormat: {} };
+  /** @type {Record<string, { messages: number, decodeErrors: number }>} */
+  const byFormat = {};
+  return { startedAt: Date.now(), requests: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, refused: 0, notFound: 0, byFormat };
 }
 
 /**
  * The request handler every HTTP transport serves with.
  * @param {import('./index.js').ServerOptions & { counters: ReturnType<typeof httpCounters> }} options
- * @returns {(req: any, res: any) => void} for node:http's request event, or node:http2's compatibility one
+ * @returns {(req: HttpRequest, res: HttpResponse) => void} for node:http's request event, or node:http2's compatibility one
  */
 export function httpHandler({ codecs, direction, maxPayload, raw, identity, meter, counters }) {
   const accepted = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   // raw downloads: each message encoded once
+  /** @type {Map<string, Uint8Array>} */
   const encodedOnce = new Map();
+  /** @type {(res: HttpResponse, status: number, text: string) => void} */
   const textAnswer = (res, status, text) => {
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) + 1 });
     res.end(`${text}\n`);
@@ -63,7 +123,7 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
     counters.requests++;
     let url;
     try {
-      url = new URL(req.url, 'http://localhost');
+      url = new URL(req.url ?? '', 'http://localhost');
     } catch {
       counters.malformed++;
       return textAnswer(res, 400, 'malformed URL');
@@ -103,7 +163,7 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
         if (rawHere) encodedOnce.set(`${name} ${i % codec.messageCount}`, body);
       }
       const encoding = chooseEncoding(req.headers['accept-encoding']);
-      if (encoding) body = ENCODINGS[encoding].compress(body);
+      if (encoding) body = encodingOf(encoding).compress(body);
       res.writeHead(200, { 'content-type': codec.mediaType, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
       return void res.end(body);
     }
@@ -112,7 +172,7 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
       return textAnswer(res, 405, 'this server takes uploads: POST /<format>');
     }
     const encoding = req.headers['content-encoding'];
-    if (encoding && !(encoding in ENCODINGS && availableEncodings().includes(encoding))) {
+    if (encoding && !(isEncoding(encoding) && availableEncodings().includes(encoding))) {
       counters.malformed++;
       return textAnswer(res, 415, `Content-Encoding ${encoding} is not one of ${availableEncodings().join(', ')}`);
     }
@@ -125,26 +185,28 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
       // HTTP/2: the rest of the body is read and dropped (never buffered), so a client still uploading gets its
       // 413 instead of a reset it may report as a failed request; a body that goes on past DRAIN_LIMIT bytes has its
       // stream reset (RFC 9113 §8.1 allows a complete answer before the request ends). HTTP/1.1 closes the connection.
-      if (req.stream) {
+      const stream = req.stream;
+      if (stream) {
         res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' });
         res.end(text);
         let drained = 0;
         req.removeAllListeners('data');
-        req.on('data', (chunk) => {
+        req.on('data', (/** @type {Buffer} */ chunk) => {
           drained += chunk.length;
-          if (drained > DRAIN_LIMIT && !req.stream.closed) req.stream.close(0);
+          if (drained > DRAIN_LIMIT && !stream.closed) stream.close(0);
         });
-        req.resume();
+        req.resume?.();
       } else {
         res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
         res.end(text, () => req.socket?.destroySoon?.());
       }
     };
     if (declared > limit) return tooLarge();
+    /** @type {Buffer[]} */
     const chunks = [];
     let length = 0;
     let over = false;
-    req.on('data', (chunk) => {
+    req.on('data', (/** @type {Buffer} */ chunk) => {
       if (over) return;
       length += chunk.length;
       if (length > limit) {
@@ -165,9 +227,9 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
       if (rawHere) return void answer(res, 204);
       let body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
       try {
-        if (encoding) body = ENCODINGS[encoding].decompress(body, maxPayload);
+        if (encoding) body = encodingOf(encoding).decompress(body, maxPayload);
       } catch (err) {
-        if (err?.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return tooLarge();
+        if (/** @type {NodeJS.ErrnoException} */ (err)?.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return tooLarge();
         counters.decodeErrors++;
         perFormat.decodeErrors++;
         return textAnswer(res, 400, `cannot decompress the ${encoding} body`);
@@ -183,17 +245,25 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
     });
   };
 
+  /**
+   * @param {HttpResponse} res
+   * @param {number} status
+   */
   function answer(res, status) {
     res.writeHead(status);
     res.end();
   }
 
+  /**
+   * @param {HttpRequest} req
+   * @param {HttpResponse} res
+   */
   function check(req, res) {
     const theirs = req.headers['x-payload-hash'];
     if (identity && theirs && theirs !== identity.hash) {
       const them = req.headers['x-payload-name'];
       return textAnswer(res, 409, `payload mismatch: server measures ${identity.id} (hash ${identity.hash}), `
-        + `this client sends ${them ? `${decodeURIComponent(them)} (hash ${theirs})` : `hash ${theirs}`}`);
+        + `this client sends ${them ? `${decodeURIComponent(String(them))} (hash ${theirs})` : `hash ${theirs}`}`);
     }
     const theirDirection = req.headers['x-direction'] ?? 'up';
     if (theirDirection !== direction) {
@@ -222,7 +292,7 @@ export function chooseEncoding(header) {
  * Listens and returns what startServer answers for an HTTP server: its URL, address, counters, a description and
  * close(), which first ends what `dropConnections` names (HTTP/1.1 keep-alive sockets, HTTP/2 sessions).
  * @param {import('node:net').Server} server
- * @param {{ host?: string, port?: number, tls?: unknown, raw?: boolean }} options
+ * @param {{ host: string, port: number, tls?: unknown, raw?: boolean }} options
  * @param {ReturnType<typeof httpCounters>} counters
  * @param {{ transport: string, dropConnections: () => void }} how
  */
@@ -241,7 +311,11 @@ export async function listenHttp(server, options, counters, { transport, dropCon
   };
 }
 
-/** A few lines of an HTTP server's counters, for its exit. */
+/**
+ * A few lines of an HTTP server's counters, for its exit.
+ * @param {ReturnType<typeof httpCounters>} c
+ * @param {{ raw?: boolean, transport: string }} how
+ */
 export function describeHttpCounters(c, { raw = false, transport }) {
   const seconds = (Date.now() - c.startedAt) / 1000;
   return [

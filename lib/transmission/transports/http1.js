@@ -11,7 +11,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
+import { availableEncodings, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './ws.js';
 import { withTlsRecords } from '../tls-records.js';
 
@@ -110,7 +110,7 @@ async function createClient({ url, codec, direction, window, connections, pipeli
   } catch (err) {
     await pool.destroy();
     if (err instanceof UserError) throw err;
-    throw new UserError(`cannot connect to ${shown}: ${connectionFailure(err.cause ?? err)}`);
+    throw new UserError(`cannot connect to ${shown}: ${connectionFailure(/** @type {Error} */ (err).cause ?? err)}`);
   }
   const query = raw ? '?raw=1' : '';
   const upHeaders = { 'content-type': codec.mediaType, ...(compress ? { 'content-encoding': compress } : {}) };
@@ -118,9 +118,9 @@ async function createClient({ url, codec, direction, window, connections, pipeli
   // POST waits for the answer before it, whatever --pipelining says
   const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
   const downHeaders = compress ? { 'accept-encoding': compress } : {};
-  const encoder = compress ? ENCODINGS[compress] : null;
+  const encoder = compress ? encodingOf(compress) : null;
   let gone = false;
-  const fail = (seq) => () => onAnswer(seq, ANSWER.error);
+  const fail = (/** @type {number} */ seq) => () => onAnswer(seq, ANSWER.error);
   return {
     capacity: window * connections,
     send(seq) {
@@ -139,7 +139,7 @@ async function createClient({ url, codec, direction, window, connections, pipeli
             if (res.statusCode !== 200) return onAnswer(seq, ANSWER.error);
             try {
               const coding = res.headers['content-encoding'];
-              codec.decode(coding ? ENCODINGS[/** @type {string} */ (coding)].decompress(body) : body);
+              codec.decode(coding ? encodingOf(String(coding)).decompress(body) : body);
               onAnswer(seq, ANSWER.ok);
             } catch {
               onAnswer(seq, ANSWER.decodeError);

@@ -11,7 +11,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, ENCODINGS, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
+import { availableEncodings, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './ws.js';
 import { withTlsRecords } from '../tls-records.js';
 
@@ -85,6 +85,7 @@ async function startServer(options) {
  */
 function openSession(target, trust, timeoutMs) {
   return new Promise((resolve, reject) => {
+    /** @type {net.Socket|undefined} */
     let socket;
     const session = http2.connect(target.origin, {
       settings: { maxConcurrentStreams: MAX_STREAMS },
@@ -97,7 +98,12 @@ function openSession(target, trust, timeoutMs) {
       },
     });
     const timer = setTimeout(() => { session.destroy(); reject(new Error('timed out')); }, timeoutMs);
-    session.once('connect', () => { clearTimeout(timer); resolve({ session, socket }); });
+    session.once('connect', () => {
+      clearTimeout(timer);
+      // createConnection ran before 'connect' could fire
+      if (!socket) reject(new Error('HTTP/2 session connected without opening its socket'));
+      else resolve({ session, socket });
+    });
     session.once('error', (err) => { clearTimeout(timer); reject(err); });
   });
 }
@@ -145,7 +151,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     });
   }
   const query = raw ? '?raw=1' : '';
-  const encoder = compress ? ENCODINGS[compress] : null;
+  const encoder = compress ? encodingOf(compress) : null;
   const upHeaders = { [METHOD]: 'POST', [PATH]: base + query, 'content-type': codec.mediaType, ...(compress ? { 'content-encoding': compress } : {}) };
 
   return {
@@ -169,10 +175,12 @@ async function createClient({ url, codec, direction, window, connections, compre
         return true;
       }
       let status = 0;
+      /** @type {string|undefined} */
       let coding;
+      /** @type {Buffer[]} */
       const chunks = [];
       let answered = false;
-      const settle = (s) => {
+      const settle = (/** @type {number} */ s) => {
         if (answered) return;
         answered = true;
         inFlight[best]--;
@@ -189,7 +197,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         if (status !== 200) return settle(ANSWER.error);
         try {
           const body = Buffer.concat(chunks);
-          codec.decode(coding ? ENCODINGS[/** @type {string} */ (coding)].decompress(body) : body);
+          codec.decode(coding ? encodingOf(coding).decompress(body) : body);
           settle(ANSWER.ok);
         } catch {
           settle(ANSWER.decodeError);
@@ -226,8 +234,8 @@ export function http2FramingBytes({ payloadBytes, direction, compress = null, tl
   // literal each time), and the answer's content-length; DATA frames carry 9-byte headers (one per 16 KiB); each
   // receiver's WINDOW_UPDATEs (13 bytes per 32 KiB) count on its side
   const frame = 9;
-  const dataFrames = (n) => Math.max(1, Math.ceil(n / 16384)) * frame;
-  const windowUpdates = (n) => (13 * n) / 32768;
+  const dataFrames = (/** @type {number} */ n) => Math.max(1, Math.ceil(n / 16384)) * frame;
+  const windowUpdates = (/** @type {number} */ n) => (13 * n) / 32768;
   if (direction === 'up') {
     // HEADERS: the :path literal; :method, :scheme, :authority, content-type (content-encoding) indexed, no
     // content-length; then DATA with END_STREAM. Answer: HEADERS with END_STREAM (:status 204 and date indexed)

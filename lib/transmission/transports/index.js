@@ -214,7 +214,7 @@ export const TRANSPORT_NAMES = Object.keys(TRANSPORTS);
  * @returns {Promise<Transport>}
  */
 export async function loadTransport(name) {
-  const file = Object.hasOwn(TRANSPORTS, name) ? TRANSPORTS[name] : null;
+  const file = Object.hasOwn(TRANSPORTS, name) ? TRANSPORTS[/** @type {keyof typeof TRANSPORTS} */ (name)] : null;
   if (!file) throw new UserError(`--transport ${name}: unknown (known: ${TRANSPORT_NAMES.join(', ')})`);
   const url = new URL(file, import.meta.url);
   if (!fs.existsSync(url)) throw new UserError(`--transport ${name}: not built yet (no lib/transmission/transports/${file})`);

@@ -49,7 +49,10 @@ message GetRequest {
 `;
 }
 
-/** The service's package for a payload's package ('' when it has none). */
+/**
+ * The service's package for a payload's package ('' when it has none).
+ * @param {string} packageName
+ */
 export const servicePackage = (packageName) => (packageName ? `${packageName}.bench` : 'bench');
 
 /**
@@ -95,6 +98,10 @@ export function serviceGenerator(targets) {
   };
 }
 
+/**
+ * The service target of one bundled payload's .proto: a service for its first message.
+ * @param {string} file
+ */
 function bundledTarget(file) {
   const schema = loadSchemaFile(file);
   return { base: path.basename(file, '.proto'), importPath: path.basename(file), typeName: schema.typeName, packageName: packageOf(schema.type) };
@@ -139,6 +146,7 @@ export function serviceFiles(schema) {
   return { module, proto: path.join(path.dirname(module), `${target.base}_bench.proto`) };
 }
 
+/** @type {WeakMap<import('../../schema/index.js').Schema, RpcService>} */
 const loaded = new WeakMap();
 
 /**
@@ -162,7 +170,7 @@ export function loadService(schema, transport = 'an RPC transport') {
       ack: desc.method.send.output,
       getRequest: desc.method.get.input,
       protoFile: files.proto,
-      path: (method) => `/${desc.typeName}/${desc.method[method].name}`,
+      path: (/** @type {'send'|'get'} */ method) => `/${desc.typeName}/${desc.method[method].name}`,
     };
     loaded.set(schema, service);
   }
@@ -170,8 +178,15 @@ export function loadService(schema, transport = 'an RPC transport') {
 }
 
 /**
+ * The generated Bench service: two unary methods, Send (the payload's message → Ack) and Get (GetRequest → the
+ * payload's message); the messages' own types are known only at run time.
+ * @typedef {Omit<import('@bufbuild/protobuf').DescService, 'method'> & { method: { send: import('@bufbuild/protobuf').DescMethodUnary,
+ *   get: import('@bufbuild/protobuf').DescMethodUnary } }} BenchService
+ */
+
+/**
  * @typedef {object} RpcService
- * @property {import('@bufbuild/protobuf').DescService} desc
+ * @property {BenchService} desc
  * @property {import('@bufbuild/protobuf').DescMessage} message the payload's message (Send's input, Get's output)
  * @property {import('@bufbuild/protobuf').DescMessage} ack
  * @property {import('@bufbuild/protobuf').DescMessage} getRequest

@@ -25,7 +25,12 @@ import { ANSWER } from './index.js';
 import { listen } from './listen.js';
 import { withTlsRecords } from '../tls-records.js';
 
-/** Bytes permessage-deflate may add to an incompressible message (zlib's deflateBound, plus the frame's tail). */
+/** @typedef {import('../server-meter.js').ServerReport} ServerReport */
+
+/**
+ * Bytes permessage-deflate may add to an incompressible message (zlib's deflateBound, plus the frame's tail).
+ * @param {number} n
+ */
 const deflateBound = (n) => n + (n >>> 12) + (n >>> 14) + 64;
 
 /** @type {import('./index.js').Transport} */
@@ -56,8 +61,11 @@ export default {
  * @returns {Promise<import('./index.js').TransportServer>}
  */
 async function startServer({ codecs, direction, host, port, tls: keys, maxPayload, raw, identity, meter }) {
-  const counters = { startedAt: Date.now(), connections: 0, open: 0, refused: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, protocolErrors: 0, byFormat: {} };
+  /** @type {Record<string, { connections: number, messages: number, decodeErrors: number }>} */
+  const byFormat = {};
+  const counters = { startedAt: Date.now(), connections: 0, open: 0, refused: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, protocolErrors: 0, byFormat };
   const accepted = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
+  /** @type {(req: http.IncomingMessage, res: http.ServerResponse) => void} */
   const onRequest = (req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
     // a plain GET shows how to connect, and the counters so far (handy to watch a long run)
@@ -80,7 +88,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
     let name;
     let query;
     try {
-      const url = new URL(req.url, 'http://localhost');
+      const url = new URL(req.url ?? '', 'http://localhost');
       name = decodeURIComponent(url.pathname.slice(1));
       query = url.searchParams;
     } catch {
@@ -100,6 +108,12 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws, /** @type {import('node:net').Socket} */ (socket), name, codec, raw || query.get('raw') === '1'));
   });
 
+  /**
+   * Answers an upgrade request with an HTTP error and closes the connection.
+   * @param {import('node:stream').Duplex} socket
+   * @param {number} status
+   * @param {string} message
+   */
   function refuse(socket, status, message) {
     counters.refused++;
     const body = `${message}\n`;
@@ -125,7 +139,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
       corked = false;
       socket.uncork();
     };
-    const reply = (data) => {
+    const reply = (/** @type {Buffer} */ data) => {
       if (!corked) {
         corked = true;
         socket.cork();
@@ -134,11 +148,22 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
       ws.send(data);
     };
     // raw downloads: each message encoded once, then only copied into its answer
+    /** @type {Map<number, Buffer>|null} */
     const encoded = rawHere && direction === 'down' ? new Map() : null;
+    /** @type {(seq: number, i: number) => Buffer} */
     const answerWith = (seq, i) => {
-      const frame = encoded
-        ? withHeader(encoded.get(i % codec.messageCount) ?? encoded.set(i % codec.messageCount, codec.encodeMessage(i)).get(i % codec.messageCount))
-        : codec.encodeMessage(i, ACK_BYTES);
+      let frame;
+      if (encoded) {
+        const k = i % codec.messageCount;
+        let bytes = encoded.get(k);
+        if (!bytes) {
+          bytes = codec.encodeMessage(i);
+          encoded.set(k, bytes);
+        }
+        frame = withHeader(bytes);
+      } else {
+        frame = codec.encodeMessage(i, ACK_BYTES);
+      }
       frame.writeUInt32BE(seq, 0);
       frame[SEQ_BYTES] = ANSWER.ok;
       return frame;
@@ -218,14 +243,17 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
     describe,
     async close() {
       for (const ws of wss.clients) ws.terminate();
-      await new Promise((resolve) => wss.close(() => resolve()));
+      await new Promise((resolve) => wss.close(() => resolve(undefined)));
       server.closeAllConnections?.();
-      await new Promise((resolve) => server.close(() => resolve()));
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
     },
   };
 }
 
-/** A raw download's pre-encoded bytes behind a fresh 5-byte header. */
+/**
+ * A raw download's pre-encoded bytes behind a fresh 5-byte header.
+ * @param {Uint8Array} bytes
+ */
 function withHeader(bytes) {
   const frame = Buffer.allocUnsafe(ACK_BYTES + bytes.length);
   frame.set(bytes, ACK_BYTES);
@@ -253,6 +281,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     throw failed.reason;
   }
   const inFlight = new Int32Array(links.length);
+  /** @type {((report: ServerReport|null) => void)|null} */
   let reportArrived = null;
   for (const [i, { ws }] of links.entries()) {
     ws.on('message', (/** @type {Buffer} */ data, isBinary) => {
@@ -280,6 +309,7 @@ async function createClient({ url, codec, direction, window, connections, compre
   }
   // frames sent while handling one read's answers go out in one write: at window 64 on loopback this
   // doubles to triples msgs/s (figures in docs/transmission.md)
+  /** @type {Set<import('node:net').Socket>} */
   const corked = new Set();
   const uncorkAll = () => {
     for (const socket of corked) socket.uncork();
@@ -318,12 +348,16 @@ async function createClient({ url, codec, direction, window, connections, compre
     },
     async report() {
       if (links[0].ws.readyState !== WebSocket.OPEN) return null;
+      /** @type {Promise<ServerReport|null>} */
       const reported = new Promise((resolve) => { reportArrived = resolve; });
       links[0].ws.send(encodeControl(CONTROL.report));
+      /** @type {ReturnType<typeof setTimeout>|undefined} */
       let timer;
-      const r = await Promise.race([reported, new Promise((resolve) => { timer = setTimeout(resolve, 2000, null); })]);
+      /** @type {Promise<null>} */
+      const timedOut = new Promise((resolve) => { timer = setTimeout(resolve, 2000, null); });
+      const r = await Promise.race([reported, timedOut]);
       clearTimeout(timer);
-      return /** @type {any} */ (r);
+      return r;
     },
     async close() {
       await Promise.all(links.map((l) => closeSocket(l.ws)));
@@ -341,13 +375,19 @@ async function createClient({ url, codec, direction, window, connections, compre
 export function connect(url, { timeoutMs = 10000, compress = null, ca } = {}) {
   const shown = url.split('?')[0]; // the payload identity in the query would only clutter the message
   return new Promise((resolve, reject) => {
+    /** @type {import('node:net').Socket|undefined} */
     let socket;
+    /** @type {import('node:net').Socket|undefined} */
     let wire;
     // ws passes http.request's options; their `path` is the URL's, not a Unix socket's. With TLS the bytes are
     // counted on the TCP socket under it (a TLS socket's own counts are the plaintext, without the records)
+    // (ws types the option as net.createConnection with all its overloads; it calls it with the options object)
+    /** @type {(options: object|number|string) => import('node:net').Socket} */
     const createConnection = (options) => {
-      wire = net.connect({ ...options, path: undefined });
-      socket = url.startsWith('wss:') ? tls.connect({ ...options, path: undefined, socket: wire, ca, servername: 'localhost' }) : wire;
+      if (typeof options !== 'object') throw new TypeError('ws: createConnection expected the request options');
+      const request = /** @type {import('node:net').TcpNetConnectOpts & import('node:tls').ConnectionOptions} */ (options);
+      wire = net.connect({ ...request, path: undefined });
+      socket = url.startsWith('wss:') ? tls.connect({ ...request, path: undefined, socket: wire, ca, servername: 'localhost' }) : wire;
       return socket;
     };
     // 'deflate': every message compressed on its own (ws's default threshold would leave messages under 1 KiB
@@ -367,12 +407,14 @@ export function connect(url, { timeoutMs = 10000, compress = null, ca } = {}) {
     ws.once('open', () => {
       clearTimeout(timer);
       ws.removeAllListeners('error');
-      resolve({ ws, socket, wire });
+      // ws called createConnection before it could open
+      if (!socket || !wire) reject(new Error(`${shown}: the WebSocket opened without its socket`));
+      else resolve({ ws, socket, wire });
     });
     ws.once('unexpected-response', (req, res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
+      res.on('data', (/** @type {string} */ chunk) => { body += chunk; });
       res.on('end', () => {
         reject(new UserError(`${shown}: server refused: ${res.statusCode} ${res.statusMessage}${body.trim() ? `: ${body.trim()}` : ''}`));
         req.destroy();
@@ -385,18 +427,30 @@ export function connect(url, { timeoutMs = 10000, compress = null, ca } = {}) {
   });
 }
 
-/** Why a connection failed, in a few words. */
+/** @type {Record<string, string>} */
+const FAILURES = {
+  ECONNREFUSED: 'connection refused (is the server running?)',
+  ENOTFOUND: 'no such host',
+  EHOSTUNREACH: 'host unreachable',
+  ETIMEDOUT: 'timed out',
+  ECONNRESET: 'connection reset',
+};
+
+/**
+ * Why a connection failed, in a few words.
+ * @param {unknown} err
+ * @returns {string}
+ */
 export function connectionFailure(err) {
-  return {
-    ECONNREFUSED: 'connection refused (is the server running?)',
-    ENOTFOUND: 'no such host',
-    EHOSTUNREACH: 'host unreachable',
-    ETIMEDOUT: 'timed out',
-    ECONNRESET: 'connection reset',
-  }[/** @type {NodeJS.ErrnoException} */ (err).code] ?? err.message;
+  const code = /** @type {NodeJS.ErrnoException|null|undefined} */ (err)?.code;
+  return (code && Object.hasOwn(FAILURES, code) ? FAILURES[code] : null) ?? (err instanceof Error ? err.message : String(err));
 }
 
-/** The server's text answer to a report request, or null when it is not one. */
+/**
+ * The server's text answer to a report request, or null when it is not one.
+ * @param {Buffer} data
+ * @returns {ServerReport|null}
+ */
 function parseReport(data) {
   try {
     const r = JSON.parse(data.toString('utf8'));
@@ -406,6 +460,11 @@ function parseReport(data) {
   }
 }
 
+/**
+ * Closes a WebSocket, terminating it when the close handshake takes over a second.
+ * @param {WebSocket} ws
+ * @returns {Promise<void>}
+ */
 function closeSocket(ws) {
   if (ws.readyState === WebSocket.CLOSED) return Promise.resolve();
   return new Promise((resolve) => {

@@ -9,9 +9,10 @@ import { parseSchema } from '../../../lib/schema/index.js';
 import { measureCorpusSizes, sampleIndexes, summarise } from '../../../lib/measure/sizes.js';
 import { Unsupported, UserError } from '../../../lib/errors.js';
 import { corpusSizeReport, dictionarySentence } from '../../../lib/report/corpus-sizes.js';
+import { standInCodec } from '../../helpers/narrow.js';
 
 // codec modules stand in for loaded codecs (prepareCodecs reads neither version nor availability)
-const codecs = /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([json, jsonBuffer, protobufjsDynamic]));
+const codecs = [json, jsonBuffer, protobufjsDynamic].map(standInCodec);
 const schema = parseSchema('syntax = "proto3";\nmessage Reading { int32 id = 1; string station = 2; int32 level = 3; }\n', { typeName: 'Reading' });
 
 /** @param {Record<string, unknown>[]} corpus */
@@ -28,7 +29,7 @@ test('bytes per message over every message; identical streams are compressed onc
   const payload = payloadOf(corpus);
   const result = await measureCorpusSizes(prepareCodecs(codecs, payload), payload, { train: 50 });
   const [j, jb, pb] = result.codecs;
-  assert.ok(j.perMessage && pb.perMessage && j.compressed);
+  assert.ok(j.perMessage && j.compressed && pb.perMessage, 'every codec measured');
   const jsonSizes = corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
   assert.deepEqual(j.perMessage, summarise(jsonSizes));
   assert.equal(j.perMessage.total, jsonSizes.reduce((a, b) => a + b));
@@ -63,19 +64,19 @@ test('a record a codec carries lossily makes its verdict LOSSY with the record i
 });
 
 test('a record a codec cannot encode makes it unsupported with the record, never a crash; a lossy one LOSSY', async () => {
-  const fussy = {
+  const fussy = standInCodec({
     name: 'fussy', library: 'none', kind: {}, normalise: [],
     create: () => ({
-      encode: (/** @type {{ id: unknown }} */ v) => {
+      encode: (v) => {
         if (v.id === 5) throw new Unsupported('no id 5 here');
         return JSON.stringify(v);
       },
-      decode: (/** @type {string} */ text) => JSON.parse(text),
+      decode: (text) => JSON.parse(text),
     }),
-  };
+  });
   const bad = corpus.map((m, i) => (i === 9 ? { ...m, id: 'x' } : m));
   const payload = payloadOf(bad);
-  const list = /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([fussy, protobufjsDynamic]));
+  const list = [fussy, standInCodec(protobufjsDynamic)];
   const [f, pb] = (await measureCorpusSizes(prepareCodecs(list, payload), payload, { train: 50 })).codecs;
   assert.equal(f.status, 'unsupported');
   assert.equal(f.record, 4);
@@ -91,7 +92,7 @@ test('the training slice must leave messages to measure on; a one-message corpus
     (err) => err instanceof UserError && /--train 10: .*the corpus holds 10/.test(err.message));
   const one = payloadOf(corpus.slice(0, 1));
   const result = await measureCorpusSizes(prepareCodecs(codecs, one), one);
-  assert.match(result.codecs[0].compressed?.deflateDictionary.unavailable ?? '', /one message/);
+  assert.match(result.codecs[0].compressed?.deflateDictionary.unavailable, /one message/);
 });
 
 test('a sample is seeded, sorted and distinct; every index when the corpus is small', () => {

@@ -6,13 +6,12 @@ import { measureSizes } from '../../../lib/measure/sizes.js';
 import json from '../../../lib/codecs/json.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { prepareCodecs } from '../../../lib/verify.js';
-import { standInCodec } from '../../helpers/narrow.js';
+import { instanceOf, standInCodec } from '../../helpers/narrow.js';
 
-// codec modules stand in for loaded codecs (they lack the registry's version and availability,
+// codec modules stand in for loaded codecs (standInCodec fills in the registry's version and availability,
 // which prepareCodecs does not read), a bare typeName for a parsed schema
 /** @typedef {import('../../../lib/schema/index.js').Schema} Schema */
-/** A payload without a schema: the codecs here are schemaless. */
-const NO_SCHEMA = /** @type {Schema} */ (/** @type {unknown} */ (null));
+const BARE_SCHEMA = /** @type {Schema} */ ({ typeName: 'M' });
 
 const fakeCodec = (/** @type {string} */ name) => ({ codec: { name, library: 'x', version: '1' }, status: 'exact', normalised: [], reason: null });
 
@@ -36,10 +35,10 @@ test('summariseSpeedRounds: median ops/s, min–max, wire MB/s and the per-round
 
 test('measureSpeed rotates the codec order every round and times every planned benchmark', () => {
   const value = { id: 1, status: 'ok' };
-  const prepared = prepareCodecs([standInCodec(json), standInCodec(jsonBuffer), standInCodec({ ...json, name: 'third' })], { value, schema: NO_SCHEMA });
+  const prepared = prepareCodecs([json, jsonBuffer, { ...json, name: 'third' }].map(standInCodec), { value, schema: BARE_SCHEMA });
   /** @type {string[]} */
   const order = [];
-  const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] },
+  const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: BARE_SCHEMA, warnings: [] },
     { rounds: 2, maxTime: 0.01, minTime: 0.002, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
   assert.deepEqual(order, ['1 json encode', '1 json-buffer encode', '1 third encode', '2 json-buffer encode', '2 third encode', '2 json encode']);
   assert.equal(result.results.length, planBenchmarks(prepared, /encode$/).length);
@@ -57,8 +56,8 @@ test('json-buffer measures bytes to bytes; json measures strings', () => {
 
 test('measureSizes: raw bytes are UTF-8 bytes; gzip and brotli are what zlib makes of them', () => {
   const value = { text: 'Grüß Gott '.repeat(20) };
-  const prepared = prepareCodecs([standInCodec(json)], { value, schema: NO_SCHEMA });
-  const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: /** @type {Schema} */ ({ typeName: 'M' }), warnings: [] }).codecs;
+  const prepared = prepareCodecs([standInCodec(json)], { value, schema: BARE_SCHEMA });
+  const [row] = measureSizes(prepared, { id: 't', title: 't', dataFile: 't', value, jsonBytes: Buffer.byteLength(JSON.stringify(value)), schemaSource: 'x', schema: BARE_SCHEMA, warnings: [] }).codecs;
   const raw = Buffer.from(JSON.stringify(value));
   assert.equal(row.bytes, raw.length);
   assert.equal(row.gzip, zlib.gzipSync(raw).length);
@@ -71,24 +70,24 @@ test('each operation calls only what it names, on inputs built before timing; id
   const { operationFunctions, identityConversions, IDENTITY_NOTE } = await import('../../../lib/measure/speed.js');
   /** @type {string[]} */
   const calls = [];
-  const codec = {
+  const codec = standInCodec({
     name: 'counted', normalise: [],
     create: () => ({
-      fromPlain: (/** @type {unknown} */ o) => { calls.push('fromPlain'); return { wrapped: o }; },
-      toPlain: (/** @type {{ wrapped: unknown }} */ n) => { calls.push('toPlain'); return n.wrapped; },
-      encode: (/** @type {{ wrapped: unknown }} */ n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
-      decode: (/** @type {Buffer} */ b) => { calls.push('decode'); return { wrapped: JSON.parse(b.toString()) }; },
+      fromPlain: (o) => { calls.push('fromPlain'); return { wrapped: o }; },
+      toPlain: (n) => { calls.push('toPlain'); return n.wrapped; },
+      encode: (n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
+      decode: (b) => { calls.push('decode'); return { wrapped: JSON.parse(b.toString()) }; },
     }),
-  };
+  });
   const value = { a: 1 };
-  const [p, plain] = prepareCodecs([standInCodec(codec), standInCodec(json)], { value, schema: NO_SCHEMA });
+  const [p, plain] = prepareCodecs([codec, standInCodec(json)], { value, schema: BARE_SCHEMA });
   assert.equal(p.status, 'exact');
   const { fns } = operationFunctions(p, value);
   const expect = { encode: ['encode'], decode: ['decode'], roundtrip: ['encode', 'decode'], 'to-plain': ['toPlain'], 'from-plain': ['fromPlain'] };
   for (const [op, want] of Object.entries(expect)) {
     calls.length = 0;
     const fn = fns[op];
-    assert.ok(fn, `${op} has a function`);
+    assert.ok(fn, `${op} is timed`);
     fn();
     assert.deepEqual(calls, want, op);
   }
@@ -96,9 +95,8 @@ test('each operation calls only what it names, on inputs built before timing; id
     'counted to-plain', 'counted from-plain', 'json encode', 'json decode', 'json roundtrip']);
   assert.deepEqual(identityConversions([p, plain]), [
     { format: 'json', op: 'to-plain', note: IDENTITY_NOTE }, { format: 'json', op: 'from-plain', note: IDENTITY_NOTE }]);
-  const jb = prepareCodecs([standInCodec(jsonBuffer)], { value, schema: NO_SCHEMA })[0];
-  const { instance } = jb;
-  assert.ok(instance);
+  const jb = prepareCodecs([standInCodec(jsonBuffer)], { value, schema: BARE_SCHEMA })[0];
+  const instance = instanceOf(jb);
   /** @type {unknown} */
   let seen;
   const spy = { ...jb, instance: { ...instance, decode: (/** @type {unknown} */ bytes) => { seen = bytes; return instance.decode(bytes); } } };

@@ -11,12 +11,13 @@ import {
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { UserError } from '../../../lib/errors.js';
 import protobufjsDynamic from '../../../lib/codecs/protobufjs-dynamic.js';
+import { field, instanceOf, standInCodec } from '../../helpers/narrow.js';
 
-const dynamic = /** @type {import('../../../lib/codecs/index.js').CodecInfo} */ (/** @type {unknown} */ (protobufjsDynamic));
+const dynamic = standInCodec(protobufjsDynamic);
 
 const FIXTURES = new URL('../../fixtures/schemas/', import.meta.url).pathname;
 const PROTO = `${FIXTURES}wellknown.proto`;
-const schemaOf = (type) => loadSchemaFile(PROTO, `telemetry.${type}`);
+const schemaOf = (/** @type {string} */ type) => loadSchemaFile(PROTO, `telemetry.${type}`);
 
 test('Timestamp: RFC 3339 in, seconds and nanos out, printed in UTC with 0, 3, 6 or 9 fraction digits', () => {
   assert.deepEqual(parseTimestamp('1970-01-01T00:00:00Z'), { seconds: 0, nanos: 0 });
@@ -111,18 +112,21 @@ test('an Any carries its message as bytes: what the wire holds is the packed mes
   const envelope = schemaOf('Envelope');
   const value = { payload: { '@type': 'type.googleapis.com/telemetry.Job', id: 'j', timeout: '2s' } };
   const [p] = prepareCodecs([dynamic], { value, schema: schemaForPayload(envelope, checkFits(envelope.type, value)) });
-  const bytes = /** @type {Uint8Array} */ (p.instance.encode(p.native));
-  const any = /** @type {any} */ (envelope.type.toObject(envelope.type.decode(bytes))).payload;
-  assert.equal(any.type_url, 'type.googleapis.com/telemetry.Job');
+  const instance = instanceOf(p);
+  const bytes = /** @type {Uint8Array} */ (instance.encode(p.native));
+  const packed = field(envelope.type.toObject(envelope.type.decode(bytes)), 'payload');
+  assert.equal(field(packed, 'type_url'), 'type.googleapis.com/telemetry.Job');
+  const packedBytes = field(packed, 'value');
+  assert.ok(packedBytes instanceof Uint8Array, 'an Any holds bytes');
   const job = schemaOf('Job').type;
-  assert.deepEqual(job.toObject(job.decode(any.value), { longs: Number }), { id: 'j', timeout: { seconds: 2 } });
-  assert.deepEqual(p.instance.toPlain(p.instance.decode(bytes)),
+  assert.deepEqual(job.toObject(job.decode(packedBytes), { longs: Number }), { id: 'j', timeout: { seconds: 2 } });
+  assert.deepEqual(instance.toPlain(instance.decode(bytes)),
     { id: '', payload: { '@type': 'type.googleapis.com/telemetry.Job', id: 'j', timeout: '2s', elapsed: null, stages: {} }, extras: [] });
 });
 
 test('an Any whose "@type" the schema does not have, or with a bad message, is one line naming the path', () => {
   const envelope = schemaOf('Envelope').type;
-  const refused = (value, line) => assert.throws(() => checkFits(envelope, value), (err) => err instanceof UserError && err.message === line, line);
+  const refused = (/** @type {unknown} */ value, /** @type {string} */ line) => assert.throws(() => checkFits(envelope, value), (err) => err instanceof UserError && err.message === line, line);
   refused({ payload: { '@type': 'type.googleapis.com/other.Thing', a: 1 } },
     '$.payload["@type"]: string "type.googleapis.com/other.Thing" names no message type of the schema (an Any\'s message, "type.googleapis.com/pkg.Msg", must be defined or imported by the .proto)');
   refused({ payload: { '@type': 'type.googleapis.com/telemetry.Job', id: 'j', timeout: '2 s' } },
@@ -135,7 +139,7 @@ test('an Any whose "@type" the schema does not have, or with a bad message, is o
 
 test('an unset Value field is absent, not its NullValue: only a null in the JSON is null', () => {
   const config = schemaOf('Config');
-  const verdictOf = (value) => describeVerdict(prepareCodecs([dynamic], { value, schema: schemaForPayload(config, checkFits(config.type, value)) })[0]);
+  const verdictOf = (/** @type {Record<string, unknown>} */ value) => describeVerdict(prepareCodecs([dynamic], { value, schema: schemaForPayload(config, checkFits(config.type, value)) })[0]);
   assert.equal(verdictOf({ name: 'x' }), 'equivalent (null-as-absent, empty-as-absent)'); // settings, tags: unset messages
   assert.equal(verdictOf({ name: 'x', default_value: null, settings: {}, tags: [], overrides: { a: null }, layers: [] }), 'exact');
 });
@@ -153,14 +157,15 @@ test('what protobuf.js gives back is the proto3 JSON a printer writes: strings f
   const value = { takenAt: '2024-01-02T04:04:05.1+01:00', history: ['1969-12-31T23:59:59.5Z'] };
   const schema = schemaOf('Reading');
   const [p] = prepareCodecs([dynamic], { value, schema: schemaForPayload(schema, checkFits(schema.type, value)) });
-  assert.deepEqual(p.instance.toPlain(p.instance.decode(p.instance.encode(p.native))),
+  const instance = instanceOf(p);
+  assert.deepEqual(instance.toPlain(instance.decode(instance.encode(p.native))),
     { sensor: '', taken_at: '2024-01-02T03:04:05.100Z', history: ['1969-12-31T23:59:59.500Z'] });
   // and the bytes are the message's: seconds and nanos
-  assert.deepEqual(schema.type.toObject(schema.type.decode(/** @type {Uint8Array} */ (p.instance.encode(p.native))), { longs: Number }),
+  assert.deepEqual(schema.type.toObject(schema.type.decode(/** @type {Uint8Array} */ (instance.encode(p.native))), { longs: Number }),
     { taken_at: { seconds: 1704164645, nanos: 100000000 }, history: [{ seconds: -1, nanos: 500000000 }] });
   const config = schemaOf('Config');
   const struct = { settings: { a: null, b: [1, { c: 'x' }] }, defaultValue: null, tags: [] };
   const [q] = prepareCodecs([dynamic], { value: struct, schema: schemaForPayload(config, checkFits(config.type, struct)) });
-  const back = q.instance.toPlain(q.instance.decode(q.instance.encode(q.native)));
+  const back = instanceOf(q).toPlain(instanceOf(q).decode(instanceOf(q).encode(q.native)));
   assert.deepEqual([back.settings, back.default_value, back.tags], [{ a: null, b: [1, { c: 'x' }] }, null, []]);
 });

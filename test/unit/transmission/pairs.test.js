@@ -27,7 +27,7 @@ test('every transport declares a JSON-vs-protobuf pair it can carry, with a labe
 test('assignFormats without --formats: each transport its own pair, none left empty; gRPC protobuf only, Connect its two codecs', async () => {
   const union = [...new Set(transports.flatMap(pairFormats))].join(',');
   const { codecsFor, skipped } = assignFormats(transports, await selectCodecs(union), { explicit: false });
-  const names = (t) => codecsFor[t].map((c) => c.name).sort();
+  const names = (/** @type {string} */ t) => codecsFor[t].map((c) => c.name).sort();
   assert.deepEqual(skipped, []);
   for (const t of ['ws', 'http1', 'http2']) assert.deepEqual(names(t), ['json-buffer', 'protobufjs-static'], t);
   assert.deepEqual(names('connect'), ['protobuf-es', 'protobuf-es-json']);
@@ -66,11 +66,21 @@ test('namedPairs reads declarations, not names: any transport whose sides are de
   assert.deepEqual(pairs.map((p) => p.label), ['A JSON vs B proto', 'B JSON vs B proto']);
 });
 
-const latency = (p50) => ({ p50, p90: p50, p99: p50, p999: p50, max: p50, mean: p50 });
+const latency = (/** @type {number} */ p50) => ({ p50, p90: p50, p99: p50, p999: p50, max: p50, mean: p50 });
+/**
+ * @param {number} msgsPerSec
+ * @param {{ up: number, down: number }} wire bytes per pass
+ */
 const pass = (msgsPerSec, wire) => ({
   format: 'x', status: 'exact', messages: 100, acked: 100, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 100 / msgsPerSec, msgsPerSec,
   payloadMBps: 1, wireBytes: { payload: 1, frames: 1, up: wire.up, down: wire.down }, latencyMs: latency(1), ended: 'complete',
 });
+/**
+ * @param {string} transport
+ * @param {string} codec
+ * @param {number[]} rates msgs/s of each round
+ * @param {{ up: number, down: number }} wire bytes per pass
+ */
 const row = (transport, codec, rates, wire) => ({ ...summariseTransmissionRounds(rates.map((r) => pass(r, wire))), format: `${transport} ${codec}`, codec, transport });
 
 test('namedVerdicts: the protobuf side as ratios of the JSON side, the winner from the rounds, an unmeasured row named, an absent one left out', () => {
@@ -88,11 +98,12 @@ test('namedVerdicts: the protobuf side as ratios of the JSON side, the winner fr
   assert.equal(cross.winner, 'protobuf');
   assert.equal(cross.msgsPerSecRatio, 2);
   assert.equal(cross.bytesRatio, 0.4);
-  assert.equal(cross.verdict.rounds, 3);
+  assert.equal(cross.verdict?.rounds, 3);
   assert.equal(within.winner, null, 'overlapping ranges: no winner');
   assert.equal(wireBytesPerMessage(rows[0]), 10, '(900 + 100) bytes per pass of 100 messages');
   const withJson = [...rows, { ...rows[3], format: 'connect protobuf-es-json', codec: 'protobuf-es-json', reason: 'no schema' }];
   const connect = namedVerdicts(pairs, withJson).find((v) => v.label === 'Connect JSON vs Connect binary');
+  assert.ok(connect);
   assert.equal(connect.verdict, null);
   assert.equal(connect.missing, 'connect protobuf-es-json: no schema');
 });

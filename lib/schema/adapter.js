@@ -1,0 +1,150 @@
+import protobuf from 'protobufjs';
+import { isJsonObject, setKey } from '../json.js';
+import { fieldForKey, fieldKeys, isWrapper, jsonKey } from './proto-json.js';
+import { anyMessageType, isValueInAny, wellKnownFromMessage, wellKnownKind, wellKnownToMessage } from './well-known.js';
+
+// The JSON<->proto adapter: what turns a payload's JSON into the shape protobuf.js encodes, and back.
+
+/**
+ * How every protobuf codec turns a decoded message into a plain object:
+ * int64 as JS numbers, enums by name, bytes as base64 (the proto3 JSON
+ * mapping), and default values filled in, so that a zero, an empty string or
+ * false (which proto3 does not put on the wire) comes back as it went in.
+ */
+export const TO_OBJECT_OPTIONS = Object.freeze({
+  longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true,
+});
+
+function reachableTypes(rootType, seen = new Set()) {
+  if (seen.has(rootType)) return seen;
+  seen.add(rootType);
+  for (const field of rootType.fieldsArray) {
+    if (field.resolvedType instanceof protobuf.Type) reachableTypes(field.resolvedType, seen);
+  }
+  return seen;
+}
+
+/**
+ * Builds the two functions that turn a JSON-shaped object into the shape the
+ * schema encodes (json_name keys renamed to field names, arrays and maps that
+ * proto cannot nest put inside their wrapper message, enum names turned into
+ * numbers as protobuf.js's encoder expects) and back. Both are null when the
+ * schema needs none of this, so the common case costs nothing.
+ * @param {import('protobufjs').Type} rootType
+ * @param {{ aliases?: boolean, longsAsStrings?: boolean }} [how] aliases: the payload writes some keys as the proto3
+ *   JSON mapping also allows (lowerCamelCase or proto names beside json_name), so toProto accepts every spelling;
+ *   longsAsStrings: it writes 64-bit integers as strings, so protobuf.js's toObject gives them back as strings
+ * @returns {Adapter}
+ */
+export function buildAdapter(rootType, { aliases = false, longsAsStrings = false } = {}) {
+  const toObjectOptions = longsAsStrings ? Object.freeze({ ...TO_OBJECT_OPTIONS, longs: String }) : undefined;
+  const types = reachableTypes(rootType);
+  const keyed = (t) => t.fieldsArray.some((f) => jsonKey(f) !== f.name || (aliases && fieldKeys(f).length > 1));
+  const needs = new Set([...types].filter((t) => isWrapper(t) || keyed(t) || wellKnownKind(t)
+    || t.fieldsArray.some((f) => f.resolvedType instanceof protobuf.Enum)));
+  // a type needs the adapter if any type it reaches does; iterate to a fixed point, since schemas may be recursive
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const t of types) {
+      if (!needs.has(t) && t.fieldsArray.some((f) => needs.has(f.resolvedType))) {
+        needs.add(t);
+        changed = true;
+      }
+    }
+  }
+  // what it was built for, so a worker or a page that rebuilds the schema builds the same adapter
+  const fit = Object.freeze({ aliases, longsAsStrings });
+  if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions, fit };
+
+  // an Any's message, packed into its bytes and unpacked, with protobuf.js over the schema's types (as anyPack does)
+  const innerAdapters = new Map();
+  const innerAdapter = (inner) => {
+    if (!innerAdapters.has(inner)) innerAdapters.set(inner, buildAdapter(inner, { aliases: true, longsAsStrings }));
+    return innerAdapters.get(inner);
+  };
+  const packAny = (type, json) => {
+    if (!isJsonObject(json) || !Object.hasOwn(json, '@type')) return json; // {}, or the message's own fields
+    const inner = anyMessageType(type, json['@type']);
+    if (!inner) throw new Error(`${JSON.stringify(json['@type'])} names no message in the schema`); // checkFits refused it first
+    const { '@type': url, ...fields } = json;
+    const body = isValueInAny(inner) ? json.value : fields;
+    const { toProto: pack } = innerAdapter(inner);
+    const bytes = inner.encode(pack ? pack(body) : body).finish();
+    return { [type.fields.type_url ? 'type_url' : 'typeUrl']: url, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+  };
+  const unpackAny = (type, message) => {
+    if (message === null || typeof message !== 'object') return message;
+    const url = message.type_url ?? message.typeUrl;
+    if (!url) return {}; // an unset Any (proto3 JSON printers write {})
+    const inner = anyMessageType(type, url);
+    if (!inner) return message;
+    const bytes = typeof message.value === 'string' ? Buffer.from(message.value, 'base64') : (message.value ?? new Uint8Array(0));
+    const { fromProto: unpack, toObjectOptions: options } = innerAdapter(inner);
+    const plain = inner.toObject(inner.decode(bytes), options ?? TO_OBJECT_OPTIONS);
+    const body = unpack ? unpack(plain) : plain;
+    return isValueInAny(inner) ? { '@type': url, value: body } : { '@type': url, ...body };
+  };
+  const convert = (type, value, toProto) => {
+    // well-known types in their proto3 JSON forms (a Timestamp's string, a wrapper's bare value, a Struct's object)
+    const wellKnown = wellKnownKind(type);
+    if (wellKnown === 'Any') return toProto ? packAny(type, value) : unpackAny(type, value);
+    if (wellKnown) {
+      return toProto ? wellKnownToMessage(wellKnown, type, value, (f, v) => convertField(f, v, true))
+        : wellKnownFromMessage(wellKnown, type, value, (f, v) => convertField(f, v, false));
+    }
+    if (value === null || typeof value !== 'object') return value;
+    if (isWrapper(type)) {
+      const inner = type.fieldsArray[0];
+      if (toProto) return { value: convertField(inner, value, true) };
+      return convertField(inner, value.value, false);
+    }
+    const out = {};
+    if (toProto && aliases) {
+      for (const key of Object.keys(value)) {
+        const found = fieldForKey(type, key);
+        if (found) setKey(out, found.field.name, convertField(found.field, value[key], true));
+      }
+      return out;
+    }
+    for (const field of type.fieldsArray) {
+      const from = toProto ? jsonKey(field) : field.name;
+      if (!Object.hasOwn(value, from)) continue;
+      // an unset google.protobuf.Value field comes back as null (an unset message); JSON's null is its NullValue
+      if (!toProto && value[from] === null && wellKnownKind(field.resolvedType) === 'Value') continue;
+      setKey(out, toProto ? field.name : jsonKey(field), convertField(field, value[from], toProto));
+    }
+    return out;
+  };
+  const convertOne = (sub, value, toProto) => {
+    if (sub instanceof protobuf.Enum) return toProto && typeof value === 'string' ? (sub.values[value] ?? value) : value;
+    return convert(sub, value, toProto);
+  };
+  const convertField = (field, value, toProto) => {
+    const sub = field.resolvedType;
+    // null in a google.protobuf.Value field is the Value NullValue, not an unset field
+    if (value === null && toProto && !field.repeated && !field.map && wellKnownKind(sub) === 'Value') return convertOne(sub, value, true);
+    if (value == null || !(needs.has(sub) || (toProto && sub instanceof protobuf.Enum))) return value;
+    if (field.map) {
+      const out = {};
+      for (const k of Object.keys(value)) setKey(out, k, convertOne(sub, value[k], toProto));
+      return out;
+    }
+    if (field.repeated) return value.map((v) => convertOne(sub, v, toProto));
+    return convertOne(sub, value, toProto);
+  };
+  return {
+    toProto: (v) => convert(rootType, v, true),
+    fromProto: (v) => convert(rootType, v, false),
+    toObjectOptions,
+    fit,
+  };
+}
+
+/**
+ * @typedef {object} Adapter
+ * @property {((v: any) => any) | null} toProto
+ * @property {((v: any) => any) | null} fromProto
+ * @property {object} [toObjectOptions] protobuf.js toObject options when not TO_OBJECT_OPTIONS
+ * @property {{ aliases: boolean, longsAsStrings: boolean }} [fit] how the payload spells keys and 64-bit integers, as
+ *   buildAdapter was told (rebuild the schema elsewhere with buildAdapter(type, fit))
+ */

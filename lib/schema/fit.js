@@ -1,0 +1,196 @@
+import protobuf from 'protobufjs';
+import { UserError } from '../errors.js';
+import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
+import { fieldForKey, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
+import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
+
+// The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
+
+const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
+
+/**
+ * Checks that a JSON value can be encoded with a message type at all, and
+ * throws a UserError naming the first JSON path that cannot. Values that
+ * protobuf coerces (true into an int32, 1.5 into a float) are allowed here:
+ * round-trip verification reports them as lossy, which is the point. Keys may
+ * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
+ * the proto name); a proto2 `required` field must be present.
+ * @param {import('protobufjs').Type} type
+ * @param {any} value
+ * @returns {{ aliases: boolean, longsAsStrings: boolean }} whether the payload spells some key other than the
+ *   schema's json key (the adapter must accept it), and whether it writes some 64-bit integer as a string
+ */
+export function checkFits(type, value) {
+  const found = { aliases: false, longsAsStrings: false };
+  checkMessage(type, value, '$', 0, found);
+  return found;
+}
+
+function checkMessage(type, value, path, depth, found) {
+  if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
+  if (isWrapper(type)) {
+    checkField(type.fieldsArray[0], value, path, type, depth, found);
+    return;
+  }
+  const wellKnown = wellKnownKind(type);
+  if (wellKnown) {
+    checkWellKnown(wellKnown, type, value, path, depth, found);
+    return;
+  }
+  if (!isJsonObject(value)) {
+    throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
+  }
+  checkFields(type, value, path, depth, found);
+}
+
+/** Checks each key of a JSON object against a message's fields, and that its required fields are there. */
+function checkFields(type, value, path, depth, found) {
+  const seen = new Map();
+  for (const key of Object.keys(value)) {
+    const at = childPath(path, key);
+    const match = fieldForKey(type, key);
+    if (!match) throw new UserError(`${at}: message ${type.name} has no field for this key${keyHint(type, key)}`);
+    const { field, alias } = match;
+    if (seen.has(field)) throw new UserError(`${at}: field ${type.name}.${field.name} is also given as ${JSON.stringify(seen.get(field))}`);
+    seen.set(field, key);
+    if (alias) found.aliases = true;
+    checkField(field, value[key], at, type, depth, found);
+  }
+  for (const field of type.fieldsArray) {
+    if (field.required && (!seen.has(field) || value[seen.get(field)] === null)) {
+      throw new UserError(`${childPath(path, jsonKey(field))}: required field ${type.name}.${field.name} is missing`);
+    }
+  }
+}
+
+/**
+ * A well-known type in its proto3 JSON form, or written as its message's fields: one line naming the path and the
+ * rule a value breaks (an RFC 3339 date-time, a Duration's range, lowerCamelCase FieldMask paths).
+ */
+function checkWellKnown(kind, type, value, path, depth, found) {
+  const problem = wellKnownProblem(kind, value);
+  if (problem) throw new UserError(`${path}: ${problem}`);
+  if (kind === 'Any') {
+    checkAny(type, value, path, depth, found);
+    return;
+  }
+  if (kind === 'wrapper') {
+    if (isJsonObject(value)) checkFields(type, value, path, depth, found);
+    else checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found);
+    return;
+  }
+  if (kind === 'Struct' || kind === 'Value' || kind === 'ListValue') {
+    // any JSON; protobuf nests two messages (a Value and a Struct or ListValue) per level of it
+    const deepest = jsonDepth(value);
+    if (depth + 2 * deepest > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages (a ${type.name} nests two per level of JSON)`);
+    return;
+  }
+  if (isJsonObject(value) && kind !== 'Empty') {
+    checkFields(type, value, path, depth, found);
+    const fields = wellKnownFieldsProblem(kind, value);
+    if (fields) throw new UserError(`${path}: not a google.protobuf.${kind}: ${fields}`);
+  }
+}
+
+/**
+ * An Any in proto3 JSON: {"@type": "type.googleapis.com/pkg.Msg", …its message's fields} or, for a well-known type
+ * with a JSON form of its own, {"@type": …, "value": …}. Its message must be one of the schema's types (defined or
+ * imported), since packing it takes its schema. {} is an unset Any; {"type_url", "value"} its own fields.
+ */
+function checkAny(type, value, path, depth, found) {
+  if (!Object.hasOwn(value, '@type')) {
+    const stray = Object.keys(value).find((k) => !fieldForKey(type, k));
+    if (stray !== undefined) throw new UserError(`${path}: an Any names its message with "@type" ("type.googleapis.com/pkg.Msg") beside the message's fields`);
+    checkFields(type, value, path, depth, found);
+    return;
+  }
+  const url = value['@type'];
+  const at = childPath(path, '@type');
+  const inner = anyMessageType(type, url);
+  if (!inner) {
+    throw new UserError(`${at}: ${jsonType(url)} names no message type of the schema (an Any's message, "type.googleapis.com/pkg.Msg", must be defined or imported by the .proto)`);
+  }
+  if (isValueInAny(inner)) {
+    const extra = Object.keys(value).find((k) => k !== '@type' && k !== 'value');
+    if (extra !== undefined) throw new UserError(`${childPath(path, extra)}: an Any holding ${inner.fullName.slice(1)} has only "@type" and "value"`);
+    if (Object.hasOwn(value, 'value')) checkMessage(inner, value.value, childPath(path, 'value'), depth + 1, found);
+    return;
+  }
+  const { '@type': _, ...fields } = value;
+  checkMessage(inner, fields, path, depth + 1, found);
+}
+
+/** How many arrays and objects deep a JSON value nests (0 for a scalar). */
+function jsonDepth(value) {
+  let deepest = 0;
+  const stack = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > deepest) deepest = d + 1;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
+
+/** A hint for an unknown key: the field it may have meant, by the names the proto3 JSON mapping accepts. */
+function keyHint(type, key) {
+  const folded = key.replace(/[_-]/g, '').toLowerCase();
+  const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));
+  const names = type.fieldsArray.map((f) => jsonKey(f));
+  if (near) return ` (did you mean ${JSON.stringify(jsonKey(near))}?)`;
+  const list = names.slice(0, 8).join(', ');
+  return names.length ? ` (its fields: ${list}${names.length > 8 ? ', …' : ''})` : ' (it has no fields)';
+}
+
+function checkField(field, value, path, parent, depth, found) {
+  if (value === null) {
+    if (field.required) throw new UserError(`${path}: null in required field ${parent.name}.${field.name}`);
+    if (field.repeated || field.map || field.resolvedType instanceof protobuf.Type || field.partOf || field.hasPresence) return;
+    throw new UserError(`${path}: null, but field ${parent.name}.${field.name} has no presence (declare it optional)`);
+  }
+  if (field.map) {
+    if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
+    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k), depth, found);
+    return;
+  }
+  if (field.repeated) {
+    if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for repeated field ${field.name}, got ${jsonType(value)}`);
+    value.forEach((v, i) => {
+      if (v === null && wellKnownKind(field.resolvedType) !== 'Value') throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
+      checkScalarOrMessage(field, v, childPath(path, i), depth, found);
+    });
+    return;
+  }
+  checkScalarOrMessage(field, value, path, depth, found);
+}
+
+function checkScalarOrMessage(field, value, path, depth, found) {
+  const sub = field.resolvedType;
+  if (sub instanceof protobuf.Type) {
+    checkMessage(sub, value, path, depth + 1, found);
+    return;
+  }
+  const t = typeof value;
+  let ok = false;
+  if (sub instanceof protobuf.Enum) ok = t === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
+  else if (field.type === 'string' || field.type === 'bytes') ok = t === 'string';
+  else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
+  // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
+  if (!ok && LONG.has(field.type) && t === 'string' && /^-?\d+$/.test(value)) {
+    ok = true;
+    found.longsAsStrings = true;
+  }
+  if (!ok && sub instanceof protobuf.Enum && t === 'string') {
+    throw new UserError(`${path}: ${JSON.stringify(value).slice(0, 40)} is not a value of enum ${sub.name} (it has: ${Object.keys(sub.values).slice(0, 8).join(', ')})`);
+  }
+  if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}`);
+}
+
+
+function jsonType(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
+}

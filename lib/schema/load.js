@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import protobuf from 'protobufjs';
+import { UserError, oneLine } from '../errors.js';
+import { describeIoError } from '../files.js';
+import { buildAdapter } from './adapter.js';
+
+// Loading a schema: a .proto file (with its imports) or .proto text, resolved, its message type picked.
+
+const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
+/** The name a schema parsed from text has for code generators (lib/codecs/codegen.js writes it as schema.proto). */
+const TEXT_SOURCE = 'schema.proto';
+
+/**
+ * Parses .proto text and picks the message type the payload is encoded as.
+ * @param {string} text the .proto source
+ * @param {{ file?: string, typeName?: string }} [where] file names the source in errors;
+ *   typeName defaults to the first message in the file
+ * @returns {Schema}
+ */
+export function parseSchema(text, { file = '<schema>', typeName } = {}) {
+  let root;
+  try {
+    ({ root } = protobuf.parse(text, PARSE_OPTIONS));
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  return finishSchema(root, { text, file, typeName, sourceFile: null, hashed: `${TEXT_SOURCE}\0${text}` });
+}
+
+/**
+ * Reads and parses a .proto file, with the files it imports (resolved from
+ * its own folder; protobuf.js bundles google/protobuf's well-known types).
+ * @param {string} file
+ * @param {string} [typeName]
+ * @returns {Schema}
+ */
+export function loadSchemaFile(file, typeName) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UserError(`${file}: ${describeIoError(err)}`);
+  }
+  const root = new protobuf.Root();
+  try {
+    root.loadSync(file, PARSE_OPTIONS);
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  // generated code depends on every file loaded, and is named after them, so their names and contents key its cache
+  // (json2proto's output loaded as --proto has the text of the schema inferred from the same JSON, not its file name)
+  const base = path.dirname(path.resolve(file));
+  const hashed = root.files.map((f) => (fs.existsSync(f) ? `${path.relative(base, path.resolve(f))}\0${fs.readFileSync(f, 'utf8')}` : f)).join('\0');
+  return finishSchema(root, { text, file, typeName, sourceFile: path.resolve(file), hashed });
+}
+
+function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
+  try {
+    root.resolveAll();
+  } catch (err) {
+    throw new UserError(`${file}: ${oneLine(err.message)}`);
+  }
+  let type;
+  if (typeName) {
+    const found = root.lookup(typeName);
+    if (!(found instanceof protobuf.Type)) {
+      throw new UserError(`${file}: no message type "${typeName}" (it has: ${messageNames(root).join(', ') || 'none'})`);
+    }
+    type = found;
+  } else {
+    type = firstMessage(root, sourceFile) ?? firstMessage(root);
+    if (!type) throw new UserError(`${file}: no message type in the file`);
+  }
+  return {
+    text,
+    file,
+    sourceFile,
+    typeName: type.fullName.replace(/^\./, ''),
+    hash: crypto.createHash('sha256').update(hashed).digest('hex').slice(0, 16),
+    root,
+    type,
+    adapter: buildAdapter(type),
+  };
+}
+
+/** The first message declared (in sourceFile, when given), top level before nested. */
+function firstMessage(ns, sourceFile) {
+  const inFile = (t) => !sourceFile || (t.filename && path.resolve(t.filename) === sourceFile);
+  for (const nested of ns.nestedArray) {
+    if (nested instanceof protobuf.Type && inFile(nested)) return nested;
+  }
+  for (const nested of ns.nestedArray) {
+    if (nested instanceof protobuf.Namespace) {
+      const found = firstMessage(nested, sourceFile);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function messageNames(ns, out = []) {
+  for (const nested of ns.nestedArray) {
+    if (nested instanceof protobuf.Type) out.push(nested.fullName.replace(/^\./, ''));
+    if (nested instanceof protobuf.Namespace) messageNames(nested, out);
+  }
+  return out;
+}
+
+/**
+ * The schema a payload is measured with: the same as `schema`, with an adapter built for how the payload spells
+ * its keys and 64-bit integers (see checkFits' answer).
+ * @param {Schema} schema
+ * @param {{ aliases: boolean, longsAsStrings: boolean }} fit what checkFits found
+ * @returns {Schema}
+ */
+export function schemaForPayload(schema, fit) {
+  if (!fit.aliases && !fit.longsAsStrings) return schema;
+  return { ...schema, adapter: buildAdapter(schema.type, fit) };
+}
+
+/**
+ * @typedef {object} Schema
+ * @property {string} text the .proto source
+ * @property {string} file where it came from (a path, or a description for inferred schemas)
+ * @property {string|null} sourceFile absolute path of the .proto when it was loaded from a file (imports resolve from there)
+ * @property {string} typeName the message the payload is encoded as
+ * @property {string} hash short content hash of text, for caches of generated code
+ * @property {import('protobufjs').Root} root
+ * @property {import('protobufjs').Type} type
+ * @property {import('./adapter.js').Adapter} adapter
+ */

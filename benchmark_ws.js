@@ -14,7 +14,7 @@ import { measureTransmission } from './lib/transmission/run.js';
 import { sweepProfiles } from './lib/transmission/sweep.js';
 import { loadTransport } from './lib/transmission/transports/index.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
-import { clientMeasure } from './lib/runtimes/page/browser-ws-cli.js';
+import { clientMeasure } from './lib/cli/ws-client.js';
 
 exitOnSignals();
 

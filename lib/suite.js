@@ -101,15 +101,24 @@ export async function planTransportComparison(names) {
 
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.
+/**
+ * What the cost estimates read of a mode's settings.
+ * @typedef {{ maxTime: number, messages: number, wsRounds: number, slowLinkMessages: number, slowLinkRounds: number,
+ *   transportMessages: number, transportRounds: number, memory?: { warmupOps?: number } }} ModeSettings
+ */
 const cost = {
   sizes: () => 1,
-  bench: (s) => 2 * s.maxTime + 0.15,
+  bench: (/** @type {ModeSettings} */ s) => 2 * s.maxTime + 0.15,
+  /** @type {(s: ModeSettings, formats: number) => number} */
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
+  /** @type {(s: ModeSettings, formats: number) => number} */
   slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
   // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
+  /** @type {(s: ModeSettings, n: number, slow: boolean) => number} */
   transports: (s, n, slow) => s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
   // two child processes, then per case a share that grows with the calls the mode asks for
+  /** @type {(s: ModeSettings, cases: number) => number} */
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };
 
@@ -157,7 +166,8 @@ export async function runSuite({
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
   const biasPayloads = s.oneMessage?.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
-  const oneMessageOf = (p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
+  const oneMessageOf = (/** @type {import('./payload/index.js').Payload} */ p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
+  /** @type {(ps: import('./verify.js').Prepared[], i?: number) => number} */
   const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { rounds: s.rounds, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
   const comparisonLinks = transportComparison
     ? [
@@ -184,15 +194,21 @@ export async function runSuite({
   const total = plan.reduce((t, x) => t + x.n, 0);
   onProgress({ kind: 'start', total, work: plan.reduce((t, x) => t + x.work, 0) });
   const progress = {
+    /** @type {(label: string, steps?: number, share?: number) => void} */
     tick: (label, steps = 1, share = steps) => onProgress({ kind: 'step', label, steps, share }),
     end: () => onProgress({ kind: 'end' }),
   };
-  const unitWork = (i) => plan[i].work / plan[i].n;
+  const unitWork = (/** @type {number} */ i) => plan[i].work / plan[i].n;
   let step = 0;
 
   // what the harness alone costs and what no operation can beat, measured once: the rows are judged against it
   const harness = measureHarness({ rounds: 1, maxTime: Math.max(s.maxTime, 0.1), minTime: s.minTime });
   progress.tick('harness (empty loops, memory copy)', 1, plan[step++].work);
+  /**
+   * @type {Array<{ payload: ReturnType<typeof describePayload>, sizes: ReturnType<typeof measureSizes>['codecs'],
+   *   corpusSizes: object, speed: ReturnType<typeof attachMemory>, notTimed: ReturnType<typeof measureSpeed>['notTimed'],
+   *   speedCorpus: object, runtimes?: unknown }>}
+   */
   const payloadResults = [];
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];
@@ -245,9 +261,10 @@ export async function runSuite({
         // on a slow link the question is also "protobuf, or JSON plus deflate?"
         deflate: 'both',
       });
-      transmission.push({ payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
+      const shaped = { payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] };
+      transmission.push(shaped);
       const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');
-      if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, transmission.at(-1));
+      if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, shaped);
       progress.tick(`${p.id} WebSocket, slow link ${slowLink.profile}`, 1, unitWork(step++));
     }
   }

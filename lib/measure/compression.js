@@ -19,8 +19,19 @@ export const LEVELS = Object.freeze({ gzip: 6, brotli: 6, zstd: 3, deflate: 6 })
 /** The 4 bytes (00 00 ff ff) a sync flush ends with, which permessage-deflate strips from every message. */
 const SYNC_FLUSH_TAIL = 4;
 
-const zstdCompressSync = /** @type {((buf: Buffer, options?: object) => Buffer) | undefined} */ (/** @type {any} */ (zlib).zstdCompressSync);
-const zstdDecompressSync = /** @type {((buf: Buffer, options?: object) => Buffer) | undefined} */ (/** @type {any} */ (zlib).zstdDecompressSync);
+/** node:zlib's zstd, which @types/node declares but Node 20 (and Node 22 before 22.15) lacks: each may be undefined. */
+const zstdZlib = /** @type {Partial<Pick<typeof zlib, 'zstdCompressSync'|'zstdDecompressSync'|'createZstdCompress'>>} */ (zlib);
+const { zstdCompressSync, zstdDecompressSync } = zstdZlib;
+
+/**
+ * zstdCompressSync where zstdSupport() said it exists.
+ * @param {Buffer} buf
+ * @param {import('node:zlib').ZstdOptions} [options]
+ */
+function zstdCompress(buf, options) {
+  if (!zstdCompressSync) throw new Error(`node:zlib has no zstd before Node 22.15 (this is Node ${process.versions.node})`);
+  return zstdCompressSync(buf, options);
+}
 
 /**
  * What this runtime's node:zlib offers of zstd: plain, with a dictionary, as a stream.
@@ -53,7 +64,7 @@ export function zstdSupport() {
 export const PER_MESSAGE = {
   gzip: (bytes) => zlib.gzipSync(bytes, { level: LEVELS.gzip }).length,
   brotli: (bytes) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: LEVELS.brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length,
-  zstd: (bytes) => zstdCompressSync(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } }).length,
+  zstd: (bytes) => zstdCompress(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } }).length,
 };
 
 /**
@@ -63,7 +74,7 @@ export const PER_MESSAGE = {
  */
 export const WITH_DICTIONARY = {
   deflateDictionary: (bytes, dictionary) => zlib.deflateRawSync(bytes, { level: LEVELS.deflate, dictionary }).length,
-  zstdDictionary: (bytes, dictionary) => zstdCompressSync(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { dictionary, params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } }).length,
+  zstdDictionary: (bytes, dictionary) => zstdCompress(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { dictionary, params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } }).length,
 };
 
 /**
@@ -103,14 +114,16 @@ export function buildDictionary(training, maxBytes) {
  * @returns {Promise<number[]>}
  */
 export function streamContextSizes(messages, kind) {
-  const z = /** @type {any} */ (zlib);
-  const stream = kind === 'deflate'
+  const { createZstdCompress } = zstdZlib;
+  if (kind === 'zstd' && !createZstdCompress) throw new Error(`node:zlib has no zstd before Node 22.15 (this is Node ${process.versions.node})`);
+  const stream = kind === 'deflate' || !createZstdCompress
     ? zlib.createDeflateRaw({ level: LEVELS.deflate, flush: zlib.constants.Z_SYNC_FLUSH })
-    : z.createZstdCompress({ flush: z.constants.ZSTD_e_flush, params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } });
+    : createZstdCompress({ flush: zlib.constants.ZSTD_e_flush, params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } });
+  /** @type {number[]} */
   const sizes = [];
   let produced = 0;
   let tail = Buffer.alloc(0);
-  stream.on('data', (chunk) => {
+  stream.on('data', (/** @type {Buffer} */ chunk) => {
     produced += chunk.length;
     if (kind === 'deflate') tail = Buffer.concat([tail, chunk]).subarray(-SYNC_FLUSH_TAIL);
   });

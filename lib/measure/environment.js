@@ -33,7 +33,10 @@ function gitCommit() {
   }
 }
 
-/** One line for the top of a printed result. */
+/**
+ * One line for the top of a printed result.
+ * @param {ReturnType<typeof describeEnvironment>} env
+ */
 export function environmentLine(env) {
   const libs = Object.entries(env.libraries).map(([k, v]) => `${k} ${v}`).join(', ');
   return `Node ${env.node} (V8 ${env.v8}), ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; ${libs}${env.commit ? `; commit ${env.commit}` : ''}`;

@@ -28,7 +28,7 @@ export function measureSizes(prepared, payload) {
     codecs: prepared.map((p) => {
       /** @type {SizeRow} */
       const row = { ...describeCodec(p) };
-      if (!measurable(p)) return row;
+      if (!measurable(p) || !p.instance) return row;
       const bytes = toBytes(p.instance.encode(p.native));
       const key = Buffer.from(bytes).toString('base64');
       if (!compressed.has(key)) compressed.set(key, { gzip: zlib.gzipSync(bytes).length, brotli: zlib.brotliCompressSync(bytes).length });
@@ -130,7 +130,11 @@ export async function measureCorpusSizes(prepared, payload, options = {}) {
   };
 }
 
-/** The training slice: as asked (fewer than the corpus holds), or by default up to 100 messages, leaving at least half to measure on. */
+/**
+ * The training slice: as asked (fewer than the corpus holds), or by default up to 100 messages, leaving at least half to measure on.
+ * @param {number|undefined} asked
+ * @param {number} n messages in the corpus
+ */
 function trainingSize(asked, n) {
   if (asked === undefined) return Math.min(CORPUS_DEFAULTS.train, Math.floor(n / 2));
   if (asked >= n) throw new UserError(`--train ${asked}: the training slice must leave messages to measure the dictionary on, and the corpus holds ${n}`);
@@ -139,6 +143,9 @@ function trainingSize(asked, n) {
 
 /**
  * Indexes of the messages compressed one by one: all of them, or `size` drawn with a seeded PRNG, in order.
+ * @param {number} n messages in the corpus
+ * @param {number} size
+ * @param {number} seed
  * @returns {number[]}
  */
 export function sampleIndexes(n, size, seed) {
@@ -160,6 +167,8 @@ export function sampleIndexes(n, size, seed) {
  */
 function encodeCorpus(p, corpus, { type, keep, onProgress }) {
   const { instance } = p;
+  if (!instance) throw new Error(`${p.codec.name}: not measurable (${p.reason ?? p.status}), nothing to encode`);
+  /** @type {number[]} */
   const sizes = new Array(corpus.length);
   /** @type {Map<number, Uint8Array>} */
   const kept = new Map();
@@ -185,11 +194,14 @@ function encodeCorpus(p, corpus, { type, keep, onProgress }) {
 /**
  * Compressed bytes per message, per method: { mean, median, messages } or { unavailable: reason }.
  * @param {Map<number, Uint8Array>} kept
+ * @param {{ sample: number[], unseen: number[], train: number, streamCount: number, dictionaryBytes: number,
+ *   support: ReturnType<typeof zstdSupport> }} plan
  */
 async function compressCorpus(kept, { sample, unseen, train, streamCount, dictionaryBytes, support }) {
-  const at = (indexes) => indexes.map((i) => /** @type {Uint8Array} */ (kept.get(i)));
+  const at = (/** @type {number[]} */ indexes) => indexes.map((i) => /** @type {Uint8Array} */ (kept.get(i)));
   const messages = at(sample);
   const result = {};
+  /** @type {(list: Uint8Array[], fn: (b: Uint8Array) => number) => ReturnType<typeof summarise> & { messages: number }} */
   const per = (list, fn) => ({ ...summarise(list.map(fn)), messages: list.length });
   result.httpGzip = per(messages, PER_MESSAGE.gzip);
   result.httpBrotli = per(messages, PER_MESSAGE.brotli);
@@ -213,7 +225,7 @@ async function compressCorpus(kept, { sample, unseen, train, streamCount, dictio
  */
 export function summarise(sizes) {
   const sorted = Float64Array.from(sizes).sort();
-  const rank = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const rank = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
   let total = 0;
   for (const s of sizes) total += s;
   const mid = sorted.length >> 1;

@@ -129,16 +129,22 @@ let validator;
 export function validateResults(results) {
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(RESULTS_SCHEMA);
   if (validator(results)) return [];
-  return validator.errors.map((e) => `${e.instancePath || '/'}: ${e.message}`);
+  return (validator.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message}`);
 }
 
 /**
  * Every number in a results object whose unit UNITS does not give.
+ * @param {unknown} value
+ * @param {Record<string, string>} [units]
+ * @param {string} [where] the JSON pointer of value
+ * @param {string|null} [key] value's own name
+ * @param {string|null} [parentKey] the name of what holds it
  * @returns {string[]} JSON pointers of the numbers without a unit
  */
 export function numbersWithoutUnit(value, units = UNITS, where = '', key = null, parentKey = null) {
-  if (typeof value === 'number') return units[key] || units[parentKey] ? [] : [where];
+  if (typeof value === 'number') return (key !== null && units[key]) || (parentKey !== null && units[parentKey]) ? [] : [where];
   if (!value || typeof value !== 'object') return [];
+  /** @type {string[]} */
   const missing = [];
   if (Array.isArray(value)) {
     // an array's items share its name: rounds[2].hz is an "hz" inside "rounds"
@@ -229,6 +235,7 @@ export function writeRunDir(parent, name, files) {
     }
   } catch (err) {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-    throw new UserError(`${parent}: cannot write results: ${err.code ?? ''} ${err.message.split('\n')[0]}`.replace(/\s+/g, ' '));
+    const e = /** @type {NodeJS.ErrnoException} */ (err);
+    throw new UserError(`${parent}: cannot write results: ${e.code ?? ''} ${String(e.message).split('\n')[0]}`.replace(/\s+/g, ' '));
   }
 }

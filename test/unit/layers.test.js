@@ -25,25 +25,37 @@ const LAYERS = [
 
 // Known upward imports, each with its owner and why it is still here (none left: the client's command-line glue
 // moved from lib/transmission/client-cli.js to lib/cli/transmission.js).
+/** @type {Set<string>} */
 const KNOWN = new Set([]);
 
 const LIB = path.join(ROOT, 'lib');
 const rank = new Map(LAYERS.flatMap((parts, i) => parts.map((p) => [p, i])));
 
-/** The top-level part of lib/ a file belongs to: its folder, or its own name for a file directly in lib/. */
+/**
+ * The top-level part of lib/ a file belongs to: its folder, or its own name for a file directly in lib/.
+ * @param {string} file
+ */
 const partOf = (file) => {
   const [first, ...rest] = path.relative(LIB, file).split(path.sep);
   return rest.length ? first : first.replace(/\.js$/, '');
 };
 
+/**
+ * @param {string} dir
+ * @returns {string[]} every .js file below it
+ */
 const jsFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
   const p = path.join(dir, e.name);
   if (e.isDirectory()) return jsFiles(p);
   return e.name.endsWith('.js') ? [p] : [];
 });
 
-/** Relative imports of one source text, as written: import/export … from '…', import('…'). */
+/**
+ * Relative imports of one source text, as written: import/export … from '…', import('…').
+ * @param {string} text
+ */
 function importsOf(text) {
+  /** @type {string[]} */
   const found = [];
   for (const m of text.matchAll(/^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
     const spec = m[1] ?? m[2] ?? m[3];
@@ -52,17 +64,23 @@ function importsOf(text) {
   return found;
 }
 
-/** Every import in lib/ that points to a higher layer, as 'lib/from.js -> lib/to.js'. */
+/**
+ * Every import in lib/ that points to a higher layer, as 'lib/from.js -> lib/to.js'.
+ * @param {string[]} [files]
+ * @param {(file: string) => string} [read]
+ */
 function upwardImports(files = jsFiles(LIB), read = (f) => fs.readFileSync(f, 'utf8')) {
+  /** @type {string[]} */
   const upward = [];
   for (const file of files) {
     for (const spec of importsOf(read(file))) {
       const target = path.resolve(path.dirname(file), spec);
       if (!target.startsWith(LIB + path.sep)) continue;
       const [from, to] = [partOf(file), partOf(target)];
-      assert.ok(rank.has(from), `${path.relative(ROOT, file)}: lib/${from} has no layer in LAYERS`);
-      assert.ok(rank.has(to), `${path.relative(ROOT, target)}: lib/${to} has no layer in LAYERS`);
-      if (rank.get(to) > rank.get(from)) upward.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`);
+      const [fromRank, toRank] = [rank.get(from), rank.get(to)];
+      assert.ok(fromRank !== undefined, `${path.relative(ROOT, file)}: lib/${from} has no layer in LAYERS`);
+      assert.ok(toRank !== undefined, `${path.relative(ROOT, target)}: lib/${to} has no layer in LAYERS`);
+      if (toRank > fromRank) upward.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`);
     }
   }
   return upward.sort();
@@ -79,7 +97,7 @@ test('an upward import is found: a planted lib/codecs module importing lib/measu
     [path.join(LIB, 'codecs', 'planted.js'), "import { measureSpeed } from '../measure/speed.js';\nimport { Unsupported } from '../errors.js';\n"],
     [path.join(LIB, 'suite.js'), "import { createProgress } from './cli/progress.js';\n"],
   ]);
-  assert.deepEqual(upwardImports([...planted.keys()], (f) => planted.get(f)), [
+  assert.deepEqual(upwardImports([...planted.keys()], (f) => planted.get(f) ?? ''), [
     'lib/codecs/planted.js -> lib/measure/speed.js',
     'lib/suite.js -> lib/cli/progress.js',
   ]);

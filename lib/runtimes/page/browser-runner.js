@@ -55,18 +55,18 @@ ${exported.map((n) => `export const ${n} = stub(${JSON.stringify(`${name}.${n}`)
 /** esbuild plugin: the page's stand-ins (see the top of this file). */
 const pagePlugin = {
   name: 'pvj-page',
-  /** @param {any} build */
+  /** @param {import('esbuild').PluginBuild} build */
   setup(build) {
     build.onResolve({ filter: /^benchmark$/ }, () => ({ path: path.join(HERE, 'browser-benchmark.js') }));
     for (const [file, standIn] of STAND_INS) {
       build.onResolve({ filter: new RegExp(`/${path.basename(file).replace('.', '\\.')}$`) },
-        (args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));
+        (/** @type {{ path: string, resolveDir: string }} */ args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));
     }
-    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) => {
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (/** @type {{ path: string }} */ args) => {
       const name = args.path.replace(/^node:/, '');
       return BUILTINS.has(name) ? { path: name, namespace: 'node-builtin' } : undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => ({
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (/** @type {{ path: string }} */ args) => ({
       contents: builtinStub(args.path, Object.keys(await import(`node:${args.path}`))), loader: 'js',
     }));
   },
@@ -91,7 +91,9 @@ const BUILTINS = new Set((await import('node:module')).builtinModules);
  */
 export function pageEntry(codecs, payloads) {
   const lines = [`import { runPageClient, runPageRound } from ${JSON.stringify(path.join(HERE, 'browser-worker.js'))};`];
+  /** @type {string[]} */
   const codecNames = [];
+  /** @type {string[]} */
   const generated = [];
   codecs.forEach((codec, i) => {
     lines.push(`import codec${i} from ${JSON.stringify(path.join(ROOT, 'lib', 'codecs', `${codec.file ?? codec.name}.js`))};`);
@@ -149,7 +151,7 @@ export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
     // a codec that declares it cannot run in a page is not bundled: its row says why
     const codecs = chosen.filter((c) => !c.browser?.unavailable);
     const unavailable = chosen.filter((c) => c.browser?.unavailable).map((c) => ({
-      format: c.name, library: c.library, version: c.version, status: 'unsupported', diff: null, normalised: [], reason: `in a browser page: ${c.browser.unavailable}`,
+      format: c.name, library: c.library, version: c.version, status: 'unsupported', diff: null, normalised: [], reason: `in a browser page: ${c.browser?.unavailable}`,
     }));
     const versions = Object.fromEntries(codecs.map((c) => [c.name, c.version]));
     // the page's generated code is picked by the schemas the page will rebuild

@@ -34,7 +34,7 @@ export function browserForm(codec, version) {
  * Runs one round in the page and returns what worker.js prints.
  * @param {Omit<import('../matrix/matrix.js').WorkerJob, 'payloads'>} job
  * @param {{ payloads: PortablePayload[], versions: Record<string, string|null> }} data
- * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
+ * @param {Bundled} bundled
  */
 export function runPageRound(job, data, bundled) {
   const codecs = pageCodecs(job.formats.split(','), data, bundled);
@@ -50,9 +50,15 @@ export function runPageRound(job, data, bundled) {
   return { results };
 }
 
+/**
+ * The bundled codecs wanted, in their page form, with the generated code they need registered first.
+ * @param {string[]} wanted
+ * @param {{ versions: Record<string, string|null> }} data
+ * @param {Bundled} bundled
+ */
 function pageCodecs(wanted, data, bundled) {
   for (const g of bundled.generated) registerGenerated(g.codec, g.hash, g.exports);
-  return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
+  return bundled.codecs.filter((/** @type {{ name: string }} */ c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
 }
 
 /**
@@ -64,7 +70,7 @@ function pageCodecs(wanted, data, bundled) {
  * `verifyOnly` that verdict is all it returns.
  * @param {{ url?: string, format: string, messages: number, window?: number, warmup?: number, verifyOnly?: boolean }} job url: with the format and payload identity
  * @param {{ payloads: PortablePayload[], versions: Record<string, string|null> }} data one payload, with its corpus (portablePayload's messages)
- * @param {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} bundled
+ * @param {Bundled} bundled
  */
 export async function runPageClient(job, data, bundled) {
   const [codec] = pageCodecs([job.format], data, bundled);
@@ -72,13 +78,16 @@ export async function runPageClient(job, data, bundled) {
   const [prepared] = prepareCodecs([codec], payload);
   if (!prepared.instance) return { verdict: describeCodec(prepared), run: null };
   const sent = Math.max(job.messages, job.warmup ?? 0);
-  const { natives, verdict } = pageMessages(prepared, payload.corpus, { sent, corpusLength: data.payloads[0].corpusLength, type: payload.schema.type });
+  const { natives, verdict } = pageMessages(prepared, payload.corpus ?? [payload.value], { sent, corpusLength: data.payloads[0].corpusLength, type: payload.schema.type });
   const described = { ...describeCodec(prepared), ...verdict };
   if (job.verifyOnly || !natives) return { verdict: described, run: null };
   // a sender holds its messages in the library's native form, built before the clock starts, as the Node client does
-  const send = (messages) => sendFromPage({ url: /** @type {string} */ (job.url), encode: /** @type {(value: any) => any} */ (prepared.instance.encode), natives, messages, window: job.window });
+  const { encode } = prepared.instance;
+  /** @param {number} messages */
+  const send = (messages) => sendFromPage({ url: /** @type {string} */ (job.url), encode: /** @type {(value: any) => any} */ (encode), natives, messages, window: job.window });
   if (job.warmup) await send(job.warmup);
   return { verdict: described, run: await send(job.messages) };
 }
 
 /** @typedef {import('../../payload/portable.js').PortablePayload} PortablePayload */
+/** @typedef {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} Bundled what the page's bundle carries (codec modules as their files export them) */

@@ -25,10 +25,10 @@ const DRAIN_LIMIT = 1 << 20;
  */
 
 /**
- * zstd's sync functions: in node:zlib from Node 22.15/23.8, absent from the @types/node this project pins.
- * @typedef {{ zstdCompressSync?: (b: Uint8Array) => Buffer, zstdDecompressSync?: (b: Uint8Array, o: object) => Buffer }} ZstdZlib
+ * zstd's sync functions: @types/node declares them, but node:zlib has them only from Node 22.15 (Node 20 lacks them).
+ * @typedef {Partial<Pick<typeof zlib, 'zstdCompressSync'|'zstdDecompressSync'>>} ZstdZlib
  */
-const zstdZlib = /** @type {ZstdZlib} */ (/** @type {unknown} */ (zlib));
+const zstdZlib = /** @type {ZstdZlib} */ (zlib);
 
 /**
  * Compressions as HTTP Content-Encoding names them, with the settings used (deployed dynamic-content levels).

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { breakEvenLines, matrixVerdictLines, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
 import { namedVerdictText } from '../../../lib/report/terminal-transmission.js';
 
-const side = (transport, format, label) => ({ transport, format, label });
-const named = (over) => ({
+const side = (/** @type {string} */ transport, /** @type {string} */ format, /** @type {string} */ label) => ({ transport, format, label });
+const named = (/** @type {object} */ over = {}) => ({
   label: 'REST JSON over HTTP/1.1 vs gRPC protobuf', kind: 'cross', json: side('http1', 'json-buffer', 'REST JSON over HTTP/1.1'), protobuf: side('grpc', 'protobufjs-static', 'gRPC protobuf'),
   verdict: { formats: ['http1 json-buffer', 'grpc protobufjs-static'], winner: 'grpc protobufjs-static', ratio: 1.8, rounds: 3 }, winner: 'protobuf', msgsPerSecRatio: 1.8, bytesRatio: 0.4, missing: null, ...over,
 });
@@ -38,6 +38,7 @@ test('matrixVerdictLines: the named pairs first, then every other pair, a named 
 });
 
 test('transmissionProgress: each pass\'s cumulative count becomes ticks, a new pass when transport, format or round changes', () => {
+  /** @type {string[]} */
   const writes = [];
   const progress = transmissionProgress({ total: 40, quiet: false, messagesFor: () => 10, rounds: 2, stream: { isTTY: false, write: (s) => writes.push(s) } });
   const tick = progress.onProgress('none');

@@ -5,11 +5,14 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
-import { standInCodec } from '../../helpers/narrow.js';
 import { corpusInputs, measureSpeed } from '../../../lib/measure/speed.js';
 import { measureCorpusSizes } from '../../../lib/measure/sizes.js';
 import { payloadFromCorpus } from '../../../lib/payload/index.js';
 import { verdictOf } from '../../../lib/report/rows.js';
+import { instanceOf, standInCodec } from '../../helpers/narrow.js';
+
+/** fast-json-stringify and avsc infer their own schema: these tests hand them none */
+const NO_SCHEMA = /** @type {import('../../../lib/schema/index.js').Schema} */ (/** @type {unknown} */ (null));
 
 const ODD = 7; // the message whose shape differs from the first
 
@@ -33,9 +36,6 @@ function plantedCorpus() {
 
 const planted = () => payloadFromCorpus({ id: 'planted', title: 'planted', dataFile: 'planted.json', value: plantedCorpus()[0], corpus: plantedCorpus() });
 
-/** A payload without a schema: the codecs here infer their own. */
-const NO_SCHEMA = /** @type {import('../../../lib/schema/index.js').Schema} */ (/** @type {unknown} */ (null));
-
 // What the format or library cannot say whatever its schema, as its codec file documents: the verdict names it.
 /** @type {Record<string, RegExp>} */
 const CANNOT = {
@@ -47,11 +47,13 @@ test('a message whose shape differs from the first: every codec that can carry i
   const payload = planted();
   const codecs = (await selectCodecs('all')).filter((c) => c.available);
   const prepared = prepareCodecs(codecs, payload);
+  const corpus = payload.corpus;
+  assert.ok(corpus);
   const inferring = prepared.filter((p) => p.flags?.schema === 'inferred').map((p) => p.codec.name);
   assert.ok(inferring.includes('fast-json-stringify') && inferring.includes('avsc'), `codecs that infer a schema from the data: ${inferring}`);
   for (const p of prepared) {
     const name = p.codec.name;
-    const verdict = p.instance ? corpusInputs(p, payload.corpus ?? [], { type: payload.schema.type }).verdict : p;
+    const verdict = p.instance ? corpusInputs(p, corpus, { type: payload.schema.type }).verdict : p;
     if (CANNOT[name]) assert.match(describeVerdict(verdict), CANNOT[name], name);
     else assert.ok(['exact', 'equivalent'].includes(verdict.status), `${name} over every message: ${describeVerdict(verdict)}`);
   }
@@ -60,22 +62,25 @@ test('a message whose shape differs from the first: every codec that can carry i
 test('fast-json-stringify and avsc are built from every message: from the first alone they refuse or drop message 7', async () => {
   const corpus = plantedCorpus();
   const [fjs, avsc] = await selectCodecs('fast-json-stringify,avsc');
-  /** @param {import('../../../lib/codecs/native-form.js').CodecInstance | null} instance @param {unknown} m */
-  const roundTrip = (instance, m) => {
-    assert.ok(instance, 'the codec was built');
+  /**
+   * @param {import('../../../lib/verify.js').Prepared} p
+   * @param {unknown} m
+   */
+  const roundTrip = (p, m) => {
+    const instance = instanceOf(p);
     return JSON.parse(JSON.stringify(instance.toPlain(instance.decode(instance.encode(instance.fromPlain(m))))));
   };
   for (const codec of [fjs, avsc]) {
     const fromAll = prepareCodecs([codec], { value: corpus[0], corpus, schema: NO_SCHEMA })[0];
     const fromFirst = prepareCodecs([codec], { value: corpus[0], schema: NO_SCHEMA })[0];
-    const back = roundTrip(fromAll.instance, corpus[ODD]);
+    const back = roundTrip(fromAll, corpus[ODD]);
     assert.equal(back.note, 'only in this message', codec.name);
     assert.equal(back.detail.ratio, 0.25, codec.name);
     assert.deepEqual(Object.keys(back.owners), ['900', '901'], codec.name);
     // the planted difference is one a codec built from the first message alone does not survive
     let lost;
     try {
-      lost = roundTrip(fromFirst.instance, corpus[ODD]).note === undefined;
+      lost = roundTrip(fromFirst, corpus[ODD]).note === undefined;
     } catch {
       lost = true;
     }
@@ -88,36 +93,36 @@ test('fast-json-stringify and avsc are built from every message: from the first 
  * @param {number} at
  */
 function manglingCodec(at) {
-  return {
+  return standInCodec({
     name: 'mangler', library: 'test', version: '1', normalise: [],
     create: () => ({
-      encode: (/** @type {unknown} */ o) => Buffer.from(JSON.stringify(o)),
-      decode: (/** @type {Buffer} */ b) => {
+      encode: (o) => Buffer.from(JSON.stringify(o)),
+      decode: (b) => {
         const o = JSON.parse(b.toString());
         return o.id === at + 1 ? { ...o, name: 'changed' } : o;
       },
     }),
-  };
+  });
 }
 
 test('a codec that changes message 7 is caught by the speed pass, naming message 7, and its rows carry the verdict', () => {
   const payload = planted();
-  const prepared = prepareCodecs([standInCodec(manglingCodec(ODD))], payload);
+  const prepared = prepareCodecs([manglingCodec(ODD)], payload);
   assert.equal(prepared[0].status, 'exact', 'message 0 alone passes: only a check of every message finds it');
   const result = measureSpeed(prepared, payload, { rounds: 1, maxTime: 0.01, minTime: 0.002, filter: /encode$/ });
   const [row] = result.results;
   assert.equal(row.status, 'lossy');
   assert.equal(row.record, ODD);
-  assert.equal(row.diff.path, '$.name');
+  assert.equal(row.diff?.path, '$.name');
   assert.equal(verdictOf(row), `LOSSY at record ${ODD} $.name: "item ${ODD}" → "changed"`);
 });
 
 test('the record is named by its index in the corpus when the pass uses a sample of it', () => {
   const payload = planted();
-  const [p] = prepareCodecs([standInCodec(manglingCodec(9))], payload);
-  const indices = [0, 4, 9, 11];
+  const [p] = prepareCodecs([manglingCodec(9)], payload);
   const { corpus } = payload;
   assert.ok(corpus);
+  const indices = [0, 4, 9, 11];
   const inputs = corpusInputs(p, indices.map((i) => corpus[i]), { indices });
   assert.equal(inputs.verdict.status, 'lossy');
   assert.equal(inputs.verdict.record, 9);
@@ -125,7 +130,7 @@ test('the record is named by its index in the corpus when the pass uses a sample
 
 test('the size pass names the same message', async () => {
   const payload = planted();
-  const prepared = prepareCodecs([standInCodec(manglingCodec(ODD))], payload);
+  const prepared = prepareCodecs([manglingCodec(ODD)], payload);
   const result = await measureCorpusSizes(prepared, payload, { train: 4 });
   assert.equal(result.codecs[0].status, 'lossy');
   assert.equal(result.codecs[0].record, ODD);

@@ -2,13 +2,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerChanges, answerSentence, runtimeMatrices, runtimeMatrixRows, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
 
-const describe = (runtime, label = runtime) => ({ runtime, label, name: 'node', version: '1.2.3', engine: 'V8', engineVersion: '9.9', source: 'cache' });
+const describe = (/** @type {string} */ runtime, label = runtime) => ({ runtime, label, name: 'node', version: '1.2.3', engine: 'V8', engineVersion: '9.9', source: 'cache' });
+/**
+ * @param {string} format
+ * @param {string} op
+ * @param {number} ratio to the baseline
+ * @param {number} [min]
+ * @param {number} [max]
+ */
 const row = (format, op, ratio, min = ratio, max = ratio) => ({
   format, library: 'l', version: '1', status: 'exact', diff: null, normalised: [], reason: null,
   op, opsPerSec: 1000 * ratio, min: 900, max: 1100, vsBaseline: ratio, vsBaselineMin: min, vsBaselineMax: max, rounds: [],
 });
-const base = (op) => row('json-buffer', op, 1);
+const base = (/** @type {string} */ op) => row('json-buffer', op, 1);
 
+/**
+ * @param {ReturnType<typeof row>} pbOld protobuf's row on the older runtime
+ * @param {ReturnType<typeof row>} pbNew on the newer one
+ */
 function entry(pbOld, pbNew) {
   return {
     runtimes: [

@@ -1,4 +1,4 @@
-import { UserError } from '../../errors.js';
+import { UserError } from '../errors.js';
 
 /**
  * The measure function of a `--client NAME` on benchmark_ws.js (loaded only when asked for).
@@ -6,7 +6,7 @@ import { UserError } from '../../errors.js';
  * @returns {Promise<Function>}
  */
 export async function clientMeasure(name) {
-  if (name === 'node') return (await import('../../transmission/run.js')).measureTransmission;
-  if (name === 'chromium') return (await import('./browser-ws.js')).measureTransmissionInChromium;
+  if (name === 'node') return (await import('../transmission/run.js')).measureTransmission;
+  if (name === 'chromium') return (await import('../runtimes/page/browser-ws.js')).measureTransmissionInChromium;
   throw new UserError(`--client ${name}: the clients are node (the default) and chromium`);
 }

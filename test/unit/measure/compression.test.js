@@ -8,8 +8,10 @@ const messages = Array.from({ length: 200 }, (_, i) => Buffer.from(JSON.stringif
   id: 1000 + i, name: `customer ${(i * 7919) % 1013}`, email: `user${(i * 104729) % 9973}@example.com`, active: i % 3 === 0, score: (i * 31) % 97 / 7,
 })));
 
-/** Independent of node:zlib's stream machinery: each message deflated with the previous 32 KiB of the stream as its dictionary. */
-/** @param {Buffer[]} list */
+/**
+ * Independent of node:zlib's stream machinery: each message deflated with the previous 32 KiB of the stream as its dictionary.
+ * @param {Buffer[]} list
+ */
 function slidingWindowSizes(list) {
   let window = Buffer.alloc(0);
   return list.map((m) => {

@@ -6,6 +6,14 @@ import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, we
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
 
+/**
+ * What checkFits found about how a payload spells things.
+ * @typedef {{ aliases: boolean, longsAsStrings: boolean }} Found
+ * @typedef {Record<string, unknown>} JsonObject
+ * @typedef {import('protobufjs').Type} MessageType
+ * @typedef {import('protobufjs').Field} Field
+ */
+
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
 
@@ -27,6 +35,13 @@ export function checkFits(type, value) {
   return found;
 }
 
+/**
+ * @param {MessageType} type
+ * @param {unknown} value
+ * @param {string} path
+ * @param {number} depth messages nested so far
+ * @param {Found} found
+ */
 function checkMessage(type, value, path, depth, found) {
   if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
   if (isWrapper(type)) {
@@ -41,11 +56,19 @@ function checkMessage(type, value, path, depth, found) {
   if (!isJsonObject(value)) {
     throw new UserError(`${path}: expected an object for message ${type.name}, got ${jsonType(value)}`);
   }
-  checkFields(type, value, path, depth, found);
+  checkFields(type, /** @type {JsonObject} */ (value), path, depth, found);
 }
 
-/** Checks each key of a JSON object against a message's fields, and that its required fields are there. */
+/**
+ * Checks each key of a JSON object against a message's fields, and that its required fields are there.
+ * @param {MessageType} type
+ * @param {JsonObject} value
+ * @param {string} path
+ * @param {number} depth
+ * @param {Found} found
+ */
 function checkFields(type, value, path, depth, found) {
+  /** @type {Map<Field, string>} */
   const seen = new Map();
   for (const key of Object.keys(value)) {
     const at = childPath(path, key);
@@ -58,7 +81,8 @@ function checkFields(type, value, path, depth, found) {
     checkField(field, value[key], at, type, depth, found);
   }
   for (const field of type.fieldsArray) {
-    if (field.required && (!seen.has(field) || value[seen.get(field)] === null)) {
+    const key = seen.get(field);
+    if (field.required && (key === undefined || value[key] === null)) {
       throw new UserError(`${childPath(path, jsonKey(field))}: required field ${type.name}.${field.name} is missing`);
     }
   }
@@ -67,16 +91,22 @@ function checkFields(type, value, path, depth, found) {
 /**
  * A well-known type in its proto3 JSON form, or written as its message's fields: one line naming the path and the
  * rule a value breaks (an RFC 3339 date-time, a Duration's range, lowerCamelCase FieldMask paths).
+ * @param {string} kind what wellKnownKind says of the type
+ * @param {MessageType} type
+ * @param {unknown} value
+ * @param {string} path
+ * @param {number} depth
+ * @param {Found} found
  */
 function checkWellKnown(kind, type, value, path, depth, found) {
   const problem = wellKnownProblem(kind, value);
   if (problem) throw new UserError(`${path}: ${problem}`);
   if (kind === 'Any') {
-    checkAny(type, value, path, depth, found);
+    checkAny(type, /** @type {JsonObject} */ (value), path, depth, found); // wellKnownProblem refused a non-object
     return;
   }
   if (kind === 'wrapper') {
-    if (isJsonObject(value)) checkFields(type, value, path, depth, found);
+    if (isJsonObject(value)) checkFields(type, /** @type {JsonObject} */ (value), path, depth, found);
     else checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found);
     return;
   }
@@ -87,8 +117,9 @@ function checkWellKnown(kind, type, value, path, depth, found) {
     return;
   }
   if (isJsonObject(value) && kind !== 'Empty') {
-    checkFields(type, value, path, depth, found);
-    const fields = wellKnownFieldsProblem(kind, value);
+    const object = /** @type {JsonObject} */ (value);
+    checkFields(type, object, path, depth, found);
+    const fields = wellKnownFieldsProblem(kind, object);
     if (fields) throw new UserError(`${path}: not a google.protobuf.${kind}: ${fields}`);
   }
 }
@@ -97,6 +128,11 @@ function checkWellKnown(kind, type, value, path, depth, found) {
  * An Any in proto3 JSON: {"@type": "type.googleapis.com/pkg.Msg", …its message's fields} or, for a well-known type
  * with a JSON form of its own, {"@type": …, "value": …}. Its message must be one of the schema's types (defined or
  * imported), since packing it takes its schema. {} is an unset Any; {"type_url", "value"} its own fields.
+ * @param {MessageType} type
+ * @param {JsonObject} value
+ * @param {string} path
+ * @param {number} depth
+ * @param {Found} found
  */
 function checkAny(type, value, path, depth, found) {
   if (!Object.hasOwn(value, '@type')) {
@@ -121,12 +157,16 @@ function checkAny(type, value, path, depth, found) {
   checkMessage(inner, fields, path, depth + 1, found);
 }
 
-/** How many arrays and objects deep a JSON value nests (0 for a scalar). */
+/**
+ * How many arrays and objects deep a JSON value nests (0 for a scalar).
+ * @param {unknown} value
+ */
 function jsonDepth(value) {
   let deepest = 0;
+  /** @type {[unknown, number][]} */
   const stack = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop();
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, d] = top;
     if (v === null || typeof v !== 'object') continue;
     if (d + 1 > deepest) deepest = d + 1;
     for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
@@ -134,7 +174,11 @@ function jsonDepth(value) {
   return deepest;
 }
 
-/** A hint for an unknown key: the field it may have meant, by the names the proto3 JSON mapping accepts. */
+/**
+ * A hint for an unknown key: the field it may have meant, by the names the proto3 JSON mapping accepts.
+ * @param {MessageType} type
+ * @param {string} key
+ */
 function keyHint(type, key) {
   const folded = key.replace(/[_-]/g, '').toLowerCase();
   const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));
@@ -144,6 +188,14 @@ function keyHint(type, key) {
   return names.length ? ` (its fields: ${list}${names.length > 8 ? ', …' : ''})` : ' (it has no fields)';
 }
 
+/**
+ * @param {Field} field
+ * @param {unknown} value
+ * @param {string} path
+ * @param {MessageType} parent the message the field belongs to, for messages
+ * @param {number} depth
+ * @param {Found} found
+ */
 function checkField(field, value, path, parent, depth, found) {
   if (value === null) {
     if (field.required) throw new UserError(`${path}: null in required field ${parent.name}.${field.name}`);
@@ -152,7 +204,8 @@ function checkField(field, value, path, parent, depth, found) {
   }
   if (field.map) {
     if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
-    for (const k of Object.keys(value)) checkScalarOrMessage(field, value[k], childPath(path, k), depth, found);
+    const map = /** @type {JsonObject} */ (value);
+    for (const k of Object.keys(map)) checkScalarOrMessage(field, map[k], childPath(path, k), depth, found);
     return;
   }
   if (field.repeated) {
@@ -166,6 +219,13 @@ function checkField(field, value, path, parent, depth, found) {
   checkScalarOrMessage(field, value, path, depth, found);
 }
 
+/**
+ * @param {Field} field
+ * @param {unknown} value one value of the field (one element of a repeated field, one value of a map)
+ * @param {string} path
+ * @param {number} depth
+ * @param {Found} found
+ */
 function checkScalarOrMessage(field, value, path, depth, found) {
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Type) {
@@ -174,11 +234,11 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   }
   const t = typeof value;
   let ok = false;
-  if (sub instanceof protobuf.Enum) ok = t === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
+  if (sub instanceof protobuf.Enum) ok = typeof value === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
   else if (field.type === 'string' || field.type === 'bytes') ok = t === 'string';
   else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
   // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
-  if (!ok && LONG.has(field.type) && t === 'string' && /^-?\d+$/.test(value)) {
+  if (!ok && LONG.has(field.type) && typeof value === 'string' && /^-?\d+$/.test(value)) {
     ok = true;
     found.longsAsStrings = true;
   }
@@ -188,7 +248,10 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}`);
 }
 
-
+/**
+ * What a JSON value is, for an error message: 'null', 'an array', 'an object', or its type and value.
+ * @param {unknown} v
+ */
 function jsonType(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';

@@ -24,7 +24,7 @@ export function parseSchema(text, { file = '<schema>', typeName } = {}) {
   try {
     ({ root } = protobuf.parse(text, PARSE_OPTIONS));
   } catch (err) {
-    throw new UserError(`${file}: ${oneLine(err.message)}`);
+    throw new UserError(`${file}: ${oneLine(/** @type {Error} */ (err).message)}`);
   }
   return finishSchema(root, { text, file, typeName, sourceFile: null, hashed: `${TEXT_SOURCE}\0${text}` });
 }
@@ -47,7 +47,7 @@ export function loadSchemaFile(file, typeName) {
   try {
     root.loadSync(file, PARSE_OPTIONS);
   } catch (err) {
-    throw new UserError(`${file}: ${oneLine(err.message)}`);
+    throw new UserError(`${file}: ${oneLine(/** @type {Error} */ (err).message)}`);
   }
   // generated code depends on every file loaded, and is named after them, so their names and contents key its cache
   // (json2proto's output loaded as --proto has the text of the schema inferred from the same JSON, not its file name)
@@ -56,11 +56,18 @@ export function loadSchemaFile(file, typeName) {
   return finishSchema(root, { text, file, typeName, sourceFile: path.resolve(file), hashed });
 }
 
+/**
+ * Resolves a parsed or loaded root and picks its message type: the named one, or the first declared.
+ * @param {import('protobufjs').Root} root
+ * @param {{ text: string, file: string, typeName?: string, sourceFile: string|null, hashed: string }} how hashed: what
+ *   keys the cache of generated code
+ * @returns {Schema}
+ */
 function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
   try {
     root.resolveAll();
   } catch (err) {
-    throw new UserError(`${file}: ${oneLine(err.message)}`);
+    throw new UserError(`${file}: ${oneLine(/** @type {Error} */ (err).message)}`);
   }
   let type;
   if (typeName) {
@@ -85,9 +92,14 @@ function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
   };
 }
 
-/** The first message declared (in sourceFile, when given), top level before nested. */
+/**
+ * The first message declared (in sourceFile, when given), top level before nested.
+ * @param {import('protobufjs').Namespace} ns
+ * @param {string|null} [sourceFile]
+ * @returns {import('protobufjs').Type | null}
+ */
 function firstMessage(ns, sourceFile) {
-  const inFile = (t) => !sourceFile || (t.filename && path.resolve(t.filename) === sourceFile);
+  const inFile = (/** @type {import('protobufjs').ReflectionObject} */ t) => !sourceFile || (t.filename && path.resolve(t.filename) === sourceFile);
   for (const nested of ns.nestedArray) {
     if (nested instanceof protobuf.Type && inFile(nested)) return nested;
   }
@@ -100,6 +112,12 @@ function firstMessage(ns, sourceFile) {
   return null;
 }
 
+/**
+ * Every message's full name, for an error that names the choices.
+ * @param {import('protobufjs').Namespace} ns
+ * @param {string[]} [out]
+ * @returns {string[]}
+ */
 function messageNames(ns, out = []) {
   for (const nested of ns.nestedArray) {
     if (nested instanceof protobuf.Type) out.push(nested.fullName.replace(/^\./, ''));

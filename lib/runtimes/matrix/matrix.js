@@ -17,6 +17,8 @@ import { runInRuntime } from '../run/run.js';
 import { chromiumSession } from '../page/chromium.js';
 import { rotate } from '../../measure/statistics.js';
 import { joinSpeedRounds } from './rounds.js';
+import { OPERATIONS } from '../../measure/speed.js';
+import { PAGE_MIN_TIME } from '../page/browser-worker.js';
 
 /** The script each Node, Bun or Deno round runs. */
 export const WORKER = path.join(ROOT, 'lib', 'runtimes', 'run', 'worker.js');
@@ -120,8 +122,13 @@ export async function measureAcrossRuntimes({
     // Chromium: one browser for the run's rounds, each in a fresh context (a launch per round cost ~1.5 s)
     session: entry.runtime.kind === 'chromium' ? chromiumSession(entry.runtime.bin) : null,
   }));
-  const perRoundSeconds = payloads.length * formats.length * 3 * (2 * maxTime + 1);
-  const timeoutMs = Math.round((60 + 3 * perRoundSeconds) * 1000);
+  // a round's time limit: thrice its estimate (a benchmark costs about twice maxTime, and a page's at least five
+  // samples of PAGE_MIN_TIME) plus a minute for start-up and the codecs' preparation
+  /** @param {string} kind */
+  const timeoutFor = (kind) => {
+    const bench = Math.max(2 * maxTime, kind === 'chromium' ? 5 * PAGE_MIN_TIME : 0) + 1;
+    return Math.round((60 + 3 * payloads.length * formats.length * OPERATIONS.length * bench) * 1000);
+  };
   const total = rounds * states.length;
   let done = 0;
   try {
@@ -144,20 +151,20 @@ export async function measureAcrossRuntimes({
     const active = () => formats.filter((f) => !state.excluded.has(f));
     try {
       if (!active().length) return;
-      state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs, session: state.session }));
+      state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session }));
     } catch (err) {
       if (r > 0 || active().length < 2) return void (state.error = err.message);
       // which codec brought the runtime down? each alone, verified only
       for (const f of active()) {
         try {
-          await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs, session: state.session });
+          await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session });
         } catch (alone) {
           state.excluded.set(f, alone.message);
         }
       }
       if (!state.excluded.size || !active().length) return void (state.error = err.message);
       try {
-        state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs, session: state.session }));
+        state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session }));
       } catch (again) {
         state.error = again.message;
       }

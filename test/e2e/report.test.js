@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chartStates, chromiumMissing, openInChromium } from '../helpers/browser.js';
+import { assertChartConfig } from '../helpers/suite-results.js';
 import { chartSpecs } from '../../lib/report/charts.js';
 import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
 
@@ -13,31 +14,8 @@ import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js'
 // tiny timings (the figures are not the point here, their shape is).
 import { ROOT } from '../../lib/paths.js';
 
-/**
- * results.json as this test reads it: lib's Results types the top level (environment, units) and leaves the rows
- * as loose as the schema, so the rows read here are spelled out.
- * @typedef {import('../../lib/results/index.js').Results} Results
- * @typedef {{ heapBytesPerOp: number, externalBytesPerOp: number, bytesPerOp: number, gcMsPer1000Ops: number }} Memory
- * @typedef {{ format: string, op: string, status: string, bias: number|null, oneMessage: { opsPerSec: number } | null, memory: Memory | null }} SpeedRow
- * @typedef {{ format: string, transport?: string, status: string, messages: number, acked: number, lost: number, errors: number, passes: unknown[],
- *   deflate?: boolean, serverCpuUs: number|null, wireBytes: { payload: number, frames: number, up: number } }} TransmissionRow
- * @typedef {{ profile: string, messages: number }} Link
- * @typedef {Omit<Results, 'settings' | 'codecs' | 'payloads' | 'transmission' | 'batch'> & {
- *   settings: Results['settings'] & {
- *     speed: { operations: string[], harness: { copyBytesPerSec: number }, oneMessage: object },
- *     transmission: { formats: string[], profiles: string[], rounds: number, slowLink: { profile: string } },
- *     transports: { payload: string, transports: string[], links: Link[] },
- *     memory: { rounds: number },
- *   },
- *   codecs: { format: string, library: string }[],
- *   payloads: { payload: { id: string, jsonBytes: number }, sizes: import('../../lib/measure/sizes.js').SizeRow[], speed: SpeedRow[],
- *     notTimed: { format: string, op: string }[], speedCorpus: { corpus: { timed: number } } }[],
- *   transmission: { payload: string, profile: string, settings: { window: number, shaper: string }, results: TransmissionRow[], verdicts: unknown[] }[],
- *   transports: { profile: string, settings: { connections: number }, results: TransmissionRow[], named: import('../../lib/transmission/pairs.js').NamedVerdict[] }[],
- *   breakEven: { payload: string, profile: string, costs: import('../../lib/transmission/model.js').MessageCost[], pairs: unknown[], measured: unknown[] },
- *   batch: { steps: { speed: { memory: Memory | null }[] }[] },
- * }} SuiteResults
- */
+/** @typedef {import('../helpers/suite-results.js').SuiteResults} SuiteResults */
+/** @typedef {import('../helpers/suite-results.js').TransmissionRow} TransmissionRow */
 
 /** @type {string} */
 let out;
@@ -163,6 +141,7 @@ test('the transport comparison: test3 over every transport with its own JSON and
   assert.match(md, /^- REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf [\d.]+× the msgs\/s, 0\.\d\d× the wire bytes per message; /m);
   const chart = chartSpecs(results).find((s) => s.id === 'transports-3g');
   assert.ok(chart, 'a chart of the transports on 3g');
+  assertChartConfig(chart.config);
   assert.deepEqual(chart.config.data.labels, transports);
   const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
   assert.match(html, /<section id="transports">/);
@@ -186,6 +165,7 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   assert.equal(be.measured.length, 2);
   const chart = chartSpecs(results).find((s) => s.id === 'break-even');
   assert.ok(chart, 'a break-even chart');
+  assertChartConfig(chart.config);
   assert.equal(chart.config.options.scales.x.type, 'logarithmic');
   assert.equal(chart.config.options.scales.y.type, 'logarithmic');
   // a model line per format, and the measured slow-link points
@@ -213,7 +193,7 @@ test('speed rows are over each payload\'s corpus; test3\'s encode and decode car
 
 test('the memory pass gave every timed operation of every payload its figures; batch rows have none', () => {
   // shape only: the values belong to the machine (the planted 1 KiB in memory.test.js checks the method)
-  assert.equal(results.settings.memory.rounds, 3, 'the quick mode\'s memory settings are recorded');
+  assert.equal(results.settings.memory?.rounds, 3, 'the quick mode\'s memory settings are recorded');
   for (const entry of results.payloads) {
     assert.ok(entry.speed.length > 0);
     for (const r of entry.speed) {

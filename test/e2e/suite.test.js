@@ -5,7 +5,8 @@ import { describePayload, resolvePayloads } from '../../lib/payload/index.js';
 import { renderMarkdown } from '../../lib/report/markdown.js';
 import { renderHtml } from '../../lib/report/html.js';
 import { chartSpecs } from '../../lib/report/charts.js';
-import { numbersWithoutUnit, validateResults } from '../../lib/results/index.js';
+import { numbersWithoutUnit } from '../../lib/results/index.js';
+import { assertChartConfig, assertValidResults } from '../helpers/suite-results.js';
 import { runSuite } from '../../lib/suite.js';
 import { progressReporter } from '../../lib/cli/progress.js';
 import { describeCodec, prepareCodecs } from '../../lib/verify.js';
@@ -54,7 +55,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
   assert.deepEqual(calls.map((c) => c.rounds), Array(6).fill(3), 'quick mode runs 3 alternated rounds');
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} ${c.messages}`),
     ['test5 none 25', 'test5 4g 25', 'test5 3g 25', 'test1 none 25', 'test1 4g 25', 'test1 3g 25']);
-  assert.deepEqual(validateResults(results), []);
+  assertValidResults(results);
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.deepEqual(results.settings.transmission.profiles, ['none', '4g', '3g']);
   assert.equal(results.transmission.length, 6);
@@ -70,8 +71,11 @@ test('several link profiles: one transmission entry, table and chart bar group p
   assert.match(md, /^### Profile 3g: built-in link emulator, 3g: RTT \d+ ms/m);
   const latency = chartSpecs(results).find((s) => s.id === 'latency-test5');
   assert.ok(latency, 'a latency chart for test5');
-  assert.equal(latency.config.data.labels.length, 2 * 3);
-  assert.ok(latency.config.data.labels.some((l) => l.includes('profile 3g')));
+  assertChartConfig(latency.config);
+  const { labels } = latency.config.data;
+  assert.ok(labels, 'the latency chart has labels');
+  assert.equal(labels.length, 2 * 3);
+  assert.ok(labels.some((l) => l.includes('profile 3g')));
   assert.match(latency.caption, /Profile 3g: built-in link emulator, 3g: RTT/);
 
   assert.match(lines.at(-1) ?? '', /^\[(\d+)\/\1\] /, 'progress reaches its total');
@@ -113,8 +117,8 @@ test('the slow link: one pipelined pass over the mobile profile for test3, recor
   });
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`),
     ['test5 none w1 25 r3', 'test3 none w1 25 r3', 'test3 3g w32 12 r3']);
+  assertValidResults(results);
   assert.deepEqual(results.settings.transmission.slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 12, rounds: 3 });
-  assert.deepEqual(validateResults(results), []);
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.match(renderMarkdown(results), /^### Profile 3g: built-in link emulator, 3g: RTT 150 ms, down 1600 kbit\/s, up 768 kbit\/s, window 32 \(pipelined\)$/m);
 });
@@ -160,10 +164,10 @@ test('the transport comparison: every transport with its own pair, on loopback a
   // test3 (the slow-link payload), each transport with its own codecs, the mode's messages and rounds, both links
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 200 r3', 'test3 3g w8 32 r3']);
   assert.deepEqual(calls[0].formats, { ws: ['protobufjs-static', 'json-buffer'], http1: ['protobufjs-static', 'json-buffer'], grpc: ['protobufjs-static'] });
+  assertValidResults(results);
   assert.deepEqual(results.settings.transports, {
     payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, connections: 1, messages: 200 }, { profile: '3g', window: 8, connections: 6, messages: 32 }],
   });
-  assert.deepEqual(validateResults(results), []);
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.deepEqual(results.transports.map((t) => t.profile), ['none', '3g']);
 
@@ -175,6 +179,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
   assert.match(md, /^### Link 3g: built-in link emulator, 3g: RTT 150 ms/m);
   const chart = chartSpecs(results).find((s) => s.id === 'transports-none');
   assert.ok(chart, 'a transports chart for loopback');
+  assertChartConfig(chart.config);
   assert.deepEqual(chart.config.data.labels, transports);
   // JSON and protobuf sides from the declared named pair: http1's JSON bar, grpc's protobuf bar, grpc has no JSON bar
   const [jsonBars, protobufBars] = chart.config.data.datasets;

@@ -11,6 +11,7 @@ import { renderMarkdown } from '../../../lib/report/markdown.js';
 import { renderHtml } from '../../../lib/report/html.js';
 import { chartSpecs } from '../../../lib/report/charts.js';
 import { numbersWithoutUnit, validateResults } from '../../../lib/results/index.js';
+import { assertChartConfig, assertValidResults } from '../../helpers/suite-results.js';
 import { prepareRuntimes } from '../../../lib/runtimes/matrix/matrix.js';
 import { runSuite } from '../../../lib/suite.js';
 
@@ -21,13 +22,15 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
     overrides: { rounds: 2, maxTime: 0.01, minTime: 0.005 }, onProgress: () => {},
     runtimes,
   });
-  assert.deepEqual(validateResults(results), []);
+  assertValidResults(results);
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.deepEqual(results.settings.runtimes, ['host', 'node@22']);
+  assert.ok(results.runtimes, 'a runtime dimension');
   assert.deepEqual(results.runtimes.map((r) => [r.runtime, r.name, r.engine]), [['host', 'node', 'V8'], ['node@22', 'node', 'V8']]);
   assert.equal(results.runtimes[0].version, process.versions.node);
   assert.match(results.runtimes[1].version, /^22\./);
   const [entry] = results.payloads;
+  assert.ok(entry.runtimes, 'test5 has rows per runtime');
   assert.deepEqual(entry.runtimes.map((r) => r.runtime), ['host', 'node@22']);
   for (const r of entry.runtimes) {
     assert.deepEqual(r.results.map((x) => `${x.format} ${x.op} ${x.status} ${x.rounds.length}`), [
@@ -36,7 +39,9 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   }
   // a row in the runtime dimension is checked like any speed row
   const broken = structuredClone(results);
-  delete broken.payloads[0].runtimes[0].results[0].vsBaseline;
+  const [brokenEntry] = broken.payloads;
+  assert.ok(brokenEntry.runtimes);
+  delete brokenEntry.runtimes[0].results[0].vsBaseline;
   assert.match(validateResults(broken).join(), /runtimes\/0\/results\/0.*vsBaseline/);
 
   const md = renderMarkdown(results);
@@ -46,6 +51,7 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   assert.match(md, /^(The answer changes across runtimes: |No answer changes across runtimes: )/m);
   const charts = chartSpecs(results).filter((c) => c.id.startsWith('runtimes-'));
   assert.deepEqual(charts.map((c) => c.id), ['runtimes-test5-encode', 'runtimes-test5-decode', 'runtimes-test5-roundtrip']);
+  assertChartConfig(charts[0].config);
   assert.deepEqual(charts[0].config.data.labels, results.runtimes.map((r) => r.label));
   assert.deepEqual(charts[0].config.data.datasets.map((d) => d.label), ['json-buffer', 'msgpackr']);
   assert.deepEqual(charts[0].config.data.datasets[0].data, [1, 1], 'the baseline is 1 on every runtime');

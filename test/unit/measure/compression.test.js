@@ -8,7 +8,10 @@ const messages = Array.from({ length: 200 }, (_, i) => Buffer.from(JSON.stringif
   id: 1000 + i, name: `customer ${(i * 7919) % 1013}`, email: `user${(i * 104729) % 9973}@example.com`, active: i % 3 === 0, score: (i * 31) % 97 / 7,
 })));
 
-/** Independent of node:zlib's stream machinery: each message deflated with the previous 32 KiB of the stream as its dictionary. */
+/**
+ * Independent of node:zlib's stream machinery: each message deflated with the previous 32 KiB of the stream as its dictionary.
+ * @param {Buffer[]} list
+ */
 function slidingWindowSizes(list) {
   let window = Buffer.alloc(0);
   return list.map((m) => {
@@ -26,7 +29,7 @@ test('a deflate stream flushed per message: each message within a byte of deflat
   // the context pays: after the first message, the stream beats each message alone
   const alone = messages.map((m) => zlib.deflateRawSync(m, { level: LEVELS.deflate }).length);
   assert.ok(Math.abs(sizes[0] - alone[0]) <= 1, 'the first message has no context yet');
-  const sum = (list) => list.reduce((a, b) => a + b, 0);
+  const sum = (/** @type {number[]} */ list) => list.reduce((a, b) => a + b, 0);
   assert.ok(sum(sizes.slice(1)) < 0.6 * sum(alone.slice(1)), `${sum(sizes.slice(1))} vs ${sum(alone.slice(1))}`);
   assert.deepEqual(await streamContextSizes([], 'deflate'), []);
 });
@@ -37,7 +40,7 @@ test('zstd stream: the sizes of queued writes equal those of awaiting every flus
   const z = /** @type {any} */ (zlib);
   const stream = z.createZstdCompress({ params: { [zlib.constants.ZSTD_c_compressionLevel]: LEVELS.zstd } });
   let produced = 0;
-  stream.on('data', (c) => { produced += c.length; });
+  stream.on('data', (/** @type {Buffer} */ c) => { produced += c.length; });
   const awaited = [];
   for (const m of messages.slice(0, 50)) {
     stream.write(m);

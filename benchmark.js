@@ -76,7 +76,7 @@ runCli(import.meta.url, async () => {
   if (values['max-time'] !== undefined) overrides.maxTime = numberOption(values['max-time'], 'max-time', { min: 0.01 });
   if (values['min-time'] !== undefined) overrides.minTime = numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
-  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  const profiles = values.profiles.split(',').map((/** @type {string} */ s) => s.trim()).filter(Boolean);
   if (!profiles.length) throw new UserError('--profiles: expected profile names such as none,4g');
   // checked now, not after minutes of measuring
   for (const profile of profiles) {
@@ -89,8 +89,8 @@ runCli(import.meta.url, async () => {
   const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
   checkOutFolder(outParent);
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
-  const transportNames = values.transports.trim() === 'none' ? [] : values.transports.split(',').map((t) => t.trim()).filter(Boolean);
-  const unknownTransport = transportNames.find((t) => !TRANSPORT_NAMES.includes(t));
+  const transportNames = values.transports.trim() === 'none' ? [] : values.transports.split(',').map((/** @type {string} */ t) => t.trim()).filter(Boolean);
+  const unknownTransport = transportNames.find((/** @type {string} */ t) => !TRANSPORT_NAMES.includes(t));
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
   if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
 
@@ -111,7 +111,7 @@ runCli(import.meta.url, async () => {
   if (problems.length) throw new Error(`results do not match their documented shape: ${problems.join('; ')}`);
 
   const markdown = renderMarkdown(results);
-  const dir = writeRunDir(outParent, runDirName(new Date(results.createdAt)), {
+  const dir = writeRunDir(outParent, runDirName(new Date(/** @type {{ createdAt: string }} */ (results).createdAt)), {
     'results.json': `${JSON.stringify(results, null, 2)}\n`,
     'report.md': markdown,
     'report.html': renderHtml(results),

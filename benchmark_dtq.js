@@ -8,6 +8,7 @@ import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './lib/measure
 import { payloadHeading } from './lib/report/rows.js';
 import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
+import { corpusOf } from './lib/payload/index.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
@@ -35,22 +36,25 @@ runCli(import.meta.url, async () => {
   const big = values.data && (fs.statSync(values.data, { throwIfNoEntry: false })?.size ?? 0) >= 10 * 2 ** 20;
   if (big) process.stderr.write(`reading ${values.data}: parsing it and checking every record against the schema\n`);
   const { payloads, codecs } = await resolveSelection(values, positionals);
+  /** @type {Array<ReturnType<typeof measureSizes>>} */
   const results = [];
+  /** @type {Array<Awaited<ReturnType<typeof measureCorpusSizes>>>} */
   const corpus = [];
   for (const p of payloads) {
     const prepared = prepareCodecs(codecs, p);
     results.push(measureSizes(prepared, p));
     // a large corpus takes seconds: say where the pass is (small ones stay quiet, so logs and tests do not fill up)
     const tty = Boolean(process.stderr.isTTY);
-    const progress = tty || p.corpus.length >= 10000 ? createProgress({ total: prepared.length }) : null;
+    const progress = tty || corpusOf(p).length >= 10000 ? createProgress({ total: prepared.length }) : null;
+    /** @type {string|null} */
     let current = null;
-    corpus.push(await measureCorpusSizes(prepared, p, { sample, train, onProgress: progress && ((s) => {
+    corpus.push(await measureCorpusSizes(prepared, p, { sample, train, onProgress: progress ? ((s) => {
       const next = s.codec !== current;
       current = s.codec;
       // a plain log gets a line per codec and stage; a terminal's line also counts the records
       if (!tty && s.done > 0) return;
       progress.tick(`${p.id}: ${s.codec}: ${s.stage}${tty && s.total ? ` ${s.done.toLocaleString('en-US')}/${s.total.toLocaleString('en-US')}` : ''}`, next ? 1 : 0);
-    }) }));
+    }) : undefined }));
     progress?.end();
   }
   const across = values.runtimes === undefined ? null : await verifyAcrossRuntimes(values, positionals, payloads, codecs);

@@ -59,7 +59,7 @@ runCli(import.meta.url, async () => {
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
   if (values.deflate) throw new UserError('benchmark_transport: use --compress NAME (--deflate is the WebSocket clients\' spelling)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
-  const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = values.transports.split(',').map((/** @type {string} */ s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
   const transports = await Promise.all(names.map(loadTransport));
   // every transport must take the settings before anything runs
@@ -76,8 +76,8 @@ runCli(import.meta.url, async () => {
     for (const line of [...skipLines, ...sweepLines(sweeps)]) console.log(line);
     return;
   }
-  const cells = names.reduce((n, t) => n + codecsFor[t].length, 0);
-  const progress = transmissionProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * cells * rounds, 0), quiet, messagesFor, rounds });
+  const cells = names.reduce((/** @type {number} */ n, /** @type {string} */ t) => n + codecsFor[t].length, 0);
+  const progress = transmissionProgress({ total: profiles.reduce((/** @type {number} */ n, /** @type {string} */ p) => n + messagesFor(p) * cells * rounds, 0), quiet, messagesFor, rounds });
   const runs = [];
   for (const profile of profiles) {
     const matrix = await measureTransportMatrix({

@@ -79,7 +79,7 @@ runCli(import.meta.url, async () => {
   }
   const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
 
-  const progress = transmissionProgress({ total: profiles.reduce((n, p) => n + messagesFor(p) * codecs.length * rounds * (opts.compress ? 2 : 1), 0), quiet, messagesFor, rounds });
+  const progress = transmissionProgress({ total: profiles.reduce((/** @type {number} */ n, /** @type {string} */ p) => n + messagesFor(p) * codecs.length * rounds * (opts.compress ? 2 : 1), 0), quiet, messagesFor, rounds });
   const runs = [];
   for (const profile of profiles) {
     runs.push(await measure({

@@ -162,7 +162,8 @@ export function matrixVerdictLines(run) {
  */
 export function benchmarkOptions(values, { loopbackMessages }) {
   const opts = transmissionOptions(values);
-  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  /** @type {string[]} */
+  const profiles = values.profiles.split(',').map((/** @type {string} */ s) => s.trim()).filter(Boolean);
   checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
   for (const p of profiles) resolveProfile(p, opts);
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });

@@ -9,6 +9,17 @@ import { renderMarkdown } from '../../../lib/report/markdown.js';
 import { numbersWithoutUnit, validateResults, writeRunDir } from '../../../lib/results/index.js';
 import { UserError } from '../../../lib/errors.js';
 import { makeResults } from '../../helpers/results-fixture.js';
+import { array, field, record } from '../../helpers/narrow.js';
+
+/**
+ * A chart's labels and datasets, read through assertions: chartSpecs gives its Chart.js config as a plain object.
+ * @param {{ config: object } | undefined} spec
+ */
+function chartData(spec) {
+  assert.ok(spec, 'the chart is there');
+  const data = record(field(spec.config, 'data'), 'config.data');
+  return { labels: array(data.labels, 'labels'), datasets: array(data.datasets, 'datasets').map((d) => record(d, 'a dataset')) };
+}
 
 function withLossy() {
   const r = makeResults();
@@ -35,7 +46,7 @@ test('a lossy codec is marked in every table and chart; an unmeasured one says w
 
   const specs = chartSpecs(r);
   for (const spec of specs.filter((s) => s.section === 'p1')) {
-    const labels = spec.config.data.labels;
+    const { labels } = chartData(spec);
     assert.deepEqual(labels[1], ['fmt-b', '⚠ LOSSY'], spec.id);
     assert.deepEqual(labels[2], ['fmt-c', 'unsupported: not measured'], spec.id);
     assert.deepEqual(spec.statuses, ['exact', 'lossy', 'unsupported']);
@@ -48,12 +59,12 @@ test('a lossy codec is marked in every table and chart; an unmeasured one says w
 test('the speed chart carries min–max whiskers; the latency chart a bar per format and profile', () => {
   const specs = chartSpecs(makeResults());
   const speed = specs.find((s) => s.id === 'speed-p1');
-  const encode = speed.config.data.datasets.find((d) => d.label === 'encode');
-  assert.deepEqual(encode.ranges[0], [0.99e6, 1.02e6]);
-  assert.equal(speed.config.options.scales.y.suggestedMax, 2.04e6, 'the axis reaches the fastest round');
+  const encode = chartData(speed).datasets.find((d) => d.label === 'encode');
+  assert.deepEqual(array(encode?.ranges, 'the encode bars\' ranges')[0], [0.99e6, 1.02e6]);
+  assert.equal(field(field(field(field(speed?.config, 'options'), 'scales'), 'y'), 'suggestedMax'), 2.04e6, 'the axis reaches the fastest round');
   const latency = specs.find((s) => s.id === 'latency-p1');
-  assert.deepEqual(latency.config.data.labels.map((l) => l.join(' ')), ['fmt-a exact profile none', 'fmt-b exact profile none']);
-  assert.deepEqual(latency.config.data.datasets.map((d) => d.label), ['p50', 'p90', 'p99', 'p99.9']);
+  assert.deepEqual(chartData(latency).labels.map((l) => array(l).join(' ')), ['fmt-a exact profile none', 'fmt-b exact profile none']);
+  assert.deepEqual(chartData(latency).datasets.map((d) => d.label), ['p50', 'p90', 'p99', 'p99.9']);
 });
 
 test('report.html is self-contained: Chart.js inlined, no external reference, nothing can close the data script', () => {
@@ -69,19 +80,19 @@ test('report.html is self-contained: Chart.js inlined, no external reference, no
 test('every number has a unit; a number without one is found', () => {
   const r = makeResults();
   assert.deepEqual(numbersWithoutUnit(r), []);
-  r.payloads[0].sizes[0].zstd = 12;
+  Object.assign(r.payloads[0].sizes[0], { zstd: 12 });
   assert.deepEqual(numbersWithoutUnit(r), ['/payloads/0/sizes/0/zstd']);
 });
 
 test('the validator rejects what the reports rely on being there', () => {
   const missingFigure = makeResults();
-  delete missingFigure.payloads[0].sizes[0].gzip;
+  Reflect.deleteProperty(missingFigure.payloads[0].sizes[0], 'gzip');
   assert.match(validateResults(missingFigure).join(), /sizes\/0.*gzip/);
   const badStatus = makeResults();
-  badStatus.transmission[0].results[0].status = 'fine';
+  Object.assign(record(array(field(badStatus.transmission[0], 'results'))[0]), { status: 'fine' });
   assert.match(validateResults(badStatus).join(), /transmission\/0\/results\/0\/status/);
   const noEnv = makeResults();
-  delete noEnv.environment.commit;
+  Reflect.deleteProperty(noEnv.environment, 'commit');
   assert.match(validateResults(noEnv).join(), /environment.*commit/);
 });
 

@@ -55,3 +55,10 @@ export function instanceOf(p) {
 export function standInCodec(codec) {
   return { library: 'stand-in', version: null, kind: {}, normalise: [], decoded: 'what the test returns', available: true, reason: null, ...codec };
 }
+
+/**
+ * For preparations whose codecs read no schema (stand-ins, schemaless codecs, codecs that infer their own):
+ * prepareCodecs' payload type asks for one, these tests hand it none, as a payload without a schema would.
+ * @type {import('../../lib/schema/index.js').Schema}
+ */
+export const NO_SCHEMA = /** @type {import('../../lib/schema/index.js').Schema} */ (/** @type {unknown} */ (null));

@@ -4,6 +4,7 @@ import { firstDifference, verifyRoundTrip, prepareCodecs } from '../../lib/verif
 import { parseSchema } from '../../lib/schema/index.js';
 import { Unsupported } from '../../lib/errors.js';
 import dynamic from '../../lib/codecs/protobufjs-dynamic.js';
+import { NO_SCHEMA, standInCodec } from '../helpers/narrow.js';
 
 test('firstDifference: key order does not matter, types and array order do', () => {
   assert.equal(firstDifference({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }), null);
@@ -32,14 +33,13 @@ test('null ≡ absent is equivalent for protobuf, exact only where presence surv
 });
 
 test('prepareCodecs: Unsupported from create() is "unsupported", other errors "failed", neither measured', () => {
-  const unsupported = { name: 'u', normalise: [], create() { throw new Unsupported('no nulls'); } };
-  const broken = { name: 'b', normalise: [], create: () => ({ encode() { throw new Error('boom'); }, decode: (x) => x }) };
-  // fakes with only what prepareCodecs reads
-  const [u, b] = prepareCodecs(/** @type {import('../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([unsupported, broken])), { value: {}, schema: null });
+  const unsupported = standInCodec({ name: 'u', normalise: [], create() { throw new Unsupported('no nulls'); } });
+  const broken = standInCodec({ name: 'b', normalise: [], create: () => ({ encode() { throw new Error('boom'); }, decode: (x) => x }) });
+  const [u, b] = prepareCodecs([unsupported, broken], { value: {}, schema: NO_SCHEMA });
   assert.equal(u.status, 'unsupported');
   assert.equal(u.reason, 'no nulls');
   assert.equal(u.instance, null);
   assert.equal(b.status, 'failed');
-  assert.match(b.reason, /boom/);
+  assert.match(b.reason ?? '', /boom/);
   assert.equal(b.instance, null);
 });

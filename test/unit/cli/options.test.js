@@ -5,7 +5,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS } from '../../../lib/cli/index.
 import { UserError } from '../../../lib/errors.js';
 
 const OPTIONS = { ...PAYLOAD_OPTIONS, 'max-time': { type: 'string' }, rounds: { type: 'string' } };
-const refused = (fn, pattern) => assert.throws(fn, (err) => err instanceof UserError && pattern.test(err.message) && !err.message.includes('\n'));
+const refused = (/** @type {() => unknown} */ fn, /** @type {RegExp} */ pattern) => assert.throws(fn, (err) => err instanceof UserError && pattern.test(err.message) && !err.message.includes('\n'));
 
 test('a negative number is the option\'s value, so the number check names it (not "argument is ambiguous")', () => {
   const { values } = parseCli(['--max-time', '-1'], OPTIONS);

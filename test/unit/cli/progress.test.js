@@ -2,14 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProgress } from '../../../lib/cli/progress.js';
 
+/** @param {boolean} isTTY */
 function fakeStream(isTTY) {
+  /** @type {string[]} */
   const writes = [];
-  return { isTTY, columns: 200, writes, write: (s) => writes.push(s) };
+  return { isTTY, columns: 200, writes, write: (/** @type {string} */ s) => writes.push(s) };
 }
 
 function fakeClock() {
   let t = 1_000_000;
-  return { now: () => t, advance: (s) => { t += s * 1000; } };
+  return { now: () => t, advance: (/** @type {number} */ s) => { t += s * 1000; } };
 }
 
 test('plain lines when the stream is not a terminal: step of total, elapsed, time left', () => {
@@ -48,10 +50,10 @@ test('the estimate follows the work done, not the step count, when steps weigh d
   const progress = createProgress({ total: 3, work: 10, stream, now: clock.now });
   clock.advance(2);
   progress.tick('cheap', 1, 1);
-  assert.match(stream.writes.at(-1), /^\[1\/3\] 2s elapsed, ~18s left/);
+  assert.match(stream.writes.at(-1) ?? '', /^\[1\/3\] 2s elapsed, ~18s left/);
   clock.advance(2);
   progress.tick('cheap', 1, 1);
-  assert.match(stream.writes.at(-1), /^\[2\/3\] 4s elapsed, ~16s left/);
+  assert.match(stream.writes.at(-1) ?? '', /^\[2\/3\] 4s elapsed, ~16s left/);
 });
 
 test('quiet writes nothing; no pace yet shows "?"', () => {

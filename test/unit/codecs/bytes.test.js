@@ -7,7 +7,7 @@ import { resolvePayloads } from '../../../lib/payload/index.js';
 import { plainRoundTrip } from '../../helpers/native.js';
 
 const STATUS = { id: 1, status: 'ok' };
-const hex = (s) => s.replace(/\s+/g, '');
+const hex = (/** @type {string} */ s) => s.replace(/\s+/g, '');
 
 const EXPECTED = {
   // MessagePack spec: fixmap of 2 (0x82); fixstr len 2 (0xa2) "id"; positive fixint 1;
@@ -55,7 +55,9 @@ test('{"id":1,"status":"ok"} encodes to the bytes each specification gives', asy
     assert.deepEqual({ ...decoded }, STATUS, name);
   }
   for (const [name, expected] of Object.entries(TEXT)) {
-    const { bytes } = plainRoundTrip(codecs.find((c) => c.name === name).create({ value: STATUS, schema: payload.schema }), STATUS);
+    const codec = codecs.find((c) => c.name === name);
+    assert.ok(codec, `${name} is listed`);
+    const { bytes } = plainRoundTrip(codec.create({ value: STATUS, schema: payload.schema }), STATUS);
     assert.equal(Buffer.from(toBytes(bytes)).toString('utf8'), expected, name);
   }
 });

@@ -9,10 +9,7 @@ import { corpusInputs, measureSpeed } from '../../../lib/measure/speed.js';
 import { measureCorpusSizes } from '../../../lib/measure/sizes.js';
 import { payloadFromCorpus } from '../../../lib/payload/index.js';
 import { verdictOf } from '../../../lib/report/rows.js';
-import { instanceOf, standInCodec } from '../../helpers/narrow.js';
-
-/** fast-json-stringify and avsc infer their own schema: these tests hand them none */
-const NO_SCHEMA = /** @type {import('../../../lib/schema/index.js').Schema} */ (/** @type {unknown} */ (null));
+import { instanceOf, NO_SCHEMA, standInCodec } from '../../helpers/narrow.js';
 
 const ODD = 7; // the message whose shape differs from the first
 

@@ -9,13 +9,14 @@ import { resolvePayloads } from '../../../lib/payload/index.js';
 import { prepareCodecs } from '../../../lib/verify.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { ROOT } from '../../../lib/paths.js';
+import { instanceOf } from '../../helpers/narrow.js';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
 
 test('a payload with lowerCamelCase keys and well-known types is rebuilt with its adapter: the same bytes as the timed pass', async () => {
   const [payload] = resolvePayloads({ data: path.join(DIR, 'wellknown-timestamp.json'), proto: path.join(DIR, 'wellknown.proto'), type: 'telemetry.Reading' });
   const [timed] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), payload);
-  const expected = /** @type {Uint8Array} */ (timed.instance.encode(timed.native));
+  const expected = /** @type {Uint8Array} */ (instanceOf(timed).encode(timed.native));
   // as it travels to the child process: JSON
   const recipe = JSON.parse(JSON.stringify(portablePayload(payload, { messages: 1 })));
   const [encode] = await memoryCases({ payloads: [recipe], codecs: ['protobufjs-dynamic'], filter: 'encode$' });

@@ -13,12 +13,12 @@ import { payloadHeading } from '../../../lib/report/rows.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-const write = (name, bytes) => {
+const write = (/** @type {string} */ name, /** @type {string | Uint8Array} */ bytes) => {
   const file = path.join(dir, name);
   fs.writeFileSync(file, bytes);
   return file;
 };
-const refused = (fn, pattern) => assert.throws(fn, (err) => err instanceof UserError && pattern.test(err.message) && !/[\n\0]/.test(err.message));
+const refused = (/** @type {() => unknown} */ fn, /** @type {RegExp} */ pattern) => assert.throws(fn, (err) => err instanceof UserError && pattern.test(err.message) && !/[\n\0]/.test(err.message));
 
 test('invalid UTF-8 is refused with its byte offset (a Latin-1 é)', () => {
   const file = write('latin1.json', Buffer.from('{"s":"caf\xe9"}', 'latin1'));
@@ -37,6 +37,7 @@ test('UTF-8 decoding is strict: overlong forms, surrogates, truncated sequences;
 test('UTF-16 and UTF-32 are named, by byte-order mark or by the NUL pattern', () => {
   const json = '{"a":1}';
   const utf16be = Buffer.from(json, 'utf16le').swap16();
+  /** @type {[Buffer, RegExp][]} */
   const cases = [
     [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]), /UTF-16LE \(byte-order mark\)/],
     [Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]), /UTF-16BE \(byte-order mark\)/],

@@ -10,10 +10,16 @@ import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { UserError } from '../../../lib/errors.js';
+import { standInCodec } from '../../helpers/narrow.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-schemas-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * @param {string} name
+ * @param {string} proto
+ * @param {string} json
+ */
 function files(name, proto, json) {
   const protoFile = path.join(dir, `${name}.proto`);
   const dataFile = path.join(dir, `${name}.json`);
@@ -23,9 +29,10 @@ function files(name, proto, json) {
 }
 
 /** The verdict line protobufjs-dynamic gets for the payload, as the tables print it. */
+/** @param {Parameters<typeof resolvePayloads>[0]} choice */
 function verdictOf(choice) {
   const [payload] = resolvePayloads(choice);
-  const [prepared] = prepareCodecs([/** @type {any} */ (dynamic)], payload);
+  const [prepared] = prepareCodecs([standInCodec(dynamic)], payload);
   return describeVerdict(prepared);
 }
 

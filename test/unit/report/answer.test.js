@@ -32,7 +32,7 @@ test('the answer: size against JSON, ratios with spread, and the differences out
   const [b] = entry.rows;
   assert.equal(b.ofJson, 0.5);
   assert.deepEqual(b.ops.encode, { ratio: 2, min: 1.8, max: 2.2, standing: 'faster' });
-  assert.equal(b.ops.decode.standing, 'tie');
+  assert.equal(b.ops.decode?.standing, 'tie');
   assert.equal(b.ops.roundtrip, null);
   assert.deepEqual(outsideSpread(entry), ['fmt-b encode 2.00× (faster)']);
   assert.match(answerMarkdown(results), /fmt-b .*2\.00× \(1\.80–2\.20\) ▲ .*1\.05× \(0\.90–1\.20\) ≈/);

@@ -5,7 +5,7 @@ import { browserForm } from '../../../lib/runtimes/page/browser-worker.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
 
-const load = (source) => import(`data:text/javascript,${encodeURIComponent(source)}`);
+const load = (/** @type {string} */ source) => import(`data:text/javascript,${encodeURIComponent(source)}`);
 
 test('a Node built-in that does I/O throws in a page, naming what was called', async () => {
   const fs = await load(builtinStub('fs', ['readFileSync', 'existsSync', 'default']));

@@ -3,11 +3,12 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { pageMessages } from '../../../lib/runtimes/page/browser-ws-page.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
+import { NO_SCHEMA, standInCodec } from '../../helpers/narrow.js';
 
 const corpus = Array.from({ length: 10 }, (_, i) => ({ id: i, name: `item ${i}` }));
 
 /** JSON whose decode changes message `changes` and throws on message `throws` (by id). */
-const codec = ({ changes = -1, throws = -1 } = {}) => ({
+const codec = ({ changes = -1, throws = -1 } = {}) => standInCodec({
   name: 'planted', library: 'test', version: '1', normalise: [],
   create: () => ({
     encode: (o) => {
@@ -20,7 +21,7 @@ const codec = ({ changes = -1, throws = -1 } = {}) => ({
     },
   }),
 });
-const prepare = (c) => prepareCodecs(/** @type {any[]} */ ([c]), { value: corpus[0], corpus, schema: /** @type {any} */ (null) })[0];
+const prepare = (/** @type {import('../../../lib/codecs/index.js').CodecInfo} */ c) => prepareCodecs([c], { value: corpus[0], corpus, schema: NO_SCHEMA })[0];
 
 test('the distinct messages a pass sends, in corpus order, native forms built once', () => {
   const p = prepare(codec());

@@ -2,6 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { inferJsonSchema, inferJsonSchemaOfRecords } from '../../../lib/schema/infer-json-schema.js';
 import fastJsonStringify from '../../../lib/codecs/fast-json-stringify.js';
+import { field } from '../../helpers/narrow.js';
 
 test('objects in one array merge: a key some lack is not required, int and non-int make number', () => {
   const schema = inferJsonSchema({ items: [{ a: 1, b: 'x' }, { a: 2.5 }], n: null });
@@ -31,7 +32,7 @@ test('fast-json-stringify with the inferred schema writes what JSON.stringify wr
 });
 
 test('keys that are data (numeric ids) make a map: other keys in other records fit it, and records merge', () => {
-  assert.deepEqual(inferJsonSchema({ byId: { 7: { n: 1 }, 9: { n: 2.5 } } }).properties.byId,
+  assert.deepEqual(field(field(inferJsonSchema({ byId: { 7: { n: 1 }, 9: { n: 2.5 } } }), 'properties'), 'byId'),
     { type: 'object', additionalProperties: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } });
   const schema = inferJsonSchemaOfRecords([{ byId: { 7: 'a' }, x: 1 }, { byId: {}, x: 2.5, y: null }]);
   assert.deepEqual(schema, {

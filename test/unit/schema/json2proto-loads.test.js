@@ -15,6 +15,7 @@ import { ROOT } from '../../../lib/paths.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2proto-loads-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** @param {string} file */
 function json2proto(file) {
   let out = '';
   let err = '';
@@ -23,6 +24,7 @@ function json2proto(file) {
 }
 
 /** Writes the .proto json2proto printed, loads it like --proto, and round-trips the JSON through it. */
+/** @param {string} jsonFile */
 function loadsAndRoundTrips(jsonFile) {
   const r = json2proto(jsonFile);
   assert.equal(r.code, 0, r.err);

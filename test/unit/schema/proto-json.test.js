@@ -49,9 +49,15 @@ const update = loadSchemaFile(WELL_KNOWN, 'telemetry.UpdateRequest');
 const envelope = loadSchemaFile(WELL_KNOWN, 'telemetry.Envelope');
 const JOB_URL = 'type.googleapis.com/telemetry.Job';
 
+/**
+ * @param {import('../../../lib/schema/index.js').Schema} schema
+ * @param {unknown} value
+ * @param {unknown} back
+ */
 const verdict = (schema, value, back) => compareWithPayload(value, back, ['proto3-json'], schema.type);
 
 /** [rule, schema, payload, what came back, expected status, expected normalised (for equivalent)] */
+/** @type {[rule: string, schema: import('../../../lib/schema/index.js').Schema, value: unknown, back: unknown, status: string, normalised?: string[]][]} */
 const TABLE = [
   ['json-name', proto3, { lastUpdated: 'x' }, { last_updated: 'x' }, 'equivalent', ['json-name']],
   ['json-name', proto3, { count: 3 }, { total: 3 }, 'equivalent', ['json-name']],
@@ -161,7 +167,7 @@ test('without the schema, proto3-json is the schema-blind null/empty/default-as-
 });
 
 test('real round trips through protobuf.js: enum unset, enum by number, int64 string, lowerCamelCase, proto2 default', () => {
-  const run = (schema, value) => {
+  const run = (/** @type {import('../../../lib/schema/index.js').Schema} */ schema, /** @type {Record<string, unknown>} */ value) => {
     const forPayload = schemaForPayload(schema, checkFits(schema.type, value));
     return verifyRoundTrip(dynamic.create({ schema: forPayload }), value, dynamic.normalise, undefined, schema.type);
   };
@@ -178,7 +184,7 @@ test('real round trips through protobuf.js: enum unset, enum by number, int64 st
 });
 
 test('findInt64: the first 64-bit integer a test picks, by JSON path (a wrapper at its field\'s path, maps and lists by key and index)', () => {
-  const beyond = (x) => !Number.isSafeInteger(Number(x));
+  const beyond = (/** @type {unknown} */ x) => !Number.isSafeInteger(Number(x));
   assert.deepEqual(findInt64(proto3.type, { big: '1', ubig: '18446744073709551615' }, beyond), { path: '$.ubig', value: '18446744073709551615' });
   assert.equal(findInt64(proto3.type, { big: '9007199254740991', ratio: 1e300 }, beyond), null); // a double is not a 64-bit integer
   assert.deepEqual(findInt64(profile.type, { followers: { value: '9007199254740993' } }, beyond), { path: '$.followers', value: '9007199254740993' });

@@ -10,8 +10,12 @@ import { BUNDLED, ROOT } from '../../../lib/payload/index.js';
 
 const TO_OBJECT = { longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true };
 
+/**
+ * @param {unknown} v
+ * @returns {unknown} v with every object's keys sorted
+ */
 const canonical = (v) => (Array.isArray(v) ? v.map(canonical)
-  : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])])) : v);
+  : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, canonical(x)])) : v);
 
 test('proto/test1..5.proto are up to date with data/test1..5.json', () => {
   const protos = renderBundledProtos();

@@ -2,8 +2,14 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { breakEven, messageCost, predictSeconds, predictThroughput, timeCurve } from '../../../lib/transmission/model.js';
 
+/**
+ * @param {string} format
+ * @param {number} upBytes
+ * @param {number} serverCpuUs
+ * @param {number} [clientCpuUs]
+ */
 const cost = (format, upBytes, serverCpuUs, clientCpuUs = 0) => ({ format, upBytes, downBytes: 7, serverCpuUs, clientCpuUs });
-const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+const close = (/** @type {number} */ a, /** @type {number} */ b, /** @type {string} */ what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
 
 test('messageCost: the bytes each way per message sent, as the sockets counted them, and the CPU per side', () => {
   const c = messageCost({ format: 'x', messages: 10, notSent: 2, wireBytes: { payload: 6400, frames: 8000, up: 8000, down: 1600 }, serverCpuUs: 12, clientCpuUs: 9 });

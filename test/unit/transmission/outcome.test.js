@@ -5,7 +5,7 @@ import { complete, exitCodeOf, problemOf, problemsOf } from '../../../lib/transm
 const row = (over = {}) => ({
   format: 'json-buffer', messages: 100, acked: 100, lost: 0, notSent: 0, duplicated: 0, errors: 0, latencyMs: { p50: 1 }, ended: 'complete', ...over,
 });
-const run = (profile, ...results) => ({ settings: { profile }, results });
+const run = (/** @type {string} */ profile, /** @type {ReturnType<typeof row>[]} */ ...results) => ({ settings: { profile }, results });
 
 test('complete: every message acked exactly once, and nothing else', () => {
   assert.equal(complete(row()), true);

@@ -119,6 +119,7 @@ export const UNITS = {
   memoryGiB: 'GiB',
 };
 
+/** @type {import('ajv').ValidateFunction|undefined} */
 let validator;
 
 /**

@@ -505,7 +505,7 @@ export function summariseSpeedRounds(cases, baseline) {
  * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: object|null,
  *   normalised: string[], reason: string|null, op: string, opsPerSec: number, min: number, max: number,
  *   wireBytes: number, vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null,
- *   rounds: RoundFigures[], [key: string]: unknown }} SpeedRow
+ *   rounds: RoundFigures[], rme: number, oneMessage?: { opsPerSec: number, min: number, max: number, rme: number, rounds: RoundFigures[] } | null, [key: string]: unknown }} SpeedRow
  */
 
 /**

@@ -171,9 +171,22 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
  * @property {Record<string, string>} units
  * @property {object[]} codecs
- * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, sizes: import('../measure/sizes.js').SizeRow[], speed: import('../measure/speed.js').SpeedRow[], notTimed?: object[] }[]} payloads
- * @property {object[]} transmission
- * @property {object|null} batch
+ * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, sizes: import('../measure/sizes.js').SizeRow[], speed: import('../measure/speed.js').SpeedRow[], notTimed?: object[], speedCorpus?: SpeedCorpus }[]} payloads
+ * @property {{ payload: string, profile: string, settings: object, results: import('../transmission/rounds.js').TransmissionRow[], verdicts?: object[] }[]} transmission
+ *   the WebSocket pass: one entry per payload and link profile
+ * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, counts: number[], steps: BatchStep[] } | null} batch
+ */
+
+/**
+ * What a payload's speed figures were timed over: the corpus (messages, how many timed, the sample drawn), the
+ * operations also timed on the first message alone, and the codecs a later message of the corpus refused.
+ * @typedef {{ corpus: { messages: number, timed: number, sample: { size: number, seed: number } | null }, oneMessageOps: string[],
+ *   splitTime?: boolean, skipped?: object[] }} SpeedCorpus
+ */
+
+/**
+ * One step of the batch scaling: N messages in one batch, its JSON size, and the sizes and speed rows at that N.
+ * @typedef {{ n: number, jsonBytes: number, sizes: import('../measure/sizes.js').SizeRow[], speed: import('../measure/speed.js').SpeedRow[] }} BatchStep
  */
 
 /**

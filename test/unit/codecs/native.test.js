@@ -6,7 +6,7 @@ import { loadCodecs, isIdentity, fairnessFlags } from '../../../lib/codecs/index
 import { loadGenerated } from '../../../lib/codecs/codegen.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { compareWithPayload, measurable, prepareCodecs } from '../../../lib/verify.js';
-import { instanceOf } from '../../helpers/narrow.js';
+import { instanceOf, record } from '../../helpers/narrow.js';
 
 const payloads = resolvePayloads();
 const available = (await loadCodecs()).filter((c) => c.available);
@@ -81,7 +81,7 @@ test('protobufjs accepts the plain object as it is: the same bytes as a Message 
       const Type = types[p.codec.name];
       const instance = instanceOf(p);
       const plainBytes = Buffer.from(instance.encode(p.native)).toString('hex');
-      const message = Type.fromObject(p.native);
+      const message = Type.fromObject(record(p.native, 'native form'));
       assert.notEqual(Object.getPrototypeOf(message), Object.prototype, `${p.codec.name}: fromObject made a Message`);
       assert.equal(Buffer.from(Type.encode(message).finish()).toString('hex'), plainBytes, `${payload.id} ${p.codec.name} fromObject`);
       assert.equal(Buffer.from(Type.encode(Type.create(message)).finish()).toString('hex'), plainBytes, `${payload.id} ${p.codec.name} create`);

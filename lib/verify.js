@@ -353,9 +353,8 @@ export function corpusVerdict(p, type = null) {
  */
 
 /**
- * True when a prepared codec can be measured.
+ * True when a prepared codec can be measured (its instance is there).
  * @param {Prepared} p
- * @returns {p is Measurable}
  */
 export const measurable = (p) => p.instance !== null;
 
@@ -398,8 +397,6 @@ function show(v) {
  * @property {string|null} reason
  * @property {number|null} [record] the corpus record that made the verdict, when a pass verified beyond the first message
  */
-
-/** @typedef {Prepared & { instance: import('./codecs/native-form.js').CodecInstance }} Measurable a prepared codec that can be measured */
 
 /**
  * A codec's identity and round-trip verdict as every result carries it.

@@ -34,7 +34,7 @@ export function passSettingsLine(s, url) {
 /**
  * The table of one transmission run: throughput, bytes on the wire, latency
  * percentiles and accounting per format.
- * @param {Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>} result
+ * @param {{ results: import('../transmission/rounds.js').TransmissionRow[] }} result a transmission run, or a matrix run: its rows
  * @returns {import('./table.js').TableModel}
  */
 export function passRows(result) {

@@ -167,8 +167,9 @@ export function pairVerdicts(rows) {
  * min–max, CPU per message, and the passes themselves. The full list of
  * fields is results.json's schema (lib/results/schema.js).
  * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, notSent?: number,
- *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>,
- *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], [field: string]: unknown }} TransmissionRow
+ *   duplicated: number, errors: number, seconds: number, msgsPerSec: number|null, payloadMBps?: number|null, ended?: string,
+ *   wireBytes?: Record<string, number>|null, latencyMs: Percentiles|null, serverCpuUs?: number|null, clientCpuUs?: number|null,
+ *   serverElu?: number|null, clientElu?: number|null, decodeShare?: number|null, minMax?: TransmissionMinMax, passes?: PassFigures[], [field: string]: unknown }} TransmissionRow
  */
 
 /**

@@ -205,7 +205,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @typedef {object} PayloadResults
  * @property {ReturnType<typeof import('../payload/index.js').describePayload>} payload
  * @property {import('../measure/sizes.js').SizeRow[]} sizes
- * @property {{ corpus: object, codecs: import('../measure/sizes.js').CorpusSizeRow[] }} [corpusSizes] absent in results written before corpora
+ * @property {Pick<Awaited<ReturnType<typeof import('../measure/sizes.js').measureCorpusSizes>>, 'corpus'|'codecs'>} [corpusSizes] absent in results written before corpora
  * @property {import('../measure/speed.js').SpeedRow[]} speed
  * @property {{ corpus: { messages: number, timed: number, sample: { size: number, seed: number } | null }, oneMessageOps: string[],
  *   splitTime?: boolean, skipped?: (ReturnType<typeof import('../verify.js').describeCodec> & { record?: number })[] }} [speedCorpus] absent in results written before corpora

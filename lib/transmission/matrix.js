@@ -26,7 +26,7 @@ import { loadTransport } from './transports/index.js';
  * }} options the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare;
  *   codecs: one list for every transport, or a list per transport name (assignFormats in pairs.js); skipped:
  *   the cells assignFormats left out, carried into the result
- * @returns {Promise<{ payload: TransmissionRun['payload'], settings: object,
+ * @returns {Promise<{ payload: TransmissionRun['payload'], settings: Omit<TransmissionRun['settings'], 'transport'> & { transport: null, transports: string[] },
  *   runs: TransmissionRun[], results: TransmissionRow[], verdicts: Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>,
  *   named: import('./pairs.js').NamedVerdict[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
  */
@@ -124,9 +124,9 @@ function transportView(run, transport) {
  * @returns {import('./rounds.js').TransmissionPass}
  */
 function asPass(row) {
-  const { latencyMs, msgsPerSec, payloadMBps, ended, wireBytes } = row;
-  if (latencyMs == null || msgsPerSec == null || payloadMBps == null || ended === undefined || wireBytes === null) {
+  const { latencyMs, msgsPerSec, seconds, payloadMBps, ended, wireBytes } = row;
+  if (latencyMs == null || msgsPerSec == null || seconds === undefined || payloadMBps == null || ended === undefined || wireBytes === null) {
     throw new Error(`${row.format}: ran in the first round but not in a later one (${ended})`);
   }
-  return { ...row, latencyMs, msgsPerSec, payloadMBps, ended, wireBytes };
+  return { ...row, latencyMs, msgsPerSec, seconds, payloadMBps, ended, wireBytes };
 }

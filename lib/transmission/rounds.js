@@ -167,9 +167,12 @@ export function pairVerdicts(rows) {
  * min–max, CPU per message, and the passes themselves. The full list of
  * fields is results.json's schema (lib/results/schema.js).
  * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, notSent?: number,
- *   duplicated: number, errors: number, seconds: number, msgsPerSec: number|null, payloadMBps?: number|null, ended?: string,
- *   wireBytes?: Record<string, number>|null, latencyMs: Percentiles|null, serverCpuUs?: number|null, clientCpuUs?: number|null,
- *   serverElu?: number|null, clientElu?: number|null, decodeShare?: number|null, minMax?: TransmissionMinMax, passes?: PassFigures[], [field: string]: unknown }} TransmissionRow
+ *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>|null,
+ *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], seconds?: number, payloadMBps?: number|null,
+ *   latencyUncorrectedMs?: Percentiles|null, serverCpuUs?: number|null, serverCpuUsRaw?: number|null, decodeShare?: number|null,
+ *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, ended?: string,
+ *   transport?: string, codec?: string, diff?: { path: string, expected: unknown, actual: unknown }|null, normalised?: string[],
+ *   reason?: string|null, record?: number|null, [field: string]: unknown }} TransmissionRow
  */
 
 /**

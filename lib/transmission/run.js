@@ -426,8 +426,7 @@ export function refusedCodec(r) {
  * @param {{ profile?: string, rtt?: number, down?: number, up?: number, shaper?: 'auto'|'os'|'emulator', connections?: number,
  *   transport?: string, direction?: 'up'|'down', compress?: string|null, tls?: boolean, pipelining?: number, window?: number }} [options.link]
  *   the link and the transport's settings, as measureTransmission takes them
- * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: object[] }>>}
- *   probes: each a Probe (below)
+ * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: Probe[] }>>}
  *   maxRate null: even fromRate failed; failedRate null: maxRate reached without a failure
  */
 export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fromRate = 1000, maxRate = 1e6, seconds = 0.5, steps = 4, onProbe, link = {} }) {
@@ -471,5 +470,6 @@ export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fro
 
 /**
  * One probe of measureSaturation: its rate, what it achieved, its latencies, and whether it held the target.
- * @typedef {{ rate: number, msgsPerSec: number | null, latencyMs: import('./rounds.js').Percentiles | null, latencyUncorrectedMs: unknown, ok: boolean }} Probe
+ * @typedef {{ rate: number, msgsPerSec: number|null, latencyMs: import('./rounds.js').Percentiles|null,
+ *   latencyUncorrectedMs?: import('./rounds.js').Percentiles|null, ok: boolean }} Probe
  */

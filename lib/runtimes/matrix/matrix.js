@@ -258,6 +258,11 @@ const messageOf = (err) => (err instanceof Error ? err.message : String(err));
  * @property {RuntimeDescription[]} runtimes
  * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
- *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: import('./rounds.js').CodecVerdict[],
- *   verdicts?: import('./rounds.js').CodecVerdict[] }[] }[]} results
+ *   results?: (import('../../measure/speed.js').SpeedRow & { runtimeNotes?: string[] })[], skipped?: RuntimeVerdict[],
+ *   verdicts?: RuntimeVerdict[] }[] }[]} results
+ */
+
+/**
+ * A codec's verdict on a runtime (verified only, or not measured there), with what the runtime noted about it.
+ * @typedef {{ format: string, status: string, reason: string|null, diff?: import('../../verify.js').Difference|null, normalised?: string[], runtimeNotes?: string[] }} RuntimeVerdict
  */

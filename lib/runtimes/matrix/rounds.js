@@ -41,7 +41,7 @@ export function joinSpeedRounds(roundsOfRows, baseline, order = []) {
 
 /**
  * What joinSpeedRounds reads of a speed row from one round (any other field is carried along).
- * @typedef {{ format: string, op: string, library?: string|null, version?: string|null, status: string, diff?: object|null,
+ * @typedef {{ format: string, op: string, library?: string|null, version?: string|null, status: string, diff?: import('../../verify.js').Difference|null,
  *   normalised?: string[], reason?: string|null, wireBytes: number, rounds: RoundFigures[], [key: string]: unknown }} OneRoundRow
  */
 /** @typedef {import('../../measure/speed.js').RoundFigures} RoundFigures */
@@ -49,7 +49,7 @@ export function joinSpeedRounds(roundsOfRows, baseline, order = []) {
 /**
  * A codec's identity and verdict as a round reports it (describeCodec's fields; a row made for a codec that could
  * not run has no flags), with anything else a row carries.
- * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: object|null,
+ * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: import('../../verify.js').Difference|null,
  *   normalised: string[], reason: string|null, [field: string]: unknown }} CodecVerdict
  */
 

@@ -43,3 +43,15 @@ test('keys that are data (numeric ids) make a map: other keys in other records f
   const c = fastJsonStringify.create({ value: { byId: { 7: 'a' } }, corpus: [{ byId: { 7: 'a' } }, { byId: { 8: 'b', 12: 'c' } }] });
   assert.deepEqual(JSON.parse(c.encode({ byId: { 99: 'z' } }).toString()), { byId: { 99: 'z' } });
 });
+
+test('a "__proto__" key is a property like any other: in the schema, merged across records, written by the serializer', () => {
+  const value = JSON.parse('{"__proto__": {"x": 1}, "a": 2}');
+  const schema = inferJsonSchema(value);
+  assert.deepEqual(Object.keys(field(schema, 'properties')), ['__proto__', 'a']);
+  assert.deepEqual(field(schema, 'required'), ['__proto__', 'a']);
+  const merged = inferJsonSchemaOfRecords([JSON.parse('{"a": 3}'), value]);
+  assert.deepEqual(Object.keys(field(merged, 'properties')), ['a', '__proto__']);
+  assert.deepEqual(field(merged, 'required'), ['a']);
+  const c = fastJsonStringify.create({ value });
+  assert.equal(c.encode(value).toString(), '{"__proto__":{"x":1},"a":2}');
+});

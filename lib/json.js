@@ -1,5 +1,7 @@
 // Small helpers over JSON values: paths as error messages name them, walking, keys.
 
+/** @typedef {Record<string, unknown>} JsonObject a JSON object as parsed: string keys, values unknown until checked */
+
 /** JSON nested deeper than this is refused rather than overflowing the stack (protobuf parsers stop at 100 too). */
 export const MAX_DEPTH = 100;
 
@@ -18,13 +20,14 @@ export function childPath(parent, key) {
  * The JSON path of the first value (depth first, the root included) for which
  * test(value, key) is true, or null. Codecs use it to name the place a payload
  * stops fitting their format.
- * @param {any} value
- * @param {(value: any, key: string|number|null) => boolean} test
+ * @param {unknown} value
+ * @param {(value: unknown, key: string|number|null) => boolean} test
+ * @param {string} [path] the value's own path
+ * @param {string|number|null} [key] the key or index the value has in its parent (null for the root)
  * @returns {string|null}
  */
 export function findPath(value, test, path = '$', key = null) {
   if (test(value, key)) return path;
-  if (value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findPath(value[i], test, childPath(path, i), i);
@@ -32,6 +35,7 @@ export function findPath(value, test, path = '$', key = null) {
     }
     return null;
   }
+  if (!isJsonObject(value)) return null;
   for (const k of Object.keys(value)) {
     const found = findPath(value[k], test, childPath(path, k), k);
     if (found) return found;
@@ -39,12 +43,20 @@ export function findPath(value, test, path = '$', key = null) {
   return null;
 }
 
-/** True for a JSON object (not an array, not null). */
+/**
+ * True for a JSON object (not an array, not null).
+ * @param {unknown} v
+ * @returns {v is JsonObject}
+ */
 export const isJsonObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Sets a key on a plain object, including "__proto__", which plain
  * assignment would turn into a change of prototype instead of a key.
+ * @template T
+ * @param {Record<string, T>} obj
+ * @param {string} key
+ * @param {NoInfer<T>} value
  */
 export function setKey(obj, key, value) {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
@@ -62,7 +74,9 @@ export function setKey(obj, key, value) {
  * @returns {{ duplicates: string[], roundedIntegers: { path: string, written: string }[] }}
  */
 export function scanJsonText(text) {
+  /** @type {{ record: number, path: string }[]} */
   const duplicates = [];
+  /** @type {{ record: number, path: string, written: string }[]} */
   const roundedIntegers = [];
   /** @type {{ keys: Set<string> | null, path: string, index: number, key: string | null }[]} */
   const stack = [];
@@ -73,13 +87,17 @@ export function scanJsonText(text) {
   const valuePath = () => {
     const top = stack[stack.length - 1];
     if (!top) return '$';
-    return top.keys ? childPath(top.path, top.key) : childPath(top.path, top.index);
+    if (!top.keys) return childPath(top.path, top.index);
+    // in valid JSON (which the text must be) a value inside an object comes after its key
+    if (top.key === null) throw new Error(`scanJsonText: a value without a key in the object at ${top.path}: not valid JSON`);
+    return childPath(top.path, top.key);
   };
   const afterValue = () => {
     const top = stack[stack.length - 1];
     if (!top) record++;
     else if (!top.keys) top.index++;
   };
+  /** @returns {string} the JSON string starting at i, decoded; i moves past it */
   const readString = () => {
     const start = i;
     i++;
@@ -126,7 +144,7 @@ export function scanJsonText(text) {
     }
   }
   const many = record > 1;
-  const label = (r, p) => `${many ? `record ${r}: ` : ''}${p}`;
+  const label = (/** @type {number} */ r, /** @type {string} */ p) => `${many ? `record ${r}: ` : ''}${p}`;
   return {
     duplicates: duplicates.map((d) => label(d.record, d.path)),
     roundedIntegers: roundedIntegers.map((r) => ({ path: label(r.record, r.path), written: r.written })),
@@ -156,7 +174,11 @@ export function decodeJsonBytes(bytes, isUtf8) {
   return { text: Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.byteLength - start).toString('utf8') };
 }
 
-/** UTF-16 or UTF-32 by byte-order mark, or by the NUL pattern of its first ASCII characters (RFC 4627, section 3). */
+/**
+ * UTF-16 or UTF-32 by byte-order mark, or by the NUL pattern of its first ASCII characters (RFC 4627, section 3).
+ * @param {Uint8Array} b
+ * @returns {string|null}
+ */
 function wideEncoding(b) {
   if (b[0] === 0x00 && b[1] === 0x00 && b[2] === 0xfe && b[3] === 0xff) return 'UTF-32BE (byte-order mark)';
   if (b[0] === 0xff && b[1] === 0xfe && b[2] === 0x00 && b[3] === 0x00) return 'UTF-32LE (byte-order mark)';
@@ -172,7 +194,12 @@ function wideEncoding(b) {
   return null;
 }
 
-/** The offset of the first byte that does not start or continue a well-formed UTF-8 sequence, or -1. */
+/**
+ * The offset of the first byte that does not start or continue a well-formed UTF-8 sequence, or -1.
+ * @param {Uint8Array} b
+ * @param {number} [start]
+ * @returns {number}
+ */
 export function firstInvalidUtf8(b, start = 0) {
   let i = start;
   while (i < b.length) {

@@ -152,7 +152,7 @@ const cost = {
  *   (lib/cli/progress.js's progressReporter turns these into the progress line)
  * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
  * @param {import('./runtimes/matrix/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
- * @returns {Promise<object>} the results object (see README, results.json format)
+ * @returns {Promise<import('./results/index.js').Results>} the results object (see README, results.json format)
  */
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
@@ -204,11 +204,7 @@ export async function runSuite({
   // what the harness alone costs and what no operation can beat, measured once: the rows are judged against it
   const harness = measureHarness({ rounds: 1, maxTime: Math.max(s.maxTime, 0.1), minTime: s.minTime });
   progress.tick('harness (empty loops, memory copy)', 1, plan[step++].work);
-  /**
-   * @type {Array<{ payload: ReturnType<typeof describePayload>, sizes: ReturnType<typeof measureSizes>['codecs'],
-   *   corpusSizes: object, speed: ReturnType<typeof attachMemory>, notTimed: ReturnType<typeof measureSpeed>['notTimed'],
-   *   speedCorpus: object, runtimes?: unknown }>}
-   */
+  /** @type {import('./results/index.js').PayloadResults[]} */
   const payloadResults = [];
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];

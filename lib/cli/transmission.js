@@ -119,7 +119,7 @@ export const probeLine = (p) => `${p.profile}${p.transport ? ` ${p.transport}` :
 
 /**
  * The lines of --sweep: each format's knee per profile (and transport, when the sweep has several).
- * @param {Array<{ profile: string, transport?: string, knees: Awaited<ReturnType<typeof import('../transmission/run.js').measureSaturation>> }>} sweeps
+ * @param {Array<{ profile: string, transport?: string, knees: Parameters<typeof kneeLines>[1] }>} sweeps
  */
 export const sweepLines = (sweeps) => sweeps.flatMap(({ profile, transport, knees }) => kneeLines(transport ? `${profile} ${transport}` : profile, knees));
 
@@ -143,7 +143,7 @@ export function breakEvenLines(model, transport) {
 /**
  * The verdicts of one matrix run: the named pairs first, then every other pair (those the named block already
  * gave left out).
- * @param {{ settings: { profile: string }, named: import('../transmission/pairs.js').NamedVerdict[], verdicts: Array<{ formats: string[] }> }} run
+ * @param {{ settings: { profile: string }, named: import('../transmission/pairs.js').NamedVerdict[], verdicts: ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[] }} run
  * @returns {{ named: string[], others: string[] }}
  */
 export function matrixVerdictLines(run) {

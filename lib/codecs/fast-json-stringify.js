@@ -20,7 +20,8 @@ export default /** @satisfies {import('./index.js').Codec} */ ({
   decoded: 'JSON.parse of the UTF-8 text of the bytes',
   /** @param {import('./index.js').DataContext} ctx the messages alone decide */
   create({ value, corpus = [value] }) {
-    const stringify = fastJson(inferJsonSchemaOfRecords(corpus));
+    // fast-json-stringify's types have no schema whose "type" is a list of types; their open AnySchema takes any schema
+    const stringify = fastJson(/** @type {import('fast-json-stringify').AnySchema} */ (inferJsonSchemaOfRecords(corpus)));
     return {
       encode: (obj) => Buffer.from(stringify(obj)),
       decode: (/** @type {Uint8Array} */ bytes) => JSON.parse(Buffer.isBuffer(bytes)

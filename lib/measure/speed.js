@@ -505,7 +505,11 @@ export function summariseSpeedRounds(cases, baseline) {
  * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: object|null,
  *   normalised: string[], reason: string|null, op: string, opsPerSec: number, min: number, max: number,
  *   wireBytes: number, vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null,
- *   rounds: RoundFigures[], [key: string]: unknown }} SpeedRow
+ *   rounds: RoundFigures[], rme: number, samplesPerRound: number, mbPerSec: number|null, spread?: number, record?: number|null,
+ *   flags?: import('../codecs/native-form.js').FairnessFlags|null,
+ *   oneMessage?: { opsPerSec: number, min: number, max: number, rme: number, rounds: RoundFigures[] }|null,
+ *   bias?: number|null, biasMin?: number|null, biasMax?: number|null, implausible?: string|null, memory?: SpeedMemory|null,
+ *   [key: string]: unknown }} SpeedRow
  */
 
 /**

@@ -6,6 +6,13 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 
+/** @typedef {import('../results/index.js').Results} Results */
+/** @typedef {'faster'|'slower'|'tie'|'one-round'} Standing */
+/**
+ * One operation's ratio to the baseline: the median of the rounds, their min–max, and where it stands.
+ * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing }} AnswerCell
+ */
+
 /** The operations the answer compares with the baseline. */
 export const ANSWER_OPS = ['encode', 'decode', 'roundtrip'];
 
@@ -13,23 +20,24 @@ export const ANSWER_OPS = ['encode', 'decode', 'roundtrip'];
  * Where a ratio to the baseline stands: 'faster' or 'slower' when every round
  * fell on the same side of 1 (the difference lies outside the spread), 'tie'
  * when the rounds straddle 1, 'one-round' when a single round gives no
- * spread to judge by, null when there is no ratio.
+ * spread to judge by (or a row without the min–max of its rounds), null when there is no ratio.
  * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null, rounds?: unknown[] } | undefined} row
- * @returns {'faster'|'slower'|'tie'|'one-round'|null}
+ * @returns {Standing|null}
  */
 export function standing(row) {
   if (!row || row.vsBaseline == null) return null;
-  if (row.rounds && row.rounds.length < 2) return 'one-round';
-  if (row.vsBaselineMin > 1) return 'faster';
-  if (row.vsBaselineMax < 1) return 'slower';
+  const { vsBaselineMin: min, vsBaselineMax: max } = row;
+  if ((row.rounds && row.rounds.length < 2) || min == null || max == null) return 'one-round';
+  if (min > 1) return 'faster';
+  if (max < 1) return 'slower';
   return 'tie';
 }
 
 /**
  * The answer's row model for a run.
- * @param {object} results a results object (results.json shape)
- * @returns {{ payload: object, baseline: string, rows: { format: string, status: string, flags: object|null, ofJson: number|null,
- *   ops: Record<string, { ratio: number, min: number, max: number, standing: string } | null> }[] }[]}
+ * @param {Results} results
+ * @returns {{ payload: Results['payloads'][number]['payload'], baseline: string, rows: { format: string, status: string,
+ *   flags: import('../codecs/native-form.js').FairnessFlags|null, ofJson: number|null, ops: Record<string, AnswerCell|null> }[] }[]}
  */
 export function answerModel(results) {
   const baseline = results.settings.speed.baseline;
@@ -43,23 +51,31 @@ export function answerModel(results) {
       ofJson: c.ofJson ?? null,
       ops: Object.fromEntries(ANSWER_OPS.map((op) => {
         const r = speed.find((x) => x.format === c.format && x.op === op);
-        return [op, r && r.vsBaseline != null
-          ? { ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: standing(r) } : null];
+        const where = standing(r);
+        return [op, r && r.vsBaseline != null && where
+          ? { ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: where } : null];
       })),
     })),
   }));
 }
 
+/** @type {Record<Standing, string>} */
 const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?' };
 
-/** "1.36× (1.21–1.48) ▲": a ratio, its spread over the rounds, and where it stands. */
+/**
+ * "1.36× (1.21–1.48) ▲": a ratio, its spread over the rounds, and where it stands.
+ * @param {AnswerCell|null|undefined} cell
+ */
 export function ratioWithSpread(cell) {
   if (!cell) return '—';
   const range = cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
   return `${fixed(cell.ratio, 2)}×${range} ${MARK[cell.standing]}`;
 }
 
-/** The differences of one payload that lie outside the spread, in words. */
+/**
+ * The differences of one payload that lie outside the spread, in words.
+ * @param {ReturnType<typeof answerModel>[number]} entry
+ */
 export function outsideSpread(entry) {
   const out = [];
   for (const r of entry.rows) {
@@ -87,7 +103,7 @@ export function answerRows(entry) {
 /**
  * The answer in Markdown: one table per payload, then the differences
  * outside the spread and those within it.
- * @param {object} results a results object
+ * @param {Results} results
  */
 export function answerMarkdown(results) {
   const model = answerModel(results);

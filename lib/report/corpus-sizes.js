@@ -6,26 +6,68 @@ import { describeVerdict } from '../verify.js';
 import { fixed, int, pct } from './format.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 
-/** Column titles of the compression table, by method of lib/measure/sizes.js. */
+/**
+ * Compressed bytes per message of one method (lib/measure/sizes.js, measureCorpusSizes), or why the method is missing.
+ * @typedef {{ unavailable: string, mean?: undefined, dictionaryBytes?: undefined }
+ *   | { unavailable?: undefined, mean: number, median?: number, messages?: number, dictionaryBytes?: number }} CompressedFigure
+ */
+
+/**
+ * One codec over the corpus: its verdict (record: the corpus record that made it), and its figures when it could
+ * be measured.
+ * @typedef {object} CorpusSizeRow
+ * @property {string} format
+ * @property {string} status
+ * @property {{ path: string, expected: unknown, actual: unknown } | null} [diff]
+ * @property {string[]} [normalised]
+ * @property {string | null} [reason]
+ * @property {number | null} [record]
+ * @property {{ median: number, p90: number, max: number, mean: number, total: number }} [perMessage]
+ * @property {number} [ofJson] the stream total as a share of JSON's
+ * @property {Partial<Record<CompressionMethod, CompressedFigure>>} [compressed]
+ */
+
+/**
+ * What measureCorpusSizes found over a payload's corpus (results.payloads[].corpusSizes).
+ * @typedef {object} CorpusSizes
+ * @property {{ messages: number, json: { median: number, p90: number, total: number },
+ *   sample: { messages: number, of: number, seed: number | null },
+ *   training: { messages: number, measuredOn: number, dictionaryBytes: number },
+ *   stream: { messages: number },
+ *   levels: { gzipLevel: number, brotliQuality: number, zstdLevel: number },
+ *   unavailable?: Record<string, string | true> }} corpus what was measured, how, and each method this runtime lacks with its reason
+ * @property {CorpusSizeRow[]} codecs
+ */
+
+/** @typedef {keyof typeof METHOD_TITLES} CompressionMethod */
+
+/** Column titles of the compression table, by method of lib/measure/sizes.js, in table order. */
 export const METHOD_TITLES = {
   httpGzip: 'gzip', httpBrotli: 'brotli', httpZstd: 'zstd',
   deflateDictionary: 'deflate + dict', zstdDictionary: 'zstd + dict',
   deflateStream: 'deflate stream', zstdStream: 'zstd stream',
 };
 
-/** The verdict over the corpus, naming the record that made it. */
+/**
+ * The verdict over the corpus, naming the record that made it.
+ * @param {CorpusSizeRow} row
+ */
 export function corpusVerdict(row) {
   return describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised ?? [], reason: row.reason, record: row.record });
 }
 
-/** Bytes per message: one decimal below 100 (where a byte is a large share), whole numbers above. */
+/**
+ * Bytes per message: one decimal below 100 (where a byte is a large share), whole numbers above.
+ * @param {number | null | undefined} n
+ */
 export const bytesCell = (n) => (n == null ? '—' : n < 100 ? fixed(n, 1) : int(n));
 
-const ratioWords = (ofJson) => (Math.abs(ofJson - 1) < 0.0005 ? 'same size' : ofJson < 1 ? `${pct(1 - ofJson)} smaller` : `${pct(ofJson - 1)} larger`);
+/** @param {number | undefined} ofJson */
+const ratioWords = (ofJson) => (ofJson == null ? '—' : Math.abs(ofJson - 1) < 0.0005 ? 'same size' : ofJson < 1 ? `${pct(1 - ofJson)} smaller` : `${pct(ofJson - 1)} larger`);
 
 /**
  * Bytes per message over every message of the corpus, per codec.
- * @param {{ codecs: any[] }} result what measureCorpusSizes returns
+ * @param {Pick<CorpusSizes, 'codecs'>} result what measureCorpusSizes returns
  */
 export function corpusSizeRows(result) {
   const titles = ['format', 'bytes/msg (median)', '% of JSON', 'vs JSON', 'p90', 'max', 'mean', 'stream total', 'round trip'];
@@ -39,10 +81,10 @@ export function corpusSizeRows(result) {
 
 /**
  * Mean compressed bytes per message, per codec and method; n/a where a method is missing (the notes say why).
- * @param {{ codecs: any[] }} result
+ * @param {Pick<CorpusSizes, 'codecs'>} result
  */
 export function compressionRows(result) {
-  const methods = Object.keys(METHOD_TITLES);
+  const methods = /** @type {CompressionMethod[]} */ (Object.keys(METHOD_TITLES));
   const titles = ['format', ...methods.map((m) => METHOD_TITLES[m])];
   return tableModel(columnsOf(titles, ['format']), result.codecs.map((c) => ({
     status: c.status,
@@ -56,7 +98,7 @@ export function compressionRows(result) {
 
 /**
  * What the figures are: which messages, levels, the dictionary's size, and why a column is n/a.
- * @param {{ corpus: any, codecs: any[] }} result
+ * @param {CorpusSizes} result
  * @returns {string[]}
  */
 export function corpusNotes({ corpus, codecs }) {
@@ -79,28 +121,31 @@ export function corpusNotes({ corpus, codecs }) {
  * One sentence: JSON with a dictionary against protobuf, raw and with its own dictionary.
  * The pair is the default comparison pair (TRANSMISSION_FORMATS: the JSON baseline and protobuf);
  * null when either is not measured or no dictionary could be.
- * @param {{ payload: { id: string }, codecs: any[] }} result
+ * @param {{ payload: { id: string }, codecs: CorpusSizeRow[] }} result
  * @returns {string | null}
  */
 export function dictionarySentence({ payload, codecs }) {
   const [jsonName, protoName] = TRANSMISSION_FORMATS;
   const json = codecs.find((c) => c.format === jsonName && c.compressed);
   const proto = codecs.find((c) => c.format === protoName && c.compressed);
-  const jd = json?.compressed.deflateDictionary;
-  const pd = proto?.compressed.deflateDictionary;
-  if (!jd || !pd || jd.unavailable || pd.unavailable) return null;
+  if (!json?.compressed || !proto?.compressed || !proto.perMessage) return null;
+  const jd = json.compressed.deflateDictionary;
+  const pd = proto.compressed.deflateDictionary;
+  const gzip = json.compressed.httpGzip;
+  if (!jd || !pd || !gzip || jd.unavailable != null || pd.unavailable != null || gzip.unavailable != null) return null;
+  /** @type {(a: number, b: number) => string} */
   const times = (a, b) => (a < b ? `${fixed(b / a, 2)}× smaller than` : a > b ? `${fixed(a / b, 2)}× larger than` : 'the same as');
   const zj = json.compressed.zstdDictionary;
   const zstd = zj && !zj.unavailable ? ` (with zstd and the same dictionary: ${bytesCell(zj.mean)} B)` : '';
   return `${payload.id}: JSON with a ${int(jd.dictionaryBytes)}-byte deflate dictionary takes ${bytesCell(jd.mean)} B per message${zstd}, `
     + `${times(jd.mean, proto.perMessage.mean)} ${protoName}'s ${bytesCell(proto.perMessage.mean)} B raw `
     + `and ${times(jd.mean, pd.mean)} its ${bytesCell(pd.mean)} B with a dictionary of its own (${int(pd.dictionaryBytes)} bytes); `
-    + `gzip alone leaves JSON at ${bytesCell(json.compressed.httpGzip.mean)} B.`;
+    + `gzip alone leaves JSON at ${bytesCell(gzip.mean)} B.`;
 }
 
 /**
  * Everything the corpus pass prints for one payload, in Markdown.
- * @param {any} result what measureCorpusSizes returns
+ * @param {CorpusSizes & { payload: { id: string } }} result what measureCorpusSizes returns
  */
 export function corpusSizeReport(result) {
   const sentence = dictionarySentence(result);

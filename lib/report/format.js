@@ -1,22 +1,31 @@
 // The one set of number formatters every printer uses (terminal, Markdown,
 // HTML), so a figure reads the same wherever it is shown.
 
-const missing = (n) => n == null || Number.isNaN(n);
+/**
+ * A formatter that shows '—' where there is no figure (null, undefined or NaN), and the figure otherwise.
+ * @param {(n: number) => string} show
+ * @returns {(n: number | null | undefined) => string}
+ */
+const orDash = (show) => (n) => (n == null || Number.isNaN(n) ? '—' : show(n));
 
 /** A whole number with thousands separators; '—' when there is none. */
-export const int = (n) => (missing(n) ? '—' : Math.round(n).toLocaleString('en-US'));
+export const int = orDash((n) => Math.round(n).toLocaleString('en-US'));
 
-/** A number with d decimals; '—' when there is none. */
-export const fixed = (n, d) => (missing(n) ? '—' : n.toFixed(d));
+/**
+ * A number with d decimals; '—' when there is none.
+ * @param {number | null | undefined} n
+ * @param {number} d
+ */
+export const fixed = (n, d) => orDash((x) => x.toFixed(d))(n);
 
 /** A fraction as a percentage with one decimal. */
-export const pct = (x) => (missing(x) ? '—' : `${(x * 100).toFixed(1)}%`);
+export const pct = orDash((x) => `${(x * 100).toFixed(1)}%`);
 
 /**
  * A latency in milliseconds: three decimals below 10 ms (loopback latencies
  * are tens of microseconds), two below 100 ms, one above.
  */
-export const ms = (n) => (missing(n) ? '—' : n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1));
+export const ms = orDash((n) => (n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1)));
 
 /**
  * "1.36× (1.21–1.48)": a row's median ratio to the baseline and its range over the rounds; the ratio alone when

@@ -8,8 +8,15 @@ import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
 import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
+/** @typedef {import('../results/index.js').Results} Results */
+/** @typedef {import('../results/index.js').TransmissionEntry} TransmissionEntry */
+/** @typedef {import('../results/index.js').TransportEntry} TransportEntry */
+/** @typedef {ReturnType<typeof import('../transmission/model.js').breakEvenReport>} BreakEvenReport */
 
-/** The settings of a run in one line. */
+/**
+ * The settings of a run in one line.
+ * @param {Pick<Results, 'settings'>} results
+ */
 export function runSettingsLine(results) {
   const { mode, speed, memory, transmission, transports, batch } = results.settings;
   const oneMessage = speed.oneMessage?.ops?.length
@@ -19,7 +26,7 @@ export function runSettingsLine(results) {
   if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
   else if (memory === null) parts.push('memory: not measured (--no-memory)');
   if (transmission) {
-    parts.push(`WebSocket: ${transmission.messages} messages${transmission.rounds > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
+    parts.push(`WebSocket: ${transmission.messages} messages${(transmission.rounds ?? 1) > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
   }
   if (transmission?.slowLink) {
     const sl = transmission.slowLink;
@@ -34,22 +41,22 @@ export function runSettingsLine(results) {
 }
 
 /** The skipped (unmeasurable) codecs of a payload, from its size rows. */
-const skippedOf = (sizes) => sizes.filter((c) => c.bytes == null);
+const skippedOf = (/** @type {import('../measure/sizes.js').SizeRow[]} */ sizes) => sizes.filter((c) => c.bytes == null);
 
 /**
  * A payload entry of results.json as the speed table takes it: the run's speed settings with the payload's
  * corpus settings (results written before corpora had none), and the codecs skipped by sizes or by the corpus.
- * @param {object} entry a payload entry of results.json
- * @param {object} speed results.settings.speed
+ * @param {Results['payloads'][number]} entry a payload entry of results.json
+ * @param {Results['settings']['speed']} speed results.settings.speed
  */
 export function payloadSpeed(entry, speed) {
-  const { skipped = [], ...corpus } = entry.speedCorpus ?? {};
+  const { skipped = [], ...corpus } = entry.speedCorpus ?? { skipped: [] };
   return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed };
 }
 
 /**
  * The WebSocket table of one profile: a row per payload and format.
- * @param {object[]} runs transmission entries of one profile
+ * @param {TransmissionEntry[]} runs transmission entries of one profile
  * @returns {import('./table.js').TableModel}
  */
 export function transmissionRows(runs) {
@@ -64,22 +71,23 @@ export function transmissionRows(runs) {
 
 /**
  * The WebSocket table of one profile, in Markdown.
- * @param {object[]} runs transmission entries of one profile
+ * @param {TransmissionEntry[]} runs transmission entries of one profile
  */
 export const transmissionTable = (runs) => toMarkdown(transmissionRows(runs));
 
 /**
  * The batch scaling table: per N and codec, size and encode/decode speed.
- * @param {object} batch results.batch
+ * @param {NonNullable<Results['batch']>} batch results.batch
  * @returns {import('./table.js').TableModel}
  */
 export function batchRows(batch) {
+  /** @type {import('./table.js').Row[]} */
   const rows = [];
   for (const step of batch.steps) {
     for (const c of step.sizes) {
-      const speed = (op) => step.speed.find((r) => r.format === c.format && r.op === op);
-      const cell = (op) => { const r = speed(op); return r ? `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})` : '—'; };
-      const items = (op) => int(speed(op)?.itemsPerSec);
+      const speed = (/** @type {string} */ op) => step.speed.find((r) => r.format === c.format && r.op === op);
+      const cell = (/** @type {string} */ op) => { const r = speed(op); return r ? `${int(r.opsPerSec)} (${int(r.min)}–${int(r.max)})` : '—'; };
+      const items = (/** @type {string} */ op) => int(speed(op)?.itemsPerSec);
       rows.push({ status: c.status, cells: [int(step.n), c.format, int(c.bytes), c.bytes == null ? '—' : fixed(c.bytes / step.n, 1), int(c.gzip),
         cell('encode'), items('encode'), cell('decode'), items('decode'), verdictOf(c)] });
     }
@@ -90,13 +98,13 @@ export function batchRows(batch) {
 
 /**
  * The batch scaling table, in Markdown.
- * @param {object} batch results.batch
+ * @param {NonNullable<Results['batch']>} batch results.batch
  */
 export const batchTable = (batch) => toMarkdown(batchRows(batch));
 
 /**
  * report.md: every table of a run, fit for pasting into an issue.
- * @param {object} results a validated results object
+ * @param {Results} results a validated results object
  */
 export function renderMarkdown(results) {
   const out = [
@@ -123,7 +131,8 @@ export function renderMarkdown(results) {
     if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
     out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed)));
     if (entry.runtimes) {
-      out.push('', '### Speed across runtimes', '', runtimeSection(entry, results.runtimes, { ...speed, formats: results.settings.formats }));
+      // results.runtimes describes each runtime; without it a matrix names them as --runtimes did
+      out.push('', '### Speed across runtimes', '', runtimeSection({ runtimes: entry.runtimes }, results.runtimes ?? [], { ...speed, formats: results.settings.formats }));
     }
   }
   if (results.transmission.length) {
@@ -135,7 +144,7 @@ export function renderMarkdown(results) {
       'ELU is the event loops\' utilization.');
     for (const profile of [...new Set(results.transmission.map((t) => t.profile))]) {
       const runs = results.transmission.filter((t) => t.profile === profile);
-      const window = runs[0].settings.window > 1 ? `, window ${runs[0].settings.window} (pipelined)` : '';
+      const window = (runs[0].settings.window ?? 1) > 1 ? `, window ${runs[0].settings.window} (pipelined)` : '';
       out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}${window}`, '', transmissionTable(runs));
       const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `- ${run.payload}: ${verdictText(v)}`));
       if (verdicts.length) out.push('', ...verdicts);
@@ -151,7 +160,10 @@ export function renderMarkdown(results) {
   return `${out.join('\n')}\n`;
 }
 
-/** The heading of one link of the transport comparison. */
+/**
+ * The heading of one link of the transport comparison.
+ * @param {Pick<TransportEntry, 'profile'|'settings'>} run
+ */
 export function transportLinkHeading(run) {
   const { window = 1, connections = 1 } = run.settings;
   const load = `${connections} connection${connections === 1 ? '' : 's'}, window ${window} each (HTTP/1.1: one request per connection in flight)`;
@@ -160,7 +172,7 @@ export function transportLinkHeading(run) {
 
 /**
  * The transport comparison: per link, the pairs that matter (named verdicts), then the compact table.
- * @param {object[]} runs results.transports
+ * @param {TransportEntry[]} runs results.transports
  * @returns {string[]} lines
  */
 export function transportSection(runs) {
@@ -182,7 +194,7 @@ export function transportSection(runs) {
 /**
  * The break-even section: the model's inputs per format, the bandwidth below which the smaller format wins,
  * and the model against the measured slow-link pass.
- * @param {object} be results.breakEven
+ * @param {BreakEvenReport} be results.breakEven
  * @returns {string[]} lines
  */
 export function breakEvenSection(be) {
@@ -201,7 +213,7 @@ export function breakEvenSection(be) {
 
 /**
  * The break-even model's inputs per format, as a row model.
- * @param {object} be results.breakEven
+ * @param {BreakEvenReport} be results.breakEven
  * @returns {import('./table.js').TableModel}
  */
 export function breakEvenInputRows(be) {
@@ -211,7 +223,7 @@ export function breakEvenInputRows(be) {
 
 /**
  * The model against the measured slow-link pass, as a row model.
- * @param {object} be results.breakEven
+ * @param {BreakEvenReport} be results.breakEven
  * @returns {import('./table.js').TableModel}
  */
 export function breakEvenCheckRows(be) {
@@ -224,7 +236,7 @@ export function breakEvenCheckRows(be) {
 /**
  * How a WebSocket pass was shaped, in words: the shaper in use and the link it emulated
  * ("emulator (built-in link emulator), 4g: RTT 85 ms, down 9000 kbit/s, up 9000 kbit/s").
- * @param {{ shaper?: string, link?: object|null, shaperNote?: string|null }} settings
+ * @param {{ shaper?: string, link?: Parameters<typeof describeLink>[0], shaperNote?: string|null }} settings
  */
 export function shapingOf(settings) {
   if (!settings.link || settings.shaper === 'none') return 'loopback, no shaping';

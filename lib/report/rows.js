@@ -5,19 +5,34 @@ import { tableModel, toMarkdown } from './table.js';
 
 // Tables are Markdown: aligned, they read well in a terminal and paste into an issue as they are.
 
+/** @typedef {import('../measure/speed.js').SpeedRow} SpeedRow */
+/**
+ * A codec a pass did not measure, with its verdict (describeCodec; record: the corpus message that refused it).
+ * @typedef {ReturnType<typeof import('../verify.js').describeCodec> & { record?: number|null }} SkippedCodec
+ */
 
-/** The verdict column of a result row (naming the corpus record that made it, when a later one did). */
+/**
+ * The verdict column of a result row (naming the corpus record that made it, when a later one did).
+ * @param {Parameters<typeof describeVerdict>[0]} row
+ */
 export function verdictOf(row) {
   return describeVerdict({ status: row.status, diff: row.diff, normalised: row.normalised, reason: row.reason, record: row.record });
 }
 
-/** "54.1% smaller" / "12.0% larger" / "same size": the saving, worded correctly. */
+/**
+ * "54.1% smaller" / "12.0% larger" / "same size": the saving, worded correctly; '—' without a ratio.
+ * @param {number|null|undefined} ofJson
+ */
 export function savingVsJson(ofJson) {
+  if (ofJson == null) return '—';
   if (Math.abs(ofJson - 1) < 0.0005) return 'same size';
   return ofJson < 1 ? `${pct(1 - ofJson)} smaller` : `${pct(ofJson - 1)} larger`;
 }
 
-/** Heading line naming a payload, its JSON size and its schema. */
+/**
+ * Heading line naming a payload, its JSON size and its schema.
+ * @param {ReturnType<typeof import('../payload/index.js').describePayload>} p
+ */
 export function payloadHeading(p) {
   // a user's file may be pretty-printed: its own size and the compact JSON that is measured, both labelled
   const size = p.fileBytes !== undefined && p.fileBytes !== p.jsonBytes
@@ -54,25 +69,27 @@ export const sizeTable = (result) => toMarkdown(sizeRows(result));
  * ops/s are over the corpus (distinct messages in turn); the one-message ops/s
  * and the bias (their ratio, round by round) follow where they were measured.
  * A rate the work cannot reach is marked ‼ (speedNotes says why).
- * @param {{ settings: { rounds: number, baseline: string, operations?: string[] }, results: object[], skipped: object[], notTimed?: object[] }} result
+ * @param {{ settings: { rounds: number, baseline: string, operations?: string[] }, results: SpeedRow[], skipped: SkippedCodec[],
+ *   notTimed?: { format: string, op: string, note: string }[] }} result
  *   what measureSpeed returns, or a payload entry of results.json
  * @returns {import('./table.js').TableModel}
  */
 export function speedRows(result) {
   const { rounds, baseline } = result.settings;
   const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
+  /** @type {{ format: string, op: string, status: string|undefined, cells: string[] }[]} */
   const rows = result.results.map((r) => ({
     format: r.format, op: r.op, status: r.status,
     cells: [r.format, flagsCell(r.flags), r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
       String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), ratioCell(r),
       ...memoryCells(r.memory), verdictOf(r)],
   }));
-  const blank = (first) => [...first, ...Array(SPEED_TITLES.length - first.length - 1).fill('')];
+  const blank = (/** @type {string[]} */ first) => [...first, ...Array(SPEED_TITLES.length - first.length - 1).fill('')];
   for (const n of result.notTimed ?? []) {
-    rows.push({ format: n.format, op: n.op, status: null, cells: [...blank([n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note]), ''] });
+    rows.push({ format: n.format, op: n.op, status: undefined, cells: [...blank([n.format, flagsCell(flagsOf.get(n.format)), n.op, n.note]), ''] });
   }
   const ops = result.settings.operations ?? [];
-  const order = (x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
+  const order = (/** @type {{ format: string, op: string }} */ x) => [...flagsOf.keys()].indexOf(x.format) * 100 + ops.indexOf(x.op);
   rows.sort((a, b) => order(a) - order(b));
   const body = rows.map(({ cells, status }) => ({ cells, status }));
   for (const s of result.skipped) {
@@ -82,7 +99,10 @@ export function speedRows(result) {
   return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
 }
 
-/** "1.42× (1.10–1.80)": how much faster the one-message loop ran than the corpus, median over rounds. */
+/**
+ * "1.42× (1.10–1.80)": how much faster the one-message loop ran than the corpus, median over rounds.
+ * @param {Pick<SpeedRow, 'bias'|'biasMin'|'biasMax'>} row
+ */
 function biasCell({ bias, biasMin, biasMax }) {
   if (bias == null) return '—';
   return biasMin === biasMax ? `${fixed(bias, 2)}×` : `${fixed(bias, 2)}× (${fixed(biasMin, 2)}–${fixed(biasMax, 2)})`;
@@ -95,7 +115,7 @@ function biasCell({ bias, biasMin, biasMax }) {
  * the rows whose rate is implausible for the work.
  * @param {{ settings: { corpus?: { messages: number, timed: number, sample: { size: number, seed: number } | null },
  *   oneMessageOps?: string[], splitTime?: boolean, oneMessage?: { ops: string[], payloads: string[] | 'all' }, harness?: { noopHz: number, cyclingNoopHz: number, cyclingNsPerCall: number, copyBytesPerSec: number, maxPlausibleHz?: number } | null },
- *   results: object[] }} result
+ *   results: Pick<SpeedRow, 'format'|'op'|'implausible'>[] }} result
  * @returns {string[]}
  */
 export function speedNotes(result) {
@@ -142,7 +162,7 @@ export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per oper
  */
 export function memoryCells(m) {
   // the harness's own allocation is subtracted, so a call that allocates nothing may read a byte or two below zero
-  const bytes = (n) => (n == null ? int(n) : int(Math.max(0, n)));
+  const bytes = (/** @type {number|null|undefined} */ n) => (n == null ? int(n) : int(Math.max(0, n)));
   return [bytes(m?.heapBytesPerOp), bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
 }
 
@@ -151,9 +171,9 @@ export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
 
 /**
  * The speed table of one payload in Markdown, with its legend.
- * @param {Parameters<typeof speedRows>[0]} result
+ * @param {Parameters<typeof speedRows>[0] & Parameters<typeof speedNotes>[0]} result
  */
-export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNotes(/** @type {any} */ (result)), SPEED_LEGEND].join('\n\n');
+export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNotes(result), SPEED_LEGEND].join('\n\n');
 
 /**
  * The codec list of --list: what each is and whether it can run here.

@@ -3,12 +3,27 @@ import { verdictOf } from './rows.js';
 import { tableModel, toMarkdown } from './table.js';
 import { IDENTITY_NOTE } from '../measure/speed.js';
 
+/** @typedef {import('../runtimes/matrix/matrix.js').RuntimeSpeed} RuntimeSpeed */
+/** @typedef {import('../runtimes/matrix/matrix.js').RuntimeDescription} RuntimeDescription */
+/** @typedef {import('../runtimes/matrix/matrix.js').RuntimeVerdict} RuntimeVerdict */
+/**
+ * What a matrix reads of a speed row from one runtime: its figures against the baseline, its verdict, and what
+ * the runtime noted about it.
+ * @typedef {Pick<import('../measure/speed.js').SpeedRow, 'format'|'op'|'opsPerSec'|'vsBaseline'|'vsBaselineMin'|'vsBaselineMax'
+ *   |'status'|'diff'|'normalised'|'reason'|'record'> & { runtimeNotes?: string[] }} MatrixRow
+ */
+/**
+ * One runtime's rows of one payload (measureAcrossRuntimes, or results.payloads[].runtimes).
+ * @typedef {{ runtime: string, error: string|null, results?: MatrixRow[], skipped?: RuntimeVerdict[], verdicts?: RuntimeVerdict[] }} RuntimeResult
+ */
+/** A codec's cell on one runtime: its speed row, or its verdict where it was not measured. @typedef {MatrixRow | RuntimeVerdict} MatrixCell */
+
 /**
  * The runtime × codec matrices of one payload, one per operation (whatever
  * operations the rows carry): per runtime, each codec's row (measured) or
  * verdict (not measured, with the reason).
- * @param {{ runtimes: { runtime: string, error: string|null, results?: any[], skipped?: any[] }[] }} entry one payload of measureAcrossRuntimes
- * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
+ * @param {{ runtimes: RuntimeResult[] }} entry one payload of measureAcrossRuntimes
+ * @param {RuntimeDescription[]} runtimes
  * @param {string[]} [order] column order (the run's formats); others follow as found
  * @returns {MatrixModel[]}
  */
@@ -54,7 +69,7 @@ export function runtimeMatrixRows(matrix) {
   const notes = [];
   const rows = matrix.rows.map((r) => ({ cells: [r.label, describeRuntimeCell(r.description), ...matrix.formats.map((format) => {
     const cell = r.cells[format];
-    if (cell && cell.opsPerSec != null) {
+    if (cell && 'opsPerSec' in cell && cell.opsPerSec != null) {
       return `${int(cell.opsPerSec)} · ${ratioCell(cell)}${cell.runtimeNotes ? ` [${noteFor(notes, `${r.label}, ${format}: ${cell.runtimeNotes.join('; ')}`)}]` : ''}`;
     }
     const why = cell ? verdictOf(cell) : r.timed?.has(format) ? IDENTITY_NOTE : 'not measured';
@@ -63,7 +78,7 @@ export function runtimeMatrixRows(matrix) {
   return { table: tableModel([...RUNTIME_COLUMNS, ...matrix.formats.map((title) => ({ title }))], rows), notes };
 }
 
-/** @param {import('../runtimes/matrix/matrix.js').RuntimeDescription | undefined} d */
+/** @param {RuntimeDescription | undefined} d */
 const describeRuntimeCell = (d) => (d ? `${d.name} ${d.version}, ${d.engine} ${shortEngine(d.engineVersion)}` : '');
 
 /**
@@ -80,8 +95,8 @@ export function runtimeMatrixTable(matrix) {
 /**
  * The round-trip verdict of every codec on every runtime, as a row model
  * (benchmark_dtq.js --runtimes): verdicts are words, so every column is left-aligned.
- * @param {{ runtimes: { runtime: string, error: string|null, verdicts?: any[] }[] }} entry one payload of a verifyOnly run
- * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
+ * @param {{ runtimes: RuntimeResult[] }} entry one payload of a verifyOnly run
+ * @param {RuntimeDescription[]} runtimes
  * @returns {import('./table.js').TableModel}
  */
 export function verdictMatrixRows(entry, runtimes) {
@@ -134,13 +149,17 @@ export function answerChanges(matrix, baseline) {
   const clauses = [];
   for (const format of matrix.formats) {
     if (format === baseline) continue;
-    const measured = matrix.rows.map((r) => ({ label: r.label, cell: r.cells[format] }))
-      .filter(({ cell }) => cell?.vsBaseline != null);
-    const above = measured.filter(({ cell }) => cell.vsBaselineMin > 1).sort((a, b) => b.cell.vsBaseline - a.cell.vsBaseline);
-    const below = measured.filter(({ cell }) => cell.vsBaselineMax < 1).sort((a, b) => a.cell.vsBaseline - b.cell.vsBaseline);
+    // the runtimes with a ratio to the baseline and its min–max over the rounds
+    const measured = matrix.rows.flatMap((r) => {
+      const cell = r.cells[format];
+      if (!cell || !('vsBaseline' in cell) || cell.vsBaseline == null || cell.vsBaselineMin == null || cell.vsBaselineMax == null) return [];
+      return [{ label: r.label, ratio: cell.vsBaseline, min: cell.vsBaselineMin, max: cell.vsBaselineMax }];
+    });
+    const above = measured.filter((m) => m.min > 1).sort((a, b) => b.ratio - a.ratio);
+    const below = measured.filter((m) => m.max < 1).sort((a, b) => a.ratio - b.ratio);
     if (above.length && below.length) {
-      clauses.push(`${format} beats ${baseline} on ${above[0].label} (${fixed(above[0].cell.vsBaseline, 2)}×) `
-        + `but not on ${below[0].label} (${fixed(below[0].cell.vsBaseline, 2)}×)`);
+      clauses.push(`${format} beats ${baseline} on ${above[0].label} (${fixed(above[0].ratio, 2)}×) `
+        + `but not on ${below[0].label} (${fixed(below[0].ratio, 2)}×)`);
     }
   }
   return clauses;
@@ -165,8 +184,8 @@ export function answerSentence(matrices, baseline) {
 
 /**
  * Every payload's matrices and sentence, as text for the terminal (Markdown).
- * @param {import('../runtimes/matrix/matrix.js').RuntimeSpeed} speed
- * @param {(payload: any) => string} heading
+ * @param {RuntimeSpeed} speed
+ * @param {(payload: RuntimeSpeed['results'][number]['payload']) => string} heading
  * @returns {string}
  */
 export function runtimeMatrixReport(speed, heading) {
@@ -175,8 +194,8 @@ export function runtimeMatrixReport(speed, heading) {
 
 /**
  * One payload's matrices, a caption each, and the sentence, as Markdown.
- * @param {{ runtimes: any[] }} entry
- * @param {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} runtimes
+ * @param {Parameters<typeof runtimeMatrices>[0]} entry
+ * @param {RuntimeDescription[]} runtimes
  * @param {{ baseline: string, rounds: number, formats?: string[] }} settings
  * @returns {string}
  */
@@ -190,6 +209,6 @@ export function runtimeSection(entry, runtimes, { baseline, rounds, formats = []
  * @typedef {object} MatrixModel
  * @property {string} op
  * @property {string[]} formats columns, in registry order
- * @property {{ label: string, description: import('../runtimes/matrix/matrix.js').RuntimeDescription|undefined,
- *   cells: Record<string, any>, timed?: Set<string> }[]} rows one per runtime; timed: the codecs measured there
+ * @property {{ label: string, description: RuntimeDescription|undefined,
+ *   cells: Record<string, MatrixCell|null>, timed?: Set<string> }[]} rows one per runtime; timed: the codecs measured there
  */

@@ -6,6 +6,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { verdictOf } from './rows.js';
 
 /** @typedef {ReturnType<typeof import('../measure/speed.js').measureSpeed>} SpeedResult */
+/** @typedef {SpeedResult['results'][number]} SpeedRow */
 
 /**
  * The figures of one codec on one family against JSON's (the baseline codec's
@@ -15,10 +16,15 @@ import { verdictOf } from './rows.js';
  */
 export function shapeFigures(result) {
   const { baseline } = result.settings;
+  /** @type {Map<string, { format: string, verdict: SpeedRow, ops: Record<string, SpeedRow | undefined> }>} */
   const byCodec = new Map();
   for (const r of result.results) {
-    if (!byCodec.has(r.format)) byCodec.set(r.format, { format: r.format, verdict: r, ops: {} });
-    byCodec.get(r.format).ops[r.op] = r;
+    let codec = byCodec.get(r.format);
+    if (!codec) {
+      codec = { format: r.format, verdict: r, ops: {} };
+      byCodec.set(r.format, codec);
+    }
+    codec.ops[r.op] = r;
   }
   const json = byCodec.get(baseline);
   const jsonBytes = json?.ops.encode?.wireBytes ?? json?.ops.decode?.wireBytes ?? null;
@@ -33,6 +39,7 @@ export function shapeFigures(result) {
   });
 }
 
+/** @param {SpeedRow | null} r */
 const opsCell = (r) => (r ? `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}` : '—');
 
 /**
@@ -69,7 +76,7 @@ export function shapeMatrix(results) {
       cells: [`${result.payload.id} (${int(result.payload.jsonBytes)} B)`, ...formats.map((format) => {
         const f = figures.get(format);
         if (!f) return 'n/a';
-        const x = (r) => (r?.vsBaseline == null ? '—' : `${fixed(r.vsBaseline, 2)}×`);
+        const x = (/** @type {SpeedRow | null} */ r) => (r?.vsBaseline == null ? '—' : `${fixed(r.vsBaseline, 2)}×`);
         const lossy = f.verdict.status === 'lossy' ? ' LOSSY' : '';
         return `${pct(f.ofJson)} · ${x(f.encode)} / ${x(f.decode)}${lossy}`;
       })],

@@ -49,9 +49,13 @@ export function toMarkdown({ columns, rows }) {
     { align: columns.map((c) => c.align ?? 'r') });
 }
 
+/** @type {Record<string, string>} */
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text made safe for HTML content and attribute values. */
+/**
+ * Text made safe for HTML content and attribute values; null and undefined are empty.
+ * @param {unknown} s
+ */
 export const escapeHtml = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
@@ -61,7 +65,7 @@ export const escapeHtml = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESCA
  * @returns {string}
  */
 export function toHtml({ columns, rows }) {
-  const align = (c) => (c.align === 'l' ? ' class="l"' : '');
+  const align = (/** @type {Column} */ c) => (c.align === 'l' ? ' class="l"' : '');
   const head = columns.map((c) => `<th${align(c)}>${escapeHtml(c.title)}</th>`).join('');
   const body = rows.map((r) => `<tr${r.status ? ` class="status-${escapeHtml(r.status)}"` : ''}>${
     r.cells.map((cell, i) => `<td${align(columns[i])}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('');

@@ -5,6 +5,17 @@ import { fixed, int, ms } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 
+/** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
+/** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
+/** @typedef {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>} PairVerdict */
+/** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureSaturation>>[number]} Knee */
+
+/**
+ * Whether a row ran: it has latencies, the pass's time and the bytes on the wire (a codec not run has none).
+ * @param {TransmissionRow} r
+ * @returns {r is TransmissionRow & { latencyMs: import('../transmission/rounds.js').Percentiles, seconds: number, wireBytes: Record<string, number> }}
+ */
+const ran = (r) => r.latencyMs != null && r.seconds != null && r.wireBytes != null;
 
 /** The CPU columns that lead every transmission table: the stable figures on a fast link. */
 export const CPU_HEADINGS = ['server µs/msg', 'decode share', 'client µs/msg', 'ELU server/client'];
@@ -12,16 +23,20 @@ export const CPU_HEADINGS = ['server µs/msg', 'decode share', 'client µs/msg',
 /**
  * A row's CPU cells: server CPU µs per message with its min–max, the decode share (against raw passes),
  * client CPU µs per message, and both event loops' utilization.
- * @param {object} r a result row
+ * @param {Pick<TransmissionRow, 'serverCpuUs'|'minMax'|'passes'|'decodeShare'|'clientCpuUs'|'serverElu'|'clientElu'>} r a result row
  */
 export function cpuCells(r) {
-  const us = (n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
-  const server = r.serverCpuUs == null ? '—' : `${us(r.serverCpuUs)}${r.minMax?.serverCpuUs && r.passes?.length > 1 ? ` (${us(r.minMax.serverCpuUs[0])}–${us(r.minMax.serverCpuUs[1])})` : ''}`;
-  const pct = (n) => (n == null ? '—' : `${Math.round(n * 100)}%`);
+  const us = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const server = r.serverCpuUs == null ? '—' : `${us(r.serverCpuUs)}${r.minMax?.serverCpuUs && (r.passes?.length ?? 0) > 1 ? ` (${us(r.minMax.serverCpuUs[0])}–${us(r.minMax.serverCpuUs[1])})` : ''}`;
+  const pct = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : `${Math.round(n * 100)}%`);
   return [server, pct(r.decodeShare), us(r.clientCpuUs), r.serverElu == null && r.clientElu == null ? '—' : `${pct(r.serverElu)} / ${pct(r.clientElu)}`];
 }
 
-/** One line: how the run was set up. */
+/**
+ * One line: how the run was set up.
+ * @param {TransmissionRun['settings']} s
+ * @param {string} [url] the server, when the run did not start its own
+ */
 export function passSettingsLine(s, url) {
   const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
   const shaping = s.shaper === 'none' ? 'no throttling' : `throttle ${describeLink(s.link)} via the ${s.shaper} shaper`;
@@ -34,15 +49,15 @@ export function passSettingsLine(s, url) {
 /**
  * The table of one transmission run: throughput, bytes on the wire, latency
  * percentiles and accounting per format.
- * @param {Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>} result
+ * @param {{ results: TransmissionRow[] }} result a measureTransmission run, or a transport matrix's
  * @returns {import('./table.js').TableModel}
  */
 export function passRows(result) {
   const rows = result.results.map((r) => {
-    if (r.latencyMs == null) return { status: r.status, cells: [r.format, ...Array(13 + CPU_HEADINGS.length).fill('—'), verdictOf(r)] };
+    if (!ran(r)) return { status: r.status, cells: [r.format, ...Array(13 + CPU_HEADINGS.length).fill('—'), verdictOf(r)] };
     // per message actually sent: when the server died mid-run, the rest never travelled
     const sentCount = r.messages - (r.notSent ?? 0);
-    const per = (n) => (sentCount ? n / sentCount : null);
+    const per = (/** @type {number} */ n) => (sentCount ? n / sentCount : null);
     const sent = r.wireBytes.payload ? r.wireBytes : null;
     const perPayload = sent ? per(sent.payload) : null;
     return { status: r.status, cells: [
@@ -62,6 +77,7 @@ export function passRows(result) {
  */
 export const passTable = (result) => toMarkdown(passRows(result));
 
+/** @param {Pick<TransmissionRow, 'lost'|'duplicated'|'errors'|'notSent'>} r */
 function accounting(r) {
   return `${r.lost}/${r.duplicated}/${r.errors}${r.notSent ? `, ${int(r.notSent)} not sent` : ''}`;
 }
@@ -70,7 +86,7 @@ function accounting(r) {
  * The orchestrator's table: per profile and format, a pass's time and msgs/s
  * (medians of the rounds, msgs/s with its min–max), p50/p99 (medians), bytes
  * on the wire (all rounds), and the ratio to the baseline format.
- * @param {Array<Awaited<ReturnType<import('../transmission/run.js').measureTransmission>>>} runs one per profile
+ * @param {Array<Pick<TransmissionRun, 'settings'|'results'>>} runs one per profile
  * @param {string} baseline format every other is compared with
  * @returns {import('./table.js').TableModel}
  */
@@ -78,9 +94,9 @@ export function profileRows(runs, baseline) {
   const rows = [];
   for (const run of runs) {
     const profile = run.settings.shaper === 'none' ? run.settings.profile : `${run.settings.profile} (${run.settings.shaper})`;
-    const base = run.results.find((r) => r.format === baseline && r.latencyMs);
+    const base = run.results.filter(ran).find((r) => r.format === baseline);
     for (const r of run.results) {
-      if (!r.latencyMs) {
+      if (!ran(r)) {
         rows.push({ status: r.status, cells: [profile, r.format, ...CPU_HEADINGS.map(() => '—'), '—', '—', '—', '—', '—', '—', '—', verdictOf(r)] });
         continue;
       }
@@ -105,21 +121,22 @@ export const profileTable = (runs, baseline) => toMarkdown(profileRows(runs, bas
  * Open loop (--rate): one line per format setting the corrected percentiles (from each message's scheduled
  * send time, as the tables show them) beside the uncorrected ones (from the actual send), whose gap is the
  * wait that coordinated omission would hide. Nothing in closed loop.
- * @param {Array<{ settings: { profile: string }, results: object[] }>} runs
+ * @param {Array<{ settings: { profile: string }, results: TransmissionRow[] }>} runs
  */
 export function uncorrectedLines(runs) {
-  return runs.flatMap((run) => run.results.filter((r) => r.latencyUncorrectedMs && r.latencyMs).map((r) => {
+  return runs.flatMap((run) => run.results.flatMap((r) => {
     const c = r.latencyMs;
     const u = r.latencyUncorrectedMs;
-    return `${run.settings.profile} ${r.format}: p50/p99/p99.9 ${ms(c.p50)}/${ms(c.p99)}/${ms(c.p999)} ms corrected, `
-      + `${ms(u.p50)}/${ms(u.p99)}/${ms(u.p999)} ms uncorrected (from the actual send)`;
+    if (!c || !u) return [];
+    return [`${run.settings.profile} ${r.format}: p50/p99/p99.9 ${ms(c.p50)}/${ms(c.p99)}/${ms(c.p999)} ms corrected, `
+      + `${ms(u.p50)}/${ms(u.p99)}/${ms(u.p999)} ms uncorrected (from the actual send)`];
   }));
 }
 
 /**
  * One line per format of a --sweep: where it saturates.
  * @param {string} profile
- * @param {Awaited<ReturnType<import('../transmission/run.js').measureSaturation>>} knees
+ * @param {(Omit<Knee, 'probes'> & { probes: Pick<Knee['probes'][number], 'rate'|'latencyMs'|'latencyUncorrectedMs'>[] })[]} knees
  */
 export function kneeLines(profile, knees) {
   return knees.map((k) => {
@@ -127,32 +144,42 @@ export function kneeLines(profile, knees) {
     const next = failed ? `; at ${int(failed.rate)} msgs/s p99 was ${ms(failed.latencyMs?.p99)} ms (${ms(failed.latencyUncorrectedMs?.p99)} ms uncorrected)` : '';
     if (k.maxRate === null) return `${profile} ${k.format}: p99 over ${k.targetP99Ms} ms even at ${int(k.failedRate)} msgs/s${next}`;
     const best = k.probes.find((p) => p.rate === k.maxRate);
-    return `${profile} ${k.format}: highest rate with p99 under ${k.targetP99Ms} ms: ${int(k.maxRate)} msgs/s (p99 ${ms(best.latencyMs.p99)} ms)`
+    return `${profile} ${k.format}: highest rate with p99 under ${k.targetP99Ms} ms: ${int(k.maxRate)} msgs/s (p99 ${ms(best?.latencyMs?.p99)} ms)`
       + `${k.failedRate === null ? ', the highest probed' : next}`;
   });
 }
 
 /**
  * One line per format: the break-even model's prediction against a shaped run.
- * @param {object} be a breakEvenReport()
+ * @param {ReturnType<typeof import('../transmission/model.js').breakEvenReport>} be
  */
 export function modelLines(be) {
   return be.measured.map((m) => `  ${be.profile} (up ${m.up} kbit/s, down ${m.down} kbit/s, RTT ${m.rtt} ms) ${m.format}: measured ${m.measuredSeconds.toFixed(1)} s, `
     + `predicted ${m.predictedSeconds.toFixed(1)} s (${((m.measuredSeconds / m.predictedSeconds - 1) * 100).toFixed(1)}%)`);
 }
 
-/** 768 kbit/s, 3.2 Mbit/s, 1.5 Gbit/s. */
+/**
+ * 768 kbit/s, 3.2 Mbit/s, 1.5 Gbit/s; '—' without a figure.
+ * @param {number|null} kbit
+ */
 export function formatKbit(kbit) {
-  const two = (x) => Number(x.toPrecision(2)).toLocaleString('en-US');
+  if (kbit == null) return '—';
+  const two = (/** @type {number} */ x) => Number(x.toPrecision(2)).toLocaleString('en-US');
   if (kbit >= 1e6) return `${two(kbit / 1e6)} Gbit/s`;
   if (kbit >= 1e3) return `${two(kbit / 1e3)} Mbit/s`;
   return `${Math.round(kbit)} kbit/s`;
 }
 
-/** "12,000–14,500": a min–max range of counts ('—' for one round, where there is no range). */
+/**
+ * "12,000–14,500": a min–max range of counts ('—' for one round, where there is no range).
+ * @param {number[]|null|undefined} mm [min, max]
+ */
 export const minMaxOf = (mm) => (mm && mm[0] !== mm[1] ? `${int(mm[0])}–${int(mm[1])}` : '—');
 
-/** "1.84× less" / "1.20× more": how many times less of something (time, bytes) a format needs. */
+/**
+ * "1.84× less" / "1.20× more": how many times less of something (time, bytes) a format needs.
+ * @param {number} x
+ */
 function ratio(x) {
   if (!Number.isFinite(x)) return '—';
   return x >= 1 ? `${x.toFixed(2)}× less` : `${(1 / x).toFixed(2)}× more`;
@@ -161,7 +188,7 @@ function ratio(x) {
 /**
  * One line per pair of formats and profile: the winner with its margin in median msgs/s, named only when
  * their min–max ranges across rounds do not overlap (see lib/transmission/rounds.js), else no clear difference.
- * @param {Array<{ settings: { profile: string, rounds?: number }, verdicts?: object[] }>} runs
+ * @param {Array<{ settings: { profile: string, rounds?: number }, verdicts?: PairVerdict[] }>} runs
  */
 export function verdictLines(runs) {
   return runs.flatMap((run) => (run.verdicts ?? []).map((v) => `${run.settings.profile}: ${verdictText(v)}`));
@@ -169,7 +196,7 @@ export function verdictLines(runs) {
 
 /**
  * A pair's verdict as words.
- * @param {{ formats: string[], winner: string|null, ratio: number, rounds: number }} v
+ * @param {PairVerdict} v
  */
 export function verdictText(v) {
   const over = ` over ${v.rounds} round${v.rounds === 1 ? '' : 's'}`;
@@ -186,7 +213,7 @@ export function verdictText(v) {
  */
 export function namedVerdictText(v) {
   if (v.missing) return `${v.label}: not measured (${v.missing})`;
-  const x = (n) => (n == null ? '—' : `${n.toFixed(2)}×`);
+  const x = (/** @type {number|null} */ n) => (n == null ? '—' : `${n.toFixed(2)}×`);
   const { rounds } = /** @type {NonNullable<typeof v.verdict>} */ (v.verdict);
   const over = `${rounds} round${rounds === 1 ? '' : 's'}`;
   const outcome = rounds < MIN_ROUNDS_FOR_WINNER ? `no verdict from ${over} (a winner needs ${MIN_ROUNDS_FOR_WINNER})`
@@ -199,7 +226,7 @@ export function namedVerdictText(v) {
  * The transport comparison of one link, compact: per transport and format the median msgs/s with its min–max,
  * the wire bytes per message (payload, headers and frames, both directions, as the sockets carried them), CPU per
  * message and latency percentiles.
- * @param {{ results: object[] }} run one entry of results.transports
+ * @param {{ results: TransmissionRow[] }} run one entry of results.transports
  * @returns {import('./table.js').TableModel}
  */
 export function transportComparisonRows(run) {

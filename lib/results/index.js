@@ -163,17 +163,85 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
 /**
  * A results.json as RESULTS_SCHEMA checks it: the top-level fields, with the
  * rows typed where code reads them; the rest stays as loose as the schema.
+ * Fields the schema leaves optional (runtimes, transports, breakEven, and the
+ * settings of passes added after version 1 first shipped) are optional here.
  * @typedef {object} Results
  * @property {string} format RESULTS_FORMAT
  * @property {string} createdAt ISO date
  * @property {string} command
- * @property {{ mode: 'quick'|'default'|'full', payloads: string[], formats: string[], speed: object, transmission: object|null, batch: object|null }} settings
+ * @property {ResultsSettings} settings
  * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
  * @property {Record<string, string>} units
  * @property {object[]} codecs
- * @property {{ payload: ReturnType<typeof import('../payload/index.js').describePayload>, sizes: import('../measure/sizes.js').SizeRow[], speed: import('../measure/speed.js').SpeedRow[], notTimed?: object[] }[]} payloads
- * @property {object[]} transmission
- * @property {object|null} batch
+ * @property {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} [runtimes] present with --runtimes
+ * @property {PayloadResults[]} payloads
+ * @property {TransmissionEntry[]} transmission
+ * @property {TransportEntry[]} [transports] the transport comparison, per link
+ * @property {ReturnType<typeof import('../transmission/model.js').breakEvenReport> | null} [breakEven]
+ * @property {BatchResults|null} batch
+ */
+
+/**
+ * The settings of a run (results.settings).
+ * @typedef {object} ResultsSettings
+ * @property {'quick'|'default'|'full'} mode
+ * @property {string[]} payloads
+ * @property {string[]} formats
+ * @property {{ rounds: number, maxTime: number, minTime?: number, baseline: string, operations?: string[],
+ *   harness?: ReturnType<typeof import('../measure/speed.js').measureHarness> | null,
+ *   oneMessage?: { ops: string[], payloads: string[] | 'all', split?: boolean } }} speed
+ * @property {Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> | null} [memory] null: --no-memory; absent in results written before the memory pass
+ * @property {object} [corpusSizes] the corpus pass's options (CORPUS_DEFAULTS)
+ * @property {{ formats: string[], messages: number, rounds?: number, window: number, connections: number, profiles: string[],
+ *   slowLink?: { profile: string, window: number, payload: string, messages: number, rounds: number } | null } | null} transmission
+ * @property {{ payload: string, transports: string[], rounds: number,
+ *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
+ * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
+ * @property {string[]} [runtimes] present with --runtimes
+ */
+
+/**
+ * One payload's figures (an entry of results.payloads).
+ * @typedef {object} PayloadResults
+ * @property {ReturnType<typeof import('../payload/index.js').describePayload>} payload
+ * @property {import('../measure/sizes.js').SizeRow[]} sizes
+ * @property {Pick<Awaited<ReturnType<typeof import('../measure/sizes.js').measureCorpusSizes>>, 'corpus'|'codecs'>} [corpusSizes] absent in results written before corpora
+ * @property {import('../measure/speed.js').SpeedRow[]} speed
+ * @property {{ corpus: { messages: number, timed: number, sample: { size: number, seed: number } | null }, oneMessageOps: string[],
+ *   splitTime?: boolean, skipped?: (ReturnType<typeof import('../verify.js').describeCodec> & { record?: number })[] }} [speedCorpus] absent in results written before corpora
+ * @property {{ format: string, op: string, note: string }[]} [notTimed]
+ * @property {import('../runtimes/matrix/matrix.js').RuntimeSpeed['results'][number]['runtimes']} [runtimes] present with --runtimes
+ */
+
+/**
+ * A transmission pass's settings as a results entry keeps them: measureTransmission's, every field optional
+ * (the schema does not check them).
+ * @typedef {Partial<Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>['settings']>} TransmissionSettings
+ */
+
+/**
+ * One payload over one link profile (an entry of results.transmission).
+ * @typedef {object} TransmissionEntry
+ * @property {string} payload the payload's id
+ * @property {string} profile
+ * @property {TransmissionSettings} settings
+ * @property {import('../transmission/rounds.js').TransmissionRow[]} results
+ * @property {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[]} [verdicts]
+ */
+
+/**
+ * The transport comparison over one link (an entry of results.transports).
+ * @typedef {TransmissionEntry & { named: import('../transmission/pairs.js').NamedVerdict[],
+ *   skipped?: { transport: string, format: string, reason: string }[] }} TransportEntry
+ */
+
+/**
+ * The batch scaling pass (results.batch).
+ * @typedef {object} BatchResults
+ * @property {ReturnType<typeof import('../payload/index.js').describePayload>} payload
+ * @property {number[]} counts
+ * @property {{ n: number, jsonBytes: number, sizes: import('../measure/sizes.js').SizeRow[],
+ *   speed: (import('../measure/speed.js').SpeedRow & { itemsPerSec?: number })[] }[]} steps
  */
 
 /**

@@ -25,7 +25,7 @@ const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed3
  * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
  * the proto name); a proto2 `required` field must be present.
  * @param {import('protobufjs').Type} type
- * @param {any} value
+ * @param {unknown} value a parsed JSON value
  * @returns {{ aliases: boolean, longsAsStrings: boolean }} whether the payload spells some key other than the
  *   schema's json key (the adapter must accept it), and whether it writes some 64-bit integer as a string
  */

@@ -1,4 +1,16 @@
+import { isJsonObject, setKey } from '../json.js';
 import { keysAreData } from './infer.js';
+
+/**
+ * The JSON Schemas inferJsonSchema makes (a draft-07 subset); {} is any value.
+ * @typedef {'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object'} JsonType
+ * @typedef {object} JsonSchema
+ * @property {JsonType | JsonType[]} [type]
+ * @property {JsonSchema} [items] an array's elements
+ * @property {Record<string, JsonSchema>} [properties] an object's keys
+ * @property {string[]} [required]
+ * @property {JsonSchema} [additionalProperties] the values of an object whose keys are data
+ */
 
 /**
  * Infers a JSON Schema (draft-07 subset: type, properties, required, items,
@@ -9,30 +21,43 @@ import { keysAreData } from './infer.js';
  * ids, or many keys holding objects of one shape: the rule the inferred .proto
  * uses for a map) gets `additionalProperties` for its values instead of one
  * property per key, so other keys in other messages fit it.
- * @param {any} value
- * @returns {object}
+ * @param {unknown} value
+ * @returns {JsonSchema}
  */
 export function inferJsonSchema(value) {
   if (value === null) return { type: 'null' };
   if (Array.isArray(value)) {
-    const items = value.map(inferJsonSchema).reduce(mergeSchemas, null);
+    const items = mergeAll(value.map(inferJsonSchema));
     return items ? { type: 'array', items } : { type: 'array' };
+  }
+  if (isJsonObject(value)) {
+    if (keysAreData(value)) {
+      const values = mergeAll(Object.values(value).map(inferJsonSchema));
+      return { type: 'object', additionalProperties: values ?? {} };
+    }
+    /** @type {Record<string, JsonSchema>} */
+    const properties = {};
+    for (const [k, v] of Object.entries(value)) setKey(properties, k, inferJsonSchema(v));
+    return { type: 'object', properties, required: Object.keys(properties) };
   }
   switch (typeof value) {
     case 'number': return { type: Number.isInteger(value) ? 'integer' : 'number' };
     case 'string': return { type: 'string' };
     case 'boolean': return { type: 'boolean' };
-    case 'object': {
-      if (keysAreData(value)) {
-        const values = Object.values(value).map(inferJsonSchema).reduce(mergeSchemas, null);
-        return { type: 'object', additionalProperties: values ?? {} };
-      }
-      const properties = {};
-      for (const [k, v] of Object.entries(value)) properties[k] = inferJsonSchema(v);
-      return { type: 'object', properties, required: Object.keys(properties) };
-    }
     default: throw new TypeError(`not a JSON value: ${typeof value}`);
   }
+}
+
+/**
+ * One schema for all of them, merged in order; null for none.
+ * @param {JsonSchema[]} schemas
+ * @returns {JsonSchema | null}
+ */
+function mergeAll(schemas) {
+  /** @type {JsonSchema | null} */
+  let merged = null;
+  for (const schema of schemas) merged = mergeSchemas(merged, schema) ?? null;
+  return merged;
 }
 
 /**
@@ -41,31 +66,51 @@ export function inferJsonSchema(value) {
  * one, is covered (a serializer compiled from the first record alone refuses
  * or drops them).
  * @param {unknown[]} records
- * @returns {object}
+ * @returns {JsonSchema}
  */
 export function inferJsonSchemaOfRecords(records) {
-  let merged = null;
-  for (const record of records) merged = mergeSchemas(merged, inferJsonSchema(record));
-  return merged ?? {};
+  return mergeAll(records.map(inferJsonSchema)) ?? {};
 }
 
-function typesOf(s) {
-  return Array.isArray(s.type) ? s.type : [s.type];
+/**
+ * @param {JsonType | JsonType[]} type
+ * @returns {JsonType[]}
+ */
+function typesOf(type) {
+  return Array.isArray(type) ? type : [type];
 }
 
-/** The schema of every value an object schema holds: its map values, or each of its properties. */
+/**
+ * The schema of every value an object schema holds: its map values, or each of its properties.
+ * @param {JsonSchema} s
+ * @returns {JsonSchema | null}
+ */
 function valuesOf(s) {
   if (s.additionalProperties) return s.additionalProperties.type ? s.additionalProperties : null;
-  return Object.values(s.properties ?? {}).reduce(mergeSchemas, null);
+  return mergeAll(Object.values(s.properties ?? {}));
 }
 
-/** One schema that accepts what either accepts (only for schemas inferJsonSchema makes). */
+/**
+ * A property's schema, if the object schema has that property (a key such as "__proto__" or "toString" included).
+ * @param {Record<string, JsonSchema>} properties
+ * @param {string} key
+ */
+const own = (properties, key) => (Object.hasOwn(properties, key) ? properties[key] : undefined);
+
+/**
+ * One schema that accepts what either accepts (only for schemas inferJsonSchema makes); null or undefined when
+ * neither is given.
+ * @param {JsonSchema | null | undefined} a
+ * @param {JsonSchema | null | undefined} b
+ * @returns {JsonSchema | null | undefined}
+ */
 export function mergeSchemas(a, b) {
   // no schema, or {} (any value: an empty map's values), adds nothing
   if (!a?.type) return b ?? a;
   if (!b?.type) return a;
-  const types = new Set([...typesOf(a), ...typesOf(b)]);
+  const types = new Set([...typesOf(a.type), ...typesOf(b.type)]);
   if (types.has('integer') && types.has('number')) types.delete('integer');
+  /** @type {JsonSchema} */
   const out = { type: types.size === 1 ? [...types][0] : [...types] };
   if (types.has('object') && (a.additionalProperties || b.additionalProperties)) {
     // keys that are data in one place make a map of every object met there; {} has no values to add
@@ -73,8 +118,10 @@ export function mergeSchemas(a, b) {
   } else if (types.has('object')) {
     const pa = a.properties || {};
     const pb = b.properties || {};
+    /** @type {Record<string, JsonSchema>} */
     const properties = {};
-    for (const k of new Set([...Object.keys(pa), ...Object.keys(pb)])) properties[k] = mergeSchemas(pa[k], pb[k]);
+    // each key is in pa or pb, so merging gives a schema
+    for (const k of new Set([...Object.keys(pa), ...Object.keys(pb)])) setKey(properties, k, mergeSchemas(own(pa, k), own(pb, k)) ?? {});
     const inA = a.properties ? new Set(a.required) : null;
     const inB = b.properties ? new Set(b.required) : null;
     out.properties = properties;

@@ -15,6 +15,8 @@
 import { UserError, oneLine } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
 
+/** @typedef {import('../json.js').JsonObject} JsonObject */
+
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NUMERIC_KEY = /^-?\d+$/;
 const INT32_MIN = -(2 ** 31);
@@ -60,6 +62,10 @@ export function inferSchema(value, { name = 'Message', source, records = false }
   return { text, typeName: name };
 }
 
+/**
+ * @param {unknown} value
+ * @returns {TypeNode}
+ */
 function inferDocument(value) {
   if (value === null || typeof value !== 'object') {
     throw new UserError('$: top-level value must be an object or an array');
@@ -67,20 +73,33 @@ function inferDocument(value) {
   return inferType(value, '$', 0);
 }
 
-/** One type for every record: each inferred alone, then merged in order; a conflict names the later record. */
+/**
+ * One type for every record: each inferred alone, then merged in order; a conflict names the later record.
+ * @param {unknown} records
+ * @returns {TypeNode}
+ */
 function inferRecords(records) {
   if (!Array.isArray(records) || records.length === 0) throw new UserError('records: expected a non-empty array of records');
-  let merged = null;
-  records.forEach((record, i) => {
-    try {
-      const type = inferDocument(record);
-      merged = merged ? mergeTypes(merged, type, 'record') : type;
-    } catch (err) {
-      if (err instanceof UserError) throw new UserError(`record ${i}: ${err.message}${i > 0 ? ' (records must share one schema)' : ''}`);
-      throw err;
-    }
-  });
+  let merged = inferRecord(records[0], 0, null);
+  for (let i = 1; i < records.length; i++) merged = inferRecord(records[i], i, merged);
   return merged;
+}
+
+/**
+ * One record's type, merged into the type of the records before it (if any); a UserError names the record.
+ * @param {unknown} record
+ * @param {number} i its index
+ * @param {TypeNode | null} earlier the records before it, merged
+ * @returns {TypeNode}
+ */
+function inferRecord(record, i, earlier) {
+  try {
+    const type = inferDocument(record);
+    return earlier ? mergeTypes(earlier, type, 'record') : type;
+  } catch (err) {
+    if (err instanceof UserError) throw new UserError(`record ${i}: ${err.message}${i > 0 ? ' (records must share one schema)' : ''}`);
+    throw err;
+  }
 }
 
 /**
@@ -98,14 +117,28 @@ export function pascalCase(text, fallback = 'Field') {
 }
 
 // ---------------------------------------------------------------------------
-// 1. Inference. Type nodes:
-//   { kind: 'bool' | 'string', path }
-//   { kind: 'number', path, min, max, fraction, negZero }
-//   { kind: 'array', path, element: Type | null }        (null: no element seen)
-//   { kind: 'map', path, value: Type | null, numeric, shapeKeys }
-//   { kind: 'message', path, objects, fields: Map<key, Field> }
-// Field: { type: Type | null, present, nullPath }        (type null: only null seen)
+// 1. Inference. Every type node has the JSON path where it was first seen.
 
+/**
+ * @typedef {{ kind: 'bool' | 'string', path: string }} ScalarNode
+ * @typedef {{ kind: 'number', path: string, min: number, max: number, fraction: boolean, negZero: boolean }} NumberNode
+ * @typedef {{ kind: 'array', path: string, element: TypeNode | null }} ArrayNode element null: no element seen
+ * @typedef {{ kind: 'map', path: string, value: TypeNode | null, numeric: boolean, shapeKeys: number }} MapNode
+ *   value null: no value seen; numeric, shapeKeys: why its keys are data (mapReason)
+ * @typedef {{ kind: 'message', path: string, objects: number, fields: Map<string, FieldNode> }} MessageNode
+ *   objects: how many JSON objects it stands for
+ * @typedef {ScalarNode | NumberNode | ArrayNode | MapNode | MessageNode} TypeNode
+ * @typedef {{ type: TypeNode | null, present: number, nullPath: string | null }} FieldNode one key of a message: type
+ *   null when only null was seen; present: in how many of the message's objects; nullPath: where it was first null
+ * @typedef {'array' | 'map' | 'field' | 'record'} MergeContext why two types meet (see mergeTypes)
+ */
+
+/**
+ * @param {unknown} value
+ * @param {string} path
+ * @param {number} depth
+ * @returns {TypeNode}
+ */
 function inferType(value, path, depth) {
   if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} levels`);
   switch (typeof value) {
@@ -125,26 +158,40 @@ function inferType(value, path, depth) {
       };
     default:
       if (Array.isArray(value)) return inferArray(value, path, depth);
-      if (value !== null && typeof value === 'object') return inferObject(value, path, depth);
+      if (isJsonObject(value)) return inferObject(value, path, depth);
       throw new UserError(`${path}: ${String(value)} is not a JSON value`);
   }
 }
 
+/**
+ * @param {unknown[]} array
+ * @param {string} path
+ * @param {number} depth
+ * @returns {ArrayNode}
+ */
 function inferArray(array, path, depth) {
+  /** @type {TypeNode | null} */
   let element = null;
-  array.forEach((item, i) => {
+  for (const [i, item] of array.entries()) {
     const itemPath = childPath(path, i);
     if (item === null) throw new UserError(`${itemPath}: array holds null, which a repeated field cannot carry`);
     const type = inferType(item, itemPath, depth + 1);
     element = element ? mergeTypes(element, type, 'array') : type;
-  });
+  }
   return { kind: 'array', path, element };
 }
 
+/**
+ * @param {JsonObject} object
+ * @param {string} path
+ * @param {number} depth
+ * @returns {MapNode | MessageNode}
+ */
 function inferObject(object, path, depth) {
   const keys = Object.keys(object);
   const reason = mapReason(object, keys);
   if (reason) {
+    /** @type {TypeNode | null} */
     let value = null;
     for (const key of keys) {
       const itemPath = childPath(path, key);
@@ -154,6 +201,7 @@ function inferObject(object, path, depth) {
     }
     return { kind: 'map', path, value, ...reason };
   }
+  /** @type {Map<string, FieldNode>} */
   const fields = new Map();
   for (const key of keys) {
     const itemPath = childPath(path, key);
@@ -168,6 +216,8 @@ function inferObject(object, path, depth) {
 /**
  * Keys are data rather than names when they are all numeric ids, or when
  * there are many of them and every value is an object of the same shape.
+ * @param {JsonObject} object
+ * @param {string[]} keys its keys
  * @returns {{ numeric: boolean, shapeKeys: number } | null}
  */
 function mapReason(object, keys) {
@@ -180,12 +230,13 @@ function mapReason(object, keys) {
   return values.every((v) => shapeOf(v) === shape) ? { numeric: false, shapeKeys: keys.length } : null;
 }
 
+/** @param {JsonObject} object */
 const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
 
 /**
  * True when an object's keys are data (ids, names as values) rather than field names, by the rule the inferred
  * .proto uses to make it a map: every key numeric, or many keys whose values are objects of one shape.
- * @param {object} object
+ * @param {JsonObject} object
  */
 export const keysAreData = (object) => mapReason(object, Object.keys(object)) !== null;
 
@@ -194,45 +245,60 @@ export const keysAreData = (object) => mapReason(object, Object.keys(object)) !=
 // 'array' (elements of one array), 'map' (values of one map), 'field' (one key
 // in several objects). Conflicts are reported at b's path: b is the later value.
 
+/** @type {Record<TypeNode['kind'], string>} */
 const JSON_KIND = { bool: 'boolean', number: 'number', string: 'string', array: 'array', map: 'object', message: 'object' };
 
+/**
+ * @param {TypeNode} a
+ * @param {TypeNode} b
+ * @param {MergeContext} context
+ * @returns {TypeNode}
+ */
 function mergeTypes(a, b, context) {
   // An object whose keys are data in one place makes it a map everywhere;
   // a message's keys then become map keys, which is still exact.
   if (a.kind === 'map' && b.kind === 'message') return mergeTypes(a, messageAsMap(b), context);
   if (a.kind === 'message' && b.kind === 'map') return mergeTypes(messageAsMap(a), b, context);
-  if (a.kind !== b.kind) throw conflict(a, b, context);
-  switch (a.kind) {
-    case 'number':
-      return {
-        ...a,
-        min: Math.min(a.min, b.min),
-        max: Math.max(a.max, b.max),
-        fraction: a.fraction || b.fraction,
-        negZero: a.negZero || b.negZero,
-      };
-    case 'array':
-      return { ...a, element: mergeNullable(a.element, b.element, 'array') };
-    case 'map':
-      return {
-        ...a,
-        value: mergeNullable(a.value, b.value, 'map'),
-        numeric: a.numeric || b.numeric,
-        shapeKeys: Math.max(a.shapeKeys, b.shapeKeys),
-      };
-    case 'message':
-      return mergeMessages(a, b);
-    default: // bool, string: nothing to widen
-      return a;
+  if (a.kind === 'number' && b.kind === 'number') {
+    return {
+      ...a,
+      min: Math.min(a.min, b.min),
+      max: Math.max(a.max, b.max),
+      fraction: a.fraction || b.fraction,
+      negZero: a.negZero || b.negZero,
+    };
   }
+  if (a.kind === 'array' && b.kind === 'array') return { ...a, element: mergeNullable(a.element, b.element, 'array') };
+  if (a.kind === 'map' && b.kind === 'map') {
+    return {
+      ...a,
+      value: mergeNullable(a.value, b.value, 'map'),
+      numeric: a.numeric || b.numeric,
+      shapeKeys: Math.max(a.shapeKeys, b.shapeKeys),
+    };
+  }
+  if (a.kind === 'message' && b.kind === 'message') return mergeMessages(a, b);
+  if (a.kind !== b.kind) throw conflict(a, b, context);
+  return a; // bool, string: nothing to widen
 }
 
+/**
+ * @param {TypeNode | null} a
+ * @param {TypeNode | null} b
+ * @param {MergeContext} context
+ * @returns {TypeNode | null}
+ */
 function mergeNullable(a, b, context) {
   if (!a) return b;
   if (!b) return a;
   return mergeTypes(a, b, context);
 }
 
+/**
+ * @param {MessageNode} a
+ * @param {MessageNode} b
+ * @returns {MessageNode}
+ */
 function mergeMessages(a, b) {
   const fields = new Map(a.fields);
   for (const [key, fb] of b.fields) {
@@ -246,7 +312,12 @@ function mergeMessages(a, b) {
   return { ...a, objects: a.objects + b.objects, fields };
 }
 
+/**
+ * @param {MessageNode} message
+ * @returns {MapNode}
+ */
 function messageAsMap(message) {
+  /** @type {TypeNode | null} */
   let value = null;
   for (const field of message.fields.values()) {
     if (field.nullPath) throw new UserError(`${field.nullPath}: map holds null, which a map value cannot carry`);
@@ -255,6 +326,11 @@ function messageAsMap(message) {
   return { kind: 'map', path: message.path, value, numeric: false, shapeKeys: 0 };
 }
 
+/**
+ * @param {TypeNode} a
+ * @param {TypeNode} b
+ * @param {MergeContext} context
+ */
 function conflict(a, b, context) {
   const [x, y] = [JSON_KIND[a.kind], JSON_KIND[b.kind]];
   const problem = {
@@ -272,6 +348,18 @@ function conflict(a, b, context) {
 // protobufjs share one namespace for fields and nested types) and the names of
 // all enclosing messages (so no name shadows an ancestor).
 
+/**
+ * @typedef {{ name: string, comment: string | null, lines: string[], nested: ProtoMessage[] }} ProtoMessage a message
+ *   as it is printed: its field lines, and the messages declared inside it
+ * @typedef {{ messages: ProtoMessage[], count: number }} Hoisted the messages declared at the top level instead
+ * @typedef {{ ancestors: string[], hoisted: Hoisted, nested: ProtoMessage[], unique: (candidate: string) => string }} Scope
+ *   where a message's nested messages are named and declared
+ * @typedef {{ key: string, type: TypeNode, missing: boolean, isNull: boolean, unknown: boolean, map: boolean,
+ *   optional: boolean }} FieldEntry one key of a message on its way to a field line
+ * @typedef {FieldEntry & { name: string, renamed: string | null }} NamedField renamed: why the key is not the name
+ */
+
+/** @type {Record<'root' | 'array' | 'map', Record<'array' | 'map', string>>} */
 const WRAPPER_COMMENTS = {
   root: {
     array: '@json-wrapper: stands for the top-level JSON array (a .proto root must be a message)',
@@ -291,10 +379,15 @@ const WRAPPER_COMMENTS = {
  * The root message, and the messages hoisted to the top level: protobufjs refuses message declarations nested
  * deeper than 32 (util.nestingLimit, after protoc's), so a message that would sit deeper than NEST_LIMIT is
  * declared at the top level instead, where its own nesting starts again.
+ * @param {TypeNode} type the top-level value's
+ * @param {string} name
+ * @returns {{ root: ProtoMessage, hoisted: ProtoMessage[] }}
  */
 function buildRoot(type, name) {
+  /** @type {Hoisted} */
   const hoisted = { messages: [], count: 0 };
   if (type.kind === 'message') return { root: buildMessage(name, type, [], hoisted), hoisted: hoisted.messages };
+  if (type.kind !== 'array' && type.kind !== 'map') throw new Error(`${type.path}: a top-level ${type.kind} (inferDocument takes only objects and arrays)`);
   const base = type.kind === 'array'
     ? (singular(name) !== name ? singular(name) : `${name}Item`)
     : `${name}Value`;
@@ -305,7 +398,9 @@ function buildRoot(type, name) {
  * Where a nested message is declared: in its parent's scope, or at the top level when that would nest it deeper
  * than NEST_LIMIT. A hoisted name has `_H` and a number in it, which no name derived from a JSON key has, so no
  * enclosing scope can shadow it.
- * @returns {{ name: string, ancestors: string[], add: (message: any) => void }}
+ * @param {Scope} scope
+ * @param {string} candidate
+ * @returns {{ name: string, ancestors: string[], add: (message: ProtoMessage) => void }}
  */
 function placeNested(scope, candidate) {
   if (scope.ancestors.length < NEST_LIMIT) {
@@ -315,21 +410,30 @@ function placeNested(scope, candidate) {
   return { name, ancestors: [], add: (m) => scope.hoisted.messages.push(m) };
 }
 
-/** A message for a JSON object: one field per key, numbered in order of first appearance. */
+/**
+ * A message for a JSON object: one field per key, numbered in order of first appearance.
+ * @param {string} name
+ * @param {MessageNode} type
+ * @param {string[]} ancestors the names of the messages it is declared in, outermost first
+ * @param {Hoisted} hoisted
+ * @returns {ProtoMessage}
+ */
 function buildMessage(name, type, ancestors, hoisted) {
-  /** @type {{ key: string, field: any, missing: boolean, isNull: boolean, unknown: boolean, map: boolean, optional: boolean, name?: string, renamed?: string }[]} name and renamed: set by assignFieldNames */
-  const fields = [...type.fields].map(([key, field]) => {
+  /** @type {FieldEntry[]} */
+  const entries = [...type.fields].map(([key, field]) => {
     // Only null in this JSON: any type carries null as "absent", so string stands in (said in a comment).
     const unknown = !field.type;
-    if (unknown) field.type = { kind: 'string', path: field.nullPath };
+    /** @type {TypeNode} */
+    const fieldType = field.type ?? { kind: 'string', path: field.nullPath ?? childPath(type.path, key) };
     const missing = field.present < type.objects;
     const isNull = field.nullPath !== null;
-    const container = field.type.kind === 'array' || field.type.kind === 'map';
-    return { key, field, missing, isNull, unknown, map: field.type.kind === 'map', optional: (missing || isNull) && !container };
+    const container = fieldType.kind === 'array' || fieldType.kind === 'map';
+    return { key, type: fieldType, missing, isNull, unknown, map: fieldType.kind === 'map', optional: (missing || isNull) && !container };
   });
-  const scope = newScope(assignFieldNames(fields), [...ancestors, name], hoisted);
+  const { fields, names } = assignFieldNames(entries);
+  const scope = newScope(names, [...ancestors, name], hoisted);
   const lines = fields.map((f, i) => {
-    const ref = typeRef(f.field.type, pascalCase(f.key), scope);
+    const ref = typeRef(f.type, pascalCase(f.key), scope);
     const notes = [...ref.notes];
     if (f.unknown) notes.push('only null in the sample, so its type is unknown: string stands in');
     if (f.missing || f.isNull) {
@@ -345,9 +449,19 @@ function buildMessage(name, type, ancestors, hoisted) {
   return { name, comment: null, lines, nested: scope.nested };
 }
 
-/** A wrapper stands for one JSON array or map: exactly one field `value = 1`. */
+/**
+ * A wrapper stands for one JSON array or map: exactly one field `value = 1`.
+ * @param {string} name
+ * @param {ArrayNode | MapNode} type
+ * @param {string} comment
+ * @param {string[]} ancestors
+ * @param {string} base the PascalCase name to derive nested message names from
+ * @param {Hoisted} hoisted
+ * @returns {ProtoMessage}
+ */
 function buildWrapper(name, type, comment, ancestors, base, hoisted) {
   const scope = newScope(type.kind === 'map' ? ['value', mapEntryName('value')] : ['value'], [...ancestors, name], hoisted);
+  /** @type {{ type: string, notes: string[] }} */
   let ref;
   if (type.kind === 'array') {
     const element = elementRef(type.element, base, scope, 'array');
@@ -362,6 +476,9 @@ function buildWrapper(name, type, comment, ancestors, base, hoisted) {
 /**
  * The proto type of a field holding `type`; nested messages it needs are
  * added to `scope`. `base` is the PascalCase name to derive message names from.
+ * @param {TypeNode} type
+ * @param {string} base
+ * @param {Scope} scope
  * @returns {{ type: string, notes: string[], container?: 'array' | 'map' }}
  */
 function typeRef(type, base, scope) {
@@ -385,12 +502,17 @@ function typeRef(type, base, scope) {
       const value = elementRef(type.value, `${base}Value`, scope, 'map');
       return { type: `map<string, ${value.type}>`, notes: [mapNote(type), ...value.notes], container: 'map' };
     }
-    default:
-      throw new Error(`unknown type kind ${type.kind}`);
   }
 }
 
-/** The type of an array element or map value: arrays and maps there need a wrapper message. */
+/**
+ * The type of an array element or map value: arrays and maps there need a wrapper message.
+ * @param {TypeNode | null} type null: no element or value seen
+ * @param {string} base
+ * @param {Scope} scope
+ * @param {'array' | 'map'} container what holds it
+ * @returns {{ type: string, notes: string[] }}
+ */
 function elementRef(type, base, scope, container) {
   if (!type) {
     // Only empty arrays were seen; any element type round-trips them.
@@ -402,7 +524,11 @@ function elementRef(type, base, scope, container) {
   return { type: place.name, notes: [] };
 }
 
-/** The smallest wire type that carries every value exactly, and why if not obvious. */
+/**
+ * The smallest wire type that carries every value exactly, and why if not obvious.
+ * @param {NumberNode} type
+ * @returns {{ type: string, notes: string[] }}
+ */
 function numberType({ min, max, fraction, negZero }) {
   if (fraction) return { type: 'double', notes: ['double: non-integer values occur (float would round them)'] };
   if (negZero) return { type: 'double', notes: ['double: -0 occurs, which integer types would turn into 0'] };
@@ -418,6 +544,7 @@ function numberType({ min, max, fraction, negZero }) {
   return { type: 'double', notes: ['double: integers beyond 64 bits, which only double holds as parsed'] };
 }
 
+/** @param {MapNode} type */
 function mapNote({ numeric, shapeKeys }) {
   const why = [numeric && 'numeric ids', shapeKeys && `${shapeKeys} keys of one shape`].filter(Boolean);
   return `map: keys are data (${why.length ? why.join('; ') : 'merged with such an object'})`;
@@ -430,58 +557,81 @@ function mapNote({ numeric, shapeKeys }) {
  * rejects names equal after lowercasing and dropping `_`, and json names that
  * collide, and the nested `<Name>Entry` type it makes for a map field); a
  * renamed field gets `json_name` = the original key.
- * @returns {Set<string>} every name the fields occupy in the message's scope
+ * @param {FieldEntry[]} entries
+ * @returns {{ fields: NamedField[], names: Set<string> }} fields: the entries, in order, with their names; names:
+ *   every name the fields occupy in the message's scope
  */
-function assignFieldNames(fields) {
-  const keys = new Set(fields.map((f) => f.key));
+function assignFieldNames(entries) {
+  const keys = new Set(entries.map((f) => f.key));
+  /** @type {Set<string>} */
   const names = new Set();
+  /** @type {Set<string>} */
   const lowered = new Set();
+  /** @type {(name: string, f: FieldEntry) => boolean} */
   const fits = (name, f) => name !== '__proto__' // protobufjs would silently drop the field
     && !names.has(name)
     && !lowered.has(loweredName(name))
     && !(f.optional && names.has(`_${name}`))
     && !(f.map && names.has(mapEntryName(name)));
+  /** @type {(name: string, f: FieldEntry) => string} */
   const reserve = (name, f) => {
-    f.name = name;
     names.add(name);
     lowered.add(loweredName(name));
     if (f.optional) names.add(`_${name}`);
     if (f.map) names.add(mapEntryName(name));
+    return name;
   };
   // Valid keys first, so a key that needs no renaming keeps its name even if
   // an invalid key earlier in the object sanitises to the same identifier.
-  const renamed = [];
-  for (const f of fields) {
+  const kept = entries.map((f) => {
     // A kept name's default JSON name must not equal another key: that key may
     // be some renamed field's json_name.
     const jsonName = protocJsonName(f.key);
     const jsonClash = jsonName !== f.key && keys.has(jsonName);
-    if (IDENT.test(f.key) && !jsonClash && fits(f.key, f)) reserve(f.key, f);
-    else renamed.push(f);
-  }
-  for (const f of renamed) {
-    f.renamed = !IDENT.test(f.key) ? 'is not a proto identifier'
+    return IDENT.test(f.key) && !jsonClash && fits(f.key, f) ? reserve(f.key, f) : null;
+  });
+  // then the others, in order
+  const fields = entries.map((f, i) => {
+    const name = kept[i];
+    if (name !== null) return { ...f, name, renamed: null };
+    const renamed = !IDENT.test(f.key) ? 'is not a proto identifier'
       : f.key === '__proto__' ? 'is special in JavaScript objects' : 'would clash with another field under protoc/protobufjs naming rules';
     const base = sanitize(f.key);
     let candidate = base;
     for (let n = 2; !fits(candidate, f); n++) candidate = `${base}_${n}`;
-    reserve(candidate, f);
-  }
-  return names;
+    return { ...f, name: reserve(candidate, f), renamed };
+  });
+  return { fields, names };
 }
 
-/** Invalid characters become `_`; a leading digit (or nothing) gets an `f_` prefix. */
+/**
+ * Invalid characters become `_`; a leading digit (or nothing) gets an `f_` prefix.
+ * @param {string} key
+ */
 function sanitize(key) {
   const name = Array.from(key, (c) => (/[A-Za-z0-9_]/.test(c) ? c : '_')).join('');
   return name === '' || /^\d/.test(name) ? `f_${name}` : name;
 }
 
+/** @param {string} name */
 const loweredName = (name) => name.replace(/_/g, '').toLowerCase();
-/** protoc's default JSON name: drop `_`, capitalise the letter after it. */
-const protocJsonName = (name) => name.replace(/_+(.?)/g, (_, c) => c.toUpperCase());
-/** The nested type protoc makes for a map field: `foo_bar` -> `FooBarEntry`. */
+/**
+ * protoc's default JSON name: drop `_`, capitalise the letter after it.
+ * @param {string} name
+ */
+const protocJsonName = (name) => name.replace(/_+(.?)/g, (_, /** @type {string} */ c) => c.toUpperCase());
+/**
+ * The nested type protoc makes for a map field: `foo_bar` -> `FooBarEntry`.
+ * @param {string} name
+ */
 const mapEntryName = (name) => `${protocJsonName(`_${name}`)}Entry`;
 
+/**
+ * @param {Iterable<string>} fieldNames the names a message's fields occupy
+ * @param {string[]} ancestors the message's name and its enclosing messages'
+ * @param {Hoisted} hoisted
+ * @returns {Scope}
+ */
 function newScope(fieldNames, ancestors, hoisted) {
   const taken = new Set([...fieldNames, ...ancestors]);
   return {
@@ -497,7 +647,10 @@ function newScope(fieldNames, ancestors, hoisted) {
   };
 }
 
-/** Naive English singular for element message names: posts -> Post, replies -> Reply. */
+/**
+ * Naive English singular for element message names: posts -> Post, replies -> Reply.
+ * @param {string} name
+ */
 function singular(name) {
   /** @type {[RegExp, string][]} */
   const rules = [[/([^aeiou])ies$/, '$1y'], [/(ss|x|ch|sh)es$/, '$1'], [/([^siu])s$/, '$1']];
@@ -510,16 +663,27 @@ function singular(name) {
   return name;
 }
 
+/** @param {number} index the field's, from 0 */
 function fieldNumber(index) {
   const n = index + 1;
   return n >= RESERVED_FIELD_NUMBERS[0] ? n + (RESERVED_FIELD_NUMBERS[1] - RESERVED_FIELD_NUMBERS[0] + 1) : n;
 }
 
+/**
+ * @param {string} type
+ * @param {string} name
+ * @param {number} number
+ * @param {string} option
+ * @param {string[]} notes
+ */
 function fieldLine(type, name, number, option, notes) {
   return `${type} ${name} = ${number}${option};${notes.length ? ` // ${notes.join('; ')}` : ''}`;
 }
 
-/** A proto string literal that protoc and protobufjs both read back as `text`. */
+/**
+ * A proto string literal that protoc and protobufjs both read back as `text`.
+ * @param {string} text
+ */
 function protoString(text) {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
   const escaped = text.replace(/["\\\x00-\x1f\x7f]/g, (c) => {
@@ -529,6 +693,11 @@ function protoString(text) {
   return `"${escaped}"`;
 }
 
+/**
+ * @param {ProtoMessage} message
+ * @param {string} indent
+ * @returns {string[]}
+ */
 function printMessage(message, indent) {
   const out = [];
   if (message.comment) out.push(`${indent}// ${message.comment}`); // directly above, for alternateCommentMode

@@ -10,6 +10,12 @@ import { childPath, isJsonObject, setKey } from '../json.js';
 import { WELL_KNOWN_RULES, canonicalWellKnown, wellKnownKind } from './well-known.js';
 
 /**
+ * @typedef {import('protobufjs').Type} Type
+ * @typedef {import('protobufjs').Field} Field
+ * @typedef {import('../json.js').JsonObject} JsonObject
+ */
+
+/**
  * The rules, in the order a verdict lists them. Each names one way ProtoJSON lets the same message be written
  * differently; docs/verification.md explains each with an example.
  */
@@ -30,22 +36,36 @@ const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const INTEGER = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
 const FLOAT = new Set(['double', 'float']);
 
-/** protoc's default JSON name for a field: `last_updated` → `lastUpdated`. */
-export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, c) => c.toUpperCase());
+/**
+ * protoc's default JSON name for a field: `last_updated` → `lastUpdated`.
+ * @param {string} name
+ */
+export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, /** @type {string} */ c) => c.toUpperCase());
 
-/** The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name. */
+/**
+ * The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name.
+ * @param {Field} field
+ * @returns {string}
+ */
 export function jsonKey(field) {
   const name = field.options && field.options.json_name;
   return typeof name === 'string' ? name : field.name; // "" is a key too (a JSON object may have one)
 }
 
-/** Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name. */
+/**
+ * Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name.
+ * @param {Field} field
+ * @returns {string[]}
+ */
 export function fieldKeys(field) {
   const explicit = field.options && typeof field.options.json_name === 'string';
   return [...new Set([jsonKey(field), field.name, explicit ? jsonKey(field) : lowerCamelCase(field.name)])];
 }
 
-/** A message marked `// @json-wrapper` above it stands for its one field `value` (see infer.js). */
+/**
+ * A message marked `// @json-wrapper` above it stands for its one field `value` (see infer.js).
+ * @param {Type} type
+ */
 export function isWrapper(type) {
   return typeof type.comment === 'string' && type.comment.trimStart().startsWith('@json-wrapper')
     && type.fieldsArray.length === 1 && type.fieldsArray[0].name === 'value';
@@ -65,12 +85,22 @@ export function presenceOf(field) {
   return field.hasPresence ? 'proto2' : 'implicit';
 }
 
-/** Builds, once per message type, the lookup from every accepted key to its field. */
+/** @typedef {{ primary: Map<string, Field>, alias: Map<string, Field> }} KeyMaps primary: each field by its json key */
+
+/** @type {WeakMap<Type, KeyMaps>} */
 const keyMaps = new WeakMap();
+
+/**
+ * Builds, once per message type, the lookup from every accepted key to its field.
+ * @param {Type} type
+ * @returns {KeyMaps}
+ */
 function fieldsByKey(type) {
   let maps = keyMaps.get(type);
   if (!maps) {
+    /** @type {Map<string, Field>} */
     const primary = new Map();
+    /** @type {Map<string, Field>} */
     const alias = new Map();
     for (const field of type.fieldsArray) {
       primary.set(jsonKey(field), field);
@@ -84,6 +114,8 @@ function fieldsByKey(type) {
 
 /**
  * The field a JSON key names in a message, and whether the key is an alias (not the payload's own json key).
+ * @param {Type} type
+ * @param {string} key
  * @returns {{ field: import('protobufjs').Field, alias: boolean } | null}
  */
 export function fieldForKey(type, key) {
@@ -98,10 +130,10 @@ export function fieldForKey(type, key) {
  * A JSON value as ProtoJSON reads it under `type`, with the given rules applied: the same message gives the same
  * result however it was spelled (within those rules). Keys and values the schema does not know are kept as written,
  * so a comparison still sees them.
- * @param {import('protobufjs').Type} type
- * @param {any} value
+ * @param {Type} type
+ * @param {unknown} value
  * @param {ReadonlySet<string>} rules names from PROTO_JSON_RULES
- * @returns {any}
+ * @returns {unknown}
  */
 export function canonicalMessage(type, value, rules) {
   if (isWrapper(type)) return canonicalField(type.fieldsArray[0], value, rules);
@@ -113,9 +145,16 @@ export function canonicalMessage(type, value, rules) {
   return canonicalFields(type, value, rules);
 }
 
-/** canonicalMessage over a message's own fields (a well-known type's too, when written as its fields). */
+/**
+ * canonicalMessage over a message's own fields (a well-known type's too, when written as its fields).
+ * @param {Type} type
+ * @param {unknown} value
+ * @param {ReadonlySet<string>} rules
+ * @returns {unknown}
+ */
 function canonicalFields(type, value, rules) {
   if (!isJsonObject(value)) return value;
+  /** @type {JsonObject} */
   const out = {};
   for (const key of Object.keys(value)) {
     const found = fieldForKey(type, key);
@@ -130,9 +169,16 @@ function canonicalFields(type, value, rules) {
   return out;
 }
 
+/**
+ * @param {Field} field
+ * @param {unknown} value
+ * @param {ReadonlySet<string>} rules
+ * @returns {unknown}
+ */
 function canonicalField(field, value, rules) {
   if (value === null) return null;
   if (field.map && isJsonObject(value)) {
+    /** @type {JsonObject} */
     const out = {};
     for (const k of Object.keys(value)) setKey(out, k, canonicalSingle(field, value[k], rules));
     return out;
@@ -141,6 +187,13 @@ function canonicalField(field, value, rules) {
   return canonicalSingle(field, value, rules);
 }
 
+/**
+ * One value of a field (one element of a repeated field, one value of a map).
+ * @param {Field} field
+ * @param {unknown} value
+ * @param {ReadonlySet<string>} rules
+ * @returns {unknown}
+ */
 function canonicalSingle(field, value, rules) {
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Type) return canonicalMessage(sub, value, rules);
@@ -160,14 +213,23 @@ function canonicalSingle(field, value, rules) {
   return value;
 }
 
-/** A 64-bit integer, as a number or a decimal string, in one spelling: its decimal string. */
+/**
+ * A 64-bit integer, as a number or a decimal string, in one spelling: its decimal string.
+ * @param {unknown} value
+ * @returns {string|null}
+ */
 function int64String(value) {
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value).toString();
   if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value).toString();
   return null;
 }
 
-/** True when a field's (canonical) value means "not set" under the rules and the field's presence. */
+/**
+ * True when a field's (canonical) value means "not set" under the rules and the field's presence.
+ * @param {Field} field
+ * @param {unknown} value
+ * @param {ReadonlySet<string>} rules
+ */
 function isUnset(field, value, rules) {
   // null in a google.protobuf.Value field is a value, NullValue (the one exception ProtoJSON makes)
   if (value === null) return rules.has('null-as-absent') && wellKnownKind(field.resolvedType) !== 'Value';
@@ -184,7 +246,11 @@ function isUnset(field, value, rules) {
   }
 }
 
-/** The zero value of a field's type: 0 (-0 only under negative-zero, which has made it 0), "", false, the zero enum. */
+/**
+ * The zero value of a field's type: 0 (-0 only under negative-zero, which has made it 0), "", false, the zero enum.
+ * @param {Field} field
+ * @param {unknown} value
+ */
 function isTypeDefault(field, value) {
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Enum) return value === 0 || (typeof value === 'string' && sub.values[value] === 0);
@@ -195,7 +261,11 @@ function isTypeDefault(field, value) {
   return value === ''; // string
 }
 
-/** A proto2 field's default: `[default = …]` where declared, else its type's zero value (an enum's first value). */
+/**
+ * A proto2 field's default: `[default = …]` where declared, else its type's zero value (an enum's first value).
+ * @param {Field} field
+ * @param {unknown} value
+ */
 function isDeclaredDefault(field, value) {
   const declared = field.options && field.options.default;
   const sub = field.resolvedType;
@@ -219,19 +289,21 @@ function isDeclaredDefault(field, value) {
  * The first 64-bit integer in a message's plain form (proto field names as keys, as protobuf.js's toObject gives it)
  * for which `test` holds, with its JSON path (a wrapper's value at its field's path), or null. For the reasons a codec
  * gives when its own number type cannot hold one.
- * @param {import('protobufjs').Type} type
- * @param {any} plain
+ * @param {Type} type
+ * @param {unknown} plain
  * @param {(value: unknown) => boolean} test
+ * @param {string} [path] the JSON path of `plain`
  * @returns {{ path: string, value: unknown } | null}
  */
 export function findInt64(type, plain, test, path = '$') {
-  if (plain === null || typeof plain !== 'object') return null;
+  if (!isJsonObject(plain)) return null;
   for (const field of type.fieldsArray) {
     const v = plain[field.name];
     if (v === undefined || v === null) continue;
     const at = wellKnownKind(type) === 'wrapper' ? path : childPath(path, jsonKey(field));
-    const items = field.map ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
-      : field.repeated ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
+    /** @type {[string, unknown][]} */
+    const items = field.map && isJsonObject(v) ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
+      : field.repeated && Array.isArray(v) ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
     for (const [where, x] of items) {
       if (LONG.has(field.type) && test(x)) return { path: where, value: x };
       const found = field.resolvedType instanceof protobuf.Type ? findInt64(field.resolvedType, x, test, where) : null;

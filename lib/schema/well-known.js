@@ -8,6 +8,12 @@
 import protobuf from 'protobufjs';
 import { isJsonObject, setKey } from '../json.js';
 
+/**
+ * @typedef {import('../json.js').JsonObject} JsonObject
+ * @typedef {import('protobufjs').Type} Type
+ * @typedef {import('protobufjs').Field} Field
+ */
+
 const WRAPPERS = new Set(['DoubleValue', 'FloatValue', 'Int64Value', 'UInt64Value', 'Int32Value', 'UInt32Value',
   'BoolValue', 'StringValue', 'BytesValue']);
 const SPECIAL = new Set(['Timestamp', 'Duration', 'Struct', 'Value', 'ListValue', 'FieldMask', 'Empty', 'Any']);
@@ -31,18 +37,29 @@ export function wellKnownKind(type) {
   return WRAPPERS.has(name) ? 'wrapper' : null;
 }
 
-const camel = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, c) => c.toUpperCase());
+/** @param {string} name */
+const camel = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, /** @type {string} */ c) => c.toUpperCase());
 
 /**
  * A field of a message in its plain shape, under its proto name or its JSON name: protobuf.js's bundled
  * google/protobuf types name Value's fields in lowerCamelCase (nullValue), generated code in snake_case (null_value).
+ * @param {JsonObject} obj
+ * @param {string} protoName
  */
 const read = (obj, protoName) => (Object.hasOwn(obj, protoName) ? obj[protoName] : obj[camel(protoName)]);
 
-/** The key a message type's own field has (protobuf.js's bundled types may spell it in lowerCamelCase). */
+/**
+ * The key a message type's own field has (protobuf.js's bundled types may spell it in lowerCamelCase).
+ * @param {Type} type
+ * @param {string} protoName
+ */
 const keyIn = (type, protoName) => (type.fields[protoName] ? protoName : camel(protoName));
 
-/** A 64-bit integer as plain objects hold it (number, decimal string, BigInt, Long) as a JS number. */
+/**
+ * A 64-bit integer as plain objects hold it (number, decimal string, BigInt, Long) as a JS number.
+ * @param {unknown} v
+ * @returns {number}
+ */
 const toNumber = (v) => (v === undefined || v === null ? 0 : Number(typeof v === 'object' ? String(v) : v));
 
 // ---- Timestamp ----
@@ -73,7 +90,10 @@ export function parseTimestamp(text) {
   return { seconds, nanos: Number((m[7] ?? '').padEnd(9, '0')) };
 }
 
-/** Nanoseconds as proto3 JSON printers write them: no fraction, or 3, 6 or 9 digits. */
+/**
+ * Nanoseconds as proto3 JSON printers write them: no fraction, or 3, 6 or 9 digits.
+ * @param {number} nanos
+ */
 function fraction(nanos) {
   if (nanos === 0) return '';
   const digits = String(nanos).padStart(9, '0');
@@ -81,12 +101,21 @@ function fraction(nanos) {
   return nanos % 1e3 === 0 ? `.${digits.slice(0, 6)}` : `.${digits}`;
 }
 
-/** A Timestamp's seconds and nanos as proto3 JSON printers write it: UTC, "Z", 0, 3, 6 or 9 fraction digits. */
+/**
+ * A Timestamp's seconds and nanos as proto3 JSON printers write it: UTC, "Z", 0, 3, 6 or 9 fraction digits.
+ * @param {number} seconds
+ * @param {number} nanos
+ */
 export function formatTimestamp(seconds, nanos) {
   return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, `${fraction(nanos)}Z`);
 }
 
-/** The rule a Timestamp's fields break, or null: seconds in 0001-01-01 to 9999-12-31, nanos 0 to 999,999,999. */
+/**
+ * The rule a Timestamp's fields break, or null: seconds in 0001-01-01 to 9999-12-31, nanos 0 to 999,999,999.
+ * @param {number} seconds
+ * @param {number} nanos
+ * @returns {string|null}
+ */
 export function timestampFieldsProblem(seconds, nanos) {
   if (!Number.isInteger(seconds) || seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
     return `seconds ${seconds} is outside the Timestamp range 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z (${MIN_SECONDS} to ${MAX_SECONDS})`;
@@ -114,13 +143,22 @@ export function parseDuration(text) {
   return { seconds: sign * seconds || 0, nanos: sign * nanos || 0 };
 }
 
-/** A Duration's seconds and nanos as proto3 JSON printers write it: "1.500s", "-0.5s", "3s". */
+/**
+ * A Duration's seconds and nanos as proto3 JSON printers write it: "1.500s", "-0.5s", "3s".
+ * @param {number} seconds
+ * @param {number} nanos
+ */
 export function formatDuration(seconds, nanos) {
   const negative = seconds < 0 || nanos < 0;
   return `${negative ? '-' : ''}${Math.abs(seconds)}${fraction(Math.abs(nanos))}s`;
 }
 
-/** The rule a Duration's fields break, or null: ±315,576,000,000 s, nanos of the seconds' sign and under 1 s. */
+/**
+ * The rule a Duration's fields break, or null: ±315,576,000,000 s, nanos of the seconds' sign and under 1 s.
+ * @param {number} seconds
+ * @param {number} nanos
+ * @returns {string|null}
+ */
 export function durationFieldsProblem(seconds, nanos) {
   if (!Number.isInteger(seconds) || Math.abs(seconds) > MAX_DURATION) return `seconds ${seconds} is outside the Duration range of ±${MAX_DURATION}`;
   if (!Number.isInteger(nanos) || Math.abs(nanos) > 999999999) return `nanos ${nanos} is outside -999999999 to 999999999`;
@@ -146,39 +184,71 @@ export function parseFieldMask(text) {
   return { paths: paths.map((p) => p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) };
 }
 
-/** A FieldMask's paths as proto3 JSON writes them. */
+/**
+ * A FieldMask's paths as proto3 JSON writes them.
+ * @param {string[]} paths
+ */
 export const formatFieldMask = (paths) => paths.map(camel).join(',');
 
 // ---- Struct, Value, ListValue ----
 
-/** A JSON value as a google.protobuf.Value message's fields (keys as `valueType` names them). */
+/**
+ * The message type of a field of one of google/protobuf's types (Value's struct_value, Struct's fields, …).
+ * @param {Type} type
+ * @param {string} protoName
+ * @returns {Type}
+ */
+function messageOf(type, protoName) {
+  const sub = type.fields[keyIn(type, protoName)]?.resolvedType;
+  if (!(sub instanceof protobuf.Type)) throw new Error(`${type.fullName} has no message field ${protoName}`);
+  return sub;
+}
+
+/**
+ * A JSON value as a google.protobuf.Value message's fields (keys as `valueType` names them).
+ * @param {Type} valueType
+ * @param {unknown} json
+ * @returns {JsonObject}
+ */
 function jsonToValue(valueType, json) {
-  const structType = valueType.fields[keyIn(valueType, 'struct_value')].resolvedType;
-  const listType = valueType.fields[keyIn(valueType, 'list_value')].resolvedType;
-  const key = (name) => keyIn(valueType, name);
+  const key = (/** @type {string} */ name) => keyIn(valueType, name);
   if (json === null) return { [key('null_value')]: 0 };
   if (typeof json === 'number') return { [key('number_value')]: json };
   if (typeof json === 'string') return { [key('string_value')]: json };
   if (typeof json === 'boolean') return { [key('bool_value')]: json };
-  if (Array.isArray(json)) return { [key('list_value')]: jsonToList(listType, json) };
-  return { [key('struct_value')]: jsonToStruct(structType, json) };
+  if (Array.isArray(json)) return { [key('list_value')]: jsonToList(messageOf(valueType, 'list_value'), json) };
+  if (isJsonObject(json)) return { [key('struct_value')]: jsonToStruct(messageOf(valueType, 'struct_value'), json) };
+  throw new TypeError(`a ${typeof json} is not a JSON value, so no google.protobuf.Value holds it`);
 }
 
+/**
+ * @param {Type} structType google.protobuf.Struct
+ * @param {JsonObject} json
+ */
 function jsonToStruct(structType, json) {
-  const valueType = structType.fields.fields.resolvedType;
+  const valueType = messageOf(structType, 'fields');
+  /** @type {JsonObject} */
   const fields = {};
   for (const k of Object.keys(json)) setKey(fields, k, jsonToValue(valueType, json[k]));
   return { fields };
 }
 
+/**
+ * @param {Type} listType google.protobuf.ListValue
+ * @param {unknown[]} json
+ */
 function jsonToList(listType, json) {
-  const valueType = listType.fields.values.resolvedType;
+  const valueType = messageOf(listType, 'values');
   return { values: json.map((v) => jsonToValue(valueType, v)) };
 }
 
-/** A google.protobuf.Value message in any plain shape (either key spelling) as the JSON value it holds. */
+/**
+ * A google.protobuf.Value message in any plain shape (either key spelling) as the JSON value it holds.
+ * @param {unknown} message
+ * @returns {unknown}
+ */
 function valueToJson(message) {
-  if (message === null || message === undefined) return null;
+  if (!isJsonObject(message)) return null; // an unset Value (null, undefined); no plain form of a message is anything else
   let v;
   if ((v = read(message, 'number_value')) !== undefined && v !== null) return Number(v);
   if ((v = read(message, 'string_value')) !== undefined && v !== null) return v;
@@ -188,32 +258,45 @@ function valueToJson(message) {
   return null; // null_value, or no kind set (which ProtoJSON printers refuse; null is the nearest JSON)
 }
 
-/** A google.protobuf.Struct message's fields as the JSON object it stands for. */
+/**
+ * A google.protobuf.Struct message's fields as the JSON object it stands for.
+ * @param {unknown} message
+ * @returns {JsonObject}
+ */
 export function structToJson(message) {
+  /** @type {JsonObject} */
   const out = {};
-  const fields = (message && message.fields) || {};
+  const fields = isJsonObject(message) && isJsonObject(message.fields) ? message.fields : {};
   for (const k of Object.keys(fields)) setKey(out, k, valueToJson(fields[k]));
   return out;
 }
 
+/**
+ * A google.protobuf.ListValue message's values as the JSON array it stands for.
+ * @param {unknown} message
+ */
 function listToJson(message) {
-  return ((message && message.values) || []).map(valueToJson);
+  return isJsonObject(message) && Array.isArray(message.values) ? message.values.map(valueToJson) : [];
 }
 
 /**
  * A JSON object as a google.protobuf.Struct message's plain fields, with snake_case keys (what generated code
  * names them): for a library that holds a Struct field as a JSON object (protobuf-es) and gives it back so.
- * @param {object} json
+ * @param {JsonObject} json
+ * @returns {{ fields: JsonObject }}
  */
 export function jsonToStructMessage(json) {
+  /** @type {(v: unknown) => JsonObject} */
   const value = (v) => {
     if (v === null) return { null_value: 'NULL_VALUE' };
     if (typeof v === 'number') return { number_value: v };
     if (typeof v === 'string') return { string_value: v };
     if (typeof v === 'boolean') return { bool_value: v };
     if (Array.isArray(v)) return { list_value: { values: v.map(value) } };
-    return { struct_value: jsonToStructMessage(v) };
+    if (isJsonObject(v)) return { struct_value: jsonToStructMessage(v) };
+    throw new TypeError(`a ${typeof v} is not a JSON value, so no google.protobuf.Struct holds it`);
   };
+  /** @type {JsonObject} */
   const fields = {};
   for (const k of Object.keys(json)) setKey(fields, k, value(json[k]));
   return { fields };
@@ -252,9 +335,10 @@ export const isValueInAny = (type) => {
  * A well-known type's proto3 JSON form as its message's plain fields (what every codec's from-plain takes). The
  * message's own fields ({"seconds": "1700000000"}) are taken as they are; `inner` converts a wrapper's value.
  * @param {string} kind from wellKnownKind
- * @param {import('protobufjs').Type} type
- * @param {any} json
- * @param {(field: import('protobufjs').Field, value: any) => any} inner converts a field's value to its plain form
+ * @param {Type} type
+ * @param {unknown} json
+ * @param {(field: Field, value: unknown) => unknown} inner converts a field's value to its plain form
+ * @returns {unknown}
  */
 export function wellKnownToMessage(kind, type, json, inner) {
   switch (kind) {
@@ -272,8 +356,12 @@ export function wellKnownToMessage(kind, type, json, inner) {
     }
     case 'wrapper':
       return isJsonObject(json) ? json : { value: inner(type.fieldsArray[0], json) };
-    case 'Struct': return jsonToStruct(type, json);
-    case 'ListValue': return jsonToList(type, json);
+    case 'Struct':
+      if (!isJsonObject(json)) throw new Error(`${describe(json)} is not a google.protobuf.Struct`); // checkFits refused it first
+      return jsonToStruct(type, json);
+    case 'ListValue':
+      if (!Array.isArray(json)) throw new Error(`${describe(json)} is not a google.protobuf.ListValue`); // checkFits refused it first
+      return jsonToList(type, json);
     case 'Value': return jsonToValue(type, json);
     default: return json; // Empty
   }
@@ -282,17 +370,18 @@ export function wellKnownToMessage(kind, type, json, inner) {
 /**
  * A well-known type's message, as a codec's to-plain gives it, in its proto3 JSON form.
  * @param {string} kind from wellKnownKind
- * @param {import('protobufjs').Type} type
- * @param {any} message
- * @param {(field: import('protobufjs').Field, value: any) => any} inner converts a field's plain value back
+ * @param {Type} type
+ * @param {unknown} message
+ * @param {(field: Field, value: unknown) => unknown} inner converts a field's plain value back
+ * @returns {unknown}
  */
 export function wellKnownFromMessage(kind, type, message, inner) {
   if (kind === 'Value') return valueToJson(message);
-  if (message === null || typeof message !== 'object') return message;
+  if (!isJsonObject(message)) return message; // a message's plain form is an object
   switch (kind) {
     case 'Timestamp': return formatTimestamp(toNumber(message.seconds), toNumber(message.nanos));
     case 'Duration': return formatDuration(toNumber(message.seconds), toNumber(message.nanos));
-    case 'FieldMask': return formatFieldMask(message.paths ?? []);
+    case 'FieldMask': return formatFieldMask(Array.isArray(message.paths) ? message.paths : []);
     case 'wrapper': return inner(type.fieldsArray[0], message.value);
     case 'Struct': return structToJson(message);
     case 'ListValue': return listToJson(message);
@@ -305,7 +394,7 @@ export function wellKnownFromMessage(kind, type, message, inner) {
  * FieldMask's or wrapper's own fields (checked as a message, then by `fieldsProblem`); Struct, Value and ListValue
  * take only their JSON forms.
  * @param {string} kind
- * @param {any} json
+ * @param {unknown} json
  * @returns {string|null}
  */
 export function wellKnownProblem(kind, json) {
@@ -328,7 +417,8 @@ export function wellKnownProblem(kind, json) {
 /**
  * The rule the fields of a Timestamp or Duration written as its message break, or null.
  * @param {string} kind
- * @param {object} json
+ * @param {JsonObject} json
+ * @returns {string|null}
  */
 export function wellKnownFieldsProblem(kind, json) {
   const seconds = toNumber(json.seconds);
@@ -350,12 +440,13 @@ export const WELL_KNOWN_RULES = Object.freeze([
  * A well-known type's value in the one spelling it is compared in, under the rules given; a spelling the rules do
  * not cover is kept as written, so a comparison sees it. Struct, Value and ListValue are JSON as they are.
  * @param {string} kind
- * @param {import('protobufjs').Type} type
- * @param {any} json
+ * @param {Type} type
+ * @param {unknown} json
  * @param {ReadonlySet<string>} rules
- * @param {(field: import('protobufjs').Field, value: any) => any} inner canonical form of a wrapper's value
- * @param {(value: any) => any} asMessage canonical form of the value as the type's own fields
- * @param {(type: import('protobufjs').Type, value: any) => any} canonicalAny canonical form of an Any's message
+ * @param {(field: Field, value: unknown) => unknown} inner canonical form of a wrapper's value
+ * @param {(value: unknown) => unknown} asMessage canonical form of the value as the type's own fields
+ * @param {(type: Type, value: unknown) => unknown} canonicalAny canonical form of an Any's message
+ * @returns {unknown}
  */
 export function canonicalWellKnown(kind, type, json, rules, inner, asMessage, canonicalAny) {
   switch (kind) {
@@ -380,23 +471,34 @@ export function canonicalWellKnown(kind, type, json, rules, inner, asMessage, ca
     case 'Empty':
       return asMessage(json);
     case 'Any': {
-      const inner = isJsonObject(json) ? anyMessageType(type, json['@type']) : null;
-      if (!inner) return isJsonObject(json) && !Object.hasOwn(json, '@type') ? asMessage(json) : json;
+      if (!isJsonObject(json)) return json;
+      const inner = anyMessageType(type, json['@type']);
+      if (!inner) return Object.hasOwn(json, '@type') ? json : asMessage(json);
       if (isValueInAny(inner)) return { '@type': json['@type'], value: canonicalAny(inner, json.value) };
       const { '@type': url, ...fields } = json;
-      return { '@type': url, ...canonicalAny(inner, fields) };
+      const canonical = canonicalAny(inner, fields);
+      // a message's fields (a JSON object) stay an object in their canonical form
+      if (!isJsonObject(canonical)) throw new Error(`the canonical form of an Any's ${inner.fullName.slice(1)} is not an object`);
+      return { '@type': url, ...canonical };
     }
     default: // Struct, Value, ListValue: their JSON is the data
       return json;
   }
 }
 
-/** A scalar type's zero as proto3 JSON writes it. */
+/**
+ * A scalar type's zero as proto3 JSON writes it.
+ * @param {string} scalar
+ */
 function zeroOf(scalar) {
   if (scalar === 'bool') return false;
   return scalar === 'string' || scalar === 'bytes' ? '' : 0;
 }
 
+/**
+ * A JSON value for a message: 'null', 'an array', 'an object', or the value (cut short).
+ * @param {unknown} v
+ */
 function describe(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';

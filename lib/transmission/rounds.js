@@ -168,7 +168,11 @@ export function pairVerdicts(rows) {
  * fields is results.json's schema (lib/results/schema.js).
  * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, notSent?: number,
  *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>,
- *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], [field: string]: unknown }} TransmissionRow
+ *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], seconds?: number, payloadMBps?: number|null,
+ *   latencyUncorrectedMs?: Percentiles|null, serverCpuUs?: number|null, serverCpuUsRaw?: number|null, decodeShare?: number|null,
+ *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, ended?: string,
+ *   transport?: string, codec?: string, diff?: { path: string, expected: unknown, actual: unknown }|null, normalised?: string[],
+ *   reason?: string|null, record?: number|null, [field: string]: unknown }} TransmissionRow
  */
 
 /**

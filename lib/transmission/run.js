@@ -113,7 +113,7 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
 /**
  * Puts a shaper between a client and a server URL for the duration of a run.
  * @param {{ url: string, profile?: string, rtt?: number, down?: number, up?: number, shaper?: string }} options
- * @returns {Promise<{ url: string, kind: 'none'|'os'|'emulator', link: object|null, note: string|null, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, kind: 'none'|'os'|'emulator', link: ReturnType<typeof resolveProfile>, note: string|null, stop(): Promise<void> }>}
  */
 export async function startShaping({ url, profile = 'none', rtt, down, up, shaper = 'auto' }) {
   const link = resolveProfile(profile, { rtt, down, up });
@@ -397,7 +397,7 @@ export function refusedCodec(r) {
  * @param {(p: { format: string, rate: number, p99: number|null, ok: boolean }) => void} [options.onProbe]
  * @param {object} [options.link] profile, rtt, down, up, shaper, connections, and the transport's settings
  *   (transport, direction, compress, tls, pipelining, window): as measureTransmission takes them
- * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: object[] }>>}
+ * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: { rate: number, msgsPerSec: number|null, latencyMs: import('./rounds.js').Percentiles|null, latencyUncorrectedMs?: import('./rounds.js').Percentiles|null, ok: boolean }[] }>>}
  *   maxRate null: even fromRate failed; failedRate null: maxRate reached without a failure
  */
 export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fromRate = 1000, maxRate = 1e6, seconds = 0.5, steps = 4, onProbe, link = {} }) {

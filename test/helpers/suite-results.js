@@ -43,7 +43,7 @@ import { validateResults } from '../../lib/results/index.js';
  * Fails unless the value is a results object valid against results.json's documented schema (validateResults:
  * no problems), and from then on reads it as one.
  * @param {unknown} value
- * @returns {asserts value is SuiteResults}
+ * @returns {asserts value is SuiteResults & Results}
  */
 export function assertValidResults(value) {
   assert.deepEqual(validateResults(value), []);

@@ -237,6 +237,11 @@ export async function measureAcrossRuntimes({
  * @property {RuntimeDescription[]} runtimes
  * @property {{ rounds: number, maxTime: number, minTime: number|null, filter: string|null, baseline: string, formats: string[] }} settings
  * @property {{ payload: ReturnType<typeof describePayload>, runtimes: { runtime: string, error: string|null,
- *   results?: import('../../measure/speed.js').SpeedRow[], skipped?: { format: string, status: string, reason: string|null }[],
- *   verdicts?: object[] }[] }[]} results
+ *   results?: (import('../../measure/speed.js').SpeedRow & { runtimeNotes?: string[] })[], skipped?: RuntimeVerdict[],
+ *   verdicts?: RuntimeVerdict[] }[] }[]} results
+ */
+
+/**
+ * A codec's verdict on a runtime (verified only, or not measured there), with what the runtime noted about it.
+ * @typedef {{ format: string, status: string, reason: string|null, diff?: object|null, normalised?: string[], runtimeNotes?: string[] }} RuntimeVerdict
  */

@@ -41,7 +41,7 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   const broken = structuredClone(results);
   const [brokenEntry] = broken.payloads;
   assert.ok(brokenEntry.runtimes);
-  delete brokenEntry.runtimes[0].results[0].vsBaseline;
+  Reflect.deleteProperty(brokenEntry.runtimes[0].results[0], 'vsBaseline');
   assert.match(validateResults(broken).join(), /runtimes\/0\/results\/0.*vsBaseline/);
 
   const md = renderMarkdown(results);

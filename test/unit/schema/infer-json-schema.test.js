@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { inferJsonSchema, inferJsonSchemaOfRecords } from '../../../lib/schema/infer-json-schema.js';
 import fastJsonStringify from '../../../lib/codecs/fast-json-stringify.js';
-import { field } from '../../helpers/narrow.js';
+import { field, record } from '../../helpers/narrow.js';
 
 test('objects in one array merge: a key some lack is not required, int and non-int make number', () => {
   const schema = inferJsonSchema({ items: [{ a: 1, b: 'x' }, { a: 2.5 }], n: null });
@@ -42,4 +42,16 @@ test('keys that are data (numeric ids) make a map: other keys in other records f
   });
   const c = fastJsonStringify.create({ value: { byId: { 7: 'a' } }, corpus: [{ byId: { 7: 'a' } }, { byId: { 8: 'b', 12: 'c' } }] });
   assert.deepEqual(JSON.parse(c.encode({ byId: { 99: 'z' } }).toString()), { byId: { 99: 'z' } });
+});
+
+test('a "__proto__" key is a property like any other: in the schema, merged across records, written by the serializer', () => {
+  const value = JSON.parse('{"__proto__": {"x": 1}, "a": 2}');
+  const schema = inferJsonSchema(value);
+  assert.deepEqual(Object.keys(record(field(schema, 'properties'))), ['__proto__', 'a']);
+  assert.deepEqual(field(schema, 'required'), ['__proto__', 'a']);
+  const merged = inferJsonSchemaOfRecords([JSON.parse('{"a": 3}'), value]);
+  assert.deepEqual(Object.keys(record(field(merged, 'properties'))), ['a', '__proto__']);
+  assert.deepEqual(field(merged, 'required'), ['a']);
+  const c = fastJsonStringify.create({ value });
+  assert.equal(c.encode(value).toString(), '{"__proto__":{"x":1},"a":2}');
 });

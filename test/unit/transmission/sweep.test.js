@@ -20,7 +20,7 @@ function standInSaturation() {
     calls.push(options);
     const link = /** @type {{ profile: string, transport?: string }} */ (options.link);
     for (const c of options.codecs) options.onProbe?.({ format: c.name, rate: 1000, p99: 2, ok: true });
-    return options.codecs.map((c) => ({ format: c.name, targetP99Ms: options.targetP99Ms ?? 10, maxRate: link.profile === '4g' ? 500 : 8000, failedRate: null, probes: [{ at: `${link.transport ?? '-'} ${link.profile}` }] }));
+    return options.codecs.map((c) => ({ format: c.name, targetP99Ms: options.targetP99Ms ?? 10, maxRate: link.profile === '4g' ? 500 : 8000, failedRate: null, probes: [] }));
   };
   return { calls, measure };
 }

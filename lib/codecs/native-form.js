@@ -22,7 +22,10 @@ export function completeInstance(instance) {
   return /** @type {CodecInstance} */ ({ fromPlain: IDENTITY, toPlain: IDENTITY, ...instance });
 }
 
-/** True when a conversion of an instance is the identity (the native form is the plain object). */
+/**
+ * True when a conversion of an instance is the identity (the native form is the plain object).
+ * @param {unknown} conversion
+ */
 export const isIdentity = (conversion) => conversion === IDENTITY;
 
 /**
@@ -50,8 +53,10 @@ export function fairnessFlags(codec, payload) {
 }
 
 /**
- * A codec built for one payload. The native form is what the library's users
- * hold in memory: what encode takes and decode gives.
+ * A codec built for one payload, as the code that measures codecs of every kind holds it. The native form is what
+ * the library's users hold in memory: what encode takes and decode gives. It differs from codec to codec; a codec
+ * file states its own (CodecMethods in ./index.js, with `unknown`). `any` here only while the tests that read
+ * decoded values and write stand-in codecs against this type are not narrowed yet (no library forces it).
  * @typedef {object} CodecInstance
  * @property {(plain: any) => any} fromPlain the plain JSON-shaped object → the native form (IDENTITY when they are the same)
  * @property {(native: any) => any} toPlain the native form → the plain JSON-shaped object (IDENTITY when they are the same)

@@ -169,26 +169,12 @@ export function libraryVersion(name) {
 
 /**
  * What create() returns: encode and decode at least; a conversion left out is the identity (completeInstance).
- * @typedef {Pick<CodecMethods, 'encode' | 'decode'> & Partial<CodecMethods>} CreatedInstance
+ * @typedef {Pick<import('./native-form.js').CodecInstance, 'encode' | 'decode'> & Partial<import('./native-form.js').CodecInstance>} CreatedInstance
  */
 
 /**
- * A codec's four operations as its file writes them. The native form differs from codec to codec, so here it is
- * `unknown`: the four are methods, whose parameters TypeScript compares both ways, so a codec states its own native
- * form on its parameters (a protobuf-es Message, an avsc record, a Buffer to decode) and the registry still holds it;
- * only what the same instance's fromPlain or decode gave is passed back to it.
- * @typedef {{
- *   fromPlain(plain: unknown): unknown,
- *   toPlain(native: unknown): unknown,
- *   encode(native: unknown): Uint8Array | string,
- *   decode(encoded: Uint8Array | string): unknown,
- * }} CodecMethods
- */
-
-/**
- * A codec as the registry lists it: its file's declarations, the library's version, and whether it runs here. Its
- * create() is seen as the code that measures codecs of every kind holds an instance (CodecInstance).
- * @typedef {Omit<Codec, 'create'> & CodecState & { create: (ctx: CodecContext) => Partial<import('./native-form.js').CodecInstance> }} CodecInfo
+ * A codec as the registry lists it: its file's declarations, the library's version, and whether it runs here.
+ * @typedef {Codec & CodecState} CodecInfo
  */
 
 /**

@@ -12,7 +12,7 @@ import { IDENTITY } from './native-form.js';
  * schema renames or wraps JSON keys, sits in the conversions, not in encode or decode.
  * @param {MessageType} Type
  * @param {Pick<import('../schema/index.js').Adapter, 'toProto' | 'fromProto' | 'toObjectOptions'>} adapter
- * @returns {import('./index.js').CodecMethods}
+ * @returns {import('./native-form.js').CodecInstance}
  */
 export function protobufjsInstance(Type, { toProto, fromProto, toObjectOptions }) {
   const fromMessage = fromProto ?? IDENTITY;

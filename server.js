@@ -77,9 +77,12 @@ runCli(import.meta.url, async () => {
   if (child) {
     if (!process.connected) return void await stop();
     process.once('disconnect', stop);
-    process.on('message', (/** @type {any} */ m) => {
-      if (m?.op === 'mark') meter.mark();
-      if (m?.op === 'mark' || m?.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? meter.report() : null });
+    process.on('message', (/** @type {unknown} */ message) => {
+      if (message === null || typeof message !== 'object') return;
+      /** @type {{ op?: unknown, id?: unknown }} what measureTransmission asks: mark, or report (answered under its id) */
+      const m = message;
+      if (m.op === 'mark') meter.mark();
+      if (m.op === 'mark' || m.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? meter.report() : null });
     });
     if (keys) process.send?.({ op: 'tls', cert: keys.cert });
   } else if (keys) {

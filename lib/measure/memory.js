@@ -64,7 +64,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
 /**
  * @typedef {object} MemoryCase
  * @property {string} name
- * @property {() => any} fn one synchronous operation, e.g. () => encode(native);
+ * @property {() => unknown} fn one synchronous operation, e.g. () => encode(native);
  *   its result is kept, so the optimiser cannot drop the work
  */
 

@@ -31,10 +31,12 @@ export async function memoryCases({ payloads, codecs, filter = null }) {
   const re = filter ? new RegExp(filter) : undefined;
   return payloads.flatMap((portable) => {
     const payload = rebuildPayload(portable);
-    return planBenchmarks(prepareCodecs(infos, payload), re).map(({ p, op, name }) => ({
-      name: `${payload.id}${SEP}${name}`,
-      fn: /** @type {() => any} */ (operationFunctions(p, payload.value).fns[op]),
-    }));
+    return planBenchmarks(prepareCodecs(infos, payload), re).map(({ p, op, name }) => {
+      const fn = operationFunctions(p, payload.value).fns[op];
+      // planBenchmarks leaves out the identity conversions, the only operations without a function
+      if (!fn) throw new TypeError(`${name}: no function to measure`);
+      return { name: `${payload.id}${SEP}${name}`, fn };
+    });
   });
 }
 

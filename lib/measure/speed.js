@@ -46,8 +46,8 @@ export const IDENTITY_NOTE = 'n/a — native form is the plain object';
  * identity conversion has no function: there is nothing to time. The speed
  * and memory measurements both take these.
  * @param {import('../verify.js').Prepared} p a measurable prepared codec
- * @param {any} value the payload as a plain object
- * @returns {{ wireBytes: number, fns: Record<string, (() => any) | null> }}
+ * @param {unknown} value the payload as a plain object
+ * @returns {{ wireBytes: number, fns: Record<string, (() => unknown) | null> }}
  */
 export function operationFunctions(p, value) {
   const { encode, decode, toPlain, fromPlain } = instanceOf(p);
@@ -81,9 +81,9 @@ export const SAMPLE_SEED = 20261123;
  * Each message is parsed afresh from its JSON text, the first as much as the
  * others, so all have the history of data a service received (how an object
  * was built decides its hidden class, which the codecs' inline caches see).
- * @param {{ value: any, corpus?: any[] }} payload
+ * @param {{ value: unknown, corpus?: unknown[] }} payload
  * @param {{ limit?: number, seed?: number }} [options]
- * @returns {{ messages: any[], indices: number[], total: number, sample: { size: number, seed: number } | null }}
+ * @returns {{ messages: unknown[], indices: number[], total: number, sample: { size: number, seed: number } | null }}
  */
 export function speedMessages(payload, { limit = SPEED_SAMPLE, seed = SAMPLE_SEED } = {}) {
   const corpus = corpusOf(payload);
@@ -142,7 +142,7 @@ export function cycle(inputs, op) {
  * verdict naming record 7 to its rows, as one that changes the first does;
  * one that throws on a message is refused (CorpusMessageError).
  * @param {import('../verify.js').Prepared} p a measurable prepared codec
- * @param {any[]} messages plain messages
+ * @param {unknown[]} messages plain messages
  * @param {{ indices?: number[], type?: import('protobufjs').Type | null }} [options] indices: each message's index in
  *   the corpus (default: its place in `messages`); type: the payload's message type, for the proto3 JSON mapping
  * @returns {{ natives: unknown[], encoded: (Uint8Array|string)[], decoded: unknown[], plain: unknown[], wireBytes: number[], verdict: import('../verify.js').CorpusVerdict }}
@@ -178,11 +178,12 @@ export function corpusInputs(p, messages, { indices, type = null } = {}) {
 
 /** A message of the corpus a codec could not prepare, with its index. */
 export class CorpusMessageError extends Error {
-  /** @param {number} index @param {any} cause */
+  /** @param {number} index @param {unknown} cause what the codec threw */
   constructor(index, cause) {
-    super(`message ${index}: ${cause?.message ?? cause}`, { cause });
+    const reason = String(cause instanceof Error ? cause.message : cause);
+    super(`message ${index}: ${reason}`, { cause });
     this.index = index;
-    this.reason = String(cause?.message ?? cause);
+    this.reason = reason;
   }
 }
 
@@ -326,7 +327,7 @@ export function implausibleRate(row, harness) {
  * benchmark over the corpus, and again over one message for the operations in
  * `oneMessage` when the corpus has more than one message.
  * @param {import('../verify.js').Prepared[]} prepared
- * @param {{ value: any, corpus?: any[] }} payload
+ * @param {{ value: unknown, corpus?: unknown[] }} payload
  * @param {{ rounds?: number, filter?: RegExp, oneMessage?: string[], sample?: { limit?: number, seed?: number } }} [options]
  */
 export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessage = [], sample } = {}) {

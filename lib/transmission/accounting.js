@@ -82,6 +82,12 @@ export function createAccounting(messages, { record, recordUncorrected }) {
 /** @typedef {{ capacity: number, send: (seq: number) => boolean|void }} PassClient what drivePass needs of a client */
 
 /**
+ * What drivePass hands open(): a client calls onAnswer for each answer (its sequence number and status), onClosed
+ * when every connection is gone.
+ * @typedef {{ onAnswer: (seq: number, status: number) => void, onClosed: () => void }} PassHandlers
+ */
+
+/**
  * Drives one pass through a client: closed loop (default: `capacity` messages in flight, the next sent as an
  * answer arrives, no timer in the way) or open loop (`rate`: message i is due at start + i/rate and its
  * latency counts from then, so a stall shows in the percentiles instead of silently slowing the sender).
@@ -89,11 +95,12 @@ export function createAccounting(messages, { record, recordUncorrected }) {
  * idleTimeoutMs. Uses only performance.now and timers, so it runs in a page too.
  * open: creates the client with these handlers; rate: msgs/s (open loop); recordUncorrected: open loop;
  * beforeStart: after the client opened, before the clock starts; okStatus: the status that means ok (0)
- * The client is `any` to beforeStart: the Node client (a TransportClient) and the page's differ, and a template is not
- * inferred through these context-sensitive callbacks.
- * @param {{ open: (handlers: { onAnswer: (seq: number, status: number) => void, onClosed: () => void }) => Promise<PassClient>,
+ * The client is what open() gives (the Node client, a TransportClient, or the page's), to beforeStart and in the result;
+ * a caller types open's handlers (PassHandlers), so that the client's type is inferred from it.
+ * @template {PassClient} C
+ * @param {{ open: (handlers: PassHandlers) => Promise<C>,
  *   messages: number, rate?: number, idleTimeoutMs?: number, record: (ms: number) => void, recordUncorrected?: (ms: number) => void,
- *   onProgress?: (p: { done: number, total: number }) => void, beforeStart?: (client: any) => void | Promise<void>, okStatus?: number }} options
+ *   onProgress?: (p: { done: number, total: number }) => void, beforeStart?: (client: C) => void | Promise<void>, okStatus?: number }} options
  */
 export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, record, recordUncorrected, onProgress, beforeStart, okStatus = 0 }) {
   if (messages > 0xfffffffe) throw new RangeError('at most 4294967294 messages per pass (32-bit sequence numbers)');

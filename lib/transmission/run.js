@@ -184,12 +184,13 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   let cpuStart;
   let eluStart;
   const r = await drivePass({
-    open: (handlers) => transport.createClient({ url, codec, schema, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs: 10000, ...handlers }),
+    open: (/** @type {import('./accounting.js').PassHandlers} */ handlers) => transport.createClient({ url, codec, schema, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs: 10000, ...handlers }),
     messages, rate, idleTimeoutMs, onProgress,
     record: (ms) => latency.record(ms),
     recordUncorrected: uncorrected ? (ms) => uncorrected.record(ms) : undefined,
     beforeStart: async (client) => {
-      if (!control && askServer && client.mark && client.report) control = { mark: async () => client.mark(), report: () => client.report() };
+      const { mark, report } = client; // a transport that answers the CPU accounting itself has both
+      if (!control && askServer && mark && report) control = { mark: async () => mark.call(client), report: () => report.call(client) };
       await control?.mark();
       wireStart = client.wireBytes();
       cpuStart = process.cpuUsage();

@@ -131,7 +131,7 @@ export function prepareWireCodecs(codecs, payload, transport, { verifyMessages =
  * @returns {{ id: string, hash: string }}
  */
 export function payloadIdentity(payload) {
-  const messages = /** @type {any} */ (payload).corpus;
+  const messages = payload.corpus;
   const hash = crypto.createHash('sha256')
     .update(JSON.stringify(messages ?? payload.value)).update('\0').update(payload.schema.text).update('\0').update(payload.schema.typeName)
     .digest('hex').slice(0, 12);

@@ -22,12 +22,14 @@ export const PAGE_MIN_TIME = 0.075;
 
 /**
  * A codec as the page runs it: what it declares as `browser` replaces the
- * same fields of the codec (a create() without Buffer, say).
- * @param {any} codec
+ * same fields of the codec (a create() without Buffer, say). A bundled codec runs in the page (one that declares
+ * it cannot was not bundled), so it is listed as available.
+ * @param {import('../../codecs/index.js').Codec} codec its file's default export
  * @param {string|null} version the library's version, read on the host
+ * @returns {import('../../codecs/index.js').CodecInfo}
  */
 export function browserForm(codec, version) {
-  return { ...codec, ...(codec.browser ?? {}), version };
+  return { ...codec, ...(codec.browser ?? {}), version, available: true, reason: null };
 }
 
 /**
@@ -43,7 +45,7 @@ export function runPageRound(job, data, bundled) {
     const payload = rebuildPayload(p);
     const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
     if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
-    return measureSpeed(prepared, /** @type {any} */ (payload), {
+    return measureSpeed(prepared, payload, {
       rounds: 1, maxTime: job.maxTime, minTime: job.minTime == null ? undefined : Math.max(job.minTime, PAGE_MIN_TIME), filter,
     });
   });
@@ -58,7 +60,7 @@ export function runPageRound(job, data, bundled) {
  */
 function pageCodecs(wanted, data, bundled) {
   for (const g of bundled.generated) registerGenerated(g.codec, g.hash, g.exports);
-  return bundled.codecs.filter((/** @type {{ name: string }} */ c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
+  return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
 }
 
 /**
@@ -92,4 +94,4 @@ export async function runPageClient(job, data, bundled) {
 }
 
 /** @typedef {import('../../payload/portable.js').PortablePayload} PortablePayload */
-/** @typedef {{ codecs: any[], generated: { codec: string, hash: string, exports: object }[] }} Bundled what the page's bundle carries (codec modules as their files export them) */
+/** @typedef {{ codecs: import('../../codecs/index.js').Codec[], generated: { codec: string, hash: string, exports: object }[] }} Bundled what the page's bundle carries (codec modules as their files export them) */

@@ -70,7 +70,7 @@ export async function sendFromPage({ url, encode, natives, messages, window = 1,
   let ws = null;
   const r = await drivePass({
     messages, idleTimeoutMs, record: (ms) => latencies.push(ms),
-    open: async ({ onAnswer, onClosed }) => {
+    open: async (/** @type {import('../../transmission/accounting.js').PassHandlers} */ { onAnswer, onClosed }) => {
       const socket = await connect(url);
       ws = socket;
       socket.onmessage = (event) => {

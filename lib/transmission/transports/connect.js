@@ -368,7 +368,7 @@ async function createClient({ url, codec, direction, window, connections, compre
       return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => sessionManager.close() };
     }
     const agent = new (trust ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 1 });
-    /** @type {any} */ (agent).createConnection = openSocket;
+    agent.createConnection = openSocket;
     const transport = createConnectTransport({ baseUrl: url, httpVersion: '1.1', nodeOptions: { agent }, ...codecOptions });
     return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => agent.destroy() };
   });

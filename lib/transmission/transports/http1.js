@@ -92,7 +92,8 @@ async function createClient({ url, codec, direction, window, connections, pipeli
           // bytes of sockets that closed stay counted
           counted.once('close', () => { closedBytes.up += counted.bytesWritten; closedBytes.down += counted.bytesRead; sockets.delete(counted); });
         } else tcp?.destroy();
-        /** @type {any} */ (callback)(err, socket);
+        if (err) callback(err, null);
+        else callback(null, socket);
       });
     },
   });

@@ -101,6 +101,12 @@ export const ANSWER = { ok: 0, decodeError: 1, error: 2 };
 export const DIRECTIONS = /** @type {const} */ (['up', 'down']);
 
 /**
+ * @param {string} direction
+ * @returns {direction is (typeof DIRECTIONS)[number]}
+ */
+const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
+
+/**
  * @typedef {object} TransportSupports
  * @property {'any'|'binary'|string[]} formats which codecs it carries: any, only binary ones (a textual codec's
  *   encode returns a string), or these codec names
@@ -243,8 +249,8 @@ export function formatRefusal(transport, codec) {
  */
 export function checkSettings(transport, { direction = 'up', compress = null, tls = false, pipelining = 1 }, { hasZstd = typeof zlib.zstdCompress === 'function' } = {}) {
   const { supports, name } = transport;
-  if (!DIRECTIONS.includes(/** @type {any} */ (direction))) throw new UserError(`--direction ${direction}: expected up or down`);
-  if (!supports.directions.includes(/** @type {any} */ (direction))) throw new UserError(`--direction ${direction}: ${name} supports ${supports.directions.join(', ')}`);
+  if (!isDirection(direction)) throw new UserError(`--direction ${direction}: expected up or down`);
+  if (!supports.directions.includes(direction)) throw new UserError(`--direction ${direction}: ${name} supports ${supports.directions.join(', ')}`);
   if (compress != null) {
     if (!supports.compress.includes(compress)) {
       throw new UserError(`--compress ${compress}: ${name} ${supports.compress.length ? `takes ${supports.compress.join(', ')}` : 'has no compression'}`);

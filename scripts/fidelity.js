@@ -10,6 +10,7 @@ import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { numberOption, parseCli, runCli } from '../lib/cli/index.js';
 import { selectCodecs } from '../lib/codecs/index.js';
 import { loadGenerated } from '../lib/codecs/codegen.js';
+import { generatedMessage } from '../lib/codecs/protobuf-es.js';
 import { measureSpeed } from '../lib/measure/speed.js';
 import { median } from '../lib/measure/statistics.js';
 import { describeEnvironment, environmentLine } from '../lib/measure/environment.js';
@@ -63,9 +64,7 @@ runCli(import.meta.url, async () => {
   }
   const Type = /** @type {{ decode(bytes: Uint8Array): unknown }} */ (found);
   const pbjsBytes = /** @type {Uint8Array} */ (pbjs.instance.encode(pbjs.native));
-  const Schema = /** @type {import('@bufbuild/protobuf').DescMessage | undefined} */ (Object.values(loadGenerated(generating(es), payload.schema))
-    .find((d) => d && d.kind === 'message' && d.typeName === payload.schema.typeName));
-  if (!Schema) throw new Error(`protobuf-es's generated code has no message ${payload.schema.typeName}`);
+  const Schema = generatedMessage(payload.schema);
   const message = fromBinary(Schema, /** @type {Uint8Array} */ (es.instance.encode(es.native)));
 
   /** @type {{ label: string, filter: RegExp, plain: string, fn: () => unknown, toolkit: number[], direct: number[] }[]} */

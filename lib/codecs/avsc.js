@@ -8,29 +8,39 @@ const LONG = avro.Type.forSchema('long');
 // avsc's own inference picks 'float' (4 bytes, rounds) for every non-integer
 // and for integers beyond 32 bits; pick 'double' and 'long' instead, the same
 // choice scripts/json2proto.js makes, so the inferred schema keeps the data.
+/**
+ * @param {unknown} v
+ * @returns {avro.Type | undefined} undefined: avsc's own inference
+ */
 function numberType(v) {
   if (typeof v !== 'number') return undefined;
   if (!Number.isInteger(v)) return DOUBLE;
   return v > 2147483647 || v < -2147483648 ? LONG : undefined;
 }
 
-const INFER = { valueHook: numberType };
+/** @typedef {NonNullable<Parameters<typeof avro.Type.forValue>[1]>} ForValueOptions */
+// avsc's types say a valueHook returns a Type, but undefined (fall back to its own inference) is documented and handled
+/** @type {ForValueOptions} */
+const INFER = { valueHook: /** @type {ForValueOptions['valueHook']} */ (numberType) };
+
+// avsc's types ask forValue for an object, but it infers a type for any JSON value (a number, a string, null)
+const inferType = (/** @type {unknown} */ value) => avro.Type.forValue(/** @type {object} */ (value), INFER);
 
 /**
  * One Avro type for every record: the first record's, widened (Type.forTypes) by each record it does not
  * describe, a field it lacks included. Inferring from the whole array at once gives the same type but merges
  * every record's type (seconds for a thousand large messages); most records fit the type already.
- * @param {any[]} records
- * @returns {import('avsc').Type}
+ * @param {unknown[]} records
+ * @returns {avro.Type}
  */
 function typeOfRecords(records) {
-  let type = avro.Type.forValue(records[0], INFER);
+  let type = inferType(records[0]);
   for (let i = 1; i < records.length; i++) {
     if (type.isValid(records[i], { noUndeclaredFields: true })) continue;
     try {
-      type = avro.Type.forTypes([type, avro.Type.forValue(records[i], INFER)], /** @type {any} */ (INFER));
+      type = avro.Type.forTypes([type, inferType(records[i])], INFER);
     } catch (err) {
-      throw new Unsupported(`record ${i}: avsc cannot infer one type for it and the records before it: ${err.message}`);
+      throw new Unsupported(`record ${i}: avsc cannot infer one type for it and the records before it: ${err instanceof Error ? err.message : err}`);
     }
   }
   return type;
@@ -45,7 +55,7 @@ function typeOfRecords(records) {
  * enumerable properties are the fields, so they read as the plain object
  * (to-plain is the identity).
  */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'avsc',
   library: 'avsc',
   // avsc compiles its record readers at run time from the schema, like protobufjs-dynamic: no generated source
@@ -54,6 +64,7 @@ export default {
   flags: { schema: 'inferred' },
   normalise: ['null-as-absent'],
   decoded: 'Type.fromBuffer: record instances whose own enumerable properties are the fields, arrays, maps as plain objects',
+  /** @param {import('./index.js').DataContext} ctx the messages alone decide */
   create({ value, corpus = [value] }) {
     const type = typeOfRecords(corpus);
     // avsc's long is a JS number and refuses integers at the edge of 2^53 it cannot guarantee
@@ -68,7 +79,7 @@ export default {
     return {
       fromPlain: (obj) => type.clone(obj),
       encode: (record) => type.toBuffer(record),
-      decode: (bytes) => type.fromBuffer(bytes),
+      decode: (/** @type {Buffer} */ bytes) => type.fromBuffer(bytes),
     };
   },
-};
+});

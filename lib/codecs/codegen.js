@@ -69,7 +69,7 @@ export function staleGeneratedFiles(codec) {
  * which Node 20.19+ allows for ES modules, because create() is synchronous.
  * @param {{ name: string, generator: Generator }} codec
  * @param {import('../schema/index.js').Schema} schema
- * @returns {object} the module's exports
+ * @returns {Record<string, unknown>} the module's exports
  */
 export function loadGenerated(codec, schema) {
   return require(generatedModulePath(codec, schema));
@@ -120,7 +120,8 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
         fs.renameSync(work, dir);
       } catch (err) {
         // another process finished the same schema first: use its code
-        if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+        const code = err instanceof Error && 'code' in err ? err.code : undefined;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
       }
     } finally {
       fs.rmSync(work, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { inferJsonSchemaOfRecords } from '../schema/infer-json-schema.js';
  * output is ordinary JSON text, so decoding is JSON.parse of the UTF-8 bytes,
  * like json-buffer.
  */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'fast-json-stringify',
   library: 'fast-json-stringify',
   mediaType: 'application/json',
@@ -18,14 +18,15 @@ export default {
   flags: { schema: 'inferred' },
   normalise: [],
   decoded: 'JSON.parse of the UTF-8 text of the bytes',
+  /** @param {import('./index.js').DataContext} ctx the messages alone decide */
   create({ value, corpus = [value] }) {
     // fast-json-stringify's types have no schema whose "type" is a list of types; their open AnySchema takes any schema
     const stringify = fastJson(/** @type {import('fast-json-stringify').AnySchema} */ (inferJsonSchemaOfRecords(corpus)));
     return {
       encode: (obj) => Buffer.from(stringify(obj)),
-      decode: (bytes) => JSON.parse(Buffer.isBuffer(bytes)
+      decode: (/** @type {Uint8Array} */ bytes) => JSON.parse(Buffer.isBuffer(bytes)
         ? bytes.toString('utf8')
         : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
     };
   },
-};
+});

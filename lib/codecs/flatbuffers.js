@@ -3,7 +3,7 @@ import { Unsupported } from '../errors.js';
 const REASON = 'not built yet: flatc would come from Debian (flatbuffers-compiler 2.0.8, which converts a .proto and emits TypeScript only), but FlatBuffers builds messages through generated builder or object-API classes, not from plain objects, and the converter between the two is not written';
 
 /** FlatBuffers, listed so that its absence is visible, not silent. */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'flatbuffers',
   library: 'flatbuffers',
   kind: { schema: true, binary: true, codegen: true },
@@ -13,4 +13,4 @@ export default {
   create() {
     throw new Unsupported(REASON);
   },
-};
+});

@@ -3,7 +3,7 @@ import { Unsupported } from '../errors.js';
 const REASON = 'no npm-only code generator: google-protobuf\'s runtime is on npm, but its generator protoc-gen-js is a C++ program that npm packages only fetch from GitHub releases at install time, which this project does not allow';
 
 /** Google's own protobuf runtime for JavaScript, listed so that its absence is visible, not silent. */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'google-protobuf',
   library: null,
   mediaType: 'application/x-protobuf',
@@ -14,4 +14,4 @@ export default {
   create() {
     throw new Unsupported(REASON);
   },
-};
+});

@@ -3,7 +3,7 @@ import { Unsupported } from '../errors.js';
 const REASON = 'no JavaScript implementation: igbinary exists only as a PHP extension (C); the npm registry has no maintained encoder/decoder for it';
 
 /** PHP's igbinary serializer, listed so that its absence is visible, not silent. */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'igbinary',
   library: null,
   kind: { schema: false, binary: true, codegen: false },
@@ -13,4 +13,4 @@ export default {
   create() {
     throw new Unsupported(REASON);
   },
-};
+});

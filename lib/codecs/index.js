@@ -45,6 +45,7 @@ export { completeInstance, fairnessFlags, IDENTITY, isIdentity } from './native-
 /** Codecs of npm start's WebSocket pass unless --ws-formats says otherwise: the baseline JSON and protobuf. */
 export const TRANSMISSION_FORMATS = [BASELINE, 'protobufjs-static'];
 
+/** @type {Map<string, Promise<CodecInfo>>} */
 const loaded = new Map();
 
 /**
@@ -54,19 +55,26 @@ const loaded = new Map();
  * @returns {Promise<CodecInfo>}
  */
 function loadCodec(file) {
-  if (!loaded.has(file)) {
-    loaded.set(file, (async () => {
+  let codec = loaded.get(file);
+  if (!codec) {
+    codec = (async () => {
       try {
-        const codec = (await import(`./${file}.js`)).default;
-        const reason = typeof codec.unavailable === 'function' ? codec.unavailable() : codec.unavailable;
-        return { ...codec, version: libraryVersion(codec.library), available: !reason, reason: reason || null };
+        const { default: declared } = /** @type {{ default: Codec }} */ (await import(`./${file}.js`));
+        const reason = typeof declared.unavailable === 'function' ? declared.unavailable() : declared.unavailable;
+        return { ...declared, version: libraryVersion(declared.library), available: !reason, reason: reason || null };
       } catch (err) {
         // a crash is not a reason: it is kept apart (loadError) so that tests, and a default list, refuse it
-        return { name: file, library: null, version: null, kind: {}, available: false, reason: `cannot load: ${err.message.split('\n')[0]}`, loadError: err };
+        const loadError = err instanceof Error ? err : new Error(String(err));
+        return {
+          name: file, library: null, version: null, kind: {}, normalise: [], decoded: '—', available: false,
+          reason: `cannot load: ${loadError.message.split('\n')[0]}`, loadError,
+          create() { throw loadError; },
+        };
       }
-    })());
+    })();
+    loaded.set(file, codec);
   }
-  return /** @type {Promise<CodecInfo>} */ (loaded.get(file));
+  return codec;
 }
 
 /**
@@ -105,7 +113,11 @@ export async function selectCodecs(formats) {
   return chosen;
 }
 
-/** Version of an npm package as installed, or Node's for built-ins. */
+/**
+ * Version of an npm package as installed, or Node's for built-ins.
+ * @param {string|null} name
+ * @returns {string|null} null when there is no library or it is not installed
+ */
 export function libraryVersion(name) {
   if (!name) return null;
   if (name === 'node') return process.versions.node;
@@ -117,26 +129,58 @@ export function libraryVersion(name) {
 }
 
 /**
- * @typedef {object} CodecInfo
+ * A codec file's default export: what it declares about itself, and create(), which builds it for one payload.
+ * @typedef {object} Codec
  * @property {string} name the id users type in --formats
- * @property {string} library npm package ('node' for built-ins)
+ * @property {string|null} library npm package ('node' for built-ins; null when there is none to measure, for a codec
+ *   listed only so that its absence shows)
  * @property {string} [mediaType] what an HTTP Content-Type says of its bytes (application/json, application/x-protobuf,
  *   application/cbor, ...); none: application/octet-stream (text/plain for a textual one) on the HTTP transports
- * @property {string|null} version
  * @property {{ schema?: boolean, binary?: boolean, codegen?: boolean }} kind
  * @property {string[]} normalise what 'equivalent' allows for it (see verify.js)
  * @property {string} decoded what decode() returns
- * @property {boolean} available
- * @property {string|null} reason why not, when unavailable
- * @property {Error} [loadError] the error importing its file threw, when it crashed (a bug, never a declared absence)
+ * @property {string | (() => string|null)} [unavailable] why it cannot run here (asked when the registry loads it)
  * @property {import('./codegen.js').Generator} [generator] how it generates code from a .proto, when it does
- * @property {{ create?: Function, unavailable?: string }} [browser] what differs in a browser page: a create()
+ * @property {{ create?: Codec['create'], unavailable?: string }} [browser] what differs in a browser page: a create()
  *   without Node's APIs, or why it cannot run there (see lib/runtimes/page/browser-runner.js)
  * @property {Record<string, { env?: Record<string, string>, flag?: string }>} [runtimes] per kind of runtime
  *   (bun, deno): environment it needs set before it loads, and the flag its rows then carry
  * @property {import('./native-form.js').CodecFlags} [flags] fairness flags the codec declares (see fairnessFlags)
- * @property {(ctx: { value: any, corpus?: unknown[], schema: import('../schema/index.js').Schema }) => Partial<import('./native-form.js').CodecInstance>} create
- *   builds the codec for one payload and schema; may throw Unsupported. `corpus` holds every message the codec will
- *   carry (value is corpus[0]; none: the value alone): a schema or check it makes from the data must cover all of them
+ * @property {(ctx: CodecContext) => CreatedInstance} create builds the codec for one payload and schema; may throw
+ *   Unsupported
  */
 
+/**
+ * What create() builds a codec for. `corpus` holds every message the codec will carry (value is corpus[0]; none:
+ * the value alone): a schema or check it makes from the data must cover all of them.
+ * @typedef {{ value: unknown, corpus?: unknown[], schema: import('../schema/index.js').Schema }} CodecContext
+ */
+
+/**
+ * What a codec built from the schema alone reads of its CodecContext (the protobuf codecs).
+ * @typedef {Partial<CodecContext> & Pick<CodecContext, 'schema'>} SchemaContext
+ */
+
+/**
+ * What a codec built from the messages alone reads of its CodecContext (a schemaless format's checks, a schema it
+ * infers).
+ * @typedef {Partial<CodecContext> & Pick<CodecContext, 'value'>} DataContext
+ */
+
+/**
+ * What create() returns: encode and decode at least; a conversion left out is the identity (completeInstance).
+ * @typedef {Pick<import('./native-form.js').CodecInstance, 'encode' | 'decode'> & Partial<import('./native-form.js').CodecInstance>} CreatedInstance
+ */
+
+/**
+ * A codec as the registry lists it: its file's declarations, the library's version, and whether it runs here.
+ * @typedef {Codec & CodecState} CodecInfo
+ */
+
+/**
+ * @typedef {object} CodecState
+ * @property {string|null} version the library's, as installed
+ * @property {boolean} available
+ * @property {string|null} reason why not, when unavailable
+ * @property {Error} [loadError] the error importing its file threw, when it crashed (a bug, never a declared absence)
+ */

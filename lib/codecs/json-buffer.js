@@ -4,7 +4,7 @@
  * This is the fair baseline for a binary format, as protobuf.js's own
  * benchmark measures it.
  */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'json-buffer',
   library: 'node',
   mediaType: 'application/json',
@@ -16,15 +16,15 @@ export default {
     create() {
       const encoder = new TextEncoder();
       const decoder = new TextDecoder();
-      return { encode: (obj) => encoder.encode(JSON.stringify(obj)), decode: (bytes) => JSON.parse(decoder.decode(bytes)) };
+      return { encode: (obj) => encoder.encode(JSON.stringify(obj)), decode: (/** @type {Uint8Array} */ bytes) => JSON.parse(decoder.decode(bytes)) };
     },
   },
   create() {
     return {
       encode: (obj) => Buffer.from(JSON.stringify(obj)),
-      decode: (bytes) => JSON.parse(Buffer.isBuffer(bytes)
+      decode: (/** @type {Uint8Array} */ bytes) => JSON.parse(Buffer.isBuffer(bytes)
         ? bytes.toString('utf8')
         : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
     };
   },
-};
+});

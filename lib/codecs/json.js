@@ -2,7 +2,7 @@
  * JSON.stringify / JSON.parse on strings: the classic comparison's JSON, which
  * skips the UTF-8 conversion a socket needs (see json-buffer for that).
  */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'json',
   library: 'node',
   mediaType: 'application/json',
@@ -10,6 +10,6 @@ export default {
   normalise: [],
   decoded: 'JSON.parse of the string',
   create() {
-    return { encode: (obj) => JSON.stringify(obj), decode: (text) => JSON.parse(text) };
+    return { encode: (obj) => JSON.stringify(obj), decode: (/** @type {string} */ text) => JSON.parse(text) };
   },
-};
+});

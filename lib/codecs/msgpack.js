@@ -5,7 +5,7 @@ import { Decoder, Encoder } from '@msgpack/msgpack';
  * implementation for JavaScript. One Encoder and Decoder are reused, as the
  * library advises for speed.
  */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'msgpack',
   library: '@msgpack/msgpack',
   mediaType: 'application/vnd.msgpack',
@@ -15,6 +15,6 @@ export default {
   create() {
     const encoder = new Encoder();
     const decoder = new Decoder();
-    return { encode: (obj) => encoder.encode(obj), decode: (bytes) => decoder.decode(bytes) };
+    return { encode: (obj) => encoder.encode(obj), decode: (/** @type {Uint8Array} */ bytes) => decoder.decode(bytes) };
   },
-};
+});

@@ -22,7 +22,10 @@ export function completeInstance(instance) {
   return /** @type {CodecInstance} */ ({ fromPlain: IDENTITY, toPlain: IDENTITY, ...instance });
 }
 
-/** True when a conversion of an instance is the identity (the native form is the plain object). */
+/**
+ * True when a conversion of an instance is the identity (the native form is the plain object).
+ * @param {unknown} conversion
+ */
 export const isIdentity = (conversion) => conversion === IDENTITY;
 
 /**
@@ -50,13 +53,19 @@ export function fairnessFlags(codec, payload) {
 }
 
 /**
- * A codec built for one payload. The native form is what the library's users
- * hold in memory: what encode takes and decode gives.
- * @typedef {object} CodecInstance
- * @property {(plain: any) => any} fromPlain the plain JSON-shaped object → the native form (IDENTITY when they are the same)
- * @property {(native: any) => any} toPlain the native form → the plain JSON-shaped object (IDENTITY when they are the same)
- * @property {(native: any) => Uint8Array|string} encode the native form → bytes (or text, for text codecs)
- * @property {(encoded: any) => any} decode bytes (or text) → the native form
+ * A codec built for one payload. The native form is what the library's users hold in memory: what encode takes and
+ * decode gives. It differs from codec to codec, so here it is `unknown`: the four are methods, whose parameters
+ * TypeScript compares both ways, so a codec states its own native form on its parameters (a protobuf-es Message, an
+ * avsc record, a Buffer to decode) and still is a CodecInstance; only what the same instance's fromPlain or decode
+ * gave is passed back to it.
+ * @typedef {{
+ *   fromPlain(plain: unknown): unknown,
+ *   toPlain(native: unknown): unknown,
+ *   encode(native: unknown): Uint8Array | string,
+ *   decode(encoded: Uint8Array | string): unknown,
+ * }} CodecInstance
+ *   fromPlain: the plain JSON-shaped object → the native form (IDENTITY when they are the same); toPlain: back;
+ *   encode: the native form → bytes (or text, for text codecs); decode: bytes (or text) → the native form
  */
 
 /**

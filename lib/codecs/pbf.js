@@ -1,17 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PbfReader, PbfWriter } from 'pbf';
-import { compileRaw } from 'pbf/compile';
-import resolveSchema from 'resolve-protobuf-schema';
 import { Unsupported } from '../errors.js';
 import { findInt64 } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
-/** The package a protobuf.js type or enum is declared in ('' for none). */
+/** @typedef {object} ProtoSchema a .proto parsed by protocol-buffers-schema, as resolve-protobuf-schema gives it */
+// pbf/compile and resolve-protobuf-schema ship no type declarations: loaded by a name the checker does not resolve
+// (as an import statement it would be an untyped module) and typed by what this file calls
+const PBF_COMPILE = 'pbf/compile';
+const RESOLVE_SCHEMA = 'resolve-protobuf-schema';
+/** @type {{ compileRaw(proto: ProtoSchema): string }} */
+const { compileRaw } = await import(PBF_COMPILE);
+/** @type {{ default: { sync(file: string): ProtoSchema } }} */
+const { default: resolveSchema } = await import(RESOLVE_SCHEMA);
+
+/**
+ * The package a protobuf.js type or enum is declared in ('' for none).
+ * @param {import('protobufjs').ReflectionObject} t
+ */
 function packageOf(t) {
   let ns = t.parent;
-  while (ns && ns.fieldsArray) ns = ns.parent; // out of enclosing messages
+  while (ns && 'fieldsArray' in ns) ns = ns.parent; // out of enclosing messages
   return ns ? ns.fullName.replace(/^\./, '') : '';
 }
 
@@ -23,6 +34,10 @@ function packageOf(t) {
  */
 function foreignTypeField(root) {
   const seen = new Set();
+  /**
+   * @param {import('protobufjs').Type} type
+   * @returns {{ field: string, type: string, package: string } | null}
+   */
   const visit = (type) => {
     if (seen.has(type)) return null;
     seen.add(type);
@@ -32,7 +47,7 @@ function foreignTypeField(root) {
       if (packageOf(sub) !== packageOf(type)) {
         return { field: `${type.name}.${field.name}`, type: sub.fullName.replace(/^\./, ''), package: packageOf(sub) };
       }
-      const found = sub.fieldsArray ? visit(sub) : null;
+      const found = 'fieldsArray' in sub ? visit(sub) : null;
       if (found) return found;
     }
     return null;
@@ -51,6 +66,7 @@ function foreignTypeField(root) {
  * numbers, bytes stay Uint8Array, and an unset message field reads as
  * undefined.
  */
+/** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'pbf',
   library: 'pbf',
@@ -71,6 +87,7 @@ const codec = {
   },
   // pbf/compile.js reads its own package.json from disk when it loads
   browser: { unavailable: 'pbf reads its package.json from disk when it loads' },
+  /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
     const foreign = foreignTypeField(schema.type);
     if (foreign) {
@@ -81,11 +98,16 @@ const codec = {
     const mod = loadGenerated(codec, schema);
     // pbf names functions after the message and the messages enclosing it, without the package
     const parts = [];
-    for (let t = schema.type; t && t.fieldsArray; t = /** @type {any} */ (t.parent)) parts.unshift(t.name);
+    /** @type {import('protobufjs').Namespace | null} */
+    let t = schema.type;
+    for (; t && 'fieldsArray' in t; t = t.parent) parts.unshift(t.name);
     const name = parts.join('');
-    const read = mod[`read${name}`];
-    const write = mod[`write${name}`];
-    if (!read || !write) throw new Error(`generated code has no read${name}/write${name}`);
+    const readFn = mod[`read${name}`];
+    const writeFn = mod[`write${name}`];
+    if (typeof readFn !== 'function' || typeof writeFn !== 'function') throw new Error(`generated code has no read${name}/write${name}`);
+    // the generated functions, as pbf's compiler writes them (generated code has no type declarations)
+    const read = /** @type {(pbf: PbfReader) => object} */ (readFn);
+    const write = /** @type {(obj: unknown, pbf: PbfWriter) => void} */ (writeFn);
     return {
       fromPlain: schema.adapter.toProto ?? IDENTITY,
       toPlain: schema.adapter.fromProto ?? IDENTITY,
@@ -95,13 +117,13 @@ const codec = {
           write(obj, pbf);
         } catch (err) {
           // pbf holds 64-bit integers as JS numbers: 18446744073709551615 becomes 2^64, which no varint holds
-          if (!/doesn't fit into 10 bytes/.test(err?.message)) throw err;
+          if (!(err instanceof Error && /doesn't fit into 10 bytes/.test(err.message))) throw err;
           const at = findInt64(schema.type, obj, (x) => Number(x) >= 2 ** 64 || Number(x) < -(2 ** 63));
           throw new Unsupported(`pbf holds 64-bit integers as JS numbers, and ${at ? `${at.path} ${at.value}` : 'a value'} rounded to one is beyond 64 bits (${err.message})`);
         }
         return pbf.finish();
       },
-      decode: (bytes) => read(new PbfReader(bytes)),
+      decode: (/** @type {Uint8Array} */ bytes) => read(new PbfReader(bytes)),
     };
   },
 };

@@ -1,6 +1,5 @@
 import { createRegistry, fromJsonString, toJsonString } from '@bufbuild/protobuf';
-import protobufEs from './protobuf-es.js';
-import { loadGenerated } from './codegen.js';
+import protobufEs, { generatedMessage } from './protobuf-es.js';
 
 /**
  * A generated file and every file it imports, transitively.
@@ -21,6 +20,7 @@ function filesOf(file, seen = new Set()) {
  * out, int64 as strings, enums by name), decode is fromJsonString with unknown
  * fields ignored, as Connect parses. Text on the wire, UTF-8 on a socket.
  */
+/** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'protobuf-es-json',
   library: '@bufbuild/protobuf',
@@ -29,10 +29,10 @@ const codec = {
   // the JSON mapping leaves default values out, as the binary encoding does
   normalise: protobufEs.normalise,
   decoded: 'fromJsonString(): a protobuf-es message; to plain as protobuf-es',
-  create({ schema }) {
-    const message = protobufEs.create({ schema });
-    const mod = loadGenerated(protobufEs, schema);
-    const Schema = Object.values(mod).find((d) => d && d.kind === 'message' && d.typeName === schema.typeName);
+  /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
+  create(ctx) {
+    const message = protobufEs.create(ctx);
+    const Schema = generatedMessage(ctx.schema);
     // a google.protobuf.Any is written with its message's JSON, found by its @type in a registry: the schema's files
     const registry = createRegistry(...filesOf(Schema.file));
     const readOptions = { ignoreUnknownFields: true, registry };
@@ -40,8 +40,8 @@ const codec = {
     return {
       fromPlain: message.fromPlain,
       toPlain: message.toPlain,
-      encode: (msg) => toJsonString(Schema, msg, writeOptions),
-      decode: (text) => fromJsonString(Schema, text, readOptions),
+      encode: (/** @type {import('@bufbuild/protobuf').Message} */ msg) => toJsonString(Schema, msg, writeOptions),
+      decode: (/** @type {string} */ text) => fromJsonString(Schema, text, readOptions),
     };
   },
 };

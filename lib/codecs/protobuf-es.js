@@ -9,17 +9,34 @@ import { IDENTITY } from './native-form.js';
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/package.json')), 'bin', 'protoc-gen-es');
 
+/** @typedef {import('@bufbuild/protobuf').DescMessage} DescMessage */
+/** @typedef {import('@bufbuild/protobuf').DescField} DescField */
+/** @typedef {import('@bufbuild/protobuf').Message} Message */
+/**
+ * A message's fields by name (a protobuf-es message by local name, a plain object by proto name): what each holds,
+ * its field's descriptor says, so the conversions below read values as their descriptors describe them.
+ * @typedef {Record<string, unknown>} Fields
+ */
+
 // Scalars as the other protobuf codecs give them (TO_OBJECT_OPTIONS in schema.js):
 // protobuf-es reads 64-bit integers as BigInt (its only per-field alternative,
 // [jstype = JS_NUMBER], would mean editing the generated .proto), so they become
 // numbers here, exact up to 2^53 like every JSON number, and decimal strings beyond (as the proto3 JSON mapping
 // writes every 64-bit integer); bytes become base64.
+/**
+ * @param {ScalarType | undefined} type
+ * @param {unknown} v
+ */
 function plainScalar(type, v) {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
-  if (type === ScalarType.BYTES) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+  if (type === ScalarType.BYTES && v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
   return v;
 }
 
+/**
+ * @param {ScalarType | undefined} type
+ * @param {unknown} v
+ */
 function protoScalar(type, v) {
   if (type === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
   return v;
@@ -30,45 +47,73 @@ function protoScalar(type, v) {
  * names as keys, enums by name, int64 as numbers) and protobuf-es's message
  * shape (localName keys, enums as numbers, int64 as BigInt, oneofs as
  * { case, value }, $typeName on every message).
- * @param {import('@bufbuild/protobuf').DescMessage} root
+ * @param {DescMessage} root
+ * @returns {{ toPlain: (msg: Message) => Fields, toInit: (obj: unknown) => Fields | undefined }}
  */
 function messageConverters(root) {
+  /** @type {Map<DescMessage, (m: Fields) => Fields>} */
   const toPlainOf = new Map();
+  /** @type {Map<DescMessage, (o: Fields) => Fields>} */
   const toInitOf = new Map();
 
+  // A field's element (the field's value; an item of a list; a value of a map) is a message when f.message is set,
+  // an enum when f.enum is, else a scalar of type f.scalar.
   // protobuf-es holds a singular wrapper field (google.protobuf.Int64Value, …) outside a oneof as its bare value
-  const unboxed = (kind, f) => kind === 'message' && f.fieldKind === 'message' && !f.oneof && isWrapperDesc(f.message);
+  const unboxed = (/** @type {DescField} */ f) => f.fieldKind === 'message' && !f.oneof && isWrapperDesc(f.message);
   // protobuf-es holds a google.protobuf.Struct field (outside a Value) as a JSON object: the plain shape is its message's
-  const jsonStruct = (kind, f) => kind === 'message' && f.message.typeName === 'google.protobuf.Struct'
+  const jsonStruct = (/** @type {DescMessage} */ message, /** @type {DescField} */ f) => message.typeName === 'google.protobuf.Struct'
     && f.parent.typeName !== 'google.protobuf.Value';
-  const valueToPlain = (kind, f, v) => {
-    if (unboxed(kind, f)) return { value: plainScalar(f.message.fields[0].scalar, v) };
-    if (jsonStruct(kind, f)) return jsonToStructMessage(v);
-    if (kind === 'message') return toPlain(f.message, v);
-    if (kind === 'enum') return f.enum.value[v]?.name ?? v;
+  /**
+   * @param {DescField} f
+   * @param {unknown} v an element of f, as protobuf-es holds it
+   * @returns {unknown}
+   */
+  const valueToPlain = (f, v) => {
+    if (f.message) {
+      if (unboxed(f)) return { value: plainScalar(f.message.fields[0].scalar, v) };
+      if (jsonStruct(f.message, f)) return jsonToStructMessage(/** @type {import('@bufbuild/protobuf').JsonObject} */ (v));
+      return toPlain(f.message, /** @type {Fields} */ (v));
+    }
+    if (f.enum) return typeof v === 'number' ? f.enum.value[v]?.name ?? v : v;
     return plainScalar(f.scalar, v);
   };
-  const valueToInit = (kind, f, v) => {
-    if (unboxed(kind, f)) {
-      const inner = f.message.fields[0];
-      return v.value === undefined || v.value === null ? /** @type {any} */ (create(f.message)).value : protoScalar(inner.scalar, v.value);
+  /**
+   * @param {DescField} f
+   * @param {unknown} v an element of f in the plain object
+   * @returns {unknown}
+   */
+  const valueToInit = (f, v) => {
+    if (f.message) {
+      if (unboxed(f)) {
+        const wrapper = /** @type {Fields} */ (v);
+        if (wrapper.value !== undefined && wrapper.value !== null) return protoScalar(f.message.fields[0].scalar, wrapper.value);
+        /** @type {Fields} the wrapper's default value */
+        const empty = create(f.message);
+        return empty.value;
+      }
+      if (jsonStruct(f.message, f)) return structToJson(v);
+      return toInit(f.message, v);
     }
-    if (jsonStruct(kind, f)) return structToJson(v);
-    if (kind === 'message') return toInit(f.message, v);
-    if (kind === 'enum') return typeof v === 'string' ? f.enum.values.find((e) => e.name === v)?.number ?? 0 : v;
+    if (f.enum) return typeof v === 'string' ? f.enum.values.find((e) => e.name === v)?.number ?? 0 : v;
     return protoScalar(f.scalar, v);
   };
 
+  /**
+   * @param {DescMessage} desc
+   * @param {Fields} msg a protobuf-es message of desc
+   * @returns {Fields}
+   */
   function toPlain(desc, msg) {
     let fn = toPlainOf.get(desc);
     if (!fn) {
       const fields = desc.fields;
       fn = (m) => {
+        /** @type {Fields} */
         const out = {};
         for (const f of fields) {
           let v;
           if (f.oneof) {
-            const o = m[f.oneof.localName];
+            const o = /** @type {{ case: string | undefined, value?: unknown }} */ (m[f.oneof.localName]);
             if (o.case !== f.localName) continue;
             v = o.value;
           } else {
@@ -79,12 +124,14 @@ function messageConverters(root) {
             if (f.fieldKind === 'message') out[f.name] = null;
             continue;
           }
-          if (f.fieldKind === 'list') out[f.name] = v.map((x) => valueToPlain(f.listKind, f, x));
+          if (f.fieldKind === 'list') out[f.name] = /** @type {unknown[]} */ (v).map((x) => valueToPlain(f, x));
           else if (f.fieldKind === 'map') {
+            const map = /** @type {Fields} */ (v);
+            /** @type {Fields} */
             const o = {};
-            for (const k of Object.keys(v)) o[k] = valueToPlain(f.mapKind, f, v[k]);
+            for (const k of Object.keys(map)) o[k] = valueToPlain(f, map[k]);
             out[f.name] = o;
-          } else out[f.name] = valueToPlain(f.fieldKind, f, v);
+          } else out[f.name] = valueToPlain(f, v);
         }
         return out;
       };
@@ -93,23 +140,32 @@ function messageConverters(root) {
     return fn(msg);
   }
 
+  /**
+   * @param {DescMessage} desc
+   * @param {unknown} obj a plain object of desc's message (checkFits), or null or undefined for none
+   * @returns {Fields | undefined}
+   */
   function toInit(desc, obj) {
     if (obj === null || obj === undefined) return undefined;
     let fn = toInitOf.get(desc);
     if (!fn) {
       const fields = desc.fields;
       fn = (o) => {
+        /** @type {Fields} */
         const out = {};
         for (const f of fields) {
           // protobuf.js's bundled google/protobuf types (which the schema adapter follows) name Value's fields by their JSON names
           const v = Object.hasOwn(o, f.name) ? o[f.name] : o[f.jsonName];
           if (v === undefined || v === null) continue;
           let init;
-          if (f.fieldKind === 'list') init = v.map((x) => valueToInit(f.listKind, f, x));
+          if (f.fieldKind === 'list') init = /** @type {unknown[]} */ (v).map((x) => valueToInit(f, x));
           else if (f.fieldKind === 'map') {
-            init = {};
-            for (const k of Object.keys(v)) init[k] = valueToInit(f.mapKind, f, v[k]);
-          } else init = valueToInit(f.fieldKind, f, v);
+            const map = /** @type {Fields} */ (v);
+            /** @type {Fields} */
+            const entries = {};
+            for (const k of Object.keys(map)) entries[k] = valueToInit(f, map[k]);
+            init = entries;
+          } else init = valueToInit(f, v);
           if (f.oneof) out[f.oneof.localName] = { case: f.localName, value: init };
           else out[f.localName] = init;
         }
@@ -117,11 +173,31 @@ function messageConverters(root) {
       };
       toInitOf.set(desc, fn);
     }
-    return fn(obj);
+    return fn(/** @type {Fields} */ (obj));
   }
 
   return { toPlain: (msg) => toPlain(root, msg), toInit: (obj) => toInit(root, obj) };
 }
+
+/**
+ * The descriptor of the schema's message in protobuf-es's generated code for it.
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {DescMessage}
+ */
+export function generatedMessage(schema) {
+  const Schema = Object.values(loadGenerated(codec, schema)).find((d) => isMessageDesc(d, schema.typeName));
+  if (!Schema) throw new Error(`generated code has no message ${schema.typeName}`);
+  return Schema;
+}
+
+/**
+ * True when an export of the generated code describes the message named typeName.
+ * @param {unknown} d
+ * @param {string} typeName
+ * @returns {d is DescMessage}
+ */
+const isMessageDesc = (d, typeName) => d !== null && typeof d === 'object' && 'kind' in d && d.kind === 'message'
+  && 'typeName' in d && d.typeName === typeName;
 
 /**
  * Buf's protobuf-es: TypeScript-first, conformance-tested. Its generated code
@@ -133,6 +209,7 @@ function messageConverters(root) {
  * by name, bytes as base64, unset message fields as null, JSON keys restored;
  * from-plain is create() over the converse.
  */
+/** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'protobuf-es',
   library: '@bufbuild/protobuf',
@@ -146,18 +223,17 @@ const codec = {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),
     file: (base) => `${base}_pb.js`,
   },
+  /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
-    const mod = loadGenerated(codec, schema);
-    const Schema = Object.values(mod).find((d) => d && d.kind === 'message' && d.typeName === schema.typeName);
-    if (!Schema) throw new Error(`generated code has no message ${schema.typeName}`);
+    const Schema = generatedMessage(schema);
     const { toPlain, toInit } = messageConverters(Schema);
     const toProto = schema.adapter.toProto ?? IDENTITY;
     const fromProto = schema.adapter.fromProto ?? IDENTITY;
     return {
       fromPlain: (obj) => create(Schema, toInit(toProto(obj))),
-      toPlain: (message) => fromProto(toPlain(message)),
-      encode: (message) => toBinary(Schema, message),
-      decode: (bytes) => fromBinary(Schema, bytes),
+      toPlain: (/** @type {Message} */ message) => fromProto(toPlain(message)),
+      encode: (/** @type {Message} */ message) => toBinary(Schema, message),
+      decode: (/** @type {Uint8Array} */ bytes) => fromBinary(Schema, bytes),
     };
   },
 };

@@ -14,7 +14,24 @@ const PLUGIN = path.join(path.dirname(require.resolve('@protobuf-ts/plugin/packa
 // no gRPC client or server code.
 const OPTIONS = ['output_javascript_es2020', 'long_type_number', 'use_proto_field_name', 'force_disable_services'];
 
-/** True when protobuf-ts's message shape differs from the JSON shape somewhere in the type. */
+/** @typedef {import('@protobuf-ts/runtime').EnumInfo} EnumInfo */
+/**
+ * A message's fields by name (a protobuf-ts message by local name, a plain object by proto name): what each holds,
+ * its field's info says, so the conversions below read values as their field infos describe them.
+ * @typedef {Record<string, unknown>} Fields
+ */
+/** @typedef {import('@protobuf-ts/runtime').IMessageType<Fields>} MessageType */
+/**
+ * What a field's value holds (for a map, what each of its values holds).
+ * @typedef {{ kind: 'scalar', T: ScalarType } | { kind: 'enum', T: () => EnumInfo } | { kind: 'message', T: () => MessageType }} Element
+ */
+
+/**
+ * True when protobuf-ts's message shape differs from the JSON shape somewhere in the type.
+ * @param {MessageType} type
+ * @param {Set<MessageType>} [seen]
+ * @returns {boolean}
+ */
 function needsConversion(type, seen = new Set()) {
   if (seen.has(type)) return false;
   seen.add(type);
@@ -26,33 +43,57 @@ function needsConversion(type, seen = new Set()) {
 }
 
 // protobuf-ts enums are TypeScript enums whose shared prefix (STATUS_) may be stripped from the names.
-const enumName = ([, values, prefix], n) => (values[n] === undefined ? n : `${prefix ?? ''}${values[n]}`);
+/**
+ * @param {EnumInfo} info
+ * @param {unknown} n the enum's number, as a message holds it
+ */
+const enumName = ([, values, prefix], n) => (typeof n !== 'number' || values[n] === undefined ? n : `${prefix ?? ''}${values[n]}`);
+/**
+ * @param {EnumInfo} info
+ * @param {unknown} name the enum's name (a number passes through), as a plain object holds it
+ */
 const enumNumber = ([, values, prefix], name) => {
   if (typeof name !== 'string') return name;
   const n = values[prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name];
   return n === undefined ? 0 : n;
 };
 
-function valueToPlain(kind, T, v) {
-  if (kind === 'message') return toPlain(T(), v);
-  if (kind === 'enum') return enumName(T(), v);
-  if (T === ScalarType.BYTES) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+/**
+ * @param {Element} e
+ * @param {unknown} v a value that e describes, as a protobuf-ts message holds it
+ * @returns {unknown}
+ */
+function valueToPlain(e, v) {
+  if (e.kind === 'message') return toPlain(e.T(), /** @type {Fields} */ (v));
+  if (e.kind === 'enum') return enumName(e.T(), v);
+  if (e.T === ScalarType.BYTES && v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
   return v;
 }
 
-function valueToInit(kind, T, v) {
-  if (kind === 'message') return toInit(T(), v);
-  if (kind === 'enum') return enumNumber(T(), v);
-  if (T === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+/**
+ * @param {Element} e
+ * @param {unknown} v a value that e describes, as the plain object holds it
+ * @returns {unknown}
+ */
+function valueToInit(e, v) {
+  if (e.kind === 'message') return toInit(e.T(), v);
+  if (e.kind === 'enum') return enumNumber(e.T(), v);
+  if (e.T === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
   return v;
 }
 
+/**
+ * @param {MessageType} type
+ * @param {Fields} m a message of type
+ * @returns {Fields}
+ */
 function toPlain(type, m) {
+  /** @type {Fields} */
   const out = {};
   for (const f of type.fields) {
     let v;
     if (f.oneof) {
-      const o = m[f.oneof];
+      const o = /** @type {Fields & { oneofKind: string | undefined }} */ (m[f.oneof]);
       if (o.oneofKind !== f.localName) continue;
       v = o[f.localName];
     } else {
@@ -60,38 +101,70 @@ function toPlain(type, m) {
     }
     if (v === undefined) continue;
     if (f.kind === 'map') {
+      const map = /** @type {Fields} */ (v);
+      /** @type {Fields} */
       const o = {};
-      for (const k of Object.keys(v)) o[k] = valueToPlain(f.V.kind, f.V.T, v[k]);
+      for (const k of Object.keys(map)) o[k] = valueToPlain(f.V, map[k]);
       out[f.name] = o;
     } else if (f.repeat) {
-      out[f.name] = v.map((x) => valueToPlain(f.kind, f.T, x));
+      out[f.name] = /** @type {unknown[]} */ (v).map((x) => valueToPlain(f, x));
     } else {
-      out[f.name] = valueToPlain(f.kind, f.T, v);
+      out[f.name] = valueToPlain(f, v);
     }
   }
   return out;
 }
 
+/**
+ * @param {MessageType} type
+ * @param {unknown} o a plain object of type's message (checkFits)
+ * @returns {Fields}
+ */
 function toInit(type, o) {
+  const plain = /** @type {Fields} */ (o);
+  /** @type {Fields} */
   const out = {};
   for (const f of type.fields) {
     // protobuf.js's bundled google/protobuf types (which the schema adapter follows) name Value's fields by their JSON names
-    const v = Object.hasOwn(o, f.name) ? o[f.name] : o[f.jsonName];
+    const v = Object.hasOwn(plain, f.name) ? plain[f.name] : plain[f.jsonName];
     if (v === undefined || v === null) continue;
     let init;
     if (f.kind === 'map') {
-      init = {};
-      for (const k of Object.keys(v)) init[k] = valueToInit(f.V.kind, f.V.T, v[k]);
+      const map = /** @type {Fields} */ (v);
+      /** @type {Fields} */
+      const entries = {};
+      for (const k of Object.keys(map)) entries[k] = valueToInit(f.V, map[k]);
+      init = entries;
     } else if (f.repeat) {
-      init = v.map((x) => valueToInit(f.kind, f.T, x));
+      init = /** @type {unknown[]} */ (v).map((x) => valueToInit(f, x));
     } else {
-      init = valueToInit(f.kind, f.T, v);
+      init = valueToInit(f, v);
     }
     if (f.oneof) out[f.oneof] = { oneofKind: f.localName, [f.localName]: init };
     else out[f.localName] = init;
   }
   return out;
 }
+
+/**
+ * The schema's message type in protobuf-ts's generated code for it.
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {MessageType}
+ */
+function generatedType(schema) {
+  const Type = Object.values(loadGenerated(codec, schema)).find((t) => isMessageType(t, schema.typeName));
+  if (!Type) throw new Error(`generated code has no message ${schema.typeName}`);
+  return Type;
+}
+
+/**
+ * True when an export of the generated code is the message type named typeName.
+ * @param {unknown} t
+ * @param {string} typeName
+ * @returns {t is MessageType}
+ */
+const isMessageType = (t, typeName) => t !== null && typeof t === 'object' && 'typeName' in t && t.typeName === typeName
+  && 'toBinary' in t && typeof t.toBinary === 'function';
 
 /**
  * protobuf-ts: TypeScript protobuf with generated, speed-optimised
@@ -105,6 +178,7 @@ function toInit(type, o) {
  * fromBinary returns. to-plain converts only where the schema has enums
  * (numbers → names), bytes (→ base64) or oneofs, or renames JSON keys.
  */
+/** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'protobuf-ts',
   library: '@protobuf-ts/runtime',
@@ -127,24 +201,26 @@ const codec = {
     },
     file: (base) => `${base}.js`,
   },
+  /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
-    const mod = loadGenerated(codec, schema);
-    const Type = Object.values(mod).find((t) => t && t.typeName === schema.typeName && typeof t.toBinary === 'function');
-    if (!Type) throw new Error(`generated code has no message ${schema.typeName}`);
+    const Type = generatedType(schema);
     const toProto = schema.adapter.toProto ?? IDENTITY;
     const fromProto = schema.adapter.fromProto ?? IDENTITY;
     const converted = needsConversion(Type);
     return {
-      fromPlain: converted ? (obj) => Type.create(toInit(Type, toProto(obj))) : (obj) => Type.create(toProto(obj)),
+      fromPlain: converted
+        ? (obj) => Type.create(toInit(Type, toProto(obj)))
+        // a plain object that fits the schema (checkFits) has the message's shape already
+        : (obj) => Type.create(/** @type {Fields} */ (toProto(obj))),
       // without enums, bytes or oneofs the message already has the JSON shape
-      toPlain: converted ? (message) => fromProto(toPlain(Type, message)) : fromProto,
-      encode: (message) => Type.toBinary(message),
-      decode: (bytes) => {
+      toPlain: converted ? (/** @type {Fields} */ message) => fromProto(toPlain(Type, message)) : fromProto,
+      encode: (/** @type {Fields} */ message) => Type.toBinary(message),
+      decode: (/** @type {Uint8Array} */ bytes) => {
         try {
           return Type.fromBinary(bytes);
         } catch (err) {
           // long_type_number: the reader throws on a 64-bit integer a JS number cannot hold; the bytes are fine
-          if (err?.message !== 'cannot convert to safe number') throw err;
+          if (!(err instanceof Error && err.message === 'cannot convert to safe number')) throw err;
           const plain = schema.type.toObject(schema.type.decode(bytes), { longs: String });
           const at = findInt64(schema.type, plain, (x) => !Number.isSafeInteger(Number(x)));
           throw new Unsupported(`protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 (${at ? `${at.path} is ${at.value}` : 'a 64-bit field'})`);

@@ -14,6 +14,7 @@
  * @param {Record<string, { env?: Record<string, string>, flag?: string }>} [options.runtimes] see CodecInfo
  * @param {string} options.mediaType the standard form's HTTP media type (the records form, readable only by the
  *   library, travels as application/octet-stream)
+ * @returns {import('./index.js').Codec}
  */
 export function recordsVariantCodec({ name, library, records, extension, decoderClass, addon, open, runtimes, mediaType }) {
   return {
@@ -36,7 +37,7 @@ export function recordsVariantCodec({ name, library, records, extension, decoder
       const encoder = open({ useRecords: records, mapsAsObjects: true });
       // with records, a separate decoder shows that no state passes from encoder to decoder
       const decoder = records ? open({ useRecords: true, mapsAsObjects: true }) : encoder;
-      return { encode: (obj) => encoder.encode(obj), decode: (bytes) => decoder.decode(bytes) };
+      return { encode: (obj) => encoder.encode(obj), decode: (/** @type {Uint8Array} */ bytes) => decoder.decode(bytes) };
     },
   };
 }

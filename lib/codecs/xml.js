@@ -14,13 +14,14 @@ const XML_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
  * back as a number. JSON keys that are not XML names (a key starting with a
  * digit) make the payload unsupported rather than producing malformed XML.
  */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'xml',
   library: 'fast-xml-parser',
   mediaType: 'application/xml',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],
   decoded: 'XMLParser.parse(text).root with parseTagValue (numbers and booleans from their text)',
+  /** @param {import('./index.js').DataContext} ctx the messages alone decide */
   create({ value, corpus = [value] }) {
     refuseFirstRecord(corpus, (record) => {
       const badKey = findPath(record, (v, key) => typeof key === 'string' && !XML_NAME.test(key));
@@ -35,7 +36,7 @@ export default {
     });
     return {
       encode: (obj) => builder.build({ root: obj }),
-      decode: (text) => parser.parse(text).root,
+      decode: (/** @type {string} */ text) => parser.parse(text).root,
     };
   },
-};
+});

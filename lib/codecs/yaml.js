@@ -1,7 +1,7 @@
 import YAML from 'yaml';
 
 /** YAML 1.2 (core schema) by the yaml package: stringify and parse. */
-export default {
+export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'yaml',
   library: 'yaml',
   mediaType: 'application/yaml',
@@ -9,6 +9,6 @@ export default {
   normalise: [],
   decoded: 'YAML.parse of the text (plain objects and arrays)',
   create() {
-    return { encode: (obj) => YAML.stringify(obj), decode: (text) => YAML.parse(text) };
+    return { encode: (obj) => YAML.stringify(obj), decode: (/** @type {string} */ text) => YAML.parse(text) };
   },
-};
+});

@@ -5,7 +5,7 @@ import { libraryVersion } from '../codecs/index.js';
 
 /**
  * What a figure was measured on: without this, a number cannot be compared.
- * @param {string[]} [libraries] npm packages whose versions matter
+ * @param {(string|null)[]} [libraries] npm packages whose versions matter (null: a codec without one)
  */
 export function describeEnvironment(libraries = []) {
   const cpus = os.cpus();
@@ -18,7 +18,7 @@ export function describeEnvironment(libraries = []) {
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     libraries: Object.fromEntries([...new Set(['benchmark', ...libraries])]
-      .filter((l) => l !== 'node' && !l.startsWith('node:')).map((l) => [l, libraryVersion(l)])),
+      .filter((l) => l !== null && l !== 'node' && !l.startsWith('node:')).map((l) => [l, libraryVersion(l)])),
     commit: gitCommit(),
   };
 }

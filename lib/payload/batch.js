@@ -42,7 +42,7 @@ export function batchBase(payloads, wanted, chosen) {
  * references.
  * @param {import('./index.js').Payload} payload
  * @param {number} n
- * @returns {import('./index.js').Payload}
+ * @returns {import('./index.js').Payload & { value: { items: unknown[] } }}
  */
 export function batchPayload(payload, n) {
   const inner = payload.schema.typeName;

@@ -12,7 +12,10 @@ import { describeIoError, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits } from '../schema/index.js';
 
-/** Where bundled payload n keeps its corpus (data/testN.json is its first message). */
+/**
+ * Where bundled payload n keeps its corpus (data/testN.json is its first message).
+ * @param {string} dataFile
+ */
 export const bundledCorpusFile = (dataFile) => dataFile.replace(/\.json$/, '.corpus.ndjson.gz');
 
 /**
@@ -25,7 +28,8 @@ export function readBundledCorpus(file) {
   try {
     text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
   } catch (err) {
-    throw new UserError(`${file}: ${err.code === 'ENOENT' ? describeIoError(err) : `cannot read the corpus: ${err.message}`} (regenerate with npm run generate:data)`);
+    const missing = err instanceof Error && 'code' in err && err.code === 'ENOENT';
+    throw new UserError(`${file}: ${missing ? describeIoError(err) : `cannot read the corpus: ${err instanceof Error ? err.message : err}`} (regenerate with npm run generate:data)`);
   }
   return parseNdjson(text, file);
 }
@@ -45,7 +49,7 @@ export function parseNdjson(text, label) {
     try {
       records.push(JSON.parse(line));
     } catch (err) {
-      throw new UserError(`${label}: line ${i + 1}: invalid JSON: ${String(err.message).split('\n')[0]}`);
+      throw new UserError(`${label}: line ${i + 1}: invalid JSON: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`);
     }
   }
   return records;
@@ -86,7 +90,12 @@ export function readCorpusFile(file, { records, text = readText(file) } = {}) {
  * @typedef {{ corpus: unknown[], recordsPath: string | null, format: 'json' | 'ndjson' }} CorpusFile
  */
 
-/** @returns {CorpusFile} */
+/**
+ * @param {string} file
+ * @param {string} text
+ * @param {string} [records] the --records path, which NDJSON cannot have
+ * @returns {CorpusFile}
+ */
 function ndjsonCorpus(file, text, records) {
   if (records !== undefined) throw new UserError(`--records picks an array inside one JSON document, but ${file} is NDJSON (every line is a record already)`);
   const corpus = parseNdjson(text, file);
@@ -94,10 +103,12 @@ function ndjsonCorpus(file, text, records) {
   return { corpus: checkRecords(corpus, null, file), recordsPath: null, format: 'ndjson' };
 }
 
+/** @param {string} file */
 function readText(file) {
   return readUtf8File(file); // UTF-8 or one clear refusal (issue 16), as for a JSON document
 }
 
+/** @param {string} text */
 function isJson(text) {
   try {
     JSON.parse(text);
@@ -128,7 +139,10 @@ export function parseRecordsPath(text) {
   return segments;
 }
 
-/** A --records path in the form errors and results name paths: `$.data.items`. */
+/**
+ * A --records path in the form errors and results name paths: `$.data.items`.
+ * @param {string} text
+ */
 export function normaliseRecordsPath(text) {
   let at = '$';
   for (const key of parseRecordsPath(text)) at = childPath(at, key);
@@ -143,14 +157,13 @@ export function normaliseRecordsPath(text) {
  * @returns {unknown[]}
  */
 export function recordsAt(document, recordsPath, label) {
-  /** @type {any} */
   let value = document;
   let at = '$';
   for (const key of parseRecordsPath(recordsPath)) {
     const next = childPath(at, key);
-    const has = typeof key === 'number' ? Array.isArray(value) && key < value.length : isJsonObject(value) && Object.hasOwn(value, key);
-    if (!has) throw new UserError(`${label}: --records ${recordsPath}: nothing at ${next} (${at} is ${describeKind(value)}${isJsonObject(value) ? ` with keys ${keyList(value)}` : ''})`);
-    value = value[key];
+    if (typeof key === 'number' && Array.isArray(value) && key < value.length) value = value[key];
+    else if (typeof key === 'string' && isJsonObject(value) && Object.hasOwn(value, key)) value = value[key];
+    else throw new UserError(`${label}: --records ${recordsPath}: nothing at ${next} (${at} is ${describeKind(value)}${isJsonObject(value) ? ` with keys ${keyList(value)}` : ''})`);
     at = next;
   }
   if (!Array.isArray(value)) throw new UserError(`${label}: --records ${recordsPath}: ${at} is ${describeKind(value)}, not an array of records`);
@@ -158,13 +171,19 @@ export function recordsAt(document, recordsPath, label) {
   return checkRecords(value, at, label);
 }
 
-/** Every record must be a JSON object (a message); names the first that is not. */
+/**
+ * Every record must be a JSON object (a message); names the first that is not.
+ * @param {unknown[]} records
+ * @param {string|null} at the records' path in the document (null: NDJSON's lines)
+ * @param {string} label the file, for errors
+ */
 function checkRecords(records, at, label) {
   const bad = records.findIndex((r) => !isJsonObject(r));
   if (bad >= 0) throw new UserError(`${label}: record ${bad}${at ? ` (${childPath(at, bad)})` : ''} is ${describeKind(records[bad])}; every record must be a JSON object`);
   return records;
 }
 
+/** @param {unknown} v */
 function describeKind(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of ${v.length}`;
@@ -188,7 +207,7 @@ function keyList(object) {
 export function checkCorpusFits(type, corpus, label) {
   // how the records spell keys and 64-bit integers, for the adapter (schemaForPayload)
   const fit = { aliases: false, longsAsStrings: false };
-  const add = (f) => {
+  const add = (/** @type {{ aliases: boolean, longsAsStrings: boolean }} */ f) => {
     fit.aliases ||= f.aliases;
     fit.longsAsStrings ||= f.longsAsStrings;
   };
@@ -207,5 +226,8 @@ export function checkCorpusFits(type, corpus, label) {
   return fit;
 }
 
-/** The file name a result shows for a corpus file: its base name without the JSON extensions. */
+/**
+ * The file name a result shows for a corpus file: its base name without the JSON extensions.
+ * @param {string} file
+ */
 export const corpusLabel = (file) => path.basename(file).replace(/\.(json|ndjson|jsonl)$/i, '');

@@ -57,7 +57,10 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type } : { bundled: p }));
 }
 
-/** A bundled payload: data/testN.json and its corpus, whose first message it is. */
+/**
+ * A bundled payload: data/testN.json and its corpus, whose first message it is.
+ * @param {(typeof BUNDLED)[number]} p
+ */
 function bundledPayload(p) {
   const value = readJsonFile(p.dataFile);
   const corpus = readBundledCorpus(bundledCorpusFile(p.dataFile));
@@ -66,6 +69,7 @@ function bundledPayload(p) {
     ...(!matches && { corpusWarning: `${path.relative(ROOT, p.dataFile)} is not the first message of its corpus, so it is measured alone (npm run generate:data regenerates both)` }) };
 }
 
+/** @param {string} arg a payload number as the command line gives it */
 function bundledByNumber(arg) {
   const p = BUNDLED.find((b) => String(b.n) === String(arg).trim());
   if (!p) throw new UserError(`unknown payload "${arg}": choose 1–5, or --data FILE for your own JSON`);
@@ -73,7 +77,7 @@ function bundledByNumber(arg) {
 }
 
 /**
- * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[], corpusWarning?: string }} payload
+ * @param {{ id: string, title: string, dataFile: string, value: unknown, corpus: unknown[], corpusWarning?: string }} payload
  * @param {{ proto?: string, type?: string, bundled?: (typeof BUNDLED)[number], dataWarnings?: string[] }} schemaChoice
  *   dataWarnings: what inspectDataFile found in a --data file, which then replace the check of parsed values
  * @returns {Payload}
@@ -153,22 +157,28 @@ export function inspectDataFile(file, { strict = false, text = readUtf8File(file
 /**
  * A payload from messages made in code (the --shapes families): its schema inferred like --data's, every
  * message checked against it.
- * @param {{ id: string, title: string, dataFile: string, value: any, corpus: unknown[] }} payload
+ * @param {{ id: string, title: string, dataFile: string, value: unknown, corpus: unknown[] }} payload
  * @returns {Payload}
  */
 export const payloadFromCorpus = (payload) => finish(payload, {});
 
 /**
  * A payload's messages in stream order: its corpus, or its one value.
- * @param {{ value: any, corpus?: unknown[] }} payload
+ * @param {{ value: unknown, corpus?: unknown[] }} payload
  * @returns {unknown[]}
  */
 export const corpusOf = (payload) => payload.corpus ?? [payload.value];
 
-/** The first integer a double cannot hold exactly (beyond ±2^53), with its JSON path. */
+/**
+ * The first integer a double cannot hold exactly (beyond ±2^53), with its JSON path.
+ * @param {unknown} value
+ * @param {string} [path] the value's own path
+ * @returns {{ path: string, value: number } | null}
+ */
 export function firstUnsafeInteger(value, path = '$') {
   if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? { path, value } : null;
   if (value === null || typeof value !== 'object') return null;
+  /** @type {[string | number, unknown][]} */
   const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
   for (const [k, v] of entries) {
     const found = firstUnsafeInteger(v, childPath(path, k));
@@ -182,7 +192,7 @@ export function firstUnsafeInteger(value, path = '$') {
  * @property {string} id short name (test3, or the file's base name)
  * @property {string} title what it is
  * @property {string} dataFile
- * @property {any} value the parsed JSON (the corpus's first message)
+ * @property {unknown} value the parsed JSON (the corpus's first message)
  * @property {unknown[]} [corpus] the messages in stream order, corpus[0] deep-equal to value; resolvePayloads
  *   always sets it (read it with corpusOf where a payload may have been built by hand)
  * @property {number} jsonBytes size of JSON.stringify(value) in UTF-8 (the compact re-serialisation)

@@ -26,7 +26,7 @@ import { buildAdapter } from '../schema/index.js';
  * @property {string} id
  * @property {string} title
  * @property {string} dataFile
- * @property {any} value
+ * @property {unknown} value the parsed JSON (the corpus's first message)
  * @property {unknown[]} corpus the first messages of the corpus (all of it unless limited)
  * @property {number} corpusLength how many messages the whole corpus has
  * @property {number} jsonBytes

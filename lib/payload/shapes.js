@@ -19,18 +19,36 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const WORDS = ['alpha', 'bravo', 'delta', 'order', 'status', 'payment', 'shipped', 'customer', 'the', 'of', 'and', 'value',
   'request', 'response', 'latency', 'service', 'region', 'cache', 'retry', 'stream'];
 // Cyrillic and Greek (2 bytes each in UTF-8), CJK and Hangul (3), emoji (4, a surrogate pair in JS): multi-byte only
-const MULTIBYTE = [...'ПриветмирΕλληνικά東京都北京こんにちは한국어ëßçé🚀🎉👍'].filter((c) => c.codePointAt(0) > 0x7f);
+const MULTIBYTE = [...'ПриветмирΕλληνικά東京都北京こんにちは한국어ëßçé🚀🎉👍'].filter((c) => (c.codePointAt(0) ?? 0) > 0x7f);
 
-/** Eight fields of one kind: f1 … f8. */
+/**
+ * Eight fields of one kind: f1 … f8.
+ * @template T
+ * @param {() => T} make
+ * @returns {Record<string, T>}
+ */
 const fields = (make) => Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i + 1}`, make()]));
 
-/** A string of n characters drawn from `alphabet`. */
+/**
+ * A string of n characters drawn from `alphabet`.
+ * @param {() => number} random
+ * @param {ArrayLike<string>} alphabet
+ * @param {number} n
+ */
 const pick = (random, alphabet, n) => Array.from({ length: n }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 
-/** Random bytes as base64: how JSON carries byte-like data, and how proto3's JSON mapping writes `bytes`. */
+/**
+ * Random bytes as base64: how JSON carries byte-like data, and how proto3's JSON mapping writes `bytes`.
+ * @param {() => number} random
+ * @param {number} n
+ */
 const base64Bytes = (random, n) => Buffer.from(Array.from({ length: n }, () => randomInt(random, 0, 255))).toString('base64');
 
-/** A nested chain `depth` objects deep, its leaf holding a number and a short string. */
+/**
+ * A nested chain `depth` objects deep, its leaf holding a number and a short string.
+ * @param {() => number} random
+ * @param {number} depth
+ */
 function nested(random, depth) {
   /** @type {object} */
   let node = { id: randomInt(random, 0, 1e6), label: pick(random, LETTERS, 8) };
@@ -68,7 +86,11 @@ export const SHAPES = [
   { id: 'deep', kind: 'objects nested 16 deep, a number and a string at the leaf', message: (r) => nested(r, 16) },
 ];
 
-/** ASCII words up to about `bytes` characters. */
+/**
+ * ASCII words up to about `bytes` characters.
+ * @param {() => number} random
+ * @param {number} bytes
+ */
 function wordsOf(random, bytes) {
   const out = [];
   let n = 0;

@@ -84,6 +84,7 @@ export function corpusSizeRows(result) {
  * @param {Pick<CorpusSizes, 'codecs'>} result
  */
 export function compressionRows(result) {
+  // METHOD_TITLES' own keys, which Object.keys types as string
   const methods = /** @type {CompressionMethod[]} */ (Object.keys(METHOD_TITLES));
   const titles = ['format', ...methods.map((m) => METHOD_TITLES[m])];
   return tableModel(columnsOf(titles, ['format']), result.codecs.map((c) => ({

@@ -15,6 +15,11 @@ import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from
 
 const require = createRequire(import.meta.url);
 
+/**
+ * @typedef {import('../results/index.js').Results} Results
+ * @typedef {Results['payloads'][number]} PayloadEntry
+ */
+
 const esc = escapeHtml;
 
 /**
@@ -23,9 +28,14 @@ const esc = escapeHtml;
  */
 const pageFile = (name) => fs.readFileSync(new URL(name, import.meta.url), 'utf8').replace(/<\/(script|style)/gi, '<\\/$1');
 
-function runtimeTables(entry, results) {
+/**
+ * A payload's speed across runtimes: the answer sentence, then per operation its runtime × codec table and notes.
+ * @param {NonNullable<PayloadEntry['runtimes']>} runtimes the payload's speed rows on each runtime
+ * @param {Results} results
+ */
+function runtimeTables(runtimes, results) {
   const { baseline, rounds } = results.settings.speed;
-  const matrices = runtimeMatrices(entry, results.runtimes, results.settings.formats);
+  const matrices = runtimeMatrices({ runtimes }, results.runtimes ?? [], results.settings.formats);
   const parts = matrices.map((m) => {
     const { table, notes } = runtimeMatrixRows(m);
     return `<h4>${esc(m.op)}: ops/s (median of ${rounds} rounds) · ratio to ${esc(baseline)} on the same runtime (min–max of rounds)</h4>`
@@ -36,7 +46,10 @@ function runtimeTables(entry, results) {
 }
 
 
-/** The corpus size tables, notes and the dictionary sentence, when the run measured them. */
+/**
+ * The corpus size tables, notes and the dictionary sentence, when the run measured them.
+ * @param {PayloadEntry} entry
+ */
 function corpusSizesHtml(entry) {
   if (!entry.corpusSizes) return '';
   const result = { payload: entry.payload, ...entry.corpusSizes };
@@ -47,15 +60,22 @@ function corpusSizesHtml(entry) {
     + `<ul class="notes">${corpusNotes(result).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`;
 }
 
-/** A payload's size and speed tables: the same row models report.md prints. */
+/**
+ * A payload's size and speed tables: the same row models report.md prints.
+ * @param {PayloadEntry} entry
+ * @param {Results['settings']['speed']} speedSettings
+ */
 function payloadTables(entry, speedSettings) {
   const speed = payloadSpeed(entry, speedSettings);
   return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
     + speedNotes(speed).map((n) => `<p class="legend">${esc(n)}</p>`).join('') + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
 }
 
-// Heat-map colour of a ratio: green faster, red slower, saturating at 8× either
-// way (log scale); a ratio within the spread is drawn pale, whatever its size.
+/**
+ * Heat-map colour of a ratio: green faster, red slower, saturating at 8× either
+ * way (log scale); a ratio within the spread is drawn pale, whatever its size.
+ * @param {{ ratio: number, standing: string | null } | null} cell
+ */
 function heatColour(cell) {
   if (!cell) return '#f4f4f4';
   const t = Math.min(1, Math.abs(Math.log2(cell.ratio)) / 3);
@@ -63,7 +83,10 @@ function heatColour(cell) {
   return cell.standing === 'tie' || cell.standing === 'one-round' ? `hsl(${hue} 20% 93%)` : `hsl(${hue} 60% ${Math.round(92 - 42 * t)}%)`;
 }
 
-/** The answer section: per payload the ratios with their spread, and a codec × payload heat map per operation. */
+/**
+ * The answer section: per payload the ratios with their spread, and a codec × payload heat map per operation.
+ * @param {Results} results
+ */
 function answerSection(results) {
   const model = answerModel(results);
   if (!model.length) return '';
@@ -88,6 +111,10 @@ ${perPayload}
 <p class="legend">${esc(FLAGS_LEGEND)}</p></section>`;
 }
 
+/**
+ * The environment, a row per fact: the machine, the runtime, the commit, each library's version.
+ * @param {Results['environment']} env
+ */
 function environmentTable(env) {
   const rows = [['CPU', env.cpu], ['cores', env.cores], ['memory', `${env.memoryGiB} GiB`], ['OS', env.os], ['Node', env.node],
     ['V8', env.v8], ['git commit', env.commit ?? 'unknown'],
@@ -98,17 +125,17 @@ function environmentTable(env) {
 /**
  * report.html: one self-contained page (Chart.js inlined, no network) with
  * every chart, a table per payload, the settings and the environment.
- * @param {object} results a validated results object
+ * @param {Results} results
  */
 export function renderHtml(results) {
   // the UMD build is not in the package's exports map: found next to its main file
   const chartJs = fs.readFileSync(path.join(path.dirname(require.resolve('chart.js')), 'chart.umd.js'), 'utf8');
   const chartVersion = libraryVersion('chart.js');
   const specs = chartSpecs(results);
-  const figures = (section) => specs.filter((s) => s.section === section)
+  const figures = (/** @type {string} */ section) => specs.filter((s) => s.section === section)
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed)}${p.runtimes ? runtimeTables(p, results) : ''}
+<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed)}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
 <p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
     const profiles = [...new Set(results.transmission.map((t) => t.profile))];

@@ -23,7 +23,7 @@ let out;
 let run;
 /** @type {string} */
 let dir;
-/** @type {SuiteResults} */
+/** @type {SuiteResults & import('../../lib/results/index.js').Results} */
 let results;
 
 const benchmark = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['benchmark.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { loadCodecs, toBytes } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { plainRoundTrip } from '../../helpers/native.js';
+import { record } from '../../helpers/narrow.js';
 
 const STATUS = { id: 1, status: 'ok' };
 const hex = (/** @type {string} */ s) => s.replace(/\s+/g, '');
@@ -52,7 +53,7 @@ test('{"id":1,"status":"ok"} encodes to the bytes each specification gives', asy
     assert.ok(codec?.available, `${name} is not available`);
     const { bytes, decoded } = plainRoundTrip(codec.create({ value: STATUS, schema: payload.schema }), STATUS);
     assert.equal(Buffer.from(toBytes(bytes)).toString('hex'), hex(expected), name);
-    assert.deepEqual({ ...decoded }, STATUS, name);
+    assert.deepEqual({ ...record(decoded) }, STATUS, name);
   }
   for (const [name, expected] of Object.entries(TEXT)) {
     const codec = codecs.find((c) => c.name === name);

@@ -6,7 +6,7 @@ import { loadCodecs, isIdentity, fairnessFlags } from '../../../lib/codecs/index
 import { loadGenerated } from '../../../lib/codecs/codegen.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { compareWithPayload, measurable, prepareCodecs } from '../../../lib/verify.js';
-import { instanceOf } from '../../helpers/narrow.js';
+import { instanceOf, record } from '../../helpers/narrow.js';
 
 const payloads = resolvePayloads();
 const available = (await loadCodecs()).filter((c) => c.available);
@@ -95,7 +95,7 @@ test('schema libraries decode to their own message or record; JSON and the schem
   const payload = payloads[0];
   const decoded = Object.fromEntries(prepareCodecs(available, payload).filter(measurable)
     .map((p) => [p.codec.name, instanceOf(p).decode(instanceOf(p).encode(p.native))]));
-  assert.equal(decoded['protobuf-es'].$typeName, payload.schema.typeName);
+  assert.equal(record(decoded['protobuf-es']).$typeName, payload.schema.typeName);
   assert.equal(typeof decoded['protobuf-ts'], 'object');
   assert.notEqual(Object.getPrototypeOf(decoded['protobuf-ts']), Object.prototype);
   assert.notEqual(Object.getPrototypeOf(decoded.avsc), Object.prototype);

@@ -67,11 +67,11 @@ test('a record a codec cannot encode makes it unsupported with the record, never
   const fussy = standInCodec({
     name: 'fussy', library: 'none', kind: {}, normalise: [],
     create: () => ({
-      encode: (v) => {
+      encode: (/** @type {{ id: number }} */ v) => {
         if (v.id === 5) throw new Unsupported('no id 5 here');
         return JSON.stringify(v);
       },
-      decode: (text) => JSON.parse(text),
+      decode: (/** @type {string} */ text) => JSON.parse(text),
     }),
   });
   const bad = corpus.map((m, i) => (i === 9 ? { ...m, id: 'x' } : m));

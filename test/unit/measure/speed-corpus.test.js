@@ -33,9 +33,9 @@ function recordingCodec(recorder) {
   return standInCodec({
     name: 'recording', normalise: [],
     create: () => ({
-      fromPlain: (o) => { saw(o.id); return { message: o }; },
-      toPlain: (n) => { saw(n.message.id); return n.message; },
-      encode: (n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
+      fromPlain: (/** @type {{ id: number }} */ o) => { saw(o.id); return { message: o }; },
+      toPlain: (/** @type {{ message: { id: number } }} */ n) => { saw(n.message.id); return n.message; },
+      encode: (/** @type {{ message: { id: number } }} */ n) => { saw(n.message.id); return Buffer.from(JSON.stringify(n.message)); },
       decode: (b) => { const message = JSON.parse(b.toString()); saw(message.id); return { message }; },
     }),
   });
@@ -138,7 +138,7 @@ test('a corpus message a codec cannot carry skips that codec with the message in
   const picky = standInCodec({
     name: 'picky', normalise: [],
     create: () => ({
-      encode: (v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
+      encode: (/** @type {{ id: number }} */ v) => { if (v.id === 3) throw new Unsupported('no threes'); return Buffer.from(JSON.stringify(v)); },
       decode: (b) => JSON.parse(b.toString()),
     }),
   });

@@ -74,8 +74,8 @@ test('each operation calls only what it names, on inputs built before timing; id
     name: 'counted', normalise: [],
     create: () => ({
       fromPlain: (o) => { calls.push('fromPlain'); return { wrapped: o }; },
-      toPlain: (n) => { calls.push('toPlain'); return n.wrapped; },
-      encode: (n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
+      toPlain: (/** @type {{ wrapped: unknown }} */ n) => { calls.push('toPlain'); return n.wrapped; },
+      encode: (/** @type {{ wrapped: unknown }} */ n) => { calls.push('encode'); return Buffer.from(JSON.stringify(n.wrapped)); },
       decode: (b) => { calls.push('decode'); return { wrapped: JSON.parse(b.toString()) }; },
     }),
   });
@@ -99,7 +99,7 @@ test('each operation calls only what it names, on inputs built before timing; id
   const instance = instanceOf(jb);
   /** @type {unknown} */
   let seen;
-  const spy = { ...jb, instance: { ...instance, decode: (/** @type {unknown} */ bytes) => { seen = bytes; return instance.decode(bytes); } } };
+  const spy = { ...jb, instance: { ...instance, decode: (/** @type {Uint8Array | string} */ bytes) => { seen = bytes; return instance.decode(bytes); } } };
   const decode = operationFunctions(spy, value).fns.decode;
   assert.ok(decode);
   decode();

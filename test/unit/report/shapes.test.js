@@ -41,8 +41,8 @@ test('shapeFigures: bytes per message and their share of JSON\'s, encode and dec
   assert.equal(json.ofJson, 1);
   assert.equal(pb.bytes, 20);
   assert.equal(pb.ofJson, 0.25);
-  assert.equal(pb.encode.vsBaseline, 0.5);
-  assert.equal(pb.decode.vsBaseline, 4);
+  assert.equal(pb.encode?.vsBaseline, 0.5);
+  assert.equal(pb.decode?.vsBaseline, 4);
 });
 
 test('the matrix has a family a row and a codec a column, each cell size · encode× / decode× against JSON', () => {

@@ -11,11 +11,11 @@ const corpus = Array.from({ length: 10 }, (_, i) => ({ id: i, name: `item ${i}` 
 const codec = ({ changes = -1, throws = -1 } = {}) => standInCodec({
   name: 'planted', library: 'test', version: '1', normalise: [],
   create: () => ({
-    encode: (o) => {
+    encode: (/** @type {{ id: number }} */ o) => {
       if (o.id === throws) throw new Error(`cannot encode ${o.id}`);
       return JSON.stringify(o);
     },
-    decode: (text) => {
+    decode: (/** @type {string} */ text) => {
       const o = JSON.parse(text);
       return o.id === changes ? { ...o, name: 'changed' } : o;
     },

@@ -11,7 +11,7 @@ import {
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { UserError } from '../../../lib/errors.js';
 import protobufjsDynamic from '../../../lib/codecs/protobufjs-dynamic.js';
-import { field, instanceOf, standInCodec } from '../../helpers/narrow.js';
+import { field, instanceOf, record, standInCodec } from '../../helpers/narrow.js';
 
 const dynamic = standInCodec(protobufjsDynamic);
 
@@ -166,6 +166,6 @@ test('what protobuf.js gives back is the proto3 JSON a printer writes: strings f
   const config = schemaOf('Config');
   const struct = { settings: { a: null, b: [1, { c: 'x' }] }, defaultValue: null, tags: [] };
   const [q] = prepareCodecs([dynamic], { value: struct, schema: schemaForPayload(config, checkFits(config.type, struct)) });
-  const back = instanceOf(q).toPlain(instanceOf(q).decode(instanceOf(q).encode(q.native)));
+  const back = record(instanceOf(q).toPlain(instanceOf(q).decode(instanceOf(q).encode(q.native))));
   assert.deepEqual([back.settings, back.default_value, back.tags], [{ a: null, b: [1, { c: 'x' }] }, null, []]);
 });

@@ -15,17 +15,40 @@ export const PROTO3_JSON = 'proto3-json';
  */
 export const NORMALISATIONS = {
   /** null and an absent key are the same (proto3, for one, cannot tell them apart) */
-  'null-as-absent': (v) => v === null,
+  'null-as-absent': (/** @type {unknown} */ v) => v === null,
   /** [] and {} and an absent key are the same (repeated and map fields have no presence) */
-  'empty-as-absent': (v) => v !== null && typeof v === 'object'
+  'empty-as-absent': (/** @type {unknown} */ v) => v !== null && typeof v === 'object'
     && (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0),
   /** 0, "" and false and an absent key are the same (proto3 fields without presence decode a missing key as its default); -0 is not 0 */
-  'default-as-absent': (v) => Object.is(v, 0) || v === '' || v === false,
+  'default-as-absent': (/** @type {unknown} */ v) => Object.is(v, 0) || v === '' || v === false,
 };
 
+/**
+ * @param {string} name
+ * @returns {name is keyof typeof NORMALISATIONS}
+ */
+const isNormalisation = (name) => Object.hasOwn(NORMALISATIONS, name);
+
+/**
+ * The test a normalisation's name stands for; a name NORMALISATIONS does not hold is a codec's declaration error.
+ * @param {string} name
+ * @returns {(v: unknown) => boolean}
+ */
+function normalisation(name) {
+  if (!isNormalisation(name)) throw new Error(`unknown normalisation "${name}" (known: ${Object.keys(NORMALISATIONS).join(', ')}, ${PROTO3_JSON})`);
+  return NORMALISATIONS[name];
+}
+
+/**
+ * A JSON value with every key whose (normalised) value one of `drops` matches left out, at every depth.
+ * @param {unknown} value
+ * @param {((v: unknown) => boolean)[]} drops
+ * @returns {unknown}
+ */
 function normalise(value, drops) {
   if (Array.isArray(value)) return value.map((v) => normalise(v, drops));
   if (value === null || typeof value !== 'object') return value;
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [k, v] of Object.entries(value)) {
     const n = normalise(v, drops);
@@ -35,10 +58,18 @@ function normalise(value, drops) {
 }
 
 /**
+ * @typedef {{ path: string, expected: unknown, actual: unknown }} Difference
+ * where two values differ: its JSON path, and the value on each side (undefined where the key is absent)
+ */
+
+/**
  * The first place where two JSON values differ, or null when they are the
  * same value. Objects compare as unordered sets of keys, as RFC 8259 defines
  * JSON objects; arrays, types and numbers compare exactly.
- * @returns {{ path: string, expected: any, actual: any } | null}
+ * @param {unknown} expected
+ * @param {unknown} actual
+ * @param {string} [path] the path of the two values
+ * @returns {Difference | null}
  */
 export function firstDifference(expected, actual, path = '$') {
   const found = differenceAt(expected, actual, path, []);
@@ -49,6 +80,11 @@ export function firstDifference(expected, actual, path = '$') {
  * firstDifference, with the keys that lead to the difference (to find the values as written). The path is built
  * only once a difference is found: a corpus pass compares thousands of messages that are equal, and spelling the
  * path of every value it walks cost more than the walk.
+ * @param {unknown} expected
+ * @param {unknown} actual
+ * @param {string} path
+ * @param {Key[]} keys the keys that lead to the two values
+ * @returns {(Difference & { keys: Key[] }) | null}
  */
 function differenceAt(expected, actual, path, keys) {
   const found = findDifference(expected, actual);
@@ -59,12 +95,19 @@ function differenceAt(expected, actual, path, keys) {
   return { path: at, expected: found.expected, actual: found.actual, keys: [...keys, ...inner] };
 }
 
-/** The first difference, its keys innermost first (each level pushes its own key on the way out). */
+/** @typedef {string | number} Key an object's key or an array's index */
+
+/**
+ * The first difference, its keys innermost first (each level pushes its own key on the way out).
+ * @param {unknown} expected
+ * @param {unknown} actual
+ * @returns {{ expected: unknown, actual: unknown, keys: Key[] } | null}
+ */
 function findDifference(expected, actual) {
   if (Object.is(expected, actual)) return null; // -0 is not 0: JSON.stringify(-0) gives 0
   const te = kindOf(expected);
   if (te !== kindOf(actual)) return { expected, actual, keys: [] };
-  if (te === 'array') {
+  if (Array.isArray(expected) && Array.isArray(actual)) {
     const n = Math.max(expected.length, actual.length);
     for (let i = 0; i < n; i++) {
       if (i >= expected.length || i >= actual.length) return { expected: expected[i], actual: actual[i], keys: [i] };
@@ -76,7 +119,7 @@ function findDifference(expected, actual) {
     }
     return null;
   }
-  if (te === 'object') {
+  if (te === 'object' && isObject(expected) && isObject(actual)) {
     for (const k of Object.keys(expected)) {
       if (!Object.hasOwn(actual, k)) return { expected: expected[k], actual: undefined, keys: [k] };
       const d = findDifference(expected[k], actual[k]);
@@ -93,16 +136,29 @@ function findDifference(expected, actual) {
   return { expected, actual, keys: [] };
 }
 
-/** The value at a key path, or `fallback` when the path is not there as written. */
+/**
+ * An object (arrays included) read by key.
+ * @param {unknown} v
+ * @returns {v is Record<Key, unknown>}
+ */
+const isObject = (v) => v !== null && typeof v === 'object';
+
+/**
+ * The value at a key path, or `fallback` when the path is not there as written.
+ * @param {unknown} value
+ * @param {Key[]} keys
+ * @param {unknown} fallback
+ */
 function valueAt(value, keys, fallback) {
   let v = value;
   for (const k of keys) {
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return fallback;
+    if (!isObject(v) || !Object.hasOwn(v, k)) return fallback;
     v = v[k];
   }
   return v;
 }
 
+/** @param {unknown} v */
 function kindOf(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
@@ -116,11 +172,11 @@ function kindOf(v) {
  * and the decoded native form turned back into a plain object, which is
  * compared with the value. Nothing here is timed.
  * @param {Partial<import('./codecs/native-form.js').CodecInstance>} instance what the codec's create() returned
- * @param {any} value the plain JSON value
+ * @param {unknown} value the plain JSON value
  * @param {string[]} [allowed] names from NORMALISATIONS the codec declares, or 'proto3-json'
- * @param {any} [native] the value's native form, when already built
+ * @param {unknown} [native] the value's native form, when already built
  * @param {import('protobufjs').Type | null} [type] the payload's message type, for 'proto3-json'
- * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: { path: string, expected: unknown, actual: unknown } | null, normalised: string[] }}
+ * @returns {Verdict}
  */
 export function verifyRoundTrip(instance, value, allowed = [], native = undefined, type = null) {
   const { fromPlain, toPlain, encode, decode } = completeInstance(instance);
@@ -147,25 +203,28 @@ function expand(allowed, type) {
  * first difference the normalisations do not explain. With a message type and
  * 'proto3-json' declared, both sides are read as the proto3 JSON mapping reads
  * them (lib/schema/proto-json.js) before they are compared.
- * @param {any} value the payload
- * @param {any} decoded the plain object that came back
+ * @param {unknown} value the payload
+ * @param {unknown} decoded the plain object that came back
  * @param {string[]} [allowed] names from NORMALISATIONS, or 'proto3-json'
  * @param {import('protobufjs').Type | null} [type] the payload's message type
- * @returns {{ status: 'exact'|'equivalent'|'lossy', diff: { path: string, expected: unknown, actual: unknown } | null, normalised: string[] }}
+ * @returns {Verdict}
  */
 export function compareWithPayload(value, decoded, allowed = [], type = null) {
   const diff = firstDifference(value, decoded);
   if (!diff) return { status: 'exact', diff: null, normalised: [] };
   const names = expand(allowed, type);
-  const schemaAware = type && allowed.includes(PROTO3_JSON);
+  const schemaType = allowed.includes(PROTO3_JSON) ? type : null; // read under the proto3 JSON mapping
+  /** @type {(v: unknown, using: string[]) => unknown} */
   const read = (v, using) => {
-    if (!schemaAware) return normalise(v, using.map((name) => NORMALISATIONS[name]));
+    if (!schemaType) return normalise(v, using.map(normalisation));
     const rules = new Set(using.filter((n) => PROTO_JSON_RULES.includes(n)));
-    const generic = using.filter((n) => !PROTO_JSON_RULES.includes(n)).map((name) => NORMALISATIONS[name]);
-    const canonical = canonicalMessage(type, v, rules);
+    const generic = using.filter((n) => !PROTO_JSON_RULES.includes(n)).map(normalisation);
+    const canonical = canonicalMessage(schemaType, v, rules);
     return generic.length ? normalise(canonical, generic) : canonical;
   };
+  /** @param {string[]} using */
   const differenceUnder = (using) => differenceAt(read(value, using), read(decoded, using), '$', []);
+  /** @param {string[]} using */
   const equalUnder = (using) => !differenceUnder(using);
   // a lossy verdict names the first difference the codec's normalisations do not explain
   if (!names.length) return { status: 'lossy', diff, normalised: [] };
@@ -195,20 +254,21 @@ export function compareWithPayload(value, decoded, allowed = [], type = null) {
  * schema it infers covers them all); the round trip verified here is the first
  * message's, and each pass verifies the further messages it uses (corpusVerdict).
  * @param {import('./codecs/index.js').CodecInfo[]} codecs
- * @param {{ value: any, corpus?: unknown[], schema: import('./schema/index.js').Schema, schemaSource?: string }} payload
+ * @param {{ value: unknown, corpus?: unknown[], schema: import('./schema/index.js').Schema, schemaSource?: string }} payload
  * @returns {Prepared[]}
  */
 export function prepareCodecs(codecs, payload) {
   const corpus = payload.corpus ?? [payload.value];
   return codecs.map((codec) => {
     const flags = fairnessFlags(codec, payload);
+    /** @type {(status: 'unsupported'|'failed', reason: string) => Prepared} */
     const refused = (status, reason) => ({ codec, flags, instance: null, native: undefined, status, reason });
     let instance;
     try {
       instance = completeInstance(codec.create({ value: payload.value, corpus, schema: payload.schema }));
     } catch (err) {
       if (err instanceof Unsupported) return refused('unsupported', err.message);
-      return refused('failed', `create: ${err.message}`);
+      return refused('failed', `create: ${errorMessage(err)}`);
     }
     try {
       const native = instance.fromPlain(payload.value);
@@ -216,10 +276,16 @@ export function prepareCodecs(codecs, payload) {
       return { codec, flags, instance, native, ...verdict, reason: null };
     } catch (err) {
       if (err instanceof Unsupported) return refused('unsupported', err.message);
-      return refused('failed', `round trip: ${err.message}`);
+      return refused('failed', `round trip: ${errorMessage(err)}`);
     }
   });
 }
+
+/**
+ * What a thrown value says: an Error's message, anything else as text.
+ * @param {unknown} err
+ */
+const errorMessage = (err) => (err instanceof Error ? err.message : String(err));
 
 /**
  * A codec's verdict over the messages of a corpus that a pass uses, built one message at a time by the pass
@@ -255,12 +321,15 @@ export function corpusVerdict(p, type = null) {
     /**
      * The verdict when record `index` threw: unsupported (the codec said it cannot carry it) or failed.
      * @param {number} index
-     * @param {any} err
+     * @param {unknown} err what the codec threw (an Unsupported from another bundle of errors.js is known by its name)
      * @returns {CorpusVerdict}
      */
     refuse(index, err) {
-      const unsupported = err instanceof Unsupported || err?.name === 'Unsupported';
-      const reason = `record ${index}: ${unsupported ? err.message : `round trip: ${err?.message ?? err}`}`;
+      /** @type {Record<Key, unknown>} */
+      const fields = isObject(err) ? err : {};
+      const unsupported = err instanceof Unsupported || fields.name === 'Unsupported';
+      const message = fields.message ?? err;
+      const reason = `record ${index}: ${unsupported ? message : `round trip: ${message}`}`;
       return { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason, record: index };
     },
     /** @returns {CorpusVerdict} */
@@ -273,29 +342,42 @@ export function corpusVerdict(p, type = null) {
 }
 
 /**
- * @typedef {{ status: Prepared['status'], diff: { path: string, expected: any, actual: any } | null, normalised: string[],
+ * @typedef {{ status: Prepared['status'], diff: Difference | null, normalised: string[],
  *   reason: string | null, record: number | null }} CorpusVerdict
  *   record: the index of the corpus record that made the verdict (0 when the first message did), null when none did
  */
 
-/** True when a prepared codec can be measured. */
+/**
+ * @typedef {{ status: 'exact'|'equivalent'|'lossy', diff: Difference | null, normalised: string[] }} Verdict
+ * a round trip's verdict: diff is the first difference (null when exact), normalised what 'equivalent' needed
+ */
+
+/**
+ * True when a prepared codec can be measured (its instance is there).
+ * @param {Prepared} p
+ */
 export const measurable = (p) => p.instance !== null;
 
 /**
  * One-line description of a verdict, for tables and notes.
- * @param {{ status: string, diff?: any, normalised?: string[], reason?: string | null, record?: number | null }} p
+ * @param {{ status: string, diff?: Difference | null, normalised?: string[], reason?: string | null, record?: number | null }} p
  */
 export function describeVerdict(p) {
   if (p.status === 'exact') return 'exact';
-  if (p.status === 'equivalent') return `equivalent (${p.normalised.join(', ')})`;
+  if (p.status === 'equivalent') {
+    if (!p.normalised) throw new Error('an equivalent verdict names its normalisations');
+    return `equivalent (${p.normalised.join(', ')})`;
+  }
   if (p.status === 'lossy') {
+    if (!p.diff) throw new Error('a lossy verdict names its first difference');
     // a later record of the corpus is named; the first message is the payload itself
-    const record = p.record > 0 ? `record ${p.record} ` : '';
+    const record = (p.record ?? 0) > 0 ? `record ${p.record} ` : '';
     return `LOSSY at ${record}${p.diff.path}: ${show(p.diff.expected)} → ${show(p.diff.actual)}`;
   }
   return `${p.status}: ${p.reason}`;
 }
 
+/** @param {unknown} v */
 function show(v) {
   if (v === undefined) return '(absent)';
   if (Object.is(v, -0)) return '-0';
@@ -307,21 +389,26 @@ function show(v) {
  * @typedef {object} Prepared
  * @property {import('./codecs/index.js').CodecInfo} codec
  * @property {import('./codecs/native-form.js').CodecInstance | null} instance
- * @property {any} native the payload in the codec's native form, built once (undefined when not measurable)
+ * @property {unknown} native the payload in the codec's native form, built once (undefined when not measurable)
  * @property {import('./codecs/native-form.js').FairnessFlags} [flags]
  * @property {'exact'|'equivalent'|'lossy'|'unsupported'|'failed'} status
- * @property {{ path: string, expected: any, actual: any } | null} [diff]
+ * @property {Difference | null} [diff]
  * @property {string[]} [normalised]
  * @property {string|null} reason
  * @property {number|null} [record] the corpus record that made the verdict, when a pass verified beyond the first message
  */
 
-/** A codec's identity and round-trip verdict as every result carries it. */
+/**
+ * A codec's identity and round-trip verdict as every result carries it.
+ * @param {{ codec: { name: string, library?: string|null, version?: string|null }, status: string, diff?: Difference | null,
+ *   normalised?: string[], reason?: string | null, flags?: import('./codecs/native-form.js').FairnessFlags | null }} p
+ *   a prepared codec, or what a speed row keeps of one (measure/speed.js's SpeedCodec)
+ */
 export function describeCodec(p) {
   return {
     format: p.codec.name,
-    library: p.codec.library,
-    version: p.codec.version,
+    library: p.codec.library ?? null,
+    version: p.codec.version ?? null,
     status: p.status,
     diff: p.diff ?? null,
     normalised: p.normalised ?? [],

@@ -502,7 +502,7 @@ export function summariseSpeedRounds(cases, baseline) {
 /**
  * One speed row as measureSpeed gives it: the codec's verdict, the op, and
  * its figures (more fields may come and are carried along).
- * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: object|null,
+ * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: import('../verify.js').Difference|null,
  *   normalised: string[], reason: string|null, op: string, opsPerSec: number, min: number, max: number,
  *   wireBytes: number, vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null,
  *   rounds: RoundFigures[], rme: number, samplesPerRound: number, mbPerSec: number|null, spread?: number, record?: number|null,

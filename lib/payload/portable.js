@@ -12,7 +12,7 @@ import { buildAdapter } from '../schema/index.js';
 
 /**
  * @typedef {object} PortableSchema
- * @property {object} root the resolved protobuf.js Root as JSON (Root.toJSON)
+ * @property {import('protobufjs').INamespace} root the resolved protobuf.js Root as JSON (Root.toJSON)
  * @property {string} typeName
  * @property {string} hash
  * @property {string} file
@@ -67,7 +67,7 @@ export function portablePayload(payload, { messages } = {}) {
  */
 export function rebuildPayload(p) {
   const { root: json, fit, ...schema } = p.schema;
-  const root = protobuf.Root.fromJSON(/** @type {protobuf.INamespace} */ (json));
+  const root = protobuf.Root.fromJSON(json);
   const type = root.lookupType(schema.typeName);
   const { corpusLength: _length, ...payload } = p;
   return { ...payload, schema: { ...schema, root, type, adapter: buildAdapter(type, fit) }, warnings: [] };

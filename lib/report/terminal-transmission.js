@@ -34,7 +34,7 @@ export function cpuCells(r) {
 
 /**
  * One line: how the run was set up.
- * @param {TransmissionRun['settings']} s
+ * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>} s
  * @param {string} [url] the server, when the run did not start its own
  */
 export function passSettingsLine(s, url) {

@@ -26,7 +26,7 @@ import { loadTransport } from './transports/index.js';
  * }} options the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare;
  *   codecs: one list for every transport, or a list per transport name (assignFormats in pairs.js); skipped:
  *   the cells assignFormats left out, carried into the result
- * @returns {Promise<{ payload: TransmissionRun['payload'], settings: object,
+ * @returns {Promise<{ payload: TransmissionRun['payload'], settings: Omit<TransmissionRun['settings'], 'transport'> & { transport: null, transports: string[] },
  *   runs: TransmissionRun[], results: TransmissionRow[], verdicts: Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>,
  *   named: import('./pairs.js').NamedVerdict[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
  */
@@ -73,7 +73,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
         const pass = run.results.find((r) => r.format === first.format);
         // every round runs the same formats
         if (!pass) throw new Error(`${transport} ${first.format}: no row in one of the rounds`);
-        return pass;
+        return asPass(pass);
       }));
       results.push({ ...row, format: label, codec: first.format, transport });
     }
@@ -116,4 +116,17 @@ function transportView(run, transport) {
   if (!own) return [];
   const results = run.results.filter((r) => r.transport === transport).map((r) => ({ ...r, format: String(r.codec ?? r.format) }));
   return [{ payload: run.payload, settings: { ...own.settings, profile: run.settings.profile }, results }];
+}
+
+/**
+ * A round's row (one pass, summarised) as a pass of the row over every round: it must have run in that round too.
+ * @param {TransmissionRow} row
+ * @returns {import('./rounds.js').TransmissionPass}
+ */
+function asPass(row) {
+  const { latencyMs, msgsPerSec, seconds, payloadMBps, ended, wireBytes } = row;
+  if (latencyMs == null || msgsPerSec == null || seconds === undefined || payloadMBps == null || ended === undefined || wireBytes === null) {
+    throw new Error(`${row.format}: ran in the first round but not in a later one (${ended})`);
+  }
+  return { ...row, latencyMs, msgsPerSec, seconds, payloadMBps, ended, wireBytes };
 }

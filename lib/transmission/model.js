@@ -191,7 +191,7 @@ export function breakEvenReport(loopback, shaped, messages = 10000) {
 /**
  * benchmark_ws's break-even reports: with a loopback run among the runs (one
  * per profile), the model fed by it and checked against every shaped run.
- * @param {Array<{ payload: { id: string }, settings: { profile: string, raw?: boolean, link?: { up?: number|null, down?: number|null, rtt: number }|null,
+ * @param {Array<{ payload: { id: string }, settings: { profile: string, raw?: boolean|null, link?: { up?: number|null, down?: number|null, rtt: number }|null,
  *   messages?: number, window?: number, inFlight?: number }, results: TransmissionRow[] }>} runs
  */
 export function breakEvenReports(runs) {

@@ -167,7 +167,7 @@ export function pairVerdicts(rows) {
  * min–max, CPU per message, and the passes themselves. The full list of
  * fields is results.json's schema (lib/results/schema.js).
  * @typedef {{ format: string, status: string, messages: number, acked: number, lost: number, notSent?: number,
- *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>,
+ *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>|null,
  *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], seconds?: number, payloadMBps?: number|null,
  *   latencyUncorrectedMs?: Percentiles|null, serverCpuUs?: number|null, serverCpuUsRaw?: number|null, decodeShare?: number|null,
  *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, ended?: string,

@@ -46,10 +46,10 @@ export function serverArgs({ transport = DEFAULT_TRANSPORT, direction = 'up', co
  * outlives its parent, however the parent ends; signal handling stays with
  * the entry points. The same channel carries the server's CPU accounting
  * (control.mark(), control.report()) and, with --tls, its certificate.
- * @param {{ payload: object, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[] }} options
+ * @param {{ payload: import('../payload/index.js').Payload, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[] }} options
  */
 export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [] }) {
-  const args = [path.join(ROOT, 'server.js'), ...payloadArgs(/** @type {any} */ (payload)), '--formats', formats.join(','),
+  const args = [path.join(ROOT, 'server.js'), ...payloadArgs(payload), '--formats', formats.join(','),
     '--host', host, '--port', String(port), ...(raw ? ['--raw'] : []), ...extraArgs];
   const server = startProcess(process.execPath, args, { ipc: true, env: { PORT: '', BENCH_SERVER_CHILD: 'ipc' } });
   const { child } = server;
@@ -61,11 +61,14 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
   /** @type {Map<number, (report: unknown) => void>} */
   const waiting = new Map();
   let nextId = 0;
-  child.on('message', (/** @type {any} */ m) => {
-    if (m?.op === 'tls') gotCert(m.cert);
-    const w = waiting.get(m?.id);
+  child.on('message', (/** @type {unknown} */ message) => {
+    if (message === null || typeof message !== 'object') return;
+    /** @type {{ op?: unknown, cert?: unknown, id?: unknown, report?: unknown }} what server.js sends: its certificate, or an answer */
+    const m = message;
+    if (m.op === 'tls' && typeof m.cert === 'string') gotCert(m.cert);
+    const w = typeof m.id === 'number' ? waiting.get(m.id) : undefined;
     if (w) {
-      waiting.delete(m.id);
+      waiting.delete(/** @type {number} */ (m.id));
       if (!waiting.size) child.channel?.unref();
       w(m.report ?? null);
     }
@@ -121,7 +124,8 @@ export async function startShaping({ url, profile = 'none', rtt, down, up, shape
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const loopback = /^(127\.|localhost$|::1$)/.test(host);
   const { kind, note } = await chooseShaper({ shaper, link, loopback });
-  if (kind === 'none') return { url, kind, link, note, stop: async () => {} };
+  // chooseShaper gives 'none' for a link that is not there
+  if (kind === 'none' || !link) return { url, kind: 'none', link, note, stop: async () => {} };
   if (kind === 'os') {
     const os = await startOsShaper(link, { loopback });
     return { url, kind, link, note, stop: () => os.stop() };
@@ -241,8 +245,17 @@ export function passFigures(r, payloadBytes) {
 export const variantName = (codecName, compress) => (compress ? `${codecName}+${compress}` : codecName);
 
 /**
+ * What a client's pass gives (nodeClientPass, the page client): the accounting and throughput (passFigures), the
+ * bytes, the latencies, and the CPU figures each side could measure (null where it could not).
+ * @typedef {ReturnType<typeof passFigures> & { wireBytes: { payload: number, frames: number, up: number, down: number },
+ *   latencyMs: import('./latency.js').LatencySummary, latencyUncorrectedMs: import('./latency.js').LatencySummary | null,
+ *   clientCpuUs: number | null, clientElu: number | null, serverCpuUs: number | null, serverElu: number | null,
+ *   serverBusyUs: number | null }} PassResult
+ */
+
+/**
  * One client pass of one codec against a running server, warmed up first: the result row.
- * @param {PassOptions & { clientPass?: (o: PassOptions) => Promise<object>, clientWarmsUp?: boolean }} options
+ * @param {PassOptions & { clientPass?: (o: PassOptions) => Promise<PassResult>, clientWarmsUp?: boolean }} options
  *   warmup: messages sent first, closed loop, and not counted; raw: answered without decoding;
  *   clientPass: the client that runs it (nodeClientPass unless a page client is asked for); clientWarmsUp: it
  *   sends the warm-up itself (a page, which must warm up in the same page as it measures)
@@ -297,7 +310,7 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  *   without decoding, for the decode share of the server's CPU (ignored when the whole server is raw)
  * @param {number} [options.rounds] passes per format, the formats alternated (ABAB…) so that load on the machine
  *   falls on all of them; rows hold medians with min–max, and the run a verdict per pair (rounds.js)
- * @param {(o: PassOptions) => Promise<object>} [options.clientPass] the client (default nodeClientPass; the
+ * @param {(o: PassOptions) => Promise<PassResult>} [options.clientPass] the client (default nodeClientPass; the
  *   Chromium page client is another, lib/runtimes/page/browser-ws.js)
  * @param {boolean} [options.clientWarmsUp] clientPass sends the warm-up itself
  * @param {object} [options.client] what clientPass is, for the settings (runtime, version)
@@ -305,7 +318,7 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {boolean} [options.keepServer] leave the server.js this run started running, and hand it back as the
  *   result's (non-enumerable) `server`: the caller passes it to its next runs of the same transport and payload
  *   (option `server`) and stops it itself, as the matrix's rounds do (a server's start is most of a short pass)
- * @param {Awaited<ReturnType<typeof startServerProcess>>} [options.server] a server a keepServer run handed back
+ * @param {Awaited<ReturnType<typeof startServerProcess>> | null} [options.server] a server a keepServer run handed back
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
@@ -319,15 +332,20 @@ export async function measureTransmission({
   if (strict && refused.length) throw refusedCodec(refused[0]);
   if (!usable.length) return notRunResult();
   const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
+  // the server this run talks to: the one at `url`, else the one started (or given) above
+  const target = url ?? server?.url;
+  if (!target) throw new Error('measureTransmission: no server url');
   let shaping;
   const variants = usable.flatMap((codec) => variantsOf.map((c) => ({ codec, compress: c })));
+  /** @type {import('./rounds.js').TransmissionPass[][]} each variant's passes, one per round */
   const passes = variants.map(() => []);
+  /** @type {import('./rounds.js').TransmissionPass[][]} */
   const rawOnes = variants.map(() => []);
   const withRaw = rawPasses && !raw;
   const identity = payloadIdentity(payload);
   const tlsTrust = server?.cert ? { ca: server.cert } : trust ?? null;
   try {
-    shaping = await startShaping({ url: url ?? server.url, profile, rtt, down, up, shaper });
+    shaping = await startShaping({ url: target, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
     for (let round = 1; round <= rounds; round++) {
       for (const [i, { codec, compress: c }] of variants.entries()) {
@@ -362,20 +380,30 @@ export async function measureTransmission({
   return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);
 
   function notRunResult() {
+    /** @type {import('./rounds.js').TransmissionRow[]} */
+    const notRun = refused.map((r) => ({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction }));
+    /** @type {ReturnType<typeof pairVerdicts>} no pass, no pair to judge */
+    const noVerdicts = [];
     return {
       payload: describePayload(payload),
       settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls) },
-      results: refused.map((r) => ({ ...notRunRow(describeCodec(r.prepared)), transport: transportName, direction })),
-      verdicts: [],
+      results: notRun,
+      verdicts: noVerdicts,
     };
   }
 }
 
-/** A result row for a codec that was not run, with its verdict and reason. */
+/**
+ * A result row for a codec that was not run, with its verdict and reason.
+ * @param {{ format: string, status: string, [field: string]: unknown }} described the codec's identity and verdict (describeCodec)
+ */
 export const notRunRow = (described) => ({ ...described, messages: 0, acked: 0, lost: 0, notSent: 0, duplicated: 0, errors: 0, seconds: 0,
   msgsPerSec: null, payloadMBps: null, wireBytes: null, latencyMs: null, ended: 'not run' });
 
-/** A UserError for a codec the client cannot send. */
+/**
+ * A UserError for a codec the client cannot send.
+ * @param {{ name: string, reason: string }} r
+ */
 export function refusedCodec(r) {
   return new UserError(`--format ${r.name}: cannot carry this payload: ${r.reason}`);
 }
@@ -395,26 +423,30 @@ export function refusedCodec(r) {
  * @param {number} [options.seconds] length of a probe (default 0.5 s, at least 200 messages)
  * @param {number} [options.steps] bisections after the first failed probe (default 4)
  * @param {(p: { format: string, rate: number, p99: number|null, ok: boolean }) => void} [options.onProbe]
- * @param {object} [options.link] profile, rtt, down, up, shaper, connections, and the transport's settings
- *   (transport, direction, compress, tls, pipelining, window): as measureTransmission takes them
- * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: { rate: number, msgsPerSec: number|null, latencyMs: import('./rounds.js').Percentiles|null, latencyUncorrectedMs?: import('./rounds.js').Percentiles|null, ok: boolean }[] }>>}
+ * @param {{ profile?: string, rtt?: number, down?: number, up?: number, shaper?: 'auto'|'os'|'emulator', connections?: number,
+ *   transport?: string, direction?: 'up'|'down', compress?: string|null, tls?: boolean, pipelining?: number, window?: number }} [options.link]
+ *   the link and the transport's settings, as measureTransmission takes them
+ * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: Probe[] }>>}
  *   maxRate null: even fromRate failed; failedRate null: maxRate reached without a failure
  */
 export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fromRate = 1000, maxRate = 1e6, seconds = 0.5, steps = 4, onProbe, link = {} }) {
-  const { transport: transportName = DEFAULT_TRANSPORT, direction = 'up', compress = null, tls = false } = /** @type {any} */ (link);
+  const { transport: transportName = DEFAULT_TRANSPORT, direction = 'up', compress = null, tls = false } = link;
   const transport = await loadTransport(transportName);
   const { usable } = prepareWireCodecs(codecs, payload, transport);
   const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), extraArgs: serverArgs({ transport: transportName, direction, compress, tls }) });
   const knees = [];
   try {
     for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
+      /** @type {Probe[]} */
       const probes = [];
+      /** @param {number} rate */
       const probe = async (rate) => {
         const run = await measureTransmission({ ...link, payload, codecs: [info], url: server.url, trust: server.cert ? { ca: server.cert } : undefined, rate, messages: Math.max(200, Math.round(rate * seconds)) });
         const [row] = run.results;
-        const ok = complete(row) && row.latencyMs.p99 != null && row.latencyMs.p99 < targetP99Ms;
+        const p99 = row.latencyMs?.p99 ?? null;
+        const ok = complete(row) && p99 != null && p99 < targetP99Ms;
         probes.push({ rate, msgsPerSec: row.msgsPerSec, latencyMs: row.latencyMs, latencyUncorrectedMs: row.latencyUncorrectedMs, ok });
-        onProbe?.({ format: info.name, rate, p99: row.latencyMs.p99, ok });
+        onProbe?.({ format: info.name, rate, p99, ok });
         return ok;
       };
       let good = null;
@@ -435,3 +467,9 @@ export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fro
   }
   return knees;
 }
+
+/**
+ * One probe of measureSaturation: its rate, what it achieved, its latencies, and whether it held the target.
+ * @typedef {{ rate: number, msgsPerSec: number|null, latencyMs: import('./rounds.js').Percentiles|null,
+ *   latencyUncorrectedMs?: import('./rounds.js').Percentiles|null, ok: boolean }} Probe
+ */

@@ -24,7 +24,7 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     fs.writeFileSync(notResults, '{"hello": 1}');
     const broken = path.join(dir, 'broken.json');
     const bad = makeResults();
-    delete bad.payloads[0].sizes[0].status;
+    Reflect.deleteProperty(bad.payloads[0].sizes[0], 'status');
     fs.writeFileSync(broken, JSON.stringify(bad));
     for (const [args, pattern] of /** @type {[string[], RegExp][]} */ ([
       [[a, path.join(dir, 'missing.json')], /missing\.json: no such file or directory/],

@@ -46,6 +46,7 @@ export function runtimeSpec(name) {
 export function parseRuntimeList(list) {
   const names = String(list ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) return ['host'];
+  /** @type {string[]} */
   const out = [];
   for (const name of names) {
     for (const n of name === 'all' ? ALL_RUNTIMES : [runtimeSpec(name).name]) {
@@ -67,8 +68,9 @@ export function currentPlatform() {
 function detectLibc() {
   if (process.platform !== 'linux') return null;
   // Node's own report says which C library it was started against; musl has no glibc version
-  const header = /** @type {any} */ (process.report?.getReport?.())?.header;
-  return header?.glibcVersionRuntime ? 'glibc' : 'musl';
+  const report = process.report?.getReport?.();
+  const header = report && typeof report === 'object' && 'header' in report ? report.header : undefined;
+  return header && typeof header === 'object' && 'glibcVersionRuntime' in header && header.glibcVersionRuntime ? 'glibc' : 'musl';
 }
 
 function detectAvx2() {

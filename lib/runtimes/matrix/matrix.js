@@ -16,7 +16,7 @@ import { ensureRuntime } from '../install/install.js';
 import { runInRuntime } from '../run/run.js';
 import { chromiumSession } from '../page/chromium.js';
 import { rotate } from '../../measure/statistics.js';
-import { joinSpeedRounds } from './rounds.js';
+import { joinSpeedRounds, roundOutput, roundSpeed, roundVerdicts } from './rounds.js';
 import { OPERATIONS } from '../../measure/speed.js';
 import { PAGE_MIN_TIME } from '../page/browser-worker.js';
 
@@ -79,14 +79,15 @@ export async function prepareRuntimes(names, options = {}) {
  * @param {import('../install/install.js').Runtime} runtime
  * @param {WorkerJob} job
  * @param {{ env: Record<string, string>, timeoutMs: number, session?: import('../page/chromium.js').ChromiumSession | null }} options
- * @returns {Promise<{ results: any[] }>}
+ * @returns {Promise<import('./rounds.js').RoundOutput>}
  */
 export async function runRound(runtime, job, { env, timeoutMs, session }) {
   if (runtime.kind === 'chromium') {
     const { runBrowserRound } = await import('../page/browser-runner.js');
     return runBrowserRound(runtime, job, { timeoutMs, session: session ?? undefined });
   }
-  return runInRuntime(runtime, WORKER, [], { cwd: ROOT, env, timeoutMs, input: JSON.stringify(job) });
+  const out = await runInRuntime(runtime, WORKER, [], { cwd: ROOT, env, timeoutMs, input: JSON.stringify(job) });
+  return roundOutput(out, { payloads: job.payloads.length, verifyOnly: Boolean(job.verifyOnly), label: runtime.name });
 }
 
 /**
@@ -117,6 +118,7 @@ export async function measureAcrossRuntimes({
   for (const p of payloads) prepareCodecs(codecs, p);
   const formats = codecs.map((c) => c.name);
   const sent = payloads.map((p) => portablePayload(p));
+  /** @type {RuntimeState[]} */
   const states = runtimes.map((entry) => ({
     entry, ...runtimeSetup(codecs, entry.runtime.kind), excluded: new Map(), error: null, rounds: [],
     // Chromium: one browser for the run's rounds, each in a fresh context (a launch per round cost ~1.5 s)
@@ -143,8 +145,13 @@ export async function measureAcrossRuntimes({
     await Promise.all(states.map((s) => s.session?.close()));
   }
 
+  /**
+   * @param {RuntimeState} state
+   * @param {number} r the round, 0-based
+   */
   async function runOneRound(state, r) {
     const { runtime } = state.entry;
+    /** @type {(list: string[], extra?: Partial<WorkerJob>) => WorkerJob} */
     const jobFor = (list, extra = {}) => ({
       payloads: sent, formats: list.join(','), round: r, maxTime, minTime, filter: filter?.source, verifyOnly, ...extra,
     });
@@ -153,30 +160,32 @@ export async function measureAcrossRuntimes({
       if (!active().length) return;
       state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session }));
     } catch (err) {
-      if (r > 0 || active().length < 2) return void (state.error = err.message);
+      if (r > 0 || active().length < 2) return void (state.error = messageOf(err));
       // which codec brought the runtime down? each alone, verified only
       for (const f of active()) {
         try {
           await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session });
         } catch (alone) {
-          state.excluded.set(f, alone.message);
+          state.excluded.set(f, messageOf(alone));
         }
       }
-      if (!state.excluded.size || !active().length) return void (state.error = err.message);
+      if (!state.excluded.size || !active().length) return void (state.error = messageOf(err));
       try {
         state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session }));
       } catch (again) {
-        state.error = again.message;
+        state.error = messageOf(again);
       }
     }
   }
 
   const byName = new Map(codecs.map((c) => [c.name, c]));
+  /** @type {(format: string, reason: string) => import('./rounds.js').CodecVerdict} */
   const failedRow = (format, reason) => ({
     format, library: byName.get(format)?.library ?? null, version: byName.get(format)?.version ?? null,
     status: 'failed', diff: null, normalised: [], reason,
   });
-  const withFlags = (flags) => (row) => (flags[row.format] ? { ...row, runtimeNotes: flags[row.format] } : row);
+  /** @param {Record<string, string[]>} flags */
+  const withFlags = (flags) => /** @template {{ format: string }} R @param {R} row */ (row) => (flags[row.format] ? { ...row, runtimeNotes: flags[row.format] } : row);
   return {
     runtimes: states.map((s) => s.entry.description),
     settings: { rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, formats },
@@ -184,14 +193,13 @@ export async function measureAcrossRuntimes({
       payload: describePayload(p),
       runtimes: states.map((s) => {
         if (verifyOnly) {
-          const verdicts = s.rounds.length ? s.rounds[0].results[i].verdicts : [];
-          const seen = new Set(verdicts.map((v) => v.format));
-          const missing = formats.filter((f) => !seen.has(f)).map((f) => failedRow(f, s.excluded.get(f) ?? s.error ?? 'not verified'));
-          const byFormat = new Map([...verdicts, ...missing].map((v) => [v.format, v]));
-          return { runtime: s.entry.description.runtime, error: s.error, verdicts: formats.map((f) => withFlags(s.flags)(byFormat.get(f))) };
+          const verdicts = s.rounds.length ? roundVerdicts(s.rounds[0].results[i]) : [];
+          const byFormat = new Map(verdicts.map((v) => [v.format, v]));
+          const verdictOf = (/** @type {string} */ f) => byFormat.get(f) ?? failedRow(f, s.excluded.get(f) ?? s.error ?? 'not verified');
+          return { runtime: s.entry.description.runtime, error: s.error, verdicts: formats.map((f) => withFlags(s.flags)(verdictOf(f))) };
         }
-        const measured = joinSpeedRounds(s.rounds.map((o) => o.results[i].results), BASELINE, formats);
-        const skipped = s.rounds.length ? s.rounds[0].results[i].skipped : [];
+        const measured = joinSpeedRounds(s.rounds.map((o) => roundSpeed(o.results[i]).results), BASELINE, formats);
+        const skipped = s.rounds.length ? roundSpeed(s.rounds[0].results[i]).skipped : [];
         const seen = new Set([...measured, ...skipped].map((x) => x.format));
         // excluded codecs, and every codec of a runtime that never finished a round (a filter may leave others out)
         const missing = formats.filter((f) => !seen.has(f) && (s.excluded.has(f) || !s.rounds.length))
@@ -221,6 +229,19 @@ export async function measureAcrossRuntimes({
 /** @typedef {{ runtime: import('../install/install.js').Runtime, description: RuntimeDescription }} RuntimeEntry */
 
 /**
+ * A runtime's state over the rounds: what its codecs ask of it (env, flags), the codecs left out with why
+ * (excluded), the error that ended it, the output of each round it finished, and its browser (Chromium).
+ * @typedef {{ entry: RuntimeEntry, env: Record<string, string>, flags: Record<string, string[]>, excluded: Map<string, string>,
+ *   error: string | null, rounds: import('./rounds.js').RoundOutput[], session: import('../page/chromium.js').ChromiumSession | null }} RuntimeState
+ */
+
+/**
+ * What a thrown value says.
+ * @param {unknown} err
+ */
+const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+
+/**
  * What worker.js (or the page) is asked to do.
  * @typedef {object} WorkerJob
  * @property {import('../../payload/portable.js').PortablePayload[]} payloads
@@ -243,5 +264,5 @@ export async function measureAcrossRuntimes({
 
 /**
  * A codec's verdict on a runtime (verified only, or not measured there), with what the runtime noted about it.
- * @typedef {{ format: string, status: string, reason: string|null, diff?: object|null, normalised?: string[], runtimeNotes?: string[] }} RuntimeVerdict
+ * @typedef {{ format: string, status: string, reason: string|null, diff?: import('../../verify.js').Difference|null, normalised?: string[], runtimeNotes?: string[] }} RuntimeVerdict
  */

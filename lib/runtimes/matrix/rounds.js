@@ -41,7 +41,64 @@ export function joinSpeedRounds(roundsOfRows, baseline, order = []) {
 
 /**
  * What joinSpeedRounds reads of a speed row from one round (any other field is carried along).
- * @typedef {{ format: string, op: string, library?: string|null, version?: string|null, status: string, diff?: object|null,
+ * @typedef {{ format: string, op: string, library?: string|null, version?: string|null, status: string, diff?: import('../../verify.js').Difference|null,
  *   normalised?: string[], reason?: string|null, wireBytes: number, rounds: RoundFigures[], [key: string]: unknown }} OneRoundRow
  */
 /** @typedef {import('../../measure/speed.js').RoundFigures} RoundFigures */
+
+/**
+ * A codec's identity and verdict as a round reports it (describeCodec's fields; a row made for a codec that could
+ * not run has no flags), with anything else a row carries.
+ * @typedef {{ format: string, library: string|null, version: string|null, status: string, diff: import('../../verify.js').Difference|null,
+ *   normalised: string[], reason: string|null, [field: string]: unknown }} CodecVerdict
+ */
+
+/**
+ * What a round gives per payload (worker.js, browser-worker.js's runPageRound): the speed rows and the codecs not
+ * timed, or with verifyOnly the verdicts alone.
+ * @typedef {{ results: OneRoundRow[], skipped: CodecVerdict[] } | { verdicts: CodecVerdict[] }} PayloadRound
+ */
+
+/** @typedef {{ results: PayloadRound[] }} RoundOutput what a round gives: one entry per payload of the job */
+
+/**
+ * A round's output as another runtime printed it or a page returned it (JSON), checked for what the matrix reads:
+ * one entry per payload sent, each with its rows and skipped codecs, or with verifyOnly its verdicts. The rows are
+ * the worker's own (summariseSpeedRounds, describeCodec), taken as they are. Anything else fails the round.
+ * @param {unknown} value
+ * @param {{ payloads: number, verifyOnly: boolean, label: string }} job how many payloads the job sent; label
+ *   names the runtime in the error
+ * @returns {RoundOutput}
+ */
+export function roundOutput(value, { payloads, verifyOnly, label }) {
+  /** @type {(v: unknown, key: string) => unknown} */
+  const at = (v, key) => (v !== null && typeof v === 'object' ? /** @type {Record<string, unknown>} */ (v)[key] : undefined);
+  const results = at(value, 'results');
+  if (!Array.isArray(results) || results.length !== payloads) {
+    throw new Error(`${label}: the round gave no results for its ${payloads} payload${payloads === 1 ? '' : 's'}`);
+  }
+  const fields = verifyOnly ? ['verdicts'] : ['results', 'skipped'];
+  for (const [i, r] of results.entries()) {
+    const missing = fields.find((f) => !Array.isArray(at(r, f)));
+    if (missing) throw new Error(`${label}: the round's entry for payload ${i} has no ${missing} list`);
+  }
+  return /** @type {RoundOutput} */ (value); // checked above, down to the lists; their rows are the worker's own
+}
+
+/**
+ * The verdicts of a verifyOnly round's payload.
+ * @param {PayloadRound} round
+ */
+export function roundVerdicts(round) {
+  if (!('verdicts' in round)) throw new Error('a timed round gives speed rows, not verdicts');
+  return round.verdicts;
+}
+
+/**
+ * The speed rows and skipped codecs of a timed round's payload.
+ * @param {PayloadRound} round
+ */
+export function roundSpeed(round) {
+  if (!('results' in round)) throw new Error('a verifyOnly round gives verdicts, not speed rows');
+  return round;
+}

@@ -14,6 +14,7 @@ import { generatedModulePath } from '../../codecs/codegen.js';
 import { loadCodecs } from '../../codecs/index.js';
 import { rebuildPayload } from '../../payload/portable.js';
 import { bundleForBrowser, runInChromium } from './chromium.js';
+import { roundOutput } from '../matrix/rounds.js';
 
 const HERE = path.join(ROOT, 'lib', 'runtimes', 'page');
 
@@ -57,7 +58,9 @@ const pagePlugin = {
   name: 'pvj-page',
   /** @param {import('esbuild').PluginBuild} build */
   setup(build) {
-    build.onResolve({ filter: /^benchmark$/ }, () => ({ path: path.join(HERE, 'browser-benchmark.js') }));
+    // the page's Benchmark.js, whose own import of 'benchmark' is the library
+    const pageBenchmark = path.join(HERE, 'browser-benchmark.js');
+    build.onResolve({ filter: /^benchmark$/ }, (/** @type {{ importer: string }} */ args) => (args.importer === pageBenchmark ? undefined : { path: pageBenchmark }));
     for (const [file, standIn] of STAND_INS) {
       build.onResolve({ filter: new RegExp(`/${path.basename(file).replace('.', '\\.')}$`) },
         (/** @type {{ path: string, resolveDir: string }} */ args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));
@@ -85,7 +88,7 @@ const BUILTINS = new Set((await import('node:module')).builtinModules);
  * The page's entry module for some codecs and payloads: imports each codec's
  * file and the generated modules the payloads' schemas need, and defines
  * globalThis.pvjRound(job, data) (speed) and globalThis.pvjWsClient(job, data) (WebSocket client).
- * @param {any[]} codecs
+ * @param {import('../../codecs/index.js').CodecInfo[]} codecs
  * @param {import('../../payload/index.js').Payload[]} payloads
  * @returns {string}
  */
@@ -96,11 +99,13 @@ export function pageEntry(codecs, payloads) {
   /** @type {string[]} */
   const generated = [];
   codecs.forEach((codec, i) => {
-    lines.push(`import codec${i} from ${JSON.stringify(path.join(ROOT, 'lib', 'codecs', `${codec.file ?? codec.name}.js`))};`);
+    // a codec's file is named as the codec (lib/codecs/index.js)
+    lines.push(`import codec${i} from ${JSON.stringify(path.join(ROOT, 'lib', 'codecs', `${codec.name}.js`))};`);
     codecNames.push(`codec${i}`);
-    if (!codec.generator) return;
+    const { generator } = codec;
+    if (!generator) return;
     payloads.forEach((p, j) => {
-      const file = generatedModulePath(codec, p.schema);
+      const file = generatedModulePath({ name: codec.name, generator }, p.schema);
       const id = `gen${i}_${j}`;
       // CommonJS (pbjs's .cjs) is its module.exports; ES modules are their namespace
       lines.push(file.endsWith('.cjs') ? `import ${id} from ${JSON.stringify(file)};` : `import * as ${id} from ${JSON.stringify(file)};`);
@@ -115,7 +120,7 @@ export function pageEntry(codecs, payloads) {
 
 /**
  * Bundles the page for some codecs and payloads.
- * @param {any[]} codecs
+ * @param {import('../../codecs/index.js').CodecInfo[]} codecs
  * @param {import('../../payload/index.js').Payload[]} payloads
  * @returns {Promise<string>} the script
  */
@@ -130,6 +135,11 @@ export async function bundlePage(codecs, payloads) {
   }
 }
 
+/**
+ * The page bundles built in this process, by codecs and payloads: the codecs' versions, the script, and the rows of
+ * the codecs that declare they cannot run in a page.
+ * @type {Map<string, { versions: Record<string, string|null>, script: Promise<string>, unavailable: import('../matrix/rounds.js').CodecVerdict[] }>}
+ */
 const bundles = new Map();
 
 /**
@@ -145,7 +155,8 @@ const bundles = new Map();
 export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
   const { payloads: sent, ...pageJob } = job;
   const key = JSON.stringify([job.formats, sent.map((p) => [p.id, p.schema.hash])]);
-  if (!bundles.has(key)) {
+  let bundle = bundles.get(key);
+  if (!bundle) {
     const wanted = job.formats.split(',');
     const chosen = (await loadCodecs()).filter((c) => wanted.includes(c.name));
     // a codec that declares it cannot run in a page is not bundled: its row says why
@@ -155,12 +166,14 @@ export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
     }));
     const versions = Object.fromEntries(codecs.map((c) => [c.name, c.version]));
     // the page's generated code is picked by the schemas the page will rebuild
-    bundles.set(key, { versions, script: bundlePage(codecs, sent.map(rebuildPayload)), unavailable });
+    bundle = { versions, script: bundlePage(codecs, sent.map(rebuildPayload)), unavailable };
+    bundles.set(key, bundle);
   }
-  const { versions, script, unavailable } = bundles.get(key);
-  const out = await runInChromium(runtime, await script, { call: 'pvjRound', args: [pageJob, { payloads: sent, versions }], timeoutMs, session });
+  const { versions, script, unavailable } = bundle;
+  const got = await runInChromium(runtime, await script, { call: 'pvjRound', args: [pageJob, { payloads: sent, versions }], timeoutMs, session });
+  const out = roundOutput(got, { payloads: sent.length, verifyOnly: Boolean(job.verifyOnly), label: runtime.name });
   for (const result of out.results) {
-    if (job.verifyOnly) result.verdicts.push(...unavailable);
+    if ('verdicts' in result) result.verdicts.push(...unavailable);
     else result.skipped.push(...unavailable);
   }
   return out;

@@ -83,8 +83,10 @@ export async function runPageClient(job, data, bundled) {
   if (job.verifyOnly || !natives) return { verdict: described, run: null };
   // a sender holds its messages in the library's native form, built before the clock starts, as the Node client does
   const { encode } = prepared.instance;
+  const { url } = job;
+  if (!url) throw new Error(`${job.format}: a pass needs the server's url`);
   /** @param {number} messages */
-  const send = (messages) => sendFromPage({ url: /** @type {string} */ (job.url), encode: /** @type {(value: any) => any} */ (encode), natives, messages, window: job.window });
+  const send = (messages) => sendFromPage({ url, encode, natives, messages, window: job.window });
   if (job.warmup) await send(job.warmup);
   return { verdict: described, run: await send(job.messages) };
 }

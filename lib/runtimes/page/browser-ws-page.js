@@ -33,11 +33,12 @@ function connect(url) {
  * @param {import('../../verify.js').Prepared} prepared a measurable prepared codec
  * @param {unknown[]} corpus at least the first min(sent, corpusLength) messages of the payload's corpus
  * @param {{ sent: number, corpusLength: number, type?: import('protobufjs').Type | null }} options
- * @returns {{ natives: any[] | null, verdict: import('../../verify.js').CorpusVerdict }}
+ * @returns {{ natives: unknown[] | null, verdict: import('../../verify.js').CorpusVerdict }}
  */
 export function pageMessages(prepared, corpus, { sent, corpusLength, type = null }) {
   const count = Math.min(Math.max(1, sent), corpusLength);
   if (corpus.length < count) throw new Error(`the page holds ${corpus.length} messages of the corpus, and a pass sends ${count} distinct ones`);
+  if (!prepared.instance) throw new Error(`${prepared.codec.name}: not measurable (${prepared.reason ?? prepared.status}), no messages to send`);
   const { fromPlain, toPlain, encode, decode } = prepared.instance;
   const verdict = corpusVerdict(prepared, type);
   const natives = [prepared.native];
@@ -57,9 +58,11 @@ export function pageMessages(prepared, corpus, { sent, corpusLength, type = null
  * Sends `messages` frames of one codec (closed loop, `window` in flight), frame `seq` carrying message
  * natives[seq % natives.length] (pageMessages), and accounts for every one. Before the clock starts it awaits
  * globalThis.pvjBeforeStart (the host's hook that marks the server's CPU accounting), when the host defined one.
- * @param {{ url: string, encode: (value: any) => any, natives: any[], messages: number, window?: number, idleTimeoutMs?: number }} options
+ * @param {{ url: string, encode: (native: unknown) => Uint8Array | string, natives: unknown[], messages: number, window?: number, idleTimeoutMs?: number }} options
+ *   encode: the codec's, natives: its messages in native form
  */
 export async function sendFromPage({ url, encode, natives, messages, window = 1, idleTimeoutMs = 10000 }) {
+  /** @type {number[]} */
   const latencies = [];
   const count = natives.length;
   let payloadBytes = 0;
@@ -89,7 +92,10 @@ export async function sendFromPage({ url, encode, natives, messages, window = 1,
         },
       };
     },
-    beforeStart: async () => { await /** @type {any} */ (globalThis).pvjBeforeStart?.(); },
+    beforeStart: async () => {
+      const hook = /** @type {{ pvjBeforeStart?: unknown }} */ (globalThis).pvjBeforeStart;
+      if (typeof hook === 'function') await hook();
+    },
   });
   /** @type {WebSocket | null} */ (ws)?.close(1000);
   const { client: _client, ...run } = r;

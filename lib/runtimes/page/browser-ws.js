@@ -23,7 +23,7 @@ export const PAGE_TRANSPORTS = ['ws'];
  * measure its own; wire bytes from the transport's framing, since a page cannot see its socket).
  * @param {Awaited<ReturnType<typeof import('./browser-ws-page.js').sendFromPage>>} run
  * @param {import('../../transmission/transports/index.js').Transport} transport
- * @param {any} [report] the server's report over the pass
+ * @param {import('../../transmission/server-meter.js').ServerReport | null} [report] the server's report over the pass
  */
 export function passFromPage(run, transport, report = null) {
   const latency = createLatency();
@@ -62,11 +62,25 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
   // sends (the warm-up, by default, sends at most as many as the pass)
   const sent = Math.max(messages, warmup ?? 0);
   const data = { payloads: [portablePayload(payload, { messages: sent })], versions: Object.fromEntries(files.map((c) => [c.name, c.version])) };
+  /** @type {Map<string, string>} each codec's page script */
   const bundles = new Map();
   // each codec verified in a page of its own first, over every corpus message a pass sends: one that fails there
   // (or cannot be bundled) gets its row with the page's verdict and takes no other codec down; the others' rows
   // carry the page's verdict, since the page's build of the codec is what encodes
+  /** @type {Map<string, PageReply['verdict']>} */
   const pageVerdicts = new Map();
+  /** @param {string} name */
+  const fileOf = (name) => {
+    const file = files.find((f) => f.name === name);
+    if (!file) throw new Error(`${name}: not in the codec registry`);
+    return file;
+  };
+  /** @param {string} name */
+  const verdictOf = (name) => {
+    const verdict = pageVerdicts.get(name);
+    if (!verdict) throw new Error(`${name}: no verdict from the page`);
+    return verdict;
+  };
   // one browser for the verifications and every pass, a fresh context (its own renderer) for each page
   const session = chromiumSession(runtime.bin);
   try {
@@ -77,20 +91,24 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
 
   async function verifyAndMeasure() {
     for (const c of inPage) {
-      const file = files.find((f) => f.name === c.name);
       try {
-        bundles.set(c.name, await bundlePage([file], [payload]));
+        const script = await bundlePage([fileOf(c.name)], [payload]);
+        bundles.set(c.name, script);
         const job = { format: c.name, messages, warmup, verifyOnly: true };
-        const out = await runInChromium(runtime, bundles.get(c.name), { call: 'pvjWsClient', args: [job, data], timeoutMs: 120_000, session });
+        const out = pageReply(await runInChromium(runtime, script, { call: 'pvjWsClient', args: [job, data], timeoutMs: 120_000, session }));
         pageVerdicts.set(c.name, out.verdict);
       } catch (err) {
         const [p] = prepareCodecs([c], payload);
-        pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err.message });
+        pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err instanceof Error ? err.message : String(err) });
       }
     }
-    const measured = inPage.filter((c) => ['exact', 'equivalent', 'lossy'].includes(pageVerdicts.get(c.name)?.status));
+    const measured = inPage.filter((c) => ['exact', 'equivalent', 'lossy'].includes(verdictOf(c.name).status));
+    /** @param {import('../../transmission/run.js').PassOptions} pass */
     const clientPass = async (pass) => {
-      const file = files.find((f) => f.name === pass.codec.name);
+      const file = fileOf(pass.codec.name);
+      if (!pass.identity) throw new Error(`${file.name}: a page pass names its payload (identity)`);
+      const script = bundles.get(file.name);
+      if (!script) throw new Error(`${file.name}: no page script (it was not verified in a page)`);
       const query = new URLSearchParams({ payload: pass.identity.hash, name: pass.identity.id, ...(pass.raw ? { raw: '1' } : {}) });
       const url = `${pass.url.replace(/\/+$/, '')}/${encodeURIComponent(file.name)}?${query}`;
       const context = await (await session.get()).newContext();
@@ -100,10 +118,13 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
         await page.setContent('<!doctype html><meta charset="utf-8"><title>transmission</title>');
         // the page calls this before each pass's clock starts: the last call (after the warm-up) marks the server
         await page.exposeFunction('pvjBeforeStart', async () => { await pass.serverControl?.mark(); });
-        await page.addScriptTag({ content: bundles.get(file.name) });
-        const out = await page.evaluate(async ({ job, pageData }) => JSON.stringify(await /** @type {any} */ (globalThis).pvjWsClient(job, pageData)),
-          { job: { url, format: file.name, messages: pass.messages, window: pass.window, warmup: pass.warmup ?? 0 }, pageData: data });
-        const { verdict, run } = JSON.parse(out);
+        await page.addScriptTag({ content: script });
+        const out = await page.evaluate(async ({ job, pageData }) => {
+          const client = /** @type {{ pvjWsClient?: unknown }} */ (globalThis).pvjWsClient;
+          if (typeof client !== 'function') throw new Error('the page defines no globalThis.pvjWsClient');
+          return JSON.stringify(await client(job, pageData));
+        }, { job: { url, format: file.name, messages: pass.messages, window: pass.window, warmup: pass.warmup ?? 0 }, pageData: data });
+        const { verdict, run } = pageReply(JSON.parse(out));
         if (!run) throw new UserError(`--client chromium: ${file.name} cannot run in the page: ${verdict.reason ?? verdict.status}`);
         const report = await pass.serverControl?.report() ?? null;
         return passFromPage(run, await import('../../transmission/transports/ws.js').then((m) => m.default), report);
@@ -118,17 +139,32 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
     for (const row of result.results) {
       const verdict = pageVerdicts.get(row.format);
       if (!verdict || !measured.some((c) => c.name === row.format)) continue;
-      const { status, diff, normalised, reason, record } = verdict;
-      Object.assign(row, { status, diff, normalised, reason }, record > 0 ? { record } : {});
+      const { status, diff, normalised, reason } = verdict;
+      const record = 'record' in verdict ? verdict.record : null;
+      Object.assign(row, { status, diff, normalised, reason }, (record ?? 0) > 0 ? { record } : {});
     }
     for (const c of inPage.filter((x) => !measured.includes(x))) {
-      result.results.push({ ...notRunRow(pageVerdicts.get(c.name)), transport, direction });
+      result.results.push({ ...notRunRow(verdictOf(c.name)), transport, direction });
     }
     for (const c of codecs.filter((x) => !inPage.includes(x))) {
       const [p] = prepareCodecs([c], payload);
-      const reason = `in a browser page: ${files.find((f) => f.name === c.name).browser.unavailable}`;
+      const reason = `in a browser page: ${fileOf(c.name).browser?.unavailable}`;
       result.results.push({ ...notRunRow({ ...describeCodec(p), status: 'unsupported', reason }), transport, direction });
     }
     return result;
   }
+}
+
+/** @typedef {Awaited<ReturnType<typeof import('./browser-worker.js').runPageClient>>} PageReply what the page client returns */
+
+/**
+ * What the page's pvjWsClient gave back, through JSON, checked for the verdict and run the host reads.
+ * @param {unknown} value
+ * @returns {PageReply}
+ */
+function pageReply(value) {
+  const ok = value !== null && typeof value === 'object' && 'verdict' in value && 'run' in value
+    && value.verdict !== null && typeof value.verdict === 'object';
+  if (!ok) throw new Error('the page client gave no verdict');
+  return /** @type {PageReply} */ (value); // runPageClient's result, through JSON: checked above down to the verdict
 }

@@ -23,7 +23,7 @@ export async function launchChromium(binPath) {
  * (an IIFE, so it runs from a plain <script>). Node built-ins have no browser
  * form: importing one fails the build, naming the module that asked for it.
  * @param {string} entry path of the module
- * @param {{ nodePaths?: string[], loader?: Record<string, string>, define?: Record<string, string>, plugins?: object[] }} [options]
+ * @param {{ nodePaths?: string[], loader?: Record<string, import('esbuild').Loader>, define?: Record<string, string>, plugins?: import('esbuild').Plugin[] }} [options]
  *   nodePaths: folders to resolve bare imports from when entry lies outside the project; plugins: esbuild plugins
  * @returns {Promise<string>} the script's text
  */
@@ -32,13 +32,14 @@ export async function bundleForBrowser(entry, options = {}) {
   try {
     const result = await esbuild.build({
       entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent',
-      nodePaths: options.nodePaths, loader: /** @type {any} */ (options.loader), define: options.define,
-      plugins: /** @type {any} */ (options.plugins),
+      nodePaths: options.nodePaths, loader: options.loader, define: options.define, plugins: options.plugins,
     });
     return result.outputFiles[0].text;
   } catch (err) {
-    const errors = /** @type {any} */ (err).errors;
-    if (!errors?.length) throw err;
+    // esbuild's BuildFailure: an Error with the build's messages
+    /** @type {import('esbuild').Message[]} */
+    const errors = err instanceof Error && 'errors' in err && Array.isArray(err.errors) ? err.errors : [];
+    if (!errors.length) throw err;
     const first = errors[0];
     const where = first.location ? `${first.location.file}:${first.location.line}: ` : '';
     throw new Error(`cannot bundle ${entry} for the browser: ${where}${first.text}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { cause: err });
@@ -78,13 +79,14 @@ export function chromiumSession(binPath) {
  * @param {{ call: string, args?: unknown[], timeoutMs?: number, session?: ChromiumSession }} job
  *   call: the name of a function the script puts on globalThis; session: a browser to open the page in (a fresh
  *   context of it), instead of one launched for this page alone
- * @returns {Promise<any>}
+ * @returns {Promise<unknown>} the function's result as JSON.parse gives it back
  */
 export async function runInChromium(runtime, script, { call, args = [], timeoutMs = 120_000, session }) {
   const own = session ? null : await launchChromium(runtime.bin);
   const context = own ? null : await /** @type {NonNullable<typeof session>} */ (session).get().then((b) => b.newContext());
   try {
     const page = own ? await own.newPage() : await /** @type {import('playwright-core').BrowserContext} */ (context).newPage();
+    /** @type {string[]} */
     const pageErrors = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.setDefaultTimeout(timeoutMs);
@@ -95,7 +97,7 @@ export async function runInChromium(runtime, script, { call, args = [], timeoutM
     if (pageErrors.length) throw new Error(`chromium: the script failed to load: ${pageErrors[0]}`);
     const result = await Promise.race([
       page.evaluate(async ({ name, params }) => {
-        const fn = /** @type {any} */ (globalThis)[name];
+        const fn = /** @type {Record<string, unknown>} */ (globalThis)[name];
         if (typeof fn !== 'function') throw new Error(`the script defines no function globalThis.${name}`);
         return JSON.stringify(await fn(...params));
       }, { name: call, params: args }),

@@ -81,7 +81,7 @@ test('protobufjs accepts the plain object as it is: the same bytes as a Message 
       const Type = types[p.codec.name];
       const instance = instanceOf(p);
       const plainBytes = Buffer.from(instance.encode(p.native)).toString('hex');
-      const message = Type.fromObject(p.native);
+      const message = Type.fromObject(record(p.native, 'native form'));
       assert.notEqual(Object.getPrototypeOf(message), Object.prototype, `${p.codec.name}: fromObject made a Message`);
       assert.equal(Buffer.from(Type.encode(message).finish()).toString('hex'), plainBytes, `${payload.id} ${p.codec.name} fromObject`);
       assert.equal(Buffer.from(Type.encode(Type.create(message)).finish()).toString('hex'), plainBytes, `${payload.id} ${p.codec.name} create`);

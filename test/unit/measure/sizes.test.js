@@ -59,7 +59,7 @@ test('a record a codec carries lossily makes its verdict LOSSY with the record i
   assert.equal(j.status, 'exact');
   assert.equal(pb.status, 'lossy');
   assert.equal(pb.record, 7);
-  assert.equal(pb.diff.path, '$.level');
+  assert.equal(pb.diff?.path, '$.level');
   assert.match(corpusSizeReport(result), /LOSSY at record 7 \$\.level: 2\.5 → 2/);
 });
 

@@ -217,6 +217,10 @@ test('the memory pass gave every timed operation of every payload its figures; b
   const test4 = results.payloads.find((e) => e.payload.id === 'test4');
   assert.ok(test4);
   for (const r of test4.speed) {
+    // an encoder that writes into a buffer it keeps between calls (msgpackr's and cbor-x's records variants) allocates
+    // a view per call whatever the payload's size, until the buffer must grow: its order across payloads is noise
+    // (a loaded run measured msgpackr encode at 136 B/op on test3 and 170 on test5)
+    if (r.op === 'encode' && r.flags?.bufferReused) continue;
     // every operation allocates more for the 3 KB payload than for the 815-byte one, and for that than for 22 bytes
     const [large, medium, tiny] = ['test4', 'test3', 'test5'].map((id) => bytes(id, r.format, r.op));
     assert.ok(large > medium && medium > tiny, `${r.format} ${r.op}: ${large} B/op on test4, ${medium} on test3, ${tiny} on test5`);

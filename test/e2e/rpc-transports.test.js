@@ -23,6 +23,7 @@ import { createServerMeter } from '../../lib/transmission/server-meter.js';
 import { ANSWER } from '../../lib/transmission/transports/index.js';
 import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
 import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
+import { record } from '../helpers/narrow.js';
 
 /** @typedef {import('../../lib/transmission/transports/index.js').Transport} Transport */
 /** @typedef {import('../../lib/transmission/transports/index.js').TransportServer} TransportServer */
@@ -202,7 +203,7 @@ test('connect: real peers — curl POSTs the payload\'s JSON, node:http its prot
   assert.deepEqual(stdout.split('\n'), ['{}', '200'], 'curl: an empty Ack in JSON');
 
   const Order = protobuf.loadSync(path.join(ROOT, 'proto', 'test3.proto')).lookupType('Order');
-  const bytes = Buffer.from(Order.encode(Order.fromObject(payload.value)).finish());
+  const bytes = Buffer.from(Order.encode(Order.fromObject(record(payload.value, 'payload 3'))).finish());
   const binary = await post(`${server.url}/bench.Bench/Send`, bytes, { 'content-type': 'application/proto' });
   assert.equal(binary.status, 200);
   assert.equal(binary.headers['content-type'], 'application/proto');

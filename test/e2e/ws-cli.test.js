@@ -316,14 +316,3 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT'])) {
   });
 }
 
-test('throttled through the emulator: the client measures the RTT asked for (±15%) and names the shaper', async () => {
-  const server = await startServer(['5']);
-  const r = await run('client_protobuf.js', ['5', '12', '--url', server.url, '--throttle', 'custom', '--rtt', '60', '--shaper', 'emulator', '--json']).done;
-  assert.equal(r.code, 0, r.stderr);
-  const out = JSON.parse(r.stdout);
-  assert.equal(out.settings.shaper, 'emulator');
-  assert.deepEqual(out.settings.link, { name: 'custom', rtt: 60, down: null, up: null });
-  const { p50 } = out.results[0].latencyMs;
-  assert.ok(Math.abs(p50 - 60) <= 9, `p50 ${p50} ms for 60 asked`);
-  await stopServer(server);
-});

@@ -421,30 +421,3 @@ test('permessage-deflate on both ends: every message acked and decoded, the wire
   });
 });
 
-test('open loop: a sender stalled behind its own event loop shows in the corrected percentiles, not in the uncorrected ones', async () => {
-  await withServer({}, async (server) => {
-    // 100 ms with this process's event loop blocked, a quarter into a 400-message, 0.4 s open-loop pass: the
-    // ~100 messages due meanwhile go out late, all at once
-    const stall = setTimeout(() => {
-      const until = Date.now() + 100;
-      while (Date.now() < until) { /* the planted stall */ }
-    }, 100);
-    const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 400, rate: 1000 });
-    clearTimeout(stall);
-    assert.equal(r.acked, 400);
-    const corrected = r.latencyMs;
-    const uncorrected = r.latencyUncorrectedMs;
-    assert.ok(uncorrected, 'an open-loop pass has uncorrected figures');
-    assert.ok(corrected.p50 !== null && corrected.p90 !== null && corrected.p99 !== null, JSON.stringify(corrected));
-    assert.ok(uncorrected.p50 !== null && uncorrected.p90 !== null && uncorrected.p99 !== null, JSON.stringify(uncorrected));
-    // The server shares this process, so the few messages in flight when the stall began wait it out too and the
-    // uncorrected p99 can reach 100 ms as well (it did under CI's load: 126 vs 124 ms). The quarter of the pass that
-    // was due during the stall is what only the corrected figures see: at p90 they read tens of ms, the uncorrected
-    // ones one round trip.
-    assert.ok(corrected.p90 > 3 * uncorrected.p90, `p90 ${corrected.p90} ms corrected vs ${uncorrected.p90} ms uncorrected`);
-    assert.ok(corrected.p90 > 30, `p90 ${corrected.p90} ms corrected: the ~100 messages due in the 100 ms stall went out late`);
-    assert.ok(corrected.p99 >= uncorrected.p99 && corrected.p50 >= uncorrected.p50);
-    const closed = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 10 });
-    assert.equal(closed.latencyUncorrectedMs, null, 'closed loop: send time and due time are the same');
-  });
-});

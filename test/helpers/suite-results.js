@@ -7,7 +7,8 @@ import { validateResults } from '../../lib/results/index.js';
 /**
  * @typedef {import('../../lib/results/index.js').Results} Results
  * @typedef {{ heapBytesPerOp: number, externalBytesPerOp: number, bytesPerOp: number, gcMsPer1000Ops: number }} Memory
- * @typedef {{ format: string, op: string, status: string, bias: number|null, oneMessage: { opsPerSec: number } | null, memory: Memory | null }} SpeedRow
+ * @typedef {{ format: string, op: string, status: string, bias: number|null, oneMessage: { opsPerSec: number } | null, memory: Memory | null,
+ *   flags?: import('../../lib/codecs/native-form.js').FairnessFlags | null }} SpeedRow
  * @typedef {{ format: string, transport?: string, status: string, messages: number, acked: number, lost: number, errors: number, passes: unknown[],
  *   deflate?: boolean, serverCpuUs: number|null, wireBytes: { payload: number, frames: number, up: number } }} TransmissionRow
  * @typedef {{ profile: string, messages: number }} Link

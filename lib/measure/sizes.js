@@ -55,10 +55,15 @@ export const CORPUS_DEFAULTS = Object.freeze({
 /**
  * A codec's identity and its verdict over the corpus (record: the index of the record that made it,
  * when not the first), with its figures when it could be measured.
- * compressed is still `any` per method: each is compressCorpus's figures or { unavailable }, and its readers
- * (report/corpus-sizes.js's CompressedFigure, sizes.test.js) read them without narrowing that union first.
  * @typedef {ReturnType<typeof describeCodec> & { record: number | null, perMessage?: ReturnType<typeof summarise>,
- *   ofJson?: number, compressed?: Record<string, any> }} CorpusSizeRow
+ *   ofJson?: number, compressed?: Record<string, CompressedFigure> }} CorpusSizeRow
+ */
+
+/**
+ * Compressed bytes per message of one method (summarise's figures over `messages` messages, and the dictionary's
+ * size where there is one), or why this runtime could not measure it.
+ * @typedef {(ReturnType<typeof summarise> & { messages: number, dictionaryBytes?: number, unavailable?: undefined })
+ *   | { unavailable: string, mean?: undefined, messages?: undefined, dictionaryBytes?: undefined }} CompressedFigure
  */
 
 /** The compressed columns, in table order. */
@@ -91,7 +96,7 @@ export async function measureCorpusSizes(prepared, payload, options = {}) {
   const jsonSizes = corpus.map((m) => Buffer.byteLength(JSON.stringify(m)));
   const json = summarise(jsonSizes);
   const progress = options.onProgress ?? (() => {});
-  /** @type {Map<string, Record<string, any>>} compressed figures by the digest of a codec's whole stream */
+  /** @type {Map<string, Record<string, CompressedFigure>>} compressed figures by the digest of a codec's whole stream */
   const byStream = new Map();
   /** @type {CorpusSizeRow[]} */
   const codecs = [];
@@ -202,6 +207,7 @@ function encodeCorpus(p, corpus, { type, keep, onProgress }) {
 async function compressCorpus(kept, { sample, unseen, train, streamCount, dictionaryBytes, support }) {
   const at = (/** @type {number[]} */ indexes) => indexes.map((i) => /** @type {Uint8Array} */ (kept.get(i)));
   const messages = at(sample);
+  /** @type {Record<string, CompressedFigure>} */
   const result = {};
   /** @type {(list: Uint8Array[], fn: (b: Uint8Array) => number) => ReturnType<typeof summarise> & { messages: number }} */
   const per = (list, fn) => ({ ...summarise(list.map(fn)), messages: list.length });
@@ -209,12 +215,17 @@ async function compressCorpus(kept, { sample, unseen, train, streamCount, dictio
   result.httpBrotli = per(messages, PER_MESSAGE.brotli);
   result.httpZstd = support.zstd === true ? per(messages, PER_MESSAGE.zstd) : { unavailable: support.zstd };
   const noDictionary = !train || !unseen.length ? (train ? 'no sampled message outside the training slice' : 'a corpus of one message leaves none to train a dictionary on') : null;
-  const dictionary = noDictionary ? null : buildDictionary(at(Array.from({ length: train }, (_, i) => i)), dictionaryBytes);
   const test = at(unseen);
-  result.deflateDictionary = dictionary ? { ...per(test, (b) => WITH_DICTIONARY.deflateDictionary(b, dictionary)), dictionaryBytes: dictionary.length } : { unavailable: noDictionary };
-  result.zstdDictionary = dictionary && support.zstdDictionary === true
-    ? { ...per(test, (b) => WITH_DICTIONARY.zstdDictionary(b, dictionary)), dictionaryBytes: dictionary.length }
-    : { unavailable: noDictionary ?? support.zstdDictionary };
+  if (noDictionary !== null) {
+    result.deflateDictionary = { unavailable: noDictionary };
+    result.zstdDictionary = { unavailable: noDictionary };
+  } else {
+    const dictionary = buildDictionary(at(Array.from({ length: train }, (_, i) => i)), dictionaryBytes);
+    result.deflateDictionary = { ...per(test, (b) => WITH_DICTIONARY.deflateDictionary(b, dictionary)), dictionaryBytes: dictionary.length };
+    result.zstdDictionary = support.zstdDictionary === true
+      ? { ...per(test, (b) => WITH_DICTIONARY.zstdDictionary(b, dictionary)), dictionaryBytes: dictionary.length }
+      : { unavailable: support.zstdDictionary };
+  }
   const inOrder = at(Array.from({ length: streamCount }, (_, i) => i));
   result.deflateStream = { ...summarise(await streamContextSizes(inOrder, 'deflate')), messages: inOrder.length };
   result.zstdStream = support.zstd === true ? { ...summarise(await streamContextSizes(inOrder, 'zstd')), messages: inOrder.length } : { unavailable: support.zstd };

@@ -102,7 +102,8 @@ runCli(import.meta.url, async () => {
 
 /**
  * --shapes: the families (all, or those named), timed and printed against JSON.
- * @param {Record<string, any>} values
+ * @param {Record<string, unknown> & { formats?: string, json?: boolean }} values the parsed options (any given that
+ *   --shapes does not take is refused)
  * @param {string[]} positionals family ids
  * @param {{ rounds: number, maxTime: number, minTime?: number }} settings
  */

@@ -21,6 +21,15 @@ export class Unsupported extends Error {
 }
 
 /**
+ * What a thrown value says: an Error's message, anything else (a string, a rejection that is no Error) as text.
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function errorMessage(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
  * A message folded onto one line, for the one line an entry point prints: each run of white space that holds a line
  * break becomes one space, and the ends are trimmed. Spaces inside a line stay as they are.
  * @param {unknown} text

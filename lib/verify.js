@@ -1,5 +1,5 @@
 import { completeInstance, fairnessFlags } from './codecs/native-form.js';
-import { Unsupported } from './errors.js';
+import { Unsupported, errorMessage } from './errors.js';
 import { childPath, setKey } from './json.js';
 import { PROTO_JSON_RULES, canonicalMessage } from './schema/proto-json.js';
 
@@ -280,12 +280,6 @@ export function prepareCodecs(codecs, payload) {
     }
   });
 }
-
-/**
- * What a thrown value says: an Error's message, anything else as text.
- * @param {unknown} err
- */
-const errorMessage = (err) => (err instanceof Error ? err.message : String(err));
 
 /**
  * A codec's verdict over the messages of a corpus that a pass uses, built one message at a time by the pass

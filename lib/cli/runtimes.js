@@ -40,7 +40,8 @@ export async function runtimesFromOptions(values) {
 /**
  * benchmark_dss.js with --runtimes: the speed suite on every runtime named,
  * printed as a runtime × codec matrix per payload and operation (or as JSON).
- * @param {{ values: Record<string, any>, positionals: string[], rounds: number, maxTime: number, minTime?: number, filter?: RegExp }} cli
+ * @param {{ values: Parameters<typeof resolveSelection>[0] & Parameters<typeof runtimesFromOptions>[0] & { json?: boolean },
+ *   positionals: string[], rounds: number, maxTime: number, minTime?: number, filter?: RegExp }} cli values: the options it reads
  */
 export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter }) {
   const { payloads, codecs } = await resolveSelection(values, positionals);
@@ -60,7 +61,7 @@ export async function speedAcrossRuntimesCli({ values, positionals, rounds, maxT
 /**
  * benchmark_dtq.js with --runtimes: every codec prepared and verified on every
  * runtime named (nothing timed), for a verdict per runtime.
- * @param {Record<string, any>} values
+ * @param {Parameters<typeof runtimesFromOptions>[0]} values the options it reads
  * @param {string[]} positionals
  * @param {import('../payload/index.js').Payload[]} payloads
  * @param {import('../codecs/index.js').CodecInfo[]} codecs

@@ -73,7 +73,7 @@ export function checkCustomLink(values, custom, hint) {
  * (`skipped`, one line each in the matrix). A run on one transport refuses a format named in --formats that it
  * cannot carry instead (UserError: one line, exit 2), since that run would measure nothing in its place.
  * @param {import('../transmission/transports/index.js').Transport[]} transports
- * @param {Record<string, any>} values parsed options (formats, data, records, proto, type, strict)
+ * @param {Parameters<typeof resolveSelection>[0]} values parsed options (formats, data, records, proto, type, strict)
  * @param {string[]} positionals
  */
 export async function selectTransportFormats(transports, values, positionals) {

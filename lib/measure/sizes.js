@@ -55,6 +55,8 @@ export const CORPUS_DEFAULTS = Object.freeze({
 /**
  * A codec's identity and its verdict over the corpus (record: the index of the record that made it,
  * when not the first), with its figures when it could be measured.
+ * compressed is still `any` per method: each is compressCorpus's figures or { unavailable }, and its readers
+ * (report/corpus-sizes.js's CompressedFigure, sizes.test.js) read them without narrowing that union first.
  * @typedef {ReturnType<typeof describeCodec> & { record: number | null, perMessage?: ReturnType<typeof summarise>,
  *   ofJson?: number, compressed?: Record<string, any> }} CorpusSizeRow
  */

@@ -1,7 +1,7 @@
 import Benchmark from 'benchmark';
 import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
-import { Unsupported, UserError } from '../errors.js';
+import { Unsupported, UserError, errorMessage } from '../errors.js';
 import { alternate, median, overRounds, rotate, spread } from './statistics.js';
 import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
@@ -180,7 +180,7 @@ export function corpusInputs(p, messages, { indices, type = null } = {}) {
 export class CorpusMessageError extends Error {
   /** @param {number} index @param {unknown} cause what the codec threw */
   constructor(index, cause) {
-    const reason = String(cause instanceof Error ? cause.message : cause);
+    const reason = errorMessage(cause);
     super(`message ${index}: ${reason}`, { cause });
     this.index = index;
     this.reason = reason;

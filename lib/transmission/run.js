@@ -334,7 +334,7 @@ export async function measureTransmission({
   if (!usable.length) return notRunResult();
   const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
   // the server this run talks to: the one at `url`, else the one started (or given) above
-  const target = url ?? server?.url;
+  const target = url || server?.url;
   if (!target) throw new Error('measureTransmission: no server url');
   let shaping;
   const variants = usable.flatMap((codec) => variantsOf.map((c) => ({ codec, compress: c })));

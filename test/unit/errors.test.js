@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { firstLine, oneLine } from '../../lib/errors.js';
+import { errorMessage, firstLine, oneLine } from '../../lib/errors.js';
 
 test('oneLine folds every line break, with the white space around it, into one space', () => {
   assert.equal(oneLine('illegal token \'x\'\n  (line 3)\r\nin schema.proto\n'), 'illegal token \'x\' (line 3) in schema.proto');
@@ -25,4 +25,11 @@ test('firstLine of an error reads the child\'s stderr first, then the message', 
   assert.equal(firstLine(failed), 'RTNETLINK answers: Operation not permitted');
   assert.equal(firstLine(new Error('spawn tc ENOENT\nmore')), 'spawn tc ENOENT');
   assert.equal(firstLine(Object.assign(new Error('no stderr'), { stderr: '' })), 'no stderr');
+});
+
+test('errorMessage is an Error\'s message, and anything else thrown as text', () => {
+  assert.equal(errorMessage(new TypeError('x is not a function')), 'x is not a function');
+  assert.equal(errorMessage('a rejection with a string'), 'a rejection with a string');
+  assert.equal(errorMessage(undefined), 'undefined');
+  assert.equal(errorMessage({ message: 'not an Error' }), '[object Object]');
 });

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { BASELINE } from '../../codecs/index.js';
+import { errorMessage } from '../../errors.js';
 import { describePayload } from '../../payload/index.js';
 import { portablePayload } from '../../payload/portable.js';
 import { ROOT } from '../../paths.js';
@@ -160,20 +161,20 @@ export async function measureAcrossRuntimes({
       if (!active().length) return;
       state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session }));
     } catch (err) {
-      if (r > 0 || active().length < 2) return void (state.error = messageOf(err));
+      if (r > 0 || active().length < 2) return void (state.error = errorMessage(err));
       // which codec brought the runtime down? each alone, verified only
       for (const f of active()) {
         try {
           await run(runtime, jobFor([f], { verifyOnly: true }), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session });
         } catch (alone) {
-          state.excluded.set(f, messageOf(alone));
+          state.excluded.set(f, errorMessage(alone));
         }
       }
-      if (!state.excluded.size || !active().length) return void (state.error = messageOf(err));
+      if (!state.excluded.size || !active().length) return void (state.error = errorMessage(err));
       try {
         state.rounds.push(await run(runtime, jobFor(active()), { env: state.env, timeoutMs: timeoutFor(runtime.kind), session: state.session }));
       } catch (again) {
-        state.error = messageOf(again);
+        state.error = errorMessage(again);
       }
     }
   }
@@ -234,12 +235,6 @@ export async function measureAcrossRuntimes({
  * @typedef {{ entry: RuntimeEntry, env: Record<string, string>, flags: Record<string, string[]>, excluded: Map<string, string>,
  *   error: string | null, rounds: import('./rounds.js').RoundOutput[], session: import('../page/chromium.js').ChromiumSession | null }} RuntimeState
  */
-
-/**
- * What a thrown value says.
- * @param {unknown} err
- */
-const messageOf = (err) => (err instanceof Error ? err.message : String(err));
 
 /**
  * What worker.js (or the page) is asked to do.

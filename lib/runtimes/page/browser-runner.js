@@ -58,9 +58,12 @@ const pagePlugin = {
   name: 'pvj-page',
   /** @param {import('esbuild').PluginBuild} build */
   setup(build) {
-    // the page's Benchmark.js, whose own import of 'benchmark' is the library
+    // the page's Benchmark.js, whose own import of 'benchmark' is the library (esbuild names an importer by its real
+    // path, so the two are compared as real paths: the project may sit behind a symlink)
     const pageBenchmark = path.join(HERE, 'browser-benchmark.js');
-    build.onResolve({ filter: /^benchmark$/ }, (/** @type {{ importer: string }} */ args) => (args.importer === pageBenchmark ? undefined : { path: pageBenchmark }));
+    const realPageBenchmark = fs.realpathSync(pageBenchmark);
+    build.onResolve({ filter: /^benchmark$/ }, (/** @type {{ importer: string, namespace: string }} */ args) => (
+      args.namespace === 'file' && fs.realpathSync(args.importer) === realPageBenchmark ? undefined : { path: pageBenchmark }));
     for (const [file, standIn] of STAND_INS) {
       build.onResolve({ filter: new RegExp(`/${path.basename(file).replace('.', '\\.')}$`) },
         (/** @type {{ path: string, resolveDir: string }} */ args) => (path.resolve(args.resolveDir, args.path) === file ? { path: standIn } : undefined));

@@ -4,7 +4,7 @@
  * (measureTransmission): the same server.js, shaping, rounds, raw passes, verdicts and server CPU per
  * message; only the pass runs in the page. The page speaks the ws transport only.
  */
-import { UserError } from '../../errors.js';
+import { UserError, errorMessage } from '../../errors.js';
 import { createLatency } from '../../transmission/latency.js';
 import { measureTransmission, notRunRow, passFigures } from '../../transmission/run.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
@@ -99,7 +99,7 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
         pageVerdicts.set(c.name, out.verdict);
       } catch (err) {
         const [p] = prepareCodecs([c], payload);
-        pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: err instanceof Error ? err.message : String(err) });
+        pageVerdicts.set(c.name, { ...describeCodec(p), status: 'failed', diff: null, normalised: [], reason: errorMessage(err) });
       }
     }
     const measured = inPage.filter((c) => ['exact', 'equivalent', 'lossy'].includes(verdictOf(c.name).status));

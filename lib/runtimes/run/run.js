@@ -41,7 +41,7 @@ export function runtimeCommand(runtime, scriptPath, args = []) {
  * @param {string[]} [args]
  * @param {{ cwd?: string, env?: Record<string, string>, input?: string, timeoutMs?: number }} [options]
  *   env is added to this process's environment; input is written to the script's stdin
- * @returns {Promise<any>}
+ * @returns {Promise<unknown>} the JSON value, as JSON.parse gives it
  */
 export async function runInRuntime(runtime, scriptPath, args = [], { cwd, env, input, timeoutMs = 0 } = {}) {
   const { file, args: argv } = runtimeCommand(runtime, scriptPath, args);

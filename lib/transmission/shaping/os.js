@@ -13,7 +13,7 @@ const execFileAsync = promisify(execFile);
  * runs every command through `sudo`, even as root, so sudo itself must exist.
  * The netem probe happens in a network namespace of its own, so it never
  * touches this machine's interfaces.
- * @param {{ env?: NodeJS.ProcessEnv, platform?: string, uid?: number, run?: (cmd: string, args: string[]) => Promise<any> }} [deps]
+ * @param {{ env?: NodeJS.ProcessEnv, platform?: string, uid?: number, run?: (cmd: string, args: string[]) => Promise<unknown> }} [deps] run: a command that rejects when it fails (its output is not read)
  * @returns {Promise<{ ok: boolean, missing: string[] }>}
  */
 export async function checkOsShaper({ env = process.env, platform = os.platform(), uid = process.getuid?.(), run = (cmd, args) => execFileAsync(cmd, args, { env, timeout: 10000 }) } = {}) {

@@ -150,7 +150,8 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {string} url scheme://host:port
  * @property {string} host
  * @property {number} port
- * @property {Record<string, any>} counters messages, errors, refusals: whatever the transport counts
+ * @property {Record<string, any>} counters messages, errors, refusals: whatever the transport counts (still `any`:
+ *   each transport keeps its own fields, numbers and a byFormat table, and the e2e tests read them by name)
  * @property {() => string} describe a few lines for the server's exit
  * @property {() => Promise<void>} close
  */

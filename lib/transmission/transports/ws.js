@@ -19,7 +19,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import WebSocket, { WebSocketServer } from 'ws';
-import { UserError } from '../../errors.js';
+import { UserError, errorMessage } from '../../errors.js';
 import { ACK_BYTES, CLOSE_TOO_LARGE, CONTROL, encodeAck, encodeControl, NO_SEQ, SEQ_BYTES, websocketHeaderBytes } from '../protocol.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
@@ -443,7 +443,7 @@ const FAILURES = {
  */
 export function connectionFailure(err) {
   const code = /** @type {NodeJS.ErrnoException|null|undefined} */ (err)?.code;
-  return (code && Object.hasOwn(FAILURES, code) ? FAILURES[code] : null) ?? (err instanceof Error ? err.message : String(err));
+  return (code && Object.hasOwn(FAILURES, code) ? FAILURES[code] : null) ?? errorMessage(err);
 }
 
 /**

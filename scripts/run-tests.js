@@ -6,12 +6,14 @@
 // except files that assert a timing bound (an emulated link's RTT, a model's prediction): a file that says so in a
 // line `// test-runner: alone` runs after the others, one at a time, so the suite's own load cannot bend its figures.
 // TEST_CONCURRENCY sets how many run at a time (default: twice the cores, at least 4). Files that say
-// `// test-runner: long` (a browser, other runtimes, a whole npm start) start first: node's runner starts files in
-// the order given, and a long file started last would run on alone at the end.
+// `// test-runner: long` (a browser, other runtimes, a whole npm start) start first, so that none of them is left
+// to run on alone at the end.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { pipeline } from 'node:stream/promises';
+import { run } from 'node:test';
+import { tap } from 'node:test/reporters';
 
 const ALONE = /^\/\/ test-runner: alone\b/m;
 const LONG = /^\/\/ test-runner: long\b/m;
@@ -27,6 +29,11 @@ const files = (dir) => (fs.statSync(dir).isFile() ? [dir] : fs.readdirSync(dir, 
 }));
 
 const dirs = process.argv.slice(2);
+const missing = dirs.find((d) => !fs.existsSync(d));
+if (missing) {
+  console.error(`run-tests: no such file or folder: ${missing}`);
+  process.exit(2);
+}
 const found = dirs.flatMap(files).sort();
 if (!found.length) {
   console.error(`run-tests: no *.test.js under ${dirs.join(', ') || '(no folder given)'}`);
@@ -39,10 +46,22 @@ const rest = found.filter((f) => !alone.includes(f));
 const together = [...rest.filter(isLong), ...rest.filter((f) => !isLong(f))];
 
 /**
- * @param {string[]} list test files
- * @param {number} n how many run at a time
- * @returns {number} node --test's exit code
+ * Runs the files through node:test's run(), which starts them in the order given (`node --test FILE...` sorts its
+ * files by name on Node 20, which left a long file that sorts late to run on alone at the end), and prints TAP.
+ * @param {string[]} files test files
+ * @param {number} concurrency how many run at a time
+ * @returns {Promise<boolean>} every test passed (or was skipped)
  */
-const run = (list, n) => (list.length ? spawnSync(process.execPath, ['--test', `--test-concurrency=${n}`, ...list], { stdio: 'inherit' }).status ?? 1 : 0);
-const status = [run(together, concurrency), run(alone, 1)];
-process.exit(status.find((s) => s !== 0) ?? 0);
+async function runFiles(files, concurrency) {
+  if (!files.length) return true;
+  let failed = false;
+  const stream = run({ files, concurrency });
+  stream.on('test:fail', (/** @type {{ todo?: unknown }} */ data) => {
+    if (!data.todo) failed = true;
+  });
+  await pipeline(stream.compose(tap), process.stdout, { end: false });
+  return !failed;
+}
+
+const passed = [await runFiles(together, concurrency), await runFiles(alone, 1)];
+process.exit(passed.every(Boolean) ? 0 : 1);

@@ -38,6 +38,6 @@ function gitCommit() {
  * @param {ReturnType<typeof describeEnvironment>} env
  */
 export function environmentLine(env) {
-  const libs = Object.entries(env.libraries).map(([k, v]) => `${k} ${v}`).join(', ');
+  const libs = Object.entries(env.libraries).map(([k, v]) => `${k} ${v ?? 'not installed'}`).join(', ');
   return `Node ${env.node} (V8 ${env.v8}), ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; ${libs}${env.commit ? `; commit ${env.commit}` : ''}`;
 }

@@ -16,7 +16,8 @@ import { ROOT } from '../../lib/paths.js';
 function definition(file, name) {
   const text = fs.readFileSync(file, 'utf8');
   const declared = new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\s*)?export (?:async )?(?:function\\*?|const|let|class) ${name}\\b`).exec(text);
-  if (declared) return { file, jsdoc: Boolean(declared[1]) };
+  // a comment that only declares a type (@typedef) and happens to stand right above is not the export's own
+  if (declared) return { file, jsdoc: Boolean(declared[1]) && !/@typedef\b/.test(declared[1]) };
   for (const m of text.matchAll(/export \{([^}]*)\} from '([^']+)'/g)) {
     if (m[1].split(',').map((s) => s.trim()).includes(name)) return definition(path.join(path.dirname(file), m[2]), name);
   }

@@ -78,6 +78,20 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
       results.push({ ...row, format: label, codec: first.format, transport });
     }
   }
+  const verdicts = matrixVerdicts(results);
+  const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
+  const { settings, payload } = perRound[0].run;
+  return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, named, verdicts, skipped };
+}
+
+/**
+ * The verdicts of a matrix's combined rows: every pair of measured rows within a transport (its formats against each
+ * other, kind 'format') and every pair of transports on the same format (kind 'transport'); rows without figures are
+ * left out.
+ * @param {TransmissionRow[]} results rows labelled "TRANSPORT FORMAT", with their transport and codec
+ * @returns {Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>}
+ */
+export function matrixVerdicts(results) {
   const measured = results.filter((r) => r.minMax && r.msgsPerSec != null && r.msgsPerSec > 0);
   /** @type {Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>} */
   const verdicts = [];
@@ -87,9 +101,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
       if (a.transport === b.transport || a.codec === b.codec) verdicts.push({ ...pairVerdict(a, b), kind: a.transport === b.transport ? /** @type {const} */ ('format') : 'transport' });
     }
   }
-  const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
-  const { settings, payload } = perRound[0].run;
-  return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, named, verdicts, skipped };
+  return verdicts;
 }
 
 /**

@@ -22,7 +22,18 @@ const NPM_FETCH_OPTIONS = ['--fetch-retries=1', '--fetch-retry-mintimeout=2000',
  * @returns {Promise<string>}
  */
 export async function resolveVersion(npm, spec, pkg) {
-  const result = await runNpm(npm, ['view', `${pkg}@${spec.range}`, 'version', '--json', ...NPM_FETCH_OPTIONS], os.tmpdir());
+  return versionFromView(spec, pkg, await runNpm(npm, ['view', `${pkg}@${spec.range}`, 'version', '--json', ...NPM_FETCH_OPTIONS], os.tmpdir()));
+}
+
+/**
+ * What `npm view PKG@RANGE version --json` answered: the highest stable version in the range, or a one-line UserError
+ * (npm failed, printed no JSON, or named no stable version in the range).
+ * @param {import('./registry.js').RuntimeSpec} spec
+ * @param {string} pkg the platform's package
+ * @param {import('./npm-errors.js').NpmResult} result
+ * @returns {string}
+ */
+export function versionFromView(spec, pkg, result) {
   if (result.code !== 0) {
     if (noVersionInRange(result)) throw noVersion(spec, pkg);
     throw new UserError(`${spec.name}: ${npmFailure(result, `cannot look up ${pkg}`)}`);
@@ -55,18 +66,28 @@ const noVersion = (spec, pkg) => new UserError(`${spec.name}: the npm registry h
  * @returns {Promise<{ integrity: string|null }>} the tarball's integrity from npm's lockfile
  */
 export async function npmInstall(npm, prefix, pkg, version, name) {
-  const result = await runNpm(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund',
-    '--ignore-scripts', ...NPM_FETCH_OPTIONS, `${pkg}@${version}`], prefix);
+  const result = await runNpm(npm, installArgs(prefix, pkg, version), prefix);
   if (result.code !== 0) throw new UserError(`${name}: ${npmFailure(result, `cannot install ${pkg}@${version}`)}`);
   return { integrity: readIntegrity(prefix, pkg) };
 }
 
 /**
+ * npm install's arguments: exactly one version into the folder, no package.json written, no install scripts run.
+ * @param {string} prefix
+ * @param {string} pkg
+ * @param {string} version
+ * @returns {string[]}
+ */
+export const installArgs = (prefix, pkg, version) => ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund',
+  '--ignore-scripts', ...NPM_FETCH_OPTIONS, `${pkg}@${version}`];
+
+/**
+ * The integrity npm recorded for the package it installed into the folder, or null when its lockfile has none.
  * @param {string} prefix
  * @param {string} pkg
  * @returns {string|null}
  */
-function readIntegrity(prefix, pkg) {
+export function readIntegrity(prefix, pkg) {
   try {
     const lock = JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules', '.package-lock.json'), 'utf8'));
     return lock.packages?.[`node_modules/${pkg}`]?.integrity ?? null;

@@ -17,6 +17,7 @@ import { nodeClientPass, payloadIdentity, prepareWireCodecs } from '../../lib/tr
 import { ACK_STATUS, CLOSE_TOO_LARGE, decodeAck, encodeAck, encodeFrame, NO_SEQ, websocketHeaderBytes } from '../../lib/transmission/protocol.js';
 import { serveTransport } from '../../lib/transmission/serve.js';
 import ws, { connect as connectLink } from '../../lib/transmission/transports/ws.js';
+import { field } from '../helpers/narrow.js';
 
 /** @typedef {import('../../lib/transmission/transports/index.js').TransportServer} TransportServer */
 /** @typedef {import('../../lib/transmission/wire-codec.js').WireCodec} WireCodec */
@@ -151,7 +152,7 @@ test('10,000 messages of each format: every one acked once, in strict request/re
       assert.equal(r.wireBytes.down, (5 + websocketHeaderBytes(5, false)) * 10000, `${name}: an ACK and its frame header per message`);
     }
     assert.equal(server.counters.messages, 30000);
-    assert.equal(server.counters.decodeErrors, 0);
+    assert.equal(field(server.counters, 'decodeErrors'), 0);
     assert.deepEqual(Object.keys(server.counters.byFormat).sort(), ['json', 'json-buffer', 'protobufjs-static']);
   });
 });
@@ -161,7 +162,7 @@ test('several connections share the messages; each one is accounted for', async 
     const r = await runClient({ url: `${server.url}/protobufjs-static`, codec: byName['protobufjs-static'], messages: 3001, window: 4, connections: 5 });
     assert.equal(r.acked, 3001);
     assert.equal(r.lost + r.duplicated + r.errors, 0);
-    assert.equal(server.counters.connections, 5);
+    assert.equal(field(server.counters, 'connections'), 5);
   });
 });
 
@@ -256,8 +257,8 @@ test('garbage on the protobuf path, invalid JSON on the JSON path, short frames:
     const r = await valid;
     assert.equal(r.acked, 5000);
     assert.equal(r.lost + r.errors + r.duplicated, 0);
-    assert.equal(server.counters.decodeErrors, 40);
-    assert.equal(server.counters.malformed, 1);
+    assert.equal(field(server.counters, 'decodeErrors'), 40);
+    assert.equal(field(server.counters, 'malformed'), 1);
     pb.close();
     js.close();
   });
@@ -273,7 +274,7 @@ test('a frame over --max-payload closes only that connection, with code 1009', a
     assert.equal(await closed, CLOSE_TOO_LARGE);
     other.send(frameOf(byName['json-buffer'], 5));
     assert.deepEqual(decodeAck(await nextMessage(other)), { seq: 5, status: ACK_STATUS.ok });
-    assert.equal(server.counters.tooLarge, 1);
+    assert.equal(field(server.counters, 'tooLarge'), 1);
     other.close();
   });
 });
@@ -298,7 +299,7 @@ test('--max-payload limits the message after inflation: an incompressible messag
     const closed = new Promise((resolve) => deflating.once('close', (code) => resolve(code)));
     deflating.send(encodeFrame(2, Buffer.alloc(1001)));
     assert.equal(await closed, CLOSE_TOO_LARGE);
-    assert.equal(server.counters.tooLarge, 1);
+    assert.equal(field(server.counters, 'tooLarge'), 1);
   });
 });
 
@@ -413,7 +414,7 @@ test('permessage-deflate on both ends: every message acked and decoded, the wire
     const plain = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], messages: 300, window: 8 });
     const deflated = await runClient({ url: `${server.url}/json-buffer`, codec: byName['json-buffer'], messages: 300, window: 8, compress: 'deflate' });
     for (const r of [plain, deflated]) assert.deepEqual([r.acked, r.lost, r.errors], [300, 0, 0]);
-    assert.equal(server.counters.decodeErrors, 0);
+    assert.equal(field(server.counters, 'decodeErrors'), 0);
     assert.equal(deflated.wireBytes.payload, plain.wireBytes.payload, 'the codec bytes are the same before compression');
     // each message compressed on its own (no context takeover): well under the plain frames, well above a back-reference
     assert.ok(deflated.wireBytes.frames < 0.8 * plain.wireBytes.frames, `${deflated.wireBytes.frames} vs ${plain.wireBytes.frames}`);

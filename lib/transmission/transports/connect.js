@@ -103,6 +103,13 @@ export default connectTransport('1.1');
 export const connectH2 = connectTransport('2');
 
 /**
+ * What a Connect server counts: data messages, those answered 200 and the other answers by HTTP status, refusals
+ * (payload or format), raw answers; per format its messages.
+ * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, byStatus: Record<string, number>,
+ *   byFormat: Record<string, { messages: number }> }} ConnectCounters
+ */
+
+/**
  * @param {import('./index.js').ServerOptions} options
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportServer>}
@@ -114,6 +121,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   const byStatus = {};
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
+  /** @type {ConnectCounters} */
   const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, byStatus, byFormat };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
   const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];

@@ -63,6 +63,13 @@ export default {
 const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`);
 
 /**
+ * What a gRPC server counts: data messages, those answered OK, decode errors (INVALID_ARGUMENT), malformed requests,
+ * refusals (payload or format), raw answers; per format its messages.
+ * @typedef {{ startedAt: number, messages: number, ok: number, decodeErrors: number, malformed: number, refused: number,
+ *   raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
+ */
+
+/**
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
@@ -70,6 +77,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   const service = loadService(schema, TRANSPORT_NAME);
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
+  /** @type {GrpcCounters} */
   const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);

@@ -95,8 +95,11 @@ export const compressedBound = (n) => n + (n >>> 10) + 1024;
  *   end(body?: string|Uint8Array, done?: () => void): unknown }} HttpResponse what the handler calls of node:http's response (node:http2's compatibility one has the same)
  */
 
+/** @typedef {ReturnType<typeof httpCounters>} HttpCounters */
+
 /**
- * Server-side counters of an HTTP transport.
+ * Server-side counters of an HTTP transport: requests, data messages and their bytes, decode errors, malformed
+ * requests, bodies over the limit, refusals (payload or format), unknown paths; per format its messages and decode errors.
  */
 export function httpCounters() {
   /** @type {Record<string, { messages: number, decodeErrors: number }>} */

@@ -146,12 +146,24 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  */
 
 /**
+ * What every transport's server counts: since when (ms since the epoch), the data messages it took, what it refused
+ * (a format or payload it does not serve, a malformed upgrade), and the messages per format.
+ * @typedef {{ startedAt: number, messages: number, refused: number, byFormat: Record<string, { messages: number }> }} BaseCounters
+ */
+
+/**
+ * A server's counters: the base every transport keeps, with the ones of its own (ws.js; http-common.js for http1 and
+ * http2; connect.js for connect and connect-h2; grpc.js). A new transport adds its counters' type here.
+ * @typedef {BaseCounters & (import('./ws.js').WsCounters | import('./http-common.js').HttpCounters
+ *   | import('./connect.js').ConnectCounters | import('./grpc.js').GrpcCounters)} ServerCounters
+ */
+
+/**
  * @typedef {object} TransportServer
  * @property {string} url scheme://host:port
  * @property {string} host
  * @property {number} port
- * @property {Record<string, any>} counters messages, errors, refusals: whatever the transport counts (still `any`:
- *   each transport keeps its own fields, numbers and a byFormat table, and the e2e tests read them by name)
+ * @property {ServerCounters} counters messages, errors, refusals: the counts every transport keeps, and its own
  * @property {() => string} describe a few lines for the server's exit
  * @property {() => Promise<void>} close
  */

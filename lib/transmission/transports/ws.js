@@ -57,12 +57,21 @@ export default {
 };
 
 /**
+ * What a ws server counts: connections (and those open now), refused upgrades, data messages and their bytes, errors
+ * by kind; per format its connections, messages and decode errors.
+ * @typedef {{ startedAt: number, connections: number, open: number, refused: number, messages: number, bytes: number,
+ *   decodeErrors: number, malformed: number, tooLarge: number, protocolErrors: number,
+ *   byFormat: Record<string, { connections: number, messages: number, decodeErrors: number }> }} WsCounters
+ */
+
+/**
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
 async function startServer({ codecs, direction, host, port, tls: keys, maxPayload, raw, identity, meter }) {
   /** @type {Record<string, { connections: number, messages: number, decodeErrors: number }>} */
   const byFormat = {};
+  /** @type {WsCounters} */
   const counters = { startedAt: Date.now(), connections: 0, open: 0, refused: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, tooLarge: 0, protocolErrors: 0, byFormat };
   const accepted = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   /** @type {(req: http.IncomingMessage, res: http.ServerResponse) => void} */

@@ -122,6 +122,28 @@ const cost = {
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };
 
+/** @typedef {import('./payload/index.js').Payload} Payload */
+/** @typedef {import('./codecs/index.js').CodecInfo} CodecInfo */
+/** @typedef {import('./transmission/rounds.js').TransmissionRow} TransmissionRow */
+/** @typedef {ReturnType<typeof describePayload>} DescribedPayload */
+
+/**
+ * measureTransmission (lib/transmission/run.js) as runSuite calls it and reads its answer: the real function
+ * satisfies this; tests inject a stand-in.
+ * @typedef {(options: { payload: Payload, codecs: CodecInfo[], messages: number, profile: string, rounds: number,
+ *   rawPasses?: boolean, window?: number, deflate?: 'both' }) => Promise<{ payload: DescribedPayload,
+ *   settings: import('./results/index.js').TransmissionSettings, results: TransmissionRow[],
+ *   verdicts: ReturnType<typeof import('./transmission/rounds.js').pairVerdict>[] }>} MeasureTransmission
+ */
+
+/**
+ * measureTransportMatrix (lib/transmission/matrix.js) as runSuite calls it and reads its answer: the real function
+ * satisfies this; tests inject a stand-in.
+ * @typedef {(options: { transports: string[], codecs: Record<string, CodecInfo[]>, skipped: TransportComparison['skipped'],
+ *   payload: Payload, messages: number, profile: string, window: number, connections: number, rounds: number }) => Promise<
+ *   { payload: DescribedPayload } & Required<Pick<import('./results/index.js').TransportEntry, 'settings' | 'results' | 'verdicts' | 'named' | 'skipped'>>>} MeasureTransportMatrix
+ */
+
 /**
  * What runSuite tells its onProgress: the plan first (steps and their total work, in any unit), then each step
  * as it ends (label, steps done, its share of the work), then the end.
@@ -143,14 +165,14 @@ const cost = {
  *   permessage-deflate (null: none)
  * @param {TransportComparison | null} [options.transportComparison] every transport's JSON and protobuf on one
  *   payload (slowLinkPayload), on loopback and, when slowLink is set, over that link (planTransportComparison)
- * @param {Function} [options.measureTransportMatrix] injected by tests; the real one otherwise
+ * @param {MeasureTransportMatrix} [options.measureTransportMatrix] injected by tests; the real one otherwise
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
  * @param {string} [options.command] the command line, recorded in the results
  * @param {(event: SuiteProgress) => void} [options.onProgress] told the plan, each step as it ends, and the end
  *   (lib/cli/progress.js's progressReporter turns these into the progress line)
- * @param {Function} [options.measureTransmission] injected by tests; the real one otherwise
+ * @param {MeasureTransmission} [options.measureTransmission] injected by tests; the real one otherwise
  * @param {import('./runtimes/matrix/matrix.js').RuntimeEntry[]} [options.runtimes] also measure speed on these (--runtimes)
  * @returns {Promise<import('./results/index.js').Results>} the results object (see README, results.json format)
  */
@@ -242,11 +264,12 @@ export async function runSuite({
   const transmission = [];
   let breakEven = null;
   if (transmissionCodecs.length) {
+    /** @type {MeasureTransmission} */
     const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
     for (const p of payloads) {
       for (const profile of profiles) {
         const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses: profile === 'none' });
-        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] });
+        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts });
         progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
       }
     }
@@ -257,7 +280,7 @@ export async function runSuite({
         // on a slow link the question is also "protobuf, or JSON plus deflate?"
         deflate: 'both',
       });
-      const shaped = { payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts ?? [] };
+      const shaped = { payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts };
       transmission.push(shaped);
       const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');
       if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, shaped);
@@ -268,6 +291,7 @@ export async function runSuite({
   // every transport's JSON and protobuf on one payload, rounds interleaving transports and formats
   const transports = [];
   if (transportComparison) {
+    /** @type {MeasureTransportMatrix} */
     const matrix = measureTransportMatrix ?? (await import('./transmission/matrix.js')).measureTransportMatrix;
     const p = slowLinkPayload(payloads);
     for (const link of comparisonLinks) {
@@ -277,7 +301,7 @@ export async function runSuite({
       });
       transports.push({
         payload: p.id, profile: link.profile, settings: run.settings, results: run.results,
-        named: run.named ?? [], verdicts: run.verdicts ?? [], skipped: run.skipped ?? [],
+        named: run.named, verdicts: run.verdicts, skipped: run.skipped,
       });
       progress.tick(`${p.id} transports, ${link.profile === 'none' ? 'loopback' : `link ${link.profile}`}`, 1, unitWork(step++));
     }

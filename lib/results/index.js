@@ -230,9 +230,10 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  */
 
 /**
- * The transport comparison over one link (an entry of results.transports).
- * @typedef {TransmissionEntry & { named: import('../transmission/pairs.js').NamedVerdict[],
- *   skipped?: { transport: string, format: string, reason: string }[] }} TransportEntry
+ * The transport comparison over one link (an entry of results.transports); its settings are the matrix's, which
+ * name the transports instead of one (measureTransportMatrix).
+ * @typedef {Omit<TransmissionEntry, 'settings'> & { settings: Omit<TransmissionSettings, 'transport'> & { transport?: null, transports?: string[] },
+ *   named: import('../transmission/pairs.js').NamedVerdict[], skipped?: { transport: string, format: string, reason: string }[] }} TransportEntry
  */
 
 /**

@@ -12,12 +12,8 @@ import { progressReporter } from '../../lib/cli/progress.js';
 import { describeCodec, prepareCodecs } from '../../lib/verify.js';
 import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 
-/** @typedef {import('../../lib/payload/index.js').Payload} Payload */
-/** @typedef {import('../../lib/codecs/index.js').CodecInfo} CodecInfo */
-/**
- * What runSuite asks of its measureTransmission (the slow link adds window and deflate).
- * @typedef {{ payload: Payload, codecs: CodecInfo[], messages: number, profile: string, window?: number, rounds: number }} TransmissionCall
- */
+/** @typedef {import('../../lib/suite.js').MeasureTransmission} MeasureTransmission what runSuite asks of its measureTransmission */
+/** @typedef {import('../../lib/suite.js').MeasureTransportMatrix} MeasureTransportMatrix */
 
 // Several link profiles need shaping (root, namespaces), so this test feeds the
 // suite a recording stand-in for measureTransmission: what is checked here is
@@ -26,7 +22,8 @@ import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
 test('several link profiles: one transmission entry, table and chart bar group per profile', async () => {
   /** @type {{ payload: string, formats: string[], messages: number, profile: string, rounds: number }[]} */
   const calls = [];
-  const fakeTransmission = async (/** @type {TransmissionCall} */ { payload, codecs, messages, profile, rounds }) => {
+  /** @type {MeasureTransmission} */
+  const fakeTransmission = async ({ payload, codecs, messages, profile, rounds }) => {
     calls.push({ payload: payload.id, formats: codecs.map((c) => c.name), messages, profile, rounds });
     /** @type {Record<string, number>} */
     const latencies = { none: 1, '4g': 40, '3g': 150 };
@@ -39,6 +36,7 @@ test('several link profiles: one transmission entry, table and chart bar group p
         payloadMBps: 0.01, wireBytes: { payload: 100, frames: 120 },
         latencyMs: { p50: slow, p90: slow * 1.2, p99: slow * 2, p999: slow * 3, max: slow * 4, mean: slow * 1.1 },
       })),
+      verdicts: [],
     };
   };
   const payloads = resolvePayloads({ numbers: ['5', '1'] });
@@ -96,7 +94,8 @@ test('several link profiles: one transmission entry, table and chart bar group p
 test('the slow link: one pipelined pass over the mobile profile for test3, recorded with its window and messages', async () => {
   /** @type {{ payload: string, profile: string, window: number, messages: number, rounds: number }[]} */
   const calls = [];
-  const fakeTransmission = async (/** @type {TransmissionCall} */ { payload, codecs, messages, profile, window = 1, rounds }) => {
+  /** @type {MeasureTransmission} */
+  const fakeTransmission = async ({ payload, codecs, messages, profile, window = 1, rounds }) => {
     calls.push({ payload: payload.id, profile, window, messages, rounds });
     return {
       payload: describePayload(payload),
@@ -130,10 +129,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
   const codecsFor = {
     ws: await selectCodecs('json-buffer,protobufjs-static'), http1: await selectCodecs('json-buffer,protobufjs-static'), grpc: await selectCodecs('protobufjs-static'),
   };
-  /**
-   * What runSuite asks of its measureTransportMatrix: the codecs of each transport by name.
-   * @param {{ transports: string[], codecs: Record<string, CodecInfo[]>, payload: Payload, messages: number, profile: string, window: number, rounds: number }} call
-   */
+  /** @type {MeasureTransportMatrix} what runSuite asks of its measureTransportMatrix: the codecs of each transport by name */
   const fakeMatrix = async ({ transports: names, codecs, payload, messages, profile, window, rounds }) => {
     calls.push({ names, formats: Object.fromEntries(names.map((t) => [t, codecs[t].map((c) => c.name)])), payload: payload.id, messages, profile, window, rounds });
     const results = names.flatMap((t) => prepareCodecs(codecs[t], payload).map((p) => {
@@ -142,11 +138,12 @@ test('the transport comparison: every transport with its own pair, on loopback a
       return {
         ...describeCodec(p), format: `${t} ${p.codec.name}`, codec: p.codec.name, transport: t, messages, acked: messages, lost: 0, duplicated: 0, errors: 0,
         seconds: messages / rate, msgsPerSec: rate, payloadMBps: 0.01, wireBytes: { payload: messages * (json ? 800 : 380), frames: 0, up: messages * (json ? 950 : 430), down: messages * 20 },
-        latencyMs: { p50: 1, p90: 1, p99: 2, p999: 2, max: 3, mean: 1 }, minMax: { seconds: [1, 1], msgsPerSec: [rate * 0.9, rate * 1.1] },
+        latencyMs: { p50: 1, p90: 1, p99: 2, p999: 2, max: 3, mean: 1 }, minMax: { seconds: [1, 1], msgsPerSec: [rate * 0.9, rate * 1.1], serverCpuUs: null, clientCpuUs: null, latencyMs: { p50: [1, 1], p99: [2, 2] } },
       };
     }));
     /** @type {(t: string, format: string, label: string) => import('../../lib/transmission/pairs.js').PairSide} */
     const side = (t, format, label) => ({ transport: t, format, label });
+    /** @type {import('../../lib/transmission/pairs.js').NamedVerdict[]} */
     const named = [
       { label: 'REST JSON over HTTP/1.1 vs gRPC protobuf', kind: 'cross', json: side('http1', 'json-buffer', 'REST JSON over HTTP/1.1'), protobuf: side('grpc', 'protobufjs-static', 'gRPC protobuf'),
         verdict: { formats: ['http1 json-buffer', 'grpc protobufjs-static'], winner: 'grpc protobufjs-static', ratio: 3.4, rounds }, winner: 'protobuf', msgsPerSecRatio: 3.375, bytesRatio: 0.46, missing: null },

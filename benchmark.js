@@ -46,6 +46,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
 ${RUNTIME_USAGE}
                         (the speed suite again on each runtime, as a runtime × codec matrix per payload)`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   quick: { type: 'boolean', default: false },
@@ -76,7 +77,7 @@ runCli(import.meta.url, async () => {
   if (values['max-time'] !== undefined) overrides.maxTime = numberOption(values['max-time'], 'max-time', { min: 0.01 });
   if (values['min-time'] !== undefined) overrides.minTime = numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
-  const profiles = values.profiles.split(',').map((/** @type {string} */ s) => s.trim()).filter(Boolean);
+  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
   if (!profiles.length) throw new UserError('--profiles: expected profile names such as none,4g');
   // checked now, not after minutes of measuring
   for (const profile of profiles) {

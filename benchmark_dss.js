@@ -46,6 +46,7 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
   --json          print the results as one JSON object
 ${RUNTIME_USAGE}`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   rounds: { type: 'string', default: '3' },

@@ -37,6 +37,7 @@ ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transpor
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   ...TRANSMISSION_OPTIONS,
@@ -59,7 +60,7 @@ runCli(import.meta.url, async () => {
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
   if (values.deflate) throw new UserError('benchmark_transport: use --compress NAME (--deflate is the WebSocket clients\' spelling)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
-  const names = values.transports.split(',').map((/** @type {string} */ s) => s.trim()).filter(Boolean);
+  const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
   const transports = await Promise.all(names.map(loadTransport));
   // every transport must take the settings before anything runs

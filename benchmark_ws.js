@@ -40,6 +40,7 @@ ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
   carry the payload is listed as unsupported and does not change the exit code (2 for bad input).`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   ...TRANSMISSION_OPTIONS,

@@ -13,6 +13,7 @@ const USAGE = `usage: node compare.js A.json B.json [--changed] [--json]
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   changed: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },

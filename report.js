@@ -11,6 +11,7 @@ import { readResultsFile } from './lib/results/index.js';
 const USAGE = `usage: node report.js results/X/results.json [--out DIR]
   Writes report.md and report.html from a results file (default: in its folder).`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } };
 
 runCli(import.meta.url, () => {

@@ -30,6 +30,7 @@ const USAGE = `usage: node server.js N [options]   or   node server.js --data FI
                       a larger one is refused (ws: its connection closes with 1009; HTTP: 413)
   Prints "listening on SCHEME://HOST:PORT" when ready; a summary of its counters on SIGINT/SIGTERM.`;
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   port: { type: 'string' },

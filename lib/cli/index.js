@@ -20,20 +20,34 @@ export const PAYLOAD_OPTIONS = {
 };
 
 /**
+ * The option every entry point takes, whether or not its own option table names it.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
+const HELP_OPTION = { help: { type: 'boolean', default: false } };
+
+/**
+ * What parseCli gives for an option table: node:util parseArgs' own reading of the table (strict, positionals
+ * allowed), so each value is typed by its entry: a string or a boolean, a list with `multiple`, possibly undefined
+ * without a `default`; --help a boolean (the table's own --help, if it has one, replaces the default one).
+ * @template {import('node:util').ParseArgsOptionsConfig} O
+ * @typedef {ReturnType<typeof parseArgs<{ args: string[], options: Omit<typeof HELP_OPTION, keyof O> & O, allowPositionals: true, strict: true }>>} CliResult
+ */
+
+/**
  * node:util parseArgs, with its complaints turned into one-line user errors
  * naming the option and the value. A value that starts with a dash (`--max-time
  * -1`) is taken as the option's value, so the number check can say what is
  * wrong with it; an empty value (`--formats ''`) is refused rather than read
  * as "not given".
+ * @template {import('node:util').ParseArgsOptionsConfig} O
  * @param {string[]} args
- * @param {Record<string, { type: string, short?: string, default?: unknown, multiple?: boolean }>} options parseArgs option config
- *   (object literals, whose `type` TypeScript reads as any string; parseArgs checks it at run time)
- * @returns {{ values: Record<string, any>, positionals: string[] }} values: any, as the entry points read
- *   them by their own option tables (a string, a boolean or a list each, as the table declares)
+ * @param {O} options parseArgs option table (declared `@satisfies {import('node:util').ParseArgsOptionsConfig}` or
+ *   inline, so its literal types, and so the values' types, survive)
+ * @returns {CliResult<O>}
  */
 export function parseCli(args, options) {
-  // every entry point takes --help, whether or not its own option table names it
-  const withHelp = /** @type {import('node:util').ParseArgsOptionsConfig} */ ({ help: { type: 'boolean', default: false }, ...options });
+  /** @type {Omit<typeof HELP_OPTION, keyof O> & O} */
+  const withHelp = { ...HELP_OPTION, ...options };
   let parsed;
   try {
     parsed = parseArgs({ args: joinDashValues(args, withHelp), options: withHelp, allowPositionals: true, strict: true });

@@ -12,7 +12,10 @@ import { parseRuntimeOverrides } from '../runtimes/install/overrides.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';
 import { parseRuntimeList } from '../runtimes/install/registry.js';
 
-/** parseArgs options of --runtimes LIST, --runtime NAME=PATH (repeatable) and --chromium PATH. */
+/**
+ * parseArgs options of --runtimes LIST, --runtime NAME=PATH (repeatable) and --chromium PATH.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
 export const RUNTIME_OPTIONS = {
   runtimes: { type: 'string' },
   runtime: { type: 'string', multiple: true },

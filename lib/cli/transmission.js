@@ -7,13 +7,15 @@ import { payloadHeading } from '../report/rows.js';
 import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
 
-/** @typedef {ReturnType<typeof parseCli>['values']} CliValues parsed options, as parseCli gives them */
 import { measureTransmission } from '../transmission/run.js';
 import { exitCodeOf, problemsOf } from '../transmission/outcome.js';
 import { assignFormats, pairFormats } from '../transmission/pairs.js';
 import { DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from '../transmission/transports/index.js';
 
-/** Options shared by the clients and the orchestrator. */
+/**
+ * Options shared by the clients and the orchestrator.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
 export const TRANSMISSION_OPTIONS = {
   window: { type: 'string', default: '1' },
   connections: { type: 'string', default: '1' },
@@ -32,6 +34,8 @@ export const TRANSMISSION_OPTIONS = {
   tls: { type: 'boolean', default: false },
   pipelining: { type: 'string', default: '1' },
 };
+
+/** @typedef {import('./index.js').CliResult<typeof TRANSMISSION_OPTIONS>['values']} TransmissionValues TRANSMISSION_OPTIONS as parseCli gives them */
 
 export const TRANSMISSION_USAGE = `  --window W          messages in flight per connection, closed loop (default 1: strict request/response)
   --connections C     connections at once, sharing the messages (default 1)
@@ -58,12 +62,12 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
 /**
  * --rtt, --down and --up describe the custom link only; given without it they
  * would be silently ignored, so they are refused.
- * @param {CliValues} values parsed options
+ * @param {{ rtt?: string, down?: string, up?: string }} values parsed options
  * @param {boolean} custom whether the custom profile is in use
  * @param {string} hint how to ask for it
  */
 export function checkCustomLink(values, custom, hint) {
-  const given = ['rtt', 'down', 'up'].filter((k) => values[k] !== undefined);
+  const given = /** @type {const} */ (['rtt', 'down', 'up']).filter((k) => values[k] !== undefined);
   if (given.length && !custom) throw new UserError(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'are' : 'is'} only for the custom link: ${hint}`);
 }
 
@@ -157,13 +161,12 @@ export function matrixVerdictLines(run) {
  * What both benchmark entry points (benchmark_ws, benchmark_transport) read the same way: the transmission
  * options, the link profiles (each checked, custom with its --rtt/--down/--up), the messages per profile (the
  * given --messages, else loopbackMessages unthrottled and 40 throttled), the rounds and the sweep's p99 target.
- * @param {CliValues} values parsed options
+ * @param {TransmissionValues & { profiles: string, messages?: string, rounds: string, 'target-p99': string }} values parsed options
  * @param {{ loopbackMessages: number }} defaults
  */
 export function benchmarkOptions(values, { loopbackMessages }) {
   const opts = transmissionOptions(values);
-  /** @type {string[]} */
-  const profiles = values.profiles.split(',').map((/** @type {string} */ s) => s.trim()).filter(Boolean);
+  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
   checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
   for (const p of profiles) resolveProfile(p, opts);
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
@@ -176,11 +179,22 @@ export function benchmarkOptions(values, { loopbackMessages }) {
 }
 
 /**
- * The numeric transmission options, checked.
- * @param {CliValues} values parsed options
+ * --shaper, checked as chooseShaper (lib/transmission/shaping/os.js) checks it, with the same line, so the options
+ * carry one of its three names and a wrong one is refused before any server starts.
+ * @param {string} value
+ */
+function shaperOption(value) {
+  const shaper = /** @type {const} */ (['auto', 'os', 'emulator']).find((s) => s === value);
+  if (!shaper) throw new UserError(`--shaper: expected auto, os or emulator, got "${value}"`);
+  return shaper;
+}
+
+/**
+ * The transmission options, checked (the numbers and --shaper).
+ * @param {TransmissionValues} values parsed options
  */
 export function transmissionOptions(values) {
-  /** @type {(name: string, o: { min?: number, integer?: boolean }) => number|undefined} */
+  /** @type {(name: 'window'|'connections'|'rate'|'rtt'|'down'|'up'|'warmup'|'pipelining', o: { min?: number, integer?: boolean }) => number|undefined} */
   const opt = (name, o) => (values[name] === undefined ? undefined : numberOption(values[name], name, o));
   return {
     window: opt('window', { min: 1, integer: true }),
@@ -190,7 +204,7 @@ export function transmissionOptions(values) {
     rtt: opt('rtt', { min: 0 }),
     down: opt('down', { min: 0 }),
     up: opt('up', { min: 0 }),
-    shaper: values.shaper,
+    shaper: shaperOption(values.shaper),
     // --timeout has a default (TRANSMISSION_OPTIONS): always given
     idleTimeoutMs: numberOption(values.timeout, 'timeout', { min: 0.1 }) * 1000,
     warmup: opt('warmup', { min: 0, integer: true }),
@@ -210,6 +224,7 @@ export function transmissionOptions(values) {
  * @returns {Promise<number>} the exit code the entry point should end with (see outcome.js)
  */
 export async function clientMain(argv, { name, format }) {
+  /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
   const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' }, ca: { type: 'string' } };
   const { values, positionals } = parseCli(argv, options);
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]

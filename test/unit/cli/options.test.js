@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { numberOption, parseCli, PAYLOAD_OPTIONS } from '../../../lib/cli/index.js';
 import { UserError } from '../../../lib/errors.js';
 
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = { ...PAYLOAD_OPTIONS, 'max-time': { type: 'string' }, rounds: { type: 'string' } };
 const refused = (/** @type {() => unknown} */ fn, /** @type {RegExp} */ pattern) => assert.throws(fn, (err) => err instanceof UserError && pattern.test(err.message) && !err.message.includes('\n'));
 

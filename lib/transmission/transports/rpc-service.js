@@ -161,9 +161,9 @@ export function loadService(schema, transport = 'an RPC transport') {
   let service = loaded.get(schema);
   if (!service) {
     const files = serviceFiles(schema);
+    /** @type {Record<string, unknown>} what require() gives is untyped: the generated module's exports */
     const mod = require(files.module);
-    const desc = mod[SERVICE];
-    if (!desc || desc.kind !== 'service') throw new Error(`${files.module} has no service ${SERVICE}`);
+    const desc = benchService(mod[SERVICE], `${files.module}: ${SERVICE}`);
     service = {
       desc,
       message: desc.method.send.input,
@@ -175,6 +175,27 @@ export function loadService(schema, transport = 'an RPC transport') {
     loaded.set(schema, service);
   }
   return service;
+}
+
+/**
+ * A generated module's export checked to be the Bench service, two unary methods with message descriptors on each
+ * side (protoc-gen-es wrote it from the bench proto, but nothing types what require() loads).
+ * @param {unknown} value
+ * @param {string} where the module and export, for the error
+ * @returns {BenchService}
+ */
+function benchService(value, where) {
+  const isObject = (/** @type {unknown} */ v) => v !== null && typeof v === 'object';
+  const field = (/** @type {unknown} */ v, /** @type {string} */ k) => (isObject(v) ? /** @type {Record<string, unknown>} */ (v)[k] : undefined);
+  const unary = (/** @type {string} */ name) => {
+    const m = field(field(value, 'method'), name);
+    return field(m, 'methodKind') === 'unary' && field(field(m, 'input'), 'kind') === 'message' && field(field(m, 'output'), 'kind') === 'message';
+  };
+  if (field(value, 'kind') !== 'service' || !unary('send') || !unary('get')) {
+    throw new Error(`${where} is not the Bench service (two unary methods, send and get)`);
+  }
+  // checked above: the kinds protobuf-es descriptors carry; the rest of DescService is protobuf-es's own
+  return /** @type {BenchService} */ (value);
 }
 
 /**

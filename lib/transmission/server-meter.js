@@ -33,3 +33,23 @@ export function createServerMeter() {
     },
   };
 }
+
+/**
+ * A server's report as it comes over the wire (JSON text, ws's and gRPC's report calls), or null when it is not one:
+ * every figure of a ServerReport must be a finite number.
+ * @param {string} text
+ * @returns {ServerReport|null}
+ */
+export function parseServerReport(text) {
+  /** @type {unknown} */
+  let r;
+  try {
+    r = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (r === null || typeof r !== 'object') return null;
+  const { messages, cpuUs, elu, seconds } = /** @type {Record<string, unknown>} */ (r);
+  return typeof messages === 'number' && typeof cpuUs === 'number' && typeof elu === 'number' && typeof seconds === 'number'
+    && [messages, cpuUs, elu, seconds].every(Number.isFinite) ? { messages, cpuUs, elu, seconds } : null;
+}

@@ -25,6 +25,7 @@ import { ANSWER } from './index.js';
 import { loadService } from './rpc-service.js';
 import { hpackPathBytes, varintBytes } from './connect.js';
 import { withTlsRecords } from '../tls-records.js';
+import { parseServerReport } from '../server-meter.js';
 
 /** Codecs whose bytes are protobuf's wire format (what a gRPC peer built from the .proto reads). */
 export const PROTOBUF_CODECS = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf', 'google-protobuf'];
@@ -268,19 +269,6 @@ const controlMetadata = (/** @type {'mark'|'report'} */ op) => {
   return m;
 };
 
-/**
- * The server's answer to a report call, or null when it is not one.
- * @param {Buffer} bytes
- * @returns {import('../server-meter.js').ServerReport|null}
- */
-function parseReport(bytes) {
-  try {
-    const r = JSON.parse(bytes.toString('utf8'));
-    return Number.isFinite(r?.cpuUs) && Number.isFinite(r?.messages) ? r : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * What a failed call means for the accounting.
@@ -367,7 +355,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     report() {
       return new Promise((resolve) => {
         links[0].client.makeUnaryRequest(service.path('send'), passThrough, passThrough, Buffer.alloc(0), controlMetadata('report'), { deadline: Date.now() + 2000 },
-          (err, bytes) => resolve(err || !bytes ? null : parseReport(bytes)));
+          (err, bytes) => resolve(err || !bytes ? null : parseServerReport(bytes.toString('utf8'))));
       });
     },
     async close() {

@@ -24,6 +24,7 @@ import { ACK_BYTES, CLOSE_TOO_LARGE, CONTROL, encodeAck, encodeControl, NO_SEQ, 
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
 import { withTlsRecords } from '../tls-records.js';
+import { parseServerReport } from '../server-meter.js';
 
 /** @typedef {import('../server-meter.js').ServerReport} ServerReport */
 
@@ -295,7 +296,7 @@ async function createClient({ url, codec, direction, window, connections, compre
   for (const [i, { ws }] of links.entries()) {
     ws.on('message', (/** @type {Buffer} */ data, isBinary) => {
       if (!isBinary) {
-        reportArrived?.(parseReport(data));
+        reportArrived?.(parseServerReport(data.toString('utf8')));
         return;
       }
       if (inFlight[i] > 0) inFlight[i]--;
@@ -455,19 +456,6 @@ export function connectionFailure(err) {
   return (code && Object.hasOwn(FAILURES, code) ? FAILURES[code] : null) ?? errorMessage(err);
 }
 
-/**
- * The server's text answer to a report request, or null when it is not one.
- * @param {Buffer} data
- * @returns {ServerReport|null}
- */
-function parseReport(data) {
-  try {
-    const r = JSON.parse(data.toString('utf8'));
-    return Number.isFinite(r?.cpuUs) && Number.isFinite(r?.messages) ? r : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Closes a WebSocket, terminating it when the close handshake takes over a second.

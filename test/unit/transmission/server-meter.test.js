@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { createServerMeter } from '../../../lib/transmission/server-meter.js';
+import { createServerMeter, parseServerReport } from '../../../lib/transmission/server-meter.js';
 
 /**
  * Keeps this thread busy for about `ms` (CPU time the meter must see).
@@ -63,4 +63,13 @@ test('event-loop utilization is the loop\'s, between mark and report: 1 while sp
   const expected = performance.eventLoopUtilization(from).utilization;
   const { elu } = meter.report();
   assert.ok(Math.abs(elu - expected) < 0.02, `waiting pass: elu ${elu}, the loop says ${expected}`);
+});
+
+test('a report read off the wire: all four figures finite numbers, or not a report', () => {
+  assert.deepEqual(parseServerReport('{"messages":3,"cpuUs":120.5,"elu":0.25,"seconds":0.01,"extra":1}'),
+    { messages: 3, cpuUs: 120.5, elu: 0.25, seconds: 0.01 });
+  for (const text of ['', 'null', '[]', '"x"', '{"messages":3,"cpuUs":1,"elu":0.2}', '{"messages":3,"cpuUs":1,"elu":"0.2","seconds":1}',
+    '{"messages":3,"cpuUs":1,"elu":0.2,"seconds":1e999}', 'not json']) {
+    assert.equal(parseServerReport(text), null, text);
+  }
 });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UserError } from '../errors.js';
+import { UserError, errorMessage } from '../errors.js';
 
 /**
  * Options every payload-taking entry point accepts.
@@ -161,7 +161,7 @@ export function regexOption(value, name) {
   try {
     return new RegExp(value);
   } catch (err) {
-    throw new UserError(`--${name}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UserError(`--${name}: ${errorMessage(err)}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import avro from 'avsc';
-import { Unsupported } from '../errors.js';
+import { Unsupported, errorMessage } from '../errors.js';
 import { childPath } from '../json.js';
 
 const DOUBLE = avro.Type.forSchema('double');
@@ -40,7 +40,7 @@ function typeOfRecords(records) {
     try {
       type = avro.Type.forTypes([type, inferType(records[i])], INFER);
     } catch (err) {
-      throw new Unsupported(`record ${i}: avsc cannot infer one type for it and the records before it: ${err instanceof Error ? err.message : err}`);
+      throw new Unsupported(`record ${i}: avsc cannot infer one type for it and the records before it: ${errorMessage(err)}`);
     }
   }
   return type;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { UserError } from '../errors.js';
+import { UserError, errorMessage, firstLine } from '../errors.js';
 import { describeIoError, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits } from '../schema/index.js';
@@ -29,7 +29,7 @@ export function readBundledCorpus(file) {
     text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
   } catch (err) {
     const missing = err instanceof Error && 'code' in err && err.code === 'ENOENT';
-    throw new UserError(`${file}: ${missing ? describeIoError(err) : `cannot read the corpus: ${err instanceof Error ? err.message : err}`} (regenerate with npm run generate:data)`);
+    throw new UserError(`${file}: ${missing ? describeIoError(err) : `cannot read the corpus: ${errorMessage(err)}`} (regenerate with npm run generate:data)`);
   }
   return parseNdjson(text, file);
 }
@@ -49,7 +49,7 @@ export function parseNdjson(text, label) {
     try {
       records.push(JSON.parse(line));
     } catch (err) {
-      throw new UserError(`${label}: line ${i + 1}: invalid JSON: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`);
+      throw new UserError(`${label}: line ${i + 1}: invalid JSON: ${firstLine(err)}`);
     }
   }
   return records;

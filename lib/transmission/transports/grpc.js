@@ -20,7 +20,7 @@
 import net from 'node:net';
 import grpc from '@grpc/grpc-js';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
-import { UserError } from '../../errors.js';
+import { UserError, firstLine } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { loadService } from './rpc-service.js';
 import { hpackPathBytes, varintBytes } from './connect.js';
@@ -138,7 +138,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
           codec.decode(call.request);
         } catch (err) {
           counters.decodeErrors++;
-          return callback({ code: grpc.status.INVALID_ARGUMENT, details: `cannot decode the message as ${codec.name}: ${String(err instanceof Error ? err.message : err).split('\n')[0]}` });
+          return callback({ code: grpc.status.INVALID_ARGUMENT, details: `cannot decode the message as ${codec.name}: ${firstLine(err)}` });
         }
       }
       counters.ok++;

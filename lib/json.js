@@ -51,6 +51,16 @@ export function findPath(value, test, path = '$', key = null) {
 export const isJsonObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
+ * The member `key` of a value whose shape is not known yet (parsed JSON, what require() or a page handed back, a
+ * generated module's namespace or class), or undefined when it is not an object or function or has no such member.
+ * @param {unknown} value
+ * @param {string} key
+ * @returns {unknown}
+ */
+export const memberOf = (value, key) => ((value !== null && typeof value === 'object') || typeof value === 'function'
+  ? /** @type {Record<string, unknown>} */ (value)[key] : undefined);
+
+/**
  * Sets a key on a plain object, including "__proto__", which plain
  * assignment would turn into a change of prototype instead of a key.
  * @template T

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { loadGenerated } from './codegen.js';
 import { protobufjsInstance } from './protobufjs-dynamic.js';
+import { memberOf } from '../json.js';
 
 const require = createRequire(import.meta.url);
 // pbjs runs in this process through its programmatic entry (the one its bin script calls): a child process per
@@ -49,15 +50,6 @@ function generateStatic(protoDir, outDir) {
     }
   }
 }
-
-/**
- * The member `key` of a generated namespace or class (pbjs nests a message's types in its class), or undefined.
- * @param {unknown} ns
- * @param {string} key
- * @returns {unknown}
- */
-const memberOf = (ns, key) => ((ns !== null && typeof ns === 'object') || typeof ns === 'function'
-  ? /** @type {Record<string, unknown>} */ (ns)[key] : undefined);
 
 /**
  * True when a generated class has what protobufjsInstance calls.

@@ -1,4 +1,5 @@
 import { summariseSpeedRounds } from '../../measure/speed.js';
+import { memberOf } from '../../json.js';
 
 /**
  * The runtime matrix's rounds: joins the speed rows of single-round runs of
@@ -71,15 +72,13 @@ export function joinSpeedRounds(roundsOfRows, baseline, order = []) {
  * @returns {RoundOutput}
  */
 export function roundOutput(value, { payloads, verifyOnly, label }) {
-  /** @type {(v: unknown, key: string) => unknown} */
-  const at = (v, key) => (v !== null && typeof v === 'object' ? /** @type {Record<string, unknown>} */ (v)[key] : undefined);
-  const results = at(value, 'results');
+  const results = memberOf(value, 'results');
   if (!Array.isArray(results) || results.length !== payloads) {
     throw new Error(`${label}: the round gave no results for its ${payloads} payload${payloads === 1 ? '' : 's'}`);
   }
   const fields = verifyOnly ? ['verdicts'] : ['results', 'skipped'];
   for (const [i, r] of results.entries()) {
-    const missing = fields.find((f) => !Array.isArray(at(r, f)));
+    const missing = fields.find((f) => !Array.isArray(memberOf(r, f)));
     if (missing) throw new Error(`${label}: the round's entry for payload ${i} has no ${missing} list`);
   }
   return /** @type {RoundOutput} */ (value); // checked above, down to the lists; their rows are the worker's own

@@ -7,6 +7,7 @@ import protobuf from 'protobufjs';
 import { bufGenerate, cachedModulePath, generatedDir } from '../../codecs/codegen.js';
 import { loadSchemaFile } from '../../schema/index.js';
 import { ROOT } from '../../paths.js';
+import { memberOf } from '../../json.js';
 
 const require = createRequire(import.meta.url);
 const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/package.json')), 'bin', 'protoc-gen-es');
@@ -185,13 +186,12 @@ export function loadService(schema, transport = 'an RPC transport') {
  * @returns {BenchService}
  */
 function benchService(value, where) {
-  const isObject = (/** @type {unknown} */ v) => v !== null && typeof v === 'object';
-  const field = (/** @type {unknown} */ v, /** @type {string} */ k) => (isObject(v) ? /** @type {Record<string, unknown>} */ (v)[k] : undefined);
   const unary = (/** @type {string} */ name) => {
-    const m = field(field(value, 'method'), name);
-    return field(m, 'methodKind') === 'unary' && field(field(m, 'input'), 'kind') === 'message' && field(field(m, 'output'), 'kind') === 'message';
+    const m = memberOf(memberOf(value, 'method'), name);
+    return memberOf(m, 'methodKind') === 'unary' && memberOf(memberOf(m, 'input'), 'kind') === 'message'
+      && memberOf(memberOf(m, 'output'), 'kind') === 'message';
   };
-  if (field(value, 'kind') !== 'service' || !unary('send') || !unary('get')) {
+  if (memberOf(value, 'kind') !== 'service' || !unary('send') || !unary('get')) {
     throw new Error(`${where} is not the Bench service (two unary methods, send and get)`);
   }
   // checked above: the kinds protobuf-es descriptors carry; the rest of DescService is protobuf-es's own

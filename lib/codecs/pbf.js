@@ -1,20 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PbfReader, PbfWriter } from 'pbf';
+// pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here
+import { compileRaw } from 'pbf/compile';
+import resolveSchema from 'resolve-protobuf-schema';
 import { Unsupported } from '../errors.js';
 import { findInt64 } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
-
-/** @typedef {object} ProtoSchema a .proto parsed by protocol-buffers-schema, as resolve-protobuf-schema gives it */
-// pbf/compile and resolve-protobuf-schema ship no type declarations: loaded by a name the checker does not resolve
-// (as an import statement it would be an untyped module) and typed by what this file calls
-const PBF_COMPILE = 'pbf/compile';
-const RESOLVE_SCHEMA = 'resolve-protobuf-schema';
-/** @type {{ compileRaw(proto: ProtoSchema): string }} */
-const { compileRaw } = await import(PBF_COMPILE);
-/** @type {{ default: { sync(file: string): ProtoSchema } }} */
-const { default: resolveSchema } = await import(RESOLVE_SCHEMA);
 
 /**
  * The package a protobuf.js type or enum is declared in ('' for none).

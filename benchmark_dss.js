@@ -114,7 +114,7 @@ async function shapesCli(values, positionals, { rounds, maxTime, minTime }) {
   const payloads = shapePayloads({ only: positionals.length ? positionals : undefined });
   const codecs = await selectCodecs(values.formats);
   const progress = createProgress({
-    total: payloads.reduce((n, p) => n + benchmarkCount(prepareCodecs(codecs, p), p, { rounds, filter: SHAPE_FILTER }), 0),
+    total: payloads.reduce((n, p) => n + benchmarkCount(prepareCodecs(codecs, p), p, { timer: 'benchmark', rounds, filter: SHAPE_FILTER }), 0),
   });
   process.stderr.write('harness: empty loops and a memory copy…\n');
   const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25), minTime });

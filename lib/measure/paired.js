@@ -21,9 +21,11 @@ import { performance } from 'node:perf_hooks';
 import { median } from './statistics.js';
 
 /** What a run is measured to by default: each ratio's 95% interval within ±5% of it. */
+/** @type {Readonly<{ target: number, level: number, sliceMs: number, minPairs: number }>} */
 export const PRECISION_DEFAULTS = Object.freeze({ target: 0.05, level: 0.95, sliceMs: 20, minPairs: 10 });
 
 /** How a case's rate must hold still to count as warmed up: the median of its last three slices within 5% of the three before. */
+/** @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>} */
 export const WARMUP_DEFAULTS = Object.freeze({ settle: 0.05, window: 3, minMs: 100, maxMs: 1000 });
 
 /**
@@ -84,7 +86,6 @@ export function sliceLoop(op, inputs) {
   if (!inputs.length) throw new TypeError('sliceLoop: no inputs');
   // a Function of its own per case: closures made by one factory share their call sites' feedback, and the
   // loop's call would turn megamorphic across codecs (Benchmark.js compiles each test for the same reason)
-  // eslint-disable-next-line no-new-func
   const make = new Function('op', 'inputs', `
     const n = inputs.length;
     let j = 0;
@@ -115,6 +116,7 @@ export function sliceLoop(op, inputs) {
  * @typedef {{ now: () => number }} PairedClock
  */
 
+/** @type {unknown} */
 let sink;
 
 /**

@@ -20,6 +20,15 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
  */
 
 /**
+ * What the paired timer's settings say, as far as a speed table needs: the target, the slices, the clock, and the
+ * check against Benchmark.js.
+ * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string,
+ *   groups?: { op: string, cycles: number, ms: number, stoppedBy: string }[] } | null,
+ *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number } | null }} PairedSettings
+ */
+
+
+/**
  * What the paired pass times for codecs and a filter: every codec's operations whose "format op" name matches,
  * identity conversions left out; a planned round trip brings its codec's encode and decode with it, since it is
  * derived from them.

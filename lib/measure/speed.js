@@ -405,11 +405,12 @@ export function measureSpeed(prepared, payload, {
         splitTime: false,
         harness,
         precision: paired.precision,
-        ...(paired.timerCheck && { timerCheck: paired.timerCheck }),
+        timerCheck: paired.timerCheck,
       },
       skipped: [...prepared.filter((p) => !measurable(p)).map(describeCodec), ...refused],
       notTimed: identityConversions(ready, filter),
-      results: paired.rows.map((row) => ({ ...row, implausible: implausibleRate(row, harness) })),
+      // the shape of summariseSpeedRounds's rows, with precision set (and `derived` on a round trip)
+      results: /** @type {(ReturnType<typeof summariseSpeedRounds>[number] & { implausible: string | null })[]} */ (/** @type {unknown} */ (paired.rows.map((row) => ({ ...row, implausible: implausibleRate(row, harness) })))),
     };
     Object.defineProperty(result, 'lastResults', { value: paired.last });
     return /** @type {typeof result & { lastResults: { format: string, op: string, last: unknown }[] }} */ (result);
@@ -461,9 +462,13 @@ export function measureSpeed(prepared, payload, {
   const result = {
     payload: describePayload(payload),
     settings: {
-      rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
+      timer, rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
       corpus: { messages: corpus.total, timed: corpus.messages.length, sample: corpus.sample },
       oneMessageOps: distinct ? oneMessage : [],
+      /** @type {ReturnType<typeof measureSpeedPaired>['precision'] | null} */
+      precision: null,
+      /** @type {ReturnType<typeof measureSpeedPaired>['timerCheck']} */
+      timerCheck: null,
       splitTime: distinct && oneMessage.length > 0 && splitTime,
       harness,
     },
@@ -521,6 +526,8 @@ export function summariseSpeedRounds(cases, baseline) {
       biasMax: bias ? bias.max : null,
       /** @type {SpeedMemory | null} */
       memory: null,
+      /** @type {RatioPrecision | null} the paired timer's; none from rounds */
+      precision: null,
       rounds: c.rounds,
     };
   });
@@ -554,7 +561,14 @@ export function summariseSpeedRounds(cases, baseline) {
  *   flags?: import('../codecs/native-form.js').FairnessFlags|null,
  *   oneMessage?: { opsPerSec: number, min: number, max: number, rme: number, rounds: RoundFigures[] }|null,
  *   bias?: number|null, biasMin?: number|null, biasMax?: number|null, implausible?: string|null, memory?: SpeedMemory|null,
- *   [key: string]: unknown }} SpeedRow
+ *   precision?: RatioPrecision|null, derived?: string, [key: string]: unknown }} SpeedRow
+ */
+
+/**
+ * A ratio's precision (paired timer): its interval (low–high, also vsBaselineMin/Max) at `level`, the interval's
+ * relative half-width, the target it was measured to and whether it met it, and how many pairs it rests on.
+ * @typedef {{ low: number|null, high: number|null, level: number, halfWidth: number, target: number, met: boolean, pairs: number,
+ *   warmup?: { settled: boolean, ms: number, slices: number }, encodeShare?: number }} RatioPrecision
  */
 
 /**

@@ -159,7 +159,7 @@ export function pairedTimerNote(settings) {
   const p = settings.precision;
   const stopped = (p.groups ?? []).map((g) => `${g.op} ${g.cycles} cycles, ${g.stoppedBy === 'time' ? 'stopped by its time cap' : 'every ratio at its target'}`);
   const check = settings.timerCheck
-    ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}; the slices count CPU time, Benchmark.js wall time).`
+    ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
     : '';
   return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}, each codec taking turns with the baseline after a warm-up until its rate settles; `
     + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `
@@ -186,7 +186,9 @@ const PAIRED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median of slices
 function speedRatioCell(r) {
   const cell = ratioCell(r);
   if (cell === '—' || !r.precision) return cell;
-  return r.precision.met ? cell : `${cell} ~ unstable`;
+  const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
+  const flag = agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
+  return r.precision.met ? cell : `${cell} ~ unstable${flag}`;
 }
 
 /** What the memory columns mean. */

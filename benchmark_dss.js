@@ -16,6 +16,7 @@ import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cl
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage } from './lib/cli/speed.js';
 import { measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
+import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
 import { selectCodecs } from './lib/codecs/index.js';
@@ -123,6 +124,8 @@ runCli(import.meta.url, async () => {
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+  const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
+  if (precisionLine) console.log(`\n${precisionLine}`);
 });
 
 /**
@@ -153,6 +156,8 @@ async function processesCli(rounds, payloads, codecs, values, { maxTime, precisi
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+  const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
+  if (precisionLine) console.log(`\n${precisionLine}`);
 }
 
 /**

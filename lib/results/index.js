@@ -44,6 +44,7 @@ export const UNITS = {
   level: 'fraction: confidence level of the intervals (0.95)',
   pairs: 'count of slice pairs a ratio rests on',
   sliceMs: 'milliseconds of CPU per slice',
+  processes: 'count of fresh processes the speed pass ran in, one after the other',
   low: 'lower bound of an interval (the unit of the figure it bounds: a ratio for precision)',
   high: 'upper bound of an interval (the unit of the figure it bounds: a ratio for precision)',
   cpuMs: 'milliseconds of CPU time (the paired timer\'s clock)',

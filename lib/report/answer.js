@@ -238,3 +238,19 @@ export function answerMarkdown(results) {
   }
   return out.join('\n');
 }
+
+/**
+ * The answer of a run in a few lines of Markdown, for README: the run's precision, then per payload its paragraph
+ * (answerParagraph), each under the payload's name.
+ * @param {Results} results
+ * @returns {string}
+ */
+export function answerSummary(results) {
+  const lines = [];
+  const precision = speedPrecisionLine(results);
+  if (precision) lines.push(precision, '');
+  for (const entry of answerModel(results)) {
+    lines.push(`- **${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON): ${answerParagraph(results, entry)}`);
+  }
+  return lines.join('\n');
+}

@@ -75,7 +75,8 @@ const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?', unsta
  */
 export function ratioWithSpread(cell) {
   if (!cell) return '—';
-  const range = cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
+  const range = cell.min == null || cell.max == null ? (cell.standing === 'unstable' ? ' (too few pairs for an interval)' : '')
+    : cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
   return `${fixed(cell.ratio, 2)}×${range} ${MARK[cell.standing]}`;
 }
 

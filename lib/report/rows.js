@@ -188,7 +188,8 @@ function speedRatioCell(r) {
   if (cell === '—' || !r.precision) return cell;
   const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
   const flag = agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
-  return r.precision.met ? cell : `${cell} ~ unstable${flag}`;
+  const noInterval = r.vsBaselineMin == null || r.vsBaselineMax == null ? ' (too few pairs for an interval)' : '';
+  return r.precision.met ? cell : `${cell}${noInterval} ~ unstable${flag}`;
 }
 
 /** What the memory columns mean. */

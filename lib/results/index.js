@@ -273,6 +273,8 @@ export function runDirName(date = new Date()) {
  */
 export function checkOutFolder(parent) {
   try {
+    // mkdir -p over a file says EEXIST; say what is in the way instead
+    if (fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory() === false) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     fs.mkdirSync(parent, { recursive: true });
     if (!fs.statSync(parent).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     fs.accessSync(parent, fs.constants.W_OK);

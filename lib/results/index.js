@@ -246,11 +246,24 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  */
 
 /**
- * Reads a results.json, refusing (one UserError line) anything that is not one.
- * @param {string} file
+ * The results file a path names: the path itself, or for a run's folder the results.json in it.
+ * @param {string} file a results.json, or a folder holding one (results/<date-time>)
+ */
+export function resultsFilePath(file) {
+  if (!fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) return file;
+  const inside = path.join(file, 'results.json');
+  if (!fs.existsSync(inside)) throw new UserError(`${file}: a folder without a results.json; give a results.json, or the folder of a run holding one`);
+  return inside;
+}
+
+/**
+ * Reads a results.json (given as the file or as the run's folder), refusing (one UserError line) anything that is
+ * not one.
+ * @param {string} given
  * @returns {Results}
  */
-export function readResultsFile(file) {
+export function readResultsFile(given) {
+  const file = resultsFilePath(given);
   const results = readJsonFile(file);
   if (!results || typeof results !== 'object' || /** @type {Record<string, unknown>} */ (results).format !== RESULTS_FORMAT) {
     throw new UserError(`${file}: not a results file (expected "format": "${RESULTS_FORMAT}"; write one with node benchmark.js)`);

@@ -127,6 +127,7 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
     jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
     schema,
     schemaSource,
+    schemaOrigin: proto ? 'user' : 'inferred',
   };
 }
 
@@ -200,6 +201,8 @@ export function firstUnsafeInteger(value, path = '$') {
  * @property {string} [records] the --records path the corpus was read from inside the --data file, as given
  * @property {import('../schema/index.js').Schema} schema
  * @property {string} schemaSource proto file path, or 'inferred'
+ * @property {'user'|'inferred'} [schemaOrigin] who wrote the schema: the user (--proto FILE), or the toolkit's
+ *   inference (on the fly, or ahead of time for the bundled payloads' proto/testN.proto, which generate:proto writes)
  * @property {string[]} warnings things the user should know about the data (one line each)
  */
 

@@ -180,9 +180,9 @@ export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNo
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
  */
 export function codecListTable(codecs) {
-  const columns = ['format', 'library', 'version', 'schema', 'code', 'wire', 'available'].map((title) => ({ title, align: 'l' }));
+  const columns = ['format', 'what it does to the data', 'library', 'version', 'schema', 'code', 'wire', 'available'].map((title) => ({ title, align: 'l' }));
   return toMarkdown(tableModel(/** @type {import('./table.js').Column[]} */ (columns), codecs.map((c) => ({
-    cells: [c.name, c.library ?? '—', c.version ?? '—', c.kind.schema ? 'schema' : 'schemaless',
+    cells: [c.name, c.description, c.library ?? '—', c.version ?? '—', c.kind.schema ? 'schema' : 'schemaless',
       c.kind.codegen ? 'codegen' : 'reflection', c.kind.binary ? 'binary' : 'text', c.available ? 'yes' : `no: ${c.reason}`],
   }))));
 }

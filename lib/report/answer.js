@@ -5,6 +5,7 @@
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
+import { baselineLine, formatsLegend } from './rows.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {'faster'|'slower'|'tie'|'one-round'} Standing */
@@ -110,8 +111,10 @@ export function answerMarkdown(results) {
   const out = [`Speed is the ratio to ${model[0]?.baseline ?? 'the baseline'}'s ops/s in the same round (median of the rounds, min–max in brackets): `
     + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
     + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
-  for (const entry of model) {
+  if (model[0]) out.push('', formatsLegend([...new Set(model.flatMap((e) => e.rows.map((r) => r.format))), model[0].baseline], model[0].baseline, results.codecs));
+  for (const [i, entry] of model.entries()) {
     out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', toMarkdown(answerRows(entry)));
+    out.push('', baselineLine(results.payloads[i].speed, entry.baseline, ANSWER_OPS));
     const outside = outsideSpread(entry);
     out.push('', `Outside the spread: ${outside.length ? outside.join('; ') : 'none'}.`);
   }

@@ -172,7 +172,8 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {ResultsSettings} settings
  * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
  * @property {Record<string, string>} units
- * @property {object[]} codecs
+ * @property {{ format: string, description?: string | null }[]} codecs every codec of the run: format, description (what
+ *   it does to the data; absent in results written before descriptions), library, version, kind, normalise, decoded
  * @property {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} [runtimes] present with --runtimes
  * @property {PayloadResults[]} payloads
  * @property {TransmissionEntry[]} transmission

@@ -46,15 +46,16 @@ export function ratioPrecision(row) {
 
 /**
  * The interval a speed row's ratio to the baseline may land in by noise alone: its confidence interval when both
- * runs' rows carry one (`usePrecision`), else the min–max of its rounds' ratios.
- * @param {{ vsBaselineMin?: number|null, vsBaselineMax?: number|null }} row
+ * runs' rows carry one (`usePrecision`), else the min–max of its rounds' ratios. One round's min–max is a point, not
+ * a spread: without a confidence interval such a row has none (null).
+ * @param {{ vsBaselineMin?: number|null, vsBaselineMax?: number|null, rounds?: unknown[] }} row
  * @param {boolean} usePrecision
  * @returns {{ low: number, high: number } | null}
  */
 export function ratioInterval(row, usePrecision) {
   const p = ratioPrecision(row);
   if (usePrecision && p) return { low: p.low, high: p.high };
-  if (row.vsBaselineMin != null && row.vsBaselineMax != null) return { low: row.vsBaselineMin, high: row.vsBaselineMax };
+  if (row.vsBaselineMin != null && row.vsBaselineMax != null && (row.rounds?.length ?? 0) > 1) return { low: row.vsBaselineMin, high: row.vsBaselineMax };
   return p ? { low: p.low, high: p.high } : null;
 }
 

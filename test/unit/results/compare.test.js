@@ -106,6 +106,9 @@ test('the ratio to the baseline is a figure of its own, judged by its rounds\' m
   assert.equal(ratio?.verdict, 'CHANGED');
   assert.equal(ratio?.real, true);
   assert.ok(!cmp.rows.some((r) => /fmt-a \w+ ÷/.test(r.figure)), 'no ratio of the baseline to itself');
+  // one round: its min–max is a point, not a spread
+  const oneRound = (/** @type {number} */ x) => setRow(makeResults(), { vsBaseline: x, vsBaselineMin: x, vsBaselineMax: x, rounds: [{ hz: 1e6, rme: 1, samples: 10 }] });
+  assert.equal(ratioRow(compareRuns(oneRound(1), oneRound(0.5)))?.verdict, 'no spread to judge');
   // overlapping min–max: within spread however far the medians moved
   const c = setRow(makeResults(), { vsBaseline: 0.8, vsBaselineMin: 0.6, vsBaselineMax: 0.96 });
   assert.equal(ratioRow(compareRuns(a, c))?.verdict, 'within spread');

@@ -77,12 +77,13 @@ export const sizeTable = (result) => toMarkdown(sizeRows(result));
  */
 export function speedRows(result) {
   const { rounds, baseline } = result.settings;
+  const paired = /** @type {{ timer?: string }} */ (result.settings).timer === 'paired';
   const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
   /** @type {{ format: string, op: string, status: string|undefined, cells: string[] }[]} */
   const rows = result.results.map((r) => ({
     format: r.format, op: r.op, status: r.status,
-    cells: [r.format, flagsCell(r.flags), r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
-      String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), ratioCell(r),
+    cells: [r.format, flagsCell(r.flags), r.derived ? `${r.op} (${r.derived})` : r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
+      String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), speedRatioCell(r),
       ...memoryCells(r.memory), verdictOf(r)],
   }));
   const blank = (/** @type {string[]} */ first) => [...first, ...Array(SPEED_TITLES.length - first.length - 1).fill('')];
@@ -96,7 +97,7 @@ export function speedRows(result) {
   for (const s of result.skipped) {
     body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), ...Array(SPEED_TITLES.length - 3).fill('—'), verdictOf(s)] });
   }
-  const titles = SPEED_TITLES.map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline));
+  const titles = (paired ? PAIRED_TITLES : SPEED_TITLES).map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline));
   return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
 }
 
@@ -122,6 +123,8 @@ function biasCell({ bias, biasMin, biasMax }) {
 export function speedNotes(result) {
   const { corpus, oneMessageOps, oneMessage, harness, splitTime } = result.settings;
   const notes = [];
+  const pairedNote = pairedTimerNote(/** @type {PairedSettings} */ (result.settings));
+  if (pairedNote) notes.push(pairedNote);
   if (corpus) {
     const sample = corpus.sample ? ` (a seeded sample, seed ${corpus.sample.seed}, of the corpus's ${int(corpus.messages)})` : '';
     notes.push(corpus.timed > 1
@@ -129,7 +132,7 @@ export function speedNotes(result) {
         + (oneMessageOps?.length
           ? `One message: the first message alone, in the same loop, right beside it in every round (${oneMessageOps.join(', ')}`
             + `${splitTime ? '; each of the two runs gets half the benchmark time' : ''}); `
-            + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds (min–max): above 1, the one-message loop flatters the codec.'
+            + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds or pairs (with its range): above 1, the one-message loop flatters the codec.'
           : Array.isArray(oneMessage?.payloads) && oneMessage.ops.length
             ? `The one-message loop, and so the bias, was timed on ${oneMessage.payloads.join(', ')} only in this mode (--full: every payload and operation).`
             : 'The one-message loop was not timed in this run.')
@@ -144,12 +147,50 @@ export function speedNotes(result) {
   return notes;
 }
 
+/** @typedef {import('../measure/speed-paired.js').PairedSettings} PairedSettings */
+
+/**
+ * The paired timer in one note: how the figures were timed and to what precision, and how its ops/s compare with
+ * Benchmark.js's on one case. null for the Benchmark.js timer.
+ * @param {PairedSettings} settings
+ * @returns {string|null}
+ */
+export function pairedTimerNote(settings) {
+  if (settings.timer !== 'paired' || !settings.precision) return null;
+  const p = settings.precision;
+  const stopped = (p.groups ?? []).map((g) => `${g.op} ${g.cycles} cycles, ${g.stoppedBy === 'time' ? 'stopped by its time cap' : 'every ratio at its target'}`);
+  const check = settings.timerCheck
+    ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
+    : '';
+  return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}, each codec taking turns with the baseline after a warm-up until its rate settles; `
+    + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `
+    + `measured until every ratio is within ±${fixed(p.target * 100, 1)}% or its time cap ran out (~ unstable: missed, no verdict)${stopped.length ? ` (${stopped.join('; ')})` : ''}. `
+    + `The round trip is encode + decode, derived from their figures. ±: the interval's half-width relative to the median.${check}`;
+}
+
 /** Titles of the memory columns, next to ops/s wherever speed rows are shown. */
 export const MEMORY_COLUMNS = ['heap B/op', 'ext B/op', 'GC ms/1k ops'];
 
-/** The speed table's column titles; {rounds} and {baseline} are filled in per table. */
+/** The speed table's column titles (Benchmark.js rounds); {rounds} and {baseline} are filled in per table. */
 const SPEED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median)', 'min–max of {rounds} rounds', '±RME', 'samples/round',
   'ops/s, one message', 'one-message bias (min–max)', 'wire MB/s', 'vs {baseline} (min–max)', ...MEMORY_COLUMNS, 'round trip'];
+
+/** The same columns for the paired timer: medians of slices and their 95% intervals (docs/speed.md). */
+const PAIRED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median of slices)', '95% interval', '±', 'slices',
+  'ops/s, one message', 'one-message bias (95%)', 'wire MB/s', 'vs {baseline} (95%)', ...MEMORY_COLUMNS, 'round trip'];
+
+/**
+ * The ratio cell of a speed row: the ratio with its interval, marked "unstable" when it missed its precision
+ * target (paired timer), "derived" for a round trip computed from encode and decode.
+ * @param {SpeedRow} r
+ */
+function speedRatioCell(r) {
+  const cell = ratioCell(r);
+  if (cell === '—' || !r.precision) return cell;
+  const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
+  const flag = agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
+  return r.precision.met ? cell : `${cell} ~ unstable${flag}`;
+}
 
 /** What the memory columns mean. */
 export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '
@@ -174,6 +215,12 @@ export const SPEED_COLUMNS_LEGEND = 'Columns: ±RME: Benchmark.js\'s relative ma
   + 'a socket would carry; vs {baseline}: each row\'s ops/s ÷ {baseline}\'s in the same round, median of the rounds '
   + '(min–max): above 1 is faster than the baseline.';
 
+/** The same for the paired timer's columns (the Timing note above the legend says how the slices were taken). */
+export const PAIRED_COLUMNS_LEGEND = 'Columns: ops/s: the median over the case\'s slices, with its 95% interval; ±: the '
+  + 'half-width of an interval relative to its median; slices: slices of the case timed; wire MB/s: encoded bytes moved per '
+  + 'second (ops/s × the mean bytes per message ÷ 10^6), the same bytes a socket would carry; vs {baseline}: the median of '
+  + 'the per-pair ratios to {baseline}\'s slices beside it, with its 95% interval: above 1 is faster than the baseline.';
+
 /** What the speed table's flags and memory columns mean, printed under it. */
 export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
 
@@ -193,7 +240,7 @@ export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
 export function formatsLegend(formats, baseline, codecs) {
   const said = new Map(codecs.map((c) => [c.format, c.description]));
   const named = formats.map((f) => {
-    const role = f === baseline ? ' (the baseline: every "vs" ratio is to its ops/s in the same round)' : '';
+    const role = f === baseline ? ' (the baseline: every "vs" ratio is to its ops/s)' : '';
     const text = said.get(f);
     return text || role ? `${f}${role}${text ? `: ${text}` : ''}` : null;
   }).filter(Boolean);
@@ -210,15 +257,14 @@ export function formatsLegend(formats, baseline, codecs) {
  * @param {string[]} ops the operations to name, in order
  */
 export function baselineLine(rows, baseline, ops) {
-  const figures = ops.flatMap((op) => {
-    const r = rows.find((x) => x.format === baseline && x.op === op);
-    if (!r) return [];
-    const range = r.min === r.max ? '' : ` (${int(r.min)}–${int(r.max)})`;
-    return [`${op} ${int(r.opsPerSec)} ops/s${range}`];
-  });
-  return figures.length
-    ? `${baseline}, the baseline, ran at ${figures.join(', ')} (median of the rounds, min–max); every ratio is to its ops/s in the same round.`
-    : `${baseline}, the baseline, was not measured on this payload, so there are no ratios.`;
+  const mine = ops.map((op) => rows.find((x) => x.format === baseline && x.op === op)).filter((r) => r !== undefined);
+  if (!mine.length) return `${baseline}, the baseline, was not measured on this payload, so there are no ratios.`;
+  // rows of the paired timer carry a precision: their min–max is the 95% interval of the slices, not rounds
+  const paired = mine.some((r) => 'precision' in r);
+  const figures = mine.map((r) => `${r.op} ${int(r.opsPerSec)} ops/s${r.min === r.max ? '' : ` (${int(r.min)}–${int(r.max)})`}`);
+  return paired
+    ? `${baseline}, the baseline, ran at ${figures.join(', ')} (median of its slices, 95% interval); every ratio is to its slices beside the codec's.`
+    : `${baseline}, the baseline, ran at ${figures.join(', ')} (median of the rounds, min–max); every ratio is to its ops/s in the same round.`;
 }
 
 /**
@@ -235,7 +281,9 @@ export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNo
 export function speedLegends(result) {
   const { baseline } = result.settings;
   const formats = [...new Set(result.results.map((r) => r.format))];
-  return [formatsLegend(formats, baseline, result.codecs ?? []), SPEED_COLUMNS_LEGEND.replaceAll('{baseline}', baseline), SPEED_LEGEND];
+  const paired = /** @type {{ timer?: string }} */ (result.settings).timer === 'paired';
+  const columns = paired ? PAIRED_COLUMNS_LEGEND : SPEED_COLUMNS_LEGEND;
+  return [formatsLegend(formats, baseline, result.codecs ?? []), columns.replaceAll('{baseline}', baseline), SPEED_LEGEND];
 }
 
 /**

@@ -45,6 +45,16 @@ export function ratioPrecision(row) {
 }
 
 /**
+ * Whether a row's precision target was missed: precision.met false, whether or not it has an interval (a derived
+ * round trip may have none).
+ * @param {object} row
+ */
+export function missedTarget(row) {
+  const p = /** @type {{ precision?: { met?: unknown } | null }} */ (row).precision;
+  return Boolean(p && typeof p === 'object' && p.met === false);
+}
+
+/**
  * The interval a speed row's ratio to the baseline may land in by noise alone: its confidence interval when both
  * runs' rows carry one (`usePrecision`), else the min–max of its rounds' ratios. One round's min–max is a point, not
  * a spread: without a confidence interval such a row has none (null).
@@ -183,7 +193,7 @@ function figures(results) {
 export function verdictOf(x, y) {
   if (x.status !== y.status) return 'CHANGED';
   if (x.rule === 'size') return x.value !== y.value ? 'CHANGED' : 'within spread';
-  if (ratioPrecision(x.row)?.met === false || ratioPrecision(y.row)?.met === false) return 'unstable';
+  if (missedTarget(x.row) || missedTarget(y.row)) return 'unstable';
   const apart = RULES[x.rule](x, y);
   if (apart === null) return 'no spread to judge';
   if (!apart) return 'within spread';

@@ -134,6 +134,9 @@ test('a figure whose precision target was missed is unstable, never CHANGED, wha
   assert.equal(ratioRow(cmp)?.verdict, 'unstable');
   assert.equal(ratioRow(cmp)?.real, false);
   assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode')?.verdict, 'unstable');
+  // a derived round trip may miss its target without an interval of its own: still unstable
+  const noInterval = setRow(makeResults({ speed: 2 }), { vsBaseline: 2, precision: { low: null, high: null, level: 0.95, halfWidth: null, target: 0.05, met: false, pairs: 6 } });
+  assert.equal(ratioRow(compareRuns(a, noInterval))?.verdict, 'unstable');
   // the other rows of the same runs keep their verdicts
   assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b decode')?.verdict, 'CHANGED');
 });

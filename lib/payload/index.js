@@ -67,7 +67,8 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
 export function oneMessageHint(data, records) {
   const where = records === undefined ? data : `${data} at --records ${records}`;
   return `${where} holds one message: every figure comes from it alone (no spread over messages, no dictionary to train), `
-    + 'and speed times it in a loop, which flatters codecs by different amounts (README, "One message in a loop flatters"). '
+    + 'and speed times it in a loop (a client sends it again and again), which flatters codecs by different amounts '
+    + '(README, "One message in a loop flatters"). '
     + 'For a stream of distinct messages give a JSON array of them, NDJSON (one message per line), or --records PATH '
     + 'naming an array inside the file.';
 }

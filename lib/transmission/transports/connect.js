@@ -37,6 +37,7 @@ import { ANSWER } from './index.js';
 import { listen } from './listen.js';
 import { loadService } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
+import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 
 /** @typedef {import('@bufbuild/protobuf').Message} Message */
 
@@ -431,21 +432,12 @@ async function createClient({ url, codec, direction, window, connections, compre
   }
 }
 
-/** HTTP/2 frame header bytes; a receiver's WINDOW_UPDATE (13 bytes) per half of the 64 KiB default window. */
-const H2_FRAME = 9;
-const windowUpdates = (/** @type {number} */ dataBytes) => (13 * dataBytes) / 32768;
+const windowUpdates = h2WindowUpdates;
 /** The Date header's value (HTTP/1.1): always 29 characters (RFC 9110 IMF-fixdate). */
 const DATE = 'Mon, 23 Nov 2026 16:21:44 GMT';
 const USER_AGENT = `connect-es/${libraryVersion('@connectrpc/connect')}`;
 /** A GetRequest's bytes for a typical sequence number (5,000, the middle of a 10,000-message pass). */
 const TYPICAL_INDEX = 5000;
-
-/**
- * HPACK bytes of a path sent as a literal (nghttp2 never indexes :path): Huffman-coded, about 0.77 bytes per
- * character for paths like /bench.Bench/Send (exact for the bundled payloads' paths).
- * @param {string} path
- */
-export const hpackPathBytes = (path) => 2 + Math.round(path.length * 0.77);
 
 /**
  * Connect's bytes per message beyond the codec's, both directions, in steady state (keep-alive connection,
@@ -471,7 +463,7 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
   const answerBody = up ? (binary ? 0 : 2) : payloadBytes;
   const compressedAnswer = Boolean(compress) && !up;
   if (httpVersion === '2') {
-    const requestHpack = 1 + hpackPathBytes(path) + 5 + (compress ? 1 : 0) + (compress && up ? 1 : 0);
+    const requestHpack = 1 + hpackLiteralBytes(path) + 5 + (compress ? 1 : 0) + (compress && up ? 1 : 0);
     const answerHpack = (up ? 7 : 9) + (compressedAnswer ? 1 : 0);
     const request = H2_FRAME + requestHpack + (requestBody ? H2_FRAME + requestBody : 0) + H2_FRAME;
     const answer = H2_FRAME + answerHpack + (answerBody ? H2_FRAME + answerBody : 0) + H2_FRAME;
@@ -494,9 +486,3 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
     down: answerHead.length + answerBody - (up ? 0 : payloadBytes),
   }, overTls, { up: [requestHead.length, ...(chunk ? [chunk] : []), '0\r\n\r\n'.length], down: [answerHead.length + answerBody] });
 }
-
-/**
- * Bytes of a protobuf varint.
- * @param {number} n
- */
-export const varintBytes = (n) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);

@@ -23,7 +23,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { UserError, firstLine } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { loadService } from './rpc-service.js';
-import { hpackPathBytes, varintBytes } from './connect.js';
+import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 import { parseServerReport } from '../server-meter.js';
 
@@ -34,12 +34,11 @@ const METADATA = { format: 'bench-format', payload: 'bench-payload', name: 'benc
 const GZIP = 2; // grpc-js's CompressionAlgorithms.gzip
 /** gRPC's length prefix, HTTP/2's frame header, and the HPACK bytes of the trailers (grpc-status: 0, grpc-message indexed). */
 const PREFIX = 5;
-const H2_FRAME = 9;
 const TRAILERS_HPACK = 2;
 const TYPICAL_INDEX = 5000;
 /** @typedef {import('../wire-codec.js').WireCodec} WireCodec */
 /** @typedef {grpc.ServerUnaryCall<Buffer, Buffer>} UnaryCall */
-const windowUpdates = (/** @type {number} */ dataBytes) => (13 * dataBytes) / 32768;
+const windowUpdates = h2WindowUpdates;
 const passThrough = (/** @type {Buffer} */ bytes) => bytes;
 
 /** @type {import('./index.js').Transport} */
@@ -381,7 +380,7 @@ export function grpcFramingBytes({ payloadBytes, direction, compress = null, tls
   const requestBody = up ? payloadBytes : index === 0 ? 0 : 1 + varintBytes(index);
   const answerBody = up ? 0 : payloadBytes;
   // grpc-encoding: gzip is one more indexed header on the compressing side
-  const requestHpack = 1 + hpackPathBytes(path) + 8 + (compress && up ? 1 : 0);
+  const requestHpack = 1 + hpackLiteralBytes(path) + 8 + (compress && up ? 1 : 0);
   const answerHpack = 5 + (compress && !up ? 1 : 0);
   const request = H2_FRAME + requestHpack + H2_FRAME + PREFIX + requestBody;
   const answer = H2_FRAME + answerHpack + H2_FRAME + PREFIX + answerBody + H2_FRAME + TRAILERS_HPACK;

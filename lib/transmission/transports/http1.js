@@ -12,7 +12,7 @@ import net from 'node:net';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { availableEncodings, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
-import { connectionFailure } from './ws.js';
+import { connectionFailure } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 
 /** @type {import('./index.js').Transport} */

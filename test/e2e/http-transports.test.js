@@ -174,6 +174,30 @@ test('http1 with curl: a JSON POST is 204, a malformed body 400, an oversize one
   });
 });
 
+test('http1: a client that resets its connection after a complete, answered POST is not a malformed request; garbage still is', async () => {
+  await withServer('http1', {}, async (server) => {
+    const request = Buffer.from(`POST /json-buffer HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
+    for (let i = 0; i < 3; i++) {
+      const socket = net.connect(server.port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(request);
+      const answer = await new Promise((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+      assert.match(String(answer), /^HTTP\/1\.1 204 /);
+      // RST instead of FIN, as wrk and load balancers do at the end of a run
+      socket.resetAndDestroy();
+      await new Promise((resolve) => socket.once('close', resolve));
+    }
+    // the server sees the reset after the client has gone: wait for it to arrive
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(field(server.counters, 'messages'), 3);
+    assert.equal(field(server.counters, 'malformed'), 0, 'a reset after an answered request');
+    assert.equal(field(server.counters, 'resets'), 3, 'counted as connections reset');
+    assert.match(await rawSocket(server.port, Buffer.from('NOT HTTP\r\n\r\n')), /^HTTP\/1\.1 400 /);
+    assert.equal(field(server.counters, 'malformed'), 1, 'garbage is malformed');
+  });
+});
+
 test('http2 with curl (prior knowledge, h2c): a JSON POST is 204, a malformed body 400, oversize 413; garbage bytes end only their session', { skip: !curlHttp2 && 'no curl with HTTP/2' }, async () => {
   await withServer('http2', { maxPayload: 2000 }, async (server) => {
     const post = (/** @type {string} */ body) => curl(['--http2-prior-knowledge', '-X', 'POST', '-H', 'content-type: application/json', '--data-binary', '@-', `${server.url}/json-buffer`], body);

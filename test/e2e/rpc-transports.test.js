@@ -196,6 +196,37 @@ function post(url, body, headers) {
   });
 }
 
+for (const transport of [connect, connectH2, grpcTransport]) {
+  test(`${transport.name}: once the server has closed every connection, send() says "not sent" (false) and onClosed is called, no message counts as an error`, async (t) => {
+    const format = transport === grpcTransport ? 'protobufjs-static' : 'protobuf-es';
+    const { server, codecs } = await serve(t, transport, { formats: [format] });
+    const codec = codecs.get(format);
+    assert.ok(codec, format);
+    let closed = 0;
+    /** @type {number[]} */
+    const statuses = [];
+    const c = await transport.createClient({
+      url: server.url, codec, direction: 'up', window: 4, connections: 2, pipelining: 1, compress: null, tls: null, raw: false, identity, timeoutMs: 5000,
+      schema: payload.schema, onAnswer: (seq, status) => { statuses.push(status); }, onClosed: () => { closed++; },
+    });
+    t.after(() => c.close());
+    const answered = (/** @type {number} */ n) => new Promise((resolve) => {
+      const poll = setInterval(() => { if (statuses.length >= n) { clearInterval(poll); resolve(undefined); } }, 5);
+    });
+    for (let i = 0; i < 4; i++) assert.notEqual(c.send(i), false);
+    await answered(4);
+    assert.deepEqual(statuses, [ANSWER.ok, ANSWER.ok, ANSWER.ok, ANSWER.ok]);
+    await server.close();
+    const until = Date.now() + 5000;
+    while (!closed && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(closed, 1, 'onClosed once every connection is gone');
+    for (let i = 4; i < 8; i++) assert.equal(c.send(i), false, `message ${i}: not sent`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(statuses, [ANSWER.ok, ANSWER.ok, ANSWER.ok, ANSWER.ok], 'no answer (an error) for a message not sent');
+    assert.equal(closed, 1);
+  });
+}
+
 test('connect: real peers — curl POSTs the payload\'s JSON, node:http its protobuf bytes (made by protobufjs from the .proto), both accepted; Get answers the corpus message', async (t) => {
   const { server } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'] });
   const json = JSON.stringify(payload.value);

@@ -235,6 +235,9 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   } else {
     server = keys ? https.createServer({ key: keys.key, cert: keys.cert }, onRequest) : http.createServer(onRequest);
     server.on('clientError', (err, socket) => socket.destroy());
+    // a pass's client keeps its connections open between messages (node's default would close them after 5 s idle,
+    // and a connection the server closed is one the client no longer sends on)
+    server.keepAliveTimeout = 60_000;
   }
   server.on('tlsClientError', () => {});
 
@@ -336,7 +339,7 @@ function oneSession(url, openSocket) {
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }, httpVersion) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }, httpVersion) {
   const format = FORMATS[codec.name];
   if (!format) throw new UserError(`--format ${codec.name}: Connect sends ${Object.keys(FORMATS).join(' or ')} (its binary and JSON formats)`);
   const service = loadService(schema, TRANSPORT_NAME);
@@ -348,8 +351,20 @@ async function createClient({ url, codec, direction, window, connections, compre
   const sockets = [];
   /** @type {Array<import('node:net').Socket>} their TCP sockets (under the TLS ones with --tls: a TLS socket counts plaintext) */
   const wires = [];
-  const openSocket = () => {
+  /** @type {boolean[]} per connection: its socket has closed (the server ended it): no message is sent on it again */
+  const gone = Array.from({ length: connections }, () => false);
+  let closing = false;
+  let closedCalled = false;
+  const openSocket = (/** @type {number} */ link) => {
     const wire = net.connect({ host, port });
+    wire.once('close', () => {
+      if (closing) return;
+      gone[link] = true;
+      if (!closedCalled && gone.every(Boolean)) {
+        closedCalled = true;
+        onClosed?.();
+      }
+    });
     const socket = trust
       ? tls.connect({ socket: wire, ca: trust.ca, servername: 'localhost', ALPNProtocols: httpVersion === '2' ? ['h2'] : ['http/1.1'] })
       : wire;
@@ -370,14 +385,14 @@ async function createClient({ url, codec, direction, window, connections, compre
   };
   const rawHeaders = raw ? { [HEADER.raw]: '1' } : undefined;
   const rawOptions = rawHeaders && { headers: rawHeaders };
-  const links = Array.from({ length: connections }, () => {
+  const links = Array.from({ length: connections }, (_, i) => {
     if (httpVersion === '2') {
-      const sessionManager = oneSession(url, openSocket);
+      const sessionManager = oneSession(url, () => openSocket(i));
       const transport = createConnectTransport({ baseUrl: url, httpVersion: '2', sessionManager, ...codecOptions });
       return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => sessionManager.close() };
     }
     const agent = new (trust ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 1 });
-    agent.createConnection = openSocket;
+    agent.createConnection = () => openSocket(i);
     const transport = createConnectTransport({ baseUrl: url, httpVersion: '1.1', nodeOptions: { agent }, ...codecOptions });
     return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => agent.destroy() };
   });
@@ -392,14 +407,19 @@ async function createClient({ url, codec, direction, window, connections, compre
     .then(() => undefined, (/** @type {unknown} */ err) => { throw refusal(url, err); })));
   const failed = probes.find((p) => p.status === 'rejected');
   if (failed) {
+    closing = true;
     for (const link of links) link.close();
     throw failed.reason;
   }
   return {
     capacity: httpVersion === '2' ? window * links.length : links.length,
     send(seq) {
-      let link = links[0];
-      for (const l of links) if (l.inFlight < link.inFlight) link = l;
+      // the least busy connection the server has not closed (connect-node would open a new one: a benchmark's
+      // pass does not); none left: the message is not sent
+      let best = -1;
+      for (let i = 0; i < links.length; i++) if (!gone[i] && (best < 0 || links[i].inFlight < links[best].inFlight)) best = i;
+      if (best < 0) return false;
+      const link = links[best];
       link.inFlight++;
       call(link, seq, rawOptions).then(() => {
         link.inFlight--;
@@ -408,9 +428,11 @@ async function createClient({ url, codec, direction, window, connections, compre
         link.inFlight--;
         onAnswer(seq, answerStatus(err));
       });
+      return true;
     },
     wireBytes: () => wires.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
     async close() {
+      closing = true;
       for (const link of links) link.close();
       for (const s of sockets) s.destroy();
     },
@@ -444,7 +466,7 @@ const TYPICAL_INDEX = 5000;
  * warm HPACK tables), as connect-node 2.2 sends them; test/e2e/rpc-transports.test.js counts them at the
  * socket. HTTP/1.1: the request line and headers (Host as 127.0.0.1:NNNNN), the body chunked (connect-node
  * sends unary requests with Transfer-Encoding: chunked: a size line, CRLF, the last chunk), node's answer
- * headers (content-length, content-type, Date, Connection, Keep-Alive). HTTP/2: HEADERS with the :path as a
+ * headers (content-length, content-type, Date, Connection, Keep-Alive: timeout=60). HTTP/2: HEADERS with the :path as a
  * literal and every other header indexed, the body in one DATA frame and END_STREAM in an empty one (so 9
  * bytes more than gRPC's), the answer's HEADERS, DATA and empty END_STREAM DATA, and the WINDOW_UPDATEs the
  * receiving side sends. For 'down', the GetRequest counts as framing. Compressed sizes are not known here:
@@ -478,7 +500,7 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
     + `Host: ${authority}\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n`;
   const chunked = (requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0) + '0\r\n\r\n'.length;
   const answerHead = `HTTP/1.1 200 OK\r\n${compressedAnswer ? `content-encoding: ${compress}\r\n` : ''}content-length: ${answerBody}\r\n`
-    + `content-type: ${contentType}\r\nDate: ${DATE}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n`;
+    + `content-type: ${contentType}\r\nDate: ${DATE}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n`;
   // with TLS: the request's head, its chunk and the last chunk are three writes; the answer is one
   const chunk = requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0;
   return withTlsRecords({

@@ -281,7 +281,7 @@ export function answerStatus(err) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }) {
   if (codec.textual) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')}), not text`);
   const service = loadService(schema, TRANSPORT_NAME);
   const target = new URL(url);
@@ -296,7 +296,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     ...(trust ? { 'grpc.ssl_target_name_override': 'localhost', 'grpc.default_authority': 'localhost' } : {}),
     ...(compress && direction === 'up' ? { 'grpc.default_compression_algorithm': GZIP } : {}),
   };
-  const links = Array.from({ length: connections }, () => ({ client: new grpc.Client(address, new CountingCredentials(inner, sockets), options), inFlight: 0 }));
+  const links = Array.from({ length: connections }, () => ({ client: new grpc.Client(address, new CountingCredentials(inner, sockets), options), inFlight: 0, gone: false }));
   const metadata = new grpc.Metadata();
   metadata.set(METADATA.format, codec.name);
   if (raw) metadata.set(METADATA.raw, '1');
@@ -306,7 +306,9 @@ async function createClient({ url, codec, direction, window, connections, compre
   /** @type {(link: (typeof links)[number], seq: number, md: grpc.Metadata, done: grpc.requestCallback<Buffer>) => grpc.ClientUnaryCall} */
   const call = (link, seq, md, done) => link.client.makeUnaryRequest(path, serialize, passThrough, seq, md, {}, done);
 
+  let closing = false;
   const closeAll = () => {
+    closing = true;
     for (const link of links) link.client.close();
   };
   try {
@@ -326,14 +328,36 @@ async function createClient({ url, codec, direction, window, connections, compre
     closeAll();
     throw err;
   }
+  // a connection that leaves READY (the server closed it: GOAWAY or the socket ended) is gone for this pass; grpc-js
+  // would connect again on the next call, a benchmark's pass does not
+  let closedCalled = false;
+  for (const link of links) {
+    const channel = link.client.getChannel();
+    const watch = (/** @type {grpc.connectivityState} */ state) => {
+      channel.watchConnectivityState(state, Infinity, () => {
+        const now = channel.getConnectivityState(false);
+        if (closing) return;
+        if (now === grpc.connectivityState.READY) return watch(now);
+        link.gone = true;
+        if (!closedCalled && links.every((l) => l.gone)) {
+          closedCalled = true;
+          onClosed?.();
+        }
+      });
+    };
+    watch(channel.getConnectivityState(false));
+  }
   return {
     capacity: window * links.length,
     send(seq) {
-      let link = links[0];
-      for (const l of links) if (l.inFlight < link.inFlight) link = l;
-      link.inFlight++;
-      call(link, seq, metadata, (err, bytes) => {
-        link.inFlight--;
+      /** @type {(typeof links)[number] | null} */
+      let link = null;
+      for (const l of links) if (!l.gone && (!link || l.inFlight < link.inFlight)) link = l;
+      if (!link) return false;
+      const chosen = link;
+      chosen.inFlight++;
+      call(chosen, seq, metadata, (err, bytes) => {
+        chosen.inFlight--;
         if (err) return onAnswer(seq, answerStatus(err));
         if (direction === 'down') {
           try {
@@ -345,6 +369,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         }
         onAnswer(seq, ANSWER.ok);
       });
+      return true;
     },
     wireBytes: () => sockets.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
     // over the first connection, ahead of the pass's calls (HTTP/2 keeps their order)

@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import grpc from '@grpc/grpc-js';
 import protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
@@ -20,7 +21,7 @@ import { selectCodecs } from '../../lib/codecs/index.js';
 import { compareWithPayload, prepareCodecs } from '../../lib/verify.js';
 import { wireCodec } from '../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../lib/transmission/server-meter.js';
-import { ANSWER } from '../../lib/transmission/transports/index.js';
+import { ANSWER, checkSettings } from '../../lib/transmission/transports/index.js';
 import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
 import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
 import { field, record } from '../helpers/narrow.js';
@@ -427,13 +428,30 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
       assert.ok(bytesPer.gzip < bytesPer.none * 0.8, `${transport.name} ${direction}: gzip ${bytesPer.gzip} vs ${bytesPer.none}`);
     }
   }
+  // gRPC compresses what the client sends: the bytes at the socket shrink; the answers (grpc-js's server never
+  // compresses them) cannot, so --compress with --direction down is refused before anything starts
   const proto = await wireCodecOf('protobufjs-static');
-  for (const direction of /** @type {const} */ (['up', 'down'])) {
-    const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction, compress: 'gzip' });
-    const { counts, drive } = await client(t, grpcTransport, server, proto, { direction, compress: 'gzip' });
-    await drive(1, 100);
-    assert.equal(counts[ANSWER.ok], 100, `grpc gzip ${direction}`);
+  /** @type {Record<string, number>} */
+  const grpcUp = {};
+  for (const compress of [null, 'gzip']) {
+    const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction: 'up', compress });
+    const { c, counts, drive } = await client(t, grpcTransport, server, proto, { direction: 'up', compress });
+    await drive(1, 20);
+    const before = c.wireBytes();
+    await drive(21, 100);
+    const after = c.wireBytes();
+    assert.equal(counts[ANSWER.ok], 120, `grpc gzip up ${compress}`);
+    grpcUp[compress ?? 'none'] = (after.up - before.up) / 100;
   }
+  // test3's protobuf barely compresses (gzip saves about 10 of 374 bytes): the socket must show exactly what gzip
+  // saves on these messages, less the one byte of the grpc-encoding header
+  const saved = sum(100, (i) => proto.encodeMessage(21 + i).length - zlib.gzipSync(proto.encodeMessage(21 + i)).length) / 100;
+  t.diagnostic(`grpc up: ${grpcUp.none.toFixed(1)} B/msg plain, ${grpcUp.gzip.toFixed(1)} gzip; gzip saves ${saved.toFixed(1)} B/msg on the messages`);
+  assert.ok(saved > 1, `gzip saves ${saved} bytes per message`);
+  assert.ok(Math.abs(grpcUp.none - grpcUp.gzip - (saved - 1)) <= 0.5, `grpc up: ${grpcUp.none} plain, ${grpcUp.gzip} gzip, gzip saves ${saved}`);
+  assert.throws(() => checkSettings(grpcTransport, { direction: 'down', compress: 'gzip' }),
+    (err) => err instanceof UserError && err.message === '--compress gzip: grpc compresses --direction up only (@grpc/grpc-js cannot compress its answers)');
+  checkSettings(grpcTransport, { direction: 'up', compress: 'gzip' });
 
   const { private: key, cert } = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }],
     { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }] });

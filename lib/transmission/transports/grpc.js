@@ -13,7 +13,8 @@
  * `bench-format` metadata (default: the first it serves, so a client built only from the .proto works).
  *
  * Compression: gRPC's per-message gzip (grpc-encoding), set by grpc-js's default_compression_algorithm on
- * the sending side: the client for 'up', the server for 'down'. Max message size: grpc-js's
+ * the client, so for 'up' only: grpc-js's server never compresses what it answers (checkSettings refuses
+ * --compress with 'down'). Max message size: grpc-js's
  * max_receive_message_length (RESOURCE_EXHAUSTED past it). The payload's identity travels in `bench-payload`
  * metadata on each connection's first call; raw passes send `bench-raw: 1` with every call.
  */
@@ -46,7 +47,9 @@ export default {
   name: 'grpc',
   library: '@grpc/grpc-js',
   description: 'gRPC unary calls (grpc-js), binary protobuf over HTTP/2, one channel multiplexing --window calls per connection',
-  supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], multiplex: true, pipelining: false, tls: true },
+  // grpc-js's server never compresses its answers (its server-interceptors.js sends every message with the compressed
+  // flag 0, whatever grpc.default_compression_algorithm says): --compress gzip is for uploads only
+  supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], compressDirections: ['up'], multiplex: true, pipelining: false, tls: true },
   // binary protobuf only, as deployed: no JSON side of its own
   formatPair: { protobuf: { format: 'protobufjs-static', label: 'gRPC protobuf', deployed: true } },
   schemes: { plain: 'http', tls: 'https' },
@@ -73,7 +76,7 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
-async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }) {
+async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, identity, meter, schema }) {
   const service = loadService(schema, TRANSPORT_NAME);
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
@@ -174,7 +177,6 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   const server = new grpc.Server({
     'grpc.max_receive_message_length': maxPayload,
     'grpc.max_send_message_length': -1,
-    ...(compress && direction === 'down' ? { 'grpc.default_compression_algorithm': GZIP } : {}),
   });
   server.addService({ Send: method(service.path('send')), Get: method(service.path('get')) }, handlers);
   const credentials = keys
@@ -404,9 +406,9 @@ export function grpcFramingBytes({ payloadBytes, direction, compress = null, tls
   path ??= up ? '/bench.Bench/Send' : '/bench.Bench/Get';
   const requestBody = up ? payloadBytes : index === 0 ? 0 : 1 + varintBytes(index);
   const answerBody = up ? 0 : payloadBytes;
-  // grpc-encoding: gzip is one more indexed header on the compressing side
+  // grpc-encoding: gzip is one more indexed header on the compressing side (the client's: grpc-js's server never compresses)
   const requestHpack = 1 + hpackLiteralBytes(path) + 8 + (compress && up ? 1 : 0);
-  const answerHpack = 5 + (compress && !up ? 1 : 0);
+  const answerHpack = 5;
   const request = H2_FRAME + requestHpack + H2_FRAME + PREFIX + requestBody;
   const answer = H2_FRAME + answerHpack + H2_FRAME + PREFIX + answerBody + H2_FRAME + TRAILERS_HPACK;
   // with TLS: the request leaves in one write; the answer's HEADERS and DATA in one, its trailers in another

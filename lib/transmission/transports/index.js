@@ -112,6 +112,8 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  *   encode returns a string), or these codec names
  * @property {Array<'up'|'down'>} directions
  * @property {string[]} compress the names --compress may take with it ([] for none)
+ * @property {Array<'up'|'down'>} [compressDirections] the directions it can compress (default both): a library that
+ *   cannot compress one side (grpc-js's server never compresses its answers) leaves that direction out
  * @property {boolean} multiplex many messages in flight on one connection, answered in any order
  * @property {boolean} pipelining --pipelining applies (HTTP/1.1)
  * @property {boolean} tls --tls works
@@ -267,6 +269,10 @@ export function checkSettings(transport, { direction = 'up', compress = null, tl
   if (compress != null) {
     if (!supports.compress.includes(compress)) {
       throw new UserError(`--compress ${compress}: ${name} ${supports.compress.length ? `takes ${supports.compress.join(', ')}` : 'has no compression'}`);
+    }
+    const compressing = supports.compressDirections ?? DIRECTIONS;
+    if (!compressing.includes(direction)) {
+      throw new UserError(`--compress ${compress}: ${name} compresses --direction ${compressing.join(', ')} only (${transport.library} cannot compress ${direction === 'down' ? 'its answers' : 'its requests'})`);
     }
     if (compress === 'zstd' && !hasZstd) throw new UserError(`--compress zstd: this runtime's zlib has no zstd (Node ${process.versions.node}; zstd needs Node ≥ 22.15 or 23.8)`);
   }

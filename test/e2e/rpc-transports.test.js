@@ -5,8 +5,11 @@ import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import http2 from 'node:http2';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -343,8 +346,9 @@ test('connect: an oversize body is refused before it has all arrived (the server
 
 test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s generic client) is answered, both methods', async (t) => {
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'] });
+  // the served schema's folder alone: the payload's .proto it imports sits beside it
   const definition = protoLoader.loadSync(path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto'),
-    { includeDirs: [path.join(ROOT, 'proto')], keepCase: true, longs: Number, enums: String, defaults: false });
+    { includeDirs: [path.join(ROOT, 'generated', 'rpc')], keepCase: true, longs: Number, enums: String, defaults: false });
   // any: grpc-js types a client loaded from a definition without its methods (they are looked up by name)
   const { Bench } = /** @type {any} */ (grpc.loadPackageDefinition(definition)).bench;
   const peer = new Bench(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
@@ -355,6 +359,22 @@ test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s gener
   const got = await new Promise((resolve, reject) => peer.Get({ index: 5 }, /** @type {Callback} */ ((err, r) => (err ? reject(err) : resolve(r)))));
   assert.notEqual(compareWithPayload(corpus[5], got, PROTO_NORMALISE).status, 'lossy');
   assert.deepEqual(server.counters.byFormat, { 'protobufjs-static': { messages: 2 } });
+});
+
+test('buf curl --schema on the served service .proto alone (no other include path) calls grpc, connect and connect-h2', async (t) => {
+  const BUF = path.join(path.dirname(createRequire(import.meta.url).resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
+  const schema = path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto');
+  const cases = /** @type {Array<[Transport, string, string[]]>} */ ([
+    [grpcTransport, 'protobufjs-static', ['--protocol', 'grpc', '--http2-prior-knowledge']],
+    [connect, 'protobuf-es', ['--protocol', 'connect']],
+    [connectH2, 'protobuf-es', ['--protocol', 'connect', '--http2-prior-knowledge']],
+  ]);
+  for (const [transport, format, protocol] of cases) {
+    const { server } = await serve(t, transport, { formats: [format], direction: 'down' });
+    const { stdout } = await run(process.execPath, [BUF, 'curl', '--schema', schema, ...protocol, '-d', '{"index": 5}', `${server.url}/bench.Bench/Get`],
+      { cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'buf-curl-')), timeout: 60000 });
+    assert.notEqual(compareWithPayload(corpus[5], JSON.parse(stdout), PROTO_NORMALISE).status, 'lossy', transport.name);
+  }
 });
 
 test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived; JSON is refused', async (t) => {

@@ -71,8 +71,9 @@ export function packageOf(type) {
  * The protoc-gen-es generator of the service: for each target, writes
  * `<base>_bench.proto` beside a copy of the payload's .proto files and runs
  * buf over them, so outDir gets the payload's `<base>_pb.js`, the service's
- * `<base>_bench_pb.js` and the service's .proto (for readers and for clients
- * built from it). Without targets, every top-level .proto of the folder gets
+ * `<base>_bench_pb.js`, and the service's .proto with the payload's .proto
+ * files it imports beside it (for readers and for clients built from that
+ * folder alone: buf curl --schema, grpcurl). Without targets, every top-level .proto of the folder gets
  * a service for its first message (the bundled payloads).
  * @param {Array<{ base: string, importPath: string, typeName: string, packageName: string }>} [targets]
  * @returns {import('../../codecs/codegen.js').Generator}
@@ -89,7 +90,12 @@ export function serviceGenerator(targets) {
           fs.cpSync(protoDir, work, { recursive: true });
           fs.writeFileSync(path.join(work, `${t.base}_bench.proto`), serviceProto(t));
           bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir: work, outDir });
-          fs.copyFileSync(path.join(work, `${t.base}_bench.proto`), path.join(outDir, `${t.base}_bench.proto`));
+          // the service's .proto with every file it imports beside it (at the paths its imports name), so a client
+          // built from that folder alone (buf curl --schema, grpcurl -import-path, proto-loader) resolves them
+          for (const file of importClosure(work, `${t.base}_bench.proto`)) {
+            fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+            fs.copyFileSync(path.join(work, file), path.join(outDir, file));
+          }
         } finally {
           fs.rmSync(work, { recursive: true, force: true });
         }
@@ -97,6 +103,24 @@ export function serviceGenerator(targets) {
     },
     file: (base) => `${base}_bench_pb.js`,
   };
+}
+
+/**
+ * A .proto file and every file it imports, transitively, as paths relative to root (the file first); the
+ * well-known types (google/protobuf/*), which every protobuf tool carries, and files not under root are left out.
+ * @param {string} root
+ * @param {string} file
+ * @returns {string[]}
+ */
+export function importClosure(root, file) {
+  const found = new Set([file]);
+  for (const f of found) {
+    const text = fs.readFileSync(path.join(root, f), 'utf8');
+    for (const m of text.matchAll(/^\s*import\s+(?:public\s+|weak\s+)?"([^"]+)"\s*;/gm)) {
+      if (!m[1].startsWith('google/protobuf/') && fs.existsSync(path.join(root, m[1]))) found.add(m[1]);
+    }
+  }
+  return [...found];
 }
 
 /**
@@ -211,6 +235,6 @@ function benchService(value, where) {
  * @property {import('@bufbuild/protobuf').DescMessage} message the payload's message (Send's input, Get's output)
  * @property {import('@bufbuild/protobuf').DescMessage} ack
  * @property {import('@bufbuild/protobuf').DescMessage} getRequest
- * @property {string} protoFile the service's .proto (it imports the payload's)
+ * @property {string} protoFile the service's .proto (it imports the payload's, which sits beside it)
  * @property {(method: 'send'|'get') => string} path the HTTP path of a method (/package.Bench/Send)
  */

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import zlib from 'node:zlib';
+import semver from 'semver';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { UserError } from '../../lib/errors.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
@@ -244,6 +245,26 @@ test('compression as deployed: gzip and br bodies up, compressed answers down, f
   assert.throws(() => checkSettings(transport, { compress: 'deflate' }), { message: '--compress deflate: http1 takes gzip, br, zstd' });
   const ws = await loadTransport('ws');
   assert.throws(() => checkSettings(ws, { pipelining: 4 }), { message: /^--pipelining 4: only for HTTP\/1\.1/ });
+});
+
+// where Node has zstd (22.15+, 23.8+) this must run, not skip: CI's Node 24 pass
+const nodeHasZstd = semver.satisfies(process.versions.node, '>=22.15.0 <23 || >=23.8.0');
+
+test('zstd as deployed (HTTP Content-Encoding: zstd): http1 and http2 bodies up and answers down, every message decoded, fewer bytes on the wire', { skip: !nodeHasZstd && `Node ${process.versions.node} has no zstd (22.15+)` }, async () => {
+  assert.ok(typeof Reflect.get(zlib, 'zstdCompressSync') === 'function', `Node ${process.versions.node}'s zlib should have zstd`);
+  for (const name of ['http1', 'http2']) {
+    const transport = await loadTransport(name);
+    checkSettings(transport, { compress: 'zstd' });
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      await withServer(name, { direction }, async (server) => {
+        const plain = await nodeClientPass({ transport, url: server.url, codec: byName['json-buffer'], messages: 300, window: 4, direction });
+        const r = await nodeClientPass({ transport, url: server.url, codec: byName['json-buffer'], messages: 300, window: 4, direction, compress: 'zstd' });
+        assert.deepEqual([r.acked, r.errors], [300, 0], `${name} ${direction} zstd`);
+        assert.ok(r.wireBytes.frames < 0.8 * plain.wireBytes.frames, `${name} ${direction} zstd: ${r.wireBytes.frames} vs ${plain.wireBytes.frames}`);
+        assert.equal(field(server.counters, 'decodeErrors'), 0);
+      });
+    }
+  }
 });
 
 test('TLS: a certificate made at run time, both HTTP transports measured through it with the server\'s CPU reported', async () => {

@@ -24,6 +24,8 @@ import { selectCodecs } from '../../lib/codecs/index.js';
 import { compareWithPayload, prepareCodecs } from '../../lib/verify.js';
 import { wireCodec } from '../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../lib/transmission/server-meter.js';
+import { loadService } from '../../lib/transmission/transports/rpc-service.js';
+import { create } from '@bufbuild/protobuf';
 import { ANSWER, checkSettings } from '../../lib/transmission/transports/index.js';
 import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
 import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
@@ -251,6 +253,46 @@ test('connect: real peers — curl POSTs the payload\'s JSON, node:http its prot
   const decoded = Order.toObject(Order.decode(gotBinary.body), { longs: Number, enums: String, defaults: false });
   assert.notEqual(compareWithPayload(corpus[3], decoded, PROTO_NORMALISE).status, 'lossy');
   assert.equal(field(server.counters, 'ok'), 4);
+});
+
+test('connect: a payload with google.protobuf.Any travels as JSON and binary (the service\'s type registry), both ways; curl POSTs its JSON', async (t) => {
+  const fixtures = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const [anyPayload] = resolvePayloads({ data: path.join(fixtures, 'wellknown-any.json'), proto: path.join(fixtures, 'wellknown.proto'), type: 'telemetry.Envelope' });
+  const formats = ['protobuf-es', 'protobuf-es-json'];
+  const prepared = prepareCodecs(await selectCodecs(formats.join(',')), anyPayload);
+  const codecs = new Map(prepared.map((p) => [p.codec.name, wireCodec(p, anyPayload.corpus ?? [anyPayload.value])]));
+  for (const [name, codec] of codecs) assert.equal(connect.carries?.(codec, anyPayload.schema), null, `Connect carries ${name}`);
+  // an Any whose type is in no file of the schema: Connect's JSON cannot write it, so the cell is refused with the reason
+  const envelope = loadService(anyPayload.schema).message;
+  const stray = create(envelope, { id: 'x', payload: { typeUrl: 'type.googleapis.com/nowhere.Missing', value: new Uint8Array([8, 1]) } });
+  const jsonCodec = codecs.get('protobuf-es-json');
+  assert.ok(jsonCodec);
+  assert.match(String(connect.carries?.({ ...jsonCodec, messageCount: 1, decode: () => stray }, anyPayload.schema)),
+    /^Connect cannot write or read the JSON of message 0: .*nowhere\.Missing.* is not in the type registry/);
+  for (const transport of [connect, connectH2]) {
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const server = await transport.startServer({ codecs, direction, host: '127.0.0.1', port: 0, tls: null, compress: null, maxPayload: 1 << 20, raw: false, identity: null, meter: createServerMeter(), schema: anyPayload.schema });
+      t.after(() => server.close());
+      for (const format of formats) {
+        const codec = codecs.get(format);
+        assert.ok(codec, format);
+        /** @type {number[]} */
+        const statuses = [];
+        const c = await transport.createClient({ url: server.url, codec, direction, window: 1, connections: 1, pipelining: 1, compress: null, tls: null, raw: false,
+          identity: null, timeoutMs: 5000, schema: anyPayload.schema, onAnswer: (seq, status) => { statuses.push(status); } });
+        for (let i = 1; i <= 5; i++) c.send(i);
+        const until = Date.now() + 5000;
+        while (statuses.length < 5 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+        await c.close();
+        assert.deepEqual(statuses, [0, 0, 0, 0, 0].map(() => ANSWER.ok), `${transport.name} ${format} ${direction}`);
+      }
+      if (transport === connect && direction === 'up') {
+        const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', '-X', 'POST', '-H', 'content-type: application/json', '--data-binary',
+          `@${path.join(fixtures, 'wellknown-any.json')}`, `${server.url}/telemetry.bench.Bench/Send`]);
+        assert.equal(stdout.trim().split('\n').pop(), '200', stdout);
+      }
+    }
+  }
 });
 
 test('connect-h2: a node:http2 peer (h2c, prior knowledge) POSTs the payload\'s JSON and gets the Ack', async (t) => {

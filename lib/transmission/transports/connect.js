@@ -30,8 +30,8 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Code, ConnectError, createClient as createRpcClient } from '@connectrpc/connect';
 import { compressionBrotli, compressionGzip, connectNodeAdapter, createConnectTransport } from '@connectrpc/connect-node';
-import { create, toBinary, toJsonString } from '@bufbuild/protobuf';
-import { UserError } from '../../errors.js';
+import { create, fromBinary, fromJsonString, toBinary, toJsonString } from '@bufbuild/protobuf';
+import { UserError, firstLine } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
@@ -75,6 +75,37 @@ function nativesOf(codec) {
 }
 
 /**
+ * Why Connect cannot carry a codec's messages, or null: each is serialized and parsed back as Connect does it
+ * (toBinary, or toJsonString/fromJsonString with the service's type registry), so a message Connect would refuse
+ * makes the cell unsupported with the reason instead of failing the run at its first request.
+ * @param {import('../wire-codec.js').WireCodec} codec
+ * @param {import('../../schema/index.js').Schema} schema
+ * @returns {string|null}
+ */
+export function carries(codec, schema) {
+  const format = FORMATS[codec.name];
+  if (!format) return null;
+  const service = loadService(schema, TRANSPORT_NAME);
+  const json = jsonOptions(service);
+  for (let i = 0; i < codec.messageCount; i++) {
+    try {
+      const message = /** @type {Message} */ (codec.decode(codec.encodeMessage(i)));
+      if (format.binary) fromBinary(service.message, toBinary(service.message, message));
+      else fromJsonString(service.message, toJsonString(service.message, message, json), json);
+    } catch (err) {
+      return `Connect cannot ${format.binary ? 'serialize' : 'write or read the JSON of'} message ${i}: ${firstLine(err)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Connect's JSON options: the service's registry, so a google.protobuf.Any's message is found by its type URL.
+ * @param {import('./rpc-service.js').RpcService} service
+ */
+const jsonOptions = (service) => ({ registry: service.registry });
+
+/**
  * Connect over one HTTP version.
  * @param {'1.1'|'2'} httpVersion
  * @returns {import('./index.js').Transport}
@@ -92,6 +123,7 @@ export function connectTransport(httpVersion) {
     },
     schemes: { plain: 'http', tls: 'https' },
     framingBytes: (o) => connectFramingBytes({ ...o, httpVersion }),
+    carries,
     startServer: (o) => startServer(o, httpVersion),
     createClient: (o) => createClient(o, httpVersion),
   };
@@ -135,7 +167,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     const key = `${format}\0${i}`;
     let bytes = encodedOnce.get(key);
     if (!bytes) {
-      bytes = FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i]));
+      bytes = FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i], jsonOptions(service)));
       encodedOnce.set(key, bytes);
     }
     return bytes;
@@ -143,6 +175,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   let rawNext = 0;
 
   const adapter = connectNodeAdapter({
+    jsonOptions: jsonOptions(service),
     routes: (router) => router.service(service.desc, {
       // Connect has decoded the message by the time the implementation runs (and answered a failure itself)
       send: () => ack,
@@ -378,6 +411,7 @@ async function createClient({ url, codec, direction, window, connections, compre
   };
   const codecOptions = {
     useBinaryFormat: format.binary,
+    jsonOptions: jsonOptions(service),
     // Connect answers in the request's encoding unless told otherwise, so a compressing client accepts it too
     acceptCompression: compress ? [COMPRESSIONS[compress]] : [],
     sendCompression: compress && direction === 'up' ? COMPRESSIONS[compress] : undefined,

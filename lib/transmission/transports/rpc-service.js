@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
+import { createRegistry } from '@bufbuild/protobuf';
 import { bufGenerate, cachedModulePath, generatedDir } from '../../codecs/codegen.js';
 import { loadSchemaFile } from '../../schema/index.js';
 import { ROOT } from '../../paths.js';
@@ -191,6 +192,7 @@ export function loadService(schema, transport = 'an RPC transport') {
     const desc = benchService(mod[SERVICE], `${files.module}: ${SERVICE}`);
     service = {
       desc,
+      registry: createRegistry(...filesOf(desc.file)),
       message: desc.method.send.input,
       ack: desc.method.send.output,
       getRequest: desc.method.get.input,
@@ -200,6 +202,18 @@ export function loadService(schema, transport = 'an RPC transport') {
     loaded.set(schema, service);
   }
   return service;
+}
+
+/**
+ * A generated file and every file it imports, transitively (the payload's files and the well-known types).
+ * @param {import('@bufbuild/protobuf').DescFile} file
+ * @param {Set<import('@bufbuild/protobuf').DescFile>} [seen]
+ * @returns {import('@bufbuild/protobuf').DescFile[]}
+ */
+function filesOf(file, seen = new Set()) {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  return [file, ...file.dependencies.flatMap((d) => filesOf(d, seen))];
 }
 
 /**
@@ -232,6 +246,8 @@ function benchService(value, where) {
 /**
  * @typedef {object} RpcService
  * @property {BenchService} desc
+ * @property {import('@bufbuild/protobuf').Registry} registry every message type of the service's files and those they
+ *   import: what JSON needs to write and read a google.protobuf.Any (its type URL names the message inside)
  * @property {import('@bufbuild/protobuf').DescMessage} message the payload's message (Send's input, Get's output)
  * @property {import('@bufbuild/protobuf').DescMessage} ack
  * @property {import('@bufbuild/protobuf').DescMessage} getRequest

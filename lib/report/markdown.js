@@ -21,7 +21,11 @@ export function runSettingsLine(results) {
   const { mode, speed, memory, transmission, transports, batch } = results.settings;
   const oneMessage = speed.oneMessage?.ops?.length
     ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
-  const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
+  const p = speed.timer === 'paired' ? speed.precision : null;
+  const parts = [`mode ${mode}`, p
+    ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock})` : ''} taking turns with ${speed.baseline}, each ratio to ±${p.target * 100}% at ${p.level * 100}% or at most ${speed.maxTime} s per case`
+      + `${speed.processes && speed.processes > 1 ? `, in ${speed.processes} fresh processes` : ''}, ops ${(speed.operations ?? []).join(', ')} (round trip derived) over each payload's corpus${oneMessage}`
+    : `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
   // results written before the memory pass joined the suite have no memory settings
   if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
   else if (memory === null) parts.push('memory: not measured (--no-memory)');

@@ -397,7 +397,7 @@ export async function runSuite({
     environment: describeEnvironment(libraries),
     units: UNITS,
     codecs: allCodecs.map((c) => ({
-      format: c.name, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
+      format: c.name, description: c.description, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
       mediaType: c.mediaType ?? null,
     })),
     ...(across && { runtimes: across.runtimes }),

@@ -52,10 +52,11 @@ const skippedOf = (/** @type {import('../measure/sizes.js').SizeRow[]} */ sizes)
  * corpus settings (results written before corpora had none), and the codecs skipped by sizes or by the corpus.
  * @param {Results['payloads'][number]} entry a payload entry of results.json
  * @param {Results['settings']['speed']} speed results.settings.speed
+ * @param {import('./rows.js').DescribedCodec[]} [codecs] results.codecs: what each format does, for the legend
  */
-export function payloadSpeed(entry, speed) {
+export function payloadSpeed(entry, speed, codecs = []) {
   const { skipped = [], ...corpus } = entry.speedCorpus ?? { skipped: [] };
-  return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed };
+  return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed, codecs };
 }
 
 /**
@@ -133,7 +134,7 @@ export function renderMarkdown(results) {
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
     if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
-    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed)));
+    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed, results.codecs)));
     if (entry.runtimes) {
       // results.runtimes describes each runtime; without it a matrix names them as --runtimes did
       out.push('', '### Speed across runtimes', '', runtimeSection({ runtimes: entry.runtimes }, results.runtimes ?? [], { ...speed, formats: results.settings.formats }));

@@ -33,7 +33,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   --sweep             instead: per transport, format and profile, the highest open-loop rate whose p99 (from the
                       scheduled send time) stays under --target-p99 MS (default 10), rates doubling from 1,000
                       msgs/s, then bisected
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transport T|--deflate|--\S+ \(default ws\)/.test(l)).join('\n')}
+${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
 
@@ -48,6 +48,20 @@ const OPTIONS = {
   sweep: { type: 'boolean', default: false },
   'target-p99': { type: 'string', default: '10' },
 };
+
+/**
+ * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
+ * deeper-indented lines under it).
+ * @param {string} usage
+ * @param {RegExp} drop
+ */
+function withoutOptions(usage, drop) {
+  let dropping = false;
+  return usage.split('\n').filter((line) => {
+    if (/^ {2}--/.test(line)) dropping = drop.test(line);
+    return !dropping;
+  }).join('\n');
+}
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

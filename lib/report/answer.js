@@ -145,7 +145,7 @@ function ratioPhrase(cell, verb) {
   if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
   if (cell.standing === 'unstable') {
-    const width = cell.halfWidth != null && Number.isFinite(cell.halfWidth) ? `±${fixed(cell.halfWidth * 100, 0)}%` : 'too few pairs for an interval';
+    const width = cell.halfWidth != null && Number.isFinite(cell.halfWidth) ? `±${fixed(cell.halfWidth * 100, 1)}%` : 'too few pairs for an interval';
     return `${verb} at a rate not measured precisely enough to state (${width})`;
   }
   return `${verb} at a rate measured in one round only`;

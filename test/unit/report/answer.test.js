@@ -103,7 +103,7 @@ test('the answer paragraph says only what the intervals support: sizes, the most
 test('the answer paragraph names no winner where intervals overlap or missed their target', () => {
   // the encode ratio missed its precision: said to be imprecise, whatever its value
   const missed = pairedResults({ pbEncode: [1.6, 1.2, 1.9, false] });
-  assert.match(answerParagraph(missed, answerModel(missed)[0]), /encodes at a rate not measured precisely enough to state \(±25%\)/);
+  assert.match(answerParagraph(missed, answerModel(missed)[0]), /encodes at a rate not measured precisely enough to state \(±25\.0%\)/);
   // pb-fast's round trip overlaps protobufjs-static's: no fastest codec is named
   const overlap = pairedResults({ fastRoundtrip: [1.25, 1.15, 1.35] });
   const text = answerParagraph(overlap, answerModel(overlap)[0]);

@@ -70,7 +70,7 @@ runCli(import.meta.url, async () => {
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;
   const link = { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
-    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window };
+    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement };
   if (values.sweep) {
     const sweeps = await sweepTransports({ payload, transports: names, codecsFor, profiles, targetP99Ms, link, onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)) });
     if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, transports: names, skipped, sweeps }, null, 2));

@@ -4,6 +4,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
+import { placementLine } from '../transmission/placement.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -34,7 +35,8 @@ export function cpuCells(r) {
 
 /**
  * One line: how the run was set up.
- * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>} s
+ * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>
+ *   & { placement?: import('../transmission/placement.js').Placement }} s
  * @param {string} [url] the server, when the run did not start its own
  */
 export function passSettingsLine(s, url) {
@@ -43,7 +45,7 @@ export function passSettingsLine(s, url) {
   const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
   const rounds = s.rounds > 1 ? ` × ${s.rounds} rounds (formats alternated)` : '';
   return `${int(s.messages)} messages per format${rounds}${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
-    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`;
+    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}${s.placement ? `; ${placementLine(s.placement)}` : ''}`;
 }
 
 /**

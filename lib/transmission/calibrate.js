@@ -6,6 +6,7 @@ import { libraryVersion } from '../codecs/index.js';
 import { median } from '../measure/statistics.js';
 import { nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
+import { detectPlacement, withClientPinned } from './placement.js';
 
 /**
  * The part of autocannon's API used here. autocannon ships no type declarations, so it is loaded with require
@@ -33,6 +34,7 @@ const autocannon = /** @type {Autocannon} */ (createRequire(import.meta.url)('au
  * @param {number} [o.connections]
  * @param {number} [o.pipelining]
  * @param {(p: { format: string, round: number, client: string, requestsPerSec: number }) => void} [o.onPass]
+ * @param {'auto'|'off'} [o.placement] the server and the clients on disjoint cores (placement.js)
  * @returns {Promise<{ settings: object, environment: { node: string, cpu: string | null, cores: number, loadavg: number[],
  *   undici: string | null, autocannon: string | null }, formats: Array<{ format: string, mediaType: string, bodyBytes: number,
  *   toolkit: number[], undici: number[], autocannon: number[], ratio: number, ratios: number[], undiciRatio: number,
@@ -40,12 +42,31 @@ const autocannon = /** @type {Autocannon} */ (createRequire(import.meta.url)('au
  *   round; ratios: the toolkit's over autocannon's in each round, ratio: their median; undiciRatio: the same for undici alone;
  *   cpuUsPerRequest: each client's CPU per request (this process's, medians of the rounds)
  */
-export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds = 5, connections = 1, pipelining = 1, onPass }) {
+export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds = 5, connections = 1, pipelining = 1, onPass, placement = 'auto' }) {
   const transport = await loadTransport('http1');
   const { usable } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: requests });
-  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), extraArgs: serverArgs({ transport: 'http1' }) });
+  const plan = detectPlacement({ mode: placement });
+  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), plan, extraArgs: serverArgs({ transport: 'http1' }) });
+  let where = server.placement;
+  /** @typedef {ReturnType<typeof calibrationFigures> & { format: string, mediaType: string, bodyBytes: number }} FormatCalibration */
+  /** @type {FormatCalibration[]} */
   const formats = [];
   try {
+    const { problem } = await withClientPinned(where.pinned ? plan : { ...plan, pinned: false }, calibrateEach);
+    if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
+  } finally {
+    await server.stop();
+  }
+  return {
+    settings: { payload: payload.id, requests, rounds, connections, pipelining, method: 'POST', answer: 204, placement: where },
+    environment: {
+      node: process.version, cpu: os.cpus()[0]?.model ?? null, cores: os.availableParallelism(), loadavg: os.loadavg(),
+      undici: libraryVersion('undici'), autocannon: libraryVersion('autocannon'),
+    },
+    formats,
+  };
+
+  async function calibrateEach() {
     for (const codec of usable) {
       const path = `/${encodeURIComponent(codec.name)}`;
       // the corpus's messages as bodies, as the toolkit's client sends them (message i of the pass is corpus[i mod n])
@@ -124,17 +145,7 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
         ...calibrationFigures(perSec, cpuUs),
       });
     }
-  } finally {
-    await server.stop();
   }
-  return {
-    settings: { payload: payload.id, requests, rounds, connections, pipelining, method: 'POST', answer: 204 },
-    environment: {
-      node: process.version, cpu: os.cpus()[0]?.model ?? null, cores: os.availableParallelism(), loadavg: os.loadavg(),
-      undici: libraryVersion('undici'), autocannon: libraryVersion('autocannon'),
-    },
-    formats,
-  };
 }
 
 /**

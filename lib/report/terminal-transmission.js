@@ -245,3 +245,29 @@ export function transportComparisonRows(run) {
   return tableModel(columnsOf(['transport', 'format', 'msgs/s', 'min–max', 'payload B/msg', 'wire B/msg', 'server µs/msg', 'client µs/msg', 'p50 ms', 'p99 ms', 'round trip'],
     ['transport', 'format', 'round trip']), rows);
 }
+
+/**
+ * The lines of a run's fixed-rate CPU passes (measureTransmission's cpuAtRate): per format the server's CPU per
+ * message at the rate with the idle CPU subtracted, its min–max and spread over the rounds, its share of a core and
+ * the idle CPU; then per pair the per-round ratio. None when the run had no such passes.
+ * @param {{ cpuAtRate?: { rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
+ *   placement?: import('../transmission/placement.js').Placement } }} run
+ * @returns {string[]}
+ */
+export function cpuAtRateLines(run) {
+  const at = run.cpuAtRate;
+  if (!at) return [];
+  const us = (/** @type {number|null} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const width = Math.max(...at.formats.map((f) => f.format.length));
+  return [
+    `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${at.seconds} s passes × ${run.settings.rounds ?? 1} rounds, formats alternated; `
+      + `the same server's idle CPU over an equal interval before each pass subtracted; ${placementLine(run.settings.placement)}):`,
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg${f.minMax ? ` (${us(f.minMax[0])}–${us(f.minMax[1])}, spread ${Math.round((f.spread ?? 0) * 100)}%)` : ''}`
+      + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
+      + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`),
+    ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`
+      + `${p.minMax ? ` (rounds ${p.minMax[0].toFixed(2)}–${p.minMax[1].toFixed(2)})` : ''}`),
+    `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
+  ];
+}

@@ -227,6 +227,9 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransmissionSettings} settings
  * @property {import('../transmission/rounds.js').TransmissionRow[]} results
  * @property {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[]} [verdicts]
+ * @property {{ rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }} [cpuAtRate] server CPU per message at a fixed
+ *   offered rate, the idle CPU subtracted (the slow-link payload's loopback pass)
  */
 
 /**

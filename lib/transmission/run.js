@@ -16,6 +16,8 @@ import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
+import { CPU_AT_RATE_SECONDS, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { alternate } from '../measure/statistics.js';
 
 // what server.js needs too, kept where loading it does not load the client's machinery
 export { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
@@ -330,11 +332,16 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {Awaited<ReturnType<typeof startServerProcess>> | null} [options.server] a server a keepServer run handed back
  * @param {'auto'|'off'} [options.placement] auto: the server and this process (the client) on disjoint cores where
  *   taskset and the cores allow (placement.js); settings.placement says where each ran, or why not
+ * @param {{ rate: number, seconds?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
+ *   one open-loop pass per format at this fixed rate (seconds long, CPU_AT_RATE_SECONDS by default), the formats
+ *   alternated, each after an idle interval as long whose server CPU is subtracted (cpu-at-rate.js): the result's
+ *   `cpuAtRate` holds server CPU per message at the same offered rate for every format, with its spread and the
+ *   per-round ratios. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
   rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
-  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto',
+  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto', cpuAtRate = null,
 }) {
   const transport = await loadTransport(transportName);
   const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
@@ -359,6 +366,9 @@ export async function measureTransmission({
   const withRaw = rawPasses && !raw;
   const identity = payloadIdentity(payload);
   const tlsTrust = server?.cert ? { ca: server.cert } : trust ?? null;
+  const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS } : null;
+  /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
+  const ratePasses = variants.map(() => []);
   try {
     shaping = await startShaping({ url: target, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
@@ -372,6 +382,17 @@ export async function measureTransmission({
           // the JIT stays warm across rounds: only the first pass of a format needs it
           passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warm : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
           if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
+        }
+        if (atRate && server) {
+          for (const i of alternate(variants.map((_, k) => k), round)) {
+            const { codec, compress: c } = variants[i];
+            const control = idleSubtracting(server.control, atRate.seconds * 1000);
+            const r = await runPass({
+              transport, url: shapedUrl, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
+              rate: atRate.rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
+            });
+            ratePasses[i].push(ratePass(round, r, control.measured()));
+          }
         }
       }
     });
@@ -395,6 +416,7 @@ export async function measureTransmission({
     },
     results,
     verdicts,
+    ...(atRate ? { cpuAtRate: cpuAtRateResult(atRate, variants.map(({ codec, compress: c }, i) => summariseRatePasses(variantName(codec.name, c), atRate.rate, ratePasses[i]))) } : {}),
   };
   if (keepServer && server && !given) Object.defineProperty(result, 'server', { value: server });
   return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);
@@ -412,6 +434,31 @@ export async function measureTransmission({
     };
   }
 }
+
+/**
+ * One fixed-rate pass's figures (cpu-at-rate.js's RatePass): the pass's own, and the idle and gross server CPU
+ * as the idle-subtracting control measured them.
+ * @param {number} round
+ * @param {Awaited<ReturnType<typeof runPass>>} r
+ * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null }} measured
+ * @returns {import('./cpu-at-rate.js').RatePass}
+ */
+function ratePass(round, r, { idle, pass }) {
+  return {
+    round, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
+    grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
+    idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
+    serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, p50: r.latencyMs.p50, p99: r.latencyMs.p99,
+    complete: complete(r),
+  };
+}
+
+/**
+ * What a run's `cpuAtRate` holds: the rate and seconds, each format's row (summariseRatePasses) and the pairs' ratios.
+ * @param {{ rate: number, seconds: number }} atRate
+ * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
+ */
+const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, formats, pairs: ratePairs(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.

@@ -139,7 +139,7 @@ const cost = {
  * @typedef {(options: { payload: Payload, codecs: CodecInfo[], messages: number, profile: string, rounds: number,
  *   rawPasses?: boolean, window?: number, deflate?: 'both', cpuAtRate?: { rate: number, seconds: number } | null }) => Promise<{ payload: DescribedPayload,
  *   settings: import('./results/index.js').TransmissionSettings, results: TransmissionRow[],
- *   verdicts: ReturnType<typeof import('./transmission/rounds.js').pairVerdict>[], cpuAtRate?: import('./results/index.js').TransmissionEntry['cpuAtRate'] }>} MeasureTransmission
+ *   verdicts: ReturnType<typeof import('./transmission/rounds.js').pairVerdict>[], cpuAtRate?: import('./results/index.js').TransmissionEntry['cpuAtRate'] | null }>} MeasureTransmission
  */
 
 /**

@@ -250,7 +250,7 @@ export function transportComparisonRows(run) {
  * The lines of a run's fixed-rate CPU passes (measureTransmission's cpuAtRate): per format the server's CPU per
  * message at the rate with the idle CPU subtracted, its min–max and spread over the rounds, its share of a core and
  * the idle CPU; then per pair the per-round ratio. None when the run had no such passes.
- * @param {{ cpuAtRate?: { rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
  *   placement?: import('../transmission/placement.js').Placement } }} run
  * @returns {string[]}
@@ -269,5 +269,46 @@ export function cpuAtRateLines(run) {
     ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`
       + `${p.minMax ? ` (rounds ${p.minMax[0].toFixed(2)}–${p.minMax[1].toFixed(2)})` : ''}`),
     `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
+  ];
+}
+
+/**
+ * The capacity table (lib/transmission/capacity.js): per transport and format the highest rate that held the p99
+ * target with nothing lost, per server core when the server bound it, which side bound the first rate that failed,
+ * and at half the lower capacity of the transport's pair: p50/p99 and the server CPU per message at that fixed rate.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {import('./table.js').TableModel}
+ */
+export function capacityRows(transports) {
+  const us = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const rows = transports.flatMap((t) => t.rows.map((r) => {
+    const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`;
+    const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
+    const h = r.atHalf;
+    return { status: 'exact', cells: [
+      t.transport, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
+      h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}` : '—',
+      h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
+    ] };
+  }));
+  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'half rate', 'p50 / p99 ms at half',
+    'server µs/msg at half', 'server CPU at half'], ['transport', 'format', 'bound by']), rows);
+}
+
+/**
+ * The capacity table as text, with the settings each transport ran under.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {{ targetP99Ms: number, direction: string }} s
+ */
+export function capacityLines(transports, s) {
+  const places = [...new Set(transports.map((t) => `${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
+  return [
+    `Capacity (${s.direction === 'down' ? 'download' : 'upload'}): the highest open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms; per server core `
+      + `only where the server ran out first (a rate bound by the client, or by neither side, is marked and not the server's capacity); ${places.join('; ')}`,
+    '',
+    toMarkdown(capacityRows(transports)),
+    '',
+    'capacity N+: the search\'s highest rate held. half rate: half the lower capacity of the transport\'s pair, where both formats\' '
+      + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate) are measured.',
   ];
 }

@@ -416,7 +416,7 @@ export async function measureTransmission({
     },
     results,
     verdicts,
-    ...(atRate ? { cpuAtRate: cpuAtRateResult(atRate, variants.map(({ codec, compress: c }, i) => summariseRatePasses(variantName(codec.name, c), atRate.rate, ratePasses[i]))) } : {}),
+    cpuAtRate: atRate ? cpuAtRateResult(atRate, variants.map(({ codec, compress: c }, i) => summariseRatePasses(variantName(codec.name, c), atRate.rate, ratePasses[i]))) : null,
   };
   if (keepServer && server && !given) Object.defineProperty(result, 'server', { value: server });
   return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);
@@ -431,6 +431,7 @@ export async function measureTransmission({
       settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls) },
       results: notRun,
       verdicts: noVerdicts,
+      cpuAtRate: null,
     };
   }
 }

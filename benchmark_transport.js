@@ -44,6 +44,8 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       lower capacity of the pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of
                       passes twice a probe's length, each after an idle interval as long). Default
                       --connections 4 --window 8 (given ones are kept)
+  --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
+                      (closed loop, 3 passes): its requests/s beside the toolkit's capacity
   --server-workers N  with --capacity: server.js processes per transport (node:cluster), each on its own core
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transport T|--deflate|--\S+ \(default ws\)/.test(l)).join('\n')}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
@@ -63,6 +65,7 @@ const OPTIONS = {
   'from-rate': { type: 'string', default: '500' },
   'probe-seconds': { type: 'string', default: '0.5' },
   'server-workers': { type: 'string', default: '1' },
+  calibrate: { type: 'boolean', default: false },
 };
 
 runCli(import.meta.url, async () => {
@@ -91,12 +94,12 @@ runCli(import.meta.url, async () => {
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;
   const link = { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
-    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement };
+    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers };
   if (values.capacity) {
     // a server is saturated only with enough in flight: four connections of eight unless told otherwise
     const busy = values.connections === '1' && values.window === '1' ? { connections: 4, window: 8 } : {};
     const capacity = await measureCapacity({
-      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, search: { fromRate, seconds: probeSeconds },
+      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, search: { fromRate, seconds: probeSeconds },
       // the passes at half capacity: twice a probe's length (1 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2 },
       link: { ...link, ...busy },
@@ -108,6 +111,13 @@ runCli(import.meta.url, async () => {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);
     for (const line of [...skipLines, ...capacityLines(capacity, settings)]) console.log(line);
+    for (const { calibration: c } of capacity) {
+      if (c) {
+        console.log(`\nCalibration: autocannon against the same http1 server, ${c.format} bodies, ${c.connections} connections, pipelining ${c.pipelining}, closed loop: `
+          + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); the toolkit's capacity `
+          + `${c.toolkitCapacity == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${(/** @type {number} */ (c.ratio)).toFixed(2)} of autocannon's`}`);
+      }
+    }
     return;
   }
   if (values.sweep) {

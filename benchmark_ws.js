@@ -77,7 +77,7 @@ runCli(import.meta.url, async () => {
     const sweeps = await sweepProfiles({
       payload, codecs, profiles, targetP99Ms,
       link: { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
-        transport: opts.transport, direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement },
+        transport: opts.transport, direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers },
       onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)),
     });
     if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, sweeps }, null, 2));
@@ -94,7 +94,7 @@ runCli(import.meta.url, async () => {
     runs.push(await measure({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
-      transport: opts.transport, direction: opts.direction, tls: opts.tls, pipelining: opts.pipelining, placement: opts.placement,
+      transport: opts.transport, direction: opts.direction, tls: opts.tls, pipelining: opts.pipelining, placement: opts.placement, clientWorkers: opts.clientWorkers,
       // --compress (--deflate): each format plain and compressed, side by side
       compress: opts.compress ? [null, opts.compress] : null,
       // on a fast link CPU decides: raw passes give the decode share of the server's CPU

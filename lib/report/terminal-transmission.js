@@ -36,7 +36,7 @@ export function cpuCells(r) {
 /**
  * One line: how the run was set up.
  * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>
- *   & { placement?: import('../transmission/placement.js').Placement }} s
+ *   & { placement?: import('../transmission/placement.js').Placement, clientWorkers?: number }} s
  * @param {string} [url] the server, when the run did not start its own
  */
 export function passSettingsLine(s, url) {
@@ -45,7 +45,8 @@ export function passSettingsLine(s, url) {
   const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
   const rounds = s.rounds > 1 ? ` × ${s.rounds} rounds (formats alternated)` : '';
   return `${int(s.messages)} messages per format${rounds}${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
-    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}${s.placement ? `; ${placementLine(s.placement)}` : ''}`;
+    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`
+    + `${(s.clientWorkers ?? 1) > 1 ? `, ${s.clientWorkers} client worker threads` : ''}${s.placement ? `; ${placementLine(s.placement)}` : ''}`;
 }
 
 /**

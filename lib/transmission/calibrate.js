@@ -11,7 +11,7 @@ import { detectPlacement, withClientPinned } from './placement.js';
 /**
  * The part of autocannon's API used here. autocannon ships no type declarations, so it is loaded with require
  * (an import would be an untyped `any` module) and given this type.
- * @typedef {{ '2xx': number, non2xx: number, errors: number }} AutocannonResult
+ * @typedef {{ '2xx': number, non2xx: number, errors: number, latency: { p50: number, p99: number } }} AutocannonResult
  * @typedef {import('node:events').EventEmitter} AutocannonInstance
  * @typedef {(options: { url: string, connections: number, pipelining: number, amount: number,
  *   requests: Array<{ method: string, path: string, headers: Record<string, string>, body: Uint8Array }> },
@@ -103,24 +103,7 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
             await pool.close();
           }
         },
-        autocannon: (n) => new Promise((resolve, reject) => {
-          let started = 0;
-          let last = 0;
-          // autocannon notices `amount` on its once-a-second tick: its own duration would round the pass up to it
-          const instance = autocannon({
-            url: server.url, connections, pipelining, amount: n,
-            requests: bodies.map((body) => ({ method: 'POST', path, headers: { 'content-type': codec.mediaType }, body })),
-          }, (err, r) => {
-            if (err) return reject(err);
-            // with pipelining autocannon stops with the last few requests of `amount` still unanswered
-            if (r['2xx'] < n - connections * pipelining || r.errors || r.non2xx) {
-              return reject(new Error(`autocannon: ${r['2xx']} of ${n} answered 2xx, ${r.non2xx} other, ${r.errors} errors`));
-            }
-            resolve({ seconds: (last - started) / 1000, answered: r['2xx'] });
-          });
-          instance.once('start', () => { started = performance.now(); });
-          instance.on('response', () => { last = performance.now(); });
-        }),
+        autocannon: (n) => autocannonPass({ url: server.url, connections, pipelining, path, mediaType: codec.mediaType, bodies, amount: n }),
       };
       // warm-up, unmeasured: the JIT of both clients and of the server's path for this format
       for (const run of Object.values(passes)) await run(Math.min(2000, requests));
@@ -146,6 +129,34 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
       });
     }
   }
+}
+
+/**
+ * One closed-loop autocannon pass: `amount` POSTs of the bodies in turn (the codec's media type) to `url + path`
+ * over `connections` keep-alive connections with `pipelining` in flight on each, timed from its start to its last
+ * answer; resolves with the seconds, the requests answered 2xx, and autocannon's own p50/p99 latency (ms).
+ * @param {{ url: string, connections: number, pipelining: number, path: string, mediaType: string, bodies: Uint8Array[], amount: number }} o
+ * @returns {Promise<{ seconds: number, answered: number, p50: number, p99: number }>}
+ */
+export function autocannonPass({ url, connections, pipelining, path, mediaType, bodies, amount }) {
+  return new Promise((resolve, reject) => {
+    let started = 0;
+    let last = 0;
+    // autocannon notices `amount` on its once-a-second tick: its own duration would round the pass up to it
+    const instance = autocannon({
+      url, connections, pipelining, amount,
+      requests: bodies.map((body) => ({ method: 'POST', path, headers: { 'content-type': mediaType }, body })),
+    }, (err, r) => {
+      if (err) return reject(err);
+      // with pipelining autocannon stops with the last few requests of `amount` still unanswered
+      if (r['2xx'] < amount - connections * pipelining || r.errors || r.non2xx) {
+        return reject(new Error(`autocannon: ${r['2xx']} of ${amount} answered 2xx, ${r.non2xx} other, ${r.errors} errors`));
+      }
+      resolve({ seconds: (last - started) / 1000, answered: r['2xx'], p50: r.latency.p50, p99: r.latency.p99 });
+    });
+    instance.once('start', () => { started = performance.now(); });
+    instance.on('response', () => { last = performance.now(); });
+  });
 }
 
 /**

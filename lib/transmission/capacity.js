@@ -11,6 +11,9 @@ import { complete } from './outcome.js';
 import { detectPlacement, withClientPinned } from './placement.js';
 import { measureTransmission, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
+import { startClientWorkers } from './client-workers.js';
+import { autocannonPass } from './calibrate.js';
+import { median } from '../measure/statistics.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
@@ -124,12 +127,13 @@ export function probeFigures(rate, row, targetP99Ms) {
  *   bisections (default 5)
  * @param {{ rounds?: number, seconds?: number }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds (default 1)
  * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
- *   idleTimeoutMs?: number }} [o.link] the transport's settings
+ *   idleTimeoutMs?: number, clientWorkers?: number }} [o.link] the transport's settings and the client's worker threads
  * @param {'auto'|'off'} [o.placement]
  * @param {number} [o.serverWorkers] server processes per transport (server.js --workers), default 1
+ * @param {boolean} [o.calibrate] on http1, autocannon against the same server, body and connections (its JSON side)
  * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, bound: string }) => void} [o.onProbe]
  */
-export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, onProbe }) {
+export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, onProbe }) {
   const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5 } = search;
   const { rounds = 3, seconds: halfSeconds = 1 } = atHalf;
   const { direction = 'up', compress = null, tls = false } = link;
@@ -146,6 +150,10 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : serverWorkers;
     const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
     const trust = server.cert ? { ca: server.cert } : undefined;
+    // client workers started once per transport, not per probe
+    const workers = (link.clientWorkers ?? 1) > 1
+      ? await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name }) : null;
+    const client = workers ? { clientPass: workers.clientPass, clientWorkers: 1 } : {};
     try {
       const { value } = await withClientPinned(server.placement.pinned ? plan : { ...plan, pinned: false }, async () => {
         /** @type {Array<ReturnType<typeof capacityRow>>} */
@@ -155,7 +163,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           const probes = [];
           const { good, bad } = await searchRate(async (rate) => {
             const run = await measureTransmission({
-              ...link, transport: name, payload, codecs: [info], url: server.url, trust, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off',
+              ...link, transport: name, payload, codecs: [info], url: server.url, trust, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off', ...client,
             });
             const p = probeFigures(rate, run.results[0], targetP99Ms);
             probes.push(p);
@@ -167,13 +175,45 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         const rate = halfRate(rows);
         const half = rate ? await measureTransmission({
           ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
-          cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off',
+          cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
         }) : null;
-        return { rows, rate, half };
+        const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
+        return { rows, rate, half, calibration };
       });
-      out.push({ transport: name, placement: server.placement, serverCores, clientCores, halfRate: value.rate, rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })) });
+      out.push({
+        transport: name, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
+        rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
+      });
     } finally {
+      await workers?.close();
       await server.stop();
+    }
+
+    /**
+     * autocannon against the same server with the same bodies (the JSON side's corpus), connections and pipelining,
+     * closed loop, three passes of twice the toolkit's capacity in requests (at least 2,000): its requests/s and p99
+     * beside the toolkit's capacity, so a reader sees whether the toolkit's client, not the server, set it.
+     * @param {Array<ReturnType<typeof capacityRow>>} rows
+     * @param {string} format
+     */
+    async function calibrateAgainstAutocannon(rows, format) {
+      const row = rows.find((r) => r.format === format);
+      const codec = usable.find((c) => c.name === format);
+      if (!row || !codec || name !== 'http1') return null;
+      const bodies = Array.from({ length: codec.messageCount }, (_, i) => codec.encodeMessage(i));
+      const connections = link.connections ?? 1;
+      const pipelining = link.pipelining ?? 1;
+      const amount = Math.max(2000, Math.round(2 * (row.capacity ?? row.below ?? 1000)));
+      const pass = () => autocannonPass({ url: server.url, connections, pipelining, path: `/${encodeURIComponent(format)}`, mediaType: codec.mediaType, bodies, amount });
+      await pass();
+      const passes = [];
+      for (let i = 0; i < 3; i++) passes.push(await pass());
+      const perSec = passes.map((p) => p.answered / p.seconds);
+      const autocannon = median(perSec);
+      return {
+        format, connections, pipelining, requests: amount, autocannonPerSec: perSec, autocannon, autocannonP99: median(passes.map((p) => p.p99)),
+        toolkitCapacity: row.capacity, ratio: row.capacity == null ? null : row.capacity / autocannon,
+      };
     }
   }
   return out;

@@ -337,11 +337,13 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  *   alternated, each after an idle interval as long whose server CPU is subtracted (cpu-at-rate.js): the result's
  *   `cpuAtRate` holds server CPU per message at the same offered rate for every format, with its spread and the
  *   per-round ratios. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
+ * @param {number} [options.clientWorkers] the Node client's connections and messages spread over this many worker
+ *   threads (client-workers.js), one accounting and merged histograms; 1 (default): this thread alone
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
   rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
-  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto', cpuAtRate = null,
+  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto', cpuAtRate = null, clientWorkers = 1,
 }) {
   const transport = await loadTransport(transportName);
   const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
@@ -366,6 +368,10 @@ export async function measureTransmission({
   const withRaw = rawPasses && !raw;
   const identity = payloadIdentity(payload);
   const tlsTrust = server?.cert ? { ca: server.cert } : trust ?? null;
+  const pool = clientWorkers > 1 && clientPass === nodeClientPass
+    ? await (await import('./client-workers.js')).startClientWorkers({ workers: clientWorkers, payload, formats: usable.map((c) => c.name), transport: transportName })
+    : null;
+  if (pool) clientPass = pool.clientPass;
   const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);
@@ -398,6 +404,7 @@ export async function measureTransmission({
     });
     if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
   } finally {
+    await pool?.close();
     await shaping?.stop();
     if (!given && !keepServer) await server?.stop();
   }
@@ -411,7 +418,7 @@ export async function measureTransmission({
       transport: transportName, direction, messages, window, connections, pipelining, inFlight: inFlight(transport, { window, pipelining }), rate: rate ?? null, profile, link: shaping?.link ?? null,
       shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw,
       deflate: variantsOf.includes('deflate') ? (variantsOf.includes(null) ? 'both' : true) : false,
-      compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust), placement: where,
+      compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust), placement: where, clientWorkers: pool ? clientWorkers : 1,
       ...(client ? { client } : {}),
     },
     results,
@@ -428,7 +435,8 @@ export async function measureTransmission({
     const noVerdicts = [];
     return {
       payload: describePayload(payload),
-      settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls) },
+      settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls),
+        placement: { ...describePlacement(detectPlacement({ mode: 'off' })), note: 'nothing ran' }, clientWorkers: 1 },
       results: notRun,
       verdicts: noVerdicts,
       cpuAtRate: null,

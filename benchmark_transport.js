@@ -47,7 +47,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
                       (closed loop, 3 passes): its requests/s beside the toolkit's capacity
   --server-workers N  with --capacity: server.js processes per transport (node:cluster), each on its own core
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transport T|--deflate|--\S+ \(default ws\)/.test(l)).join('\n')}
+${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
 
@@ -67,6 +67,20 @@ const OPTIONS = {
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
 };
+
+/**
+ * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
+ * deeper-indented lines under it).
+ * @param {string} usage
+ * @param {RegExp} drop
+ */
+function withoutOptions(usage, drop) {
+  let dropping = false;
+  return usage.split('\n').filter((line) => {
+    if (/^ {2}--/.test(line)) dropping = drop.test(line);
+    return !dropping;
+  }).join('\n');
+}
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

@@ -46,7 +46,8 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       --connections 4 --window 8 (given ones are kept)
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
                       (closed loop, 3 passes): its requests/s beside the toolkit's capacity
-  --server-workers N  with --capacity: server.js processes per transport (node:cluster), each on its own core
+  --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
+                      cores where the machine has N more than the client needs
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;

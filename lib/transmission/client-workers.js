@@ -13,6 +13,7 @@ import { UserError } from '../errors.js';
 import { portablePayload } from '../payload/portable.js';
 import { createLatency } from './latency.js';
 import { passFigures } from './run.js';
+import { deathsNote } from './server-workers.js';
 
 /**
  * Each worker's share of a count: as even as it goes, the first ones one more (10 over 4: 3, 3, 2, 2).
@@ -110,7 +111,9 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
     const answers = await done;
     const cpu = process.cpuUsage(cpuStart);
     const server = await serverControl?.report() ?? null;
-    const r = mergeAccounting(answers);
+    const merged = mergeAccounting(answers);
+    const deaths = deathsNote(server?.died, merged.lost);
+    const r = deaths ? { ...merged, ended: deaths } : merged;
     const latency = createLatency();
     const uncorrected = rate ? createLatency() : null;
     for (const a of answers) {

@@ -18,6 +18,7 @@ import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { CPU_AT_RATE_SECONDS, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
+import { deathsNote } from './server-workers.js';
 
 // what server.js needs too, kept where loading it does not load the client's machinery
 export { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
@@ -218,8 +219,9 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   for (let i = 0; i < Math.min(r.sent, codec.messageCount); i++) payloadBytes += codec.byteLength(i) * Math.floor((r.sent - 1 - i) / codec.messageCount + 1);
   const up = wireEnd.up - wireStart.up;
   const down = wireEnd.down - wireStart.down;
+  const died = deathsNote(server?.died, r.lost);
   return {
-    ...passFigures(r, payloadBytes),
+    ...passFigures(died ? { ...r, ended: died } : r, payloadBytes),
     wireBytes: { payload: payloadBytes, frames: direction === 'up' ? up : down, up, down },
     latencyMs: latency.summary(),
     latencyUncorrectedMs: uncorrected?.summary() ?? null,

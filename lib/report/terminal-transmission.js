@@ -287,7 +287,7 @@ export function capacityRows(transports) {
     const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
-      t.transport, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
+      `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}`, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
       h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}` : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
@@ -302,7 +302,11 @@ export function capacityRows(transports) {
  * @param {{ targetP99Ms: number, direction: string }} s
  */
 export function capacityLines(transports, s) {
-  const places = [...new Set(transports.map((t) => `${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
+  const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
+  const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
+    const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
+    return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
+  })).filter((l) => l !== null);
   return [
     `Capacity (${s.direction === 'down' ? 'download' : 'upload'}): the highest open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms; per server core `
       + `only where the server ran out first (a rate bound by the client, or by neither side, is marked and not the server's capacity); ${places.join('; ')}`,
@@ -311,5 +315,6 @@ export function capacityLines(transports, s) {
     '',
     'capacity N+: the search\'s highest rate held. half rate: half the lower capacity of the transport\'s pair, where both formats\' '
       + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate) are measured.',
+    ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
 }

@@ -138,16 +138,18 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
   const { rounds = 3, seconds: halfSeconds = 1 } = atHalf;
   const { direction = 'up', compress = null, tls = false } = link;
   const out = [];
-  for (const name of transports.filter((t) => codecsFor[t]?.length)) {
+  // with several server workers, each transport at one worker and at N: how it scales
+  const cells = transports.filter((t) => codecsFor[t]?.length).flatMap((name) => (serverWorkers > 1 ? [1, serverWorkers] : [1]).map((w) => ({ name, w })));
+  for (const { name, w: processes } of cells) {
     const transport = await loadTransport(name);
     const codecs = codecsFor[name];
     const { usable } = prepareWireCodecs(codecs, payload, transport);
-    const plan = detectPlacement({ mode: placement, serverCores: serverWorkers });
+    const plan = detectPlacement({ mode: placement, serverCores: processes });
     const server = await startServerProcess({
       payload, formats: usable.map((c) => c.name), plan,
-      extraArgs: [...serverArgs({ transport: name, direction, compress, tls }), ...(serverWorkers > 1 ? ['--workers', String(serverWorkers)] : [])],
+      extraArgs: [...serverArgs({ transport: name, direction, compress, tls }), ...(processes > 1 ? ['--workers', String(processes)] : [])],
     });
-    const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : serverWorkers;
+    const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
     const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
     const trust = server.cert ? { ca: server.cert } : undefined;
     // client workers started once per transport, not per probe
@@ -181,7 +183,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         return { rows, rate, half, calibration };
       });
       out.push({
-        transport: name, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
+        transport: name, serverWorkers: processes, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
         rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
       });
     } finally {

@@ -39,6 +39,19 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
   assert.match(text.stdout, /^\| ws +\| protobufjs-static +\| +below 400 \| +— \| neither|^\| ws +\| protobufjs-static +\| +below 400 \| +— \| (client|server) /m);
 });
 
+test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 180_000 }, () => {
+  const r = run('5', '--capacity', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.transports.map((t) => [t.transport, t.serverWorkers]), [['http1', 1], ['http1', 2]]);
+  for (const t of out.transports) {
+    assert.equal(t.rows[0].below, 400);
+    assert.ok(t.rows[0].atHalf.complete && t.rows[0].atHalf.serverCpuUs > 0, `${t.serverWorkers} workers: ${JSON.stringify(t.rows[0].atHalf)}`);
+  }
+  assert.equal(out.transports[1].serverCores, 2);
+});
+
 test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
   for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
     [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],

@@ -264,11 +264,11 @@ export function cpuAtRateLines(run) {
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${at.seconds} s passes × ${run.settings.rounds ?? 1} rounds, formats alternated; `
       + `the same server's idle CPU over an equal interval before each pass subtracted; ${placementLine(run.settings.placement)}):`,
-    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg${f.minMax ? ` (${us(f.minMax[0])}–${us(f.minMax[1])}, spread ${Math.round((f.spread ?? 0) * 100)}%)` : ''}`
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg${f.minMax ? ` (${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}, spread ${Math.round((f.spread ?? 0) * 100)}%)` : ''}`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`),
     ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`
-      + `${p.minMax ? ` (rounds ${p.minMax[0].toFixed(2)}–${p.minMax[1].toFixed(2)})` : ''}`),
+      + `${p.minMax ? ` (rounds ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)})` : ''}`),
     `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
   ];
 }

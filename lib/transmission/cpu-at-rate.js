@@ -6,7 +6,7 @@
  * moves run to run with the machine's load (issue 21). This module is the pure part: the server control that
  * measures the idle interval, and the figures over rounds; measureTransmission (run.js) runs the passes.
  */
-import { median, range } from '../measure/statistics.js';
+import { median, range, spread } from '../measure/statistics.js';
 
 /** Seconds of each fixed-rate pass (and of the idle interval before it) unless the caller says otherwise. */
 export const CPU_AT_RATE_SECONDS = 1;
@@ -66,12 +66,12 @@ export function subtractIdle(pass, idle) {
  * One fixed-rate pass as a row keeps it.
  * @typedef {{ round: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
- *   p50: number|null, p99: number|null, complete: boolean }} RatePass
+ *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
  */
 
 /**
  * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its min–max
- * and spread (max ÷ min − 1), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
+ * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
  * passes. Null figures where the server could not report.
  * @param {string} format
  * @param {number} rate
@@ -87,8 +87,8 @@ export function summariseRatePasses(format, rate, passes) {
   return {
     format, rate,
     serverCpuUs,
-    minMax: all ? [min, max] : null,
-    spread: all && min > 0 ? max / min - 1 : null,
+    minMax: all ? { serverCpuUs: [min, max] } : null,
+    spread: all && serverCpuUs ? spread(cpu) : null,
     // the server's CPU at this rate as a share of one core, idle subtracted
     serverCpuShare: serverCpuUs == null ? null : (serverCpuUs * rate) / 1e6,
     idleCpuUsPerSec: idle.length ? median(idle) : null,
@@ -102,10 +102,10 @@ export function summariseRatePasses(format, rate, passes) {
  * Each pair of formats' per-round ratio of server CPU per message (the second over the first, from passes run
  * back to back in the same round), their median and min–max.
  * @param {Array<ReturnType<typeof summariseRatePasses>>} rows
- * @returns {Array<{ formats: [string, string], ratio: number|null, minMax: [number, number]|null }>}
+ * @returns {Array<{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null }>}
  */
 export function ratePairs(rows) {
-  /** @type {Array<{ formats: [string, string], ratio: number|null, minMax: [number, number]|null }>} */
+  /** @type {Array<{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null }>} */
   const pairs = [];
   for (let i = 0; i < rows.length; i++) {
     for (let j = i + 1; j < rows.length; j++) {
@@ -115,7 +115,7 @@ export function ratePairs(rows) {
         return p.serverCpuUs && q?.serverCpuUs != null ? [q.serverCpuUs / p.serverCpuUs] : [];
       });
       const { min, max } = ratios.length ? range(ratios) : { min: NaN, max: NaN };
-      pairs.push({ formats: [a.format, b.format], ratio: ratios.length ? median(ratios) : null, minMax: ratios.length ? [min, max] : null });
+      pairs.push({ formats: [a.format, b.format], ratio: ratios.length ? median(ratios) : null, minMax: ratios.length ? { ratio: [min, max] } : null });
     }
   }
   return pairs;

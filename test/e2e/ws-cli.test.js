@@ -200,7 +200,8 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const before = listeners();
   const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
   assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
-  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results', 'verdicts']);
+  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results', 'verdicts', 'cpuAtRate']);
+  assert.equal(r.cpuAtRate, null, 'no fixed-rate passes unless asked');
   assert.equal(r.settings.rounds, 1);
   assert.equal(r.verdicts[0].winner, null, 'one round names no winner');
   assert.equal(r.payload.id, 'test5');
@@ -218,14 +219,14 @@ test('measureTransmission: the programmatic API runs each codec against its own 
 });
 
 test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', async () => {
-  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--cpu-rate', '1000', '--cpu-seconds', '0.2', '--json']).done;
+  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--json']).done;
   assert.equal(r.code, 0, r.stderr);
   /**
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
    * @typedef {{ round: number, acked: number, serverCpuUs: number, grossCpuUs: number, idleCpuUsPerSec: number, complete: boolean }} RatePass
-   * @typedef {{ format: string, rate: number, serverCpuUs: number, minMax: [number, number], idleCpuUsPerSec: number, passes: RatePass[] }} RateRow
+   * @typedef {{ format: string, rate: number, serverCpuUs: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[] }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
    *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
    */
@@ -234,12 +235,12 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   assert.ok(t.settings.placement.pinned || t.settings.placement.note, JSON.stringify(t.settings.placement));
   // server CPU per message at a fixed offered rate: every format, every round, at the asked rate, idle subtracted
   const atRate = t.cpuAtRate;
-  assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.2]);
+  assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
   assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
   for (const f of atRate.formats) {
     assert.deepEqual(f.passes.map((p) => p.round), [1, 2, 3]);
     for (const p of f.passes) {
-      assert.equal(p.acked, 200);
+      assert.equal(p.acked, 100);
       assert.ok(p.complete);
       assert.ok(p.idleCpuUsPerSec >= 0 && p.serverCpuUs > 0 && p.serverCpuUs <= p.grossCpuUs, JSON.stringify(p));
     }

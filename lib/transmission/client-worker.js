@@ -17,7 +17,7 @@ import { prepareWireCodecs } from './wire-codec.js';
 
 /**
  * What the host asks of a worker for one pass (its share).
- * @typedef {{ op: 'pass', id: number, format: string, url: string, messages: number, rate?: number, connections: number, window: number,
+ * @typedef {{ op: 'pass', id: number, format: string, url: string, messages: number, offset: number, rate?: number, connections: number, window: number,
  *   pipelining: number, direction: 'up'|'down', compress: string|null, tls: { ca: string }|null, raw: boolean, idleTimeoutMs: number,
  *   identity: { id: string, hash: string }|null }} PassRequest
  */
@@ -45,8 +45,13 @@ if (parentPort) {
     if (m.op === 'stop') return void port.close();
     try {
       const { payload, transport, codecs } = await setup;
-      const codec = codecs.get(m.format);
-      if (!codec) throw new Error(`client worker: no codec ${m.format}`);
+      const own = codecs.get(m.format);
+      if (!own) throw new Error(`client worker: no codec ${m.format}`);
+      // uploads: this worker's share is messages offset… of the pass, as one client would have sent them (a download
+      // asks the server for message seq, which the server's codec picks)
+      const codec = m.offset && m.direction === 'up'
+        ? { ...own, encodeMessage: (/** @type {number} */ i, /** @type {number} */ p = 0) => own.encodeMessage(i + m.offset, p), byteLength: (/** @type {number} */ i) => own.byteLength(i + m.offset) }
+        : own;
       const latency = createLatency();
       const uncorrected = m.rate ? createLatency() : null;
       const started = new Promise((resolve) => { go.set(m.id, () => resolve(undefined)); });

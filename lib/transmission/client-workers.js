@@ -100,7 +100,7 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
     // a rejection of one waits for the other: neither may go unhandled
     done.catch(() => {});
     workers.forEach((w, i) => w.postMessage({
-      op: 'pass', id, format: codec.name, url, messages: counts[i], rate: rate ? (rate * counts[i]) / messages : undefined, connections: conns[i], window, pipelining,
+      op: 'pass', id, format: codec.name, url, messages: counts[i], offset: counts.slice(0, i).reduce((a, b) => a + b, 0), rate: rate ? (rate * counts[i]) / messages : undefined, connections: conns[i], window, pipelining,
       direction, compress, tls, raw, idleTimeoutMs, identity,
     }));
     await opened;

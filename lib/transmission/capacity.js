@@ -151,7 +151,6 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     });
     const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
     const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
-    const trust = server.cert ? { ca: server.cert } : undefined;
     // client workers started once per transport, not per probe
     const workers = (link.clientWorkers ?? 1) > 1
       ? await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name }) : null;
@@ -165,7 +164,8 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           const probes = [];
           const { good, bad } = await searchRate(async (rate) => {
             const run = await measureTransmission({
-              ...link, transport: name, payload, codecs: [info], url: server.url, trust, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off', ...client,
+              // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
+              ...link, transport: name, payload, codecs: [info], server, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off', ...client,
             });
             const p = probeFigures(rate, run.results[0], targetP99Ms);
             probes.push(p);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Data serialization speed, with Benchmark.js, in rounds: encode (native form → bytes), decode (bytes →
+// Data serialization speed, in paired slices (or Benchmark.js rounds with --timer benchmark): encode (native form → bytes), decode (bytes →
 // native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md);
 // then, in child processes of their own, bytes allocated and GC time per operation.
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
@@ -14,10 +14,9 @@ import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
-import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage } from './lib/cli/speed.js';
-import { mergeProcessRows } from './lib/measure/processes.js';
-import { runProcess } from './lib/child-process.js';
-import { fileURLToPath } from 'node:url';
+import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
+import { measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
+import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
 import { selectCodecs } from './lib/codecs/index.js';
@@ -42,8 +41,8 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
   the baseline (json-buffer) in short slices after a warm-up, each ratio is the median of its pairs with a 95%
   interval, measured to a precision rather than to a clock; the round trip is derived from encode and decode.
 ${precisionUsage(PAIRED_DEFAULTS)}
-  --max-time S    time cap per case, in seconds of CPU (default ${PAIRED_MAX_TIME}; with --timer benchmark: seconds
-                  Benchmark.js spends on each benchmark in each round, default 0.75)
+  --max-time S    time cap per case, in seconds of CPU, pooled over an operation's cases (default ${PAIRED_MAX_TIME}; with
+                  --timer benchmark: seconds Benchmark.js spends on each benchmark in each round, default 0.75)
   --rounds R      fresh processes that each measure every ratio (default 1: this process); with R ≥ 2 each row
                   shows the median of the processes and is flagged when they disagree beyond their intervals
                   (with --timer benchmark: interleaved Benchmark.js rounds, default 3)
@@ -90,13 +89,14 @@ runCli(import.meta.url, async () => {
   const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : paired ? PAIRED_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
   const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);
+  refuseOtherTimersOptions(values, paired, values.shapes ? '--shapes' : values.runtimes !== undefined ? '--runtimes' : '--timer benchmark');
   const precision = paired ? precisionFromOptions(values, maxTime, PAIRED_DEFAULTS) : undefined;
   if (values.shapes) return shapesCli(values, positionals, { rounds, maxTime, minTime });
   const filter = regexOption(values.filter, 'filter');
   const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
-  if (paired && rounds > 1) return processesCli(rounds, payloads, codecs, values, filter);
+  if (paired && rounds > 1) return processesCli(rounds, payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
 
   const timer = paired ? 'paired' : 'benchmark';
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
@@ -110,6 +110,20 @@ runCli(import.meta.url, async () => {
     onProgress: (e) => progress.tick(paired ? `${p.id} ${e.name}` : `${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
+  await finishSpeed(results, payloads, codecs, values, filter);
+});
+
+/**
+ * After the timing (in this process or in fresh ones): the memory pass, in child processes of its own, unless
+ * --no-memory; then the results as JSON or as a table per payload, with the run's precision line.
+ * @param {{ payload: ReturnType<typeof import('./lib/payload/index.js').describePayload>, results: import('./lib/measure/speed.js').SpeedRow[],
+ *   settings: any, skipped: any[], notTimed?: any[] }[]} results measureSpeed's, one per payload
+ * @param {import('./lib/payload/index.js').Payload[]} payloads
+ * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
+ * @param {{ json?: boolean, 'no-memory'?: boolean }} values
+ * @param {RegExp | undefined} filter
+ */
+async function finishSpeed(results, payloads, codecs, values, filter) {
   if (!values['no-memory']) {
     // after all the timing, never during it, with npm start's default windows and loops (the library's own are
     // for figures to publish: minutes per slow codec); a line per case, as the children start each one
@@ -120,56 +134,32 @@ runCli(import.meta.url, async () => {
     });
     results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
   }
-
   const environment = describeEnvironment(codecs.map((c) => c.library));
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
-  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
-});
+  const described = codecs.map((c) => ({ format: c.name, description: c.description }));
+  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable({ ...r, codecs: described })}`);
+  const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
+  if (precisionLine) console.log(`\n${precisionLine}`);
+}
 
 /**
- * --rounds R on the paired timer: R fresh processes of this command, one after the other, each measuring every
- * ratio (--rounds 1 --json --no-memory), their rows merged (mergeProcessRows: medians, the span of the intervals,
+ * --rounds R on the paired timer: the speed pass in R fresh processes, one after the other
+ * (lib/runtimes/run/processes.js, as npm start --full does), their rows merged (medians, the span of the intervals,
  * flagged where the processes disagree); then the memory pass here, as without --rounds.
  * @param {number} rounds
  * @param {import('./lib/payload/index.js').Payload[]} payloads
  * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
  * @param {{ json?: boolean, 'no-memory'?: boolean }} values
- * @param {RegExp | undefined} filter
+ * @param {{ maxTime: number, precision: import('./lib/measure/speed.js').SpeedPrecision, filter: RegExp | undefined, oneMessage: string[] }} settings
  */
-async function processesCli(rounds, payloads, codecs, values, filter) {
-  const argv = process.argv.slice(2);
-  const own = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--rounds') { i++; continue; }
-    if (argv[i].startsWith('--rounds=') || argv[i] === '--json' || argv[i] === '--no-memory') continue;
-    own.push(argv[i]);
-  }
-  /** @type {ReturnType<typeof measureSpeed>[][]} */
-  const runs = [];
-  for (let r = 1; r <= rounds; r++) {
-    process.stderr.write(`process ${r} of ${rounds}…\n`);
-    const out = await runProcess(process.execPath, [fileURLToPath(import.meta.url), ...own, '--rounds', '1', '--json', '--no-memory']);
-    if (out.code !== 0) throw new Error(`process ${r} of ${rounds} ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
-    runs.push(JSON.parse(out.stdout).results);
-  }
-  const results = runs[0].map((first, i) => ({
-    ...first,
-    settings: { ...first.settings, processes: rounds },
-    results: mergeProcessRows(runs.map((run) => run[i].results)),
-  }));
-  if (!values['no-memory']) {
-    process.stderr.write('memory per operation (child processes)…\n');
-    const figures = await measureOperationMemory(payloads, codecs, {
-      ...MODES.default.memory, filter,
-      onCase: (e) => process.stderr.write(`memory ${e.pass} [${e.index}/${e.total}] ${e.name.replace('\t', ' ')}\n`),
-    });
-    results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
-  }
-  const environment = describeEnvironment(codecs.map((c) => c.library));
-  if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
-  console.log(environmentLine(environment));
-  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+async function processesCli(rounds, payloads, codecs, values, { maxTime, precision, filter, oneMessage }) {
+  process.stderr.write(`speed in ${rounds} fresh processes, one after the other…\n`);
+  const results = await measureSpeedInProcesses({
+    payloads, codecs, processes: rounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage),
+    onProcess: (n) => process.stderr.write(`process ${n} of ${rounds} done\n`),
+  });
+  await finishSpeed(results, payloads, codecs, values, filter);
 }
 
 /**

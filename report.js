@@ -6,10 +6,11 @@ import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
 import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
-import { readResultsFile } from './lib/results/index.js';
+import { checkOutFolder, readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node report.js results/X/results.json [--out DIR]
-  Writes report.md and report.html from a results file (default: in its folder).`;
+  Writes report.md and report.html from a results file (default: in its folder;
+  --out DIR writes them there instead, creating DIR and its parents if missing).`;
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } };
@@ -24,6 +25,7 @@ runCli(import.meta.url, () => {
   // both rendered before either is written, so a rendering bug leaves the old pair intact
   const markdown = renderMarkdown(results);
   const html = renderHtml(results);
+  checkOutFolder(dir);
   writeFileAtomic(path.join(dir, 'report.md'), markdown);
   writeFileAtomic(path.join(dir, 'report.html'), html);
   console.log(`${path.join(dir, 'report.md')} and ${path.join(dir, 'report.html')} written`);

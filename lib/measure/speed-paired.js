@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, sliceLoop, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, sliceLoop, WARMUP_DEFAULTS } from './paired.js';
 import { median } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -23,7 +23,7 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
  * What the paired timer's settings say, as far as a speed table needs: the target, the slices, the clock, and the
  * check against Benchmark.js.
  * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string,
- *   groups?: { op: string, cycles: number, ms: number, stoppedBy: string }[] } | null,
+ *   groups?: { op: string, cycles: number, cpuMs: number, stoppedBy: string }[] } | null,
  *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number } | null }} PairedSettings
  */
 
@@ -98,7 +98,6 @@ export function roundtripFrom(encode, decode, a) {
  * @param {string} label
  */
 function timerAgreement(loop, count, label) {
-  const ratios = [];
   const bench = [];
   const slices = [];
   for (let i = 0; i < 3; i++) {
@@ -114,9 +113,9 @@ function timerAgreement(loop, count, label) {
     const sliceHz = median(rates);
     bench.push(b.hz);
     slices.push(sliceHz);
-    ratios.push(b.hz / sliceHz);
   }
-  return { case: label, benchmarkHz: median(bench), sliceHz: median(slices), ratio: median(ratios) };
+  // the ratio of the two printed figures, so that the line reads consistently
+  return { case: label, benchmarkHz: median(bench), sliceHz: median(slices), ratio: median(bench) / median(slices) };
 }
 
 /**
@@ -174,14 +173,15 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     }
     const result = measurePaired({
       cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs,
-      maxMs: maxTime * 1000 * members.length, warmup: { maxMs: warmupMs },
+      // the group's cases share its cap: maxTime per case, the one-message loops counted
+      maxMs: maxTime * 1000 * cases.length, warmup: { maxMs: warmupMs },
       onCase: (e) => {
         if (e.phase !== 'warmup') return;
         done++;
         onProgress?.({ done, total, name: `${e.id} (warm-up)`, round: 1, hz: 0 });
       },
     });
-    groups.push({ op, cycles: result.cycles, ms: Math.round(result.ms), stoppedBy: result.stoppedBy });
+    groups.push({ op, cycles: result.cycles, cpuMs: Math.round(result.ms), stoppedBy: result.stoppedBy });
     if (timerCheck && !check && base) {
       const b = result.cases[idOf(base)];
       check = timerAgreement(/** @type {import('./paired.js').PairedCase} */ (cases.find((c) => c.id === idOf(base))).loop, b.count ?? 1, idOf(base));
@@ -209,7 +209,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
   const rows = planned.map((c) => {
     const own = /** @type {Inputs} */ (inputs.get(c.p));
     const wireBytes = own.wireBytes.reduce((a, b) => a + b, 0) / own.wireBytes.length;
-    if (c.op === 'roundtrip') return roundtripRow(c, figures, wireBytes, target, level);
+    if (c.op === 'roundtrip') return roundtripRow(c, figures, wireBytes, { target, level, minPairs });
     const f = /** @type {NonNullable<ReturnType<typeof figures.get>>} */ (figures.get(`${c.p.codec.name} ${c.op}`));
     return rowOf(c, f, wireBytes, target, level);
   });
@@ -219,7 +219,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, groups,
+      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, groups,
       ratios: ratioRows.length,
       medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
       missed: ratioRows.filter((r) => !r.precision?.met).length,
@@ -255,7 +255,7 @@ function rowOf(c, f, wireBytes, target, level) {
     vsBaseline: isBase ? 1 : ratio ? ratio.ratio : null,
     vsBaselineMin: isBase ? 1 : ratio ? ratio.low : null,
     vsBaselineMax: isBase ? 1 : ratio ? ratio.high : null,
-    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, warmup: f.warmup } : null,
+    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices } } : null,
     oneMessage: f.one ? { opsPerSec: f.one.rate.median, min: f.one.rate.low ?? f.one.rate.median, max: f.one.rate.high ?? f.one.rate.median, rme: relativeHalfWidth(f.one.rate) * 100, rounds: [{ hz: f.one.rate.median, rme: relativeHalfWidth(f.one.rate) * 100, samples: f.one.slices }] } : null,
     bias: f.bias ? f.bias.ratio : null,
     biasMin: f.bias ? f.bias.low : null,
@@ -271,10 +271,9 @@ function rowOf(c, f, wireBytes, target, level) {
  * @param {PlannedCase} c
  * @param {Map<string, any>} figures
  * @param {number} wireBytes
- * @param {number} target
- * @param {number} level
+ * @param {{ target: number, level: number, minPairs: number }} precision
  */
-function roundtripRow(c, figures, wireBytes, target, level) {
+function roundtripRow(c, figures, wireBytes, { target, level, minPairs }) {
   const name = c.p.codec.name;
   const enc = figures.get(`${name} encode`);
   const dec = figures.get(`${name} decode`);
@@ -291,7 +290,8 @@ function roundtripRow(c, figures, wireBytes, target, level) {
     const bounds = roundtripFrom({ ratio: enc.ratio.ratio, low: enc.jointRatio.low, high: enc.jointRatio.high },
       { ratio: dec.ratio.ratio, low: dec.jointRatio.low, high: dec.jointRatio.high }, a);
     const halfWidth = relativeHalfWidth({ median: mid.ratio, low: bounds.low, high: bounds.high });
-    ratio = { ratio: mid.ratio, low: bounds.low, high: bounds.high, halfWidth, met: halfWidth <= target, pairs: Math.min(enc.ratio.pairs, dec.ratio.pairs), encodeShare: a };
+    const pairs = Math.min(enc.ratio.pairs, dec.ratio.pairs);
+    ratio = { ratio: mid.ratio, low: bounds.low, high: bounds.high, halfWidth, met: halfWidth <= target && pairs >= minPairs, pairs, encodeShare: a };
   }
   const rme = relativeHalfWidth({ median: rate, low, high }) * 100;
   return {

@@ -7,6 +7,7 @@ import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 import { median } from '../measure/statistics.js';
 import { REFERENCE_PROTOBUF } from '../codecs/index.js';
+import { baselineLine, formatsLegend } from './rows.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {'faster'|'slower'|'tie'|'one-round'|'unstable'} Standing */
@@ -75,7 +76,8 @@ const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?', unsta
  */
 export function ratioWithSpread(cell) {
   if (!cell) return '—';
-  const range = cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
+  const range = cell.min == null || cell.max == null ? (cell.standing === 'unstable' ? ' (too few pairs for an interval)' : '')
+    : cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
   return `${fixed(cell.ratio, 2)}×${range} ${MARK[cell.standing]}`;
 }
 
@@ -98,7 +100,8 @@ export function outsideSpread(entry) {
  * How precise a run's speed ratios came out: how many there are (the baseline's own left out), the median
  * relative half-width of their intervals, and how many missed the target; null for results without paired
  * figures (the Benchmark.js timer's).
- * @param {Pick<Results, 'payloads'>} results
+ * @param {{ payloads: { speed: { precision?: import('../measure/speed.js').RatioPrecision | null }[] }[] }} results results.json, or
+ *   benchmark_dss's rows as { payloads: [{ speed }] }
  * @returns {{ ratios: number, medianHalfWidth: number, missed: number, target: number|null, level: number|null } | null}
  */
 export function speedPrecision(results) {
@@ -115,8 +118,9 @@ export function speedPrecision(results) {
 }
 
 /**
- * "speed: 46 ratios, median ±3% at 95%, 2 over the ±5% target" (or '' without paired figures).
- * @param {Pick<Results, 'payloads'>} results
+ * "Speed precision: 46 ratios to the baseline, median interval ±3.0% at 95%, 2 over the target (target ±5%), …"
+ * (or '' without paired figures).
+ * @param {Parameters<typeof speedPrecision>[0]} results
  */
 export function speedPrecisionLine(results) {
   const p = speedPrecision(results);
@@ -140,7 +144,10 @@ function ratioPhrase(cell, verb) {
   const range = cell.min != null && cell.max != null ? ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})` : '';
   if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
-  if (cell.standing === 'unstable') return `${verb} at a rate not measured precisely enough to state (±${fixed((cell.halfWidth ?? Infinity) * 100, 0)}%)`;
+  if (cell.standing === 'unstable') {
+    const width = cell.halfWidth != null && Number.isFinite(cell.halfWidth) ? `±${fixed(cell.halfWidth * 100, 0)}%` : 'too few pairs for an interval';
+    return `${verb} at a rate not measured precisely enough to state (${width})`;
+  }
   return `${verb} at a rate measured in one round only`;
 }
 
@@ -177,7 +184,8 @@ export function answerParagraph(results, entry) {
   const json = sizes.find((c) => c.format === baseline);
   const codecs = /** @type {{ format: string, mediaType?: string|null }[]} */ (results.codecs ?? []);
   const protobufNames = new Set(codecs.filter((c) => c.mediaType === PROTOBUF_MEDIA_TYPE).map((c) => c.format));
-  const rows = entry.rows.filter((r) => protobufNames.has(r.format));
+  // a lossy or unmeasured codec is no answer: only those whose round trip came back exact or equivalent
+  const rows = entry.rows.filter((r) => protobufNames.has(r.format) && (r.status === 'exact' || r.status === 'equivalent'));
   const reference = rows.find((r) => r.format === REFERENCE_PROTOBUF) ?? rows[0];
   if (!reference) return `No protobuf codec was measured on ${entry.payload.id}.`;
   const parts = [];
@@ -188,12 +196,21 @@ export function answerParagraph(results, entry) {
   }
   const speedOf = (/** @type {typeof reference} */ r) => [ratioPhrase(r.ops.encode, 'encodes'), ratioPhrase(r.ops.decode, 'decodes')].filter(Boolean).join(' and ');
   const said = speedOf(reference);
-  if (said) parts.push(`Speed against ${baseline} (JSON, bytes to bytes): ${reference.format}, the most used protobuf library, ${said}.`);
-  // the fastest: a round-trip interval above every other protobuf codec's
-  const measured = rows.filter((r) => r.ops.roundtrip && (r.ops.roundtrip.standing !== 'unstable' && r.ops.roundtrip.standing !== 'one-round'));
-  const top = measured.find((r) => measured.every((o) => o === r || (/** @type {number} */ (r.ops.roundtrip?.min) > /** @type {number} */ (o.ops.roundtrip?.max))));
+  const who = reference.format === REFERENCE_PROTOBUF ? `${reference.format}, the most used protobuf library,` : reference.format;
+  if (said) parts.push(`Speed against ${baseline} (JSON, bytes to bytes): ${who} ${said}.`);
+  // the fastest: a round-trip interval above every other protobuf codec's; none is named while any of them was not
+  // measured precisely (its true place is unknown)
+  const timed = rows.filter((r) => r.ops.roundtrip);
+  const measured = timed.filter((r) => r.ops.roundtrip?.standing !== 'unstable' && r.ops.roundtrip?.standing !== 'one-round');
+  const top = measured.length === timed.length
+    ? measured.find((r) => measured.every((o) => o === r || (/** @type {number} */ (r.ops.roundtrip?.min) > /** @type {number} */ (o.ops.roundtrip?.max))))
+    : undefined;
   if (top && top !== reference && measured.length > 1) parts.push(`The fastest protobuf codec here is ${top.format}: it ${speedOf(top)}.`);
-  else if (!top && measured.length > 1) parts.push(`No protobuf codec is clearly the fastest here: their round-trip intervals overlap (${measured.map((r) => r.format).join(', ')}).`);
+  else if (!top && timed.length > 1) {
+    parts.push(measured.length === timed.length
+      ? `No protobuf codec is clearly the fastest here: their round-trip intervals overlap (${measured.map((r) => r.format).join(', ')}).`
+      : `Which protobuf codec is fastest here is not stated: ${timed.filter((r) => !measured.includes(r)).map((r) => r.format).join(', ')} missed the precision target.`);
+  }
   const runs = results.transmission.filter((t) => t.payload === entry.payload.id);
   const said2 = [transmissionPhrase(runs.find((t) => t.profile === 'none'), baseline, reference.format),
     transmissionPhrase(runs.find((t) => t.profile !== 'none'), baseline, reference.format)].filter(Boolean);
@@ -231,8 +248,26 @@ export function answerMarkdown(results) {
       + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
       + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
   if (paired) out.push('', speedPrecisionLine(results));
-  for (const entry of model) {
+  if (model[0]) out.push('', formatsLegend([...new Set(model.flatMap((e) => e.rows.map((r) => r.format))), model[0].baseline], model[0].baseline, results.codecs));
+  for (const [i, entry] of model.entries()) {
     out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', answerParagraph(results, entry), '', toMarkdown(answerRows(entry)));
+    out.push('', baselineLine(results.payloads[i].speed, entry.baseline, ANSWER_OPS));
   }
   return out.join('\n');
+}
+
+/**
+ * The answer of a run in a few lines of Markdown, for README: the run's precision, then per payload its paragraph
+ * (answerParagraph), each under the payload's name.
+ * @param {Results} results
+ * @returns {string}
+ */
+export function answerSummary(results) {
+  const lines = [];
+  const precision = speedPrecisionLine(results);
+  if (precision) lines.push(precision, '');
+  for (const entry of answerModel(results)) {
+    lines.push(`- **${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON): ${answerParagraph(results, entry)}`);
+  }
+  return lines.join('\n');
 }

@@ -121,28 +121,50 @@ export function sliceLoop(op, inputs) {
 /** @type {unknown} */
 let sink;
 
+/** The coarsest step a slice clock may move in, in milliseconds: a 20 ms slice then reads within 0.25%. */
+export const CLOCK_RESOLUTION_MS = 0.05;
+
 /**
  * The clock of the slices: the CPU time of this thread (process.threadCpuUsage, Node 23.9 and later), else of this
- * process (process.cpuUsage), in milliseconds, else the wall clock. On a shared machine a slice is often
- * preempted: its wall time then counts time spent waiting (20 ms slices of a plain loop read 11 ms of CPU in
- * 11–20 ms of wall time beside two busy processes on two cores), while its CPU time held within 1%. The thread's
- * clock leaves out the garbage collector's helper threads, as the wall clock of an idle machine does; the
- * process's counts them.
+ * process (process.cpuUsage), in milliseconds, else the wall clock, whichever is first to tick finely enough
+ * (CLOCK_RESOLUTION_MS): on this project's machine the thread's clock moves in steps of about 1 ms, as the kernel
+ * ticks, while the process's moves by microseconds. On a shared machine a slice is often preempted: its wall time
+ * then counts time spent waiting (20 ms slices of a plain loop read 11 ms of CPU in 11–20 ms of wall time beside
+ * two busy processes on two cores), while its CPU time held within 1%. The thread's clock leaves out the garbage
+ * collector's helper threads, as the wall clock of an idle machine does; the process's counts them.
  * @type {PairedClock & { kind: string }}
  */
 export const CPU_CLOCK = pickClock();
 
+/**
+ * The finest step a clock moves in, from watching it for a few milliseconds of wall time (Infinity: it never moved).
+ * @param {() => number} now milliseconds
+ * @param {number} [watchMs]
+ */
+export function clockResolution(now, watchMs = 3) {
+  const t0 = performance.now();
+  let last = now();
+  let finest = Infinity;
+  while (performance.now() - t0 < watchMs) {
+    const v = now();
+    if (v !== last) { finest = Math.min(finest, v - last); last = v; }
+  }
+  return finest;
+}
+
 /** @returns {PairedClock & { kind: string }} */
 function pickClock() {
   const proc = typeof process === 'undefined' ? null : process;
+  /** @type {(PairedClock & { kind: string })[]} */
+  const candidates = [];
   if (proc && typeof proc.threadCpuUsage === 'function') {
     const read = proc.threadCpuUsage.bind(proc);
-    return { kind: 'thread CPU time', now: () => { const u = read(); return (u.user + u.system) / 1000; } };
+    candidates.push({ kind: 'thread CPU time', now: () => { const u = read(); return (u.user + u.system) / 1000; } });
   }
   if (proc && typeof proc.cpuUsage === 'function') {
-    return { kind: 'process CPU time', now: () => { const u = proc.cpuUsage(); return (u.user + u.system) / 1000; } };
+    candidates.push({ kind: 'process CPU time', now: () => { const u = proc.cpuUsage(); return (u.user + u.system) / 1000; } });
   }
-  return { kind: 'wall clock', now: () => performance.now() };
+  return candidates.find((c) => clockResolution(c.now) <= CLOCK_RESOLUTION_MS) ?? { kind: 'wall clock', now: () => performance.now() };
 }
 
 /**
@@ -167,9 +189,13 @@ function timeSlice(loop, count, clock) {
 export function calibrateCount(loop, sliceMs, clock) {
   let count = 1;
   for (;;) {
+    const wall0 = performance.now();
     const ms = timeSlice(loop, count, clock);
-    if (ms >= sliceMs / 4 || count >= 2 ** 30) return Math.max(1, Math.round((count * sliceMs) / Math.max(ms, 1e-6)));
-    count *= ms > 0 ? Math.min(16, Math.max(2, Math.floor(sliceMs / 4 / ms))) : 16;
+    // a clock that has not moved while the wall clock ran a whole slice is too coarse: size the slice on the wall
+    const wall = performance.now() - wall0;
+    const took = ms > 0 ? ms : wall >= sliceMs ? wall : 0;
+    if (took >= sliceMs / 4 || count >= 2 ** 30) return Math.max(1, Math.round((count * sliceMs) / Math.max(took, 1e-6)));
+    count *= took > 0 ? Math.min(16, Math.max(2, Math.floor(sliceMs / 4 / took))) : 16;
   }
 }
 

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, cycleOrder, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
 } from '../../../lib/measure/paired.js';
 import { roundtripFrom } from '../../../lib/measure/speed-paired.js';
 
@@ -78,6 +78,19 @@ test('calibrateCount: fills a slice of the asked length on the clock', () => {
   const vm = virtualMachine({ a: 0.01 });
   const count = calibrateCount(vm.cases[0].loop, 20, vm.clock);
   assert.ok(Math.abs(count * 0.01 - 20) < 0.5, `${count} calls of 0.01 ms for a 20 ms slice`);
+});
+
+test('a clock too coarse for slices is found out, and calibration on one ends on the wall clock', { timeout: 20_000 }, () => {
+  // a clock that moves in whole milliseconds (as a thread's CPU clock did on this machine's kernel) is refused
+  assert.ok(clockResolution(() => Math.floor(performance.now())) >= 0.9);
+  assert.ok(clockResolution(() => performance.now()) < CLOCK_RESOLUTION_MS);
+  assert.equal(clockResolution(() => 0), Infinity);
+  // a clock that never moves: the count grows until the wall clock fills a slice, not to 2^30 calls
+  const spin = () => { const t = performance.now(); while (performance.now() - t < 0.01); return t; };
+  const count = calibrateCount((n) => { let last; for (let i = 0; i < n; i++) last = spin(); return last; }, 5, { now: () => 0 });
+  assert.ok(count >= 1 && count < 5000, `${count} calls of 10 µs for a 5 ms slice`);
+  // the clock the slices use ticks finely enough
+  assert.ok(clockResolution(CPU_CLOCK.now) <= CLOCK_RESOLUTION_MS, `${CPU_CLOCK.kind}`);
 });
 
 test('a slow stretch of the machine leaves every ratio and its interval in place', () => {

@@ -6,7 +6,7 @@ import { describeLink } from '../transmission/shaping/profiles.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
-import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
+import { CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {import('../results/index.js').TransmissionEntry} TransmissionEntry */
@@ -153,6 +153,10 @@ export function renderMarkdown(results) {
       out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}${window}`, '', transmissionTable(runs));
       const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `- ${run.payload}: ${verdictText(v)}`));
       if (verdicts.length) out.push('', ...verdicts);
+      for (const run of runs) {
+        const atRate = cpuAtRateLines(run);
+        if (atRate.length) out.push('', `${run.payload}: ${atRate[0]}`, '', ...atRate.slice(1).map((l) => `- ${l.trim()}`));
+      }
     }
   }
   if (results.transports?.length) out.push('', ...transportSection(results.transports));

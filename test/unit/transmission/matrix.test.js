@@ -106,9 +106,11 @@ function matrixRun(profile, link, transports) {
     settings: {
       transport, direction: 'up', messages: 100, window: 8, connections: 1, pipelining: 1, inFlight, rate: null, profile, link,
       shaper: link ? 'emulator' : 'none', shaperNote: null, raw: false, warmup: 0, rounds: 3, rawPasses: false, deflate: false, compress: null, tls: false,
+      placement: { pinned: false, server: null, client: null, available: null, note: 'not pinned (--placement off)' }, clientWorkers: 1,
     },
     results: rows.map((r) => ({ ...r, format: String(r.codec) })),
     verdicts: [],
+    cpuAtRate: null,
   }));
   const [{ settings }] = runs;
   return {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { UserError } from '../errors.js';
@@ -41,6 +42,7 @@ export async function writeArtilleryReport({ file, scriptFile, out, command }) {
   const dir = out ?? path.dirname(file);
   const typed = /** @type {import('../results/index.js').Results} */ (/** @type {unknown} */ (results));
   const files = { 'results.json': `${JSON.stringify(results, null, 2)}\n`, 'report.md': renderMarkdown(typed), 'report.html': renderHtml(typed) };
+  fs.mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileAtomic(path.join(dir, name), text);
   return Object.keys(files).map((name) => path.join(dir, name));
 }

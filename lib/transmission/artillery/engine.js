@@ -221,7 +221,7 @@ export class PvjEngine {
     /** @type {Record<import('./metrics.js').CounterName, number>} */
     const counts = {
       messages: step.messages, sent, acked, errors, lost: step.messages - acked - errors, not_sent: step.messages - sent,
-      bytes_up: wire.up, bytes_down: wire.down, payload_bytes: payloadBytes,
+      bytes_up: wire.up, bytes_down: wire.down, payload_bytes: payloadBytes, connections: result ? 1 : 0,
     };
     for (const [what, value] of Object.entries(counts)) ee.emit('counter', name(/** @type {import('./metrics.js').CounterName} */ (what)), value);
     // the codec's round-trip verdict over the corpus (exact, equivalent, lossy), which the report carries to its rows

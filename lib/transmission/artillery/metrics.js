@@ -18,9 +18,10 @@ export const LATENCY = 'latency_ms';
  * The counters, each summed over the virtual users of a scenario: messages a user was to send, sent, acked (answered
  * ok), errors (answered with an error), lost (no answer ever came, whether sent or not: messages − acked − errors),
  * not_sent (the part of lost that never left: no connection), bytes_up and bytes_down (what the client's sockets
- * carried, handshakes and framing included), payload_bytes (the codec bytes of the messages sent).
+ * carried, handshakes and framing included), payload_bytes (the codec bytes of the messages sent), connections (users
+ * whose client opened: one connection each; gRPC's client opens each with one identity call the server counts too).
  */
-export const COUNTERS = /** @type {const} */ (['messages', 'sent', 'acked', 'errors', 'lost', 'not_sent', 'bytes_up', 'bytes_down', 'payload_bytes']);
+export const COUNTERS = /** @type {const} */ (['messages', 'sent', 'acked', 'errors', 'lost', 'not_sent', 'bytes_up', 'bytes_down', 'payload_bytes', 'connections']);
 
 /** @typedef {(typeof COUNTERS)[number]} CounterName */
 

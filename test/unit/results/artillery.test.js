@@ -1,0 +1,124 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { UserError } from '../../../lib/errors.js';
+import { artilleryResults, artilleryRows, checkArtilleryReport, roundPeriods, scenariosOf } from '../../../lib/results/artillery.js';
+import { validateResults } from '../../../lib/results/index.js';
+import grpc from '../../../lib/transmission/transports/grpc.js';
+import ws from '../../../lib/transmission/transports/ws.js';
+
+// A real report: `artillery run` (2.0.34, Node 24.21) of a benchmark_artillery.js script for test3 over ws (JSON and
+// protobuf) and grpc, 100 msgs/s offered to each scenario, 10 messages per user, 2 s warm-up and 41 s measured,
+// against node server.js 3 (test/unit/results/fixtures/README.md says how it was made).
+const FIXTURE = new URL('./fixtures/artillery-report.json', import.meta.url);
+/** @type {import('../../../lib/results/artillery.js').ArtilleryReport} */
+const report = JSON.parse(fs.readFileSync(FIXTURE, 'utf8'));
+const transports = [ws, grpc];
+const codecs = [{ name: 'json-buffer', library: null, version: null }, { name: 'protobufjs-static', library: 'protobufjs', version: '8.8.1' }];
+
+test('a real report: one row per scenario, the measured phase\'s counts exactly as Artillery summed them, nothing lost', () => {
+  const { results, rounds, warmup } = artilleryRows(report, { transports, codecs });
+  assert.deepEqual(results.map((r) => r.format).sort(), ['grpc protobufjs-static', 'ws json-buffer', 'ws protobufjs-static']);
+  const c = report.aggregate.counters;
+  for (const r of results) {
+    const prefix = `pvj.${r.transport}.${r.codec}.`;
+    assert.equal(r.messages, c[`${prefix}messages`]);
+    assert.equal(r.acked, c[`${prefix}acked`]);
+    assert.ok(r.acked > 1000, `${r.format}: ${r.acked} acked`);
+    assert.equal(r.lost, 0);
+    assert.equal(r.errors, 0);
+    assert.equal(r.status, 'exact');
+    assert.equal(r.ended, 'complete');
+    // latency: the measured phase's, from the engine's histogram
+    assert.equal(r.latencyMs?.p99, report.aggregate.summaries[`${prefix}latency_ms`].p99);
+    assert.equal(r.wireBytes?.up, c[`${prefix}bytes_up`]);
+  }
+  assert.equal(rounds, 3, 'five periods: the first has warm-up users, the last is the drain');
+  assert.equal(warmup.length, 3);
+  assert.ok(warmup.every((w) => w.messages > 0 && w.lost === 0));
+});
+
+test('msgs/s per period: each round is a period without warm-up users, acked over the seconds its metrics span', () => {
+  const periods = roundPeriods(report.intermediate);
+  assert.equal(periods.length, 3);
+  const { results } = artilleryRows(report, { transports, codecs });
+  const row = results.find((r) => r.format === 'ws json-buffer');
+  assert.ok(row?.passes && row.minMax);
+  const expected = periods.map((p) => p.counters['pvj.ws.json-buffer.acked'] / (((p.lastMetricAt ?? 0) - (p.firstMetricAt ?? 0)) / 1000));
+  assert.deepEqual(row.passes.map((p) => p.msgsPerSec), expected);
+  assert.deepEqual(row.minMax.msgsPerSec, [Math.min(...expected), Math.max(...expected)]);
+  // 100 msgs/s offered: arrivals are picked at random by weight, so each period is near it, not on it
+  for (const v of expected) assert.ok(v > 50 && v < 150, `${v} msgs/s`);
+});
+
+test('results.json from a report fits its schema, with the transport comparison and its named verdicts', () => {
+  const environment = { date: '2026-11-26', node: '24.21.0', v8: '13', os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 8, libraries: {}, commit: null };
+  const results = artilleryResults(report, { file: 'report.json', command: 'node report.js --artillery report.json', transports, codecs, payload: null, script: null, environment });
+  assert.deepEqual(validateResults(results), []);
+  const [run] = results.transports;
+  assert.deepEqual(run.named.map((v) => v.label), ['JSON over WebSocket vs protobuf over WebSocket']);
+  assert.equal(run.named[0].verdict?.rounds, 3);
+});
+
+/**
+ * A report of one period per entry of `periods`, each with these scenarios' counters (format → acked, lost); the last
+ * period is the drain (users finishing after the measured phase), which is not a round.
+ * @param {Array<Record<string, { acked: number, lost?: number }>>} periods
+ */
+function synthetic(periods) {
+  const period = (/** @type {Record<string, { acked: number, lost?: number }>} */ figures, /** @type {number} */ i) => {
+    /** @type {Record<string, number>} */
+    const counters = {};
+    /** @type {Record<string, Record<string, number>>} */
+    const summaries = {};
+    for (const [format, { acked, lost = 0 }] of Object.entries(figures)) {
+      const p = `pvj.ws.${format}.`;
+      Object.assign(counters, { [`${p}messages`]: acked + lost, [`${p}sent`]: acked + lost, [`${p}acked`]: acked, [`${p}lost`]: lost, [`${p}errors`]: 0,
+        [`${p}verified_exact`]: 1, [`${p}bytes_up`]: 100 * acked, [`${p}bytes_down`]: 5 * acked, [`${p}payload_bytes`]: 90 * acked });
+      summaries[`${p}latency_ms`] = { min: 0.1, max: 3, mean: 1, p50: 1, median: 1, p90: 2, p95: 2, p99: 3, p999: 3, count: acked };
+    }
+    return { period: i * 10000, firstMetricAt: i * 10000, lastMetricAt: i * 10000 + 10000, counters, summaries };
+  };
+  const intermediate = periods.map(period);
+  /** @type {Record<string, number>} */
+  const counters = {};
+  for (const p of intermediate) for (const [k, v] of Object.entries(p.counters)) counters[k] = (counters[k] ?? 0) + v;
+  return { aggregate: { ...intermediate[0], counters }, intermediate };
+}
+
+const DRAIN = { json: { acked: 3 }, 'protobufjs-static': { acked: 2 } };
+
+test('a winner only when every period of one beat every period of the other', () => {
+  const agree = synthetic([{ json: { acked: 900 }, 'protobufjs-static': { acked: 1000 } }, { json: { acked: 910 }, 'protobufjs-static': { acked: 1005 } },
+    { json: { acked: 905 }, 'protobufjs-static': { acked: 990 } }, DRAIN]);
+  const named = (/** @type {ReturnType<typeof synthetic>} */ r) => artilleryRows(r, { transports: [ws], codecs }).verdicts[0];
+  assert.equal(named(agree).winner, 'ws protobufjs-static');
+  const disagree = synthetic([{ json: { acked: 900 }, 'protobufjs-static': { acked: 1000 } }, { json: { acked: 1010 }, 'protobufjs-static': { acked: 1005 } },
+    { json: { acked: 905 }, 'protobufjs-static': { acked: 990 } }, DRAIN]);
+  assert.equal(named(disagree).winner, null);
+});
+
+test('a message whose answer never came is lost in the row, and the row says so', () => {
+  const r = synthetic([{ json: { acked: 90, lost: 10 } }, { json: { acked: 100 } }, { json: { acked: 0 } }]);
+  const { results } = artilleryRows(r, { transports: [ws], codecs });
+  assert.equal(results[0].lost, 10);
+  assert.equal(results[0].acked, 190);
+  assert.equal(results[0].ended, '10 of 200 messages lost (no answer)');
+});
+
+test('a server down the whole run: rows with every message lost, not an empty table', () => {
+  const r = synthetic([{ json: { acked: 0, lost: 50 } }]);
+  const { results } = artilleryRows(r, { transports: [ws], codecs });
+  assert.equal(results.length, 1);
+  assert.deepEqual([results[0].messages, results[0].acked, results[0].lost], [50, 0, 50]);
+});
+
+test('a file that is not an Artillery report, or one without the engine\'s metrics, is refused in one line', () => {
+  const refused = (/** @type {unknown} */ value, /** @type {RegExp} */ why) => assert.throws(() => checkArtilleryReport(value, 'x.json'),
+    (err) => err instanceof UserError && why.test(err.message) && !err.message.includes('\n'));
+  refused({ format: 'protobuf-vs-json-bench/results@1' }, /^--artillery x\.json: not an Artillery JSON report/);
+  refused(null, /not an Artillery JSON report/);
+  refused({ aggregate: { counters: {}, summaries: {} }, intermediate: [{}] }, /not an Artillery JSON report/);
+  refused({ aggregate: { counters: { 'http.requests': 5 }, summaries: {} }, intermediate: [] }, /without the pvj engine's metrics/);
+  assert.deepEqual(scenariosOf(report.aggregate).length, 3);
+});

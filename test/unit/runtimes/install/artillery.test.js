@@ -16,6 +16,7 @@ test('Artillery is pinned, and a Node below 22.18 is refused in one line', () =>
 });
 
 test('ensureArtillery refuses an old Node before it looks anywhere or asks npm', async () => {
+  /** @type {string[]} */
   const lines = [];
   await assert.rejects(ensureArtillery({ cacheDir: '/nonexistent', npm: '/nonexistent/npm', nodeVersion: '22.12.0', onProgress: (l) => lines.push(l) }), UserError);
   assert.deepEqual(lines, []);
@@ -31,6 +32,7 @@ test('a finished install in the cache is found and used without npm; an unfinish
     assert.equal(findArtillery(cacheDir), null, 'no marker: not a finished install');
     fs.writeFileSync(path.join(dir, 'runtime.json'), JSON.stringify({ name: 'artillery', package: 'artillery', version: ARTILLERY.version, bin }));
     assert.deepEqual(findArtillery(cacheDir), { bin: path.join(dir, bin), version: ARTILLERY.version, dir });
+    /** @type {string[]} */
     const lines = [];
     const found = await ensureArtillery({ cacheDir, npm: '/nonexistent/npm', nodeVersion: '24.21.0', onProgress: (l) => lines.push(l) });
     assert.deepEqual(found, { bin: path.join(dir, bin), version: ARTILLERY.version, source: 'cache' });

@@ -38,14 +38,14 @@ export function artilleryTable(run) {
  * @returns {string[]}
  */
 export function artilleryNotes(results, run) {
-  const a = /** @type {{ report: string, rounds: number, script: Record<string, unknown> | null, warmup: Array<{ transport: string, format: string, messages: number, acked: number, lost: number }> }} */ (results.settings.artillery);
+  const a = /** @type {{ report: string, rounds: number, merged?: boolean, script: Record<string, unknown> | null, warmup: Array<{ transport: string, format: string, messages: number, acked: number, lost: number }> }} */ (results.settings.artillery);
   const s = a.script;
   return [
     `Artillery report ${a.report}${s ? `: each scenario offered ${s.offeredPerScenario} msgs/s (${s.arrivalRate} virtual users/s, ${s.messagesPerUser} messages each, window ${s.window}), ${s.warmup} s warm-up, ${s.duration} s measured` : ''}.`,
     'Each virtual user is one client of the toolkit\'s transport sending the payload\'s corpus with the toolkit\'s codec (artillery-engine-pvj). '
       + 'Messages, lost and latency are the measured phase\'s (users that started in the warm-up are counted apart); lost is every message whose answer never came, '
       + 'the part that was never sent (no connection) in brackets. msgs/s is per Artillery period (10 s), median with min–max over '
-      + `${a.rounds} period(s) without warm-up users: under an offered rate it follows the arrivals (Artillery picks each user's scenario at random by weight), `
+      + `${a.merged ? 'the whole run as one round (too short for whole periods: every scenario needs answers in each; its seconds include any warm-up in its periods)' : `${a.rounds} period(s) without warm-up users`}: under an offered rate it follows the arrivals (Artillery picks each user's scenario at random by weight), `
       + 'so latency is the comparison that the rate does not set; a winner is named only when every period of one beat every period of the other.',
     ...(a.warmup.length ? [`Warm-up: ${a.warmup.map((w) => `${w.transport} ${w.format} ${w.acked}/${w.messages} acked${w.lost ? `, ${w.lost} lost` : ''}`).join('; ')}.`] : []),
     ...run.named.map((v) => `- ${namedVerdictText(v)}`),

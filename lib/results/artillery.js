@@ -91,6 +91,28 @@ export function roundPeriods(periods) {
 }
 
 /**
+ * The rounds of a report: roundPeriods, unless a scenario that has messages acked has none in one of them (a run of a
+ * few seconds, cut by the periods' 10-second boundaries); then one round, every period with measured metrics merged
+ * (its msgs/s is over their span, warm-up seconds included where a period held both).
+ * @param {ArtilleryReport} report
+ * @param {Array<{ transport: string, format: string }>} scenarios
+ * @returns {{ periods: ArtilleryPeriod[], merged: boolean }}
+ */
+export function chooseRounds(report, scenarios) {
+  const periods = roundPeriods(report.intermediate);
+  const acked = (/** @type {ArtilleryPeriod} */ p, /** @type {{ transport: string, format: string }} */ s) => scenarioFigures(p, s).counts.acked;
+  const live = scenarios.filter((s) => acked(report.aggregate, s) > 0);
+  if (periods.length && periods.every((p) => live.every((s) => acked(p, s) > 0))) return { periods, merged: false };
+  const measured = report.intermediate.filter((p) => Object.keys(p.counters).some((k) => parseMetricName(k)?.warmup === false));
+  if (!measured.length) return { periods: [], merged: false };
+  /** @type {Record<string, number>} */
+  const counters = {};
+  for (const p of measured) for (const [k, v] of Object.entries(p.counters)) counters[k] = (counters[k] ?? 0) + v;
+  const at = (/** @type {'firstMetricAt'|'lastMetricAt'} */ k) => measured.map((p) => p[k] ?? 0);
+  return { periods: [{ counters, summaries: report.aggregate.summaries, firstMetricAt: Math.min(...at('firstMetricAt')), lastMetricAt: Math.max(...at('lastMetricAt')) }], merged: true };
+}
+
+/**
  * Latency percentiles as the toolkit's rows hold them, from an Artillery summary (null: no message answered).
  * @param {Record<string, number> | null} s
  */
@@ -105,7 +127,7 @@ const percentiles = (s) => ({ p50: s?.p50 ?? null, p90: s?.p90 ?? null, p99: s?.
  */
 export function artilleryRows(report, { transports, codecs, direction = 'up' }) {
   const scenarios = scenariosOf(report.aggregate);
-  const rounds = roundPeriods(report.intermediate);
+  const { periods: rounds, merged } = chooseRounds(report, scenarios);
   /** @type {import('../transmission/rounds.js').TransmissionRow[]} */
   const results = [];
   const warmups = [];
@@ -155,6 +177,7 @@ export function artilleryRows(report, { transports, codecs, direction = 'up' }) 
     named: namedVerdicts(namedPairs(used), results),
     verdicts: matrixVerdicts(results),
     rounds: rounds.length,
+    merged,
     warmup: warmups,
   };
 }
@@ -171,7 +194,7 @@ export function artilleryRows(report, { transports, codecs, direction = 'up' }) 
  */
 export function artilleryResults(report, { file, command, transports, codecs, payload, script, environment }) {
   const direction = script?.direction === 'down' ? 'down' : 'up';
-  const { results, named, verdicts, rounds, warmup } = artilleryRows(report, { transports, codecs, direction });
+  const { results, named, verdicts, rounds, merged, warmup } = artilleryRows(report, { transports, codecs, direction });
   const id = payload?.id ?? 'payload named by the script (give --script to name it)';
   const formats = [...new Set(results.map((r) => String(r.codec)))];
   const names = [...new Set(results.map((r) => String(r.transport)))];
@@ -186,7 +209,7 @@ export function artilleryResults(report, { file, command, transports, codecs, pa
       speed: { rounds: 0, maxTime: 0, baseline: '' },
       memory: null, transmission: null, batch: null,
       transports: { payload: id, transports: names, rounds, links: [{ profile: 'none', window, connections: 1, messages }] },
-      artillery: { report: file, rounds, script, warmup },
+      artillery: { report: file, rounds, merged, script, warmup },
     },
     environment,
     units: UNITS,

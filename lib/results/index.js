@@ -198,7 +198,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
  * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
  * @property {string[]} [runtimes] present with --runtimes
- * @property {{ report: string, rounds: number, script: Record<string, unknown> | null,
+ * @property {{ report: string, rounds: number, merged?: boolean, script: Record<string, unknown> | null,
  *   warmup: Array<{ transport: string, format: string, messages: number, acked: number, lost: number, errors: number }> }} [artillery]
  *   present in results read back from an Artillery report (report.js --artillery, lib/results/artillery.js)
  */

@@ -122,3 +122,13 @@ test('a file that is not an Artillery report, or one without the engine\'s metri
   refused({ aggregate: { counters: { 'http.requests': 5 }, summaries: {} }, intermediate: [] }, /without the pvj engine's metrics/);
   assert.deepEqual(scenariosOf(report.aggregate).length, 3);
 });
+
+test('a run too short for whole periods (a scenario without answers in a round): one round over every measured period', () => {
+  const r = synthetic([{ json: { acked: 50 }, 'protobufjs-static': { acked: 0 } }, { json: { acked: 10 }, 'protobufjs-static': { acked: 40 } }]);
+  const { results, rounds, merged } = artilleryRows(r, { transports: [ws], codecs });
+  assert.deepEqual([rounds, merged], [1, true]);
+  // both periods' 20 seconds
+  assert.deepEqual(results.map((x) => [x.codec, x.msgsPerSec]), [['json', 3], ['protobufjs-static', 2]]);
+  const whole = synthetic([{ json: { acked: 50 }, 'protobufjs-static': { acked: 30 } }, { json: { acked: 10 }, 'protobufjs-static': { acked: 40 } }]);
+  assert.deepEqual(artilleryRows(whole, { transports: [ws], codecs }).merged, false);
+});

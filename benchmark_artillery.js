@@ -17,14 +17,16 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
   toolkit's own transport sending --messages-per-user messages of the payload's corpus with the toolkit's codec
   (the engine: packages/artillery-engine-pvj). Run it with the toolkit's Artillery, installed on first use:
     node scripts/artillery.js run artillery.yml --output report.json
-    node report.js --artillery report.json
+    node report.js --artillery report.json --script artillery.yml
+  docs/artillery.md: the same script from many machines (run-fargate) and what that needs.
   --target URL          the server (node server.js N --transport T); with several transports one URL each:
                         ws=ws://HOST:7070,http1=http://HOST:7071,grpc=http://HOST:7072
   --transports a,b      ${TRANSPORT_NAMES.join(', ')} (default ws)
   --formats a,b         codecs for every transport (default: each transport's own JSON and protobuf pair)
   --rate R              msgs/s offered to each scenario (default 1000); the script's arrival rate is
                         R × scenarios / --messages-per-user virtual users per second, shared between
-                        Artillery's workers (and between the machines of run-fargate --count N)
+                        the worker threads of artillery run; run-fargate --count N runs it on each of
+                        N machines (N × R in all)
   --duration S          seconds of the measured phase (default 60)
   --warmup S            seconds of the warm-up phase before it, at the same rate, reported apart (default 10)
   --messages-per-user M messages each virtual user sends on its one connection (default 100)

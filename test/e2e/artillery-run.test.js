@@ -79,7 +79,7 @@ nodeTest('artillery run of a generated script: every transport, JSON and protobu
   for (const transport of TRANSPORTS) targets.push(`${transport}=${await startServer(transport)}`);
   const script = path.join(tmp, 'artillery.yml');
   const gen = await run('benchmark_artillery.js', ['3', '--transports', TRANSPORTS.join(','), '--target', targets.join(','), '--rate', '40', '--duration', '4', '--warmup', '1',
-    '--messages-per-user', '10', '--out', script]);
+    '--messages-per-user', '10', '--timeout', '20000', '--out', script]);
   assert.equal(gen.code, 0, gen.stderr);
   const started = Date.now();
   const report = await artilleryRun(script, path.join(tmp, 'report.json'));

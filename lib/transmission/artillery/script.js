@@ -1,8 +1,9 @@
 /**
  * The Artillery script benchmark_artillery.js writes: one scenario per transport × format, all run by the engine
  * `pvj` (packages/artillery-engine-pvj), arrival phases for the offered rate (a warm-up, then the measured phase),
- * and the payload's corpus and schema in config.pvj. The same file serves `artillery run` here and
- * `artillery run-fargate --count N` elsewhere (Artillery splits the arrival rate between its workers).
+ * and the payload's corpus and schema in config.pvj. The same file serves `artillery run` here (Artillery shares the
+ * arrival rate out between its worker threads) and `artillery run-fargate --count N` elsewhere (each of the N
+ * workers runs the whole script: N times the load).
  */
 import YAML from 'yaml';
 import { UserError } from '../../errors.js';
@@ -125,7 +126,8 @@ export function scriptYaml(script) {
     `# ${script.scenarios.length} scenario(s), each offered ${s.offeredPerScenario} msgs/s (${s.arrivalRate} virtual users/s in all, ${s.messagesPerUser} messages each),`,
     `# ${s.warmup} s warm-up, then ${s.duration} s measured. Run it with the toolkit's Artillery (installed on first use):`,
     '#   node scripts/artillery.js run THIS.yml --output report.json',
-    '#   node report.js --artillery report.json',
+    '#   node report.js --artillery report.json --script THIS.yml',
+    '# run-fargate --count N runs all of it on each of N workers (N times the load): docs/artillery.md.',
   ];
   return `${header.join('\n')}\n${YAML.stringify(script, { lineWidth: 0 })}`;
 }

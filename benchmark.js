@@ -14,6 +14,7 @@ import { COMPARISON_TRANSPORTS, MODES, planTransportComparison, runSuite, SLOW_L
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
+import { PRECISION_OPTIONS, precisionFromOptions } from './lib/cli/speed.js';
 
 exitOnSignals();
 
@@ -22,12 +23,18 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   transport comparison (WebSocket, HTTP/1.1, HTTP/2, Connect, gRPC) for the bundled
   payloads (default: all five), written to results/<date-time>/
   (results.json, report.md, report.html).
-  --quick            a fast, rough run (1 round, ${MODES.quick.maxTime} s per benchmark, ${MODES.quick.messages} messages)
-  (default)          ${MODES.default.rounds} rounds, ${MODES.default.maxTime} s per benchmark, ${MODES.default.messages} messages; under 3 minutes
-  --full             publication grade: ${MODES.full.rounds} rounds, ${MODES.full.maxTime} s per benchmark, ${MODES.full.messages} messages
-  --rounds R         override the mode's speed rounds
-  --max-time S       override the mode's seconds per benchmark per round
-  --min-time S       override the mode's seconds per Benchmark.js sample (its minTime; five samples at least)
+  Speed is timed in paired slices: every codec takes turns with json-buffer, each ratio measured until its 95%
+  interval is within the mode's target or its time cap runs out (docs/speed.md, "Paired slices").
+  --quick            a fast, rough run (speed to ±${MODES.quick.precision.target * 100}%, ≤ ${MODES.quick.maxTime} s per case, ${MODES.quick.messages} messages)
+  (default)          speed to ±${MODES.default.precision.target * 100}% at 95%, ≤ ${MODES.default.maxTime} s per case (encode and decode; the round trip
+                     derived), ${MODES.default.messages} messages; under 3 minutes
+  --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, ${MODES.full.messages} messages
+  --precision P      override the mode's precision target (0 < P < 1; 0.05 is ±5%)
+  --max-time S       override the mode's time cap per speed case, in seconds of CPU
+  --warmup S         override the mode's longest warm-up per speed case
+  --slice MS         override the mode's slice length
+  --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)
+  --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
   --strict           refuse a --data file with a key given twice in one object (default: a warning)
@@ -54,6 +61,7 @@ const OPTIONS = {
   rounds: { type: 'string' },
   'max-time': { type: 'string' },
   'min-time': { type: 'string' },
+  ...PRECISION_OPTIONS,
   messages: { type: 'string' },
   'ws-formats': { type: 'string' },
   profiles: { type: 'string', default: 'none' },
@@ -75,6 +83,8 @@ runCli(import.meta.url, async () => {
   const overrides = {};
   if (values.rounds !== undefined) overrides.rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
   if (values['max-time'] !== undefined) overrides.maxTime = numberOption(values['max-time'], 'max-time', { min: 0.01 });
+  // the paired timer's settings, checked against the time cap (a cap below the warm-up is refused)
+  overrides.precision = precisionFromOptions(values, overrides.maxTime ?? MODES[mode].maxTime, MODES[mode].precision);
   if (values['min-time'] !== undefined) overrides.minTime = numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
   const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);

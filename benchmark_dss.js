@@ -14,9 +14,19 @@ import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
+import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage } from './lib/cli/speed.js';
+import { mergeProcessRows } from './lib/measure/processes.js';
+import { runProcess } from './lib/child-process.js';
+import { fileURLToPath } from 'node:url';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
 import { selectCodecs } from './lib/codecs/index.js';
+
+/** The paired timer's defaults here: each ratio to ±5% at 95% in 20 ms slices, after at most 0.5 s of warm-up. */
+const PAIRED_DEFAULTS = { target: 0.05, warmupMs: 500, sliceMs: 20 };
+
+/** The paired timer's time cap per case, in seconds of CPU. */
+const PAIRED_MAX_TIME = 1.5;
 
 /** Seconds per benchmark per round of --shapes: 14 families × 6 codecs × 2 ops × 3 rounds take ~3 minutes. */
 const SHAPES_MAX_TIME = 0.15;
@@ -28,11 +38,18 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
                   (${SHAPES.map((s) => s.id).join(', ')}; default all), each a seeded corpus of
                   distinct messages with an inferred schema; per family and codec, bytes and encode/decode
                   speed against JSON (default --max-time ${SHAPES_MAX_TIME}; no memory pass)
-  --rounds R      interleaved rounds; the table shows their median and min–max (default 3)
-  --max-time S    seconds Benchmark.js spends on each benchmark in each round (default 0.75)
-  --min-time S    seconds per sample, Benchmark.js's minTime (default its own, 0.05). Every benchmark takes at
-                  least five samples, so with a --max-time under 0.25 this sets its length: a smaller value
-                  makes a rough run (or a check of verdicts and output) faster, its figures noisier
+  Speed is timed in paired slices (docs/speed.md, "Paired slices"): per operation, every codec takes turns with
+  the baseline (json-buffer) in short slices after a warm-up, each ratio is the median of its pairs with a 95%
+  interval, measured to a precision rather than to a clock; the round trip is derived from encode and decode.
+${precisionUsage(PAIRED_DEFAULTS)}
+  --max-time S    time cap per case, in seconds of CPU (default ${PAIRED_MAX_TIME}; with --timer benchmark: seconds
+                  Benchmark.js spends on each benchmark in each round, default 0.75)
+  --rounds R      fresh processes that each measure every ratio (default 1: this process); with R ≥ 2 each row
+                  shows the median of the processes and is flagged when they disagree beyond their intervals
+                  (with --timer benchmark: interleaved Benchmark.js rounds, default 3)
+  --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
+                  min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)
+  --min-time S    --timer benchmark: seconds per sample, Benchmark.js's minTime (default its own, 0.05)
   --filter REGEX  only benchmarks whose "format op" name matches, e.g. 'protobufjs|decode'
                   (ops: encode, decode, roundtrip, to-plain, from-plain; docs/speed.md says what each times)
   --one-message OPS  operations also timed on the first message alone, beside the corpus run, for the
@@ -49,7 +66,9 @@ ${RUNTIME_USAGE}`;
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
-  rounds: { type: 'string', default: '3' },
+  ...PRECISION_OPTIONS,
+  timer: { type: 'string', default: 'paired' },
+  rounds: { type: 'string' },
   'max-time': { type: 'string' },
   'min-time': { type: 'string' },
   shapes: { type: 'boolean', default: false },
@@ -64,24 +83,31 @@ runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
   if (values.list) return void console.log(codecListTable(await loadCodecs()));
-  const rounds = numberOption(values.rounds, 'rounds', { min: 1, integer: true });
-  const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
+  if (values.timer !== 'paired' && values.timer !== 'benchmark') throw new UserError(`--timer: expected paired or benchmark, got ${JSON.stringify(values.timer)}`);
+  // --shapes and --runtimes time in Benchmark.js rounds
+  const paired = values.timer === 'paired' && !values.shapes && values.runtimes === undefined;
+  const rounds = numberOption(values.rounds ?? (paired ? '1' : '3'), 'rounds', { min: 1, integer: true });
+  const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : paired ? PAIRED_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
   const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);
+  const precision = paired ? precisionFromOptions(values, maxTime, PAIRED_DEFAULTS) : undefined;
   if (values.shapes) return shapesCli(values, positionals, { rounds, maxTime, minTime });
   const filter = regexOption(values.filter, 'filter');
   const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
+  if (paired && rounds > 1) return processesCli(rounds, payloads, codecs, values, filter);
 
+  const timer = paired ? 'paired' : 'benchmark';
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const steps = prepared.reduce((n, ps, i) => n + benchmarkCount(ps, payloads[i], { rounds, filter, oneMessage }), 0);
+  const steps = prepared.reduce((n, ps, i) => n + benchmarkCount(ps, payloads[i], { rounds, filter, oneMessage, timer }), 0);
   const progress = createProgress({ total: steps });
   // once per run: the empty loops and the memory copy every row is judged against
   process.stderr.write('harness: empty loops and a memory copy…\n');
   const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25), minTime });
   const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
-    rounds, maxTime, minTime, filter, oneMessage, harness, onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`),
+    timer, rounds, maxTime, minTime, filter, oneMessage, harness, precision, timerCheck: paired && i === 0,
+    onProgress: (e) => progress.tick(paired ? `${p.id} ${e.name}` : `${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
   if (!values['no-memory']) {
@@ -102,6 +128,51 @@ runCli(import.meta.url, async () => {
 });
 
 /**
+ * --rounds R on the paired timer: R fresh processes of this command, one after the other, each measuring every
+ * ratio (--rounds 1 --json --no-memory), their rows merged (mergeProcessRows: medians, the span of the intervals,
+ * flagged where the processes disagree); then the memory pass here, as without --rounds.
+ * @param {number} rounds
+ * @param {import('./lib/payload/index.js').Payload[]} payloads
+ * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
+ * @param {{ json?: boolean, 'no-memory'?: boolean }} values
+ * @param {RegExp | undefined} filter
+ */
+async function processesCli(rounds, payloads, codecs, values, filter) {
+  const argv = process.argv.slice(2);
+  const own = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--rounds') { i++; continue; }
+    if (argv[i].startsWith('--rounds=') || argv[i] === '--json' || argv[i] === '--no-memory') continue;
+    own.push(argv[i]);
+  }
+  /** @type {ReturnType<typeof measureSpeed>[][]} */
+  const runs = [];
+  for (let r = 1; r <= rounds; r++) {
+    process.stderr.write(`process ${r} of ${rounds}…\n`);
+    const out = await runProcess(process.execPath, [fileURLToPath(import.meta.url), ...own, '--rounds', '1', '--json', '--no-memory']);
+    if (out.code !== 0) throw new Error(`process ${r} of ${rounds} ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
+    runs.push(JSON.parse(out.stdout).results);
+  }
+  const results = runs[0].map((first, i) => ({
+    ...first,
+    settings: { ...first.settings, processes: rounds },
+    results: mergeProcessRows(runs.map((run) => run[i].results)),
+  }));
+  if (!values['no-memory']) {
+    process.stderr.write('memory per operation (child processes)…\n');
+    const figures = await measureOperationMemory(payloads, codecs, {
+      ...MODES.default.memory, filter,
+      onCase: (e) => process.stderr.write(`memory ${e.pass} [${e.index}/${e.total}] ${e.name.replace('\t', ' ')}\n`),
+    });
+    results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
+  }
+  const environment = describeEnvironment(codecs.map((c) => c.library));
+  if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
+  console.log(environmentLine(environment));
+  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+}
+
+/**
  * --shapes: the families (all, or those named), timed and printed against JSON.
  * @param {Record<string, unknown> & { formats?: string, json?: boolean }} values the parsed options (any given that
  *   --shapes does not take is refused)
@@ -114,7 +185,7 @@ async function shapesCli(values, positionals, { rounds, maxTime, minTime }) {
   const payloads = shapePayloads({ only: positionals.length ? positionals : undefined });
   const codecs = await selectCodecs(values.formats);
   const progress = createProgress({
-    total: payloads.reduce((n, p) => n + benchmarkCount(prepareCodecs(codecs, p), p, { rounds, filter: SHAPE_FILTER }), 0),
+    total: payloads.reduce((n, p) => n + benchmarkCount(prepareCodecs(codecs, p), p, { timer: 'benchmark', rounds, filter: SHAPE_FILTER }), 0),
   });
   process.stderr.write('harness: empty loops and a memory copy…\n');
   const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25), minTime });

@@ -58,7 +58,7 @@ export { attachMemory } from './measure/speed.js';
 export { fairnessFlags } from './codecs/index.js';
 export { FLAGS_LEGEND, flagsCell } from './report/flags.js';
 /** The answer first: per payload, size against JSON and ratios to the baseline with their spread, and what lies outside it. */
-export { answerModel, outsideSpread } from './report/answer.js';
+export { answerModel, answerParagraph, outsideSpread, speedPrecision } from './report/answer.js';
 export { describeEnvironment, environmentLine } from './measure/environment.js';
 /** Transmission over WebSocket: server, client passes, link shaping. */
 export { measureTransmission } from './transmission/run.js';

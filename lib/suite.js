@@ -4,6 +4,7 @@ import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
+import { CPU_CLOCK, PRECISION_DEFAULTS } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -26,7 +27,9 @@ import { breakEvenReport } from './transmission/model.js';
 export const MODES = {
   quick: {
     corpusSample: 30,
-    rounds: 1, maxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
+    // speed: each ratio to ±10% in 5 ms slices, at most 0.1 s per case; encode and decode (the round trip derived)
+    precision: { target: 0.1, sliceMs: 5, minPairs: 6, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/,
+    rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
@@ -34,7 +37,10 @@ export const MODES = {
   default: {
     // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
     corpusSample: 100,
-    rounds: 3, maxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
+    // speed: each ratio to ±5% at 95% in 20 ms slices, at most 0.8 s per case, after a warm-up of at most 0.5 s;
+    // encode and decode with the round trip derived from them (the conversions are timed in --full)
+    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 500 }, speedFilter: /(encode|decode|roundtrip)$/,
+    rounds: 3, maxTime: 0.8, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
@@ -42,7 +48,9 @@ export const MODES = {
   },
   full: {
     corpusSample: 1000,
-    rounds: 7, maxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
+    // speed: each ratio to ±2% at 95%, at most 6 s per case, every operation
+    precision: { target: 0.02, sliceMs: 20, minPairs: 20, warmupMs: 2000 }, speedFilter: null,
+    rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
@@ -108,7 +116,8 @@ export async function planTransportComparison(names) {
  */
 const cost = {
   sizes: () => 1,
-  bench: (/** @type {ModeSettings} */ s) => 2 * s.maxTime + 0.15,
+  // a paired case: its warm-up, then its share of the slices until the target (the cap is maxTime)
+  bench: (/** @type {ModeSettings} */ s) => 0.6 * s.maxTime + 0.2,
   /** @type {(s: ModeSettings, formats: number) => number} */
   ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
@@ -183,14 +192,17 @@ export async function runSuite({
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
-  const speedOptions = { rounds: s.rounds, maxTime: s.maxTime, ...(s.minTime ? { minTime: s.minTime } : {}) };
+  // Benchmark.js rounds, for the runtime matrix (--runtimes): `rounds` and `benchmarkMaxTime` are its
+  const speedOptions = { rounds: s.rounds, maxTime: s.benchmarkMaxTime ?? s.maxTime, ...(s.minTime ? { minTime: s.minTime } : {}) };
+  // the paired timer (lib/measure/paired.js) for the speed pass; the runtime matrix keeps Benchmark.js rounds
+  const pairedOptions = { timer: /** @type {const} */ ('paired'), maxTime: s.maxTime, precision: s.precision ?? {}, ...(s.speedFilter ? { filter: s.speedFilter } : {}) };
   const batchFilter = /(encode|decode)$/; // the round trip adds nothing to how size and time grow with N
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
   const biasPayloads = s.oneMessage?.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
   const oneMessageOf = (/** @type {import('./payload/index.js').Payload} */ p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
   /** @type {(ps: import('./verify.js').Prepared[], i?: number) => number} */
-  const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { rounds: s.rounds, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
+  const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { filter: s.speedFilter ?? undefined, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
   const comparisonLinks = transportComparison
     ? [
       { profile: 'none', window: 1, connections: 1, messages: s.transportMessages },
@@ -228,19 +240,22 @@ export async function runSuite({
   progress.tick('harness (empty loops, memory copy)', 1, plan[step++].work);
   /** @type {import('./results/index.js').PayloadResults[]} */
   const payloadResults = [];
+  /** @type {unknown} */
+  let timerAgreement = null;
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
     const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
     progress.tick(`${p.id} sizes`, 1, unitWork(step));
-    const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime }, skipped } = measureSpeed(prepared[i], p, {
-      ...speedOptions, oneMessage: oneMessageOf(p), harness, splitTime: Boolean(s.oneMessage?.split),
-      onProgress: (e) => progress.tick(`${p.id} ${e.name}, round ${e.round}`, 1, unitWork(step)),
+    const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime, precision, timerCheck }, skipped } = measureSpeed(prepared[i], p, {
+      ...pairedOptions, oneMessage: oneMessageOf(p), harness, timerCheck: i === 0,
+      onProgress: (e) => progress.tick(`${p.id} ${e.name}`, 1, unitWork(step)),
     });
+    if (timerCheck) timerAgreement = timerCheck;
     const corpusSkipped = skipped.filter((x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
     payloadResults.push({
       payload: describePayload(p), sizes, corpusSizes: { corpus: corpusSizes.corpus, codecs: corpusSizes.codecs },
-      speed, notTimed, speedCorpus: { corpus, oneMessageOps, splitTime, skipped: corpusSkipped },
+      speed, notTimed, speedCorpus: { corpus, oneMessageOps, splitTime, skipped: corpusSkipped, ...(precision && { precision }) },
     });
   }
   if (memory) {
@@ -316,7 +331,7 @@ export async function runSuite({
       const sizes = measureSizes(bprep, bp).codecs;
       progress.tick(`batch ×${n} sizes`, 1 + (codecs.length - bprep.filter(measurable).length) * 2 * s.rounds, unitWork(step));
       const speed = measureSpeed(bprep, bp, {
-        ...speedOptions, filter: batchFilter,
+        ...pairedOptions, filter: batchFilter,
         onProgress: (e) => progress.tick(`batch ×${n} ${e.name}, round ${e.round}`, 1, unitWork(step)),
       }).results.map((r) => ({ ...r, itemsPerSec: r.opsPerSec * n }));
       steps.push({ n, jsonBytes: bp.jsonBytes, sizes, speed });
@@ -340,7 +355,9 @@ export async function runSuite({
       payloads: payloads.map((p) => p.id),
       formats: codecs.map((c) => c.name),
       speed: {
-        ...speedOptions, baseline: BASELINE, operations: OPERATIONS, harness,
+        rounds: 1, maxTime: s.maxTime, timer: 'paired', precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        ...(across && { runtimeRounds: speedOptions }),
+        timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS, harness,
         oneMessage: {
           ops: s.oneMessage?.ops ?? [], payloads: s.oneMessage?.payloads === 'all' ? 'all' : biasPayloads.map((p) => p.id), split: Boolean(s.oneMessage?.split),
         },
@@ -366,6 +383,7 @@ export async function runSuite({
     units: UNITS,
     codecs: allCodecs.map((c) => ({
       format: c.name, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
+      mediaType: c.mediaType ?? null,
     })),
     ...(across && { runtimes: across.runtimes }),
     payloads: payloadResults,

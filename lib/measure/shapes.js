@@ -19,7 +19,7 @@ export const SHAPE_FILTER = /(encode|decode)$/;
  */
 export function measureShapes(payloads, codecs, { rounds = 3, maxTime = 0.15, minTime, harness = null, onProgress } = {}) {
   return payloads.map((payload) => measureSpeed(prepareCodecs(codecs, payload), payload, {
-    rounds, maxTime, minTime, filter: SHAPE_FILTER, harness,
+    timer: 'benchmark', rounds, maxTime, minTime, filter: SHAPE_FILTER, harness,
     onProgress: (e) => onProgress?.({ payload: payload.id, name: e.name, round: e.round }),
   }));
 }

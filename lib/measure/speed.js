@@ -6,6 +6,7 @@ import { alternate, median, overRounds, rotate, spread } from './statistics.js';
 import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
 import { seededRandom } from '../random.js';
+import { measureSpeedPaired, pairedPlan } from './speed-paired.js';
 
 // Benchmark.js would otherwise recompile each test from its source text, which
 // fails for closures and silently falls back; calling every codec the same way
@@ -328,10 +329,15 @@ export function implausibleRate(row, harness) {
  * `oneMessage` when the corpus has more than one message.
  * @param {import('../verify.js').Prepared[]} prepared
  * @param {{ value: unknown, corpus?: unknown[] }} payload
- * @param {{ rounds?: number, filter?: RegExp, oneMessage?: string[], sample?: { limit?: number, seed?: number } }} [options]
+ * @param {{ rounds?: number, filter?: RegExp, oneMessage?: string[], sample?: { limit?: number, seed?: number }, timer?: 'paired'|'benchmark' }} [options]
  */
-export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessage = [], sample } = {}) {
+export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessage = [], sample, timer = 'paired' } = {}) {
   const distinct = speedMessages(payload, sample).messages.length > 1;
+  if (timer === 'paired') {
+    // one progress step per case, after its warm-up; the round trip is derived, not timed
+    const timed = pairedPlan(prepared.filter(measurable), filter).filter((c) => c.op !== 'roundtrip');
+    return timed.length + (distinct ? timed.filter((c) => oneMessage.includes(c.op)).length : 0);
+  }
   const plan = planBenchmarks(prepared, filter);
   return rounds * (plan.length + (distinct ? plan.filter((b) => oneMessage.includes(b.op)).length : 0));
 }
@@ -351,12 +357,21 @@ export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessa
  * minTime), so the bias costs a run little more than the corpus alone would.
  * @param {import('../verify.js').Prepared[]} prepared
  * @param {import('../payload/index.js').Payload} payload
+ *
+ * With `timer: 'paired'` (the default), Benchmark.js's rounds give way to the paired timer
+ * (lib/measure/speed-paired.js, lib/measure/paired.js): per operation every codec in short slices taking turns
+ * with the baseline, after a warm-up per case, until each ratio's interval is within `precision.target` or the
+ * time cap (`maxTime` seconds per case) runs out; the round trip is derived from encode and decode; every ratio
+ * carries `precision` (its interval, pairs, whether it met the target); `rounds`, `minTime` and `splitTime` are
+ * the Benchmark.js timer's and are not read. `timerCheck` times the baseline's encode with Benchmark.js and the
+ * slices alternately, for settings.timerCheck.
  * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: SpeedProgress) => void,
  *   oneMessage?: string[], harness?: ReturnType<typeof measureHarness> | null, sample?: { limit?: number, seed?: number },
- *   splitTime?: boolean }} [options]
+ *   splitTime?: boolean, timer?: 'paired'|'benchmark', precision?: SpeedPrecision, timerCheck?: boolean }} [options]
  */
 export function measureSpeed(prepared, payload, {
   rounds = 3, maxTime = 0.5, minTime, filter, onProgress, oneMessage = [], harness = null, sample, splitTime = false,
+  timer = 'paired', precision = {}, timerCheck = false,
 } = {}) {
   const corpus = speedMessages(payload, sample);
   const distinct = corpus.messages.length > 1;
@@ -377,6 +392,29 @@ export function measureSpeed(prepared, payload, {
     }
   }
   const ready = [...inputs.keys()];
+  if (timer === 'paired') {
+    const planned = pairedPlan(ready, filter);
+    if (!planned.length && filter) throw new UserError(`--filter: ${filter} matches no benchmark`);
+    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck });
+    const result = {
+      payload: describePayload(payload),
+      settings: {
+        timer, rounds: 1, maxTime, minTime: null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
+        corpus: { messages: corpus.total, timed: corpus.messages.length, sample: corpus.sample },
+        oneMessageOps: distinct ? oneMessage.filter((op) => op === 'encode' || op === 'decode' || CONVERSIONS[op]) : [],
+        splitTime: false,
+        harness,
+        precision: paired.precision,
+        timerCheck: paired.timerCheck,
+      },
+      skipped: [...prepared.filter((p) => !measurable(p)).map(describeCodec), ...refused],
+      notTimed: identityConversions(ready, filter),
+      // the shape of summariseSpeedRounds's rows, with precision set (and `derived` on a round trip)
+      results: /** @type {(ReturnType<typeof summariseSpeedRounds>[number] & { implausible: string | null })[]} */ (/** @type {unknown} */ (paired.rows.map((row) => ({ ...row, implausible: implausibleRate(row, harness) })))),
+    };
+    Object.defineProperty(result, 'lastResults', { value: paired.last });
+    return /** @type {typeof result & { lastResults: { format: string, op: string, last: unknown }[] }} */ (result);
+  }
   const cases = planBenchmarks(ready, filter).map(({ p, op, name }) => {
     const own = /** @type {ReturnType<typeof corpusInputs>} */ (inputs.get(p));
     /** @param {boolean} one the first message's input repeated, or the corpus */
@@ -424,9 +462,13 @@ export function measureSpeed(prepared, payload, {
   const result = {
     payload: describePayload(payload),
     settings: {
-      rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
+      timer, rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
       corpus: { messages: corpus.total, timed: corpus.messages.length, sample: corpus.sample },
       oneMessageOps: distinct ? oneMessage : [],
+      /** @type {ReturnType<typeof measureSpeedPaired>['precision'] | null} */
+      precision: null,
+      /** @type {ReturnType<typeof measureSpeedPaired>['timerCheck']} */
+      timerCheck: null,
       splitTime: distinct && oneMessage.length > 0 && splitTime,
       harness,
     },
@@ -484,13 +526,22 @@ export function summariseSpeedRounds(cases, baseline) {
       biasMax: bias ? bias.max : null,
       /** @type {SpeedMemory | null} */
       memory: null,
+      /** @type {RatioPrecision | null} the paired timer's; none from rounds */
+      precision: null,
       rounds: c.rounds,
     };
   });
 }
 
 /**
- * Progress of measureSpeed, after each Benchmark.js run: runs done of total, the benchmark's name, the round
+ * What the paired timer is asked for (all optional): the relative half-width each ratio's interval must reach
+ * (target, e.g. 0.05), its confidence level (e.g. 0.95), the slice length (sliceMs), the fewest pairs a ratio
+ * needs (minPairs), and the longest warm-up per case (warmupMs).
+ * @typedef {{ target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number }} SpeedPrecision
+ */
+
+/**
+ * Progress of measureSpeed, after each Benchmark.js run (with the paired timer: after each case's warm-up): runs done of total, the benchmark's name, the round
  * (1-based) and the ops/s it measured.
  * @typedef {{ done: number, total: number, name: string, round: number, hz: number }} SpeedProgress
  */
@@ -510,7 +561,14 @@ export function summariseSpeedRounds(cases, baseline) {
  *   flags?: import('../codecs/native-form.js').FairnessFlags|null,
  *   oneMessage?: { opsPerSec: number, min: number, max: number, rme: number, rounds: RoundFigures[] }|null,
  *   bias?: number|null, biasMin?: number|null, biasMax?: number|null, implausible?: string|null, memory?: SpeedMemory|null,
- *   [key: string]: unknown }} SpeedRow
+ *   precision?: RatioPrecision|null, derived?: string, [key: string]: unknown }} SpeedRow
+ */
+
+/**
+ * A ratio's precision (paired timer): its interval (low–high, also vsBaselineMin/Max) at `level`, the interval's
+ * relative half-width, the target it was measured to and whether it met it, and how many pairs it rests on.
+ * @typedef {{ low: number|null, high: number|null, level: number, halfWidth: number, target: number, met: boolean, pairs: number,
+ *   warmup?: { settled: boolean, ms: number, slices: number }, encodeShare?: number }} RatioPrecision
  */
 
 /**

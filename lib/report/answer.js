@@ -1,33 +1,40 @@
-// "The answer first": per payload, each codec's size against JSON and its
-// encode, decode and roundtrip speed against the baseline, with the spread
-// over the rounds, and which differences lie outside that spread. One row
-// model, rendered as Markdown (report.md and the terminal) and as HTML.
+// "The answer first": per payload, a short paragraph written only from figures that met their precision, then
+// each codec's size against JSON and its encode, decode and roundtrip speed against the baseline, with each
+// ratio's interval (95% from paired slices; min–max of rounds for results written by the Benchmark.js timer).
+// One row model, rendered as Markdown (report.md and the terminal) and as HTML.
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
+import { median } from '../measure/statistics.js';
+import { REFERENCE_PROTOBUF } from '../codecs/index.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
-/** @typedef {'faster'|'slower'|'tie'|'one-round'} Standing */
+/** @typedef {'faster'|'slower'|'tie'|'one-round'|'unstable'} Standing */
 /**
- * One operation's ratio to the baseline: the median of the rounds, their min–max, and where it stands.
- * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing }} AnswerCell
+ * One operation's ratio to the baseline: the ratio, its interval, where it stands, and (paired timer) the
+ * interval's relative half-width.
+ * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing, halfWidth?: number|null }} AnswerCell
  */
 
 /** The operations the answer compares with the baseline. */
 export const ANSWER_OPS = ['encode', 'decode', 'roundtrip'];
 
 /**
- * Where a ratio to the baseline stands: 'faster' or 'slower' when every round
- * fell on the same side of 1 (the difference lies outside the spread), 'tie'
- * when the rounds straddle 1, 'one-round' when a single round gives no
- * spread to judge by (or a row without the min–max of its rounds), null when there is no ratio.
- * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null, rounds?: unknown[] } | undefined} row
+ * Where a ratio to the baseline stands. A row measured by the paired timer carries `precision`: 'unstable' when
+ * its interval missed the precision target (no verdict, whatever side of 1 it fell on), else 'faster' or 'slower'
+ * when the whole interval lies on one side of 1, 'tie' when it holds 1. A row from Benchmark.js rounds: 'faster'
+ * or 'slower' when every round fell on the same side of 1, 'tie' when the rounds straddle 1, 'one-round' when a
+ * single round gives no spread to judge by (or a row without the min–max of its rounds). null: no ratio.
+ * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null, rounds?: unknown[],
+ *   precision?: { met: boolean } | null } | undefined} row
  * @returns {Standing|null}
  */
 export function standing(row) {
   if (!row || row.vsBaseline == null) return null;
   const { vsBaselineMin: min, vsBaselineMax: max } = row;
-  if ((row.rounds && row.rounds.length < 2) || min == null || max == null) return 'one-round';
+  if (row.precision) {
+    if (!row.precision.met || min == null || max == null) return 'unstable';
+  } else if ((row.rounds && row.rounds.length < 2) || min == null || max == null) return 'one-round';
   if (min > 1) return 'faster';
   if (max < 1) return 'slower';
   return 'tie';
@@ -53,14 +60,14 @@ export function answerModel(results) {
         const r = speed.find((x) => x.format === c.format && x.op === op);
         const where = standing(r);
         return [op, r && r.vsBaseline != null && where
-          ? { ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: where } : null];
+          ? { ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: where, ...(r.precision && { halfWidth: r.precision.halfWidth }) } : null];
       })),
     })),
   }));
 }
 
 /** @type {Record<Standing, string>} */
-const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?' };
+const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?', unstable: '~ unstable' };
 
 /**
  * "1.36× (1.21–1.48) ▲": a ratio, its spread over the rounds, and where it stands.
@@ -73,7 +80,7 @@ export function ratioWithSpread(cell) {
 }
 
 /**
- * The differences of one payload that lie outside the spread, in words.
+ * The differences of one payload that lie outside the interval, in words.
  * @param {ReturnType<typeof answerModel>[number]} entry
  */
 export function outsideSpread(entry) {
@@ -85,6 +92,113 @@ export function outsideSpread(entry) {
     }
   }
   return out;
+}
+
+/**
+ * How precise a run's speed ratios came out: how many there are (the baseline's own left out), the median
+ * relative half-width of their intervals, and how many missed the target; null for results without paired
+ * figures (the Benchmark.js timer's).
+ * @param {Pick<Results, 'payloads'>} results
+ * @returns {{ ratios: number, medianHalfWidth: number, missed: number, target: number|null, level: number|null } | null}
+ */
+export function speedPrecision(results) {
+  const rows = results.payloads.flatMap((p) => p.speed).filter((r) => r.precision);
+  if (!rows.length) return null;
+  const widths = rows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth).filter(Number.isFinite);
+  return {
+    ratios: rows.length,
+    medianHalfWidth: widths.length ? median(widths) : Infinity,
+    missed: rows.filter((r) => !r.precision?.met).length,
+    target: rows[0].precision?.target ?? null,
+    level: rows[0].precision?.level ?? null,
+  };
+}
+
+/**
+ * "speed: 46 ratios, median ±3% at 95%, 2 over the ±5% target" (or '' without paired figures).
+ * @param {Pick<Results, 'payloads'>} results
+ */
+export function speedPrecisionLine(results) {
+  const p = speedPrecision(results);
+  if (!p) return '';
+  const target = p.target == null ? '' : ` (target ±${fixed(p.target * 100, 0)}%)`;
+  return `Speed precision: ${p.ratios} ratios to the baseline, median interval ±${fixed(p.medianHalfWidth * 100, 1)}%`
+    + `${p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.`;
+}
+
+/** The media type a protobuf codec declares (lib/codecs/*.js, mediaType). */
+const PROTOBUF_MEDIA_TYPE = 'application/x-protobuf';
+
+/**
+ * "encodes 1.62× as fast (1.58–1.66)", or what can be said instead: no measurable difference, not measured
+ * precisely enough, or one round only.
+ * @param {AnswerCell|null|undefined} cell
+ * @param {string} verb
+ */
+function ratioPhrase(cell, verb) {
+  if (!cell) return null;
+  const range = cell.min != null && cell.max != null ? ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})` : '';
+  if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
+  if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
+  if (cell.standing === 'unstable') return `${verb} at a rate not measured precisely enough to state (±${fixed((cell.halfWidth ?? Infinity) * 100, 0)}%)`;
+  return `${verb} at a rate measured in one round only`;
+}
+
+/**
+ * A transmission verdict between JSON and a protobuf codec, in words, or null when the run has none.
+ * @param {Results['transmission'][number] | undefined} entry
+ * @param {string} json
+ * @param {string} protobuf
+ */
+function transmissionPhrase(entry, json, protobuf) {
+  const v = entry?.verdicts?.find((x) => x.formats.includes(json) && x.formats.includes(protobuf));
+  if (!v) return null;
+  const where = entry?.profile === 'none' ? 'on loopback over WebSocket' : `over the emulated ${entry?.profile} link (WebSocket)`;
+  if (!v.winner) return `${where}, no clear difference in messages per second between ${json} and ${protobuf} (${v.rounds} rounds)`;
+  const loser = v.formats.find((f) => f !== v.winner);
+  return `${where}, ${v.winner} moved ${fixed(v.ratio, 2)}× the messages per second of ${loser} (every one of ${v.rounds} rounds)`;
+}
+
+/**
+ * The answer of one payload in a few sentences, written only from figures that met their precision: protobuf's
+ * size as a share of JSON's (raw, gzip, brotli), the speed of the most used protobuf codec (REFERENCE_PROTOBUF)
+ * and of the fastest one against JSON (encode and decode), and what the WebSocket passes showed on loopback and
+ * over the slow link. A ratio whose interval holds 1 is said to show no measurable difference; one that missed
+ * its target is said to be imprecise; a codec is named the fastest only when its round-trip interval lies above
+ * every other protobuf codec's.
+ * @param {Results} results
+ * @param {ReturnType<typeof answerModel>[number]} entry
+ * @returns {string}
+ */
+export function answerParagraph(results, entry) {
+  const { baseline } = entry;
+  const payloadResults = results.payloads.find((p) => p.payload.id === entry.payload.id);
+  const sizes = payloadResults?.sizes ?? [];
+  const json = sizes.find((c) => c.format === baseline);
+  const codecs = /** @type {{ format: string, mediaType?: string|null }[]} */ (results.codecs ?? []);
+  const protobufNames = new Set(codecs.filter((c) => c.mediaType === PROTOBUF_MEDIA_TYPE).map((c) => c.format));
+  const rows = entry.rows.filter((r) => protobufNames.has(r.format));
+  const reference = rows.find((r) => r.format === REFERENCE_PROTOBUF) ?? rows[0];
+  if (!reference) return `No protobuf codec was measured on ${entry.payload.id}.`;
+  const parts = [];
+  const size = sizes.find((c) => c.format === reference.format);
+  if (size?.bytes != null && json?.bytes) {
+    const share = (/** @type {number|undefined} */ a, /** @type {number|undefined} */ b) => (a != null && b ? pct(a / b) : '—');
+    parts.push(`Size: protobuf (${reference.format}) is ${share(size.bytes, json.bytes)} of JSON's bytes, ${share(size.gzip, json.gzip)} once both are gzipped and ${share(size.brotli, json.brotli)} with brotli.`);
+  }
+  const speedOf = (/** @type {typeof reference} */ r) => [ratioPhrase(r.ops.encode, 'encodes'), ratioPhrase(r.ops.decode, 'decodes')].filter(Boolean).join(' and ');
+  const said = speedOf(reference);
+  if (said) parts.push(`Speed against ${baseline} (JSON, bytes to bytes): ${reference.format}, the most used protobuf library, ${said}.`);
+  // the fastest: a round-trip interval above every other protobuf codec's
+  const measured = rows.filter((r) => r.ops.roundtrip && (r.ops.roundtrip.standing !== 'unstable' && r.ops.roundtrip.standing !== 'one-round'));
+  const top = measured.find((r) => measured.every((o) => o === r || (/** @type {number} */ (r.ops.roundtrip?.min) > /** @type {number} */ (o.ops.roundtrip?.max))));
+  if (top && top !== reference && measured.length > 1) parts.push(`The fastest protobuf codec here is ${top.format}: it ${speedOf(top)}.`);
+  else if (!top && measured.length > 1) parts.push(`No protobuf codec is clearly the fastest here: their round-trip intervals overlap (${measured.map((r) => r.format).join(', ')}).`);
+  const runs = results.transmission.filter((t) => t.payload === entry.payload.id);
+  const said2 = [transmissionPhrase(runs.find((t) => t.profile === 'none'), baseline, reference.format),
+    transmissionPhrase(runs.find((t) => t.profile !== 'none'), baseline, reference.format)].filter(Boolean);
+  if (said2.length) parts.push(`Transmission: ${said2.join('; ')}.`);
+  return parts.join(' ');
 }
 
 /**
@@ -107,13 +221,18 @@ export function answerRows(entry) {
  */
 export function answerMarkdown(results) {
   const model = answerModel(results);
-  const out = [`Speed is the ratio to ${model[0]?.baseline ?? 'the baseline'}'s ops/s in the same round (median of the rounds, min–max in brackets): `
-    + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
-    + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
+  const paired = speedPrecision(results);
+  const out = [paired
+    ? `Speed is the ratio to ${model[0]?.baseline ?? 'the baseline'}'s ops/s, timed in slices taking turns with it: the median of the pairs, `
+      + `with its ${fixed((paired.level ?? 0.95) * 100, 0)}% confidence interval in brackets. ▲ faster and ▼ slower: the whole interval lies on one side of 1; `
+      + '≈ the interval holds 1, no winner; ~ unstable: the interval missed its precision target, no verdict. The round trip is derived from encode and decode. '
+      + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'
+    : `Speed is the ratio to ${model[0]?.baseline ?? 'the baseline'}'s ops/s in the same round (median of the rounds, min–max in brackets): `
+      + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
+      + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
+  if (paired) out.push('', speedPrecisionLine(results));
   for (const entry of model) {
-    out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', toMarkdown(answerRows(entry)));
-    const outside = outsideSpread(entry);
-    out.push('', `Outside the spread: ${outside.length ? outside.join('; ') : 'none'}.`);
+    out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', answerParagraph(results, entry), '', toMarkdown(answerRows(entry)));
   }
   return out.join('\n');
 }

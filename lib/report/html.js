@@ -7,7 +7,7 @@ import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from '.
 import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
-import { ANSWER_OPS, answerModel, answerRows, outsideSpread, ratioWithSpread } from './answer.js';
+import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
 import { namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
@@ -81,7 +81,7 @@ function heatColour(cell) {
   if (!cell) return '#f4f4f4';
   const t = Math.min(1, Math.abs(Math.log2(cell.ratio)) / 3);
   const hue = cell.ratio >= 1 ? 130 : 0;
-  return cell.standing === 'tie' || cell.standing === 'one-round' ? `hsl(${hue} 20% 93%)` : `hsl(${hue} 60% ${Math.round(92 - 42 * t)}%)`;
+  return cell.standing === 'tie' || cell.standing === 'one-round' || cell.standing === 'unstable' ? `hsl(${hue} 20% 93%)` : `hsl(${hue} 60% ${Math.round(92 - 42 * t)}%)`;
 }
 
 /**
@@ -101,12 +101,18 @@ function answerSection(results) {
     return `<table class="heatmap" data-op="${esc(op)}"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
   }).join('\n');
   const perPayload = model.map((e) => `<h3>${esc(e.payload.id)}: ${esc(e.payload.title)}, ${esc(e.payload.jsonBytes)} bytes of JSON</h3>`
-    + toHtml(answerRows(e))
-    + `<p>Outside the spread: ${esc(outsideSpread(e).join('; ') || 'none')}.</p>`).join('\n');
+    + `<p class="answer">${esc(answerParagraph(results, e))}</p>`
+    + toHtml(answerRows(e))).join('\n');
+  const precision = speedPrecisionLine(results);
+  const legend = precision
+    ? `Speed is the ratio to ${esc(model[0].baseline)}'s ops/s, timed in slices taking turns with it: the median of the pairs with its confidence interval.
+▲ faster and ▼ slower: the whole interval on one side of 1; ≈ the interval holds 1 (no winner); ~ unstable: it missed its precision target (no verdict); the last two are drawn pale in the heat map. The round trip is derived from encode and decode.`
+    : `Speed is the ratio to ${esc(model[0].baseline)}'s ops/s in the same round, median of the rounds with min–max:
+▲ faster and ▼ slower in every round (outside the spread), ≈ the rounds disagree (no winner), ? a single round (no spread to judge by); the last two are drawn pale in the heat map.`;
   return `<section id="answer"><h2>The answer</h2>
-<p class="legend">Speed is the ratio to ${esc(model[0].baseline)}'s ops/s in the same round, median of the rounds with min–max:
-▲ faster and ▼ slower in every round (outside the spread), ≈ the rounds disagree (no winner), ? a single round (no spread to judge by); the last two are drawn pale in the heat map.
+<p class="legend">${legend}
 Encode starts from each library's native form, decode ends in it.</p>
+${precision ? `<p class="precision">${esc(precision)}</p>` : ''}
 <div class="heatmaps">${heat}</div>
 ${perPayload}
 <p class="legend">${esc(FLAGS_LEGEND)}</p></section>`;

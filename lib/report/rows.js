@@ -76,12 +76,13 @@ export const sizeTable = (result) => toMarkdown(sizeRows(result));
  */
 export function speedRows(result) {
   const { rounds, baseline } = result.settings;
+  const paired = /** @type {{ timer?: string }} */ (result.settings).timer === 'paired';
   const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
   /** @type {{ format: string, op: string, status: string|undefined, cells: string[] }[]} */
   const rows = result.results.map((r) => ({
     format: r.format, op: r.op, status: r.status,
-    cells: [r.format, flagsCell(r.flags), r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
-      String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), ratioCell(r),
+    cells: [r.format, flagsCell(r.flags), r.derived ? `${r.op} (${r.derived})` : r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
+      String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), speedRatioCell(r),
       ...memoryCells(r.memory), verdictOf(r)],
   }));
   const blank = (/** @type {string[]} */ first) => [...first, ...Array(SPEED_TITLES.length - first.length - 1).fill('')];
@@ -95,7 +96,7 @@ export function speedRows(result) {
   for (const s of result.skipped) {
     body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), ...Array(SPEED_TITLES.length - 3).fill('—'), verdictOf(s)] });
   }
-  const titles = SPEED_TITLES.map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline));
+  const titles = (paired ? PAIRED_TITLES : SPEED_TITLES).map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline));
   return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
 }
 
@@ -121,6 +122,8 @@ function biasCell({ bias, biasMin, biasMax }) {
 export function speedNotes(result) {
   const { corpus, oneMessageOps, oneMessage, harness, splitTime } = result.settings;
   const notes = [];
+  const pairedNote = pairedTimerNote(/** @type {PairedSettings} */ (result.settings));
+  if (pairedNote) notes.push(pairedNote);
   if (corpus) {
     const sample = corpus.sample ? ` (a seeded sample, seed ${corpus.sample.seed}, of the corpus's ${int(corpus.messages)})` : '';
     notes.push(corpus.timed > 1
@@ -128,7 +131,7 @@ export function speedNotes(result) {
         + (oneMessageOps?.length
           ? `One message: the first message alone, in the same loop, right beside it in every round (${oneMessageOps.join(', ')}`
             + `${splitTime ? '; each of the two runs gets half the benchmark time' : ''}); `
-            + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds (min–max): above 1, the one-message loop flatters the codec.'
+            + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds or pairs (with its range): above 1, the one-message loop flatters the codec.'
           : Array.isArray(oneMessage?.payloads) && oneMessage.ops.length
             ? `The one-message loop, and so the bias, was timed on ${oneMessage.payloads.join(', ')} only in this mode (--full: every payload and operation).`
             : 'The one-message loop was not timed in this run.')
@@ -143,12 +146,50 @@ export function speedNotes(result) {
   return notes;
 }
 
+/** @typedef {import('../measure/speed-paired.js').PairedSettings} PairedSettings */
+
+/**
+ * The paired timer in one note: how the figures were timed and to what precision, and how its ops/s compare with
+ * Benchmark.js's on one case. null for the Benchmark.js timer.
+ * @param {PairedSettings} settings
+ * @returns {string|null}
+ */
+export function pairedTimerNote(settings) {
+  if (settings.timer !== 'paired' || !settings.precision) return null;
+  const p = settings.precision;
+  const stopped = (p.groups ?? []).map((g) => `${g.op} ${g.cycles} cycles, ${g.stoppedBy === 'time' ? 'stopped by its time cap' : 'every ratio at its target'}`);
+  const check = settings.timerCheck
+    ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
+    : '';
+  return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}, each codec taking turns with the baseline after a warm-up until its rate settles; `
+    + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `
+    + `measured until every ratio is within ±${fixed(p.target * 100, 1)}% or its time cap ran out (~ unstable: missed, no verdict)${stopped.length ? ` (${stopped.join('; ')})` : ''}. `
+    + `The round trip is encode + decode, derived from their figures. ±: the interval's half-width relative to the median.${check}`;
+}
+
 /** Titles of the memory columns, next to ops/s wherever speed rows are shown. */
 export const MEMORY_COLUMNS = ['heap B/op', 'ext B/op', 'GC ms/1k ops'];
 
-/** The speed table's column titles; {rounds} and {baseline} are filled in per table. */
+/** The speed table's column titles (Benchmark.js rounds); {rounds} and {baseline} are filled in per table. */
 const SPEED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median)', 'min–max of {rounds} rounds', '±RME', 'samples/round',
   'ops/s, one message', 'one-message bias (min–max)', 'wire MB/s', 'vs {baseline} (min–max)', ...MEMORY_COLUMNS, 'round trip'];
+
+/** The same columns for the paired timer: medians of slices and their 95% intervals (docs/speed.md). */
+const PAIRED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median of slices)', '95% interval', '±', 'slices',
+  'ops/s, one message', 'one-message bias (95%)', 'wire MB/s', 'vs {baseline} (95%)', ...MEMORY_COLUMNS, 'round trip'];
+
+/**
+ * The ratio cell of a speed row: the ratio with its interval, marked "unstable" when it missed its precision
+ * target (paired timer), "derived" for a round trip computed from encode and decode.
+ * @param {SpeedRow} r
+ */
+function speedRatioCell(r) {
+  const cell = ratioCell(r);
+  if (cell === '—' || !r.precision) return cell;
+  const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
+  const flag = agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
+  return r.precision.met ? cell : `${cell} ~ unstable${flag}`;
+}
 
 /** What the memory columns mean. */
 export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '

@@ -112,6 +112,15 @@ const speedRow = {
       bias: nullableNumber, biasMin: nullableNumber, biasMax: nullableNumber,
       // why the rate is implausible for the work ("probably measured an empty loop: …"), or null
       implausible: { type: ['string', 'null'] },
+      // the paired timer's precision of vsBaseline: its interval (low–high, as vsBaselineMin/Max) at `level`, the relative
+      // half-width (null: too few pairs for an interval), the target and whether it was met, the pairs (null: no ratio)
+      precision: {
+        type: ['object', 'null'],
+        required: ['low', 'high', 'level', 'halfWidth', 'target', 'met', 'pairs'],
+        properties: { low: nullableNumber, high: nullableNumber, level: number, halfWidth: nullableNumber, target: number, met: { type: 'boolean' }, pairs: count },
+      },
+      // 'encode+decode': a round trip derived from the encode and decode figures, not timed on its own
+      derived: { type: 'string' },
     },
   }],
 };
@@ -247,6 +256,14 @@ export const RESULTS_SCHEMA = {
           type: 'object', required: ['rounds', 'maxTime', 'baseline'],
           properties: {
             harness,
+            // 'paired' (slices taking turns, measured to a precision) or 'benchmark' (Benchmark.js rounds); absent: rounds
+            timer: { enum: ['paired', 'benchmark'] },
+            precision: {
+              type: 'object', required: ['target', 'level', 'sliceMs'],
+              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' } },
+            },
+            // Benchmark.js and the slices on one case, alternately (their ops/s and the ratio), or null
+            timerCheck: { type: ['object', 'null'], required: ['case', 'benchmarkHz', 'sliceHz', 'ratio'] },
             oneMessage: {
               type: 'object', required: ['ops', 'payloads'],
               properties: {

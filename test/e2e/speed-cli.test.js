@@ -12,7 +12,7 @@ import { ROOT } from '../../lib/paths.js';
 const dss = (/** @type {string[]} */ args) => spawnSync(process.execPath, ['benchmark_dss.js', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '' } });
 
 test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by side', () => {
-  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--no-memory']);
+  const run = dss(['3', '--timer', 'benchmark', '--formats', 'json-buffer,protobufjs-static', '--filter', 'encode|decode|roundtrip', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--no-memory']);
   assert.equal(run.status, 0, run.stderr);
   const header = run.stdout.split('\n').find((l) => l.startsWith('| format'));
   assert.ok(header, run.stdout);
@@ -34,7 +34,7 @@ test('benchmark_dss.js N: corpus ops/s, one-message ops/s and the bias side by s
 
 test('benchmark_dss.js --json: rows carry the one-message figures, the bias and the implausibility check', () => {
   // payload 4 has int64 fields, which protobuf-es decodes to bigints: the timed results must not reach the JSON
-  const run = dss(['4', '--formats', 'json-buffer,protobuf-es', '--filter', '(encode|decode)$', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--no-memory', '--one-message', 'encode', '--json']);
+  const run = dss(['4', '--timer', 'benchmark', '--formats', 'json-buffer,protobuf-es', '--filter', '(encode|decode)$', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--no-memory', '--one-message', 'encode', '--json']);
   assert.equal(run.status, 0, run.stderr);
   const { results: [r] } = JSON.parse(run.stdout);
   assert.deepEqual(r.settings.corpus, { messages: 1000, timed: 1000, sample: null });
@@ -47,6 +47,50 @@ test('benchmark_dss.js --json: rows carry the one-message figures, the bias and 
     assert.equal(row.oneMessage.rounds.length, 2);
     assert.ok(row.bias > 0 && row.biasMin <= row.bias && row.bias <= row.biasMax);
     assert.equal(row.implausible, null);
+  }
+});
+
+test('benchmark_dss.js on the paired timer: ratios with their 95% interval and precision, the round trip derived between encode and decode', () => {
+  const run = dss(['3', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--filter', 'encode|decode|roundtrip', '--max-time', '0.3', '--warmup', '0.05',
+    '--slice', '5', '--no-memory', '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  const { results: [r] } = JSON.parse(run.stdout);
+  assert.equal(r.settings.timer, 'paired');
+  assert.equal(r.settings.precision.target, 0.05);
+  assert.equal(r.settings.precision.sliceMs, 5);
+  assert.ok(r.settings.timerCheck.benchmarkHz > 0 && r.settings.timerCheck.sliceHz > 0, 'Benchmark.js and the slices both timed the check case');
+  /** @type {Record<string, any>} */
+  const at = Object.fromEntries(r.results.map((/** @type {any} */ x) => [`${x.format} ${x.op}`, x]));
+  for (const name of ['protobufjs-static', 'msgpackr']) {
+    for (const op of ['encode', 'decode', 'roundtrip']) {
+      const row = at[`${name} ${op}`];
+      assert.ok(row.precision, `${name} ${op} carries its precision`);
+      assert.equal(typeof row.precision.met, 'boolean');
+      assert.ok(row.vsBaselineMin <= row.vsBaseline && row.vsBaseline <= row.vsBaselineMax, `${name} ${op}: ${row.vsBaselineMin} ≤ ${row.vsBaseline} ≤ ${row.vsBaselineMax}`);
+    }
+    const [e, d, rt] = ['encode', 'decode', 'roundtrip'].map((op) => at[`${name} ${op}`].vsBaseline);
+    assert.equal(at[`${name} roundtrip`].derived, 'encode+decode');
+    assert.ok(Math.min(e, d) <= rt && rt <= Math.max(e, d), `${name}: round trip ${rt} between encode ${e} and decode ${d}`);
+  }
+  assert.equal(at['json-buffer encode'].vsBaseline, 1);
+  assert.equal(at['json-buffer encode'].precision, null);
+});
+
+test('the paired timer\'s options refuse what cannot be measured: one line naming the option and the value, exit 2', () => {
+  /** @type {[string[], RegExp][]} */
+  const cases = [
+    [['--precision', '0'], /^benchmark_dss: --precision: expected a fraction between 0 and 1 \(0\.05 for ±5%\), got "0"$/],
+    [['--precision', '1'], /^benchmark_dss: --precision: expected a fraction between 0 and 1 .*, got "1"$/],
+    [['--precision', 'x'], /^benchmark_dss: --precision: .*got "x"$/],
+    [['--rounds', '0'], /^benchmark_dss: --rounds: expected a whole number ≥ 1, got "0"$/],
+    [['--max-time', '0.2', '--warmup', '0.5'], /^benchmark_dss: --max-time 0\.2: the time cap per case is below its warm-up \(--warmup 0\.5\); give at least that$/],
+    [['--timer', 'fast'], /^benchmark_dss: --timer: expected paired or benchmark, got "fast"$/],
+  ];
+  for (const [args, message] of cases) {
+    const run = dss(['3', '--no-memory', ...args]);
+    assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stderr.trim(), message);
+    assert.equal(run.stdout, '');
   }
 });
 

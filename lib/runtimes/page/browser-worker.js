@@ -46,7 +46,7 @@ export function runPageRound(job, data, bundled) {
     const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
     if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
     return measureSpeed(prepared, payload, {
-      rounds: 1, maxTime: job.maxTime, minTime: job.minTime == null ? undefined : Math.max(job.minTime, PAGE_MIN_TIME), filter,
+      timer: 'benchmark', rounds: 1, maxTime: job.maxTime, minTime: job.minTime == null ? undefined : Math.max(job.minTime, PAGE_MIN_TIME), filter,
     });
   });
   return { results };

@@ -23,6 +23,6 @@ const results = payloads.map((payload) => {
   // the codec order turns each round, as within one runtime's rounds
   const prepared = prepareCodecs(rotate(codecs, job.round ?? 0), payload);
   if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
-  return measureSpeed(prepared, payload, { rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
+  return measureSpeed(prepared, payload, { timer: 'benchmark', rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });
 });
 console.log(JSON.stringify({ results }));

@@ -55,7 +55,7 @@ function idsSeenByTimedRuns(op, oneMessage = []) {
   /** @type {{ name: string, ids: Set<number> }[]} */
   const runs = [];
   measureSpeed(prepared, payload, {
-    rounds: 2, maxTime: 0.01, minTime: 0.002, filter: new RegExp(`recording ${op}$`), oneMessage,
+    timer: 'benchmark', rounds: 2, maxTime: 0.01, minTime: 0.002, filter: new RegExp(`recording ${op}$`), oneMessage,
     onProgress: (e) => {
       if (recorder.on) runs.push({ name: e.name, ids: new Set(recorder.ids) });
       recorder.on = e.round === 1 ? e.done === e.total / 2 : true;
@@ -80,6 +80,22 @@ test('the one-message pass, beside the corpus pass in the same round, times the 
   assert.deepEqual(runs.map((r) => r.name), ['recording encode (one message)', 'recording encode']);
   assert.deepEqual([...runs[0].ids], [0]);
   assert.equal(runs[1].ids.size, 50);
+});
+
+test('the paired timer times every distinct message too, for every operation', () => {
+  const every = Array.from({ length: 50 }, (_, id) => id);
+  for (const op of ['encode', 'decode', 'to-plain', 'from-plain']) {
+    const payload = corpusPayload(50);
+    /** @type {{ on: boolean, ids: number[] }} */
+    const recorder = { on: false, ids: [] };
+    const prepared = prepareCodecs([recordingCodec(recorder)], payload);
+    // recording starts once the case has warmed up: only the measured slices count
+    measureSpeed(prepared, payload, {
+      maxTime: 0.05, filter: new RegExp(`recording ${op}$`), precision: { sliceMs: 2, minPairs: 6 },
+      onProgress: () => { recorder.on = true; },
+    });
+    assert.deepEqual([...new Set(recorder.ids)].sort((a, b) => a - b), every, `${op} saw every message`);
+  }
 });
 
 test('the timed results are the codec\'s outputs for the messages, not dropped', () => {
@@ -155,9 +171,14 @@ test('benchmarkCount counts corpus runs, plus one-message runs only when the cor
   const payload = corpusPayload(4);
   const prepared = prepareCodecs([standInCodec(jsonBuffer)], payload);
   // json-buffer: encode, decode, roundtrip (its conversions are the identity)
-  assert.equal(benchmarkCount(prepared, payload, { rounds: 2 }), 6);
-  assert.equal(benchmarkCount(prepared, payload, { rounds: 2, oneMessage: ['encode', 'decode'] }), 10);
-  assert.equal(benchmarkCount(prepared, { ...payload, corpus: [payload.value] }, { rounds: 2, oneMessage: ['encode', 'decode'] }), 6);
+  assert.equal(benchmarkCount(prepared, payload, { timer: 'benchmark', rounds: 2 }), 6);
+  assert.equal(benchmarkCount(prepared, payload, { timer: 'benchmark', rounds: 2, oneMessage: ['encode', 'decode'] }), 10);
+  assert.equal(benchmarkCount(prepared, { ...payload, corpus: [payload.value] }, { timer: 'benchmark', rounds: 2, oneMessage: ['encode', 'decode'] }), 6);
+  // the paired timer: a step per case (encode, decode; the round trip is derived), and per one-message case
+  assert.equal(benchmarkCount(prepared, payload), 2);
+  assert.equal(benchmarkCount(prepared, payload, { oneMessage: ['encode', 'decode'] }), 4);
+  assert.equal(benchmarkCount(prepared, payload, { filter: /roundtrip/ }), 2);
+  assert.equal(benchmarkCount(prepared, { ...payload, corpus: [payload.value] }, { oneMessage: ['encode', 'decode'] }), 2);
 });
 
 test('summariseSpeedRounds: the bias is one-message ops/s over corpus ops/s, round by round', () => {

@@ -39,7 +39,7 @@ test('measureSpeed rotates the codec order every round and times every planned b
   /** @type {string[]} */
   const order = [];
   const result = measureSpeed(prepared, { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: BARE_SCHEMA, warnings: [] },
-    { rounds: 2, maxTime: 0.01, minTime: 0.002, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
+    { timer: 'benchmark', rounds: 2, maxTime: 0.01, minTime: 0.002, filter: /encode$/, onProgress: (e) => order.push(`${e.round} ${e.name}`) });
   assert.deepEqual(order, ['1 json encode', '1 json-buffer encode', '1 third encode', '2 json-buffer encode', '2 third encode', '2 json encode']);
   assert.equal(result.results.length, planBenchmarks(prepared, /encode$/).length);
   for (const r of result.results) assert.equal(r.rounds.length, 2);

@@ -1,0 +1,144 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  calibrateCount, cycleOrder, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
+} from '../../../lib/measure/paired.js';
+import { roundtripFrom } from '../../../lib/measure/speed-paired.js';
+
+/**
+ * A machine played on a virtual clock: each case costs `cost[id]` ms per call, times the machine's slowness at
+ * that moment (slow(t), 1 = normal), times the case's own warm-up factor (first calls slower). Deterministic.
+ * @param {Record<string, number>} cost
+ * @param {{ slow?: (t: number) => number, coldCalls?: Record<string, number>, coldFactor?: number }} [options]
+ */
+function virtualMachine(cost, { slow = () => 1, coldCalls = {}, coldFactor = 3 } = {}) {
+  let t = 0;
+  /** @type {Record<string, number>} */
+  const calls = {};
+  const clock = { now: () => t };
+  const loopOf = (/** @type {string} */ id) => (/** @type {number} */ count) => {
+    for (let i = 0; i < count; i++) {
+      calls[id] = (calls[id] ?? 0) + 1;
+      const cold = calls[id] <= (coldCalls[id] ?? 0) ? coldFactor : 1;
+      t += cost[id] * slow(t) * cold;
+    }
+    return t;
+  };
+  return { clock, cases: Object.keys(cost).map((id) => ({ id, loop: loopOf(id) })), calls };
+}
+
+test('medianInterval: order statistics of the median, from the binomial (hand-worked)', () => {
+  // n = 10 at 95%: P(Bin(10, ½) ≤ 1) = 11/1024 ≈ 0.0107 ≤ 0.025 < P(≤ 2) = 56/1024: the 2nd smallest and 2nd largest
+  const ten = [10, 1, 9, 2, 8, 3, 7, 4, 6, 5];
+  assert.deepEqual(medianInterval(ten, 0.95), { median: 5.5, low: 2, high: 9, level: 0.95, n: 10 });
+  // n = 6: P(≤ 0) = 1/64 ≈ 0.0156 ≤ 0.025: min and max
+  assert.deepEqual(medianInterval([3, 1, 2, 6, 5, 4], 0.95), { median: 3.5, low: 1, high: 6, level: 0.95, n: 6 });
+  // n = 5: 1/32 = 0.031 > 0.025: no interval at 95%
+  const five = medianInterval([1, 2, 3, 4, 5], 0.95);
+  assert.equal(five.low, null);
+  assert.equal(relativeHalfWidth(five), Infinity);
+  // n = 20: P(≤ 5) = 0.0207 ≤ 0.025 < P(≤ 6) = 0.0577: 6th and 15th
+  const twenty = Array.from({ length: 20 }, (_, i) => i + 1);
+  assert.deepEqual([medianInterval(twenty).low, medianInterval(twenty).high], [6, 15]);
+  assert.ok(Math.abs(relativeHalfWidth({ median: 10, low: 9, high: 12 }) - 0.2) < 1e-12);
+});
+
+test('pairRatios: each slice over the geometric mean of its neighbours of the other case, within reach', () => {
+  const timeline = [{ id: 'B', rate: 100 }, { id: 'c', rate: 300 }, { id: 'B', rate: 400 }, { id: 'd', rate: 50 }, { id: 'x', rate: 1 }, { id: 'x', rate: 1 }, { id: 'c', rate: 90 }];
+  // c at 1: B 100 before, 400 after: √40000 = 200 → 1.5; c at 6: B at 2 is 4 places back (out of reach), none after: no pair
+  assert.deepEqual(pairRatios(timeline, 'c', 'B'), [1.5]);
+  // d at 3: B 400 before, none within 2 after → 50/400
+  assert.deepEqual(pairRatios(timeline, 'd', 'B'), [0.125]);
+});
+
+test('cycleOrder: the baseline before every case, the others rotating and reversing, followers right after their case', () => {
+  assert.deepEqual(cycleOrder('B', ['a', 'b', 'c'], {}, 0), ['B', 'a', 'B', 'b', 'B', 'c']);
+  assert.deepEqual(cycleOrder('B', ['a', 'b', 'c'], {}, 1), ['B', 'a', 'B', 'c', 'B', 'b']);
+  assert.deepEqual(cycleOrder('B', ['a', 'b'], { a: ['a1'], B: ['B1'] }, 0), ['B', 'B1', 'a', 'a1', 'B', 'b']);
+  assert.deepEqual(cycleOrder('', ['a', 'b'], {}, 1), ['a', 'b']);
+});
+
+test('sliceLoop: calls the operation on the inputs in turn, keeping its place between slices', () => {
+  /** @type {number[]} */
+  const seen = [];
+  const loop = sliceLoop((/** @type {number} */ x) => { seen.push(x); return x * 2; }, [1, 2, 3]);
+  assert.equal(loop(2), 4);
+  assert.equal(loop(2), 2);
+  assert.deepEqual(seen, [1, 2, 3, 1]);
+});
+
+test('calibrateCount: fills a slice of the asked length on the clock', () => {
+  const vm = virtualMachine({ a: 0.01 });
+  const count = calibrateCount(vm.cases[0].loop, 20, vm.clock);
+  assert.ok(Math.abs(count * 0.01 - 20) < 0.5, `${count} calls of 0.01 ms for a 20 ms slice`);
+});
+
+test('a slow stretch of the machine moves no ratio: both sides of every pair see it', () => {
+  // B costs 2 µs, c 1 µs: c is 2× as fast. From 1.5 s to 3.5 s of the run the machine runs at half speed.
+  const slow = (/** @type {number} */ t) => (t > 1500 && t < 3500 ? 2 : 1);
+  const vm = virtualMachine({ B: 0.002, c: 0.001, d: 0.004 }, { slow });
+  const r = measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, target: 0.001, minPairs: 1000, maxMs: 6000, warmup: { maxMs: 200 } });
+  for (const [id, want] of [['c', 2], ['d', 0.5]]) {
+    const x = r.ratios[/** @type {string} */ (id)];
+    assert.ok(Math.abs(x.ratio / /** @type {number} */ (want) - 1) < 0.01, `${id}: ${x.ratio} for ${want}`);
+    assert.ok(/** @type {number} */ (x.low) <= /** @type {number} */ (want) && /** @type {number} */ (want) <= /** @type {number} */ (x.high), `${id}: ${want} inside ${x.low}–${x.high}`);
+  }
+  assert.equal(r.stoppedBy, 'time', 'the run spans the stretch');
+  assert.ok(r.ms > 3500);
+});
+
+test('a case that leaves early keeps its true ratio while the machine drifts: each pair is taken beside its own baseline', () => {
+  // the machine slows steadily, to half speed after 4 s; c is steady and meets the target at 10 pairs (early, fast),
+  // d alternates between two costs from one call to the next block of calls, so it needs many more pairs (late, slow).
+  // A ratio of c's median rate to the baseline's median over the whole run would read c about 1.3× too fast.
+  const slow = (/** @type {number} */ t) => 1 + Math.min(t, 4000) / 4000;
+  let n = 0;
+  const vm = virtualMachine({ B: 0.002, c: 0.001, d: 0.004 }, { slow: (t) => slow(t) });
+  const wobbly = vm.cases[2].loop;
+  vm.cases[2].loop = (count) => { n++; return wobbly(n % 2 ? count : Math.round(count * 1.4)); };
+  const r = measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, target: 0.01, minPairs: 10, maxMs: 5000, warmup: { maxMs: 100 } });
+  assert.equal(r.ratios.c.pairs, 10, 'c left after its first 10 pairs');
+  assert.ok(r.ratios.d.pairs > 30, `d ran on (${r.ratios.d.pairs} pairs)`);
+  assert.ok(Math.abs(r.ratios.c.ratio / 2 - 1) < 0.01, `c: ${r.ratios.c.ratio} for 2`);
+});
+
+test('measured to a precision: cases leave when their interval is narrow enough, a missed target is said', () => {
+  // a steady machine: every pair gives the true ratio, so the target is met at the minimum count of pairs
+  const vm = virtualMachine({ B: 0.002, c: 0.001 });
+  const r = measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, target: 0.05, minPairs: 10, maxMs: 60_000, warmup: { maxMs: 200 } });
+  assert.equal(r.stoppedBy, 'precision');
+  assert.equal(r.ratios.c.pairs, 10);
+  assert.equal(r.ratios.c.met, true);
+  assert.ok(r.ms < 2000, `stopped after ${r.ms} ms of a 60 s cap`);
+  // a machine that alternates fast and slow from slice to slice: pairs disagree, the cap ends the run unmet
+  let flip = 0;
+  const noisy = virtualMachine({ B: 0.002, c: 0.001 }, { slow: () => (flip++ % 20000 < 10000 ? 1 : 1.7) });
+  const n = measurePaired({ cases: noisy.cases, baseline: 'B', clock: noisy.clock, target: 0.01, maxMs: 2000, warmup: { maxMs: 100 } });
+  assert.equal(n.stoppedBy, 'time');
+  assert.equal(n.ratios.c.met, false);
+  assert.ok(n.ratios.c.halfWidth > 0.01);
+});
+
+test('warm-up runs a case until its rate settles, so a slow start does not reach the pairs', () => {
+  // c's first 30,000 calls run 3× slower (a JIT still tiering up): 90 ms of its time
+  const vm = virtualMachine({ B: 0.002, c: 0.001 }, { coldCalls: { c: 30000 } });
+  const r = measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, target: 0.001, minPairs: 10, maxMs: 1200, warmup: { maxMs: 1000 } });
+  assert.ok(Math.abs(r.ratios.c.ratio / 2 - 1) < 0.01, `ratio ${r.ratios.c.ratio} for 2`);
+  assert.equal(r.cases.c.warmup.settled, true);
+  // the warm-up alone, on a fresh case: it stops once the rate holds, past the cold calls
+  const fresh = virtualMachine({ c: 0.001 }, { coldCalls: { c: 30000 } });
+  const w = warmUp(fresh.cases[0].loop, { sliceMs: 20, clock: fresh.clock });
+  assert.equal(w.settled, true);
+  assert.ok(fresh.calls.c > 30000, `${fresh.calls.c} calls made`);
+  assert.ok(Math.abs(w.count * 0.001 - 20) < 1, `a slice of ${w.count} calls at the settled rate`);
+});
+
+test('roundtripFrom: the weighted harmonic mean of encode and decode ratios, always between them', () => {
+  // baseline: encode 1 µs, decode 3 µs (a = 0.25); codec: encode 0.5 µs (2×), decode 1 µs (3×): 4/1.5 = 2.667×
+  const r = roundtripFrom({ ratio: 2, low: 1.8, high: 2.2 }, { ratio: 3, low: 2.7, high: 3.3 }, 0.25);
+  assert.ok(Math.abs(r.ratio - 4 / 1.5) < 1e-12);
+  assert.ok(r.ratio > 2 && r.ratio < 3);
+  assert.ok(Math.abs(/** @type {number} */ (r.low) - 1 / (0.25 / 1.8 + 0.75 / 2.7)) < 1e-12);
+  assert.ok(Math.abs(/** @type {number} */ (r.high) - 1 / (0.25 / 2.2 + 0.75 / 3.3)) < 1e-12);
+  assert.equal(roundtripFrom({ ratio: 2, low: null, high: 2.2 }, { ratio: 3, low: 2.7, high: 3.3 }, 0.25).low, null);
+});

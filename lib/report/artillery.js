@@ -7,6 +7,7 @@ import { columnsOf, tableModel } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { verdictOf } from './rows.js';
 import { minMaxOf, namedVerdictText, verdictText } from './terminal-transmission.js';
+import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {import('../results/index.js').TransportEntry} TransportEntry */
@@ -41,7 +42,7 @@ export function artilleryNotes(results, run) {
   const a = /** @type {{ report: string, rounds: number, merged?: boolean, script: Record<string, unknown> | null, warmup: Array<{ transport: string, format: string, messages: number, acked: number, lost: number }> }} */ (results.settings.artillery);
   const s = a.script;
   return [
-    `Artillery report ${a.report}${s ? `: each scenario offered ${s.offeredPerScenario} msgs/s (${s.arrivalRate} virtual users/s, ${s.messagesPerUser} messages each, window ${s.window}), ${s.warmup} s warm-up, ${s.duration} s measured` : ''}.`,
+    `Artillery report ${a.report}${s ? `: each scenario offered ${s.offeredPerScenario} msgs/s (${s.arrivalRate} virtual users/s, ${s.messagesPerUser} messages each, window ${s.window}), ${s.warmupSeconds} s warm-up, ${s.durationSeconds} s measured` : ''}.`,
     'Each virtual user is one client of the toolkit\'s transport sending the payload\'s corpus with the toolkit\'s codec (artillery-engine-pvj). '
       + 'Messages, lost and latency are the measured phase\'s (users that started in the warm-up are counted apart); lost is every message whose answer never came, '
       + 'the part that was never sent (no connection) in brackets. msgs/s is per Artillery period (10 s), median with min–max over '
@@ -49,6 +50,25 @@ export function artilleryNotes(results, run) {
       + 'so latency is the comparison that the rate does not set; a winner is named only when every period of one beat every period of the other.',
     ...(a.warmup.length ? [`Warm-up: ${a.warmup.map((w) => `${w.transport} ${w.format} ${w.acked}/${w.messages} acked${w.lost ? `, ${w.lost} lost` : ''}`).join('; ')}.`] : []),
     ...run.named.map((v) => `- ${namedVerdictText(v)}`),
+    ...latencyLines(run.latency ?? []),
     ...(run.verdicts ?? []).map((v) => `- ${verdictText(v)}`),
   ];
+}
+
+/**
+ * The latency verdicts of the named pairs, one line per pair: each percentile's ratio (protobuf over JSON, median of
+ * the periods) and what the periods say.
+ * @param {import('../results/artillery.js').LatencyVerdict[]} verdicts
+ * @returns {string[]}
+ */
+export function latencyLines(verdicts) {
+  const labels = [...new Set(verdicts.map((v) => v.label))];
+  return labels.map((label) => {
+    const parts = verdicts.filter((v) => v.label === label).map((v) => {
+      const said = v.rounds < MIN_ROUNDS_FOR_WINNER ? `no verdict from ${v.rounds} period${v.rounds === 1 ? '' : 's'}`
+        : v.winner ? `${v.winner === 'json' ? v.json : v.protobuf} lower in every period` : 'the periods disagree';
+      return `${v.percentile} ${fixed(v.latencyRatio, 2)}× (${said})`;
+    });
+    return `- ${label}, latency of the protobuf side over the JSON side's, median of ${verdicts.find((v) => v.label === label)?.rounds} period(s): ${parts.join(', ')}`;
+  });
 }

@@ -10,7 +10,8 @@ import { UNITS } from './index.js';
 import { COUNTERS, LATENCY, parseMetricName, VERIFIED } from '../transmission/artillery/metrics.js';
 import { matrixVerdicts } from '../transmission/matrix.js';
 import { namedPairs, namedVerdicts } from '../transmission/pairs.js';
-import { summariseTransmissionRounds } from '../transmission/rounds.js';
+import { MIN_ROUNDS_FOR_WINNER, summariseTransmissionRounds } from '../transmission/rounds.js';
+import { median } from '../measure/statistics.js';
 
 /**
  * One Artillery period (or the aggregate): counters and summaries by metric name, times in ms since the epoch.
@@ -172,15 +173,55 @@ export function artilleryRows(report, { transports, codecs, direction = 'up' }) 
     if (w.counts.messages) warmups.push({ transport: s.transport, format: s.format, messages: w.counts.messages, acked: w.counts.acked, lost: w.counts.lost, errors: w.counts.errors });
   }
   const used = transports.filter((t) => scenarios.some((s) => s.transport === t.name));
+  const named = namedVerdicts(namedPairs(used), results);
   return {
     results,
-    named: namedVerdicts(namedPairs(used), results),
+    named,
+    latency: latencyVerdicts(named, results),
     verdicts: matrixVerdicts(results),
     rounds: rounds.length,
     merged,
     warmup: warmups,
   };
 }
+
+/** The latency percentiles a pair is judged on, period by period. */
+export const LATENCY_PERCENTILES = /** @type {const} */ (['p50', 'p99']);
+
+/**
+ * The latency verdicts on the named pairs, one per percentile: in each period (a round) the two sides ran side by
+ * side, so a side is named only when its percentile was lower in every period (at least MIN_ROUNDS_FOR_WINNER
+ * periods); latencyRatio is the median over the periods of the protobuf side's percentile over the JSON side's. Under an
+ * offered rate this is the comparison the rate does not set (msgs/s follows the arrivals).
+ * @param {import('../transmission/pairs.js').NamedVerdict[]} named
+ * @param {import('../transmission/rounds.js').TransmissionRow[]} rows
+ * @returns {LatencyVerdict[]}
+ */
+export function latencyVerdicts(named, rows) {
+  const rowOf = (/** @type {import('../transmission/pairs.js').PairSide} */ side) => rows.find((r) => r.transport === side.transport && (r.codec ?? r.format) === side.format);
+  /** @type {LatencyVerdict[]} */
+  const verdicts = [];
+  for (const v of named) {
+    const [json, protobuf] = [rowOf(v.json), rowOf(v.protobuf)];
+    if (!json?.passes || !protobuf?.passes || v.missing) continue;
+    const rounds = Math.min(json.passes.length, protobuf.passes.length);
+    for (const percentile of LATENCY_PERCENTILES) {
+      const pairs = json.passes.slice(0, rounds).map((p, i) => [p.latencyMs[percentile], protobuf.passes?.[i].latencyMs[percentile]]);
+      const both = /** @type {Array<[number, number]>} */ (pairs.filter(([a, b]) => a != null && b != null && a > 0));
+      if (both.length < rounds || !rounds) continue;
+      const judged = rounds >= MIN_ROUNDS_FOR_WINNER;
+      const winner = !judged ? null : both.every(([a, b]) => a < b) ? 'json' : both.every(([a, b]) => b < a) ? 'protobuf' : null;
+      verdicts.push({ label: v.label, percentile, json: String(json.format), protobuf: String(protobuf.format), winner,
+        latencyRatio: median(both.map(([a, b]) => b / a)), rounds });
+    }
+  }
+  return verdicts;
+}
+
+/**
+ * @typedef {{ label: string, percentile: (typeof LATENCY_PERCENTILES)[number], json: string, protobuf: string,
+ *   winner: 'json'|'protobuf'|null, latencyRatio: number, rounds: number }} LatencyVerdict
+ */
 
 /**
  * results.json from an Artillery report: the transport comparison (results.transports, one entry: the run), the
@@ -194,7 +235,7 @@ export function artilleryRows(report, { transports, codecs, direction = 'up' }) 
  */
 export function artilleryResults(report, { file, command, transports, codecs, payload, script, environment }) {
   const direction = script?.direction === 'down' ? 'down' : 'up';
-  const { results, named, verdicts, rounds, merged, warmup } = artilleryRows(report, { transports, codecs, direction });
+  const { results, named, latency, verdicts, rounds, merged, warmup } = artilleryRows(report, { transports, codecs, direction });
   const id = payload?.id ?? 'payload named by the script (give --script to name it)';
   const formats = [...new Set(results.map((r) => String(r.codec)))];
   const names = [...new Set(results.map((r) => String(r.transport)))];
@@ -219,7 +260,7 @@ export function artilleryResults(report, { file, command, transports, codecs, pa
     transports: [{
       payload: id, profile: 'none',
       settings: { transport: null, transports: names, direction, window, connections: 1, messages, rounds, rate: Number(script?.offeredPerScenario ?? 0) || null },
-      results, named, verdicts, skipped: [],
+      results, named, latency, verdicts, skipped: [],
     }],
     batch: null,
   };

@@ -105,6 +105,7 @@ test('report.js --artillery: a real report back as results.json, report.md and r
   assert.match(md, /## Artillery: JSON vs protobuf by transport/);
   assert.match(md, /\| transport \| format +\| messages \| acked \| +lost \| errors \| msgs\/s \| min–max \| payload B\/msg \| wire B\/msg \| p50 ms \| p90 ms \| p99 ms \|/);
   assert.match(md, /- JSON over WebSocket vs protobuf over WebSocket: /);
+  assert.match(md, /- JSON over WebSocket vs protobuf over WebSocket, latency of the protobuf side over the JSON side's, median of 3 period\(s\): p50 \d+\.\d\d× \(.*\), p99 /);
   const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
   assert.match(html, /<section id="artillery"><h2>Artillery: JSON vs protobuf by transport/);
   assert.match(html, /<th[^>]*>p99 ms<\/th>/);

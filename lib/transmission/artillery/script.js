@@ -101,7 +101,7 @@ export function buildScript(o) {
         timeoutMs: o.timeoutMs,
         settings: {
           direction: o.direction, rate: o.rate, offeredPerScenario, arrivalRate, messagesPerUser: o.messagesPerUser, window: o.window,
-          duration: o.duration, warmup: o.warmup, transports: [...new Set(o.scenarios.map((s) => s.transport))],
+          durationSeconds: o.duration, warmupSeconds: o.warmup, transports: [...new Set(o.scenarios.map((s) => s.transport))],
         },
         payload: o.payload,
       },
@@ -124,7 +124,7 @@ export function scriptYaml(script) {
   const header = [
     `# Written by: ${script.config[ENGINE].command}`,
     `# ${script.scenarios.length} scenario(s), each offered ${s.offeredPerScenario} msgs/s (${s.arrivalRate} virtual users/s in all, ${s.messagesPerUser} messages each),`,
-    `# ${s.warmup} s warm-up, then ${s.duration} s measured. Run it with the toolkit's Artillery (installed on first use):`,
+    `# ${s.warmupSeconds} s warm-up, then ${s.durationSeconds} s measured. Run it with the toolkit's Artillery (installed on first use):`,
     '#   node scripts/artillery.js run THIS.yml --output report.json',
     '#   node report.js --artillery report.json --script THIS.yml',
     '# run-fargate --count N runs all of it on each of N workers (N times the load): docs/artillery.md.',

@@ -2,8 +2,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { UserError } from '../../../lib/errors.js';
-import { artilleryResults, artilleryRows, checkArtilleryReport, roundPeriods, scenariosOf } from '../../../lib/results/artillery.js';
-import { validateResults } from '../../../lib/results/index.js';
+import { artilleryResults, artilleryRows, checkArtilleryReport, latencyVerdicts, roundPeriods, scenariosOf } from '../../../lib/results/artillery.js';
+import { numbersWithoutUnit, validateResults } from '../../../lib/results/index.js';
+import { buildScript } from '../../../lib/transmission/artillery/script.js';
+import { median } from '../../../lib/measure/statistics.js';
 import grpc from '../../../lib/transmission/transports/grpc.js';
 import ws from '../../../lib/transmission/transports/ws.js';
 
@@ -53,29 +55,34 @@ test('msgs/s per period: each round is a period without warm-up users, acked ove
 
 test('results.json from a report fits its schema, with the transport comparison and its named verdicts', () => {
   const environment = { date: '2026-11-26', node: '24.21.0', v8: '13', os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 8, libraries: {}, commit: null };
-  const results = artilleryResults(report, { file: 'report.json', command: 'node report.js --artillery report.json', transports, codecs, payload: null, script: null, environment });
+  const { settings: script } = buildScript({ identity: { id: 'test3', hash: 'x' }, payload: '', scenarios: [{ transport: 'ws', format: 'json-buffer' }],
+    targets: { ws: 'ws://h:1' }, direction: 'up', rate: 100, duration: 41, warmup: 2, messagesPerUser: 10, window: 1, timeoutMs: 5000, command: '' }).config.pvj;
+  const results = artilleryResults(report, { file: 'report.json', command: 'node report.js --artillery report.json', transports, codecs, payload: null, script, environment });
   assert.deepEqual(validateResults(results), []);
+  assert.deepEqual(numbersWithoutUnit(results), [], 'every number of it has its unit in UNITS');
   const [run] = results.transports;
   assert.deepEqual(run.named.map((v) => v.label), ['JSON over WebSocket vs protobuf over WebSocket']);
   assert.equal(run.named[0].verdict?.rounds, 3);
 });
 
+/** @typedef {{ acked: number, lost?: number, p50?: number, p99?: number }} Figures */
+
 /**
- * A report of one period per entry of `periods`, each with these scenarios' counters (format → acked, lost); the last
- * period is the drain (users finishing after the measured phase), which is not a round.
- * @param {Array<Record<string, { acked: number, lost?: number }>>} periods
+ * A report of one period per entry of `periods`, each with these scenarios' counters and latency (format → acked,
+ * lost, p50, p99); the last period is the drain (users finishing after the measured phase), which is not a round.
+ * @param {Array<Record<string, Figures>>} periods
  */
 function synthetic(periods) {
-  const period = (/** @type {Record<string, { acked: number, lost?: number }>} */ figures, /** @type {number} */ i) => {
+  const period = (/** @type {Record<string, Figures>} */ figures, /** @type {number} */ i) => {
     /** @type {Record<string, number>} */
     const counters = {};
     /** @type {Record<string, Record<string, number>>} */
     const summaries = {};
-    for (const [format, { acked, lost = 0 }] of Object.entries(figures)) {
+    for (const [format, { acked, lost = 0, p50 = 1, p99 = 3 }] of Object.entries(figures)) {
       const p = `pvj.ws.${format}.`;
       Object.assign(counters, { [`${p}messages`]: acked + lost, [`${p}sent`]: acked + lost, [`${p}acked`]: acked, [`${p}lost`]: lost, [`${p}errors`]: 0,
         [`${p}verified_exact`]: 1, [`${p}bytes_up`]: 100 * acked, [`${p}bytes_down`]: 5 * acked, [`${p}payload_bytes`]: 90 * acked });
-      summaries[`${p}latency_ms`] = { min: 0.1, max: 3, mean: 1, p50: 1, median: 1, p90: 2, p95: 2, p99: 3, p999: 3, count: acked };
+      summaries[`${p}latency_ms`] = { min: 0.1, max: p99, mean: p50, p50, median: p50, p90: p99, p95: p99, p99, p999: p99, count: acked };
     }
     return { period: i * 10000, firstMetricAt: i * 10000, lastMetricAt: i * 10000 + 10000, counters, summaries };
   };
@@ -131,4 +138,23 @@ test('a run too short for whole periods (a scenario without answers in a round):
   assert.deepEqual(results.map((x) => [x.codec, x.msgsPerSec]), [['json', 3], ['protobufjs-static', 2]]);
   const whole = synthetic([{ json: { acked: 50 }, 'protobufjs-static': { acked: 30 } }, { json: { acked: 10 }, 'protobufjs-static': { acked: 40 } }]);
   assert.deepEqual(artilleryRows(whole, { transports: [ws], codecs }).merged, false);
+});
+
+test('latency: a side is named on a percentile only when it was lower in every period (paired, period by period)', () => {
+  const periods = [
+    { json: { acked: 900, p50: 2.0, p99: 9 }, 'protobufjs-static': { acked: 900, p50: 1.5, p99: 8 } },
+    { json: { acked: 900, p50: 2.2, p99: 7 }, 'protobufjs-static': { acked: 900, p50: 1.6, p99: 8 } },
+    { json: { acked: 900, p50: 1.9, p99: 9 }, 'protobufjs-static': { acked: 900, p50: 1.8, p99: 9.5 } },
+    DRAIN,
+  ];
+  const pair = { transport: 'ws', format: '', label: '' };
+  const named = [{ label: 'JSON vs protobuf', kind: /** @type {const} */ ('format'), json: { ...pair, format: 'json' }, protobuf: { ...pair, format: 'protobufjs-static' },
+    verdict: null, winner: null, msgsPerSecRatio: 1, bytesRatio: 0.5, missing: null }];
+  const { results } = artilleryRows(synthetic(periods), { transports: [ws], codecs });
+  const verdicts = latencyVerdicts(named, results);
+  assert.deepEqual(verdicts.map((v) => [v.percentile, v.winner, v.rounds]), [['p50', 'protobuf', 3], ['p99', null, 3]]);
+  assert.equal(verdicts[0].latencyRatio, median([1.5 / 2, 1.6 / 2.2, 1.8 / 1.9]));
+  // two periods: no verdict, whatever they say
+  const short = artilleryRows(synthetic([periods[0], periods[1], DRAIN]), { transports: [ws], codecs });
+  assert.deepEqual(latencyVerdicts(named, short.results).map((v) => v.winner), [null, null]);
 });

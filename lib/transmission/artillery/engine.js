@@ -186,12 +186,16 @@ export class PvjEngine {
     this.firstUserAt ??= start;
     const warmup = start - this.firstUserAt < this.config.warmupSeconds * 1000;
     const name = (/** @type {Parameters<typeof metricName>[1]} */ what) => metricName({ transport: step.transport, format: step.format, warmup }, what);
-    const { transport, codec, schema, identity } = await this.prepare(step);
-    // each user starts further into the corpus, so the users of a run send all of it, not its first messages over and over
-    const offset = (this.users++ * step.messages) % codec.messageCount;
+    /** @type {Prepared | null} */
+    let ready = null;
+    let offset = 0;
     let wire = { up: 0, down: 0 };
     let result;
     try {
+      ready = await this.prepare(step);
+      const { transport, codec, schema, identity } = ready;
+      // each user starts further into the corpus, so the users of a run send all of it, not its first messages over and over
+      offset = (this.users++ * step.messages) % codec.messageCount;
       result = await drivePass({
         open: async (/** @type {import('../accounting.js').PassHandlers} */ handlers) => {
           const client = await transport.createClient({
@@ -209,7 +213,8 @@ export class PvjEngine {
       wire = result.client.client.wireBytes();
       await result.client.client.close();
     } catch (err) {
-      // no connection (refused, the server down, a 409 for another payload): every message of this user is lost
+      // no connection (refused, the server down, a 409 for another payload), or the payload or codec could not be made
+      // ready on this worker: every message of this user is lost
       ee.emit('error', `pvj ${step.transport} ${step.format}: ${firstLine(errorMessage(err))}`);
       result = null;
     }
@@ -217,14 +222,15 @@ export class PvjEngine {
     const acked = result?.acked ?? 0;
     const errors = result?.errors ?? 0;
     let payloadBytes = 0;
-    for (let i = 0; i < sent; i++) payloadBytes += codec.byteLength(i + offset);
+    for (let i = 0; ready && i < sent; i++) payloadBytes += ready.codec.byteLength(i + offset);
     /** @type {Record<import('./metrics.js').CounterName, number>} */
     const counts = {
       messages: step.messages, sent, acked, errors, lost: step.messages - acked - errors, not_sent: step.messages - sent,
       bytes_up: wire.up, bytes_down: wire.down, payload_bytes: payloadBytes, connections: result ? 1 : 0,
     };
     for (const [what, value] of Object.entries(counts)) ee.emit('counter', name(/** @type {import('./metrics.js').CounterName} */ (what)), value);
+    if (!ready) return;
     // the codec's round-trip verdict over the corpus (exact, equivalent, lossy), which the report carries to its rows
-    ee.emit('counter', name(verifiedCounter(codec.prepared.status)), 1);
+    ee.emit('counter', name(verifiedCounter(ready.codec.prepared.status)), 1);
   }
 }

@@ -117,11 +117,17 @@ test('each user starts further into the corpus; users within the warm-up are nam
   assert.equal(counters['pvj.ws.json.acked'], 4);
 });
 
-test('a script without config.pvj, or with another payload, is refused in one line', async () => {
+test('a script without config.pvj is refused in one line; one of another payload loses every message, saying why', async () => {
   assert.throws(() => readEngineConfig(undefined), (err) => err instanceof UserError && /no config\.pvj/.test(err.message));
-  const { transport } = standIn();
+  const { transport, sent } = standIn();
   const engine = new PvjEngine({ config: { pvj: { payload: encoded, identity: { id: 'other', hash: '000000000000' } } } }, undefined, undefined, { loadTransport: async () => transport });
-  const ee = { emit: () => true };
-  const scenario = engine.createScenario({ flow: [{ send: { transport: 'ws', format: 'json', url: 'ws://127.0.0.1:1', messages: 1 } }] }, ee);
-  await assert.rejects(new Promise((resolve, reject) => scenario({}, (err) => (err ? reject(err) : resolve(undefined)))), /not the script's \(hash [0-9a-f]{12}, the script says 000000000000\)/);
+  /** @type {Array<[string, ...unknown[]]>} */
+  const events = [];
+  const ee = { emit: (/** @type {string} */ event, /** @type {unknown[]} */ ...args) => events.push([event, ...args]) };
+  const scenario = engine.createScenario({ flow: [{ send: { transport: 'ws', format: 'json', url: 'ws://127.0.0.1:1', messages: 7 } }] }, ee);
+  await new Promise((resolve, reject) => scenario({}, (err) => (err ? reject(err) : resolve(undefined))));
+  assert.deepEqual(sent, []);
+  const counter = (/** @type {string} */ what) => events.find(([event, name]) => event === 'counter' && name === `pvj.ws.json.${what}`)?.[2];
+  assert.deepEqual([counter('messages'), counter('lost'), counter('not_sent'), counter('acked')], [7, 7, 7, 0]);
+  assert.match(String(events.find(([event]) => event === 'error')?.[1]), /not the script's \(hash [0-9a-f]{12}, the script says 000000000000\)/);
 });

@@ -357,7 +357,8 @@ export async function runSuite({
       speed: {
         rounds: 1, maxTime: s.maxTime, timer: 'paired', precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
-        timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS, harness,
+        // the operations this mode times (the default leaves the conversions to --full)
+        timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,
         oneMessage: {
           ops: s.oneMessage?.ops ?? [], payloads: s.oneMessage?.payloads === 'all' ? 'all' : biasPayloads.map((p) => p.id), split: Boolean(s.oneMessage?.split),
         },

@@ -116,13 +116,16 @@ test('benchmark_dtq.js on the user\'s own file with an inferred schema prints a 
   assert.match(r.stdout, /\| protobufjs-static +\| +6 \| +27\.3% \| 72\.7% smaller \|/);
 });
 
-test('benchmark_dss.js with --filter measures only the matching benchmarks, in rounds; --no-memory leaves memory null', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.01', '--min-time', '0.005', '--filter', 'decode', '--no-memory', '--json');
+test('benchmark_dss.js with --filter measures only the matching benchmarks, in two fresh processes; --no-memory leaves memory null', () => {
+  const r = run('benchmark_dss.js', '5', '--rounds', '2', '--max-time', '0.1', '--warmup', '0.01', '--slice', '2', '--filter', 'decode', '--no-memory', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
   assert.deepEqual(result.results.map((/** @type {SpeedRow} */ x) => `${x.format} ${x.op}`), DEFAULT_FORMATS.map((f) => `${f} decode`));
+  assert.equal(result.settings.processes, 2);
   for (const x of result.results) {
-    assert.equal(x.rounds.length, 2);
+    assert.equal(x.rounds.length, 2, 'one figure per process');
+    assert.equal(x.processes.ratios.length, 2);
+    assert.ok(['agree', 'process-dependent'].includes(x.processes.agreement));
     assert.ok(x.opsPerSec > 0 && x.min <= x.opsPerSec && x.opsPerSec <= x.max);
     assert.equal(x.status, 'exact');
   }
@@ -131,7 +134,7 @@ test('benchmark_dss.js with --filter measures only the matching benchmarks, in r
 });
 
 test('benchmark_dss.js measures memory per operation after the timing: figures for every row it timed', () => {
-  const r = run('benchmark_dss.js', '5', '--rounds', '1', '--max-time', '0.01', '--min-time', '0.005', '--filter', 'json-buffer|protobuf-es', '--json');
+  const r = run('benchmark_dss.js', '5', '--max-time', '0.05', '--warmup', '0.01', '--slice', '2', '--filter', 'json-buffer|protobuf-es', '--json');
   assert.equal(r.code, 0, r.stderr);
   const [result] = JSON.parse(r.stdout).results;
   assert.deepEqual(result.results.map((/** @type {SpeedRow} */ x) => `${x.format} ${x.op}`), ['json-buffer encode', 'json-buffer decode', 'json-buffer roundtrip',

@@ -30,7 +30,7 @@ const benchmark = (/** @type {string[]} */ args) => spawnSync(process.execPath, 
 
 before(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-'));
-  run = benchmark(['--quick', '--max-time', '0.01', '--min-time', '0.005', '--messages', '40', '--batch', '1,10', '--out', out]);
+  run = benchmark(['--quick', '--max-time', '0.05', '--warmup', '0.01', '--slice', '2', '--min-time', '0.005', '--messages', '40', '--batch', '1,10', '--out', out]);
   assert.equal(run.status, 0, run.stderr);
   const dirs = fs.readdirSync(out);
   assert.equal(dirs.length, 1, `one run folder, nothing else: ${dirs}`);

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { answerMarkdown, answerModel, outsideSpread, standing } from '../../../lib/report/answer.js';
+import { answerMarkdown, answerModel, answerParagraph, outsideSpread, standing } from '../../../lib/report/answer.js';
 import { renderMarkdown } from '../../../lib/report/markdown.js';
 import { renderHtml } from '../../../lib/report/html.js';
 import { makeResults } from '../../helpers/results-fixture.js';
@@ -48,4 +48,77 @@ test('report.md and report.html open with the answer, before the detail; the HTM
   // the faster-outside-the-spread cell is saturated green, the tie pale
   assert.match(html, /background:hsl\(130 60% \d+%\)" title="2\.00×/);
   assert.match(html, /background:hsl\(130 20% 93%\)" title="1\.05×/);
+});
+
+/**
+ * A stand-in results file for the answer paragraph: JSON (json-buffer, the baseline), the most used protobuf codec
+ * (protobufjs-static) and a faster one (pb-fast), each ratio with its paired interval; a WebSocket verdict on
+ * loopback (no winner) and on 3g (protobuf ahead).
+ * @param {{ pbEncode?: [number, number, number, boolean], fastRoundtrip?: [number, number, number] }} [figures]
+ */
+function pairedResults({ pbEncode = [1.6, 1.55, 1.65, true], fastRoundtrip = [3, 2.9, 3.1] } = {}) {
+  const results = makeResults();
+  const verdictOf = (/** @type {string} */ format) => ({ format, library: 'lib', version: '1', status: 'exact', diff: null, normalised: [], reason: null, flags: null });
+  const row = (/** @type {string} */ format, /** @type {string} */ op, /** @type {number} */ vs, /** @type {number} */ low, /** @type {number} */ high, met = true) => ({
+    ...verdictOf(format), op, opsPerSec: 1000 * vs, min: 900, max: 1100, rme: 1, samplesPerRound: 20, wireBytes: 100, mbPerSec: 1, rounds: [{ hz: 1000, rme: 1, samples: 20 }],
+    vsBaseline: vs, vsBaselineMin: low, vsBaselineMax: high,
+    precision: format === 'json-buffer' ? null : { low, high, level: 0.95, halfWidth: Math.max(high / vs - 1, 1 - low / vs), target: 0.05, met, pairs: 20 },
+  });
+  results.settings.speed.baseline = 'json-buffer';
+  results.codecs = [{ format: 'json-buffer', mediaType: 'application/json' }, { format: 'protobufjs-static', mediaType: 'application/x-protobuf' },
+    { format: 'pb-fast', mediaType: 'application/x-protobuf' }].map((c) => ({ ...c, library: 'lib', version: '1', kind: {} }));
+  const [p] = results.payloads;
+  p.sizes = [
+    { ...verdictOf('json-buffer'), bytes: 800, gzip: 400, brotli: 300, ofJson: 1 },
+    { ...verdictOf('protobufjs-static'), bytes: 400, gzip: 300, brotli: 270, ofJson: 0.5 },
+    { ...verdictOf('pb-fast'), bytes: 400, gzip: 300, brotli: 270, ofJson: 0.5 },
+  ];
+  p.speed = [
+    ...['encode', 'decode', 'roundtrip'].map((op) => row('json-buffer', op, 1, 1, 1)),
+    row('protobufjs-static', 'encode', pbEncode[0], pbEncode[1], pbEncode[2], pbEncode[3]),
+    row('protobufjs-static', 'decode', 0.98, 0.9, 1.05),
+    row('protobufjs-static', 'roundtrip', 1.2, 1.1, 1.3),
+    row('pb-fast', 'encode', 3, 2.9, 3.1), row('pb-fast', 'decode', 3, 2.9, 3.1), row('pb-fast', 'roundtrip', ...fastRoundtrip),
+  ];
+  const verdict = (/** @type {string|null} */ winner, /** @type {number} */ ratio) => ({ formats: ['json-buffer', 'protobufjs-static'], winner, ratio, rounds: 3 });
+  results.transmission = [
+    { payload: 'p1', profile: 'none', settings: /** @type {any} */ ({}), results: [], verdicts: [verdict(null, 1.05)] },
+    { payload: 'p1', profile: '3g', settings: /** @type {any} */ ({}), results: [], verdicts: [verdict('protobufjs-static', 1.6)] },
+  ];
+  return results;
+}
+
+test('the answer paragraph says only what the intervals support: sizes, the most used and the fastest protobuf codec, transmission', () => {
+  const results = pairedResults();
+  const [entry] = answerModel(results);
+  const text = answerParagraph(results, entry);
+  assert.equal(text, 'Size: protobuf (protobufjs-static) is 50.0% of JSON\'s bytes, 75.0% once both are gzipped and 90.0% with brotli. '
+    + 'Speed against json-buffer (JSON, bytes to bytes): protobufjs-static, the most used protobuf library, encodes 1.60× as fast (1.55–1.65) '
+    + 'and decodes no measurably differently (0.90–1.05). '
+    + 'The fastest protobuf codec here is pb-fast: it encodes 3.00× as fast (2.90–3.10) and decodes 3.00× as fast (2.90–3.10). '
+    + 'Transmission: on loopback over WebSocket, no clear difference in messages per second between json-buffer and protobufjs-static (3 rounds); '
+    + 'over the emulated 3g link (WebSocket), protobufjs-static moved 1.60× the messages per second of json-buffer (every one of 3 rounds).');
+});
+
+test('the answer paragraph names no winner where intervals overlap or missed their target', () => {
+  // the encode ratio missed its precision: said to be imprecise, whatever its value
+  const missed = pairedResults({ pbEncode: [1.6, 1.2, 1.9, false] });
+  assert.match(answerParagraph(missed, answerModel(missed)[0]), /encodes at a rate not measured precisely enough to state \(±25%\)/);
+  // pb-fast's round trip overlaps protobufjs-static's: no fastest codec is named
+  const overlap = pairedResults({ fastRoundtrip: [1.25, 1.15, 1.35] });
+  const text = answerParagraph(overlap, answerModel(overlap)[0]);
+  assert.doesNotMatch(text, /The fastest protobuf codec/);
+  assert.match(text, /No protobuf codec is clearly the fastest here: their round-trip intervals overlap \(protobufjs-static, pb-fast\)\./);
+  // the table marks the missed ratio unstable, with no ▲
+  assert.match(answerMarkdown(missed), /1\.60× \(1\.20–1\.90\) ~ unstable/);
+  assert.match(answerMarkdown(missed), /Speed precision: 6 ratios to the baseline, median interval ±\d+\.\d% at 95%, 1 over the target/);
+});
+
+test('standing of a paired ratio: its interval against 1, and unstable when it missed its target', () => {
+  const p = (/** @type {boolean} */ met) => ({ met });
+  assert.equal(standing({ vsBaseline: 1.5, vsBaselineMin: 1.4, vsBaselineMax: 1.6, precision: p(true) }), 'faster');
+  assert.equal(standing({ vsBaseline: 1.02, vsBaselineMin: 0.99, vsBaselineMax: 1.04, precision: p(true) }), 'tie');
+  assert.equal(standing({ vsBaseline: 1.5, vsBaselineMin: 1.4, vsBaselineMax: 1.6, precision: p(false) }), 'unstable');
+  // a single process of slices is no "one round": its interval is its spread
+  assert.equal(standing({ vsBaseline: 0.5, vsBaselineMin: 0.45, vsBaselineMax: 0.55, rounds: [{}], precision: p(true) }), 'slower');
 });

@@ -15,9 +15,8 @@ import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage } from './lib/cli/speed.js';
-import { mergeProcessRows } from './lib/measure/processes.js';
-import { runProcess } from './lib/child-process.js';
-import { fileURLToPath } from 'node:url';
+import { measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
+import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
 import { selectCodecs } from './lib/codecs/index.js';
@@ -96,7 +95,7 @@ runCli(import.meta.url, async () => {
   const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
-  if (paired && rounds > 1) return processesCli(rounds, payloads, codecs, values, filter);
+  if (paired && rounds > 1) return processesCli(rounds, payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
 
   const timer = paired ? 'paired' : 'benchmark';
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
@@ -125,39 +124,26 @@ runCli(import.meta.url, async () => {
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+  const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
+  if (precisionLine) console.log(`\n${precisionLine}`);
 });
 
 /**
- * --rounds R on the paired timer: R fresh processes of this command, one after the other, each measuring every
- * ratio (--rounds 1 --json --no-memory), their rows merged (mergeProcessRows: medians, the span of the intervals,
+ * --rounds R on the paired timer: the speed pass in R fresh processes, one after the other
+ * (lib/runtimes/run/processes.js, as npm start --full does), their rows merged (medians, the span of the intervals,
  * flagged where the processes disagree); then the memory pass here, as without --rounds.
  * @param {number} rounds
  * @param {import('./lib/payload/index.js').Payload[]} payloads
  * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
  * @param {{ json?: boolean, 'no-memory'?: boolean }} values
- * @param {RegExp | undefined} filter
+ * @param {{ maxTime: number, precision: import('./lib/measure/speed.js').SpeedPrecision, filter: RegExp | undefined, oneMessage: string[] }} settings
  */
-async function processesCli(rounds, payloads, codecs, values, filter) {
-  const argv = process.argv.slice(2);
-  const own = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--rounds') { i++; continue; }
-    if (argv[i].startsWith('--rounds=') || argv[i] === '--json' || argv[i] === '--no-memory') continue;
-    own.push(argv[i]);
-  }
-  /** @type {ReturnType<typeof measureSpeed>[][]} */
-  const runs = [];
-  for (let r = 1; r <= rounds; r++) {
-    process.stderr.write(`process ${r} of ${rounds}…\n`);
-    const out = await runProcess(process.execPath, [fileURLToPath(import.meta.url), ...own, '--rounds', '1', '--json', '--no-memory']);
-    if (out.code !== 0) throw new Error(`process ${r} of ${rounds} ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
-    runs.push(JSON.parse(out.stdout).results);
-  }
-  const results = runs[0].map((first, i) => ({
-    ...first,
-    settings: { ...first.settings, processes: rounds },
-    results: mergeProcessRows(runs.map((run) => run[i].results)),
-  }));
+async function processesCli(rounds, payloads, codecs, values, { maxTime, precision, filter, oneMessage }) {
+  process.stderr.write(`speed in ${rounds} fresh processes, one after the other…\n`);
+  const results = await measureSpeedInProcesses({
+    payloads, codecs, processes: rounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage),
+    onProcess: (n) => process.stderr.write(`process ${n} of ${rounds} done\n`),
+  });
   if (!values['no-memory']) {
     process.stderr.write('memory per operation (child processes)…\n');
     const figures = await measureOperationMemory(payloads, codecs, {
@@ -170,6 +156,8 @@ async function processesCli(rounds, payloads, codecs, values, filter) {
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+  const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
+  if (precisionLine) console.log(`\n${precisionLine}`);
 }
 
 /**

@@ -28,7 +28,7 @@ export const MODES = {
   quick: {
     corpusSample: 30,
     // speed: each ratio to ±10% in 5 ms slices, at most 0.1 s per case; encode and decode (the round trip derived)
-    precision: { target: 0.1, sliceMs: 5, minPairs: 6, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/,
+    precision: { target: 0.1, sliceMs: 5, minPairs: 6, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
@@ -39,7 +39,7 @@ export const MODES = {
     corpusSample: 100,
     // speed: each ratio to ±5% at 95% in 20 ms slices, at most 0.8 s per case, after a warm-up of at most 0.5 s;
     // encode and decode with the round trip derived from them (the conversions are timed in --full)
-    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 500 }, speedFilter: /(encode|decode|roundtrip)$/,
+    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 500 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
     rounds: 3, maxTime: 0.8, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
@@ -50,6 +50,8 @@ export const MODES = {
     corpusSample: 1000,
     // speed: each ratio to ±2% at 95%, at most 6 s per case, every operation
     precision: { target: 0.02, sliceMs: 20, minPairs: 20, warmupMs: 2000 }, speedFilter: null,
+    // the speed pass repeated in three fresh processes: a figure that depends on its process is flagged, not averaged
+    speedProcesses: 3,
     rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
@@ -242,15 +244,27 @@ export async function runSuite({
   const payloadResults = [];
   /** @type {unknown} */
   let timerAgreement = null;
+  // --full: the speed pass in fresh processes, one after the other, merged (figures that depend on their process flagged)
+  const inProcesses = (s.speedProcesses ?? 1) > 1
+    ? await (async () => {
+      const { measureSpeedInProcesses } = await import('./runtimes/run/processes.js');
+      progress.tick(`speed in ${s.speedProcesses} fresh processes…`, 0, 0);
+      return measureSpeedInProcesses({
+        payloads, codecs, processes: /** @type {number} */ (s.speedProcesses), maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
+        oneMessage: payloads.map(oneMessageOf), onProcess: (n) => progress.tick(`speed: process ${n} of ${s.speedProcesses}`, 0, 0),
+      });
+    })()
+    : null;
   for (let i = 0; i < payloads.length; i++, step++) {
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
     const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
     progress.tick(`${p.id} sizes`, 1, unitWork(step));
-    const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime, precision, timerCheck }, skipped } = measureSpeed(prepared[i], p, {
+    const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime, precision, timerCheck }, skipped } = inProcesses?.[i] ?? measureSpeed(prepared[i], p, {
       ...pairedOptions, oneMessage: oneMessageOf(p), harness, timerCheck: i === 0,
       onProgress: (e) => progress.tick(`${p.id} ${e.name}`, 1, unitWork(step)),
     });
+    if (inProcesses) progress.tick(`${p.id} speed (${s.speedProcesses} processes)`, plan[step].n - 1, unitWork(step) * (plan[step].n - 1));
     if (timerCheck) timerAgreement = timerCheck;
     const corpusSkipped = skipped.filter((x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
     payloadResults.push({
@@ -355,7 +369,7 @@ export async function runSuite({
       payloads: payloads.map((p) => p.id),
       formats: codecs.map((c) => c.name),
       speed: {
-        rounds: 1, maxTime: s.maxTime, timer: 'paired', precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1, precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,

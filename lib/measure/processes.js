@@ -39,7 +39,7 @@ export function processAgreement(runs) {
  *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null } | null,
  *   rounds: { hz: number, rme: number, samples: number }[] }} Row
  * @param {Row[][]} runs each process's rows of the payload, in the same order
- * @returns {(Row & { processes: { agreement: string, ratios: (number|null)[] } })[]}
+ * @returns {(Row & { processes: { agreement: string, vsBaseline: (number|null)[] } })[]}
  */
 export function mergeProcessRows(runs) {
   const [first] = runs;
@@ -70,7 +70,7 @@ export function mergeProcessRows(runs) {
       vsBaseline: vs, vsBaselineMin: low, vsBaselineMax: high,
       precision,
       rounds: mine.flatMap((r) => r.rounds),
-      processes: { agreement, ratios },
+      processes: { agreement, vsBaseline: ratios },
     };
   });
 }

@@ -23,7 +23,7 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
  * What the paired timer's settings say, as far as a speed table needs: the target, the slices, the clock, and the
  * check against Benchmark.js.
  * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string,
- *   groups?: { op: string, cycles: number, ms: number, stoppedBy: string }[] } | null,
+ *   groups?: { op: string, cycles: number, cpuMs: number, stoppedBy: string }[] } | null,
  *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number } | null }} PairedSettings
  */
 
@@ -181,7 +181,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
         onProgress?.({ done, total, name: `${e.id} (warm-up)`, round: 1, hz: 0 });
       },
     });
-    groups.push({ op, cycles: result.cycles, ms: Math.round(result.ms), stoppedBy: result.stoppedBy });
+    groups.push({ op, cycles: result.cycles, cpuMs: Math.round(result.ms), stoppedBy: result.stoppedBy });
     if (timerCheck && !check && base) {
       const b = result.cases[idOf(base)];
       check = timerAgreement(/** @type {import('./paired.js').PairedCase} */ (cases.find((c) => c.id === idOf(base))).loop, b.count ?? 1, idOf(base));
@@ -255,7 +255,7 @@ function rowOf(c, f, wireBytes, target, level) {
     vsBaseline: isBase ? 1 : ratio ? ratio.ratio : null,
     vsBaselineMin: isBase ? 1 : ratio ? ratio.low : null,
     vsBaselineMax: isBase ? 1 : ratio ? ratio.high : null,
-    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, warmup: f.warmup } : null,
+    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices } } : null,
     oneMessage: f.one ? { opsPerSec: f.one.rate.median, min: f.one.rate.low ?? f.one.rate.median, max: f.one.rate.high ?? f.one.rate.median, rme: relativeHalfWidth(f.one.rate) * 100, rounds: [{ hz: f.one.rate.median, rme: relativeHalfWidth(f.one.rate) * 100, samples: f.one.slices }] } : null,
     bias: f.bias ? f.bias.ratio : null,
     biasMin: f.bias ? f.bias.low : null,

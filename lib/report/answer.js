@@ -98,7 +98,8 @@ export function outsideSpread(entry) {
  * How precise a run's speed ratios came out: how many there are (the baseline's own left out), the median
  * relative half-width of their intervals, and how many missed the target; null for results without paired
  * figures (the Benchmark.js timer's).
- * @param {Pick<Results, 'payloads'>} results
+ * @param {{ payloads: { speed: { precision?: import('../measure/speed.js').RatioPrecision | null }[] }[] }} results results.json, or
+ *   benchmark_dss's rows as { payloads: [{ speed }] }
  * @returns {{ ratios: number, medianHalfWidth: number, missed: number, target: number|null, level: number|null } | null}
  */
 export function speedPrecision(results) {
@@ -115,8 +116,9 @@ export function speedPrecision(results) {
 }
 
 /**
- * "speed: 46 ratios, median ±3% at 95%, 2 over the ±5% target" (or '' without paired figures).
- * @param {Pick<Results, 'payloads'>} results
+ * "Speed precision: 46 ratios to the baseline, median interval ±3.0% at 95%, 2 over the target (target ±5%), …"
+ * (or '' without paired figures).
+ * @param {Parameters<typeof speedPrecision>[0]} results
  */
 export function speedPrecisionLine(results) {
   const p = speedPrecision(results);
@@ -235,4 +237,20 @@ export function answerMarkdown(results) {
     out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', answerParagraph(results, entry), '', toMarkdown(answerRows(entry)));
   }
   return out.join('\n');
+}
+
+/**
+ * The answer of a run in a few lines of Markdown, for README: the run's precision, then per payload its paragraph
+ * (answerParagraph), each under the payload's name.
+ * @param {Results} results
+ * @returns {string}
+ */
+export function answerSummary(results) {
+  const lines = [];
+  const precision = speedPrecisionLine(results);
+  if (precision) lines.push(precision, '');
+  for (const entry of answerModel(results)) {
+    lines.push(`- **${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON): ${answerParagraph(results, entry)}`);
+  }
+  return lines.join('\n');
 }

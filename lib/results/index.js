@@ -44,6 +44,11 @@ export const UNITS = {
   level: 'fraction: confidence level of the intervals (0.95)',
   pairs: 'count of slice pairs a ratio rests on',
   sliceMs: 'milliseconds of CPU per slice',
+  processes: 'count of fresh processes the speed pass ran in, one after the other',
+  low: 'lower bound of an interval (the unit of the figure it bounds: a ratio for precision)',
+  high: 'upper bound of an interval (the unit of the figure it bounds: a ratio for precision)',
+  cpuMs: 'milliseconds of CPU time (the paired timer\'s clock)',
+  slices: 'count of slices',
   encodeShare: 'fraction: the baseline\'s encode time over its round-trip time (weights a derived round trip)',
   cycles: 'count of cycles of slices (each case once, the baseline between)',
   ratios: 'count of speed ratios to the baseline',
@@ -211,7 +216,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   harness?: ReturnType<typeof import('../measure/speed.js').measureHarness> | null,
  *   oneMessage?: { ops: string[], payloads: string[] | 'all', split?: boolean },
  *   timer?: 'paired'|'benchmark', filter?: string|null, precision?: import('../measure/speed-paired.js').PairedSettings['precision'],
- *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number } }} speed
+ *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number }, processes?: number }} speed
  *   the speed pass's settings: the paired timer's target, slice, clock (precision) and its check against Benchmark.js
  *   (timerCheck); rounds and maxTime of results written by the Benchmark.js timer
  * @property {Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> | null} [memory] null: --no-memory; absent in results written before the memory pass

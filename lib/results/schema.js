@@ -121,6 +121,11 @@ const speedRow = {
       },
       // 'encode+decode': a round trip derived from the encode and decode figures, not timed on its own
       derived: { type: 'string' },
+      // the speed pass in fresh processes (--full, benchmark_dss --rounds R): whether they agreed, each one's ratio
+      processes: {
+        type: 'object', required: ['agreement', 'vsBaseline'],
+        properties: { agreement: { enum: ['agree', 'process-dependent', 'bimodal'] }, vsBaseline: { type: 'array', items: nullableNumber } },
+      },
     },
   }],
 };

@@ -124,7 +124,7 @@ test('benchmark_dss.js with --filter measures only the matching benchmarks, in t
   assert.equal(result.settings.processes, 2);
   for (const x of result.results) {
     assert.equal(x.rounds.length, 2, 'one figure per process');
-    assert.equal(x.processes.ratios.length, 2);
+    assert.equal(x.processes.vsBaseline.length, 2);
     assert.ok(['agree', 'process-dependent'].includes(x.processes.agreement));
     assert.ok(x.opsPerSec > 0 && x.min <= x.opsPerSec && x.opsPerSec <= x.max);
     assert.equal(x.status, 'exact');

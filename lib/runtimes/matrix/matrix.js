@@ -246,6 +246,12 @@ export async function measureAcrossRuntimes({
  * @property {number} [minTime]
  * @property {string} [filter] a RegExp's source
  * @property {boolean} [verifyOnly] prepare and verify, time nothing
+ * @property {'paired'|'benchmark'} [timer] default 'benchmark' (the matrix's rounds); 'paired' for the speed pass in
+ *   fresh processes (lib/runtimes/run/processes.js), with `precision` and, per payload, the operations timed on one
+ *   message too (`oneMessage`)
+ * @property {import('../../measure/speed.js').SpeedPrecision} [precision]
+ * @property {string[][]} [oneMessage]
+ * @property {boolean} [timerCheck]
  */
 
 /**

@@ -19,7 +19,7 @@ test('runSuite with runtimes: results.json has a runtime dimension, report.md th
   const runtimes = await prepareRuntimes(['host', 'node@22']);
   const results = await runSuite({
     mode: 'quick', payloads: resolvePayloads({ numbers: ['5'] }), codecs: await selectCodecs('json-buffer,msgpackr'), transmissionCodecs: [],
-    overrides: { rounds: 2, maxTime: 0.01, minTime: 0.005 }, onProgress: () => {},
+    overrides: { rounds: 2, maxTime: 0.05, benchmarkMaxTime: 0.01, minTime: 0.005, precision: { target: 0.1, sliceMs: 2, minPairs: 6, warmupMs: 10 } }, onProgress: () => {},
     runtimes,
   });
   assertValidResults(results);

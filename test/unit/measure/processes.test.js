@@ -26,7 +26,7 @@ test('mergeProcessRows: medians over the processes, the interval spanning theirs
   assert.deepEqual([agreeing.vsBaselineMin, agreeing.vsBaselineMax], [1.55, 1.66]);
   assert.equal(agreeing.opsPerSec, 110);
   assert.equal(agreeing.rounds.length, 3);
-  assert.deepEqual(agreeing.processes, { agreement: 'agree', ratios: [1.6, 1.62, 1.59] });
+  assert.deepEqual(agreeing.processes, { agreement: 'agree', vsBaseline: [1.6, 1.62, 1.59] });
   assert.equal(agreeing.precision?.met, true);
   assert.ok(Math.abs(/** @type {number} */ (agreeing.precision?.halfWidth) - 0.06 / 1.6) < 1e-12);
   const [split] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(2.0, 1.96, 2.04, 100)], [row(1.61, 1.57, 1.65, 100)]]);

@@ -48,6 +48,7 @@ export function artilleryNotes(results, run) {
       + 'the part that was never sent (no connection) in brackets. msgs/s is per Artillery period (10 s), median with min–max over '
       + `${a.merged ? 'the whole run as one round (too short for whole periods: every scenario needs answers in each; its seconds include any warm-up in its periods)' : `${a.rounds} period(s) without warm-up users`}: under an offered rate it follows the arrivals (Artillery picks each user's scenario at random by weight), `
       + 'so latency is the comparison that the rate does not set; a winner is named only when every period of one beat every period of the other.',
+    'The environment recorded with it is the machine that read the report; the load came from Artillery\'s workers (their machines are not recorded in its report).',
     ...(a.warmup.length ? [`Warm-up: ${a.warmup.map((w) => `${w.transport} ${w.format} ${w.acked}/${w.messages} acked${w.lost ? `, ${w.lost} lost` : ''}`).join('; ')}.`] : []),
     ...run.named.map((v) => `- ${namedVerdictText(v)}`),
     ...latencyLines(run.latency ?? []),

@@ -123,7 +123,8 @@ runCli(import.meta.url, async () => {
   const environment = describeEnvironment(codecs.map((c) => c.library));
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
-  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
+  const described = codecs.map((c) => ({ format: c.name, description: c.description }));
+  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable({ ...r, codecs: described })}`);
   const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
   if (precisionLine) console.log(`\n${precisionLine}`);
 });

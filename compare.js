@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' spread.
+// Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' intervals.
 import { parseCli, runCli } from './lib/cli/index.js';
-import { compareRuns } from './lib/results/compare.js';
+import { CHANGE_FLOOR, compareRuns } from './lib/results/compare.js';
 import { runComparisonTable } from './lib/report/compare.js';
 import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { readResultsFile } from './lib/results/index.js';
 
-const USAGE = `usage: node compare.js A.json B.json [--changed] [--json]
-  Compares two results.json files written by node benchmark.js: per figure the
-  ratio B/A, flagged CHANGED only when it lies outside both runs' spread (see README).
+const USAGE = `usage: node compare.js A B [--changed] [--json]
+  A and B: results.json files written by node benchmark.js, or the run folders holding them
+  (results/<date-time>). Per figure (sizes, ops/s, each codec's ratio to the baseline, latency)
+  the ratio B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B
+  differs from A by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a round-trip status changed); unstable when a
+  run missed a speed figure's precision target. The rules per figure: docs/suite.md,
+  "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;
 
@@ -23,7 +27,7 @@ const OPTIONS = {
 runCli(import.meta.url, () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
-  if (positionals.length !== 2) throw new UserError('expected two results files: node compare.js A.json B.json');
+  if (positionals.length !== 2) throw new UserError('expected two results files (or run folders): node compare.js A/results.json B/results.json');
   const [a, b] = positionals.map((file) => readResultsFile(file));
   const comparison = compareRuns(a, b);
   if (values.json) return void console.log(JSON.stringify(comparison, null, 2));

@@ -6,11 +6,12 @@ import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
 import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
-import { readResultsFile } from './lib/results/index.js';
+import { checkOutFolder, readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node report.js results/X/results.json [--out DIR]
        node report.js --artillery REPORT.json [--script artillery.yml] [--out DIR]
-  Writes report.md and report.html from a results file (default: in its folder).
+  Writes report.md and report.html from a results file (default: in its folder;
+  --out DIR writes them there instead, creating DIR and its parents if missing).
   --artillery FILE   an Artillery JSON report (artillery run --output FILE) of a benchmark_artillery.js script:
                      writes results.json, report.md and report.html (default: beside it); --script names the
                      script it ran, for the payload and the settings`;
@@ -34,6 +35,7 @@ runCli(import.meta.url, async () => {
   // both rendered before either is written, so a rendering bug leaves the old pair intact
   const markdown = renderMarkdown(results);
   const html = renderHtml(results);
+  checkOutFolder(dir);
   writeFileAtomic(path.join(dir, 'report.md'), markdown);
   writeFileAtomic(path.join(dir, 'report.html'), html);
   console.log(`${path.join(dir, 'report.md')} and ${path.join(dir, 'report.html')} written`);

@@ -71,7 +71,7 @@ export function writeFileAtomic(file, text) {
  */
 export function describeIoError(err) {
   /** @type {Record<string, string>} */
-  const known = { ENOENT: 'no such file or directory', EISDIR: 'is a directory', EACCES: 'permission denied' };
+  const known = { ENOENT: 'no such file or directory', EISDIR: 'is a directory', ENOTDIR: 'not a directory', EACCES: 'permission denied' };
   const { code, message } = /** @type {NodeJS.ErrnoException} */ (err);
   return (code ? known[code] : undefined) ?? oneLine(message);
 }

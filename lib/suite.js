@@ -28,7 +28,7 @@ export const MODES = {
   quick: {
     corpusSample: 30,
     // speed: each ratio to ±10% in 5 ms slices, at most 0.1 s per case; encode and decode (the round trip derived)
-    precision: { target: 0.1, sliceMs: 5, minPairs: 6, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
+    precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
@@ -397,7 +397,7 @@ export async function runSuite({
     environment: describeEnvironment(libraries),
     units: UNITS,
     codecs: allCodecs.map((c) => ({
-      format: c.name, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
+      format: c.name, description: c.description, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,
       mediaType: c.mediaType ?? null,
     })),
     ...(across && { runtimes: across.runtimes }),

@@ -16,6 +16,8 @@ import { BUNDLED, ROOT } from '../lib/payload/index.js';
 import { readJsonFile } from '../lib/files.js';
 import { checkOrWrite, fileOutput } from './lib/generated-files.js';
 
+const REGENERATE = 'npm run generate:proto';
+
 /**
  * The .proto text every bundled payload should have, inferred from its data file.
  * @returns {{ file: string, text: string }[]} file: absolute path of proto/testN.proto
@@ -25,7 +27,7 @@ export function renderBundledProtos() {
     const source = path.relative(ROOT, p.dataFile).split(path.sep).join('/');
     const value = readJsonFile(p.dataFile, source);
     try {
-      return { file: p.protoFile, text: inferSchema(value, { name: p.type, source }).text };
+      return { file: p.protoFile, text: inferSchema(value, { name: p.type, source, regenerate: REGENERATE }).text };
     } catch (err) {
       throw err instanceof UserError ? new UserError(`${source}: ${err.message}`) : err;
     }
@@ -39,7 +41,7 @@ export function renderBundledProtos() {
  */
 export function main(argv, io = process) {
   return checkOrWrite(argv, () => renderBundledProtos().map(({ file, text }) => fileOutput(file, text)),
-    { script: 'generate-protos', regenerate: 'npm run generate:proto', io });
+    { script: 'generate-protos', regenerate: REGENERATE, io });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -3,6 +3,7 @@
  * Infers a proto3 schema from a JSON file.
  *
  *   node scripts/json2proto.js FILE [--name Message] [--out FILE]
+ *   node scripts/json2proto.js --help
  *
  * Prints the .proto to stdout, or writes it atomically to --out. Bad input
  * (unreadable file, invalid JSON, a value proto cannot carry exactly) prints
@@ -18,6 +19,17 @@ import { checkFits, parseSchema } from '../lib/schema/index.js';
 
 const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--out FILE]';
 
+const HELP = `${USAGE}
+  Infers the proto3 schema that carries the JSON in FILE exactly, loads it as --proto would, checks the JSON
+  fits it, and prints it (or writes it to --out FILE). A value proto cannot carry exactly (an array mixing
+  types, null in a list) is refused with its JSON path. docs/schemas.md says what it infers and why.
+  --name Message  the root message's name (default: the file's name in PascalCase)
+  --out FILE      write the .proto there (atomically) instead of printing it
+  -h, --help      this text`;
+
+/** A word for a POSIX shell: as is when it is plain, else in single quotes. */
+const shellWord = (/** @type {string} */ s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
 /**
  * Runs the CLI. Returns the exit code instead of exiting, so it is testable.
  * @param {string[]} argv arguments after the script name
@@ -29,12 +41,16 @@ export function main(argv, io = process) {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { name: { type: 'string' }, out: { type: 'string' } },
+      options: { name: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     if (!(err instanceof Error)) throw err;
     io.stderr.write(`json2proto: ${oneLine(err.message)}; ${USAGE}\n`);
     return 2;
+  }
+  if (args.values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return 0;
   }
   if (args.positionals.length !== 1) {
     io.stderr.write(`json2proto: ${USAGE}\n`);
@@ -46,7 +62,10 @@ export function main(argv, io = process) {
     const name = args.values.name ?? pascalCase(path.basename(file).replace(/\.[^.]*$/, ''), 'Message');
     let text;
     try {
-      ({ text } = inferSchema(value, { name, source: file.split(path.sep).join('/') }));
+      // the header names the command that writes this file again, not the bundled payloads' generator
+      const regenerate = ['node scripts/json2proto.js', file, '--name', name, ...(args.values.out ? ['--out', args.values.out] : [])]
+        .map((w, i) => (i === 0 ? w : shellWord(w))).join(' ');
+      ({ text } = inferSchema(value, { name, source: file.split(path.sep).join('/'), regenerate }));
     } catch (err) {
       if (err instanceof UserError) throw new UserError(`${file}: ${err.message}`);
       throw err;

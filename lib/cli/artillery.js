@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { UserError } from '../errors.js';
@@ -10,7 +9,7 @@ import { rebuildPayload } from '../payload/portable.js';
 import { decodePayload } from '../transmission/artillery/payload.js';
 import { loadTransport, TRANSPORT_NAMES } from '../transmission/transports/index.js';
 import { artilleryResults, checkArtilleryReport, scenariosOf } from '../results/artillery.js';
-import { validateResults } from '../results/index.js';
+import { checkOutFolder, validateResults } from '../results/index.js';
 import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
 
@@ -42,7 +41,7 @@ export async function writeArtilleryReport({ file, scriptFile, out, command }) {
   const dir = out ?? path.dirname(file);
   const typed = /** @type {import('../results/index.js').Results} */ (/** @type {unknown} */ (results));
   const files = { 'results.json': `${JSON.stringify(results, null, 2)}\n`, 'report.md': renderMarkdown(typed), 'report.html': renderHtml(typed) };
-  fs.mkdirSync(dir, { recursive: true });
+  checkOutFolder(dir);
   for (const [name, text] of Object.entries(files)) writeFileAtomic(path.join(dir, name), text);
   return Object.keys(files).map((name) => path.join(dir, name));
 }

@@ -4,7 +4,7 @@ import { UserError } from '../errors.js';
 import { resolveProfile } from '../transmission/shaping/profiles.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/rows.js';
-import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
+import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, profilePrefix, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
 
 import { measureTransmission } from '../transmission/run.js';
@@ -154,7 +154,7 @@ export function matrixVerdictLines(run) {
   const key = (/** @type {string} */ a, /** @type {string} */ b) => [a, b].sort().join('\n');
   const given = new Set(run.named.map((v) => key(`${v.json.transport} ${v.json.format}`, `${v.protobuf.transport} ${v.protobuf.format}`)));
   const others = run.verdicts.filter((v) => !given.has(key(v.formats[0], v.formats[1])));
-  return { named: run.named.map((v) => `${run.settings.profile}: ${namedVerdictText(v)}`), others: verdictLines([{ ...run, verdicts: others }]) };
+  return { named: run.named.map((v) => `${profilePrefix(run.settings.profile)}${namedVerdictText(v)}`), others: verdictLines([{ ...run, verdicts: others }]) };
 }
 
 /**

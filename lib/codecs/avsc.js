@@ -57,6 +57,7 @@ function typeOfRecords(records) {
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'avsc',
+  description: 'Avro binary (avsc) with a schema avsc infers from the messages (double and long, never float): fields in schema order, no field names on the wire',
   library: 'avsc',
   // avsc compiles its record readers at run time from the schema, like protobufjs-dynamic: no generated source
   mediaType: 'avro/binary',

@@ -9,6 +9,7 @@ import { isJsonObject } from '../json.js';
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'bson',
+  description: "MongoDB's binary JSON by the bson package: field names on the wire, integers beyond 32 bits as doubles",
   library: 'bson',
   mediaType: 'application/bson',
   kind: { schema: false, binary: true, codegen: false },

@@ -7,4 +7,7 @@ import { cborCodec } from './cbor-x.js';
  * structures are shared between messages, so each message stands alone.
  * Non-standard: shown apart from the standard cbor-x row.
  */
-export default cborCodec({ name: 'cbor-x-records', records: true });
+export default cborCodec({
+  name: 'cbor-x-records', records: true,
+  description: 'cbor-x with its records extension: each object shape sent once per message, later objects refer to it; only cbor-x reads it back',
+});

@@ -10,10 +10,10 @@ const ADDON_OFF = { env: { CBOR_NATIVE_ACCELERATION_DISABLED: 'true' }, flag: 'n
 
 /**
  * A cbor-x codec, standard or with its record extension.
- * @param {{ name: string, records: boolean }} options
+ * @param {{ name: string, description: string, records: boolean }} options
  */
-export const cborCodec = ({ name, records }) => recordsVariantCodec({
-  name, library: 'cbor-x', records, mediaType: 'application/cbor', addon: cborAddon, decoderClass: 'Decoder',
+export const cborCodec = ({ name, description, records }) => recordsVariantCodec({
+  name, description, library: 'cbor-x', records, mediaType: 'application/cbor', addon: cborAddon, decoderClass: 'Decoder',
   extension: 'records (cbor-x-only tag 105, object shapes defined inline in each message)',
   runtimes: { bun: ADDON_OFF, deno: ADDON_OFF },
   // an Encoder is a Decoder too
@@ -34,4 +34,7 @@ export const cborCodec = ({ name, records }) => recordsVariantCodec({
  * 5–10% of encoding speed for those bytes, by the library's own account.
  * The native form is the plain object.
  */
-export default cborCodec({ name: 'cbor-x', records: false });
+export default cborCodec({
+  name: 'cbor-x', records: false,
+  description: 'CBOR (RFC 8949) by cbor-x, standard form: binary, field names on the wire, readable by any CBOR decoder',
+});

@@ -11,6 +11,7 @@ import { inferJsonSchemaOfRecords } from '../schema/infer-json-schema.js';
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'fast-json-stringify',
+  description: 'JSON text written by a serializer compiled from a JSON Schema inferred from the messages, as UTF-8 bytes; decode is JSON.parse of the bytes',
   library: 'fast-json-stringify',
   mediaType: 'application/json',
   kind: { schema: true, binary: false, codegen: false },

@@ -5,6 +5,7 @@ const REASON = 'not built yet: flatc would come from Debian (flatbuffers-compile
 /** FlatBuffers, listed so that its absence is visible, not silent. */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'flatbuffers',
+  description: 'FlatBuffers: binary, read in place without parsing (not built here: see why in the available column)',
   library: 'flatbuffers',
   kind: { schema: true, binary: true, codegen: true },
   normalise: [],

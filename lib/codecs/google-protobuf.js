@@ -5,6 +5,7 @@ const REASON = 'no npm-only code generator: google-protobuf\'s runtime is on npm
 /** Google's own protobuf runtime for JavaScript, listed so that its absence is visible, not silent. */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'google-protobuf',
+  description: `Google's protobuf runtime for JavaScript (not built here: see why in the available column)`,
   library: null,
   mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },

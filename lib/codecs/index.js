@@ -73,7 +73,7 @@ function loadCodec(file) {
         // a crash is not a reason: it is kept apart (loadError) so that tests, and a default list, refuse it
         const loadError = err instanceof Error ? err : new Error(String(err));
         return {
-          name: file, library: null, version: null, kind: {}, normalise: [], decoded: '—', available: false,
+          name: file, description: '—', library: null, version: null, kind: {}, normalise: [], decoded: '—', available: false,
           reason: `cannot load: ${loadError.message.split('\n')[0]}`, loadError,
           create() { throw loadError; },
         };
@@ -139,6 +139,8 @@ export function libraryVersion(name) {
  * A codec file's default export: what it declares about itself, and create(), which builds it for one payload.
  * @typedef {object} Codec
  * @property {string} name the id users type in --formats
+ * @property {string} description what it does to the data, in one line (--list shows it): the format, the library, and
+ *   what sets it apart from its neighbours (json: strings; json-buffer: UTF-8 bytes, the baseline)
  * @property {string|null} library npm package ('node' for built-ins; null when there is none to measure, for a codec
  *   listed only so that its absence shows)
  * @property {string} [mediaType] what an HTTP Content-Type says of its bytes (application/json, application/x-protobuf,

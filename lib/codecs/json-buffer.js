@@ -6,6 +6,7 @@
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'json-buffer',
+  description: "JSON.stringify, then the string to UTF-8 bytes (Buffer.from); decode is JSON.parse of the bytes' text: bytes to bytes, as a socket carries them",
   library: 'node',
   mediaType: 'application/json',
   kind: { schema: false, binary: false, codegen: false },

@@ -4,6 +4,7 @@
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'json',
+  description: `JSON.stringify / JSON.parse on strings, no bytes: json-buffer without the UTF-8 conversion a socket needs (the classic comparison's JSON)`,
   library: 'node',
   mediaType: 'application/json',
   kind: { schema: false, binary: false, codegen: false },

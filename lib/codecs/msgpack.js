@@ -7,6 +7,7 @@ import { Decoder, Encoder } from '@msgpack/msgpack';
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'msgpack',
+  description: 'MessagePack by @msgpack/msgpack, the reference implementation: binary, field names on the wire, reused Encoder/Decoder',
   library: '@msgpack/msgpack',
   mediaType: 'application/vnd.msgpack',
   kind: { schema: false, binary: true, codegen: false },

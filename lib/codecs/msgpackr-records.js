@@ -7,4 +7,7 @@ import { msgpackrCodec } from './msgpackr.js';
  * structures are shared between messages (no saveStructures), so each message
  * stands alone. Non-standard: shown apart from the standard msgpackr row.
  */
-export default msgpackrCodec({ name: 'msgpackr-records', records: true });
+export default msgpackrCodec({
+  name: 'msgpackr-records', records: true,
+  description: 'msgpackr with its records extension: each object shape sent once per message, later objects refer to it; only msgpackr reads it back',
+});

@@ -10,10 +10,10 @@ export const msgpackrAddon = () => (isNativeAccelerationEnabled ? 'msgpackr-extr
 
 /**
  * A msgpackr codec, standard or with its record extension.
- * @param {{ name: string, records: boolean }} options
+ * @param {{ name: string, description: string, records: boolean }} options
  */
-export const msgpackrCodec = ({ name, records }) => recordsVariantCodec({
-  name, library: 'msgpackr', records, mediaType: 'application/vnd.msgpack', addon: msgpackrAddon, decoderClass: 'Unpackr',
+export const msgpackrCodec = ({ name, description, records }) => recordsVariantCodec({
+  name, description, library: 'msgpackr', records, mediaType: 'application/vnd.msgpack', addon: msgpackrAddon, decoderClass: 'Unpackr',
   extension: 'records (msgpackr-only ext, object shapes defined inline in each message)',
   // a Packr is an Unpackr too
   open: (options) => {
@@ -33,4 +33,7 @@ export const msgpackrCodec = ({ name, records }) => recordsVariantCodec({
  * 5–10% of encoding speed for those bytes, by the library's own account.
  * The native form is the plain object.
  */
-export default msgpackrCodec({ name: 'msgpackr', records: false });
+export default msgpackrCodec({
+  name: 'msgpackr', records: false,
+  description: 'MessagePack by msgpackr, standard form: binary, field names on the wire, readable by any MessagePack decoder',
+});

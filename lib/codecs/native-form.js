@@ -35,13 +35,15 @@ export const isIdentity = (conversion) => conversion === IDENTITY;
  * non-standard extension it uses, whether it writes into a buffer it keeps
  * between calls.
  * @param {import('./index.js').CodecInfo} codec
- * @param {{ schemaSource?: string }} payload
+ * @param {{ schemaSource?: string, schemaOrigin?: 'user'|'inferred' }} payload schemaOrigin: who wrote its schema
+ *   (a bundled payload's proto/testN.proto was inferred by the toolkit); without it, a schema from a file is the user's
  * @returns {FairnessFlags}
  */
 export function fairnessFlags(codec, payload) {
   const declared = codec.flags ?? {};
   const from = declared.schema ?? (codec.kind?.schema ? 'payload' : 'none');
-  const schema = from === 'payload' ? (payload.schemaSource === 'inferred' ? 'inferred' : 'user') : from;
+  const origin = payload.schemaOrigin ?? (payload.schemaSource === 'inferred' ? 'inferred' : 'user');
+  const schema = from === 'payload' ? origin : from;
   const addon = typeof declared.nativeAddon === 'function' ? declared.nativeAddon() : declared.nativeAddon;
   return {
     schema,
@@ -71,8 +73,8 @@ export function fairnessFlags(codec, payload) {
 /**
  * What a codec file may declare about itself, for the fairness flags.
  * @typedef {object} CodecFlags
- * @property {'payload'|'inferred'|'none'} [schema] 'payload': the payload's schema (user's .proto, or inferred when
- *   there is none); 'inferred': the codec infers its own from the value; 'none': schemaless. Default: from kind.schema.
+ * @property {'payload'|'inferred'|'none'} [schema] 'payload': the payload's schema (the user's --proto, or the
+ *   toolkit's inference: on the fly, or the bundled proto/testN.proto); 'inferred': the codec infers its own from the value; 'none': schemaless. Default: from kind.schema.
  * @property {string | (() => string|null)} [nativeAddon] the native addon in use, detected when a function
  * @property {string} [extension] a stateful or non-standard extension in use (off by default, so only variants name one)
  * @property {boolean} [bufferReused] encode writes into a buffer the library keeps between calls
@@ -81,7 +83,8 @@ export function fairnessFlags(codec, payload) {
 /**
  * The fairness flags of a row, as results.json records them.
  * @typedef {object} FairnessFlags
- * @property {'user'|'inferred'|'none'} schema where the schema came from
+ * @property {'user'|'inferred'|'none'} schema where the schema came from: written by the user (--proto), inferred
+ *   by the toolkit (on the fly, or the bundled proto/testN.proto), or none
  * @property {boolean} codegen code generated from the schema
  * @property {string|null} nativeAddon the native addon in use, or null
  * @property {string|null} extension a stateful or non-standard extension in use, or null

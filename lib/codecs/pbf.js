@@ -62,6 +62,7 @@ function foreignTypeField(root) {
 /** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'pbf',
+  description: 'Protocol Buffers binary by pbf, with reader/writer code compiled from the .proto; decodes to plain objects',
   library: 'pbf',
   mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },

@@ -6,6 +6,7 @@ import { serialize, unserialize } from 'php-serialize';
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'php-serialize',
+  description: `PHP's serialize()/unserialize() text format (php-serialize): what a PHP service keeps in a cache or session`,
   library: 'php-serialize',
   kind: { schema: false, binary: false, codegen: false },
   normalise: [],

@@ -23,6 +23,7 @@ function filesOf(file, seen = new Set()) {
 /** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'protobuf-es-json',
+  description: 'the proto3 JSON mapping by protobuf-es (toJsonString / fromJsonString over generated descriptors): JSON text, as Connect sends it',
   library: '@bufbuild/protobuf',
   mediaType: 'application/json',
   kind: { schema: true, binary: false, codegen: true },

@@ -212,6 +212,7 @@ const isMessageDesc = (d, typeName) => d !== null && typeof d === 'object' && 'k
 /** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'protobuf-es',
+  description: 'Protocol Buffers binary by protobuf-es (toBinary / fromBinary over generated descriptors); decodes to protobuf-es message objects',
   library: '@bufbuild/protobuf',
   mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },

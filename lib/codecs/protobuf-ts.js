@@ -181,6 +181,7 @@ const isMessageType = (t, typeName) => t !== null && typeof t === 'object' && 't
 /** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'protobuf-ts',
+  description: 'Protocol Buffers binary by protobuf-ts, with code generated from the .proto; decodes to messages with plain fields',
   library: '@protobuf-ts/runtime',
   mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: true },

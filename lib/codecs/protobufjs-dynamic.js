@@ -43,6 +43,7 @@ export function protobufjsInstance(Type, { toProto, fromProto, toObjectOptions }
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'protobufjs-dynamic',
+  description: 'Protocol Buffers binary by protobuf.js, the .proto parsed at run time (reflection, no generated code); decodes to Message objects',
   library: 'protobufjs',
   mediaType: 'application/x-protobuf',
   kind: { schema: true, binary: true, codegen: false },

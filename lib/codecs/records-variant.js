@@ -4,6 +4,7 @@
  * into one buffer they keep between calls, and decode maps as plain objects.
  * @param {object} options
  * @param {string} options.name the codec's id
+ * @param {string} options.description what it does to the data, in one line (the --list column)
  * @param {string} options.library npm package
  * @param {boolean} options.records the records extension on
  * @param {string} options.extension what the extension is, for the fairness flag
@@ -16,9 +17,10 @@
  *   library, travels as application/octet-stream)
  * @returns {import('./index.js').Codec}
  */
-export function recordsVariantCodec({ name, library, records, extension, decoderClass, addon, open, runtimes, mediaType }) {
+export function recordsVariantCodec({ name, description, library, records, extension, decoderClass, addon, open, runtimes, mediaType }) {
   return {
     name,
+    description,
     library,
     ...(records ? {} : { mediaType }),
     kind: { schema: false, binary: true, codegen: false },

@@ -5,6 +5,7 @@ import { findPath, isJsonObject } from '../json.js';
 /** TOML 1.0 by smol-toml. A TOML document is a table, and TOML has no null. */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'toml',
+  description: 'TOML 1.0 text by smol-toml (stringify / parse): a document is a table, and TOML has no null',
   library: 'smol-toml',
   mediaType: 'application/toml',
   kind: { schema: false, binary: false, codegen: false },

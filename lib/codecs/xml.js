@@ -16,6 +16,7 @@ const XML_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
  */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'xml',
+  description: 'XML text by fast-xml-parser: each key an element, an array the element repeated',
   library: 'fast-xml-parser',
   mediaType: 'application/xml',
   kind: { schema: false, binary: false, codegen: false },

@@ -3,6 +3,7 @@ import YAML from 'yaml';
 /** YAML 1.2 (core schema) by the yaml package: stringify and parse. */
 export default /** @satisfies {import('./index.js').Codec} */ ({
   name: 'yaml',
+  description: 'YAML 1.2 text by the yaml package (stringify / parse)',
   library: 'yaml',
   mediaType: 'application/yaml',
   kind: { schema: false, binary: false, codegen: false },

@@ -49,12 +49,28 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
     const text = readUtf8File(data);
     const { corpus } = readCorpusFile(data, { records, text });
     const { warnings, fileBytes } = inspectDataFile(data, { strict, text });
-    const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus, ...(records !== undefined && { records }) }, { proto, type, dataWarnings: warnings });
+    const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus, ...(records !== undefined && { records }),
+      ...(corpus.length === 1 && { corpusWarning: oneMessageHint(data, records) }) }, { proto, type, dataWarnings: warnings });
     // the file's own size is comparable with the measured JSON only when the file is that one message
     return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type } : { bundled: p }));
+}
+
+/**
+ * What to say when a --data file gives one message: every figure comes from it alone, and the speed pass times it in
+ * a loop, the case that flatters a codec (README, "One message in a loop flatters"); and how to give a stream.
+ * @param {string} data the --data FILE
+ * @param {string} [records] the --records PATH, when given
+ */
+export function oneMessageHint(data, records) {
+  const where = records === undefined ? data : `${data} at --records ${records}`;
+  return `${where} holds one message: every figure comes from it alone (no spread over messages, no dictionary to train), `
+    + 'and speed times it in a loop (a client sends it again and again), which flatters codecs by different amounts '
+    + '(README, "One message in a loop flatters"). '
+    + 'For a stream of distinct messages give a JSON array of them, NDJSON (one message per line), or --records PATH '
+    + 'naming an array inside the file.';
 }
 
 /**
@@ -127,6 +143,7 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
     jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
     schema,
     schemaSource,
+    schemaOrigin: proto ? 'user' : 'inferred',
   };
 }
 
@@ -200,6 +217,8 @@ export function firstUnsafeInteger(value, path = '$') {
  * @property {string} [records] the --records path the corpus was read from inside the --data file, as given
  * @property {import('../schema/index.js').Schema} schema
  * @property {string} schemaSource proto file path, or 'inferred'
+ * @property {'user'|'inferred'} [schemaOrigin] who wrote the schema: the user (--proto FILE), or the toolkit's
+ *   inference (on the fly, or ahead of time for the bundled payloads' proto/testN.proto, which generate:proto writes)
  * @property {string[]} warnings things the user should know about the data (one line each)
  */
 

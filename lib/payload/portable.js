@@ -33,6 +33,7 @@ import { buildAdapter } from '../schema/index.js';
  * @property {number} [fileBytes]
  * @property {string} [records]
  * @property {string} schemaSource
+ * @property {'user'|'inferred'} [schemaOrigin]
  * @property {PortableSchema} schema
  */
 
@@ -56,6 +57,7 @@ export function portablePayload(payload, { messages } = {}) {
     ...(payload.fileBytes !== undefined && { fileBytes: payload.fileBytes }),
     ...(payload.records !== undefined && { records: payload.records }),
     schemaSource: payload.schemaSource,
+    ...(payload.schemaOrigin !== undefined && { schemaOrigin: payload.schemaOrigin }),
     schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(adapter.fit && { fit: adapter.fit }) },
   };
 }

@@ -7,6 +7,7 @@ import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 import { median } from '../measure/statistics.js';
 import { REFERENCE_PROTOBUF } from '../codecs/index.js';
+import { baselineLine, formatsLegend } from './rows.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {'faster'|'slower'|'tie'|'one-round'|'unstable'} Standing */
@@ -75,7 +76,8 @@ const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?', unsta
  */
 export function ratioWithSpread(cell) {
   if (!cell) return '—';
-  const range = cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
+  const range = cell.min == null || cell.max == null ? (cell.standing === 'unstable' ? ' (too few pairs for an interval)' : '')
+    : cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
   return `${fixed(cell.ratio, 2)}×${range} ${MARK[cell.standing]}`;
 }
 
@@ -233,8 +235,10 @@ export function answerMarkdown(results) {
       + '▲ faster and ▼ slower in every round, so outside the spread; ≈ the rounds disagree, no winner; ? one round, no spread to judge by. '
       + 'Encode starts from each library\'s native form, decode ends in it (docs/speed.md).'];
   if (paired) out.push('', speedPrecisionLine(results));
-  for (const entry of model) {
+  if (model[0]) out.push('', formatsLegend([...new Set(model.flatMap((e) => e.rows.map((r) => r.format))), model[0].baseline], model[0].baseline, results.codecs));
+  for (const [i, entry] of model.entries()) {
     out.push('', `**${entry.payload.id}** (${entry.payload.title}, ${entry.payload.jsonBytes} bytes of JSON)`, '', answerParagraph(results, entry), '', toMarkdown(answerRows(entry)));
+    out.push('', baselineLine(results.payloads[i].speed, entry.baseline, ANSWER_OPS));
   }
   return out.join('\n');
 }

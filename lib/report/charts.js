@@ -145,7 +145,9 @@ export function chartSpecs(results) {
     speedOptions.scales.y.suggestedMax = Math.max(0, ...speed.filter((r) => OPS.includes(r.op)).map((r) => r.max));
     charts.push({
       id: `speed-${payload.id}`, section: payload.id, statuses,
-      caption: `Operations per second on ${payload.id}: bars at the median of ${results.settings.speed.rounds} round(s), whiskers from the slowest to the fastest round; higher is better.`,
+      caption: results.settings.speed.timer === 'paired'
+        ? `Operations per second on ${payload.id}: bars at the median of each case's slices, whiskers at that median's 95% interval; higher is better. The ratios to ${results.settings.speed.baseline}, from slices paired with it, are in the answer above.`
+        : `Operations per second on ${payload.id}: bars at the median of ${results.settings.speed.rounds} round(s), whiskers from the slowest to the fastest round; higher is better.`,
       config: {
         type: 'bar',
         data: {

@@ -6,8 +6,8 @@ import { tableModel, toMarkdown } from './table.js';
 const num = (/** @type {number|null} */ n) => (n == null ? '—'
   : Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : Number(n.toPrecision(3)).toString());
 
-/** @param {{ real: boolean|null }} row */
-const changeText = (row) => (row.real === null ? 'no spread to judge' : row.real ? 'CHANGED' : 'within spread');
+/** @param {{ verdict: import('../results/compare.js').Verdict }} row @param {number} floor */
+const changeText = (row, floor) => (row.verdict === 'under floor' ? `under ${Math.round(floor * 100)}%` : row.verdict);
 
 const COLUMNS = /** @type {import('./table.js').Column[]} */ ([
   { title: 'figure', align: 'l' }, { title: 'unit', align: 'l' }, { title: 'A' }, { title: 'B' }, { title: 'B/A' },
@@ -20,10 +20,10 @@ const COLUMNS = /** @type {import('./table.js').Column[]} */ ([
  * @param {{ changedOnly?: boolean }} [options] changedOnly: only the figures that changed beyond the spread
  * @returns {import('./table.js').TableModel}
  */
-export function comparisonRows({ rows }, { changedOnly = false } = {}) {
+export function comparisonRows({ rows, floor }, { changedOnly = false } = {}) {
   const shown = changedOnly ? rows.filter((r) => r.real) : rows;
   return tableModel(COLUMNS, shown.map((r) => ({
-    cells: [r.figure, r.unit, num(r.a), num(r.b), r.ratio == null ? '—' : `${r.ratio.toFixed(3)}×`, changeText(r), r.status],
+    cells: [r.figure, r.unit, num(r.a), num(r.b), r.ratio == null ? '—' : `${r.ratio.toFixed(3)}×`, changeText(r, floor), r.status],
   })));
 }
 
@@ -35,8 +35,16 @@ export function comparisonRows({ rows }, { changedOnly = false } = {}) {
  */
 export function runComparisonTable(comparison, options = {}) {
   const { rows, onlyA, onlyB } = comparison;
-  const changed = rows.filter((r) => r.real).length;
-  const lines = [toMarkdown(comparisonRows(comparison, options)), '', `${changed} of ${rows.length} figures changed beyond both runs' spread.`];
+  const count = (/** @type {string} */ v) => rows.filter((r) => r.verdict === v).length;
+  const pct = `${Math.round(comparison.floor * 100)}%`;
+  const lines = [toMarkdown(comparisonRows(comparison, options)), '',
+    `${count('CHANGED')} of ${rows.length} figures CHANGED: outside both runs' intervals and by more than ${pct} (or a round-trip status changed).`];
+  const notes = [
+    [count('unstable'), 'unstable (a run missed the precision target of that speed figure: no verdict)'],
+    [count('under floor'), `apart but under ${pct}`],
+    [count('no spread to judge'), 'without a spread to judge by'],
+  ].filter(([n]) => n).map(([n, text]) => `${n} ${text}`);
+  if (notes.length) lines.push(`Also: ${notes.join('; ')}.`);
   const some = (/** @type {string[]} */ keys) => `${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
   if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${some(onlyA)}`);
   if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${some(onlyB)}`);

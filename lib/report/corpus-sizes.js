@@ -66,10 +66,17 @@ export const bytesCell = (n) => (n == null ? '—' : n < 100 ? fixed(n, 1) : int
 const ratioWords = (ofJson) => (ofJson == null ? '—' : Math.abs(ofJson - 1) < 0.0005 ? 'same size' : ofJson < 1 ? `${pct(1 - ofJson)} smaller` : `${pct(ofJson - 1)} larger`);
 
 /**
- * Bytes per message over every message of the corpus, per codec.
- * @param {Pick<CorpusSizes, 'codecs'>} result what measureCorpusSizes returns
+ * Bytes per message over every message of the corpus, per codec (of a corpus of one message: its bytes alone).
+ * @param {Pick<CorpusSizes, 'codecs'> & { corpus?: Pick<CorpusSizes['corpus'], 'messages'> }} result what measureCorpusSizes returns
  */
 export function corpusSizeRows(result) {
+  // one message: its bytes are the median, p90, max, mean and total alike, so only the bytes are shown
+  if (result.corpus?.messages === 1) {
+    return tableModel(columnsOf(['format', 'bytes', '% of JSON', 'vs JSON', 'round trip'], ['format', 'round trip']), result.codecs.map((c) => ({
+      status: c.status,
+      cells: c.perMessage ? [c.format, int(c.perMessage.total), pct(c.ofJson), ratioWords(c.ofJson), corpusVerdict(c)] : [c.format, '—', '—', '—', corpusVerdict(c)],
+    })));
+  }
   const titles = ['format', 'bytes/msg (median)', '% of JSON', 'vs JSON', 'p90', 'max', 'mean', 'stream total', 'round trip'];
   return tableModel(columnsOf(titles, ['format', 'round trip']), result.codecs.map((c) => ({
     status: c.status,
@@ -105,14 +112,19 @@ export function compressionRows(result) {
 export function corpusNotes({ corpus, codecs }) {
   const { sample, training, stream, levels, messages } = corpus;
   const dictionaries = [...new Set(codecs.map((c) => c.compressed?.deflateDictionary?.dictionaryBytes).filter((x) => x != null))];
-  const sampled = sample.messages < sample.of ? `a seeded sample of ${int(sample.messages)} of the ${int(sample.of)} messages (seed ${sample.seed})` : `all ${int(sample.of)} messages`;
+  const one = messages === 1;
+  const sampled = one ? 'the one message' : sample.messages < sample.of
+    ? `a seeded sample of ${int(sample.messages)} of the ${int(sample.of)} messages (seed ${sample.seed})` : `all ${int(sample.of)} messages`;
+  const trained = training.messages > 0 && training.measuredOn > 0 && dictionaries.length > 0;
   const notes = [
-    `Bytes per message over all ${int(messages)} messages (JSON: median ${int(corpus.json.median)}, p90 ${int(corpus.json.p90)}, total ${int(corpus.json.total)}); % of JSON compares stream totals.`,
+    one ? `Bytes of the one message (JSON: ${int(corpus.json.total)}): no corpus, so no median, p90 or spread over messages.`
+      : `Bytes per message over all ${int(messages)} messages (JSON: median ${int(corpus.json.median)}, p90 ${int(corpus.json.p90)}, total ${int(corpus.json.total)}); % of JSON compares stream totals.`,
     `Compressed: mean bytes per message, each message alone as an HTTP body gets it (gzip level ${levels.gzipLevel}, brotli quality ${levels.brotliQuality}, zstd level ${levels.zstdLevel}) over ${sampled}; `
-      + (training.measuredOn
-        ? `+ dict: raw deflate / zstd with a preset dictionary of ${dictionaries.map(int).join(' or ') || '—'} bytes (each format's own, up to ${int(training.dictionaryBytes)} bytes of its first ${int(training.messages)} messages), measured on the ${int(training.measuredOn)} sampled messages it did not see, and sent once per connection or deployment; `
-        : '+ dict: n/a, no message left to measure a dictionary on; ')
-      + `stream: one compressor across the first ${int(stream.messages)} messages in order, flushed after each (permessage-deflate with context takeover; zstd flushed per message).`,
+      + (trained
+        ? `+ dict: raw deflate / zstd with a preset dictionary of ${dictionaries.map(int).join(' or ')} bytes (each format's own, up to ${int(training.dictionaryBytes)} bytes of its first ${messagesWord(training.messages)}), measured on the ${messagesWord(training.measuredOn, 'sampled')} it did not see, and sent once per connection or deployment; `
+        : `+ dict: n/a, ${one ? 'one message cannot both train a dictionary and be measured with it' : 'no message left to measure a dictionary on'}; `)
+      + (one ? 'stream: the one message through a fresh compressor, so no context to gain from.'
+        : `stream: one compressor across the first ${messagesWord(stream.messages)} in order, flushed after each (permessage-deflate with context takeover; zstd flushed per message).`),
   ];
   for (const [what, reason] of Object.entries(corpus.unavailable ?? {})) notes.push(`${what === 'zstd' ? 'zstd, zstd stream' : 'zstd + dict'}: n/a, ${reason}.`);
   return notes;
@@ -145,13 +157,21 @@ export function dictionarySentence({ payload, codecs }) {
 }
 
 /**
+ * "1 message", "1,000 messages", "30 sampled messages".
+ * @param {number} n
+ * @param {string} [adjective]
+ */
+export const messagesWord = (n, adjective) => `${int(n)}${adjective ? ` ${adjective}` : ''} message${n === 1 ? '' : 's'}`;
+
+/**
  * Everything the corpus pass prints for one payload, in Markdown.
  * @param {CorpusSizes & { payload: { id: string } }} result what measureCorpusSizes returns
  */
 export function corpusSizeReport(result) {
   const sentence = dictionarySentence(result);
   return [
-    `Bytes per message over the corpus of ${int(result.corpus.messages)} messages:`, '', toMarkdown(corpusSizeRows(result)), '',
+    result.corpus.messages === 1 ? 'Bytes of the one message (no corpus):' : `Bytes per message over the corpus of ${messagesWord(result.corpus.messages)}:`,
+    '', toMarkdown(corpusSizeRows(result)), '',
     'Compressed bytes per message (mean):', '', toMarkdown(compressionRows(result)), '',
     ...corpusNotes(result).map((n) => `- ${n}`),
     ...(sentence ? ['', sentence] : []),

@@ -3,8 +3,8 @@
 
 /** @type {[string, string, (f: import('../codecs/native-form.js').FairnessFlags) => boolean][]} */
 const LETTERS = [
-  ['U', 'schema written by the user (a .proto)', (f) => f.schema === 'user'],
-  ['I', 'schema inferred from the payload', (f) => f.schema === 'inferred'],
+  ['U', 'schema written by the user (--proto FILE)', (f) => f.schema === 'user'],
+  ['I', 'schema inferred from the JSON by the toolkit (the bundled payloads\' proto/testN.proto too)', (f) => f.schema === 'inferred'],
   ['G', 'code generated from the schema', (f) => f.codegen],
   ['N', 'native addon in use (detected at run time)', (f) => Boolean(f.nativeAddon)],
   ['X', 'stateful or non-standard extension (not readable by other decoders of the format)', (f) => Boolean(f.extension)],
@@ -22,4 +22,4 @@ export function flagsCell(flags) {
 }
 
 /** What the letters of flagsCell mean, in one line. */
-export const FLAGS_LEGEND = `Flags: ${LETTERS.map(([l, text]) => `${l} ${text}`).join('; ')}; — none (schemaless, no addon, no extension, fresh buffer per call). results.json holds them in full, with the addon and extension named.`;
+export const FLAGS_LEGEND = `Flags: ${LETTERS.map(([l, text]) => `${l} ${text}`).join('; ')}; — none (schemaless, no addon, no extension, fresh buffer per call). --json (and the results.json of npm start and benchmark.js) holds them in full, with the addon and extension named.`;

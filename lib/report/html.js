@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
-import { payloadHeading, sizeRows, SPEED_LEGEND, speedNotes, speedRows } from './rows.js';
+import { baselineLine, formatsLegend, payloadHeading, sizeRows, speedLegends, speedNotes, speedRows } from './rows.js';
 import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
@@ -65,11 +65,12 @@ function corpusSizesHtml(entry) {
  * A payload's size and speed tables: the same row models report.md prints.
  * @param {PayloadEntry} entry
  * @param {Results['settings']['speed']} speedSettings
+ * @param {import('./rows.js').DescribedCodec[]} codecs results.codecs, for the formats legend
  */
-function payloadTables(entry, speedSettings) {
-  const speed = payloadSpeed(entry, speedSettings);
+function payloadTables(entry, speedSettings, codecs) {
+  const speed = payloadSpeed(entry, speedSettings, codecs);
   return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
-    + speedNotes(speed).map((n) => `<p class="legend">${esc(n)}</p>`).join('') + `<p class="legend">${esc(SPEED_LEGEND)}</p>`;
+    + [...speedNotes(speed), ...speedLegends(speed)].map((n) => `<p class="legend">${esc(n)}</p>`).join('');
 }
 
 /**
@@ -100,9 +101,10 @@ function answerSection(results) {
     }).join('')}</tr>`).join('');
     return `<table class="heatmap" data-op="${esc(op)}"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
   }).join('\n');
-  const perPayload = model.map((e) => `<h3>${esc(e.payload.id)}: ${esc(e.payload.title)}, ${esc(e.payload.jsonBytes)} bytes of JSON</h3>`
+  const perPayload = model.map((e, i) => `<h3>${esc(e.payload.id)}: ${esc(e.payload.title)}, ${esc(e.payload.jsonBytes)} bytes of JSON</h3>`
     + `<p class="answer">${esc(answerParagraph(results, e))}</p>`
-    + toHtml(answerRows(e))).join('\n');
+    + toHtml(answerRows(e))
+    + `<p class="legend">${esc(baselineLine(results.payloads[i].speed, e.baseline, ANSWER_OPS))}</p>`).join('\n');
   const precision = speedPrecisionLine(results);
   const legend = precision
     ? `Speed is the ratio to ${esc(model[0].baseline)}'s ops/s, timed in slices taking turns with it: the median of the pairs with its confidence interval.
@@ -112,6 +114,7 @@ function answerSection(results) {
   return `<section id="answer"><h2>The answer</h2>
 <p class="legend">${legend}
 Encode starts from each library's native form, decode ends in it.</p>
+<p class="legend">${esc(formatsLegend([...formats, model[0].baseline], model[0].baseline, results.codecs))}</p>
 ${precision ? `<p class="precision">${esc(precision)}</p>` : ''}
 <div class="heatmaps">${heat}</div>
 ${perPayload}
@@ -143,7 +146,7 @@ export function renderHtml(results) {
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const artilleryRun = results.settings.artillery ? results.transports?.[0] : undefined;
   const sections = artilleryRun ? [] : results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed)}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
+<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed, results.codecs)}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
 <p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
     const profiles = [...new Set(results.transmission.map((t) => t.profile))];

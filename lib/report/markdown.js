@@ -23,7 +23,11 @@ export function runSettingsLine(results) {
   if (artillery) return `Artillery report ${artillery.report} read back (node report.js --artillery): no size or speed pass`;
   const oneMessage = speed.oneMessage?.ops?.length
     ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
-  const parts = [`mode ${mode}`, `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
+  const p = speed.timer === 'paired' ? speed.precision : null;
+  const parts = [`mode ${mode}`, p
+    ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock})` : ''} taking turns with ${speed.baseline}, each ratio to ±${p.target * 100}% at ${p.level * 100}% or at most ${speed.maxTime} s per case`
+      + `${speed.processes && speed.processes > 1 ? `, in ${speed.processes} fresh processes` : ''}, ops ${(speed.operations ?? []).join(', ')} (round trip derived) over each payload's corpus${oneMessage}`
+    : `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
   // results written before the memory pass joined the suite have no memory settings
   if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
   else if (memory === null) parts.push('memory: not measured (--no-memory)');
@@ -50,10 +54,11 @@ const skippedOf = (/** @type {import('../measure/sizes.js').SizeRow[]} */ sizes)
  * corpus settings (results written before corpora had none), and the codecs skipped by sizes or by the corpus.
  * @param {Results['payloads'][number]} entry a payload entry of results.json
  * @param {Results['settings']['speed']} speed results.settings.speed
+ * @param {import('./rows.js').DescribedCodec[]} [codecs] results.codecs: what each format does, for the legend
  */
-export function payloadSpeed(entry, speed) {
+export function payloadSpeed(entry, speed, codecs = []) {
   const { skipped = [], ...corpus } = entry.speedCorpus ?? { skipped: [] };
-  return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed };
+  return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed, codecs };
 }
 
 /**
@@ -133,7 +138,7 @@ export function renderMarkdown(results) {
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
     if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
-    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed)));
+    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed, results.codecs)));
     if (entry.runtimes) {
       // results.runtimes describes each runtime; without it a matrix names them as --runtimes did
       out.push('', '### Speed across runtimes', '', runtimeSection({ runtimes: entry.runtimes }, results.runtimes ?? [], { ...speed, formats: results.settings.formats }));

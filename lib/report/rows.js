@@ -1,3 +1,4 @@
+import { BASELINE } from '../codecs/baseline.js';
 import { describeVerdict } from '../verify.js';
 import { fixed, int, pct, ratioCell } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
@@ -188,7 +189,8 @@ function speedRatioCell(r) {
   if (cell === '—' || !r.precision) return cell;
   const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
   const flag = agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
-  return r.precision.met ? cell : `${cell} ~ unstable${flag}`;
+  const noInterval = r.vsBaselineMin == null || r.vsBaselineMax == null ? ' (too few pairs for an interval)' : '';
+  return r.precision.met ? cell : `${cell}${noInterval} ~ unstable${flag}`;
 }
 
 /** What the memory columns mean. */
@@ -207,23 +209,94 @@ export function memoryCells(m) {
   return [bytes(m?.heapBytesPerOp), bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
 }
 
+/** What the speed table's columns of figures mean: the terms a reader meets there undefined otherwise. */
+export const SPEED_COLUMNS_LEGEND = 'Columns: ±RME: Benchmark.js\'s relative margin of error of a round\'s mean at 95% confidence, median of '
+  + 'the rounds (the noise within a round; min–max shows the noise between rounds); samples/round: Benchmark.js samples '
+  + 'per round; wire MB/s: encoded bytes moved per second (ops/s × the mean bytes per message ÷ 10^6), the same bytes '
+  + 'a socket would carry; vs {baseline}: each row\'s ops/s ÷ {baseline}\'s in the same round, median of the rounds '
+  + '(min–max): above 1 is faster than the baseline.';
+
+/** The same for the paired timer's columns (the Timing note above the legend says how the slices were taken). */
+export const PAIRED_COLUMNS_LEGEND = 'Columns: ops/s: the median over the case\'s slices, with its 95% interval; ±: the '
+  + 'half-width of an interval relative to its median; slices: slices of the case timed; wire MB/s: encoded bytes moved per '
+  + 'second (ops/s × the mean bytes per message ÷ 10^6), the same bytes a socket would carry; vs {baseline}: the median of '
+  + 'the per-pair ratios to {baseline}\'s slices beside it, with its 95% interval: above 1 is faster than the baseline.';
+
 /** What the speed table's flags and memory columns mean, printed under it. */
 export const SPEED_LEGEND = `${FLAGS_LEGEND} ${MEMORY_LEGEND}`;
 
 /**
- * The speed table of one payload in Markdown, with its legend.
- * @param {Parameters<typeof speedRows>[0] & Parameters<typeof speedNotes>[0]} result
+ * A codec as a table's legend describes it: its name and what it does to the data (the codec file's description;
+ * results written before descriptions have none).
+ * @typedef {{ format: string, description?: string | null }} DescribedCodec
  */
-export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNotes(result), SPEED_LEGEND].join('\n\n');
+
+/**
+ * What the formats of a table are, and which is the baseline its ratios are to, in one line: "Formats: json: …;
+ * json-buffer (the baseline, 1.00× by definition): …". Without descriptions only the baseline is named.
+ * @param {string[]} formats the formats the table shows, in its order
+ * @param {string} baseline
+ * @param {DescribedCodec[]} codecs
+ */
+export function formatsLegend(formats, baseline, codecs) {
+  const said = new Map(codecs.map((c) => [c.format, c.description]));
+  const named = formats.map((f) => {
+    const role = f === baseline ? ' (the baseline: every "vs" ratio is to its ops/s)' : '';
+    const text = said.get(f);
+    return text || role ? `${f}${role}${text ? `: ${text}` : ''}` : null;
+  }).filter(Boolean);
+  const missing = formats.includes(baseline) ? ''
+    : ` The baseline, ${baseline}, was not measured in this table, so there are no ratios (add it to --formats).`;
+  return `Formats: ${named.join('; ') || '—'}.${missing}`;
+}
+
+/**
+ * The baseline's own figures on one payload, which a table of ratios to it leaves out: "json-buffer, the baseline,
+ * ran at encode 20,691 ops/s (15,700–22,961), decode …; every ratio above is to these, round by round."
+ * @param {Pick<SpeedRow, 'format'|'op'|'opsPerSec'|'min'|'max'>[]} rows the payload's speed rows
+ * @param {string} baseline
+ * @param {string[]} ops the operations to name, in order
+ */
+export function baselineLine(rows, baseline, ops) {
+  const mine = ops.map((op) => rows.find((x) => x.format === baseline && x.op === op)).filter((r) => r !== undefined);
+  if (!mine.length) return `${baseline}, the baseline, was not measured on this payload, so there are no ratios.`;
+  // rows of the paired timer carry a precision: their min–max is the 95% interval of the slices, not rounds
+  const paired = mine.some((r) => 'precision' in r);
+  const figures = mine.map((r) => `${r.op} ${int(r.opsPerSec)} ops/s${r.min === r.max ? '' : ` (${int(r.min)}–${int(r.max)})`}`);
+  return paired
+    ? `${baseline}, the baseline, ran at ${figures.join(', ')} (median of its slices, 95% interval); every ratio is to its slices beside the codec's.`
+    : `${baseline}, the baseline, ran at ${figures.join(', ')} (median of the rounds, min–max); every ratio is to its ops/s in the same round.`;
+}
+
+/**
+ * The speed table of one payload in Markdown, with its legend.
+ * @param {Parameters<typeof speedRows>[0] & Parameters<typeof speedNotes>[0] & { codecs?: DescribedCodec[] }} result
+ *   codecs: what each format does, for the legend
+ */
+export const speedTable = (result) => [toMarkdown(speedRows(result)), ...speedNotes(result), ...speedLegends(result)].join('\n\n');
+
+/**
+ * The legend lines under a speed table: its formats and baseline, its columns, its flags and memory columns.
+ * @param {Parameters<typeof speedRows>[0] & { codecs?: DescribedCodec[] }} result
+ */
+export function speedLegends(result) {
+  const { baseline } = result.settings;
+  const formats = [...new Set(result.results.map((r) => r.format))];
+  const paired = /** @type {{ timer?: string }} */ (result.settings).timer === 'paired';
+  const columns = paired ? PAIRED_COLUMNS_LEGEND : SPEED_COLUMNS_LEGEND;
+  return [formatsLegend(formats, baseline, result.codecs ?? []), columns.replaceAll('{baseline}', baseline), SPEED_LEGEND];
+}
 
 /**
  * The codec list of --list: what each is and whether it can run here.
  * @param {import('../codecs/index.js').CodecInfo[]} codecs
  */
 export function codecListTable(codecs) {
-  const columns = ['format', 'library', 'version', 'schema', 'code', 'wire', 'available'].map((title) => ({ title, align: 'l' }));
+  const does = (/** @type {import('../codecs/index.js').CodecInfo} */ c) => (c.name === BASELINE
+    ? `the baseline every speed ratio is to: ${c.description}` : c.description);
+  const columns = ['format', 'what it does to the data', 'library', 'version', 'schema', 'code', 'wire', 'available'].map((title) => ({ title, align: 'l' }));
   return toMarkdown(tableModel(/** @type {import('./table.js').Column[]} */ (columns), codecs.map((c) => ({
-    cells: [c.name, c.library ?? '—', c.version ?? '—', c.kind.schema ? 'schema' : 'schemaless',
+    cells: [c.name, does(c), c.library ?? '—', c.version ?? '—', c.kind.schema ? 'schema' : 'schemaless',
       c.kind.codegen ? 'codegen' : 'reflection', c.kind.binary ? 'binary' : 'text', c.available ? 'yes' : `no: ${c.reason}`],
   }))));
 }

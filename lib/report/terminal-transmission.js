@@ -20,6 +20,30 @@ const ran = (r) => r.latencyMs != null && r.seconds != null && r.wireBytes != nu
 /** The CPU columns that lead every transmission table: the stable figures on a fast link. */
 export const CPU_HEADINGS = ['server µs/msg', 'decode share', 'client µs/msg', 'ELU server/client'];
 
+/** What the CPU columns mean, for a legend under any table that shows them. */
+export const CPU_LEGEND = 'server µs/msg: the server process\'s CPU time (user + system) per message over the pass, with its min–max over '
+  + 'rounds; decode share: the part of that spent decoding, from passes the server ACKed without decoding (— without them); '
+  + 'client µs/msg: the client process\'s CPU time per message acked; ELU server/client: event-loop utilization, the share '
+  + 'of the pass each side\'s event loop was busy (near 100%: that side bound the pass).';
+
+/** What the other columns of a pass's table mean. */
+export const PASS_LEGEND = `Columns: ${CPU_LEGEND} payload B/msg: the encoded message; frame B/msg: the bytes the transport adds to each `
+  + 'message in its direction (frame or request headers, as the sockets counted them); payload MB/s: encoded message bytes '
+  + 'per second; pass s: the pass\'s wall time; latency from send to the server\'s acknowledgement (HDR percentiles); '
+  + 'lost/dup/err: messages never acknowledged, acknowledged twice, answered with an error.';
+
+/** What the columns of benchmark_ws.js's table mean. */
+export const PROFILE_LEGEND = `Columns: ${CPU_LEGEND} wire bytes: what the sockets carried in the messages' direction, every message `
+  + 'of the pass, frames included; vs the baseline: how many times less pass time and wire bytes a format needs than the '
+  + 'baseline format (more: it needs more).';
+
+/**
+ * The prefix a verdict line carries for its link profile: none for loopback (no shaping, the default), "3g: " for a
+ * shaped link.
+ * @param {string} profile
+ */
+export const profilePrefix = (profile) => (profile === 'none' ? '' : `${profile}: `);
+
 /**
  * A row's CPU cells: server CPU µs per message with its min–max, the decode share (against raw passes),
  * client CPU µs per message, and both event loops' utilization.
@@ -72,10 +96,10 @@ export function passRows(result) {
 }
 
 /**
- * The table of one pass (a transmission run of the clients), in Markdown.
+ * The table of one pass (a transmission run of the clients), in Markdown, with the legend of its columns.
  * @param {Parameters<typeof passRows>[0]} result
  */
-export const passTable = (result) => toMarkdown(passRows(result));
+export const passTable = (result) => `${toMarkdown(passRows(result))}\n\n${PASS_LEGEND}`;
 
 /** @param {Pick<TransmissionRow, 'lost'|'duplicated'|'errors'|'notSent'>} r */
 function accounting(r) {
@@ -111,11 +135,11 @@ export function profileRows(runs, baseline) {
 }
 
 /**
- * benchmark_ws.js's table, in Markdown.
+ * benchmark_ws.js's table, in Markdown, with the legend of its columns.
  * @param {Parameters<typeof profileRows>[0]} runs
  * @param {string} baseline
  */
-export const profileTable = (runs, baseline) => toMarkdown(profileRows(runs, baseline));
+export const profileTable = (runs, baseline) => `${toMarkdown(profileRows(runs, baseline))}\n\n${PROFILE_LEGEND}`;
 
 /**
  * Open loop (--rate): one line per format setting the corrected percentiles (from each message's scheduled
@@ -186,12 +210,13 @@ function ratio(x) {
 }
 
 /**
- * One line per pair of formats and profile: the winner with its margin in median msgs/s, named only when
+ * One line per pair of formats and profile (prefixed with a shaped link's name, profilePrefix): the winner with
+ * its margin in median msgs/s, named only when
  * their min–max ranges across rounds do not overlap (see lib/transmission/rounds.js), else no clear difference.
  * @param {Array<{ settings: { profile: string, rounds?: number }, verdicts?: PairVerdict[] }>} runs
  */
 export function verdictLines(runs) {
-  return runs.flatMap((run) => (run.verdicts ?? []).map((v) => `${run.settings.profile}: ${verdictText(v)}`));
+  return runs.flatMap((run) => (run.verdicts ?? []).map((v) => `${profilePrefix(run.settings.profile)}${verdictText(v)}`));
 }
 
 /**

@@ -18,12 +18,64 @@ export function speedInterval(row) {
  */
 const disjoint = (a, b) => a.high < b.low || b.high < a.low;
 
-/** @typedef {'size'|'speed'|'latencyMedian'|'latencyTail'|'none'} RuleName */
+/**
+ * A change smaller than this share of the figure is never CHANGED, however narrow the two intervals: two runs of
+ * the same code on these machines differ by a few percent (a p99 of 288 ms against 287 ms, say), and a verdict
+ * should name a difference worth a reader's attention.
+ */
+export const CHANGE_FLOOR = 0.05;
+
+/**
+ * A speed row's 95% confidence interval of its ratio to the baseline, where the run measured one (paired slices):
+ * low/high bound vsBaseline, halfWidth is relative (0.03: ±3%), met is false when the run's time cap ran out before
+ * the interval narrowed to its target.
+ * @typedef {{ low: number, high: number, level?: number, halfWidth?: number, target?: number, met: boolean, pairs?: number }} RatioPrecision
+ */
+
+/**
+ * A row's ratio precision, when it carries one (rows of runs from before paired timing do not).
+ * @param {object} row
+ * @returns {RatioPrecision | null}
+ */
+export function ratioPrecision(row) {
+  const p = /** @type {{ precision?: unknown }} */ (row).precision;
+  if (!p || typeof p !== 'object') return null;
+  const { low, high, met } = /** @type {Record<string, unknown>} */ (p);
+  return typeof low === 'number' && typeof high === 'number' && typeof met === 'boolean' ? /** @type {RatioPrecision} */ (p) : null;
+}
+
+/**
+ * Whether a row's precision target was missed: precision.met false, whether or not it has an interval (a derived
+ * round trip may have none).
+ * @param {object} row
+ */
+export function missedTarget(row) {
+  const p = /** @type {{ precision?: { met?: unknown } | null }} */ (row).precision;
+  return Boolean(p && typeof p === 'object' && p.met === false);
+}
+
+/**
+ * The interval a speed row's ratio to the baseline may land in by noise alone: its confidence interval when both
+ * runs' rows carry one (`usePrecision`), else the min–max of its rounds' ratios. One round's min–max is a point, not
+ * a spread: without a confidence interval such a row has none (null).
+ * @param {{ vsBaselineMin?: number|null, vsBaselineMax?: number|null, rounds?: unknown[] }} row
+ * @param {boolean} usePrecision
+ * @returns {{ low: number, high: number } | null}
+ */
+export function ratioInterval(row, usePrecision) {
+  const p = ratioPrecision(row);
+  if (usePrecision && p) return { low: p.low, high: p.high };
+  if (row.vsBaselineMin != null && row.vsBaselineMax != null && (row.rounds?.length ?? 0) > 1) return { low: row.vsBaselineMin, high: row.vsBaselineMax };
+  return p ? { low: p.low, high: p.high } : null;
+}
+
+/** @typedef {'size'|'speed'|'ratio'|'latencyMedian'|'latencyTail'|'none'} RuleName */
 
 /**
  * What a rule reads of the row a figure came from: its round-trip status, and the spread it carries (a speed
  * row's rounds, a transmission row's latency percentiles).
- * @typedef {{ status: string, rounds?: { hz: number, rme: number }[], latencyMs?: import('../transmission/rounds.js').Percentiles | null }} FigureRow
+ * @typedef {{ status: string, rounds?: { hz: number, rme: number }[], latencyMs?: import('../transmission/rounds.js').Percentiles | null,
+ *   vsBaselineMin?: number|null, vsBaselineMax?: number|null }} FigureRow
  */
 
 /**
@@ -63,6 +115,12 @@ const RULES = {
     const [ra, rb] = [a.row.rounds, b.row.rounds];
     return ra && rb ? disjoint(speedInterval({ rounds: ra }), speedInterval({ rounds: rb })) : null;
   },
+  // the ratio to the baseline: the confidence intervals where both runs have them, else the rounds' min–max
+  ratio: (a, b) => {
+    const both = Boolean(ratioPrecision(a.row) && ratioPrecision(b.row));
+    const [ia, ib] = [ratioInterval(a.row, both), ratioInterval(b.row, both)];
+    return ia && ib ? disjoint(ia, ib) : null;
+  },
   // the medians are apart when one run's p50 is beyond the other's p90
   latencyMedian: (a, b) => anyBeyond([latency(b, 'p50'), latency(a, 'p90')], [latency(a, 'p50'), latency(b, 'p90')]),
   // a tail percentile is apart when it is beyond the other run's maximum
@@ -81,6 +139,7 @@ const RULES = {
 function figures(results) {
   /** @type {Map<string, Figure>} */
   const out = new Map();
+  const { baseline } = results.settings.speed;
   /** @type {(key: string, unit: string, value: number | null | undefined, rule: RuleName, row: FigureRow, arg?: string) => void} */
   const add = (key, unit, value, rule, row, arg) => {
     if (value == null || Number.isNaN(value)) return;
@@ -92,7 +151,9 @@ function figures(results) {
     // which lines up with this run's one-message figure instead
     const overCorpus = (speedCorpus?.corpus.timed ?? 1) > 1;
     for (const r of speed) {
-      add(`${payload.id} ${r.format} ${r.op}${overCorpus ? ' over the corpus' : ''}`, 'ops/s', r.opsPerSec, 'speed', r);
+      const at = `${payload.id} ${r.format} ${r.op}${overCorpus ? ' over the corpus' : ''}`;
+      add(at, 'ops/s', r.opsPerSec, 'speed', r);
+      if (r.format !== baseline) add(`${at} ÷ ${baseline}`, '×', r.vsBaseline, 'ratio', r);
       if (r.oneMessage) add(`${payload.id} ${r.format} ${r.op}`, 'ops/s', r.oneMessage.opsPerSec, 'speed', { ...r, rounds: r.oneMessage.rounds });
     }
   }
@@ -110,16 +171,39 @@ function figures(results) {
     for (const step of steps) {
       const at = `batch ${payload.id}×${step.n}`;
       for (const c of step.sizes) add(`${at} ${c.format} size bytes`, 'bytes', c.bytes, 'size', c);
-      for (const r of step.speed) add(`${at} ${r.format} ${r.op}`, 'ops/s', r.opsPerSec, 'speed', r);
+      for (const r of step.speed) {
+        add(`${at} ${r.format} ${r.op}`, 'ops/s', r.opsPerSec, 'speed', r);
+        if (r.format !== baseline) add(`${at} ${r.format} ${r.op} ÷ ${baseline}`, '×', r.vsBaseline, 'ratio', r);
+      }
     }
   }
   return out;
 }
 
+/** @typedef {'CHANGED'|'within spread'|'under floor'|'unstable'|'no spread to judge'} Verdict */
+
 /**
- * Compares two runs figure by figure: the ratio B/A, and whether the change
- * is real (outside both runs' spread, by the rule of the figure's kind) or
- * within noise. A codec whose round-trip status changed is a real change too.
+ * The verdict on one figure of two runs. CHANGED: the round-trip status changed, or the two runs' intervals do not
+ * overlap and B differs from A by more than CHANGE_FLOOR; unstable: a speed row of either run missed its precision
+ * target, so its figures say nothing about a change; under floor: apart, but by less than the floor.
+ * @param {Figure} x the figure in run A
+ * @param {Figure} y the same figure in run B
+ * @returns {Verdict}
+ */
+export function verdictOf(x, y) {
+  if (x.status !== y.status) return 'CHANGED';
+  if (x.rule === 'size') return x.value !== y.value ? 'CHANGED' : 'within spread';
+  if (missedTarget(x.row) || missedTarget(y.row)) return 'unstable';
+  const apart = RULES[x.rule](x, y);
+  if (apart === null) return 'no spread to judge';
+  if (!apart) return 'within spread';
+  const change = x.value === 0 ? Infinity : Math.abs(y.value / x.value - 1);
+  return change > CHANGE_FLOOR ? 'CHANGED' : 'under floor';
+}
+
+/**
+ * Compares two runs figure by figure: the ratio B/A and its verdict (verdictOf). `real` is true for CHANGED,
+ * null where there is no spread to judge by, false otherwise.
  * @param {import('./index.js').Results} a results of run A
  * @param {import('./index.js').Results} b results of run B
  */
@@ -130,15 +214,16 @@ export function compareRuns(a, b) {
   for (const [key, x] of fa) {
     const y = fb.get(key);
     if (!y) continue;
-    const statusChanged = x.status !== y.status;
-    const real = statusChanged || RULES[x.rule](x, y);
+    const verdict = verdictOf(x, y);
     rows.push({
       figure: key, unit: x.unit, a: x.value, b: y.value, ratio: x.value === 0 ? null : y.value / x.value,
-      rule: x.rule, real, status: statusChanged ? `${x.status} → ${y.status}` : x.status,
+      rule: x.rule, verdict, real: verdict === 'no spread to judge' ? null : verdict === 'CHANGED',
+      status: x.status !== y.status ? `${x.status} → ${y.status}` : x.status,
     });
   }
   return {
     rows,
+    floor: CHANGE_FLOOR,
     onlyA: [...fa.keys()].filter((k) => !fb.has(k)),
     onlyB: [...fb.keys()].filter((k) => !fa.has(k)),
   };

@@ -197,7 +197,8 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {ResultsSettings} settings
  * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
  * @property {Record<string, string>} units
- * @property {object[]} codecs
+ * @property {{ format: string, description?: string | null }[]} codecs every codec of the run: format, description (what
+ *   it does to the data; absent in results written before descriptions), library, version, kind, normalise, decoded
  * @property {import('../runtimes/matrix/matrix.js').RuntimeDescription[]} [runtimes] present with --runtimes
  * @property {PayloadResults[]} payloads
  * @property {TransmissionEntry[]} transmission
@@ -279,11 +280,24 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  */
 
 /**
- * Reads a results.json, refusing (one UserError line) anything that is not one.
- * @param {string} file
+ * The results file a path names: the path itself, or for a run's folder the results.json in it.
+ * @param {string} file a results.json, or a folder holding one (results/<date-time>)
+ */
+export function resultsFilePath(file) {
+  if (!fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) return file;
+  const inside = path.join(file, 'results.json');
+  if (!fs.existsSync(inside)) throw new UserError(`${file}: a folder without a results.json; give a results.json, or the folder of a run holding one`);
+  return inside;
+}
+
+/**
+ * Reads a results.json (given as the file or as the run's folder), refusing (one UserError line) anything that is
+ * not one.
+ * @param {string} given
  * @returns {Results}
  */
-export function readResultsFile(file) {
+export function readResultsFile(given) {
+  const file = resultsFilePath(given);
   const results = readJsonFile(file);
   if (!results || typeof results !== 'object' || /** @type {Record<string, unknown>} */ (results).format !== RESULTS_FORMAT) {
     throw new UserError(`${file}: not a results file (expected "format": "${RESULTS_FORMAT}"; write one with node benchmark.js)`);
@@ -306,6 +320,8 @@ export function runDirName(date = new Date()) {
  */
 export function checkOutFolder(parent) {
   try {
+    // mkdir -p over a file says EEXIST; say what is in the way instead
+    if (fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory() === false) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     fs.mkdirSync(parent, { recursive: true });
     if (!fs.statSync(parent).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     fs.accessSync(parent, fs.constants.W_OK);

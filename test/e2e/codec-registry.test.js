@@ -84,7 +84,8 @@ test('lossy round trips name the first differing path', async () => {
   assert.equal(xml.diff?.path, '$.tags');
 });
 
-test('--list prints every codec with library, version, kind and availability', () => {
+test('--list prints every codec with what it does, library, version, kind and availability', async () => {
+  const { default: msgpackr } = await import('../../lib/codecs/msgpackr.js');
   const r = run('benchmark_dss.js', '--list');
   assert.equal(r.status, 0, r.stderr);
   /** The cells of a codec's row; fails the test when --list has none. */
@@ -93,11 +94,15 @@ test('--list prints every codec with library, version, kind and availability', (
     assert.ok(cells, `--list lacks ${name}`);
     return cells;
   };
-  assert.deepEqual(row('msgpackr').slice(1, 8), ['msgpackr', 'msgpackr',
+  assert.deepEqual(row('msgpackr').slice(1, 9), ['msgpackr', (/** @type {{ description: string }} */ (msgpackr)).description, 'msgpackr',
     JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/msgpackr/package.json'), 'utf8')).version, 'schemaless', 'reflection', 'binary', 'yes']);
-  assert.deepEqual(row('protobuf-ts').slice(4, 8), ['schema', 'codegen', 'binary', 'yes']);
-  assert.deepEqual(row('yaml').slice(4, 8), ['schemaless', 'reflection', 'text', 'yes']);
-  assert.match(row('igbinary')[7], /^no: no JavaScript implementation/);
+  assert.deepEqual(row('protobuf-ts').slice(5, 9), ['schema', 'codegen', 'binary', 'yes']);
+  assert.deepEqual(row('yaml').slice(5, 9), ['schemaless', 'reflection', 'text', 'yes']);
+  assert.match(row('igbinary')[8], /^no: no JavaScript implementation/);
+  // json and json-buffer no longer read alike: what each does to the data tells them apart
+  assert.notDeepEqual(row('json').slice(2), row('json-buffer').slice(2));
+  assert.match(row('json-buffer')[2], /^the baseline every speed ratio is to: JSON\.stringify, then the string to UTF-8 bytes/);
+  assert.match(row('json')[2], /on strings, no bytes/);
   for (const name of codecFileNames()) row(name);
 });
 

@@ -18,7 +18,18 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     const ok = spawnSync(process.execPath, ['compare.js', a, b], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout, /\| p1 fmt-a encode +\| ops\/s .*\| 2\.000× \| CHANGED /);
-    assert.match(ok.stdout, /4 of \d+ figures changed beyond both runs' spread/);
+    assert.match(ok.stdout, /^4 of \d+ figures CHANGED: outside both runs' intervals and by more than 5%/m);
+
+    // run folders (results/<date-time>) stand for the results.json inside them
+    const runA = path.join(dir, 'run-a');
+    fs.mkdirSync(runA);
+    fs.copyFileSync(a, path.join(runA, 'results.json'));
+    const folders = spawnSync(process.execPath, ['compare.js', runA, b], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(folders.status, 0, folders.stderr);
+    assert.equal(folders.stdout.split('\n').slice(4).join('\n'), ok.stdout.split('\n').slice(4).join('\n'), 'the same table as with the file');
+    const help = spawnSync(process.execPath, ['compare.js', '--help'], { cwd: ROOT, encoding: 'utf8' });
+    assert.match(help.stdout, /docs\/suite\.md/);
+    assert.doesNotMatch(help.stdout, /README/, 'the rules are explained in docs/suite.md, not README');
 
     const notResults = path.join(dir, 'other.json');
     fs.writeFileSync(notResults, '{"hello": 1}');
@@ -28,6 +39,7 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     fs.writeFileSync(broken, JSON.stringify(bad));
     for (const [args, pattern] of /** @type {[string[], RegExp][]} */ ([
       [[a, path.join(dir, 'missing.json')], /missing\.json: no such file or directory/],
+      [[a, dir], /: a folder without a results\.json; give a results\.json, or the folder of a run holding one\n/],
       [[a, notResults], /other\.json: not a results file/],
       [[a, broken], /broken\.json: not a valid results file: \/payloads\/0\/sizes\/0.*status/],
       [[a], /expected two results files/],

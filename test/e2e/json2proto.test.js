@@ -75,6 +75,29 @@ test('CLI: --out writes the file (and nothing else), --name names the root', () 
   assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('order')), ['order.proto'], 'no temp file left behind');
 });
 
+test('CLI: the header names the command that writes the same file again', () => {
+  const out = path.join(tmp, 'my order.proto');
+  assert.equal(run('test/fixtures/line-items.json', '--name', 'Order', '--out', out).code, 0);
+  const text = fs.readFileSync(out, 'utf8');
+  const command = /regenerate with (.*)\.$/m.exec(text.split('\n')[0])?.[1];
+  assert.ok(command, text.split('\n')[0]);
+  assert.doesNotMatch(command, /generate:proto/, 'npm run generate:proto rebuilds only the bundled five');
+  fs.rmSync(out);
+  const again = spawnSync('sh', ['-c', command.replace(/^node /, `'${process.execPath}' `)], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(fs.readFileSync(out, 'utf8'), text);
+});
+
+test('CLI: --help prints the usage and what the script does, exit 0', () => {
+  for (const flag of ['--help', '-h']) {
+    const r = run(flag);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^usage: node scripts\/json2proto\.js FILE/);
+    assert.match(r.stdout, /--out FILE/);
+  }
+});
+
 test('CLI: a failure with --out leaves no output file', () => {
   const out = path.join(tmp, 'mixed.proto');
   assertOneLineError(run('test/fixtures/mixed-array.json', '--out', out), /array mixes/);

@@ -90,9 +90,9 @@ test('--formats: a cell a transport cannot carry is skipped with one line in the
   const first = lines.indexOf('The pairs that matter (the protobuf side against the JSON side):');
   const rest = lines.indexOf('Every other pair:');
   assert.ok(first > 0 && rest > first, r.stdout);
-  assert.match(lines[first + 1], /^none: REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf [\d.]+× the msgs\/s, [\d.]+× the wire bytes per message; no verdict from 1 round \(a winner needs 3\)$/);
-  assert.match(lines[first + 2], /^none: REST JSON over HTTP\/1\.1 vs protobuf over HTTP\/1\.1: /);
-  assert.deepEqual(lines.slice(rest + 1).filter(Boolean), ['none: no clear difference between http1 protobufjs-static and grpc protobufjs-static (1 round; a winner needs 3)']);
+  assert.match(lines[first + 1], /^REST JSON over HTTP\/1\.1 vs gRPC protobuf: gRPC protobuf [\d.]+× the msgs\/s, [\d.]+× the wire bytes per message; no verdict from 1 round \(a winner needs 3\)$/);
+  assert.match(lines[first + 2], /^REST JSON over HTTP\/1\.1 vs protobuf over HTTP\/1\.1: /);
+  assert.deepEqual(lines.slice(rest + 1).filter(Boolean), ['no clear difference between http1 protobufjs-static and grpc protobufjs-static (1 round; a winner needs 3)']);
 });
 
 test('through a shaped link: the break-even model per transport, fed by its own loopback rows and checked against its own shaped rows', { timeout: 300_000 }, () => {

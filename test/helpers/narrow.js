@@ -53,7 +53,7 @@ export function instanceOf(p) {
  * @returns {import('../../lib/codecs/index.js').CodecInfo}
  */
 export function standInCodec(codec) {
-  return { library: 'stand-in', version: null, kind: {}, normalise: [], decoded: 'what the test returns', available: true, reason: null, ...codec };
+  return { description: 'a stand-in made up by a test', library: 'stand-in', version: null, kind: {}, normalise: [], decoded: 'what the test returns', available: true, reason: null, ...codec };
 }
 
 /**

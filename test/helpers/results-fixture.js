@@ -32,7 +32,7 @@ export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
     },
     environment: { date: '2026-11-22T12:00:00.000Z', node: '20', v8: '11', os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 24, libraries: { lib: '1.0.0' }, commit: 'abc' },
     units: UNITS,
-    codecs: formats.map((format) => ({ format, library: 'lib', version: '1.0.0', kind: {} })),
+    codecs: formats.map((format) => ({ format, description: `what ${format} does to the data`, library: 'lib', version: '1.0.0', kind: {} })),
     payloads: [{
       payload: { id: 'p1', title: 'fixture', dataFile: 'p1.json', schema: 'p1.proto', type: 'P', jsonBytes: 200 },
       sizes: formats.map((f, i) => ({ ...verdict(f), bytes: Math.round((100 + i * 100) * bytes), gzip: 90, brotli: 80, ofJson: 0.5 })),

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { breakEvenLines, matrixVerdictLines, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
-import { namedVerdictText } from '../../../lib/report/terminal-transmission.js';
+import { namedVerdictText, passTable, profileTable } from '../../../lib/report/terminal-transmission.js';
 
 const side = (/** @type {string} */ transport, /** @type {string} */ format, /** @type {string} */ label) => ({ transport, format, label });
 const named = (/** @type {object} */ over = {}) => ({
@@ -33,8 +33,28 @@ test('matrixVerdictLines: the named pairs first, then every other pair, a named 
   };
   const { named: first, others } = matrixVerdictLines(/** @type {any} */ (run));
   assert.equal(first.length, 2);
-  assert.match(first[0], /^none: REST JSON over HTTP\/1\.1 vs gRPC protobuf: /);
-  assert.deepEqual(others, ['none: no clear difference between http1 protobufjs-static and grpc protobufjs-static (msgs/s ranges overlap over 3 rounds)']);
+  // loopback (profile none) carries no prefix; a shaped link is named
+  assert.match(first[0], /^REST JSON over HTTP\/1\.1 vs gRPC protobuf: /);
+  assert.deepEqual(others, ['no clear difference between http1 protobufjs-static and grpc protobufjs-static (msgs/s ranges overlap over 3 rounds)']);
+  const shaped = matrixVerdictLines(/** @type {any} */ ({ ...run, settings: { profile: '3g' } }));
+  assert.match(shaped.named[0], /^3g: REST JSON over HTTP\/1\.1 vs gRPC protobuf: /);
+  assert.match(shaped.others[0], /^3g: no clear difference/);
+});
+
+test('the tables of a pass and of benchmark_ws.js define the terms in their headings', () => {
+  const row = { format: 'json-buffer', status: 'exact', messages: 10, acked: 10, lost: 0, duplicated: 0, errors: 0, seconds: 1, msgsPerSec: 10,
+    payloadMBps: 0.01, wireBytes: { payload: 1000, frames: 1060, up: 1060, down: 80 }, latencyMs: { p50: 1, p90: 1, p99: 1, p999: 1, max: 1, mean: 1 },
+    serverCpuUs: 30, decodeShare: 0.2, clientCpuUs: 20, serverElu: 0.5, clientElu: 0.9 };
+  const pass = passTable(/** @type {any} */ ({ results: [row] }));
+  const profile = profileTable(/** @type {any} */ ([{ settings: { profile: 'none', shaper: 'none' }, results: [row] }]), 'json-buffer');
+  for (const text of [pass, profile]) {
+    for (const heading of ['server µs/msg', 'decode share', 'client µs/msg', 'ELU server/client']) {
+      assert.ok(text.includes(`| ${heading}`), `${heading} is a heading`);
+      assert.match(text, new RegExp(`^Columns: .*${heading}: `, 'm'), `${heading} is defined`);
+    }
+  }
+  assert.match(pass, /^Columns: .* frame B\/msg: the bytes the transport adds to each message/m);
+  assert.match(profile, /^Columns: .* wire bytes: /m);
 });
 
 test('transmissionProgress: each pass\'s cumulative count becomes ticks, a new pass when transport, format or round changes', () => {

@@ -49,6 +49,18 @@ test('every codec file states its name, library, version, kind and what decoded 
   }
 });
 
+test('every codec file says in its own words what it does to the data, and no two say the same', async () => {
+  const codecs = await loadCodecs();
+  for (const c of codecs) assert.match(c.description, /\w+ \w+ \w+/, `${c.name} declares no description`);
+  const byText = new Map(codecs.map((c) => [c.description, c.name]));
+  assert.equal(byText.size, codecs.length, 'two codecs share a description');
+  const json = codecs.find((c) => c.name === 'json');
+  const base = codecs.find((c) => c.name === 'json-buffer');
+  // the pair a reader confuses: strings against UTF-8 bytes, and which one is the baseline
+  assert.match(json?.description ?? '', /strings/);
+  assert.match(base?.description ?? '', /UTF-8 bytes/);
+});
+
 test('--formats selects codecs in registry order; unknown names are refused', async () => {
   assert.deepEqual((await selectCodecs('json-buffer,protobufjs-static')).map((c) => c.name), ['protobufjs-static', 'json-buffer']);
   await assert.rejects(selectCodecs('json,yaml2'), /unknown format "yaml2"/);

@@ -4,7 +4,11 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCodecs, isIdentity, fairnessFlags } from '../../../lib/codecs/index.js';
 import { loadGenerated } from '../../../lib/codecs/codegen.js';
+import path from 'node:path';
 import { resolvePayloads } from '../../../lib/payload/index.js';
+import { batchPayload } from '../../../lib/payload/batch.js';
+import { portablePayload, rebuildPayload } from '../../../lib/payload/portable.js';
+import { ROOT } from '../../../lib/paths.js';
 import { compareWithPayload, measurable, prepareCodecs } from '../../../lib/verify.js';
 import { instanceOf, record } from '../../helpers/narrow.js';
 
@@ -122,9 +126,17 @@ test('a codec whose native form is the plain object declares identity conversion
 
 test('fairness flags: schema source from the payload, codegen from the codec, the native addon as the library reports it', async () => {
   const [bundled] = payloads;
-  const inferred = { ...bundled, schemaSource: 'inferred' };
-  assert.equal(fairnessFlags(byName('protobufjs-static'), bundled).schema, 'user');
-  assert.equal(fairnessFlags(byName('protobufjs-static'), inferred).schema, 'inferred');
+  // proto/testN.proto was written by the toolkit's inference (npm run generate:proto), not by a user
+  assert.equal(fairnessFlags(byName('protobufjs-static'), bundled).schema, 'inferred');
+  assert.equal(fairnessFlags(byName('protobufjs-static'), batchPayload(bundled, 2)).schema, 'inferred');
+  const [onTheFly] = resolvePayloads({ data: path.join(ROOT, 'test', 'fixtures', 'line-items.json') });
+  assert.equal(fairnessFlags(byName('protobufjs-static'), onTheFly).schema, 'inferred');
+  // --proto FILE is the user's schema, whoever wrote the file
+  const [own] = resolvePayloads({ data: path.join(ROOT, 'data', 'test1.json'), proto: path.join(ROOT, 'proto', 'test1.proto') });
+  assert.equal(fairnessFlags(byName('protobufjs-static'), own).schema, 'user');
+  assert.equal(fairnessFlags(byName('protobufjs-static'), batchPayload(own, 2)).schema, 'user');
+  assert.equal(fairnessFlags(byName('protobufjs-static'), rebuildPayload(portablePayload(own))).schema, 'user', 'carried to another process');
+  assert.equal(fairnessFlags(byName('protobufjs-static'), rebuildPayload(portablePayload(bundled))).schema, 'inferred');
   assert.equal(fairnessFlags(byName('avsc'), bundled).schema, 'inferred');
   assert.equal(fairnessFlags(byName('json-buffer'), bundled).schema, 'none');
   assert.equal(fairnessFlags(byName('protobuf-es'), bundled).codegen, true);

@@ -51,6 +51,21 @@ test('bytes per message over every message; identical streams are compressed onc
   assert.match(corpusSizeReport(result), /over the corpus of 300 messages/);
 });
 
+test('one message: no p90/max/mean columns that repeat its bytes, no "0 messages" dictionary, no "1 messages"', async () => {
+  const payload = payloadOf(corpus.slice(0, 1));
+  const result = await measureCorpusSizes(prepareCodecs(codecs, payload), payload);
+  const text = corpusSizeReport({ ...result, payload: { id: 'r' } });
+  assert.match(text, /^Bytes of the one message \(no corpus\):$/m);
+  assert.match(text, /^\| format +\| bytes \| % of JSON \| +vs JSON \| round trip \|$/m);
+  assert.doesNotMatch(text, /\b1 messages\b|\b0 messages\b|dictionary of — bytes|\| p90 \|/);
+  assert.match(text, /\+ dict: n\/a, one message cannot both train a dictionary and be measured with it;/);
+  assert.match(text, /over the one message;/);
+  // and two messages are a corpus again, in the plural
+  const two = payloadOf(corpus.slice(0, 2));
+  assert.match(corpusSizeReport({ ...(await measureCorpusSizes(prepareCodecs(codecs, two), two)), payload: { id: 'r' } }),
+    /^Bytes per message over the corpus of 2 messages:$/m);
+});
+
 test('a record a codec carries lossily makes its verdict LOSSY with the record index and path; the others stay exact', async () => {
   const bad = corpus.map((m, i) => (i === 7 ? { ...m, level: 2.5 } : m));
   const payload = payloadOf(bad);

@@ -47,7 +47,7 @@ test('every message, inferred alone, gives the committed proto/testN.proto (so i
   BUNDLED.forEach((p, i) => {
     const proto = fs.readFileSync(p.protoFile, 'utf8');
     corpora[i].forEach((message, j) => {
-      assert.equal(inferSchema(message, { name: p.type, source: `data/test${p.n}.json` }).text, proto, `test${p.n} message ${j}`);
+      assert.equal(inferSchema(message, { name: p.type, source: `data/test${p.n}.json`, regenerate: 'npm run generate:proto' }).text, proto, `test${p.n} message ${j}`);
     });
   });
 });
@@ -87,6 +87,18 @@ test('a JSON array of objects is a corpus of records; another document is one me
   assert.deepEqual(readCorpusFile(write('a.json', '[{"id":1},{"id":2}]')).corpus, [{ id: 1 }, { id: 2 }]);
   assert.deepEqual(readCorpusFile(write('one.json', '{"id":1}')).corpus, [{ id: 1 }]);
   assert.deepEqual(readCorpusFile(write('nums.json', '[1,2,3]')).corpus, [[1, 2, 3]]);
+});
+
+test('--data FILE of one message warns that it is timed in a loop and says how to give a stream; a corpus does not', () => {
+  const [one] = resolvePayloads({ data: write('single.json', '{"id":1,"name":"a"}') });
+  const hint = one.warnings.find((w) => /holds one message/.test(w));
+  assert.ok(hint, one.warnings.join('\n'));
+  assert.match(hint, /single\.json holds one message: .*speed times it in a loop.*"One message in a loop flatters".*a JSON array of them, NDJSON \(one message per line\), or --records PATH/);
+  assert.ok(!hint.includes('\n'), 'one line');
+  const [many] = resolvePayloads({ data: write('many.json', '[{"id":1},{"id":2}]') });
+  assert.ok(!many.warnings.some((w) => /one message/.test(w)), many.warnings.join('\n'));
+  const [picked] = resolvePayloads({ data: write('doc1.json', '{"items":[{"id":1}]}'), records: 'items' });
+  assert.match(picked.warnings.join('\n'), /doc1\.json at --records items holds one message/);
 });
 
 test('NDJSON, by extension or by its lines, is a corpus with a record a line', () => {

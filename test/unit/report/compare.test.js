@@ -37,7 +37,22 @@ test('the Markdown holds the table, the count of changes and the figures one run
   const lines = text.split('\n');
   assert.match(lines[0], /^\| figure +\| unit +\| +A \| +B \| +B\/A \| change +\| round trip \|$/);
   assert.match(lines[1], /^\| :-+ \| :-+ \| -+: \| -+: \| -+: \| :-+ \| :-+ \|$/);
-  assert.equal(lines.length, 2 + cmp.rows.length + 3);
-  assert.equal(lines.at(-2), `${cmp.rows.filter((r) => r.real).length} of ${cmp.rows.length} figures changed beyond both runs' spread.`);
+  assert.equal(lines.length, 2 + cmp.rows.length + 4);
+  assert.equal(lines.at(-3), `${cmp.rows.filter((r) => r.real).length} of ${cmp.rows.length} figures CHANGED: outside both runs' intervals and by more than 5% (or a round-trip status changed).`);
+  // the fixture's msgs/s figures carry no spread
+  assert.equal(lines.at(-2), `Also: ${cmp.rows.filter((r) => r.real === null).length} without a spread to judge by.`);
   assert.equal(lines.at(-1), 'Only in A (10): gone 0, gone 1, gone 2, gone 3, gone 4, gone 5, gone 6, gone 7, …');
+});
+
+test('the change column says unstable, and under the floor with its percentage', () => {
+  const b = makeResults({ speed: 2 });
+  const row = b.payloads[0].speed[2]; // fmt-b encode
+  Object.assign(row, { precision: { low: 0.9, high: 1.1, level: 0.95, halfWidth: 0.1, target: 0.05, met: false, pairs: 40 } });
+  const cmp = compareRuns(makeResults(), b);
+  const cells = comparisonRows(cmp).rows.find((r) => r.cells[0] === 'p1 fmt-b encode')?.cells;
+  assert.equal(cells?.[5], 'unstable');
+  assert.match(runComparisonTable(cmp), /^Also: 2 unstable \(a run missed the precision target of that speed figure: no verdict\); /m);
+  const under = compareRuns(makeResults(), makeResults());
+  under.rows[0].verdict = 'under floor';
+  assert.equal(comparisonRows(under).rows[0].cells[5], 'under 5%');
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareRuns, speedInterval } from '../../../lib/results/compare.js';
+import { CHANGE_FLOOR, compareRuns, speedInterval } from '../../../lib/results/compare.js';
 import { validateResults } from '../../../lib/results/index.js';
 import { makeResults } from '../../helpers/results-fixture.js';
 
@@ -76,4 +76,93 @@ test('a run over a corpus lines up its one-message figures with a run from befor
   for (const r of encode) assert.ok(r.ratio !== null && Math.abs(r.ratio - 3) < 1e-9, r.figure);
   assert.deepEqual(cmp.rows.filter((r) => / decode$/.test(r.figure)), [], 'corpus figures never meet one-message ones');
   assert.deepEqual(cmp.onlyB.filter((k) => / over the corpus$/.test(k)).length, 4);
+});
+
+/**
+ * The fmt-b encode row of a fixture run (fmt-a is the baseline), with its ratio to the baseline and what else is given.
+ * @param {ReturnType<typeof makeResults>} results
+ * @param {Record<string, unknown>} fields
+ */
+function setRow(results, fields) {
+  const row = results.payloads[0].speed.find((r) => r.format === 'fmt-b' && r.op === 'encode');
+  assert.ok(row);
+  Object.assign(row, fields);
+  return results;
+}
+const ratioRow = (/** @type {ReturnType<typeof compareRuns>} */ cmp) => cmp.rows.find((r) => r.figure === 'p1 fmt-b encode ÷ fmt-a');
+const precision = (/** @type {number} */ low, /** @type {number} */ high, met = true) => ({
+  precision: { low, high, level: 0.95, halfWidth: (high - low) / (high + low), target: 0.05, met, pairs: 40 },
+});
+
+test('the ratio to the baseline is a figure of its own, judged by its rounds\' min–max; the baseline has none', () => {
+  const a = setRow(makeResults(), { vsBaseline: 1, vsBaselineMin: 0.95, vsBaselineMax: 1.05 });
+  // ops/s rounds so noisy (RME 90%) that ops/s cannot tell, while the ratio fell to 0.52× with its rounds apart
+  const b = setRow(makeResults(), { vsBaseline: 0.52, vsBaselineMin: 0.5, vsBaselineMax: 0.55 });
+  for (const r of [a, b]) for (const row of r.payloads[0].speed) row.rounds = row.rounds.map((x) => ({ ...x, rme: 90 }));
+  const cmp = compareRuns(a, b);
+  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode')?.verdict, 'within spread');
+  const ratio = ratioRow(cmp);
+  assert.equal(ratio?.unit, '×');
+  assert.equal(ratio?.verdict, 'CHANGED');
+  assert.equal(ratio?.real, true);
+  assert.ok(!cmp.rows.some((r) => /fmt-a \w+ ÷/.test(r.figure)), 'no ratio of the baseline to itself');
+  // one round: its min–max is a point, not a spread
+  const oneRound = (/** @type {number} */ x) => setRow(makeResults(), { vsBaseline: x, vsBaselineMin: x, vsBaselineMax: x, rounds: [{ hz: 1e6, rme: 1, samples: 10 }] });
+  assert.equal(ratioRow(compareRuns(oneRound(1), oneRound(0.5)))?.verdict, 'no spread to judge');
+  // overlapping min–max: within spread however far the medians moved
+  const c = setRow(makeResults(), { vsBaseline: 0.8, vsBaselineMin: 0.6, vsBaselineMax: 0.96 });
+  assert.equal(ratioRow(compareRuns(a, c))?.verdict, 'within spread');
+});
+
+test('where both rows carry a confidence interval, it judges the ratio instead of the rounds\' min–max', () => {
+  const wide = { vsBaselineMin: 0.7, vsBaselineMax: 1.5 };
+  const a = setRow(makeResults(), { vsBaseline: 1, ...wide, ...precision(0.98, 1.02) });
+  const b = setRow(makeResults(), { vsBaseline: 1.1, ...wide, ...precision(1.07, 1.13) });
+  assert.equal(ratioRow(compareRuns(a, b))?.verdict, 'CHANGED');
+  // one run without it (from before paired timing): both fall back to min–max, which overlap
+  const old = setRow(makeResults(), { vsBaseline: 1, ...wide });
+  assert.equal(ratioRow(compareRuns(old, b))?.verdict, 'within spread');
+  // overlapping intervals: within spread
+  const near = setRow(makeResults(), { vsBaseline: 1.03, ...wide, ...precision(1.01, 1.05) });
+  assert.equal(ratioRow(compareRuns(a, near))?.verdict, 'within spread');
+});
+
+test('a figure whose precision target was missed is unstable, never CHANGED, whatever it moved', () => {
+  const a = setRow(makeResults(), { vsBaseline: 1, vsBaselineMin: 1, vsBaselineMax: 1, ...precision(0.98, 1.02) });
+  const b = setRow(makeResults({ speed: 2 }), { vsBaseline: 2, vsBaselineMin: 2, vsBaselineMax: 2, ...precision(1.5, 2.5, false) });
+  const cmp = compareRuns(a, b);
+  assert.equal(ratioRow(cmp)?.verdict, 'unstable');
+  assert.equal(ratioRow(cmp)?.real, false);
+  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode')?.verdict, 'unstable');
+  // a derived round trip may miss its target without an interval of its own: still unstable
+  const noInterval = setRow(makeResults({ speed: 2 }), { vsBaseline: 2, precision: { low: null, high: null, level: 0.95, halfWidth: null, target: 0.05, met: false, pairs: 6 } });
+  assert.equal(ratioRow(compareRuns(a, noInterval))?.verdict, 'unstable');
+  // the other rows of the same runs keep their verdicts
+  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b decode')?.verdict, 'CHANGED');
+});
+
+test('a change under the floor is never CHANGED, even with the intervals apart; above it, it is', () => {
+  assert.equal(CHANGE_FLOOR, 0.05);
+  const tight = (/** @type {number} */ hz) => ({ opsPerSec: hz, rounds: [hz, hz, hz].map((x) => ({ hz: x, rme: 0, samples: 10 })) });
+  const a = setRow(makeResults(), tight(1000));
+  const small = compareRuns(a, setRow(makeResults(), tight(1030))).rows.find((r) => r.figure === 'p1 fmt-b encode');
+  assert.equal(small?.verdict, 'under floor');
+  assert.equal(small?.real, false);
+  const big = compareRuns(a, setRow(makeResults(), tight(1060))).rows.find((r) => r.figure === 'p1 fmt-b encode');
+  assert.equal(big?.verdict, 'CHANGED');
+  // the same floor holds for the ratio and for latency
+  const r1 = setRow(makeResults(), { vsBaseline: 1, ...precision(0.995, 1.005) });
+  assert.equal(ratioRow(compareRuns(r1, setRow(makeResults(), { vsBaseline: 1.02, ...precision(1.015, 1.025) })))?.verdict, 'under floor');
+  const la = makeResults();
+  const lb = makeResults();
+  // p99 288 → 287 ms with B's p99 beyond A's max: apart by the rule, 0.3% by the floor
+  Object.assign(la.transmission[0].results[0].latencyMs ?? {}, { p99: 288, p999: 288.4, max: 288.5 });
+  Object.assign(lb.transmission[0].results[0].latencyMs ?? {}, { p99: 287, p999: 287.2, max: 287.4 });
+  assert.equal(compareRuns(la, lb).rows.find((r) => r.figure === 'p1 fmt-a WebSocket none latency p99')?.verdict, 'under floor');
+});
+
+test('sizes stay exact: one byte is CHANGED, the floor does not apply', () => {
+  const b = makeResults();
+  b.payloads[0].sizes[0].bytes = (b.payloads[0].sizes[0].bytes ?? 0) + 1;
+  assert.equal(compareRuns(makeResults(), b).rows.find((r) => r.figure === 'p1 fmt-a size bytes')?.verdict, 'CHANGED');
 });

@@ -1,0 +1,55 @@
+// The legend lines that say what a table's formats, baseline and columns are (lib/report/rows.js).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { baselineLine, formatsLegend, speedTable } from '../../../lib/report/rows.js';
+import { renderMarkdown } from '../../../lib/report/markdown.js';
+import { renderHtml } from '../../../lib/report/html.js';
+import { makeResults } from '../../helpers/results-fixture.js';
+
+const codecs = [{ format: 'json', description: 'on strings' }, { format: 'json-buffer', description: 'UTF-8 bytes' }];
+
+test('formatsLegend: each format with what it does, the baseline named as such; a missing baseline said', () => {
+  assert.equal(formatsLegend(['json', 'json-buffer'], 'json-buffer', codecs),
+    'Formats: json: on strings; json-buffer (the baseline: every "vs" ratio is to its ops/s): UTF-8 bytes.');
+  assert.match(formatsLegend(['json'], 'json-buffer', codecs), /^Formats: json: on strings\. The baseline, json-buffer, was not measured in this table, so there are no ratios/);
+  // results from before descriptions: the baseline is still named
+  assert.equal(formatsLegend(['json', 'json-buffer'], 'json-buffer', []),
+    'Formats: json-buffer (the baseline: every "vs" ratio is to its ops/s).');
+});
+
+test('baselineLine: the baseline\'s own ops/s per operation, which a table of ratios leaves out', () => {
+  const rows = [{ format: 'json-buffer', op: 'encode', opsPerSec: 20691, min: 15700, max: 22961 },
+    { format: 'json-buffer', op: 'decode', opsPerSec: 18656, min: 18656, max: 18656 }, { format: 'json', op: 'encode', opsPerSec: 1, min: 1, max: 1 }];
+  assert.equal(baselineLine(rows, 'json-buffer', ['encode', 'decode', 'roundtrip']),
+    'json-buffer, the baseline, ran at encode 20,691 ops/s (15,700–22,961), decode 18,656 ops/s (median of the rounds, min–max); every ratio is to its ops/s in the same round.');
+  assert.match(baselineLine(rows, 'protobufjs-static', ['encode']), /protobufjs-static, the baseline, was not measured on this payload/);
+});
+
+test('the report\'s answer shows the baseline\'s own figures and what each format does; its speed table defines its terms', () => {
+  const results = makeResults();
+  for (const text of [renderMarkdown(results), renderHtml(results)]) {
+    assert.match(text, /fmt-a, the baseline, ran at encode 1,000,000 ops\/s \(990,000–1,020,000\), decode 1,000,000 ops\/s/);
+    assert.match(text, /Formats: fmt-b: what fmt-b does to the data; fmt-a \(the baseline: every (&quot;|")vs(&quot;|") ratio is to its ops\/s\): what fmt-a does to the data\./);
+    assert.match(text, /±RME: Benchmark\.js(&#39;|')s relative margin of error/);
+    assert.match(text, /wire MB\/s: encoded bytes moved per second/);
+  }
+});
+
+test('speedTable (benchmark_dss.js) prints the formats legend when given what the codecs do', () => {
+  const entry = makeResults().payloads[0];
+  const table = speedTable({ settings: { rounds: 3, baseline: 'fmt-a' }, results: entry.speed, skipped: [], codecs: [{ format: 'fmt-a', description: 'bytes' }] });
+  assert.match(table, /^Formats: fmt-a \(the baseline: [^)]*\): bytes\.$/m);
+  assert.match(table, /^Columns: ±RME: .* vs fmt-a: each row's ops\/s ÷ fmt-a's in the same round/m);
+});
+
+test('under the paired timer the legends speak of slices and intervals, not rounds', () => {
+  const precision = { low: 0.9, high: 1.1, level: 0.95, halfWidth: 0.1, target: 0.05, met: true, pairs: 40 };
+  const rows = [{ format: 'json-buffer', op: 'encode', opsPerSec: 20000, min: 19000, max: 21000, precision }];
+  assert.equal(baselineLine(rows, 'json-buffer', ['encode']),
+    'json-buffer, the baseline, ran at encode 20,000 ops/s (19,000–21,000) (median of its slices, 95% interval); every ratio is to its slices beside the codec\'s.');
+  const entry = makeResults().payloads[0];
+  const settings = { rounds: 1, baseline: 'fmt-a', timer: 'paired' };
+  const table = speedTable({ settings, results: entry.speed, skipped: [] });
+  assert.match(table, /^Columns: ops\/s: the median over the case's slices, with its 95% interval; ±: .* vs fmt-a: the median of the per-pair ratios/m);
+  assert.doesNotMatch(table, /±RME/);
+});

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Data serialization speed, with Benchmark.js, in rounds: encode (native form → bytes), decode (bytes →
+// Data serialization speed, in paired slices (or Benchmark.js rounds with --timer benchmark): encode (native form → bytes), decode (bytes →
 // native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md);
 // then, in child processes of their own, bytes allocated and GC time per operation.
 import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
@@ -14,7 +14,7 @@ import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
-import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage } from './lib/cli/speed.js';
+import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
 import { measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
 import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
@@ -41,8 +41,8 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
   the baseline (json-buffer) in short slices after a warm-up, each ratio is the median of its pairs with a 95%
   interval, measured to a precision rather than to a clock; the round trip is derived from encode and decode.
 ${precisionUsage(PAIRED_DEFAULTS)}
-  --max-time S    time cap per case, in seconds of CPU (default ${PAIRED_MAX_TIME}; with --timer benchmark: seconds
-                  Benchmark.js spends on each benchmark in each round, default 0.75)
+  --max-time S    time cap per case, in seconds of CPU, pooled over an operation's cases (default ${PAIRED_MAX_TIME}; with
+                  --timer benchmark: seconds Benchmark.js spends on each benchmark in each round, default 0.75)
   --rounds R      fresh processes that each measure every ratio (default 1: this process); with R ≥ 2 each row
                   shows the median of the processes and is flagged when they disagree beyond their intervals
                   (with --timer benchmark: interleaved Benchmark.js rounds, default 3)
@@ -89,6 +89,7 @@ runCli(import.meta.url, async () => {
   const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : paired ? PAIRED_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
   const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);
+  refuseOtherTimersOptions(values, paired, values.shapes ? '--shapes' : values.runtimes !== undefined ? '--runtimes' : '--timer benchmark');
   const precision = paired ? precisionFromOptions(values, maxTime, PAIRED_DEFAULTS) : undefined;
   if (values.shapes) return shapesCli(values, positionals, { rounds, maxTime, minTime });
   const filter = regexOption(values.filter, 'filter');
@@ -109,6 +110,20 @@ runCli(import.meta.url, async () => {
     onProgress: (e) => progress.tick(paired ? `${p.id} ${e.name}` : `${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();
+  await finishSpeed(results, payloads, codecs, values, filter);
+});
+
+/**
+ * After the timing (in this process or in fresh ones): the memory pass, in child processes of its own, unless
+ * --no-memory; then the results as JSON or as a table per payload, with the run's precision line.
+ * @param {{ payload: ReturnType<typeof import('./lib/payload/index.js').describePayload>, results: import('./lib/measure/speed.js').SpeedRow[],
+ *   settings: any, skipped: any[], notTimed?: any[] }[]} results measureSpeed's, one per payload
+ * @param {import('./lib/payload/index.js').Payload[]} payloads
+ * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
+ * @param {{ json?: boolean, 'no-memory'?: boolean }} values
+ * @param {RegExp | undefined} filter
+ */
+async function finishSpeed(results, payloads, codecs, values, filter) {
   if (!values['no-memory']) {
     // after all the timing, never during it, with npm start's default windows and loops (the library's own are
     // for figures to publish: minutes per slow codec); a line per case, as the children start each one
@@ -119,7 +134,6 @@ runCli(import.meta.url, async () => {
     });
     results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
   }
-
   const environment = describeEnvironment(codecs.map((c) => c.library));
   if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
   console.log(environmentLine(environment));
@@ -127,7 +141,7 @@ runCli(import.meta.url, async () => {
   for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable({ ...r, codecs: described })}`);
   const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
   if (precisionLine) console.log(`\n${precisionLine}`);
-});
+}
 
 /**
  * --rounds R on the paired timer: the speed pass in R fresh processes, one after the other
@@ -145,20 +159,7 @@ async function processesCli(rounds, payloads, codecs, values, { maxTime, precisi
     payloads, codecs, processes: rounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage),
     onProcess: (n) => process.stderr.write(`process ${n} of ${rounds} done\n`),
   });
-  if (!values['no-memory']) {
-    process.stderr.write('memory per operation (child processes)…\n');
-    const figures = await measureOperationMemory(payloads, codecs, {
-      ...MODES.default.memory, filter,
-      onCase: (e) => process.stderr.write(`memory ${e.pass} [${e.index}/${e.total}] ${e.name.replace('\t', ' ')}\n`),
-    });
-    results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });
-  }
-  const environment = describeEnvironment(codecs.map((c) => c.library));
-  if (values.json) return void console.log(JSON.stringify({ measurement: 'speed', environment, results }, null, 2));
-  console.log(environmentLine(environment));
-  for (const r of results) console.log(`\n${payloadHeading(r.payload)}\n\n${speedTable(r)}`);
-  const precisionLine = speedPrecisionLine({ payloads: results.map((r) => ({ speed: r.results })) });
-  if (precisionLine) console.log(`\n${precisionLine}`);
+  await finishSpeed(results, payloads, codecs, values, filter);
 }
 
 /**

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Transmission across transports: JSON and protobuf (or any formats) over ws, HTTP/1.1, HTTP/2 (and Connect, gRPC
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
-import { exitOnSignals, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
   breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/rows.js';
-import { passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
+import { capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
+import { int } from './lib/report/format.js';
+import { describePayload } from './lib/payload/index.js';
+import { measureCapacity } from './lib/transmission/capacity.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -33,7 +36,19 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   --sweep             instead: per transport, format and profile, the highest open-loop rate whose p99 (from the
                       scheduled send time) stays under --target-p99 MS (default 10), rates doubling from 1,000
                       msgs/s, then bisected
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom|--transport T|--deflate|--\S+ \(default ws\)/.test(l)).join('\n')}
+  --capacity          instead: capacity per server core. Per transport (its server.js pinned to its own core, the
+                      client on another) and format, the highest open-loop rate with nothing lost and p99 under
+                      --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s), probes
+                      of --probe-seconds S (default 0.5), then 5 bisections. A rate the client (not the server) ran
+                      out of CPU at is marked client-bound, not reported per core. Then both formats at half the
+                      lower capacity of the pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of
+                      passes twice a probe's length, each after an idle interval as long). Default
+                      --connections 4 --window 8 (given ones are kept)
+  --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
+                      (closed loop, 3 passes): its requests/s beside the toolkit's capacity
+  --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
+                      cores where the machine has N more than the client needs
+${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
 
@@ -47,7 +62,26 @@ const OPTIONS = {
   rounds: { type: 'string', default: '3' },
   sweep: { type: 'boolean', default: false },
   'target-p99': { type: 'string', default: '10' },
+  capacity: { type: 'boolean', default: false },
+  'from-rate': { type: 'string', default: '500' },
+  'probe-seconds': { type: 'string', default: '0.5' },
+  'server-workers': { type: 'string', default: '1' },
+  calibrate: { type: 'boolean', default: false },
 };
+
+/**
+ * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
+ * deeper-indented lines under it).
+ * @param {string} usage
+ * @param {RegExp} drop
+ */
+function withoutOptions(usage, drop) {
+  let dropping = false;
+  return usage.split('\n').filter((line) => {
+    if (/^ {2}--/.test(line)) dropping = drop.test(line);
+    return !dropping;
+  }).join('\n');
+}
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
@@ -66,11 +100,41 @@ runCli(import.meta.url, async () => {
   // every transport must take the settings before anything runs
   for (const t of transports) checkSettings(t, { direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining });
   if (values.sweep && opts.rate) throw new UserError('--sweep chooses the rates itself: drop --rate');
+  if (values.capacity && (opts.rate || values.sweep)) throw new UserError('--capacity chooses the rates itself: drop --rate and --sweep');
+  const serverWorkers = numberOption(values['server-workers'], 'server-workers', { min: 1, integer: true });
+  const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
+  const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
+  if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;
   const link = { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
-    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window };
+    direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers };
+  if (values.capacity) {
+    // a server is saturated only with enough in flight: four connections of eight unless told otherwise
+    const busy = values.connections === '1' && values.window === '1' ? { connections: 4, window: 8 } : {};
+    const capacity = await measureCapacity({
+      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, search: { fromRate, seconds: probeSeconds },
+      // the passes at half capacity: twice a probe's length (1 s by default), three rounds
+      atHalf: { rounds: 3, seconds: probeSeconds * 2 },
+      link: { ...link, ...busy },
+      onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `over (${p.bound}-bound)`}\n`),
+    });
+    const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
+    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
+    if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));
+    console.log(environmentLine(environment));
+    console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);
+    for (const line of [...skipLines, ...capacityLines(capacity, settings)]) console.log(line);
+    for (const { calibration: c } of capacity) {
+      if (c) {
+        console.log(`\nCalibration: autocannon against the same http1 server, ${c.format} bodies, ${c.connections} connections, pipelining ${c.pipelining}, closed loop: `
+          + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); the toolkit's capacity `
+          + `${c.toolkitCapacity == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${(/** @type {number} */ (c.ratio)).toFixed(2)} of autocannon's`}`);
+      }
+    }
+    return;
+  }
   if (values.sweep) {
     const sweeps = await sweepTransports({ payload, transports: names, codecsFor, profiles, targetP99Ms, link, onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)) });
     if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, transports: names, skipped, sweeps }, null, 2));

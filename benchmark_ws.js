@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
-import { exitOnSignals, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
   breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
@@ -8,7 +8,7 @@ import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/rows.js';
-import { passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
+import { cpuAtRateLines, passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
 import { breakEvenReports } from './lib/transmission/model.js';
 import { measureTransmission } from './lib/transmission/run.js';
 import { sweepProfiles } from './lib/transmission/sweep.js';
@@ -32,6 +32,10 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   --client chromium   the client side in a headless Chromium page, with the browser's own WebSocket
   --sweep             instead: per format and profile, the highest open-loop rate whose p99 (from the scheduled
                       send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
+  --cpu-rate R        on the unthrottled profile, also server CPU per message at a fixed R msgs/s (default 2000;
+                      off to skip): an open-loop pass per format and round, formats alternated, each after an
+                      idle interval as long whose server CPU is subtracted
+  --cpu-seconds S     length of each of those passes and idle intervals (default 1)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}
@@ -51,6 +55,8 @@ const OPTIONS = {
   sweep: { type: 'boolean', default: false },
   'target-p99': { type: 'string', default: '10' },
   client: { type: 'string' },
+  'cpu-rate': { type: 'string', default: '2000' },
+  'cpu-seconds': { type: 'string', default: '1' },
 };
 
 runCli(import.meta.url, async () => {
@@ -71,7 +77,7 @@ runCli(import.meta.url, async () => {
     const sweeps = await sweepProfiles({
       payload, codecs, profiles, targetP99Ms,
       link: { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
-        transport: opts.transport, direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window },
+        transport: opts.transport, direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers },
       onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)),
     });
     if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, sweeps }, null, 2));
@@ -79,6 +85,8 @@ runCli(import.meta.url, async () => {
     return;
   }
   const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
+  const cpuRate = values['cpu-rate'] === 'off' || values.client !== undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
+  const cpuSeconds = numberOption(values['cpu-seconds'], 'cpu-seconds', { min: 0.05 });
 
   const progress = transmissionProgress({ total: profiles.reduce((/** @type {number} */ n, /** @type {string} */ p) => n + messagesFor(p) * codecs.length * rounds * (opts.compress ? 2 : 1), 0), quiet, messagesFor, rounds });
   const runs = [];
@@ -86,11 +94,13 @@ runCli(import.meta.url, async () => {
     runs.push(await measure({
       payload, codecs, messages: messagesFor(profile), window: opts.window, connections: opts.connections, rate: opts.rate,
       profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, raw: values.raw, warmup: opts.warmup, idleTimeoutMs: opts.idleTimeoutMs, rounds,
-      transport: opts.transport, direction: opts.direction, tls: opts.tls, pipelining: opts.pipelining,
+      transport: opts.transport, direction: opts.direction, tls: opts.tls, pipelining: opts.pipelining, placement: opts.placement, clientWorkers: opts.clientWorkers,
       // --compress (--deflate): each format plain and compressed, side by side
       compress: opts.compress ? [null, opts.compress] : null,
       // on a fast link CPU decides: raw passes give the decode share of the server's CPU
       rawPasses: profile === 'none' && !opts.rate,
+      // and CPU per message at one offered rate for every format, which the closed loop's figure is not
+      cpuAtRate: profile === 'none' && cpuRate ? { rate: cpuRate, seconds: cpuSeconds } : null,
       onProgress: progress.onProgress(profile),
     }));
   }
@@ -107,6 +117,10 @@ runCli(import.meta.url, async () => {
     }
     console.log(`\n${profileTable(runs, baseline)}\n`);
     for (const line of verdictLines(runs)) console.log(line);
+    for (const run of runs) {
+      const lines = cpuAtRateLines(run);
+      if (lines.length) console.log(`\n${lines.join('\n')}`);
+    }
     const uncorrected = uncorrectedLines(runs);
     if (uncorrected.length) console.log(`\nOpen loop, latency percentiles:\n${uncorrected.join('\n')}`);
     // the model needs CPU per message from the loopback pass: a client that cannot report it (chromium) gets none

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Transmission server: decodes every message with the format the client names and answers it, over any transport.
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } fro
 import { UserError } from './lib/errors.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { createServerMeter } from './lib/transmission/server-meter.js';
+import { startServerWorkers } from './lib/transmission/server-workers.js';
 import { DEFAULT_MAX_PAYLOAD } from './lib/transmission/serve.js';
 import { makeCertificate } from './lib/transmission/certificate.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
@@ -28,6 +30,9 @@ const USAGE = `usage: node server.js N [options]   or   node server.js --data FI
   --raw               answer without decoding (down: with bytes encoded once): the transport's ceiling
   --max-payload B     largest message, bytes of codec payload after any decompression (default ${DEFAULT_MAX_PAYLOAD});
                       a larger one is refused (ws: its connection closes with 1009; HTTP: 413)
+  --workers N         N server processes sharing the port (node:cluster; default 1): the primary hands each
+                      connection to a worker in turn and adds their CPU and message counts in its reports; a
+                      worker that dies is reported, never replaced
   Prints "listening on SCHEME://HOST:PORT" when ready; a summary of its counters on SIGINT/SIGTERM.`;
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
@@ -41,6 +46,7 @@ const OPTIONS = {
   direction: { type: 'string', default: 'up' },
   compress: { type: 'string' },
   tls: { type: 'boolean', default: false },
+  workers: { type: 'string', default: '1' },
 };
 
 runCli(import.meta.url, async () => {
@@ -58,8 +64,12 @@ runCli(import.meta.url, async () => {
   const { usable, refused } = prepareWireCodecs(codecs, payloads[0], transport);
   // each entry is a [name, codec] pair
   const table = new Map(/** @type {[string, (typeof usable)[number] | { refused: string }][]} */ ([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]));
+  const workers = numberOption(values.workers, 'workers', { min: 1, integer: true });
   const child = process.env.BENCH_SERVER_CHILD === 'ipc';
-  const keys = values.tls ? await makeCertificate() : null;
+  // a cluster worker gets the primary's certificate: every worker serves with the same one
+  const inherited = cluster.isWorker && process.env.BENCH_SERVER_TLS ? /** @type {{ key: string, cert: string }} */ (JSON.parse(process.env.BENCH_SERVER_TLS)) : null;
+  const keys = inherited ?? (values.tls ? await makeCertificate() : null);
+  if (workers > 1 && cluster.isPrimary) return void await servePrimary(workers, keys, child);
   const meter = createServerMeter();
   const server = await transport.startServer({
     codecs: table, direction, host: values.host, port, tls: keys, compress: values.compress ?? null, maxPayload, raw: values.raw,
@@ -93,3 +103,39 @@ runCli(import.meta.url, async () => {
   }
   console.log(`listening on ${server.url}`);
 });
+
+/**
+ * The primary of --workers N: forks the workers (this script again), answers the owner's accounting with their
+ * figures added (lib/transmission/server-workers.js), prints one listening line, and stops them all on a signal or
+ * when the parent goes.
+ * @param {number} workers
+ * @param {{ key: string, cert: string } | null} keys
+ * @param {boolean} child started by measureTransmission (an IPC channel to the parent)
+ */
+async function servePrimary(workers, keys, child) {
+  const group = await startServerWorkers({ workers, env: keys ? { BENCH_SERVER_TLS: JSON.stringify(keys) } : {} });
+  const stop = async () => {
+    console.log(await group.stop());
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  if (child) {
+    if (!process.connected) return void await stop();
+    process.once('disconnect', stop);
+    process.on('message', async (/** @type {unknown} */ message) => {
+      if (message === null || typeof message !== 'object') return;
+      /** @type {{ op?: unknown, id?: unknown }} what measureTransmission asks: mark, or report (answered under its id) */
+      const m = message;
+      if (m.op === 'mark') await group.control.mark();
+      if (m.op === 'mark' || m.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? await group.control.report() : null });
+    });
+    if (keys) process.send?.({ op: 'tls', cert: keys.cert });
+  } else if (keys) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-tls-')), 'cert.pem');
+    fs.writeFileSync(file, keys.cert);
+    console.log(`certificate ${file} (give it to the clients as --ca)`);
+  }
+  console.log(`${workers} server workers (node:cluster), one port`);
+  console.log(`listening on ${group.url}`);
+}

@@ -13,8 +13,8 @@ export const PRECISION_OPTIONS = {
 export const PRECISION_USAGE = `  --precision P   each speed ratio is measured until its 95% interval is within ±P of it (default {target},
                   i.e. ±{targetPct}%), or until its time cap (--max-time) runs out; one that missed is shown
                   as "~ unstable", never as a winner. 0 < P < 1
-  --warmup S      longest warm-up per case, in seconds of CPU, before its first measured slice (default {warmup});
-                  a case warms up until its rate holds still
+  --warmup S      longest warm-up per case, in seconds of CPU, before its first measured slice (default {warmup},
+                  shortened to --max-time); a case warms up until its rate holds still
   --slice MS      milliseconds per slice: each codec takes turns with the baseline in slices this long (default {slice})`;
 
 /**
@@ -43,11 +43,28 @@ export function precisionFromOptions(values, maxTime, defaults) {
       throw new UserError(`--precision: expected a fraction between 0 and 1 (0.05 for ±5%), got ${JSON.stringify(values.precision)}`);
     }
   }
-  const warmupMs = values.warmup === undefined ? defaults.warmupMs : numberOption(values.warmup, 'warmup', { min: 0.001 }) * 1000;
+  // the default warm-up shortens to a shorter cap; a --warmup given longer than the cap is refused below
+  const warmupMs = values.warmup === undefined ? Math.min(defaults.warmupMs, maxTime * 1000) : numberOption(values.warmup, 'warmup', { min: 0.001 }) * 1000;
   const sliceMs = values.slice === undefined ? defaults.sliceMs : numberOption(values.slice, 'slice', { min: 1 });
   if (maxTime * 1000 < warmupMs) {
     throw new UserError(`--max-time ${maxTime}: the time cap per case is below its warm-up (--warmup ${warmupMs / 1000}); give at least that`);
   }
   if (maxTime * 1000 < sliceMs) throw new UserError(`--max-time ${maxTime}: the time cap per case is shorter than one slice (--slice ${sliceMs} ms)`);
   return { ...defaults, target, warmupMs, sliceMs };
+}
+
+/**
+ * Refuses the paired timer's options where another timer runs (--timer benchmark, --shapes, --runtimes), and
+ * Benchmark.js's --min-time where the paired timer does: one line, exit 2, rather than an option silently ignored.
+ * @param {{ precision?: string, warmup?: string, slice?: string, 'min-time'?: string }} values
+ * @param {boolean} paired whether the paired timer runs
+ * @param {string} other what runs instead, for the message (e.g. "--timer benchmark")
+ */
+export function refuseOtherTimersOptions(values, paired, other) {
+  if (paired) {
+    if (values['min-time'] !== undefined) throw new UserError(`--min-time ${values['min-time']}: Benchmark.js's sample time, which the paired timer does not use (it takes --slice MS); add --timer benchmark to use it`);
+    return;
+  }
+  const given = /** @type {const} */ (['precision', 'warmup', 'slice']).find((k) => values[k] !== undefined);
+  if (given) throw new UserError(`--${given} ${values[given]}: an option of the paired timer, which ${other} does not use`);
 }

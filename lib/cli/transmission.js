@@ -6,6 +6,7 @@ import { describeEnvironment, environmentLine } from '../measure/environment.js'
 import { payloadHeading } from '../report/rows.js';
 import { formatKbit, kneeLines, modelLines, namedVerdictText, passSettingsLine, passTable, profilePrefix, uncorrectedLines, verdictLines } from '../report/terminal-transmission.js';
 import { createProgress } from './progress.js';
+import { placementOption } from '../transmission/placement.js';
 
 import { measureTransmission } from '../transmission/run.js';
 import { exitCodeOf, problemsOf } from '../transmission/outcome.js';
@@ -33,6 +34,8 @@ export const TRANSMISSION_OPTIONS = {
   compress: { type: 'string' },
   tls: { type: 'boolean', default: false },
   pipelining: { type: 'string', default: '1' },
+  placement: { type: 'string', default: 'auto' },
+  'client-workers': { type: 'string', default: '1' },
 };
 
 /** @typedef {import('./index.js').CliResult<typeof TRANSMISSION_OPTIONS>['values']} TransmissionValues TRANSMISSION_OPTIONS as parseCli gives them */
@@ -56,6 +59,10 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       zlib has it), deflate or deflate-context (ws permessage-deflate)
   --tls               TLS with a certificate made at run time
   --pipelining P      HTTP/1.1 requests in flight per connection (default 1)
+  --placement auto|off  auto (default): a server this run starts and the client on disjoint cores (taskset; on two
+                      cores one each), said in the output; off: leave both where the OS puts them
+  --client-workers N  the client's connections and messages spread over N worker threads (default 1), one
+                      accounting, merged latency histograms; needs --connections ≥ N
   --timeout S         give up when no answer arrives for S seconds (default 10)
   --json              print the results as one JSON object`;
 
@@ -214,6 +221,8 @@ export function transmissionOptions(values) {
     compress: values.compress ?? (values.deflate ? 'deflate' : null),
     tls: values.tls,
     pipelining: opt('pipelining', { min: 1, integer: true }),
+    placement: placementOption(values.placement),
+    clientWorkers: numberOption(values['client-workers'], 'client-workers', { min: 1, integer: true }),
   };
 }
 
@@ -281,7 +290,7 @@ ${TRANSMISSION_USAGE}
       payload: payloads[0], codecs, url, messages, window: opts.window, connections: opts.connections, rate: opts.rate,
       profile: opts.profile, rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, warmup: opts.warmup,
       idleTimeoutMs: opts.idleTimeoutMs, strict: true, rounds, transport: opts.transport, direction: opts.direction, compress: opts.compress,
-      tls: opts.tls, trust, pipelining: opts.pipelining,
+      tls: opts.tls, trust, pipelining: opts.pipelining, placement: opts.placement, clientWorkers: opts.clientWorkers,
       onProgress: ({ done, format, round }) => {
         if (`${format} ${round}` !== lastPass) { last = 0; lastPass = `${format} ${round}`; }
         progress.tick(`${format} round ${round}/${rounds} ${done}/${messages}`, done - last);

@@ -17,7 +17,6 @@
  * spend most of the slice on Benchmark.js's own clock calibration and cycles. measureSpeed checks once per run
  * that both timers agree on one case (settings.timerCheck).
  */
-import { performance } from 'node:perf_hooks';
 import { median } from './statistics.js';
 
 /** What a run is measured to by default: each ratio's 95% interval within ±5% of it. */
@@ -25,6 +24,9 @@ import { median } from './statistics.js';
 export const PRECISION_DEFAULTS = Object.freeze({ target: 0.05, level: 0.95, sliceMs: 20, minPairs: 10 });
 
 /** How a case's rate must hold still to count as warmed up: the median of its last three slices within 5% of the three before. */
+/** How far the wall clock may run past a CPU-time cap (warm-up or cycles) before the case stops anyway. */
+export const WALL_FACTOR = 4;
+
 /** @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>} */
 export const WARMUP_DEFAULTS = Object.freeze({ settle: 0.05, window: 3, minMs: 100, maxMs: 1000 });
 
@@ -119,28 +121,50 @@ export function sliceLoop(op, inputs) {
 /** @type {unknown} */
 let sink;
 
+/** The coarsest step a slice clock may move in, in milliseconds: a 20 ms slice then reads within 0.25%. */
+export const CLOCK_RESOLUTION_MS = 0.05;
+
 /**
  * The clock of the slices: the CPU time of this thread (process.threadCpuUsage, Node 23.9 and later), else of this
- * process (process.cpuUsage), in milliseconds, else the wall clock. On a shared machine a slice is often
- * preempted: its wall time then counts time spent waiting (20 ms slices of a plain loop read 11 ms of CPU in
- * 11–20 ms of wall time beside two busy processes on two cores), while its CPU time held within 1%. The thread's
- * clock leaves out the garbage collector's helper threads, as the wall clock of an idle machine does; the
- * process's counts them.
+ * process (process.cpuUsage), in milliseconds, else the wall clock, whichever is first to tick finely enough
+ * (CLOCK_RESOLUTION_MS): on this project's machine the thread's clock moves in steps of about 1 ms, as the kernel
+ * ticks, while the process's moves by microseconds. On a shared machine a slice is often preempted: its wall time
+ * then counts time spent waiting (20 ms slices of a plain loop read 11 ms of CPU in 11–20 ms of wall time beside
+ * two busy processes on two cores), while its CPU time held within 1%. The thread's clock leaves out the garbage
+ * collector's helper threads, as the wall clock of an idle machine does; the process's counts them.
  * @type {PairedClock & { kind: string }}
  */
 export const CPU_CLOCK = pickClock();
 
+/**
+ * The finest step a clock moves in, from watching it for a few milliseconds of wall time (Infinity: it never moved).
+ * @param {() => number} now milliseconds
+ * @param {number} [watchMs]
+ */
+export function clockResolution(now, watchMs = 3) {
+  const t0 = performance.now();
+  let last = now();
+  let finest = Infinity;
+  while (performance.now() - t0 < watchMs) {
+    const v = now();
+    if (v !== last) { finest = Math.min(finest, v - last); last = v; }
+  }
+  return finest;
+}
+
 /** @returns {PairedClock & { kind: string }} */
 function pickClock() {
   const proc = typeof process === 'undefined' ? null : process;
+  /** @type {(PairedClock & { kind: string })[]} */
+  const candidates = [];
   if (proc && typeof proc.threadCpuUsage === 'function') {
     const read = proc.threadCpuUsage.bind(proc);
-    return { kind: 'thread CPU time', now: () => { const u = read(); return (u.user + u.system) / 1000; } };
+    candidates.push({ kind: 'thread CPU time', now: () => { const u = read(); return (u.user + u.system) / 1000; } });
   }
   if (proc && typeof proc.cpuUsage === 'function') {
-    return { kind: 'process CPU time', now: () => { const u = proc.cpuUsage(); return (u.user + u.system) / 1000; } };
+    candidates.push({ kind: 'process CPU time', now: () => { const u = proc.cpuUsage(); return (u.user + u.system) / 1000; } });
   }
-  return { kind: 'wall clock', now: () => performance.now() };
+  return candidates.find((c) => clockResolution(c.now) <= CLOCK_RESOLUTION_MS) ?? { kind: 'wall clock', now: () => performance.now() };
 }
 
 /**
@@ -165,9 +189,13 @@ function timeSlice(loop, count, clock) {
 export function calibrateCount(loop, sliceMs, clock) {
   let count = 1;
   for (;;) {
+    const wall0 = performance.now();
     const ms = timeSlice(loop, count, clock);
-    if (ms >= sliceMs / 4 || count >= 2 ** 30) return Math.max(1, Math.round((count * sliceMs) / Math.max(ms, 1e-6)));
-    count *= ms > 0 ? Math.min(16, Math.max(2, Math.floor(sliceMs / 4 / ms))) : 16;
+    // a clock that has not moved while the wall clock ran a whole slice is too coarse: size the slice on the wall
+    const wall = performance.now() - wall0;
+    const took = ms > 0 ? ms : wall >= sliceMs ? wall : 0;
+    if (took >= sliceMs / 4 || count >= 2 ** 30) return Math.max(1, Math.round((count * sliceMs) / Math.max(took, 1e-6)));
+    count *= took > 0 ? Math.min(16, Math.max(2, Math.floor(sliceMs / 4 / took))) : 16;
   }
 }
 
@@ -181,6 +209,7 @@ export function calibrateCount(loop, sliceMs, clock) {
  */
 export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock }) {
   const start = clock.now();
+  const wallStart = performance.now();
   let count = calibrateCount(loop, sliceMs, clock);
   /** @type {number[]} */
   const rates = [];
@@ -194,7 +223,7 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
       const before = median(rates.slice(-2 * window, -window));
       if (Math.abs(last / before - 1) <= settle) { settled = true; break; }
     }
-    if (spent >= maxMs) break;
+    if (spent >= maxMs || performance.now() - wallStart >= WALL_FACTOR * maxMs) break;
     // the rate grows as the JIT compiles: keep a slice near its length
     if (ms > 2 * sliceMs || ms < sliceMs / 2) count = Math.max(1, Math.round((count * sliceMs) / Math.max(ms, 1e-6)));
   }
@@ -215,7 +244,9 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
 export function cycleOrder(baseline, others, followers, cycle) {
   const k = others.length ? cycle % others.length : 0;
   let turn = [...others.slice(k), ...others.slice(0, k)];
-  if (cycle % 2) turn = turn.reverse();
+  // reversed every other full rotation (reversing every other cycle would undo the rotation of two cases)
+  if (Math.floor(cycle / Math.max(1, others.length)) % 2) turn = turn.reverse();
+  if (!turn.length) return baseline ? [baseline, ...(followers[baseline] ?? [])] : [];
   if (!baseline) return turn.flatMap((id) => [id, ...(followers[id] ?? [])]);
   // the baseline's own followers once per cycle, right after its first slice
   return turn.flatMap((id, i) => [baseline, ...(i === 0 ? followers[baseline] ?? [] : []), id, ...(followers[id] ?? [])]);
@@ -293,13 +324,18 @@ export function measurePaired({
   const alone = cases.filter((c) => c.id !== baseline && !wanted.some((r) => r.num === c.id || r.den === c.id)).map((c) => c.id);
   const leaders = cases.map((c) => c.id).filter((id) => id !== baseline && !follow[id]);
   const start = clock.now();
+  // a backstop on the wall clock: a heavily loaded machine stretches CPU time's cap several-fold
+  const wallStart = performance.now();
+  const pending = () => wanted.some((r) => !ratioDone.has(r.id)) || alone.some((id) => !caseDone.has(id));
+  // the baseline stays while a ratio needs it: its own, or one of its followers' (the one-message loop)
+  const baselineNeeded = () => baseline != null && wanted.some((r) => !ratioDone.has(r.id) && (r.den === baseline || r.num === baseline || follow[r.num] === baseline));
   let cycle = 0;
   let stoppedBy = 'precision';
-  for (;;) {
+  while (pending()) {
     const active = leaders.filter((id) => !caseDone.has(id));
-    if (!active.length) break;
     const activeFollowers = Object.fromEntries(Object.entries(followers).map(([k, v]) => [k, v.filter((id) => !caseDone.has(id))]));
-    const order = cycleOrder(wanted.some((r) => r.den === baseline && !ratioDone.has(r.id)) ? /** @type {string} */ (baseline) : '', active, activeFollowers, cycle);
+    const order = cycleOrder(baselineNeeded() ? /** @type {string} */ (baseline) : '', active, activeFollowers, cycle);
+    if (!order.length) break;
     // close the cycle with the baseline so the last case has one after it
     if (baseline != null && order[0] === baseline) order.push(baseline);
     for (const id of order) {
@@ -330,7 +366,11 @@ export function measurePaired({
       if (mine.length && mine.every((r) => ratioDone.has(r.id))) caseDone.add(id);
     }
     if (clock.now() - start >= maxMs) {
-      if (leaders.some((id) => !caseDone.has(id))) stoppedBy = 'time';
+      if (pending()) stoppedBy = 'time';
+      break;
+    }
+    if (performance.now() - wallStart >= WALL_FACTOR * maxMs) {
+      if (pending()) stoppedBy = 'wall time';
       break;
     }
   }

@@ -4,7 +4,8 @@
  * no number of slices within one process reveals. Each process measures every ratio with its own interval; a row
  * keeps each process's figure, takes the median of them, and is flagged when the processes disagree beyond their
  * intervals: 'process-dependent' when no one value lies inside every process's interval, 'bimodal' when the
- * processes fall into two groups with a gap between them wider than the intervals on either side. A flagged ratio
+ * processes fall into two groups of at least two that each agree within while the groups do not (so at least four
+ * processes). A flagged ratio
  * has not met its precision: it is shown unstable, never as a winner.
  */
 import { median } from './statistics.js';
@@ -26,7 +27,8 @@ export function processAgreement(runs) {
     const left = sorted.slice(0, i);
     const right = sorted.slice(i);
     const fits = (/** @type {typeof runs} */ g) => Math.max(...g.map((r) => /** @type {number} */ (r.low))) <= Math.min(...g.map((r) => /** @type {number} */ (r.high)));
-    if (left.length >= 1 && right.length >= 1 && sorted.length >= 3 && fits(left) && fits(right)) return 'bimodal';
+    // two modes need two processes each: one process apart from the rest is an outlier, not a mode
+    if (left.length >= 2 && right.length >= 2 && fits(left) && fits(right)) return 'bimodal';
   }
   return 'process-dependent';
 }
@@ -34,7 +36,8 @@ export function processAgreement(runs) {
 /**
  * Speed rows of one payload from several processes, merged row by row (matched by format and op): ops/s and the
  * ratio are the medians over the processes, the interval spans every process's interval, `processes` keeps each
- * process's figures and the agreement, and a ratio whose processes disagree has not met its precision.
+ * process's figures and the agreement, and a ratio whose processes disagree, or whose spanning interval is wider
+ * than the target, has not met its precision.
  * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, vsBaseline: number|null,
  *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null } | null,
  *   rounds: { hz: number, rme: number, samples: number }[] }} Row
@@ -59,7 +62,7 @@ export function mergeProcessRows(runs) {
       ? {
         ...row.precision, low, high,
         halfWidth: Math.max(high / vs - 1, 1 - low / vs),
-        met: agreement === 'agree' && withRatio.every((r) => r.precision?.met),
+        met: agreement === 'agree' && withRatio.every((r) => r.precision?.met) && Math.max(high / vs - 1, 1 - low / vs) <= (/** @type {{ target?: number }} */ (row.precision).target ?? Infinity),
       }
       : row.precision;
     return {

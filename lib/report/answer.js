@@ -144,7 +144,10 @@ function ratioPhrase(cell, verb) {
   const range = cell.min != null && cell.max != null ? ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})` : '';
   if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
-  if (cell.standing === 'unstable') return `${verb} at a rate not measured precisely enough to state (±${fixed((cell.halfWidth ?? Infinity) * 100, 0)}%)`;
+  if (cell.standing === 'unstable') {
+    const width = cell.halfWidth != null && Number.isFinite(cell.halfWidth) ? `±${fixed(cell.halfWidth * 100, 1)}%` : 'too few pairs for an interval';
+    return `${verb} at a rate not measured precisely enough to state (${width})`;
+  }
   return `${verb} at a rate measured in one round only`;
 }
 
@@ -181,7 +184,8 @@ export function answerParagraph(results, entry) {
   const json = sizes.find((c) => c.format === baseline);
   const codecs = /** @type {{ format: string, mediaType?: string|null }[]} */ (results.codecs ?? []);
   const protobufNames = new Set(codecs.filter((c) => c.mediaType === PROTOBUF_MEDIA_TYPE).map((c) => c.format));
-  const rows = entry.rows.filter((r) => protobufNames.has(r.format));
+  // a lossy or unmeasured codec is no answer: only those whose round trip came back exact or equivalent
+  const rows = entry.rows.filter((r) => protobufNames.has(r.format) && (r.status === 'exact' || r.status === 'equivalent'));
   const reference = rows.find((r) => r.format === REFERENCE_PROTOBUF) ?? rows[0];
   if (!reference) return `No protobuf codec was measured on ${entry.payload.id}.`;
   const parts = [];
@@ -192,12 +196,21 @@ export function answerParagraph(results, entry) {
   }
   const speedOf = (/** @type {typeof reference} */ r) => [ratioPhrase(r.ops.encode, 'encodes'), ratioPhrase(r.ops.decode, 'decodes')].filter(Boolean).join(' and ');
   const said = speedOf(reference);
-  if (said) parts.push(`Speed against ${baseline} (JSON, bytes to bytes): ${reference.format}, the most used protobuf library, ${said}.`);
-  // the fastest: a round-trip interval above every other protobuf codec's
-  const measured = rows.filter((r) => r.ops.roundtrip && (r.ops.roundtrip.standing !== 'unstable' && r.ops.roundtrip.standing !== 'one-round'));
-  const top = measured.find((r) => measured.every((o) => o === r || (/** @type {number} */ (r.ops.roundtrip?.min) > /** @type {number} */ (o.ops.roundtrip?.max))));
+  const who = reference.format === REFERENCE_PROTOBUF ? `${reference.format}, the most used protobuf library,` : reference.format;
+  if (said) parts.push(`Speed against ${baseline} (JSON, bytes to bytes): ${who} ${said}.`);
+  // the fastest: a round-trip interval above every other protobuf codec's; none is named while any of them was not
+  // measured precisely (its true place is unknown)
+  const timed = rows.filter((r) => r.ops.roundtrip);
+  const measured = timed.filter((r) => r.ops.roundtrip?.standing !== 'unstable' && r.ops.roundtrip?.standing !== 'one-round');
+  const top = measured.length === timed.length
+    ? measured.find((r) => measured.every((o) => o === r || (/** @type {number} */ (r.ops.roundtrip?.min) > /** @type {number} */ (o.ops.roundtrip?.max))))
+    : undefined;
   if (top && top !== reference && measured.length > 1) parts.push(`The fastest protobuf codec here is ${top.format}: it ${speedOf(top)}.`);
-  else if (!top && measured.length > 1) parts.push(`No protobuf codec is clearly the fastest here: their round-trip intervals overlap (${measured.map((r) => r.format).join(', ')}).`);
+  else if (!top && timed.length > 1) {
+    parts.push(measured.length === timed.length
+      ? `No protobuf codec is clearly the fastest here: their round-trip intervals overlap (${measured.map((r) => r.format).join(', ')}).`
+      : `Which protobuf codec is fastest here is not stated: ${timed.filter((r) => !measured.includes(r)).map((r) => r.format).join(', ')} missed the precision target.`);
+  }
   const runs = results.transmission.filter((t) => t.payload === entry.payload.id);
   const said2 = [transmissionPhrase(runs.find((t) => t.profile === 'none'), baseline, reference.format),
     transmissionPhrase(runs.find((t) => t.profile !== 'none'), baseline, reference.format)].filter(Boolean);

@@ -7,7 +7,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
-import { CPU_HEADINGS, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
+import { CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {import('../results/index.js').TransmissionEntry} TransmissionEntry */
@@ -25,7 +25,7 @@ export function runSettingsLine(results) {
     ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
   const p = speed.timer === 'paired' ? speed.precision : null;
   const parts = [`mode ${mode}`, p
-    ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock})` : ''} taking turns with ${speed.baseline}, each ratio to ±${p.target * 100}% at ${p.level * 100}% or at most ${speed.maxTime} s per case`
+    ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock})` : ''} taking turns with ${speed.baseline}, each ratio to ±${fixed(p.target * 100, 1)}% at ${fixed(p.level * 100, 0)}% or at most ${speed.maxTime} s per case`
       + `${speed.processes && speed.processes > 1 ? `, in ${speed.processes} fresh processes` : ''}, ops ${(speed.operations ?? []).join(', ')} (round trip derived) over each payload's corpus${oneMessage}`
     : `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
   // results written before the memory pass joined the suite have no memory settings
@@ -157,6 +157,10 @@ export function renderMarkdown(results) {
       out.push('', `### Profile ${profile}: ${shapingOf(runs[0].settings)}${window}`, '', transmissionTable(runs));
       const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `- ${run.payload}: ${verdictText(v)}`));
       if (verdicts.length) out.push('', ...verdicts);
+      for (const run of runs) {
+        const atRate = cpuAtRateLines(run);
+        if (atRate.length) out.push('', `${run.payload}: ${atRate[0]}`, '', ...atRate.slice(1).map((l) => `- ${l.trim()}`));
+      }
     }
   }
   if (results.transports?.length) out.push('', ...transportSection(results.transports));

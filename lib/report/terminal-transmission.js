@@ -4,6 +4,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
+import { placementLine } from '../transmission/placement.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -58,7 +59,8 @@ export function cpuCells(r) {
 
 /**
  * One line: how the run was set up.
- * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>} s
+ * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>
+ *   & { placement?: import('../transmission/placement.js').Placement, clientWorkers?: number }} s
  * @param {string} [url] the server, when the run did not start its own
  */
 export function passSettingsLine(s, url) {
@@ -67,7 +69,8 @@ export function passSettingsLine(s, url) {
   const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
   const rounds = s.rounds > 1 ? ` × ${s.rounds} rounds (formats alternated)` : '';
   return `${int(s.messages)} messages per format${rounds}${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
-    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`;
+    + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`
+    + `${(s.clientWorkers ?? 1) > 1 ? `, ${s.clientWorkers} client worker threads` : ''}${s.placement ? `; ${placementLine(s.placement)}` : ''}`;
 }
 
 /**
@@ -267,4 +270,76 @@ export function transportComparisonRows(run) {
   });
   return tableModel(columnsOf(['transport', 'format', 'msgs/s', 'min–max', 'payload B/msg', 'wire B/msg', 'server µs/msg', 'client µs/msg', 'p50 ms', 'p99 ms', 'round trip'],
     ['transport', 'format', 'round trip']), rows);
+}
+
+/**
+ * The lines of a run's fixed-rate CPU passes (measureTransmission's cpuAtRate): per format the server's CPU per
+ * message at the rate with the idle CPU subtracted, its min–max and spread over the rounds, its share of a core and
+ * the idle CPU; then per pair the per-round ratio. None when the run had no such passes.
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
+ *   placement?: import('../transmission/placement.js').Placement } }} run
+ * @returns {string[]}
+ */
+export function cpuAtRateLines(run) {
+  const at = run.cpuAtRate;
+  if (!at) return [];
+  const us = (/** @type {number|null} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const width = Math.max(...at.formats.map((f) => f.format.length));
+  return [
+    `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${at.seconds} s passes × ${run.settings.rounds ?? 1} rounds, formats alternated; `
+      + `the same server's idle CPU over an equal interval before each pass subtracted; ${placementLine(run.settings.placement)}):`,
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg${f.minMax ? ` (${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}, spread ${Math.round((f.spread ?? 0) * 100)}%)` : ''}`
+      + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
+      + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`),
+    ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`
+      + `${p.minMax ? ` (rounds ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)})` : ''}`),
+    `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
+  ];
+}
+
+/**
+ * The capacity table (lib/transmission/capacity.js): per transport and format the highest rate that held the p99
+ * target with nothing lost, per server core when the server bound it, which side bound the first rate that failed,
+ * and at half the lower capacity of the transport's pair: p50/p99 and the server CPU per message at that fixed rate.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {import('./table.js').TableModel}
+ */
+export function capacityRows(transports) {
+  const us = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+  const rows = transports.flatMap((t) => t.rows.map((r) => {
+    const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`;
+    const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
+    const h = r.atHalf;
+    return { status: 'exact', cells: [
+      `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}`, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
+      h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}` : '—',
+      h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
+    ] };
+  }));
+  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'half rate', 'p50 / p99 ms at half',
+    'server µs/msg at half', 'server CPU at half'], ['transport', 'format', 'bound by']), rows);
+}
+
+/**
+ * The capacity table as text, with the settings each transport ran under.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {{ targetP99Ms: number, direction: string }} s
+ */
+export function capacityLines(transports, s) {
+  const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
+  const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
+    const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
+    return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
+  })).filter((l) => l !== null);
+  return [
+    `Capacity (${s.direction === 'down' ? 'download' : 'upload'}): the highest open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms; per server core `
+      + `only where the server ran out first (a rate bound by the client, or by neither side, is marked and not the server's capacity); ${places.join('; ')}`,
+    '',
+    toMarkdown(capacityRows(transports)),
+    '',
+    'capacity N+: the search\'s highest rate held. half rate: half the lower capacity of the transport\'s pair, where both formats\' '
+      + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate) are measured.',
+    ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
+  ];
 }

@@ -137,6 +137,12 @@ export const UNITS = {
   decodeShare: 'fraction of the server\'s CPU per message spent decoding (1 − raw / decoding)',
   serverElu: 'fraction: the server\'s event-loop utilization over the pass',
   clientElu: 'fraction: the client\'s event-loop utilization over the pass',
+  // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
+  grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
+  idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent)',
+  serverCpuShare: 'fraction of one core: the server\'s CPU at the pass\'s offered rate, idle subtracted',
+  round: 'count: the round a pass ran in, from 1',
+  clientWorkers: 'count: worker threads the client\'s connections were spread over (--client-workers)',
   ratio: 'ratio of median msgs/s: the winner\'s (else the first format\'s) over the other\'s',
   down: 'kbit/s',
   up: 'kbit/s',
@@ -260,6 +266,9 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransmissionSettings} settings
  * @property {import('../transmission/rounds.js').TransmissionRow[]} results
  * @property {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[]} [verdicts]
+ * @property {{ rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }} [cpuAtRate] server CPU per message at a fixed
+ *   offered rate, the idle CPU subtracted (the slow-link payload's loopback pass)
  */
 
 /**

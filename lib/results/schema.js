@@ -210,6 +210,16 @@ const transmissionRow = {
 const transmissionEntry = {
   payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
   verdicts: { type: 'array', items: transmissionVerdict },
+  // server CPU per message at a fixed offered rate, idle CPU subtracted (lib/transmission/cpu-at-rate.js)
+  cpuAtRate: {
+    type: 'object', required: ['rate', 'seconds', 'formats', 'pairs'],
+    properties: {
+      rate: number, seconds: number,
+      formats: { type: 'array', items: { type: 'object', required: ['format', 'rate', 'serverCpuUs', 'minMax', 'spread', 'idleCpuUsPerSec', 'passes'],
+        properties: { serverCpuUs: nullableNumber, spread: nullableNumber, idleCpuUsPerSec: nullableNumber, serverCpuShare: nullableNumber } } },
+      pairs: { type: 'array', items: { type: 'object', required: ['formats', 'ratio', 'minMax'] } },
+    },
+  },
 };
 
 // The runtime dimension (npm start --runtimes): which runtimes, exactly, and

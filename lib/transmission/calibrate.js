@@ -6,11 +6,12 @@ import { libraryVersion } from '../codecs/index.js';
 import { median } from '../measure/statistics.js';
 import { nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
+import { detectPlacement, withClientPinned } from './placement.js';
 
 /**
  * The part of autocannon's API used here. autocannon ships no type declarations, so it is loaded with require
  * (an import would be an untyped `any` module) and given this type.
- * @typedef {{ '2xx': number, non2xx: number, errors: number }} AutocannonResult
+ * @typedef {{ '2xx': number, non2xx: number, errors: number, latency: { p50: number, p99: number } }} AutocannonResult
  * @typedef {import('node:events').EventEmitter} AutocannonInstance
  * @typedef {(options: { url: string, connections: number, pipelining: number, amount: number,
  *   requests: Array<{ method: string, path: string, headers: Record<string, string>, body: Uint8Array }> },
@@ -33,6 +34,7 @@ const autocannon = /** @type {Autocannon} */ (createRequire(import.meta.url)('au
  * @param {number} [o.connections]
  * @param {number} [o.pipelining]
  * @param {(p: { format: string, round: number, client: string, requestsPerSec: number }) => void} [o.onPass]
+ * @param {'auto'|'off'} [o.placement] the server and the clients on disjoint cores (placement.js)
  * @returns {Promise<{ settings: object, environment: { node: string, cpu: string | null, cores: number, loadavg: number[],
  *   undici: string | null, autocannon: string | null }, formats: Array<{ format: string, mediaType: string, bodyBytes: number,
  *   toolkit: number[], undici: number[], autocannon: number[], ratio: number, ratios: number[], undiciRatio: number,
@@ -40,12 +42,31 @@ const autocannon = /** @type {Autocannon} */ (createRequire(import.meta.url)('au
  *   round; ratios: the toolkit's over autocannon's in each round, ratio: their median; undiciRatio: the same for undici alone;
  *   cpuUsPerRequest: each client's CPU per request (this process's, medians of the rounds)
  */
-export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds = 5, connections = 1, pipelining = 1, onPass }) {
+export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds = 5, connections = 1, pipelining = 1, onPass, placement = 'auto' }) {
   const transport = await loadTransport('http1');
   const { usable } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: requests });
-  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), extraArgs: serverArgs({ transport: 'http1' }) });
+  const plan = detectPlacement({ mode: placement });
+  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), plan, extraArgs: serverArgs({ transport: 'http1' }) });
+  let where = server.placement;
+  /** @typedef {ReturnType<typeof calibrationFigures> & { format: string, mediaType: string, bodyBytes: number }} FormatCalibration */
+  /** @type {FormatCalibration[]} */
   const formats = [];
   try {
+    const { problem } = await withClientPinned(where.pinned ? plan : { ...plan, pinned: false }, calibrateEach);
+    if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
+  } finally {
+    await server.stop();
+  }
+  return {
+    settings: { payload: payload.id, requests, rounds, connections, pipelining, method: 'POST', answer: 204, placement: where },
+    environment: {
+      node: process.version, cpu: os.cpus()[0]?.model ?? null, cores: os.availableParallelism(), loadavg: os.loadavg(),
+      undici: libraryVersion('undici'), autocannon: libraryVersion('autocannon'),
+    },
+    formats,
+  };
+
+  async function calibrateEach() {
     for (const codec of usable) {
       const path = `/${encodeURIComponent(codec.name)}`;
       // the corpus's messages as bodies, as the toolkit's client sends them (message i of the pass is corpus[i mod n])
@@ -82,24 +103,7 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
             await pool.close();
           }
         },
-        autocannon: (n) => new Promise((resolve, reject) => {
-          let started = 0;
-          let last = 0;
-          // autocannon notices `amount` on its once-a-second tick: its own duration would round the pass up to it
-          const instance = autocannon({
-            url: server.url, connections, pipelining, amount: n,
-            requests: bodies.map((body) => ({ method: 'POST', path, headers: { 'content-type': codec.mediaType }, body })),
-          }, (err, r) => {
-            if (err) return reject(err);
-            // with pipelining autocannon stops with the last few requests of `amount` still unanswered
-            if (r['2xx'] < n - connections * pipelining || r.errors || r.non2xx) {
-              return reject(new Error(`autocannon: ${r['2xx']} of ${n} answered 2xx, ${r.non2xx} other, ${r.errors} errors`));
-            }
-            resolve({ seconds: (last - started) / 1000, answered: r['2xx'] });
-          });
-          instance.once('start', () => { started = performance.now(); });
-          instance.on('response', () => { last = performance.now(); });
-        }),
+        autocannon: (n) => autocannonPass({ url: server.url, connections, pipelining, path, mediaType: codec.mediaType, bodies, amount: n }),
       };
       // warm-up, unmeasured: the JIT of both clients and of the server's path for this format
       for (const run of Object.values(passes)) await run(Math.min(2000, requests));
@@ -124,17 +128,35 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
         ...calibrationFigures(perSec, cpuUs),
       });
     }
-  } finally {
-    await server.stop();
   }
-  return {
-    settings: { payload: payload.id, requests, rounds, connections, pipelining, method: 'POST', answer: 204 },
-    environment: {
-      node: process.version, cpu: os.cpus()[0]?.model ?? null, cores: os.availableParallelism(), loadavg: os.loadavg(),
-      undici: libraryVersion('undici'), autocannon: libraryVersion('autocannon'),
-    },
-    formats,
-  };
+}
+
+/**
+ * One closed-loop autocannon pass: `amount` POSTs of the bodies in turn (the codec's media type) to `url + path`
+ * over `connections` keep-alive connections with `pipelining` in flight on each, timed from its start to its last
+ * answer; resolves with the seconds, the requests answered 2xx, and autocannon's own p50/p99 latency (ms).
+ * @param {{ url: string, connections: number, pipelining: number, path: string, mediaType: string, bodies: Uint8Array[], amount: number }} o
+ * @returns {Promise<{ seconds: number, answered: number, p50: number, p99: number }>}
+ */
+export function autocannonPass({ url, connections, pipelining, path, mediaType, bodies, amount }) {
+  return new Promise((resolve, reject) => {
+    let started = 0;
+    let last = 0;
+    // autocannon notices `amount` on its once-a-second tick: its own duration would round the pass up to it
+    const instance = autocannon({
+      url, connections, pipelining, amount,
+      requests: bodies.map((body) => ({ method: 'POST', path, headers: { 'content-type': mediaType }, body })),
+    }, (err, r) => {
+      if (err) return reject(err);
+      // with pipelining autocannon stops with the last few requests of `amount` still unanswered
+      if (r['2xx'] < amount - connections * pipelining || r.errors || r.non2xx) {
+        return reject(new Error(`autocannon: ${r['2xx']} of ${amount} answered 2xx, ${r.non2xx} other, ${r.errors} errors`));
+      }
+      resolve({ seconds: (last - started) / 1000, answered: r['2xx'], p50: r.latency.p50, p99: r.latency.p99 });
+    });
+    instance.once('start', () => { started = performance.now(); });
+    instance.on('response', () => { last = performance.now(); });
+  });
 }
 
 /**

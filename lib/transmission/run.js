@@ -15,6 +15,10 @@ import { summariseTransmissionRounds, pairVerdicts } from './rounds.js';
 import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
+import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
+import { CPU_AT_RATE_SECONDS, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { alternate } from '../measure/statistics.js';
+import { deathsNote } from './server-workers.js';
 
 // what server.js needs too, kept where loading it does not load the client's machinery
 export { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
@@ -46,13 +50,18 @@ export function serverArgs({ transport = DEFAULT_TRANSPORT, direction = 'up', co
  * outlives its parent, however the parent ends; signal handling stays with
  * the entry points. The same channel carries the server's CPU accounting
  * (control.mark(), control.report()) and, with --tls, its certificate.
- * @param {{ payload: import('../payload/index.js').Payload, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[] }} options
+ * With a placement plan (placement.js) that gives the server cores, the child is pinned to them as soon as it
+ * exists (before it loads anything), and `placement` says where it ran, or why it could not be pinned.
+ * @param {{ payload: import('../payload/index.js').Payload, formats: string[], raw?: boolean, host?: string, port?: number, extraArgs?: string[],
+ *   plan?: ReturnType<typeof detectPlacement> }} options
  */
-export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [] }) {
+export function startServerProcess({ payload, formats, raw = false, host = '127.0.0.1', port = 0, extraArgs = [], plan = detectPlacement({ mode: 'off' }) }) {
   const args = [path.join(ROOT, 'server.js'), ...payloadArgs(payload), '--formats', formats.join(','),
     '--host', host, '--port', String(port), ...(raw ? ['--raw'] : []), ...extraArgs];
   const server = startProcess(process.execPath, args, { ipc: true, env: { PORT: '', BENCH_SERVER_CHILD: 'ipc' } });
   const { child } = server;
+  const pinProblem = plan.server && child.pid !== undefined ? pinProcess(child.pid, plan.server) : null;
+  const placement = describePlacement(pinProblem ? { ...plan, pinned: false, server: null, client: null, note: `not pinned: ${pinProblem}` } : plan);
   // the channel must not keep this process alive on its own
   child.channel?.unref();
   /** @type {(cert: string) => void} */
@@ -95,6 +104,8 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
   return ready.then(async (url) => ({
     url,
     child,
+    /** Where the server (and, by the same plan, the client) runs. */
+    placement,
     /** The certificate a --tls server made (PEM), for the client to trust; null without TLS. */
     cert: tls ? /** @type {string} */ (await certificate) : null,
     /** The server's CPU accounting over IPC. */
@@ -208,8 +219,9 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   for (let i = 0; i < Math.min(r.sent, codec.messageCount); i++) payloadBytes += codec.byteLength(i) * Math.floor((r.sent - 1 - i) / codec.messageCount + 1);
   const up = wireEnd.up - wireStart.up;
   const down = wireEnd.down - wireStart.down;
+  const died = deathsNote(server?.died, r.lost);
   return {
-    ...passFigures(r, payloadBytes),
+    ...passFigures(died ? { ...r, ended: died } : r, payloadBytes),
     wireBytes: { payload: payloadBytes, frames: direction === 'up' ? up : down, up, down },
     latencyMs: latency.summary(),
     latencyUncorrectedMs: uncorrected?.summary() ?? null,
@@ -320,11 +332,20 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  *   result's (non-enumerable) `server`: the caller passes it to its next runs of the same transport and payload
  *   (option `server`) and stops it itself, as the matrix's rounds do (a server's start is most of a short pass)
  * @param {Awaited<ReturnType<typeof startServerProcess>> | null} [options.server] a server a keepServer run handed back
+ * @param {'auto'|'off'} [options.placement] auto: the server and this process (the client) on disjoint cores where
+ *   taskset and the cores allow (placement.js); settings.placement says where each ran, or why not
+ * @param {{ rate: number, seconds?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
+ *   one open-loop pass per format at this fixed rate (seconds long, CPU_AT_RATE_SECONDS by default), the formats
+ *   alternated, each after an idle interval as long whose server CPU is subtracted (cpu-at-rate.js): the result's
+ *   `cpuAtRate` holds server CPU per message at the same offered rate for every format, with its spread and the
+ *   per-round ratios. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
+ * @param {number} [options.clientWorkers] the Node client's connections and messages spread over this many worker
+ *   threads (client-workers.js), one accounting and merged histograms; 1 (default): this thread alone
  */
 export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
   rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
-  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false,
+  compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto', cpuAtRate = null, clientWorkers = 1,
 }) {
   const transport = await loadTransport(transportName);
   const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
@@ -332,7 +353,11 @@ export async function measureTransmission({
   const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: messages + (warmup ?? Math.min(1000, messages)) });
   if (strict && refused.length) throw refusedCodec(refused[0]);
   if (!usable.length) return notRunResult();
-  const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
+  const plan = detectPlacement({ mode: placement, startsServer: !url });
+  const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, plan, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
+  // where each side ran: the server as it was pinned when it started (a given server by its own run's plan)
+  let where = server?.placement ?? describePlacement(plan);
+  const clientPlan = where.pinned ? plan : { ...plan, pinned: false };
   // the server this run talks to: the one at `url`, else the one started (or given) above
   const target = url || server?.url;
   if (!target) throw new Error('measureTransmission: no server url');
@@ -345,19 +370,43 @@ export async function measureTransmission({
   const withRaw = rawPasses && !raw;
   const identity = payloadIdentity(payload);
   const tlsTrust = server?.cert ? { ca: server.cert } : trust ?? null;
+  const pool = clientWorkers > 1 && clientPass === nodeClientPass
+    ? await (await import('./client-workers.js')).startClientWorkers({ workers: clientWorkers, payload, formats: usable.map((c) => c.name), transport: transportName })
+    : null;
+  if (pool) clientPass = pool.clientPass;
+  const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS } : null;
+  /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
+  const ratePasses = variants.map(() => []);
   try {
     shaping = await startShaping({ url: target, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
-    for (let round = 1; round <= rounds; round++) {
-      for (const [i, { codec, compress: c }] of variants.entries()) {
-        const pass = { transport, url: shaping.url, codec, schema: payload.schema, identity, messages, direction, window, connections, pipelining, rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: server?.control ?? null, clientPass, clientWarmsUp };
-        const format = variantName(codec.name, c);
-        // the JIT stays warm across rounds: only the first pass of a format needs it
-        passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warmup : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
-        if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
+    const shapedUrl = shaping.url;
+    const warm = warmup;
+    const { problem } = await withClientPinned(clientPlan, async () => {
+      for (let round = 1; round <= rounds; round++) {
+        for (const [i, { codec, compress: c }] of variants.entries()) {
+          const pass = { transport, url: shapedUrl, codec, schema: payload.schema, identity, messages, direction, window, connections, pipelining, rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: server?.control ?? null, clientPass, clientWarmsUp };
+          const format = variantName(codec.name, c);
+          // the JIT stays warm across rounds: only the first pass of a format needs it
+          passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warm : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
+          if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
+        }
+        if (atRate && server) {
+          for (const i of alternate(variants.map((_, k) => k), round)) {
+            const { codec, compress: c } = variants[i];
+            const control = idleSubtracting(server.control, atRate.seconds * 1000);
+            const r = await runPass({
+              transport, url: shapedUrl, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
+              rate: atRate.rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
+            });
+            ratePasses[i].push(ratePass(round, r, control.measured()));
+          }
+        }
       }
-    }
+    });
+    if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
   } finally {
+    await pool?.close();
     await shaping?.stop();
     if (!given && !keepServer) await server?.stop();
   }
@@ -371,11 +420,12 @@ export async function measureTransmission({
       transport: transportName, direction, messages, window, connections, pipelining, inFlight: inFlight(transport, { window, pipelining }), rate: rate ?? null, profile, link: shaping?.link ?? null,
       shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw,
       deflate: variantsOf.includes('deflate') ? (variantsOf.includes(null) ? 'both' : true) : false,
-      compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust),
+      compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust), placement: where, clientWorkers: pool ? clientWorkers : 1,
       ...(client ? { client } : {}),
     },
     results,
     verdicts,
+    cpuAtRate: atRate ? cpuAtRateResult(atRate, variants.map(({ codec, compress: c }, i) => summariseRatePasses(variantName(codec.name, c), atRate.rate, ratePasses[i]))) : null,
   };
   if (keepServer && server && !given) Object.defineProperty(result, 'server', { value: server });
   return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);
@@ -387,12 +437,39 @@ export async function measureTransmission({
     const noVerdicts = [];
     return {
       payload: describePayload(payload),
-      settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls) },
+      settings: { transport: transportName, direction, messages, window, connections, pipelining, rate: rate ?? null, profile, link: resolveProfile(profile, { rtt, down, up }), shaper: 'none', shaperNote: null, raw, warmup: warmup ?? 0, rounds, rawPasses: false, deflate: false, compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls),
+        placement: { ...describePlacement(detectPlacement({ mode: 'off' })), note: 'nothing ran' }, clientWorkers: 1 },
       results: notRun,
       verdicts: noVerdicts,
+      cpuAtRate: null,
     };
   }
 }
+
+/**
+ * One fixed-rate pass's figures (cpu-at-rate.js's RatePass): the pass's own, and the idle and gross server CPU
+ * as the idle-subtracting control measured them.
+ * @param {number} round
+ * @param {Awaited<ReturnType<typeof runPass>>} r
+ * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null }} measured
+ * @returns {import('./cpu-at-rate.js').RatePass}
+ */
+function ratePass(round, r, { idle, pass }) {
+  return {
+    round, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
+    grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
+    idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
+    serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
+    complete: complete(r),
+  };
+}
+
+/**
+ * What a run's `cpuAtRate` holds: the rate and seconds, each format's row (summariseRatePasses) and the pairs' ratios.
+ * @param {{ rate: number, seconds: number }} atRate
+ * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
+ */
+const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, formats, pairs: ratePairs(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.
@@ -425,24 +502,38 @@ export function refusedCodec(r) {
  * @param {number} [options.steps] bisections after the first failed probe (default 4)
  * @param {(p: { format: string, rate: number, p99: number|null, ok: boolean }) => void} [options.onProbe]
  * @param {{ profile?: string, rtt?: number, down?: number, up?: number, shaper?: 'auto'|'os'|'emulator', connections?: number,
- *   transport?: string, direction?: 'up'|'down', compress?: string|null, tls?: boolean, pipelining?: number, window?: number }} [options.link]
+ *   transport?: string, direction?: 'up'|'down', compress?: string|null, tls?: boolean, pipelining?: number, window?: number,
+ *   placement?: 'auto'|'off' }} [options.link]
  *   the link and the transport's settings, as measureTransmission takes them
- * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: Probe[] }>>}
+ * @returns {Promise<Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: Probe[],
+ *   placement?: import('./placement.js').Placement }>>}
  *   maxRate null: even fromRate failed; failedRate null: maxRate reached without a failure
  */
 export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fromRate = 1000, maxRate = 1e6, seconds = 0.5, steps = 4, onProbe, link = {} }) {
   const { transport: transportName = DEFAULT_TRANSPORT, direction = 'up', compress = null, tls = false } = link;
   const transport = await loadTransport(transportName);
   const { usable } = prepareWireCodecs(codecs, payload, transport);
-  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), extraArgs: serverArgs({ transport: transportName, direction, compress, tls }) });
+  const plan = detectPlacement({ mode: link.placement ?? 'auto' });
+  const server = await startServerProcess({ payload, formats: usable.map((c) => c.name), plan, extraArgs: serverArgs({ transport: transportName, direction, compress, tls }) });
+  /** @type {Array<{ format: string, targetP99Ms: number, maxRate: number|null, failedRate: number|null, probes: Probe[], placement?: import('./placement.js').Placement }>} */
   const knees = [];
+  const clientPlan = server.placement.pinned ? plan : { ...plan, pinned: false };
   try {
+    const { problem } = await withClientPinned(clientPlan, () => probeEach());
+    const placementOf = problem ? { ...server.placement, client: null, note: `client not pinned: ${problem}` } : server.placement;
+    for (const k of knees) k.placement = placementOf;
+  } finally {
+    await server.stop();
+  }
+  return knees;
+
+  async function probeEach() {
     for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
       /** @type {Probe[]} */
       const probes = [];
       /** @param {number} rate */
       const probe = async (rate) => {
-        const run = await measureTransmission({ ...link, payload, codecs: [info], url: server.url, trust: server.cert ? { ca: server.cert } : undefined, rate, messages: Math.max(200, Math.round(rate * seconds)) });
+        const run = await measureTransmission({ ...link, payload, codecs: [info], url: server.url, trust: server.cert ? { ca: server.cert } : undefined, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off' });
         const [row] = run.results;
         const p99 = row.latencyMs?.p99 ?? null;
         const ok = complete(row) && p99 != null && p99 < targetP99Ms;
@@ -461,12 +552,9 @@ export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fro
         if (await probe(mid)) good = mid;
         else bad = mid;
       }
-      knees.push({ format: info.name, targetP99Ms, maxRate: good, failedRate: bad, probes });
+      knees.push({ format: info.name, targetP99Ms, maxRate: good, failedRate: bad, probes, placement: server.placement });
     }
-  } finally {
-    await server.stop();
   }
-  return knees;
 }
 
 /**

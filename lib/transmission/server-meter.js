@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number }} ServerReport
+ * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number, workers?: number, answered?: number,
+ *   died?: Array<{ worker: number, pid: number|null, code: number|null, signal: string|null }> }} ServerReport
  *   since the last mark: data messages handled (all connections), process CPU (user + system, µs),
- *   event-loop utilization (0–1) and wall time
+ *   event-loop utilization (0–1) and wall time; a server of several workers (server-workers.js) adds how many it has,
+ *   how many answered, and those that died since the mark
  * @typedef {{ handled(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
  */
 

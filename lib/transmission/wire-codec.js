@@ -116,7 +116,7 @@ export function prepareWireCodecs(codecs, payload, transport, { verifyMessages =
   const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));
   for (const p of prepared.filter(measurable)) {
     const codec = wireCodec(p, corpus);
-    const why = transport ? formatRefusal(transport, codec) : null;
+    const why = transport ? formatRefusal(transport, codec, payload.schema) : null;
     if (why) refused.push({ name: codec.name, reason: why, prepared: { ...p, status: 'unsupported', reason: why } });
     else usable.push(codec);
   }

@@ -57,8 +57,8 @@ test('a user\'s schema with a package, an import and a nested --type gets its ow
   const other = loadService(loadSchemaFile(path.join(dir, 'shop.proto'), 'acme.shop.Order'));
   assert.equal(other.message.typeName, 'acme.shop.Order');
 
-  // the service's .proto is what a client of the user's own is built from: proto-loader reads it with the user's files
-  const definition = protoLoader.loadSync(files.proto, { includeDirs: [dir] });
+  // the service's .proto is what a client of the user's own is built from: its folder holds the user's files it imports
+  const definition = protoLoader.loadSync(files.proto, { includeDirs: [path.dirname(files.proto)] });
   const benchService = definition['acme.shop.bench.Bench'];
   assert.ok(!('format' in benchService), 'a service, not a message or an enum');
   const send = benchService.Send;

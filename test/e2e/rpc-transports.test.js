@@ -5,10 +5,14 @@ import nodeTest from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import http2 from 'node:http2';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import grpc from '@grpc/grpc-js';
 import protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
@@ -20,7 +24,9 @@ import { selectCodecs } from '../../lib/codecs/index.js';
 import { compareWithPayload, prepareCodecs } from '../../lib/verify.js';
 import { wireCodec } from '../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../lib/transmission/server-meter.js';
-import { ANSWER } from '../../lib/transmission/transports/index.js';
+import { loadService } from '../../lib/transmission/transports/rpc-service.js';
+import { create } from '@bufbuild/protobuf';
+import { ANSWER, checkSettings } from '../../lib/transmission/transports/index.js';
 import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
 import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
 import { field, record } from '../helpers/narrow.js';
@@ -196,6 +202,37 @@ function post(url, body, headers) {
   });
 }
 
+for (const transport of [connect, connectH2, grpcTransport]) {
+  test(`${transport.name}: once the server has closed every connection, send() says "not sent" (false) and onClosed is called, no message counts as an error`, async (t) => {
+    const format = transport === grpcTransport ? 'protobufjs-static' : 'protobuf-es';
+    const { server, codecs } = await serve(t, transport, { formats: [format] });
+    const codec = codecs.get(format);
+    assert.ok(codec, format);
+    let closed = 0;
+    /** @type {number[]} */
+    const statuses = [];
+    const c = await transport.createClient({
+      url: server.url, codec, direction: 'up', window: 4, connections: 2, pipelining: 1, compress: null, tls: null, raw: false, identity, timeoutMs: 5000,
+      schema: payload.schema, onAnswer: (seq, status) => { statuses.push(status); }, onClosed: () => { closed++; },
+    });
+    t.after(() => c.close());
+    const answered = (/** @type {number} */ n) => new Promise((resolve) => {
+      const poll = setInterval(() => { if (statuses.length >= n) { clearInterval(poll); resolve(undefined); } }, 5);
+    });
+    for (let i = 0; i < 4; i++) assert.notEqual(c.send(i), false);
+    await answered(4);
+    assert.deepEqual(statuses, [ANSWER.ok, ANSWER.ok, ANSWER.ok, ANSWER.ok]);
+    await server.close();
+    const until = Date.now() + 5000;
+    while (!closed && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(closed, 1, 'onClosed once every connection is gone');
+    for (let i = 4; i < 8; i++) assert.equal(c.send(i), false, `message ${i}: not sent`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(statuses, [ANSWER.ok, ANSWER.ok, ANSWER.ok, ANSWER.ok], 'no answer (an error) for a message not sent');
+    assert.equal(closed, 1);
+  });
+}
+
 test('connect: real peers — curl POSTs the payload\'s JSON, node:http its protobuf bytes (made by protobufjs from the .proto), both accepted; Get answers the corpus message', async (t) => {
   const { server } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'] });
   const json = JSON.stringify(payload.value);
@@ -216,6 +253,46 @@ test('connect: real peers — curl POSTs the payload\'s JSON, node:http its prot
   const decoded = Order.toObject(Order.decode(gotBinary.body), { longs: Number, enums: String, defaults: false });
   assert.notEqual(compareWithPayload(corpus[3], decoded, PROTO_NORMALISE).status, 'lossy');
   assert.equal(field(server.counters, 'ok'), 4);
+});
+
+test('connect: a payload with google.protobuf.Any travels as JSON and binary (the service\'s type registry), both ways; curl POSTs its JSON', async (t) => {
+  const fixtures = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const [anyPayload] = resolvePayloads({ data: path.join(fixtures, 'wellknown-any.json'), proto: path.join(fixtures, 'wellknown.proto'), type: 'telemetry.Envelope' });
+  const formats = ['protobuf-es', 'protobuf-es-json'];
+  const prepared = prepareCodecs(await selectCodecs(formats.join(',')), anyPayload);
+  const codecs = new Map(prepared.map((p) => [p.codec.name, wireCodec(p, anyPayload.corpus ?? [anyPayload.value])]));
+  for (const [name, codec] of codecs) assert.equal(connect.carries?.(codec, anyPayload.schema), null, `Connect carries ${name}`);
+  // an Any whose type is in no file of the schema: Connect's JSON cannot write it, so the cell is refused with the reason
+  const envelope = loadService(anyPayload.schema).message;
+  const stray = create(envelope, { id: 'x', payload: { typeUrl: 'type.googleapis.com/nowhere.Missing', value: new Uint8Array([8, 1]) } });
+  const jsonCodec = codecs.get('protobuf-es-json');
+  assert.ok(jsonCodec);
+  assert.match(String(connect.carries?.({ ...jsonCodec, messageCount: 1, decode: () => stray }, anyPayload.schema)),
+    /^Connect cannot write or read the JSON of message 0: .*nowhere\.Missing.* is not in the type registry/);
+  for (const transport of [connect, connectH2]) {
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const server = await transport.startServer({ codecs, direction, host: '127.0.0.1', port: 0, tls: null, compress: null, maxPayload: 1 << 20, raw: false, identity: null, meter: createServerMeter(), schema: anyPayload.schema });
+      t.after(() => server.close());
+      for (const format of formats) {
+        const codec = codecs.get(format);
+        assert.ok(codec, format);
+        /** @type {number[]} */
+        const statuses = [];
+        const c = await transport.createClient({ url: server.url, codec, direction, window: 1, connections: 1, pipelining: 1, compress: null, tls: null, raw: false,
+          identity: null, timeoutMs: 5000, schema: anyPayload.schema, onAnswer: (seq, status) => { statuses.push(status); } });
+        for (let i = 1; i <= 5; i++) c.send(i);
+        const until = Date.now() + 5000;
+        while (statuses.length < 5 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+        await c.close();
+        assert.deepEqual(statuses, [0, 0, 0, 0, 0].map(() => ANSWER.ok), `${transport.name} ${format} ${direction}`);
+      }
+      if (transport === connect && direction === 'up') {
+        const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', '-X', 'POST', '-H', 'content-type: application/json', '--data-binary',
+          `@${path.join(fixtures, 'wellknown-any.json')}`, `${server.url}/telemetry.bench.Bench/Send`]);
+        assert.equal(stdout.trim().split('\n').pop(), '200', stdout);
+      }
+    }
+  }
 });
 
 test('connect-h2: a node:http2 peer (h2c, prior knowledge) POSTs the payload\'s JSON and gets the Ack', async (t) => {
@@ -311,8 +388,9 @@ test('connect: an oversize body is refused before it has all arrived (the server
 
 test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s generic client) is answered, both methods', async (t) => {
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'] });
+  // the served schema's folder alone: the payload's .proto it imports sits beside it
   const definition = protoLoader.loadSync(path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto'),
-    { includeDirs: [path.join(ROOT, 'proto')], keepCase: true, longs: Number, enums: String, defaults: false });
+    { includeDirs: [path.join(ROOT, 'generated', 'rpc')], keepCase: true, longs: Number, enums: String, defaults: false });
   // any: grpc-js types a client loaded from a definition without its methods (they are looked up by name)
   const { Bench } = /** @type {any} */ (grpc.loadPackageDefinition(definition)).bench;
   const peer = new Bench(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
@@ -323,6 +401,22 @@ test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s gener
   const got = await new Promise((resolve, reject) => peer.Get({ index: 5 }, /** @type {Callback} */ ((err, r) => (err ? reject(err) : resolve(r)))));
   assert.notEqual(compareWithPayload(corpus[5], got, PROTO_NORMALISE).status, 'lossy');
   assert.deepEqual(server.counters.byFormat, { 'protobufjs-static': { messages: 2 } });
+});
+
+test('buf curl --schema on the served service .proto alone (no other include path) calls grpc, connect and connect-h2', async (t) => {
+  const BUF = path.join(path.dirname(createRequire(import.meta.url).resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
+  const schema = path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto');
+  const cases = /** @type {Array<[Transport, string, string[]]>} */ ([
+    [grpcTransport, 'protobufjs-static', ['--protocol', 'grpc', '--http2-prior-knowledge']],
+    [connect, 'protobuf-es', ['--protocol', 'connect']],
+    [connectH2, 'protobuf-es', ['--protocol', 'connect', '--http2-prior-knowledge']],
+  ]);
+  for (const [transport, format, protocol] of cases) {
+    const { server } = await serve(t, transport, { formats: [format], direction: 'down' });
+    const { stdout } = await run(process.execPath, [BUF, 'curl', '--schema', schema, ...protocol, '-d', '{"index": 5}', `${server.url}/bench.Bench/Get`],
+      { cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'buf-curl-')), timeout: 60000 });
+    assert.notEqual(compareWithPayload(corpus[5], JSON.parse(stdout), PROTO_NORMALISE).status, 'lossy', transport.name);
+  }
 });
 
 test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived; JSON is refused', async (t) => {
@@ -396,13 +490,30 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
       assert.ok(bytesPer.gzip < bytesPer.none * 0.8, `${transport.name} ${direction}: gzip ${bytesPer.gzip} vs ${bytesPer.none}`);
     }
   }
+  // gRPC compresses what the client sends: the bytes at the socket shrink; the answers (grpc-js's server never
+  // compresses them) cannot, so --compress with --direction down is refused before anything starts
   const proto = await wireCodecOf('protobufjs-static');
-  for (const direction of /** @type {const} */ (['up', 'down'])) {
-    const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction, compress: 'gzip' });
-    const { counts, drive } = await client(t, grpcTransport, server, proto, { direction, compress: 'gzip' });
-    await drive(1, 100);
-    assert.equal(counts[ANSWER.ok], 100, `grpc gzip ${direction}`);
+  /** @type {Record<string, number>} */
+  const grpcUp = {};
+  for (const compress of [null, 'gzip']) {
+    const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction: 'up', compress });
+    const { c, counts, drive } = await client(t, grpcTransport, server, proto, { direction: 'up', compress });
+    await drive(1, 20);
+    const before = c.wireBytes();
+    await drive(21, 100);
+    const after = c.wireBytes();
+    assert.equal(counts[ANSWER.ok], 120, `grpc gzip up ${compress}`);
+    grpcUp[compress ?? 'none'] = (after.up - before.up) / 100;
   }
+  // test3's protobuf barely compresses (gzip saves about 10 of 374 bytes): the socket must show exactly what gzip
+  // saves on these messages, less the one byte of the grpc-encoding header
+  const saved = sum(100, (i) => proto.encodeMessage(21 + i).length - zlib.gzipSync(proto.encodeMessage(21 + i)).length) / 100;
+  t.diagnostic(`grpc up: ${grpcUp.none.toFixed(1)} B/msg plain, ${grpcUp.gzip.toFixed(1)} gzip; gzip saves ${saved.toFixed(1)} B/msg on the messages`);
+  assert.ok(saved > 1, `gzip saves ${saved} bytes per message`);
+  assert.ok(Math.abs(grpcUp.none - grpcUp.gzip - (saved - 1)) <= 0.5, `grpc up: ${grpcUp.none} plain, ${grpcUp.gzip} gzip, gzip saves ${saved}`);
+  assert.throws(() => checkSettings(grpcTransport, { direction: 'down', compress: 'gzip' }),
+    (err) => err instanceof UserError && err.message === '--compress gzip: grpc compresses --direction up only (@grpc/grpc-js cannot compress its answers)');
+  checkSettings(grpcTransport, { direction: 'up', compress: 'gzip' });
 
   const { private: key, cert } = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }],
     { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }] });

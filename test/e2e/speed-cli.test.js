@@ -85,6 +85,8 @@ test('the paired timer\'s options refuse what cannot be measured: one line namin
     [['--rounds', '0'], /^benchmark_dss: --rounds: expected a whole number ≥ 1, got "0"$/],
     [['--max-time', '0.2', '--warmup', '0.5'], /^benchmark_dss: --max-time 0\.2: the time cap per case is below its warm-up \(--warmup 0\.5\); give at least that$/],
     [['--timer', 'fast'], /^benchmark_dss: --timer: expected paired or benchmark, got "fast"$/],
+    [['--timer', 'benchmark', '--slice', '0'], /^benchmark_dss: --slice 0: an option of the paired timer, which --timer benchmark does not use$/],
+    [['--min-time', '0.01'], /^benchmark_dss: --min-time 0\.01: Benchmark\.js's sample time, which the paired timer does not use/],
   ];
   for (const [args, message] of cases) {
     const run = dss(['3', '--no-memory', ...args]);

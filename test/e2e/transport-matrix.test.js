@@ -113,11 +113,13 @@ test('through a shaped link: the break-even model per transport, fed by its own 
 });
 
 test('benchmark_ws.js --transport T without --formats runs T\'s own pair (Connect: its JSON and binary codecs), compared with its JSON side', { timeout: 300_000 }, () => {
-  const r = runWs('3', '--transport', 'connect', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1');
+  const r = runWs('3', '--transport', 'connect', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-seconds', '0.2');
   assert.equal(r.status, 0, r.stderr);
   const rows = r.stdout.split('\n').filter((l) => /^\| none /.test(l));
   assert.deepEqual(rows.map((l) => l.split('|')[2].trim()).sort(), ['protobuf-es', 'protobuf-es-json']);
   assert.match(r.stdout, /\| vs protobuf-es-json \(× less\) /, 'the baseline column is the transport\'s JSON side');
+  // CPU per message at a fixed rate works over any transport (the server is asked over IPC)
+  assert.match(r.stdout, /^Server CPU per message at a fixed 2,000 msgs\/s .*\n {2}protobuf-es(-json)? +\d/m);
 });
 
 test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0, a setting a transport does not take: one line, exit 2', () => {
@@ -131,6 +133,9 @@ test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0,
   const help = run('--help');
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /\n {4}connect +protobuf-es-json vs protobuf-es\n(.*\n)* {4}grpc +protobufjs-static\n$/);
+  // the clients' options it does not take are gone with their continuation lines
+  assert.doesNotMatch(help.stdout, /--deflate|--throttle|--transport T|CPU per message with compression|or custom with/);
+  assert.match(help.stdout, /\n {2}--warmup N .*\n {22}\(default min\(1000, M\) unthrottled, 0 throttled\)\n {2}--direction D/);
   oneLine(run('3', '--transports', 'ws,smoke'), /^benchmark_transport: --transport smoke: unknown \(known: ws, http1, http2, connect, connect-h2, grpc\)$/);
   oneLine(run('3', '--pipelining', '0'), /^benchmark_transport: --pipelining: /);
   oneLine(run('3', '--transports', 'ws,http1', '--pipelining', '4'), /^benchmark_transport: --pipelining 4: only for HTTP\/1\.1 \(transport ws does not pipeline\)$/);

@@ -203,7 +203,8 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   const before = listeners();
   const r = await measureTransmission({ payload, codecs, messages: 500, window: 8, onProgress: (p) => progress.push(p) });
   assert.deepEqual(listeners(), before, 'signal handlers for the server child are removed once it has stopped');
-  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results', 'verdicts']);
+  assert.deepEqual(Object.keys(r), ['payload', 'settings', 'results', 'verdicts', 'cpuAtRate']);
+  assert.equal(r.cpuAtRate, null, 'no fixed-rate passes unless asked');
   assert.equal(r.settings.rounds, 1);
   assert.equal(r.verdicts[0].winner, null, 'one round names no winner');
   assert.equal(r.payload.id, 'test5');
@@ -221,15 +222,34 @@ test('measureTransmission: the programmatic API runs each codec against its own 
 });
 
 test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', async () => {
-  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--json']).done;
+  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--json']).done;
   assert.equal(r.code, 0, r.stderr);
   /**
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
-   * @type {{ runs: { settings: { rounds: number, rawPasses: boolean }, results: Row[], verdicts: { formats: string[] }[] }[] }}
+   * @typedef {{ round: number, acked: number, serverCpuUs: number, grossCpuUs: number, idleCpuUsPerSec: number, complete: boolean }} RatePass
+   * @typedef {{ format: string, rate: number, serverCpuUs: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[] }} RateRow
+   * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
+  // where each side ran is said, pinned or not
+  assert.ok(t.settings.placement.pinned || t.settings.placement.note, JSON.stringify(t.settings.placement));
+  // server CPU per message at a fixed offered rate: every format, every round, at the asked rate, idle subtracted
+  const atRate = t.cpuAtRate;
+  assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
+  assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
+  for (const f of atRate.formats) {
+    assert.deepEqual(f.passes.map((p) => p.round), [1, 2, 3]);
+    for (const p of f.passes) {
+      assert.equal(p.acked, 100);
+      assert.ok(p.complete);
+      assert.ok(p.idleCpuUsPerSec >= 0 && p.serverCpuUs > 0 && p.serverCpuUs <= p.grossCpuUs, JSON.stringify(p));
+    }
+    assert.equal(f.serverCpuUs, f.passes.map((p) => p.serverCpuUs).sort((a, b) => a - b)[1]);
+  }
+  assert.deepEqual(atRate.pairs.map((p) => p.formats), [['protobufjs-static', 'json-buffer']]);
   assert.equal(t.settings.rounds, 3);
   for (const row of t.results) {
     assert.equal(row.passes.length, 3);
@@ -255,6 +275,8 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   assert.equal(t.verdicts.length, 1);
   assert.deepEqual(t.verdicts[0].formats, ['protobufjs-static', 'json-buffer']);
   assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);
+  assertOneLine(await run('benchmark_ws.js', ['5', '--cpu-rate', '0']).done, /^benchmark_ws: --cpu-rate: expected a number ≥ 0.001, got "0"$/);
+  assertOneLine(await run('benchmark_ws.js', ['5', '--placement', 'pinned']).done, /^benchmark_ws: --placement: expected auto or off, got "pinned"$/);
 });
 
 test('measureSaturation: rates double until a probe misses the p99 target, and a target nothing meets names no rate', async () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
+import { messageCost, predictThroughput } from '../../lib/transmission/model.js';
 
 const id = process.pid % 100000;
 const NS_SERVER = `ws-srv-${id}`;
@@ -116,22 +117,56 @@ test('server on one host with --host 0.0.0.0, clients on another with --url: zer
   }
 });
 
-test('the link between the hosts shaped by tc tbf: the client cannot send faster than the rate', { skip: skip ?? false }, async (t) => {
-  // upstream only (client → server), 8 Mbit/s
-  ip('-n', NS_CLIENT, 'link', 'set', VETH_CLIENT, 'up');
-  execFileSync('ip', ['netns', 'exec', NS_CLIENT, 'tc', 'qdisc', 'add', 'dev', VETH_CLIENT, 'root', 'tbf', 'rate', '8mbit', 'burst', '16kb', 'latency', '200ms']);
+/**
+ * One pass of client.js in the client's namespace against the server; its result row.
+ * @param {string} format
+ * @param {number} messages
+ * @param {string[]} [extra]
+ */
+async function pass(format, messages, extra = []) {
+  const r = await runIn(NS_CLIENT, 'client.js', ['--format', format, '3', String(messages), '--url', `ws://${SERVER_IP}:7070`, '--window', '32', '--warmup', '0', '--json', ...extra]).done;
+  assert.equal(r.code, 0, r.stderr);
+  const [row] = JSON.parse(r.stdout).results;
+  assert.equal(row.acked, messages, `${format}: every message acked`);
+  return row;
+}
+
+/** @type {(ns: string, ...args: string[]) => void} */
+const tc = (ns, ...args) => { execFileSync('ip', ['netns', 'exec', ns, 'tc', ...args]); };
+
+test('the kernel\'s shaper (tc tbf, 768 kbit/s up, 1600 down, rtt 0) against the built-in emulator and the break-even model at the same link: within 2% for JSON and protobuf', { skip: skip ?? false }, async (t) => {
+  const link = { up: 768, down: 1600, rtt: 0, window: 32 };
+  // passes of about 5 s each: tbf's burst (1600 bytes: one full frame) is under 0.4% of what a pass sends
+  const formats = /** @type {const} */ ([['json-buffer', 600], ['protobufjs-static', 1200]]);
   const server = await startServer();
   try {
-    const r = await runIn(NS_CLIENT, 'client_json.js', ['3', '1500', '--url', `ws://${SERVER_IP}:7070`, '--window', '32', '--warmup', '0', '--json']).done;
-    assert.equal(r.code, 0, r.stderr);
-    const [row] = JSON.parse(r.stdout).results;
-    assert.equal(row.acked, 1500);
-    const mbit = (row.wireBytes.frames * 8) / 1e6 / row.seconds;
-    // unshaped, this link carries well over 50 Mbit/s; shaped, the WebSocket bytes alone cannot exceed the rate, and
-    // with 32 messages in flight the client keeps the link busy: at least half of it carries WebSocket frames (TCP/IP
-    // headers and ACK pacing take the rest): a client that stalls or crawls fails
-    t.diagnostic(`${mbit.toFixed(2)} Mbit/s of WebSocket frames through an 8 Mbit/s tbf`);
-    assert.ok(mbit <= 8 * 1.15 && mbit >= 8 * 0.5, `${mbit.toFixed(2)} Mbit/s through an 8 Mbit/s tbf`);
+    /** @type {Record<string, { loopback: any, tbf: any, emulator: any, model: number }>} */
+    const rows = {};
+    for (const [format, messages] of formats) {
+      // the same messages as the shaped passes (message i is corpus[i % n]): the model's bytes per message are theirs
+      const loopback = await pass(format, messages);
+      // each direction shaped where it leaves: the client's veth carries up, the server's down
+      tc(NS_CLIENT, 'qdisc', 'add', 'dev', VETH_CLIENT, 'root', 'tbf', 'rate', `${link.up}kbit`, 'burst', '1600', 'limit', '4000000');
+      tc(NS_SERVER, 'qdisc', 'add', 'dev', VETH_SERVER, 'root', 'tbf', 'rate', `${link.down}kbit`, 'burst', '1600', 'limit', '4000000');
+      let tbf;
+      try {
+        tbf = await pass(format, messages);
+      } finally {
+        tc(NS_CLIENT, 'qdisc', 'del', 'dev', VETH_CLIENT, 'root');
+        tc(NS_SERVER, 'qdisc', 'del', 'dev', VETH_SERVER, 'root');
+      }
+      const emulator = await pass(format, messages, ['--throttle', 'custom', '--up', String(link.up), '--down', String(link.down), '--rtt', '0', '--shaper', 'emulator']);
+      const model = predictThroughput(messageCost(loopback), link).msgsPerSec;
+      rows[format] = { loopback, tbf, emulator, model };
+      t.diagnostic(`${format}: tbf ${tbf.msgsPerSec.toFixed(2)} msgs/s in ${tbf.seconds.toFixed(2)} s, emulator ${emulator.msgsPerSec.toFixed(2)} (×${(emulator.msgsPerSec / tbf.msgsPerSec).toFixed(4)}), `
+        + `model ${model.toFixed(2)} (×${(model / tbf.msgsPerSec).toFixed(4)}); ${(tbf.wireBytes.up / messages).toFixed(1)} stream bytes up per message`);
+      // the stream's bytes alone cannot pass faster than the rate
+      assert.ok((tbf.wireBytes.up * 8) / 1000 / tbf.seconds <= link.up, `${format}: ${((tbf.wireBytes.up * 8) / 1000 / tbf.seconds).toFixed(1)} kbit/s of stream through ${link.up}`);
+      assert.ok(Math.abs(emulator.msgsPerSec / tbf.msgsPerSec - 1) <= 0.02, `${format}: emulator ${emulator.msgsPerSec} vs tbf ${tbf.msgsPerSec} msgs/s`);
+      assert.ok(Math.abs(model / tbf.msgsPerSec - 1) <= 0.02, `${format}: model ${model} vs tbf ${tbf.msgsPerSec} msgs/s`);
+    }
+    const ratio = (/** @type {(r: (typeof rows)[string]) => number} */ of) => of(rows['protobufjs-static']) / of(rows['json-buffer']);
+    t.diagnostic(`protobuf/JSON msgs/s: tbf ${ratio((r) => r.tbf.msgsPerSec).toFixed(3)}, emulator ${ratio((r) => r.emulator.msgsPerSec).toFixed(3)}, model ${ratio((r) => r.model).toFixed(3)}`);
   } finally {
     await stop(server);
   }

@@ -68,3 +68,11 @@ test('every bin entry is an entry point with a node shebang', () => {
     assert.match(fs.readFileSync(path.join(ROOT, file), 'utf8'), /^#!\/usr\/bin\/env node\n/, name);
   }
 });
+
+test('every benchmark_*.js entry point has a bin entry', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const bins = new Set(Object.values(pkg.bin));
+  const entryPoints = fs.readdirSync(ROOT).filter((f) => /^benchmark.*\.js$/.test(f));
+  assert.ok(entryPoints.length >= 5, entryPoints.join(', '));
+  for (const file of entryPoints) assert.ok(bins.has(file), `${file} has no bin entry in package.json`);
+});

@@ -5,7 +5,7 @@
  * as the Node client (lib/transmission/accounting.js). Latencies go back to the host, which summarises them
  * with the same HDR histogram as every other client.
  */
-import { ACK_BYTES, SEQ_BYTES } from '../../transmission/protocol.js';
+import { ACK_BYTES, SEQ_BYTES, websocketHeaderBytes } from '../../transmission/protocol.js';
 import { drivePass } from '../../transmission/accounting.js';
 import { toBytes } from '../../codecs/baseline.js';
 import { corpusVerdict } from '../../verify.js';
@@ -66,6 +66,10 @@ export async function sendFromPage({ url, encode, natives, messages, window = 1,
   const latencies = [];
   const count = natives.length;
   let payloadBytes = 0;
+  // the page cannot see its socket: the frames' bytes are counted as they are made, each message's frame header
+  // (RFC 6455: 2 bytes, 2 or 8 more for its length, the 4-byte mask) and each ACK's unmasked one, which without
+  // extensions or TLS (the page client has neither) is every byte after the handshake
+  const wire = { up: 0, down: 0 };
   /** @type {WebSocket | null} */
   let ws = null;
   const r = await drivePass({
@@ -75,6 +79,7 @@ export async function sendFromPage({ url, encode, natives, messages, window = 1,
       ws = socket;
       socket.onmessage = (event) => {
         const data = new Uint8Array(event.data);
+        wire.down += websocketHeaderBytes(data.length, false) + data.length;
         // not an ACK of ours: a stray, counted as the Node client counts it
         if (data.length !== ACK_BYTES) return void onAnswer(-1, 2);
         onAnswer(new DataView(data.buffer).getUint32(0), data[SEQ_BYTES]);
@@ -88,6 +93,7 @@ export async function sendFromPage({ url, encode, natives, messages, window = 1,
           new DataView(frame.buffer).setUint32(0, seq);
           frame.set(bytes, SEQ_BYTES);
           payloadBytes += bytes.length;
+          wire.up += websocketHeaderBytes(frame.length, true) + frame.length;
           socket.send(frame);
         },
       };
@@ -99,5 +105,5 @@ export async function sendFromPage({ url, encode, natives, messages, window = 1,
   });
   /** @type {WebSocket | null} */ (ws)?.close(1000);
   const { client: _client, ...run } = r;
-  return { ...run, payloadBytes, latencies };
+  return { ...run, payloadBytes, wire, latencies };
 }

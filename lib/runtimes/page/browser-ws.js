@@ -20,20 +20,18 @@ export const PAGE_TRANSPORTS = ['ws'];
 
 /**
  * A pass's figures from what the page reported, as nodeClientPass makes them (no client CPU: a page cannot
- * measure its own; wire bytes from the transport's framing, since a page cannot see its socket).
+ * measure its own). The page cannot see its socket either: its wire bytes are the WebSocket frames it sent and
+ * received, counted frame by frame in the page (browser-ws-page.js), which is what the Node client counts at its
+ * socket for the same pass (no extension, no TLS).
  * @param {Awaited<ReturnType<typeof import('./browser-ws-page.js').sendFromPage>>} run
- * @param {import('../../transmission/transports/index.js').Transport} transport
  * @param {import('../../transmission/server-meter.js').ServerReport | null} [report] the server's report over the pass
  */
-export function passFromPage(run, transport, report = null) {
+export function passFromPage(run, report = null) {
   const latency = createLatency();
   for (const ms of run.latencies) latency.record(ms);
-  const perMessage = run.sent ? run.payloadBytes / run.sent : 0;
-  const framing = transport.framingBytes({ payloadBytes: perMessage, direction: 'up', compress: null, tls: false });
-  const up = run.payloadBytes + run.sent * framing.up;
   return {
     ...passFigures(run, run.payloadBytes),
-    wireBytes: { payload: run.payloadBytes, frames: up, up, down: run.sent * framing.down },
+    wireBytes: { payload: run.payloadBytes, frames: run.wire.up, up: run.wire.up, down: run.wire.down },
     latencyMs: latency.summary(),
     latencyUncorrectedMs: null,
     clientCpuUs: null,
@@ -127,7 +125,7 @@ export async function measureTransmissionInChromium({ chromium, ...options }) {
         const { verdict, run } = pageReply(JSON.parse(out));
         if (!run) throw new UserError(`--client chromium: ${file.name} cannot run in the page: ${verdict.reason ?? verdict.status}`);
         const report = await pass.serverControl?.report() ?? null;
-        return passFromPage(run, await import('../../transmission/transports/ws.js').then((m) => m.default), report);
+        return passFromPage(run, report);
       } finally {
         await context.close();
       }

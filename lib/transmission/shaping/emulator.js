@@ -1,8 +1,6 @@
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-
-/** Bytes per emulated packet: a common TCP payload on a 1500-byte Ethernet MTU. */
-const PACKET_BYTES = 1448;
+import { BUSY_SEGMENT_BYTES, SEGMENT_HEADER_BYTES, TCP_MSS } from '../model.js';
 
 /**
  * A TCP relay that behaves like a slow link between a client and a server:
@@ -15,8 +13,12 @@ const PACKET_BYTES = 1448;
  * whichever connection, are transmitted one after another at the direction's
  * bandwidth, so N connections split the bandwidth instead of getting N links
  * (as connections through one phone's radio do). Needs no
- * privileges. Counts the TCP stream's bytes, not IP/TCP headers, so it is a
- * few percent more generous than a kernel shaper with the same rate.
+ * privileges. The link carries the stream's bytes and their segments'
+ * Ethernet, IPv4 and TCP headers, as a kernel shaper counts them (the model's
+ * linkBytes, ../model.js): bytes that find the link idle go in segments of at
+ * most TCP_MSS, each with its SEGMENT_HEADER_BYTES; bytes that arrive while it
+ * is busy queue behind it and, as a busy sender's stream does, carry a header
+ * per BUSY_SEGMENT_BYTES.
  * @param {object} options
  * @param {{ host: string, port: number }} options.target the server
  * @param {number} [options.rtt] round-trip delay added, ms (half each way)
@@ -27,7 +29,8 @@ const PACKET_BYTES = 1448;
  */
 export async function startLinkEmulator({ target, rtt = 0, down = null, up = null, queueBytes = 256 * 1024, host = '127.0.0.1' }) {
   const sockets = new Set();
-  const stats = { connections: 0, upBytes: 0, downBytes: 0 };
+  // bytes of the stream each way, and the header bytes the link carried with them
+  const stats = { connections: 0, upBytes: 0, downBytes: 0, upHeaderBytes: 0, downHeaderBytes: 0 };
   // when each direction's link is next free, shared by every connection
   const wires = { up: { freeAt: 0 }, down: { freeAt: 0 } };
   const server = net.createServer((client) => {
@@ -43,8 +46,8 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
         upstream.destroy();
       });
     }
-    relay(client, upstream, { delay: rtt / 2, kbit: up, queueBytes, wire: wires.up, count: (n) => { stats.upBytes += n; } });
-    relay(upstream, client, { delay: rtt / 2, kbit: down, queueBytes, wire: wires.down, count: (n) => { stats.downBytes += n; } });
+    relay(client, upstream, { delay: rtt / 2, kbit: up, queueBytes, wire: wires.up, count: (n) => { stats.upBytes += n; }, headers: (n) => { stats.upHeaderBytes += n; } });
+    relay(upstream, client, { delay: rtt / 2, kbit: down, queueBytes, wire: wires.down, count: (n) => { stats.downBytes += n; }, headers: (n) => { stats.downHeaderBytes += n; } });
   });
   await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -66,11 +69,13 @@ export async function startLinkEmulator({ target, rtt = 0, down = null, up = nul
  * One direction of the link.
  * @param {net.Socket} input
  * @param {net.Socket} output
- * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void, wire?: { freeAt: number }, now?: () => number }} link
- *   wire: the link this direction transmits on, shared with the other connections' same direction (default: its own);
+ * @param {{ delay: number, kbit: number|null, queueBytes: number, count: (n: number) => void, headers?: (n: number) => void, wire?: { freeAt: number }, now?: () => number }} link
+ *   count: called with the stream's bytes as they leave; headers: with the header bytes a rate-limited link carries for them;
+ *   wire: the link this direction transmits on, shared with the other connections' same direction (default: its own):
+ *   when it is next free;
  *   now: the clock in ms (performance.now; a test's own clock)
  */
-export function relay(input, output, { delay, kbit, queueBytes, count, wire = { freeAt: 0 }, now: clock = () => performance.now() }) {
+export function relay(input, output, { delay, kbit, queueBytes, count, headers = () => {}, wire = { freeAt: 0 }, now: clock = () => performance.now() }) {
   /** @type {Array<{ at: number, bytes: Buffer }>} */
   const queue = [];
   let head = 0;
@@ -82,10 +87,14 @@ export function relay(input, output, { delay, kbit, queueBytes, count, wire = { 
   input.on('data', (/** @type {Buffer} */ chunk) => {
     const now = clock();
     if (kbit) {
-      for (let off = 0; off < chunk.length; off += PACKET_BYTES) {
-        const packet = chunk.subarray(off, off + PACKET_BYTES);
+      // a write that finds the link idle goes in its own segments; one that queues shares them (linkBytes)
+      const busy = wire.freeAt > now;
+      for (let off = 0; off < chunk.length; off += TCP_MSS) {
+        const packet = chunk.subarray(off, off + TCP_MSS);
+        const header = busy ? (SEGMENT_HEADER_BYTES * packet.length) / BUSY_SEGMENT_BYTES : SEGMENT_HEADER_BYTES;
+        headers(header);
         // kbit/s is bits per millisecond
-        wire.freeAt = Math.max(now, wire.freeAt) + (packet.length * 8) / kbit;
+        wire.freeAt = Math.max(now, wire.freeAt) + ((packet.length + header) * 8) / kbit;
         queue.push({ at: wire.freeAt + delay, bytes: packet });
       }
     } else {

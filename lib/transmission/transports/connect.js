@@ -30,13 +30,14 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Code, ConnectError, createClient as createRpcClient } from '@connectrpc/connect';
 import { compressionBrotli, compressionGzip, connectNodeAdapter, createConnectTransport } from '@connectrpc/connect-node';
-import { create, toBinary, toJsonString } from '@bufbuild/protobuf';
-import { UserError } from '../../errors.js';
+import { create, fromBinary, fromJsonString, toBinary, toJsonString } from '@bufbuild/protobuf';
+import { UserError, firstLine } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
 import { loadService } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
+import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 
 /** @typedef {import('@bufbuild/protobuf').Message} Message */
 
@@ -74,6 +75,37 @@ function nativesOf(codec) {
 }
 
 /**
+ * Why Connect cannot carry a codec's messages, or null: each is serialized and parsed back as Connect does it
+ * (toBinary, or toJsonString/fromJsonString with the service's type registry), so a message Connect would refuse
+ * makes the cell unsupported with the reason instead of failing the run at its first request.
+ * @param {import('../wire-codec.js').WireCodec} codec
+ * @param {import('../../schema/index.js').Schema} schema
+ * @returns {string|null}
+ */
+export function carries(codec, schema) {
+  const format = FORMATS[codec.name];
+  if (!format) return null;
+  const service = loadService(schema, TRANSPORT_NAME);
+  const json = jsonOptions(service);
+  for (let i = 0; i < codec.messageCount; i++) {
+    try {
+      const message = /** @type {Message} */ (codec.decode(codec.encodeMessage(i)));
+      if (format.binary) fromBinary(service.message, toBinary(service.message, message));
+      else fromJsonString(service.message, toJsonString(service.message, message, json), json);
+    } catch (err) {
+      return `Connect cannot ${format.binary ? 'serialize' : 'write or read the JSON of'} message ${i}: ${firstLine(err)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Connect's JSON options: the service's registry, so a google.protobuf.Any's message is found by its type URL.
+ * @param {import('./rpc-service.js').RpcService} service
+ */
+const jsonOptions = (service) => ({ registry: service.registry });
+
+/**
  * Connect over one HTTP version.
  * @param {'1.1'|'2'} httpVersion
  * @returns {import('./index.js').Transport}
@@ -91,6 +123,7 @@ export function connectTransport(httpVersion) {
     },
     schemes: { plain: 'http', tls: 'https' },
     framingBytes: (o) => connectFramingBytes({ ...o, httpVersion }),
+    carries,
     startServer: (o) => startServer(o, httpVersion),
     createClient: (o) => createClient(o, httpVersion),
   };
@@ -134,7 +167,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     const key = `${format}\0${i}`;
     let bytes = encodedOnce.get(key);
     if (!bytes) {
-      bytes = FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i]));
+      bytes = FORMATS[format].binary ? Buffer.from(toBinary(service.message, natives[i])) : Buffer.from(toJsonString(service.message, natives[i], jsonOptions(service)));
       encodedOnce.set(key, bytes);
     }
     return bytes;
@@ -142,6 +175,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   let rawNext = 0;
 
   const adapter = connectNodeAdapter({
+    jsonOptions: jsonOptions(service),
     routes: (router) => router.service(service.desc, {
       // Connect has decoded the message by the time the implementation runs (and answered a failure itself)
       send: () => ack,
@@ -234,6 +268,9 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   } else {
     server = keys ? https.createServer({ key: keys.key, cert: keys.cert }, onRequest) : http.createServer(onRequest);
     server.on('clientError', (err, socket) => socket.destroy());
+    // a pass's client keeps its connections open between messages (node's default would close them after 5 s idle,
+    // and a connection the server closed is one the client no longer sends on)
+    server.keepAliveTimeout = 60_000;
   }
   server.on('tlsClientError', () => {});
 
@@ -335,7 +372,7 @@ function oneSession(url, openSocket) {
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }, httpVersion) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }, httpVersion) {
   const format = FORMATS[codec.name];
   if (!format) throw new UserError(`--format ${codec.name}: Connect sends ${Object.keys(FORMATS).join(' or ')} (its binary and JSON formats)`);
   const service = loadService(schema, TRANSPORT_NAME);
@@ -347,8 +384,20 @@ async function createClient({ url, codec, direction, window, connections, compre
   const sockets = [];
   /** @type {Array<import('node:net').Socket>} their TCP sockets (under the TLS ones with --tls: a TLS socket counts plaintext) */
   const wires = [];
-  const openSocket = () => {
+  /** @type {boolean[]} per connection: its socket has closed (the server ended it): no message is sent on it again */
+  const gone = Array.from({ length: connections }, () => false);
+  let closing = false;
+  let closedCalled = false;
+  const openSocket = (/** @type {number} */ link) => {
     const wire = net.connect({ host, port });
+    wire.once('close', () => {
+      if (closing) return;
+      gone[link] = true;
+      if (!closedCalled && gone.every(Boolean)) {
+        closedCalled = true;
+        onClosed?.();
+      }
+    });
     const socket = trust
       ? tls.connect({ socket: wire, ca: trust.ca, servername: 'localhost', ALPNProtocols: httpVersion === '2' ? ['h2'] : ['http/1.1'] })
       : wire;
@@ -362,6 +411,7 @@ async function createClient({ url, codec, direction, window, connections, compre
   };
   const codecOptions = {
     useBinaryFormat: format.binary,
+    jsonOptions: jsonOptions(service),
     // Connect answers in the request's encoding unless told otherwise, so a compressing client accepts it too
     acceptCompression: compress ? [COMPRESSIONS[compress]] : [],
     sendCompression: compress && direction === 'up' ? COMPRESSIONS[compress] : undefined,
@@ -369,14 +419,14 @@ async function createClient({ url, codec, direction, window, connections, compre
   };
   const rawHeaders = raw ? { [HEADER.raw]: '1' } : undefined;
   const rawOptions = rawHeaders && { headers: rawHeaders };
-  const links = Array.from({ length: connections }, () => {
+  const links = Array.from({ length: connections }, (_, i) => {
     if (httpVersion === '2') {
-      const sessionManager = oneSession(url, openSocket);
+      const sessionManager = oneSession(url, () => openSocket(i));
       const transport = createConnectTransport({ baseUrl: url, httpVersion: '2', sessionManager, ...codecOptions });
       return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => sessionManager.close() };
     }
     const agent = new (trust ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 1 });
-    agent.createConnection = openSocket;
+    agent.createConnection = () => openSocket(i);
     const transport = createConnectTransport({ baseUrl: url, httpVersion: '1.1', nodeOptions: { agent }, ...codecOptions });
     return { client: createRpcClient(service.desc, transport), inFlight: 0, close: () => agent.destroy() };
   });
@@ -391,14 +441,19 @@ async function createClient({ url, codec, direction, window, connections, compre
     .then(() => undefined, (/** @type {unknown} */ err) => { throw refusal(url, err); })));
   const failed = probes.find((p) => p.status === 'rejected');
   if (failed) {
+    closing = true;
     for (const link of links) link.close();
     throw failed.reason;
   }
   return {
     capacity: httpVersion === '2' ? window * links.length : links.length,
     send(seq) {
-      let link = links[0];
-      for (const l of links) if (l.inFlight < link.inFlight) link = l;
+      // the least busy connection the server has not closed (connect-node would open a new one: a benchmark's
+      // pass does not); none left: the message is not sent
+      let best = -1;
+      for (let i = 0; i < links.length; i++) if (!gone[i] && (best < 0 || links[i].inFlight < links[best].inFlight)) best = i;
+      if (best < 0) return false;
+      const link = links[best];
       link.inFlight++;
       call(link, seq, rawOptions).then(() => {
         link.inFlight--;
@@ -407,9 +462,11 @@ async function createClient({ url, codec, direction, window, connections, compre
         link.inFlight--;
         onAnswer(seq, answerStatus(err));
       });
+      return true;
     },
     wireBytes: () => wires.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
     async close() {
+      closing = true;
       for (const link of links) link.close();
       for (const s of sockets) s.destroy();
     },
@@ -431,9 +488,7 @@ async function createClient({ url, codec, direction, window, connections, compre
   }
 }
 
-/** HTTP/2 frame header bytes; a receiver's WINDOW_UPDATE (13 bytes) per half of the 64 KiB default window. */
-const H2_FRAME = 9;
-const windowUpdates = (/** @type {number} */ dataBytes) => (13 * dataBytes) / 32768;
+const windowUpdates = h2WindowUpdates;
 /** The Date header's value (HTTP/1.1): always 29 characters (RFC 9110 IMF-fixdate). */
 const DATE = 'Mon, 23 Nov 2026 16:21:44 GMT';
 const USER_AGENT = `connect-es/${libraryVersion('@connectrpc/connect')}`;
@@ -441,18 +496,11 @@ const USER_AGENT = `connect-es/${libraryVersion('@connectrpc/connect')}`;
 const TYPICAL_INDEX = 5000;
 
 /**
- * HPACK bytes of a path sent as a literal (nghttp2 never indexes :path): Huffman-coded, about 0.77 bytes per
- * character for paths like /bench.Bench/Send (exact for the bundled payloads' paths).
- * @param {string} path
- */
-export const hpackPathBytes = (path) => 2 + Math.round(path.length * 0.77);
-
-/**
  * Connect's bytes per message beyond the codec's, both directions, in steady state (keep-alive connection,
  * warm HPACK tables), as connect-node 2.2 sends them; test/e2e/rpc-transports.test.js counts them at the
  * socket. HTTP/1.1: the request line and headers (Host as 127.0.0.1:NNNNN), the body chunked (connect-node
  * sends unary requests with Transfer-Encoding: chunked: a size line, CRLF, the last chunk), node's answer
- * headers (content-length, content-type, Date, Connection, Keep-Alive). HTTP/2: HEADERS with the :path as a
+ * headers (content-length, content-type, Date, Connection, Keep-Alive: timeout=60). HTTP/2: HEADERS with the :path as a
  * literal and every other header indexed, the body in one DATA frame and END_STREAM in an empty one (so 9
  * bytes more than gRPC's), the answer's HEADERS, DATA and empty END_STREAM DATA, and the WINDOW_UPDATEs the
  * receiving side sends. For 'down', the GetRequest counts as framing. Compressed sizes are not known here:
@@ -471,7 +519,7 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
   const answerBody = up ? (binary ? 0 : 2) : payloadBytes;
   const compressedAnswer = Boolean(compress) && !up;
   if (httpVersion === '2') {
-    const requestHpack = 1 + hpackPathBytes(path) + 5 + (compress ? 1 : 0) + (compress && up ? 1 : 0);
+    const requestHpack = 1 + hpackLiteralBytes(path) + 5 + (compress ? 1 : 0) + (compress && up ? 1 : 0);
     const answerHpack = (up ? 7 : 9) + (compressedAnswer ? 1 : 0);
     const request = H2_FRAME + requestHpack + (requestBody ? H2_FRAME + requestBody : 0) + H2_FRAME;
     const answer = H2_FRAME + answerHpack + (answerBody ? H2_FRAME + answerBody : 0) + H2_FRAME;
@@ -486,7 +534,7 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
     + `Host: ${authority}\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n`;
   const chunked = (requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0) + '0\r\n\r\n'.length;
   const answerHead = `HTTP/1.1 200 OK\r\n${compressedAnswer ? `content-encoding: ${compress}\r\n` : ''}content-length: ${answerBody}\r\n`
-    + `content-type: ${contentType}\r\nDate: ${DATE}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n`;
+    + `content-type: ${contentType}\r\nDate: ${DATE}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n`;
   // with TLS: the request's head, its chunk and the last chunk are three writes; the answer is one
   const chunk = requestBody ? requestBody.toString(16).length + 2 + requestBody + 2 : 0;
   return withTlsRecords({
@@ -494,9 +542,3 @@ export function connectFramingBytes({ payloadBytes, direction, compress = null, 
     down: answerHead.length + answerBody - (up ? 0 : payloadBytes),
   }, overTls, { up: [requestHead.length, ...(chunk ? [chunk] : []), '0\r\n\r\n'.length], down: [answerHead.length + answerBody] });
 }
-
-/**
- * Bytes of a protobuf varint.
- * @param {number} n
- */
-export const varintBytes = (n) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);

@@ -13,7 +13,8 @@
  * `bench-format` metadata (default: the first it serves, so a client built only from the .proto works).
  *
  * Compression: gRPC's per-message gzip (grpc-encoding), set by grpc-js's default_compression_algorithm on
- * the sending side: the client for 'up', the server for 'down'. Max message size: grpc-js's
+ * the client, so for 'up' only: grpc-js's server never compresses what it answers (checkSettings refuses
+ * --compress with 'down'). Max message size: grpc-js's
  * max_receive_message_length (RESOURCE_EXHAUSTED past it). The payload's identity travels in `bench-payload`
  * metadata on each connection's first call; raw passes send `bench-raw: 1` with every call.
  */
@@ -23,7 +24,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { UserError, firstLine } from '../../errors.js';
 import { ANSWER } from './index.js';
 import { loadService } from './rpc-service.js';
-import { hpackPathBytes, varintBytes } from './connect.js';
+import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 import { parseServerReport } from '../server-meter.js';
 
@@ -34,12 +35,11 @@ const METADATA = { format: 'bench-format', payload: 'bench-payload', name: 'benc
 const GZIP = 2; // grpc-js's CompressionAlgorithms.gzip
 /** gRPC's length prefix, HTTP/2's frame header, and the HPACK bytes of the trailers (grpc-status: 0, grpc-message indexed). */
 const PREFIX = 5;
-const H2_FRAME = 9;
 const TRAILERS_HPACK = 2;
 const TYPICAL_INDEX = 5000;
 /** @typedef {import('../wire-codec.js').WireCodec} WireCodec */
 /** @typedef {grpc.ServerUnaryCall<Buffer, Buffer>} UnaryCall */
-const windowUpdates = (/** @type {number} */ dataBytes) => (13 * dataBytes) / 32768;
+const windowUpdates = h2WindowUpdates;
 const passThrough = (/** @type {Buffer} */ bytes) => bytes;
 
 /** @type {import('./index.js').Transport} */
@@ -47,7 +47,9 @@ export default {
   name: 'grpc',
   library: '@grpc/grpc-js',
   description: 'gRPC unary calls (grpc-js), binary protobuf over HTTP/2, one channel multiplexing --window calls per connection',
-  supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], multiplex: true, pipelining: false, tls: true },
+  // grpc-js's server never compresses its answers (its server-interceptors.js sends every message with the compressed
+  // flag 0, whatever grpc.default_compression_algorithm says): --compress gzip is for uploads only
+  supports: { formats: PROTOBUF_CODECS, directions: ['up', 'down'], compress: ['gzip'], compressDirections: ['up'], multiplex: true, pipelining: false, tls: true },
   // binary protobuf only, as deployed: no JSON side of its own
   formatPair: { protobuf: { format: 'protobufjs-static', label: 'gRPC protobuf', deployed: true } },
   schemes: { plain: 'http', tls: 'https' },
@@ -74,7 +76,7 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
-async function startServer({ codecs, direction, host, port, tls: keys, compress, maxPayload, raw, identity, meter, schema }) {
+async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, identity, meter, schema }) {
   const service = loadService(schema, TRANSPORT_NAME);
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
@@ -175,7 +177,6 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   const server = new grpc.Server({
     'grpc.max_receive_message_length': maxPayload,
     'grpc.max_send_message_length': -1,
-    ...(compress && direction === 'down' ? { 'grpc.default_compression_algorithm': GZIP } : {}),
   });
   server.addService({ Send: method(service.path('send')), Get: method(service.path('get')) }, handlers);
   const credentials = keys
@@ -282,7 +283,7 @@ export function answerStatus(err) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, schema }) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }) {
   if (codec.textual) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')}), not text`);
   const service = loadService(schema, TRANSPORT_NAME);
   const target = new URL(url);
@@ -297,7 +298,7 @@ async function createClient({ url, codec, direction, window, connections, compre
     ...(trust ? { 'grpc.ssl_target_name_override': 'localhost', 'grpc.default_authority': 'localhost' } : {}),
     ...(compress && direction === 'up' ? { 'grpc.default_compression_algorithm': GZIP } : {}),
   };
-  const links = Array.from({ length: connections }, () => ({ client: new grpc.Client(address, new CountingCredentials(inner, sockets), options), inFlight: 0 }));
+  const links = Array.from({ length: connections }, () => ({ client: new grpc.Client(address, new CountingCredentials(inner, sockets), options), inFlight: 0, gone: false }));
   const metadata = new grpc.Metadata();
   metadata.set(METADATA.format, codec.name);
   if (raw) metadata.set(METADATA.raw, '1');
@@ -307,7 +308,9 @@ async function createClient({ url, codec, direction, window, connections, compre
   /** @type {(link: (typeof links)[number], seq: number, md: grpc.Metadata, done: grpc.requestCallback<Buffer>) => grpc.ClientUnaryCall} */
   const call = (link, seq, md, done) => link.client.makeUnaryRequest(path, serialize, passThrough, seq, md, {}, done);
 
+  let closing = false;
   const closeAll = () => {
+    closing = true;
     for (const link of links) link.client.close();
   };
   try {
@@ -327,14 +330,36 @@ async function createClient({ url, codec, direction, window, connections, compre
     closeAll();
     throw err;
   }
+  // a connection that leaves READY (the server closed it: GOAWAY or the socket ended) is gone for this pass; grpc-js
+  // would connect again on the next call, a benchmark's pass does not
+  let closedCalled = false;
+  for (const link of links) {
+    const channel = link.client.getChannel();
+    const watch = (/** @type {grpc.connectivityState} */ state) => {
+      channel.watchConnectivityState(state, Infinity, () => {
+        const now = channel.getConnectivityState(false);
+        if (closing) return;
+        if (now === grpc.connectivityState.READY) return watch(now);
+        link.gone = true;
+        if (!closedCalled && links.every((l) => l.gone)) {
+          closedCalled = true;
+          onClosed?.();
+        }
+      });
+    };
+    watch(channel.getConnectivityState(false));
+  }
   return {
     capacity: window * links.length,
     send(seq) {
-      let link = links[0];
-      for (const l of links) if (l.inFlight < link.inFlight) link = l;
-      link.inFlight++;
-      call(link, seq, metadata, (err, bytes) => {
-        link.inFlight--;
+      /** @type {(typeof links)[number] | null} */
+      let link = null;
+      for (const l of links) if (!l.gone && (!link || l.inFlight < link.inFlight)) link = l;
+      if (!link) return false;
+      const chosen = link;
+      chosen.inFlight++;
+      call(chosen, seq, metadata, (err, bytes) => {
+        chosen.inFlight--;
         if (err) return onAnswer(seq, answerStatus(err));
         if (direction === 'down') {
           try {
@@ -346,6 +371,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         }
         onAnswer(seq, ANSWER.ok);
       });
+      return true;
     },
     wireBytes: () => sockets.reduce((n, s) => ({ up: n.up + s.bytesWritten, down: n.down + s.bytesRead }), { up: 0, down: 0 }),
     // over the first connection, ahead of the pass's calls (HTTP/2 keeps their order)
@@ -380,9 +406,9 @@ export function grpcFramingBytes({ payloadBytes, direction, compress = null, tls
   path ??= up ? '/bench.Bench/Send' : '/bench.Bench/Get';
   const requestBody = up ? payloadBytes : index === 0 ? 0 : 1 + varintBytes(index);
   const answerBody = up ? 0 : payloadBytes;
-  // grpc-encoding: gzip is one more indexed header on the compressing side
-  const requestHpack = 1 + hpackPathBytes(path) + 8 + (compress && up ? 1 : 0);
-  const answerHpack = 5 + (compress && !up ? 1 : 0);
+  // grpc-encoding: gzip is one more indexed header on the compressing side (the client's: grpc-js's server never compresses)
+  const requestHpack = 1 + hpackLiteralBytes(path) + 8 + (compress && up ? 1 : 0);
+  const answerHpack = 5;
   const request = H2_FRAME + requestHpack + H2_FRAME + PREFIX + requestBody;
   const answer = H2_FRAME + answerHpack + H2_FRAME + PREFIX + answerBody + H2_FRAME + TRAILERS_HPACK;
   // with TLS: the request leaves in one write; the answer's HEADERS and DATA in one, its trailers in another

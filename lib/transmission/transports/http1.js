@@ -11,8 +11,8 @@ import https from 'node:https';
 import net from 'node:net';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
-import { connectionFailure } from './ws.js';
+import { availableEncodings, encodingOf, httpCounters, httpHandler, isConnectionLoss, listenHttp, refusal } from './http-common.js';
+import { connectionFailure } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 
 /** @type {import('./index.js').Transport} */
@@ -58,6 +58,10 @@ async function startServer(options) {
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
   // bytes that are not HTTP: a 400 and the connection closed, never a crash
   server.on('clientError', (err, socket) => {
+    if (isConnectionLoss(err)) {
+      counters.resets++;
+      return void socket.destroy();
+    }
     counters.malformed++;
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();

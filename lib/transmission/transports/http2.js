@@ -11,29 +11,11 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
-import { connectionFailure } from './ws.js';
+import { availableEncodings, encodingOf, httpCounters, httpHandler, isConnectionLoss, listenHttp, refusal } from './http-common.js';
+import { connectionFailure, H2_FRAME, h2WindowUpdates, hpackLiteralBytes } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 
 const { HTTP2_HEADER_METHOD: METHOD, HTTP2_HEADER_PATH: PATH, HTTP2_HEADER_STATUS: STATUS } = http2.constants;
-
-/** HPACK's Huffman code lengths in bits (RFC 7541, Appendix B) for the characters of paths and numbers; others count 8. */
-const HUFFMAN_BITS = new Map(/** @type {Array<[string, number]>} */ ([
-  ...[...'012aceiost'].map((c) => [c, 5]),
-  ...[...' %-./3456789=A_bdfghlmnpru'].map((c) => [c, 6]),
-  ...[...':BCDEFGHIJKLMNOPQRSTUVWYjkqvwxyz'].map((c) => [c, 7]),
-]));
-
-/**
- * Bytes of a header sent as a literal with an indexed name (a 1-byte name index, a 1-byte length and the
- * Huffman-coded value): what an HPACK encoder spends on a value not in its tables.
- * @param {string} value
- */
-export function hpackLiteralBytes(value) {
-  let bits = 0;
-  for (const c of value) bits += HUFFMAN_BITS.get(c) ?? 8;
-  return 2 + Math.ceil(bits / 8);
-}
 
 /** Streams a session may have open at once (both ends), well above any --window the benchmark uses. */
 const MAX_STREAMS = 1000;
@@ -65,8 +47,9 @@ async function startServer(options) {
     : http2.createServer({ settings });
   server.on('request', handler);
   // bytes that are not HTTP/2 end their session (GOAWAY or a reset), never the server
-  server.on('sessionError', () => { counters.malformed++; });
-  server.on('clientError', () => { counters.malformed++; });
+  const onError = (/** @type {unknown} */ err) => { if (isConnectionLoss(err)) counters.resets++; else counters.malformed++; };
+  server.on('sessionError', onError);
+  server.on('clientError', onError);
   const sessions = new Set();
   server.on('session', (session) => {
     sessions.add(session);
@@ -233,9 +216,9 @@ export function http2FramingBytes({ payloadBytes, direction, compress = null, tl
   // header already in both HPACK dynamic tables except the :path, which nghttp2 never indexes (a Huffman-coded
   // literal each time), and the answer's content-length; DATA frames carry 9-byte headers (one per 16 KiB); each
   // receiver's WINDOW_UPDATEs (13 bytes per 32 KiB) count on its side
-  const frame = 9;
+  const frame = H2_FRAME;
   const dataFrames = (/** @type {number} */ n) => Math.max(1, Math.ceil(n / 16384)) * frame;
-  const windowUpdates = (/** @type {number} */ n) => (13 * n) / 32768;
+  const windowUpdates = h2WindowUpdates;
   if (direction === 'up') {
     // HEADERS: the :path literal; :method, :scheme, :authority, content-type (content-encoding) indexed, no
     // content-length; then DATA with END_STREAM. Answer: HEADERS with END_STREAM (:status 204 and date indexed)

@@ -112,6 +112,8 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  *   encode returns a string), or these codec names
  * @property {Array<'up'|'down'>} directions
  * @property {string[]} compress the names --compress may take with it ([] for none)
+ * @property {Array<'up'|'down'>} [compressDirections] the directions it can compress (default both): a library that
+ *   cannot compress one side (grpc-js's server never compresses its answers) leaves that direction out
  * @property {boolean} multiplex many messages in flight on one connection, answered in any order
  * @property {boolean} pipelining --pipelining applies (HTTP/1.1)
  * @property {boolean} tls --tls works
@@ -206,6 +208,9 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {FormatPair} formatPair its JSON and protobuf codecs when no --formats is given, and their labels
  * @property {{ plain: string, tls: string }} schemes its URLs' schemes, cleartext and with TLS (ws/wss, http/https)
  * @property {(o: { payloadBytes: number, direction: 'up'|'down', compress: string|null, tls: boolean, format?: string, mediaType?: string }) => { up: number, down: number }} framingBytes
+ * @property {(codec: import('../wire-codec.js').WireCodec, schema: import('../../schema/index.js').Schema) => string|null} [carries]
+ *   why it cannot carry these messages of this codec (null: it can), for a transport whose library serializes
+ *   them itself (Connect): the cell is then marked unsupported with the reason before anything runs
  * @property {(o: ServerOptions) => Promise<TransportServer>} startServer
  * @property {(o: ClientOptions) => Promise<TransportClient>} createClient
  */
@@ -241,16 +246,18 @@ export async function loadTransport(name) {
 }
 
 /**
- * Why a transport cannot carry one codec, or null when it can.
+ * Why a transport cannot carry one codec, or null when it can: the formats it declares, then (given the codec's
+ * messages and the payload's schema) its own check of those messages, transport.carries.
  * @param {Transport} transport
- * @param {{ name: string, textual: boolean }} codec
+ * @param {{ name: string, textual: boolean } | import('../wire-codec.js').WireCodec} codec
+ * @param {import('../../schema/index.js').Schema} [schema]
  * @returns {string|null}
  */
-export function formatRefusal(transport, codec) {
+export function formatRefusal(transport, codec, schema) {
   const { formats } = transport.supports;
-  if (formats === 'any') return null;
-  if (formats === 'binary') return codec.textual ? `${transport.name} carries binary formats only (${codec.name} encodes to text)` : null;
-  return formats.includes(codec.name) ? null : `${transport.name} carries ${formats.join(', ')} only`;
+  if (formats === 'binary' && codec.textual) return `${transport.name} carries binary formats only (${codec.name} encodes to text)`;
+  if (Array.isArray(formats) && !formats.includes(codec.name)) return `${transport.name} carries ${formats.join(', ')} only`;
+  return transport.carries && schema && 'encodeMessage' in codec ? transport.carries(codec, schema) : null;
 }
 
 /**
@@ -267,6 +274,10 @@ export function checkSettings(transport, { direction = 'up', compress = null, tl
   if (compress != null) {
     if (!supports.compress.includes(compress)) {
       throw new UserError(`--compress ${compress}: ${name} ${supports.compress.length ? `takes ${supports.compress.join(', ')}` : 'has no compression'}`);
+    }
+    const compressing = supports.compressDirections ?? DIRECTIONS;
+    if (!compressing.includes(direction)) {
+      throw new UserError(`--compress ${compress}: ${name} compresses --direction ${compressing.join(', ')} only (${transport.library} cannot compress ${direction === 'down' ? 'its answers' : 'its requests'})`);
     }
     if (compress === 'zstd' && !hasZstd) throw new UserError(`--compress zstd: this runtime's zlib has no zstd (Node ${process.versions.node}; zstd needs Node ≥ 22.15 or 23.8)`);
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
+import { createRegistry } from '@bufbuild/protobuf';
 import { bufGenerate, cachedModulePath, generatedDir } from '../../codecs/codegen.js';
 import { loadSchemaFile } from '../../schema/index.js';
 import { ROOT } from '../../paths.js';
@@ -71,8 +72,9 @@ export function packageOf(type) {
  * The protoc-gen-es generator of the service: for each target, writes
  * `<base>_bench.proto` beside a copy of the payload's .proto files and runs
  * buf over them, so outDir gets the payload's `<base>_pb.js`, the service's
- * `<base>_bench_pb.js` and the service's .proto (for readers and for clients
- * built from it). Without targets, every top-level .proto of the folder gets
+ * `<base>_bench_pb.js`, and the service's .proto with the payload's .proto
+ * files it imports beside it (for readers and for clients built from that
+ * folder alone: buf curl --schema, grpcurl). Without targets, every top-level .proto of the folder gets
  * a service for its first message (the bundled payloads).
  * @param {Array<{ base: string, importPath: string, typeName: string, packageName: string }>} [targets]
  * @returns {import('../../codecs/codegen.js').Generator}
@@ -89,7 +91,12 @@ export function serviceGenerator(targets) {
           fs.cpSync(protoDir, work, { recursive: true });
           fs.writeFileSync(path.join(work, `${t.base}_bench.proto`), serviceProto(t));
           bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir: work, outDir });
-          fs.copyFileSync(path.join(work, `${t.base}_bench.proto`), path.join(outDir, `${t.base}_bench.proto`));
+          // the service's .proto with every file it imports beside it (at the paths its imports name), so a client
+          // built from that folder alone (buf curl --schema, grpcurl -import-path, proto-loader) resolves them
+          for (const file of importClosure(work, `${t.base}_bench.proto`)) {
+            fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+            fs.copyFileSync(path.join(work, file), path.join(outDir, file));
+          }
         } finally {
           fs.rmSync(work, { recursive: true, force: true });
         }
@@ -97,6 +104,24 @@ export function serviceGenerator(targets) {
     },
     file: (base) => `${base}_bench_pb.js`,
   };
+}
+
+/**
+ * A .proto file and every file it imports, transitively, as paths relative to root (the file first); the
+ * well-known types (google/protobuf/*), which every protobuf tool carries, and files not under root are left out.
+ * @param {string} root
+ * @param {string} file
+ * @returns {string[]}
+ */
+export function importClosure(root, file) {
+  const found = new Set([file]);
+  for (const f of found) {
+    const text = fs.readFileSync(path.join(root, f), 'utf8');
+    for (const m of text.matchAll(/^\s*import\s+(?:public\s+|weak\s+)?"([^"]+)"\s*;/gm)) {
+      if (!m[1].startsWith('google/protobuf/') && fs.existsSync(path.join(root, m[1]))) found.add(m[1]);
+    }
+  }
+  return [...found];
 }
 
 /**
@@ -167,6 +192,7 @@ export function loadService(schema, transport = 'an RPC transport') {
     const desc = benchService(mod[SERVICE], `${files.module}: ${SERVICE}`);
     service = {
       desc,
+      registry: createRegistry(...filesOf(desc.file)),
       message: desc.method.send.input,
       ack: desc.method.send.output,
       getRequest: desc.method.get.input,
@@ -176,6 +202,18 @@ export function loadService(schema, transport = 'an RPC transport') {
     loaded.set(schema, service);
   }
   return service;
+}
+
+/**
+ * A generated file and every file it imports, transitively (the payload's files and the well-known types).
+ * @param {import('@bufbuild/protobuf').DescFile} file
+ * @param {Set<import('@bufbuild/protobuf').DescFile>} [seen]
+ * @returns {import('@bufbuild/protobuf').DescFile[]}
+ */
+function filesOf(file, seen = new Set()) {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  return [file, ...file.dependencies.flatMap((d) => filesOf(d, seen))];
 }
 
 /**
@@ -208,9 +246,11 @@ function benchService(value, where) {
 /**
  * @typedef {object} RpcService
  * @property {BenchService} desc
+ * @property {import('@bufbuild/protobuf').Registry} registry every message type of the service's files and those they
+ *   import: what JSON needs to write and read a google.protobuf.Any (its type URL names the message inside)
  * @property {import('@bufbuild/protobuf').DescMessage} message the payload's message (Send's input, Get's output)
  * @property {import('@bufbuild/protobuf').DescMessage} ack
  * @property {import('@bufbuild/protobuf').DescMessage} getRequest
- * @property {string} protoFile the service's .proto (it imports the payload's)
+ * @property {string} protoFile the service's .proto (it imports the payload's, which sits beside it)
  * @property {(method: 'send'|'get') => string} path the HTTP path of a method (/package.Bench/Send)
  */

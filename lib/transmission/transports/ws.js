@@ -19,10 +19,11 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import WebSocket, { WebSocketServer } from 'ws';
-import { UserError, errorMessage } from '../../errors.js';
+import { UserError } from '../../errors.js';
 import { ACK_BYTES, CLOSE_TOO_LARGE, CONTROL, encodeAck, encodeControl, NO_SEQ, SEQ_BYTES, websocketHeaderBytes } from '../protocol.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
+import { connectionFailure } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 import { parseServerReport } from '../server-meter.js';
 
@@ -436,26 +437,6 @@ export function connect(url, { timeoutMs = 10000, compress = null, ca } = {}) {
     });
   });
 }
-
-/** @type {Record<string, string>} */
-const FAILURES = {
-  ECONNREFUSED: 'connection refused (is the server running?)',
-  ENOTFOUND: 'no such host',
-  EHOSTUNREACH: 'host unreachable',
-  ETIMEDOUT: 'timed out',
-  ECONNRESET: 'connection reset',
-};
-
-/**
- * Why a connection failed, in a few words.
- * @param {unknown} err
- * @returns {string}
- */
-export function connectionFailure(err) {
-  const code = /** @type {NodeJS.ErrnoException|null|undefined} */ (err)?.code;
-  return (code && Object.hasOwn(FAILURES, code) ? FAILURES[code] : null) ?? errorMessage(err);
-}
-
 
 /**
  * Closes a WebSocket, terminating it when the close handshake takes over a second.

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, cycleOrder, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
 } from '../../../lib/measure/paired.js';
 import { roundtripFrom } from '../../../lib/measure/speed-paired.js';
 
@@ -19,7 +19,9 @@ function virtualMachine(cost, { slow = () => 1, coldCalls = {}, coldFactor = 3 }
   const loopOf = (/** @type {string} */ id) => (/** @type {number} */ count) => {
     for (let i = 0; i < count; i++) {
       calls[id] = (calls[id] ?? 0) + 1;
-      const cold = calls[id] <= (coldCalls[id] ?? 0) ? coldFactor : 1;
+      // a JIT tiering up: the first coldCalls calls start coldFactor× slower and speed up steadily to normal
+      const n = coldCalls[id] ?? 0;
+      const cold = calls[id] <= n ? 1 + (coldFactor - 1) * (1 - calls[id] / n) : 1;
       t += cost[id] * slow(t) * cold;
     }
     return t;
@@ -53,9 +55,14 @@ test('pairRatios: each slice over the geometric mean of its neighbours of the ot
 
 test('cycleOrder: the baseline before every case, the others rotating and reversing, followers right after their case', () => {
   assert.deepEqual(cycleOrder('B', ['a', 'b', 'c'], {}, 0), ['B', 'a', 'B', 'b', 'B', 'c']);
-  assert.deepEqual(cycleOrder('B', ['a', 'b', 'c'], {}, 1), ['B', 'a', 'B', 'c', 'B', 'b']);
+  assert.deepEqual(cycleOrder('B', ['a', 'b', 'c'], {}, 1), ['B', 'b', 'B', 'c', 'B', 'a']);
+  assert.deepEqual(cycleOrder('B', ['a', 'b', 'c'], {}, 3), ['B', 'c', 'B', 'b', 'B', 'a']);
+  // two cases: each leads in two of every four cycles (a reversal every other cycle would undo the rotation)
+  assert.deepEqual([0, 1, 2, 3].map((c) => cycleOrder('', ['a', 'b'], {}, c).join('')), ['ab', 'ba', 'ba', 'ab']);
+  // only the baseline's own follower left: the baseline and it
+  assert.deepEqual(cycleOrder('B', [], { B: ['B1'] }, 4), ['B', 'B1']);
   assert.deepEqual(cycleOrder('B', ['a', 'b'], { a: ['a1'], B: ['B1'] }, 0), ['B', 'B1', 'a', 'a1', 'B', 'b']);
-  assert.deepEqual(cycleOrder('', ['a', 'b'], {}, 1), ['a', 'b']);
+  assert.deepEqual(cycleOrder('', ['a', 'b'], {}, 2), ['b', 'a']);
 });
 
 test('sliceLoop: calls the operation on the inputs in turn, keeping its place between slices', () => {
@@ -73,7 +80,20 @@ test('calibrateCount: fills a slice of the asked length on the clock', () => {
   assert.ok(Math.abs(count * 0.01 - 20) < 0.5, `${count} calls of 0.01 ms for a 20 ms slice`);
 });
 
-test('a slow stretch of the machine moves no ratio: both sides of every pair see it', () => {
+test('a clock too coarse for slices is found out, and calibration on one ends on the wall clock', { timeout: 20_000 }, () => {
+  // a clock that moves in whole milliseconds (as a thread's CPU clock did on this machine's kernel) is refused
+  assert.ok(clockResolution(() => Math.floor(performance.now())) >= 0.9);
+  assert.ok(clockResolution(() => performance.now()) < CLOCK_RESOLUTION_MS);
+  assert.equal(clockResolution(() => 0), Infinity);
+  // a clock that never moves: the count grows until the wall clock fills a slice, not to 2^30 calls
+  const spin = () => { const t = performance.now(); while (performance.now() - t < 0.01); return t; };
+  const count = calibrateCount((n) => { let last; for (let i = 0; i < n; i++) last = spin(); return last; }, 5, { now: () => 0 });
+  assert.ok(count >= 1 && count < 5000, `${count} calls of 10 µs for a 5 ms slice`);
+  // the clock the slices use ticks finely enough
+  assert.ok(clockResolution(CPU_CLOCK.now) <= CLOCK_RESOLUTION_MS, `${CPU_CLOCK.kind}`);
+});
+
+test('a slow stretch of the machine leaves every ratio and its interval in place', () => {
   // B costs 2 µs, c 1 µs: c is 2× as fast. From 1.5 s to 3.5 s of the run the machine runs at half speed.
   const slow = (/** @type {number} */ t) => (t > 1500 && t < 3500 ? 2 : 1);
   const vm = virtualMachine({ B: 0.002, c: 0.001, d: 0.004 }, { slow });
@@ -120,17 +140,37 @@ test('measured to a precision: cases leave when their interval is narrow enough,
 });
 
 test('warm-up runs a case until its rate settles, so a slow start does not reach the pairs', () => {
-  // c's first 30,000 calls run 3× slower (a JIT still tiering up): 90 ms of its time
-  const vm = virtualMachine({ B: 0.002, c: 0.001 }, { coldCalls: { c: 30000 } });
+  // c's first 60,000 calls start 3× slower and speed up steadily (a JIT tiering up): without a warm-up they would
+  // fill its first slices, and its first ten pairs could not agree; warmed up until its rate stops rising, its first
+  // ten pairs are exact and the target is met
+  const vm = virtualMachine({ B: 0.002, c: 0.001 }, { coldCalls: { c: 60000 } });
   const r = measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, target: 0.001, minPairs: 10, maxMs: 1200, warmup: { maxMs: 1000 } });
-  assert.ok(Math.abs(r.ratios.c.ratio / 2 - 1) < 0.01, `ratio ${r.ratios.c.ratio} for 2`);
   assert.equal(r.cases.c.warmup.settled, true);
+  assert.equal(r.ratios.c.met, true);
+  assert.equal(r.ratios.c.pairs, 10, 'met at the first ten pairs');
+  assert.ok(Math.abs(r.ratios.c.ratio / 2 - 1) < 0.001, `ratio ${r.ratios.c.ratio} for 2`);
   // the warm-up alone, on a fresh case: it stops once the rate holds, past the cold calls
-  const fresh = virtualMachine({ c: 0.001 }, { coldCalls: { c: 30000 } });
+  const fresh = virtualMachine({ c: 0.001 }, { coldCalls: { c: 60000 } });
   const w = warmUp(fresh.cases[0].loop, { sliceMs: 20, clock: fresh.clock });
   assert.equal(w.settled, true);
-  assert.ok(fresh.calls.c > 30000, `${fresh.calls.c} calls made`);
+  assert.ok(fresh.calls.c > 60000, `${fresh.calls.c} calls made`);
   assert.ok(Math.abs(w.count * 0.001 - 20) < 1, `a slice of ${w.count} calls at the settled rate`);
+});
+
+test('the baseline\'s own one-message loop is measured to its target too, after every other case is done', () => {
+  // B1 (the baseline's one-message loop) runs one slice in five 10% slow, so it needs more pairs than c
+  const vm = virtualMachine({ B: 0.002, c: 0.001, B1: 0.0015 });
+  let n = 0;
+  const steady = vm.cases[2].loop;
+  vm.cases[2].loop = (count) => { n++; return steady(n % 5 ? count : Math.round(count * 1.1)); };
+  const r = measurePaired({
+    cases: vm.cases, baseline: 'B', follow: { B1: 'B' }, clock: vm.clock, target: 0.01, minPairs: 10, maxMs: 60_000, warmup: { maxMs: 100 },
+    ratios: [{ id: 'c', num: 'c', den: 'B' }, { id: 'B1', num: 'B1', den: 'B' }],
+  });
+  assert.equal(r.ratios.c.pairs, 10);
+  assert.equal(r.ratios.B1.met, true, `B1: ±${r.ratios.B1.halfWidth} after ${r.ratios.B1.pairs} pairs`);
+  assert.ok(r.ratios.B1.pairs > 10, 'B1 went on after c was done');
+  assert.equal(r.stoppedBy, 'precision');
 });
 
 test('roundtripFrom: the weighted harmonic mean of encode and decode ratios, always between them', () => {

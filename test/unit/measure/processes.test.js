@@ -9,6 +9,8 @@ test('processAgreement: agree when one value lies in every interval, bimodal for
     { ratio: 2.02, low: 1.98, high: 2.06 }]), 'bimodal');
   // three apart from each other: no two groups that agree within
   assert.equal(processAgreement([{ ratio: 1, low: 0.99, high: 1.01 }, { ratio: 1.5, low: 1.49, high: 1.51 }, { ratio: 2, low: 1.99, high: 2.01 }]), 'process-dependent');
+  // one process apart from two that agree is an outlier, not a second mode
+  assert.equal(processAgreement([{ ratio: 1, low: 0.97, high: 1.03 }, { ratio: 1.01, low: 0.98, high: 1.04 }, { ratio: 1.05, low: 1.035, high: 1.07 }]), 'process-dependent');
   // two that disagree are not called bimodal: two processes cannot show two modes
   assert.equal(processAgreement([{ ratio: 1, low: 0.99, high: 1.01 }, { ratio: 2, low: 1.99, high: 2.01 }]), 'process-dependent');
   assert.equal(processAgreement([{ ratio: 1, low: null, high: null }, { ratio: 1, low: 0.9, high: 1.1 }]), 'process-dependent');
@@ -29,9 +31,13 @@ test('mergeProcessRows: medians over the processes, the interval spanning theirs
   assert.deepEqual(agreeing.processes, { agreement: 'agree', vsBaseline: [1.6, 1.62, 1.59] });
   assert.equal(agreeing.precision?.met, true);
   assert.ok(Math.abs(/** @type {number} */ (agreeing.precision?.halfWidth) - 0.06 / 1.6) < 1e-12);
-  const [split] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(2.0, 1.96, 2.04, 100)], [row(1.61, 1.57, 1.65, 100)]]);
+  const [split] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(2.0, 1.96, 2.04, 100)], [row(1.61, 1.57, 1.65, 100)], [row(2.02, 1.98, 2.06, 100)]]);
   assert.equal(split.processes.agreement, 'bimodal');
   assert.equal(split.precision?.met, false, 'a bimodal ratio has not met its precision, whatever each process said');
+  // each met ±5%, and they agree, but together they span more than ±5%: not met
+  const [wide] = mergeProcessRows([[row(1.0, 0.96, 1.04, 100)], [row(1.04, 1.0, 1.08, 100)]]);
+  assert.equal(wide.processes.agreement, 'agree');
+  assert.equal(wide.precision?.met, false);
   // one process that missed its own target: the merged figure has not met it either
   const [missed] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(1.6, 1.55, 1.65, 100, false)]]);
   assert.equal(missed.precision?.met, false);

@@ -103,12 +103,21 @@ test('the answer paragraph says only what the intervals support: sizes, the most
 test('the answer paragraph names no winner where intervals overlap or missed their target', () => {
   // the encode ratio missed its precision: said to be imprecise, whatever its value
   const missed = pairedResults({ pbEncode: [1.6, 1.2, 1.9, false] });
-  assert.match(answerParagraph(missed, answerModel(missed)[0]), /encodes at a rate not measured precisely enough to state \(±25%\)/);
+  assert.match(answerParagraph(missed, answerModel(missed)[0]), /encodes at a rate not measured precisely enough to state \(±25\.0%\)/);
   // pb-fast's round trip overlaps protobufjs-static's: no fastest codec is named
   const overlap = pairedResults({ fastRoundtrip: [1.25, 1.15, 1.35] });
   const text = answerParagraph(overlap, answerModel(overlap)[0]);
   assert.doesNotMatch(text, /The fastest protobuf codec/);
   assert.match(text, /No protobuf codec is clearly the fastest here: their round-trip intervals overlap \(protobufjs-static, pb-fast\)\./);
+  // an unstable protobuf codec leaves the fastest unnamed, however high its ratio
+  const unsure = pairedResults({ fastRoundtrip: [3, 2.9, 3.1] });
+  const fast = /** @type {any} */ (unsure.payloads[0].speed.find((r) => r.format === 'pb-fast' && r.op === 'roundtrip'));
+  fast.precision.met = false;
+  assert.match(answerParagraph(unsure, answerModel(unsure)[0]), /Which protobuf codec is fastest here is not stated: pb-fast missed the precision target\./);
+  // a lossy codec is never the answer
+  const lossy = pairedResults();
+  for (const r of [...lossy.payloads[0].speed, ...lossy.payloads[0].sizes].filter((x) => x.format === 'pb-fast')) r.status = 'lossy';
+  assert.doesNotMatch(answerParagraph(lossy, answerModel(lossy)[0]), /pb-fast/);
   // the table marks the missed ratio unstable, with no ▲
   assert.match(answerMarkdown(missed), /1\.60× \(1\.20–1\.90\) ~ unstable/);
   assert.match(answerMarkdown(missed), /Speed precision: 6 ratios to the baseline, median interval ±\d+\.\d% at 95%, 1 over the target/);

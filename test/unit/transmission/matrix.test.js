@@ -106,9 +106,11 @@ function matrixRun(profile, link, transports) {
     settings: {
       transport, direction: 'up', messages: 100, window: 8, connections: 1, pipelining: 1, inFlight, rate: null, profile, link,
       shaper: link ? 'emulator' : 'none', shaperNote: null, raw: false, warmup: 0, rounds: 3, rawPasses: false, deflate: false, compress: null, tls: false,
+      placement: { pinned: false, server: null, client: null, available: null, note: 'not pinned (--placement off)' }, clientWorkers: 1,
     },
     results: rows.map((r) => ({ ...r, format: String(r.codec) })),
     verdicts: [],
+    cpuAtRate: null,
   }));
   const [{ settings }] = runs;
   return {
@@ -147,11 +149,12 @@ test('matrixBreakEven: per transport, the model from its loopback rows checked a
     ], 'formats named by their codec, bytes per message from the loopback pass');
     assert.deepEqual(report.measured.map((m) => [m.format, m.measuredSeconds]), [['json', 200]], '2 s per 100 messages: 200 s per 10,000');
   }
-  // the round trip of a json message: 40 ms + 200·8 bits at 1 Mbit/s (1.6 ms) + 10·8 bits (0.08 ms) + 50 µs = 41.73 ms.
-  // ws, 8 in flight: 41.73 ms, then 99 more at 41.73/8 ms each = 0.55813875 s per 100; http1, 1 in flight: 4.173 s per 100
+  // the round trip of a json message, each way in a segment of its own with its 66 header bytes: 40 ms
+  // + (200 + 66)·8 bits at 1 Mbit/s (2.128 ms) + (10 + 66)·8 bits (0.608 ms) + 50 µs = 42.786 ms.
+  // ws, 8 in flight: 42.786 ms, then 99 more at 42.786/8 ms each = 0.57226275 s per 100; http1, 1 in flight: 4.2786 s per 100
   const predicted = model.map((m) => m.reports[0].measured[0].predictedSeconds);
-  assert.ok(Math.abs(predicted[0] - 55.813875) < 1e-9, `ws: ${predicted[0]}`);
-  assert.ok(Math.abs(predicted[1] - 417.3) < 1e-9, `http1: ${predicted[1]}`);
+  assert.ok(Math.abs(predicted[0] - 57.226275) < 1e-9, `ws: ${predicted[0]}`);
+  assert.ok(Math.abs(predicted[1] - 427.86) < 1e-9, `http1: ${predicted[1]}`);
 });
 
 test('matrixBreakEven: no loopback run, no model', () => {

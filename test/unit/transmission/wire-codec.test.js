@@ -99,6 +99,22 @@ test('prepareWireCodecs: a transport that carries binary formats only refuses th
   assert.equal(refused[0].prepared.status, 'unsupported');
 });
 
+test('prepareWireCodecs: a transport whose library cannot carry a codec\'s messages (its carries check) marks that cell unsupported with the reason; the rest run', () => {
+  /** @type {string[]} */
+  const asked = [];
+  const picky = /** @type {import('../../../lib/transmission/transports/index.js').Transport} */ (/** @type {unknown} */ ({ name: 'connect', supports: { formats: 'any' },
+    carries: (/** @type {import('../../../lib/transmission/wire-codec.js').WireCodec} */ codec, /** @type {unknown} */ given) => {
+      asked.push(codec.name);
+      assert.equal(given, schema, 'the payload\'s schema');
+      assert.ok(codec.messageCount > 0 && codec.encodeMessage(0).length > 0, 'the codec\'s messages');
+      return codec.name === 'json' ? 'Connect cannot write or read the JSON of message 0: not in the type registry' : null;
+    } }));
+  const { usable, refused } = prepareWireCodecs(codecs, payloadOf(corpus), picky);
+  assert.deepEqual(asked.sort(), ['json', 'protobufjs-dynamic']);
+  assert.deepEqual(usable.map((c) => c.name), ['protobufjs-dynamic']);
+  assert.deepEqual(refused.map((r) => [r.name, r.reason, r.prepared.status]), [['json', 'Connect cannot write or read the JSON of message 0: not in the type registry', 'unsupported']]);
+});
+
 test('prepareWireCodecs: a client\'s messages are verified up to the ones it sends; a lossy codec stays, marked', () => {
   const lossy = [corpus[0], { id: 2, station: 'X', level: 2 ** 40 }];
   const client = prepareWireCodecs(codecs, payloadOf(lossy), undefined, { verifyMessages: 2 });

@@ -31,11 +31,11 @@ class StandInSocket extends EventEmitter {
 function direction(t, link, { clock = { ms: 0 } } = {}) {
   const input = new StandInSocket();
   const output = new StandInSocket();
-  const counted = { bytes: 0 };
+  const counted = { bytes: 0, headers: 0 };
   /** @param {StandInSocket} s */
   const socket = (s) => /** @type {import('node:net').Socket} */ (/** @type {unknown} */ (s));
   relay(socket(input), socket(output), {
-    queueBytes: 1 << 20, ...link, count: (n) => { counted.bytes += n; }, now: () => clock.ms,
+    queueBytes: 1 << 20, ...link, count: (n) => { counted.bytes += n; }, headers: (n) => { counted.headers += n; }, now: () => clock.ms,
   });
   /** @param {number} ms moves the clock (and the mocked timers) forward to ms */
   const at = (ms) => {
@@ -46,24 +46,45 @@ function direction(t, link, { clock = { ms: 0 } } = {}) {
   return { input, output, counted, at, clock };
 }
 
-test('bandwidth: each 1448-byte packet leaves after the one before it is transmitted, then travels the delay', (t) => {
+test('bandwidth: each segment of at most 1448 bytes and its 66 header bytes leaves after the one before it is transmitted, then travels the delay', (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   // 8 kbit/s is one byte per millisecond; 10 ms one way
   const { input, output, counted, at } = direction(t, { delay: 10, kbit: 8 });
   input.emit('data', Buffer.alloc(3000, 7));
-  // packets of 1448, 1448 and 104 bytes, transmitted by 1448, 2896 and 3000 ms, arriving 10 ms later
-  at(1457);
+  // segments of 1448, 1448 and 104 bytes, with 66 header bytes each: transmitted by 1514, 3028 and 3198 ms,
+  // arriving 10 ms later
+  at(1523);
   assert.equal(output.writtenBytes, 0);
-  at(1458);
+  at(1524);
   assert.deepEqual(output.written.map((b) => b.length), [1448]);
-  at(2905);
+  at(3037);
   assert.equal(output.writtenBytes, 1448);
-  at(2906);
+  at(3038);
   assert.equal(output.writtenBytes, 2896);
-  at(3010);
+  at(3207);
+  assert.equal(output.writtenBytes, 2896);
+  at(3208);
   assert.equal(output.writtenBytes, 3000);
-  assert.equal(counted.bytes, 3000);
+  assert.equal(counted.bytes, 3000, 'the stream\'s bytes');
+  assert.equal(counted.headers, 3 * 66, 'a write on an idle link: a header per segment');
   assert.deepEqual(Buffer.concat(output.written), Buffer.alloc(3000, 7), 'the bytes arrive whole and in order');
+});
+
+test('a write that queues behind a busy link carries a header per 965 bytes (a busy sender\'s mean segment), not one of its own', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { input, output, counted, at } = direction(t, { delay: 0, kbit: 8 });
+  input.emit('data', Buffer.alloc(1000, 1)); // the link idle: its own segment, 1000 + 66 ms
+  at(10);
+  input.emit('data', Buffer.alloc(965, 2)); // queued behind it: 965 + 66·965/965 bytes, 1066 → 2097 ms
+  at(1066);
+  assert.equal(output.writtenBytes, 1000);
+  at(2096);
+  assert.equal(output.writtenBytes, 1000);
+  at(2097);
+  assert.equal(output.writtenBytes, 1965);
+  assert.equal(counted.bytes, 1965);
+  assert.deepEqual(Buffer.concat(output.written), Buffer.concat([Buffer.alloc(1000, 1), Buffer.alloc(965, 2)]));
+  assert.equal(counted.headers, 66 + 66, 'a segment\'s header for the first write, a mean segment\'s share for the second');
 });
 
 test('without a rate limit a chunk only waits the one-way delay, in one piece', (t) => {
@@ -76,7 +97,7 @@ test('without a rate limit a chunk only waits the one-way delay, in one piece', 
   assert.deepEqual(output.written.map((b) => b.length), [5000]);
 });
 
-test('connections through one emulator share a direction\'s bandwidth: the second waits for the first one\'s packet', (t) => {
+test('connections through one emulator share a direction\'s bandwidth: the second waits for the first one\'s segment', (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const wire = { freeAt: 0 };
   const clock = { ms: 0 };
@@ -84,10 +105,13 @@ test('connections through one emulator share a direction\'s bandwidth: the secon
   const b = direction(t, { delay: 0, kbit: 8, wire }, { clock });
   a.input.emit('data', Buffer.alloc(1448));
   b.input.emit('data', Buffer.alloc(1448));
-  a.at(1448);
+  a.at(1514);
   assert.equal(a.output.writtenBytes, 1448);
-  assert.equal(b.output.writtenBytes, 0, 'b\'s packet is still behind a\'s on the shared link');
-  a.at(2896);
+  assert.equal(b.output.writtenBytes, 0, 'b\'s segment is still behind a\'s on the shared link');
+  // queued behind a's: 1448 bytes and a busy link's share of headers (66·1448/965), by 3061.03 ms
+  a.at(3061);
+  assert.equal(b.output.writtenBytes, 0);
+  a.at(3062);
   assert.equal(b.output.writtenBytes, 1448);
 });
 
@@ -95,13 +119,13 @@ test('an idle link sends at once: transmission starts when the data arrives, not
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const { input, output, at } = direction(t, { delay: 5, kbit: 8 });
   input.emit('data', Buffer.alloc(100));
-  at(105);
+  at(171); // (100 + 66) ms, then the delay
   assert.equal(output.writtenBytes, 100);
   at(10000);
   input.emit('data', Buffer.alloc(100));
-  at(10104);
+  at(10170);
   assert.equal(output.writtenBytes, 100);
-  at(10105);
+  at(10171);
   assert.equal(output.writtenBytes, 200);
 });
 
@@ -112,10 +136,13 @@ test('a full queue stops reading from the sender, and reading resumes once half 
   assert.equal(input.paused, false, '1000 queued of 2000');
   input.emit('data', Buffer.alloc(2000));
   assert.equal(input.paused, true, '3000 queued of 2000');
-  at(1000);
+  at(1066);
   assert.equal(output.writtenBytes, 1000);
   assert.equal(input.paused, true, '2000 still queued: more than half');
-  at(2448);
+  // queued behind the first: 1448 + 66·1448/965 bytes, by 2613.03 ms
+  at(2613);
+  assert.equal(output.writtenBytes, 1000);
+  at(2614);
   assert.equal(output.writtenBytes, 2448);
   assert.equal(input.paused, false, '552 queued: reading again');
 });

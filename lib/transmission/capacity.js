@@ -1,0 +1,238 @@
+/**
+ * Capacity per server core (issue 22): for each transport and format, the highest open-loop offered rate at which
+ * every message is answered and the corrected p99 stays under a target, searched like --sweep (rates doubling, then
+ * bisected), with the server pinned to its own cores and the client on others (placement.js). Each failed probe
+ * says which side ran out first: a pass whose client was near a full core is client-bound and its rate is not the
+ * server's capacity. Then, per transport, both formats at half the lower capacity of the pair: p50/p99 at that rate
+ * and server CPU per message at that same fixed rate (cpu-at-rate.js). The search and the verdicts are pure
+ * (searchRate, boundOf, capacityRow); measureCapacity runs the passes.
+ */
+import { complete } from './outcome.js';
+import { detectPlacement, withClientPinned } from './placement.js';
+import { measureTransmission, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
+import { loadTransport } from './transports/index.js';
+import { startClientWorkers } from './client-workers.js';
+import { autocannonPass } from './calibrate.js';
+import { median } from '../measure/statistics.js';
+
+/** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
+export const SATURATED = 0.9;
+
+/**
+ * The search of a highest passing rate: rates double from fromRate until a probe fails (or maxRate is passed), then
+ * `steps` bisections narrow the gap. probe(rate) says whether the rate held.
+ * @param {(rate: number) => Promise<boolean>} probe
+ * @param {{ fromRate: number, maxRate: number, steps: number }} o
+ * @returns {Promise<{ good: number|null, bad: number|null }>} good null: even fromRate failed; bad null: maxRate held
+ */
+export async function searchRate(probe, { fromRate, maxRate, steps }) {
+  let good = null;
+  let bad = null;
+  for (let rate = fromRate; bad === null && rate <= maxRate; rate *= 2) {
+    if (await probe(rate)) good = rate;
+    else bad = rate;
+  }
+  for (let i = 0; i < steps && good !== null && bad !== null; i++) {
+    const mid = Math.round((good + bad) / 2);
+    if (mid === good || mid === bad) break;
+    if (await probe(mid)) good = mid;
+    else bad = mid;
+  }
+  return { good, bad };
+}
+
+/**
+ * One probe of the search: the rate offered, what came back, and how busy each side was.
+ * @typedef {{ rate: number, ok: boolean, complete: boolean, msgsPerSec: number|null, p50: number|null, p99: number|null,
+ *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null }} CapacityProbe
+ *   CPU shares: CPU seconds per second of the pass (1 = one core busy)
+ */
+
+/**
+ * Which side ran out first in a failed probe: 'client' when the load generator was near its cores (CPU) or its event
+ * loop near full, 'server' when the server was (and the client was not), 'neither' when both had room (the
+ * connections and window, or the link, set the limit: raise --connections/--window).
+ * @param {Pick<CapacityProbe, 'serverCpuShare'|'serverElu'|'clientCpuShare'|'clientElu'>} p
+ * @param {{ serverCores: number, clientCores: number }} cores
+ * @returns {'client'|'server'|'neither'}
+ */
+export function boundOf(p, { serverCores, clientCores }) {
+  const full = (/** @type {number|null} */ share, /** @type {number|null} */ elu, /** @type {number} */ cores) => (share != null && share >= SATURATED * cores)
+    || (elu != null && elu >= SATURATED);
+  if (full(p.clientCpuShare, p.clientElu, clientCores)) return 'client';
+  // a multi-process server's ELU is per process: its CPU share says whether all its cores were busy
+  if (full(p.serverCpuShare, serverCores > 1 ? null : p.serverElu, serverCores)) return 'server';
+  return 'neither';
+}
+
+/**
+ * One format's capacity from its search: the highest passing rate, per server core, which side bound the first
+ * rate that failed, and "below fromRate" when even that failed. A capacity is the server's only when the server
+ * bound it; otherwise `capacity` stays, marked by `bound`, and `perCore` is null.
+ * @param {{ transport: string, format: string, fromRate: number, targetP99Ms: number, probes: CapacityProbe[], good: number|null,
+ *   bad: number|null, serverCores: number, clientCores: number }} o
+ */
+export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }) {
+  const failed = bad === null ? null : probes.find((p) => p.rate === bad) ?? null;
+  const bound = failed ? boundOf(failed, { serverCores, clientCores }) : 'not reached';
+  return {
+    transport, format, targetP99Ms,
+    capacity: good,
+    // the search's lowest rate already failed: "below fromRate msgs/s"
+    below: good === null ? fromRate : null,
+    failedRate: bad,
+    bound,
+    perCore: good !== null && bound === 'server' ? good / serverCores : null,
+    serverCores, clientCores, probes,
+  };
+}
+
+/**
+ * The rate both formats of a transport are compared at: half the lower capacity of the pair (or of the one format);
+ * a format below the search's lowest rate gives half of that.
+ * @param {Array<ReturnType<typeof capacityRow>>} rows one transport's
+ */
+export function halfRate(rows) {
+  const caps = rows.map((r) => r.capacity ?? r.below).filter((c) => c != null);
+  return caps.length ? Math.min(...caps) / 2 : null;
+}
+
+/**
+ * A probe's figures from a measureTransmission row.
+ * @param {number} rate
+ * @param {import('./rounds.js').TransmissionRow} row
+ * @param {number} targetP99Ms
+ * @returns {CapacityProbe}
+ */
+export function probeFigures(rate, row, targetP99Ms) {
+  const p99 = row.latencyMs?.p99 ?? null;
+  const done = complete(row);
+  const perSec = row.msgsPerSec ?? null;
+  const share = (/** @type {number|null|undefined} */ us) => (us != null && perSec != null ? (us * perSec) / 1e6 : null);
+  return {
+    rate, ok: done && p99 != null && p99 < targetP99Ms, complete: done, msgsPerSec: perSec, p50: row.latencyMs?.p50 ?? null, p99,
+    serverCpuShare: share(row.serverCpuUs), serverElu: row.serverElu ?? null, clientCpuShare: share(row.clientCpuUs), clientElu: row.clientElu ?? null,
+  };
+}
+
+/**
+ * Capacity of every transport × format on one payload, one direction.
+ * @param {object} o
+ * @param {import('../payload/index.js').Payload} o.payload
+ * @param {Record<string, import('../codecs/index.js').CodecInfo[]>} o.codecsFor each transport's formats
+ * @param {string[]} o.transports
+ * @param {number} [o.targetP99Ms] default 10
+ * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number }} [o.search] doubling from fromRate
+ *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
+ *   bisections (default 5)
+ * @param {{ rounds?: number, seconds?: number }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds (default 1)
+ * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
+ *   idleTimeoutMs?: number, clientWorkers?: number }} [o.link] the transport's settings and the client's worker threads
+ * @param {'auto'|'off'} [o.placement]
+ * @param {number} [o.serverWorkers] server processes per transport (server.js --workers), default 1
+ * @param {boolean} [o.calibrate] on http1, autocannon against the same server, body and connections (its JSON side)
+ * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, bound: string }) => void} [o.onProbe]
+ */
+export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, onProbe }) {
+  const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5 } = search;
+  const { rounds = 3, seconds: halfSeconds = 1 } = atHalf;
+  const { direction = 'up', compress = null, tls = false } = link;
+  const out = [];
+  // with several server workers, each transport at one worker and at N: how it scales
+  const cells = transports.filter((t) => codecsFor[t]?.length).flatMap((name) => (serverWorkers > 1 ? [1, serverWorkers] : [1]).map((w) => ({ name, w })));
+  for (const { name, w: processes } of cells) {
+    const transport = await loadTransport(name);
+    const codecs = codecsFor[name];
+    const { usable } = prepareWireCodecs(codecs, payload, transport);
+    const plan = detectPlacement({ mode: placement, serverCores: processes });
+    const server = await startServerProcess({
+      payload, formats: usable.map((c) => c.name), plan,
+      extraArgs: [...serverArgs({ transport: name, direction, compress, tls }), ...(processes > 1 ? ['--workers', String(processes)] : [])],
+    });
+    const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
+    const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
+    // client workers started once per transport, not per probe
+    const workers = (link.clientWorkers ?? 1) > 1
+      ? await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name }) : null;
+    const client = workers ? { clientPass: workers.clientPass, clientWorkers: 1 } : {};
+    try {
+      const { value } = await withClientPinned(server.placement.pinned ? plan : { ...plan, pinned: false }, async () => {
+        /** @type {Array<ReturnType<typeof capacityRow>>} */
+        const rows = [];
+        for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
+          /** @type {CapacityProbe[]} */
+          const probes = [];
+          const { good, bad } = await searchRate(async (rate) => {
+            const run = await measureTransmission({
+              // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
+              ...link, transport: name, payload, codecs: [info], server, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off', ...client,
+            });
+            const p = probeFigures(rate, run.results[0], targetP99Ms);
+            probes.push(p);
+            onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores }) });
+            return p.ok;
+          }, { fromRate, maxRate, steps });
+          rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }));
+        }
+        const rate = halfRate(rows);
+        const half = rate ? await measureTransmission({
+          ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
+          cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
+        }) : null;
+        const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
+        return { rows, rate, half, calibration };
+      });
+      out.push({
+        transport: name, serverWorkers: processes, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
+        rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
+      });
+    } finally {
+      await workers?.close();
+      await server.stop();
+    }
+
+    /**
+     * autocannon against the same server with the same bodies (the JSON side's corpus), connections and pipelining,
+     * closed loop, three passes of twice the toolkit's capacity in requests (at least 2,000): its requests/s and p99
+     * beside the toolkit's capacity, so a reader sees whether the toolkit's client, not the server, set it.
+     * @param {Array<ReturnType<typeof capacityRow>>} rows
+     * @param {string} format
+     */
+    async function calibrateAgainstAutocannon(rows, format) {
+      const row = rows.find((r) => r.format === format);
+      const codec = usable.find((c) => c.name === format);
+      if (!row || !codec || name !== 'http1') return null;
+      const bodies = Array.from({ length: codec.messageCount }, (_, i) => codec.encodeMessage(i));
+      const connections = link.connections ?? 1;
+      const pipelining = link.pipelining ?? 1;
+      const amount = Math.max(2000, Math.round(2 * (row.capacity ?? row.below ?? 1000)));
+      const pass = () => autocannonPass({ url: server.url, connections, pipelining, path: `/${encodeURIComponent(format)}`, mediaType: codec.mediaType, bodies, amount });
+      await pass();
+      const passes = [];
+      for (let i = 0; i < 3; i++) passes.push(await pass());
+      const perSec = passes.map((p) => p.answered / p.seconds);
+      const autocannon = median(perSec);
+      return {
+        format, connections, pipelining, requests: amount, autocannonPerSec: perSec, autocannon, autocannonP99: median(passes.map((p) => p.p99)),
+        toolkitCapacity: row.capacity, ratio: row.capacity == null ? null : row.capacity / autocannon,
+      };
+    }
+  }
+  return out;
+}
+
+/**
+ * A format's figures at half capacity: the open-loop latencies (medians of the rounds) and the server CPU per
+ * message at that fixed rate.
+ * @param {Awaited<ReturnType<typeof measureTransmission>> | null} half
+ * @param {string} format
+ */
+function atHalfOf(half, format) {
+  if (!half) return null;
+  const row = half.results.find((r) => r.format === format);
+  const cpu = half.cpuAtRate?.formats.find((f) => f.format === format) ?? null;
+  return {
+    rate: half.settings.rate, complete: row ? complete(row) : false, p50: row?.latencyMs?.p50 ?? null, p99: row?.latencyMs?.p99 ?? null,
+    serverCpuUs: cpu?.serverCpuUs ?? null, serverCpuMinMax: cpu?.minMax?.serverCpuUs ?? null, idleCpuUsPerSec: cpu?.idleCpuUsPerSec ?? null, serverCpuShare: cpu?.serverCpuShare ?? null,
+  };
+}

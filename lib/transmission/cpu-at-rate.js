@@ -1,0 +1,122 @@
+/**
+ * Server CPU per message at a fixed offered rate: open-loop passes of every format at the same rate (below either's
+ * saturation), so each format's server handles the same number of wake-ups per second, with the CPU the same server
+ * process spends idle over an equal interval, measured just before, subtracted. The closed-loop figure at window 1
+ * counts a wake-up per message and how many messages share one depends on the rate the pass happened to reach: it
+ * moves run to run with the machine's load (issue 21). This module is the pure part: the server control that
+ * measures the idle interval, and the figures over rounds; measureTransmission (run.js) runs the passes.
+ */
+import { median, range, spread } from '../measure/statistics.js';
+
+/** Seconds of each fixed-rate pass (and of the idle interval before it) unless the caller says otherwise. */
+export const CPU_AT_RATE_SECONDS = 1;
+
+/**
+ * @typedef {import('./server-meter.js').ServerReport} ServerReport
+ * @typedef {{ mark(): Promise<void>, report(): Promise<ServerReport|null> }} ServerControl
+ */
+
+/**
+ * The messages of one fixed-rate pass: `seconds` of them at `rate`, at least 100.
+ * @param {number} rate msgs/s
+ * @param {number} seconds
+ */
+export const messagesAtRate = (rate, seconds) => Math.max(100, Math.round(rate * seconds));
+
+/**
+ * A server control that, on mark(), first lets the server sit idle for `idleMs` (the client connected, nothing
+ * sent) and takes its report, then marks the pass; report() gives the pass's figures with the idle CPU, scaled to
+ * the pass's wall time, taken off. `measured()` holds both reports as they came.
+ * @param {ServerControl} control the server's own (over IPC)
+ * @param {number} idleMs
+ * @param {(ms: number) => Promise<void>} [sleep]
+ */
+export function idleSubtracting(control, idleMs, sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); })) {
+  /** @type {ServerReport|null} */
+  let idle = null;
+  /** @type {ServerReport|null} */
+  let pass = null;
+  return {
+    async mark() {
+      await control.mark();
+      await sleep(idleMs);
+      idle = await control.report();
+      await control.mark();
+    },
+    async report() {
+      pass = await control.report();
+      return pass && idle ? subtractIdle(pass, idle) : null;
+    },
+    measured: () => ({ idle, pass }),
+  };
+}
+
+/**
+ * A pass's server report with the idle CPU of an idle report taken off, scaled to the pass's wall time.
+ * @param {ServerReport} pass
+ * @param {ServerReport} idle
+ * @returns {ServerReport}
+ */
+export function subtractIdle(pass, idle) {
+  const idlePerSecond = idle.seconds > 0 ? idle.cpuUs / idle.seconds : 0;
+  return { ...pass, cpuUs: pass.cpuUs - idlePerSecond * pass.seconds };
+}
+
+/**
+ * One fixed-rate pass as a row keeps it.
+ * @typedef {{ round: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
+ *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
+ *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
+ */
+
+/**
+ * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its min–max
+ * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
+ * passes. Null figures where the server could not report.
+ * @param {string} format
+ * @param {number} rate
+ * @param {RatePass[]} passes
+ */
+export function summariseRatePasses(format, rate, passes) {
+  const cpu = passes.map((p) => p.serverCpuUs).filter((v) => v != null);
+  const idle = passes.map((p) => p.idleCpuUsPerSec).filter((v) => v != null);
+  const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
+  const all = cpu.length === passes.length && cpu.length > 0;
+  const serverCpuUs = all ? median(cpu) : null;
+  const { min, max } = all ? range(cpu) : { min: NaN, max: NaN };
+  return {
+    format, rate,
+    serverCpuUs,
+    minMax: all ? { serverCpuUs: [min, max] } : null,
+    spread: all && serverCpuUs ? spread(cpu) : null,
+    // the server's CPU at this rate as a share of one core, idle subtracted
+    serverCpuShare: serverCpuUs == null ? null : (serverCpuUs * rate) / 1e6,
+    idleCpuUsPerSec: idle.length ? median(idle) : null,
+    clientCpuUs: client.length ? median(client) : null,
+    complete: passes.every((p) => p.complete),
+    passes,
+  };
+}
+
+/**
+ * Each pair of formats' per-round ratio of server CPU per message (the second over the first, from passes run
+ * back to back in the same round), their median and min–max.
+ * @param {Array<ReturnType<typeof summariseRatePasses>>} rows
+ * @returns {Array<{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null }>}
+ */
+export function ratePairs(rows) {
+  /** @type {Array<{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null }>} */
+  const pairs = [];
+  for (let i = 0; i < rows.length; i++) {
+    for (let j = i + 1; j < rows.length; j++) {
+      const [a, b] = [rows[i], rows[j]];
+      const ratios = a.passes.flatMap((p) => {
+        const q = b.passes.find((x) => x.round === p.round);
+        return p.serverCpuUs && q?.serverCpuUs != null ? [q.serverCpuUs / p.serverCpuUs] : [];
+      });
+      const { min, max } = ratios.length ? range(ratios) : { min: NaN, max: NaN };
+      pairs.push({ formats: [a.format, b.format], ratio: ratios.length ? median(ratios) : null, minMax: ratios.length ? { ratio: [min, max] } : null });
+    }
+  }
+  return pairs;
+}

@@ -1,0 +1,121 @@
+/**
+ * A multi-core server (server.js --workers N): the primary forks N server.js workers with node:cluster, which share
+ * one listening port (the primary hands each new connection to a worker in turn), whatever the transport. The
+ * primary serves nothing itself: it answers the owner's CPU accounting by asking every worker over cluster's IPC
+ * (the same mark/report messages a single server.js child answers) and adding their figures and its own, and it
+ * stops them all. A worker that dies is reported in the next report (with what it exits with), never replaced: the
+ * messages in flight on its connections are the client's lost ones. mergeServerReports is the pure part.
+ */
+import cluster from 'node:cluster';
+import { createServerMeter } from './server-meter.js';
+
+/**
+ * @typedef {import('./server-meter.js').ServerReport} ServerReport
+ * @typedef {{ worker: number, pid: number|null, code: number|null, signal: string|null }} WorkerDeath
+ */
+
+/**
+ * The server's report over its workers: messages and CPU added (the primary's CPU too: it accepts and hands out the
+ * connections), the event loops' mean utilization, the longest wall time; how many workers answered, and the workers
+ * that died since the mark.
+ * @param {ServerReport[]} workers the live workers' reports
+ * @param {ServerReport} primary the primary's own (no messages)
+ * @param {{ total: number, died: WorkerDeath[] }} o
+ * @returns {ServerReport & { workers: number, answered: number, died: WorkerDeath[] }}
+ */
+export function mergeServerReports(workers, primary, { total, died }) {
+  return {
+    messages: workers.reduce((n, r) => n + r.messages, 0),
+    cpuUs: workers.reduce((n, r) => n + r.cpuUs, primary.cpuUs),
+    elu: workers.length ? workers.reduce((n, r) => n + r.elu, 0) / workers.length : 0,
+    seconds: Math.max(primary.seconds, ...workers.map((r) => r.seconds)),
+    workers: total, answered: workers.length, died,
+  };
+}
+
+/**
+ * What a pass's end says when server workers died during it: which, how, and the messages lost with them.
+ * @param {WorkerDeath[]|undefined} died
+ * @param {number} lost the pass's messages sent and never answered
+ * @returns {string|null}
+ */
+export function deathsNote(died, lost) {
+  if (!died?.length) return null;
+  const who = died.map((d) => `server worker ${d.worker}${d.pid ? ` (pid ${d.pid})` : ''} died (${d.signal ?? `exit code ${d.code}`})`).join(', ');
+  return `${who} during the pass, not replaced: ${lost} message${lost === 1 ? '' : 's'} lost`;
+}
+
+/**
+ * Forks the workers (server.js again, with the same arguments) and waits until all listen.
+ * @param {{ workers: number, env?: Record<string, string> }} o env: added to each worker's environment
+ * @returns {Promise<{ url: string, control: { mark(): Promise<void>, report(): Promise<ReturnType<typeof mergeServerReports>> }, stop(): Promise<string> }>}
+ *   stop: ends every worker and resolves with what they printed (their counters)
+ */
+export async function startServerWorkers({ workers: n, env = {} }) {
+  cluster.setupPrimary({ silent: true });
+  const meter = createServerMeter();
+  /** @type {WorkerDeath[]} */
+  let died = [];
+  let stopping = false;
+  /** @type {Map<number, { stdout: string, stderr: string }>} */
+  const output = new Map();
+  const forks = Array.from({ length: n }, () => cluster.fork({ ...env, BENCH_SERVER_CHILD: 'ipc' }));
+  for (const w of forks) {
+    const out = { stdout: '', stderr: '' };
+    output.set(w.id, out);
+    w.process.stdout?.setEncoding('utf8').on('data', (/** @type {string} */ d) => { out.stdout += d; });
+    w.process.stderr?.setEncoding('utf8').on('data', (/** @type {string} */ d) => { out.stderr += d; });
+    w.on('exit', (code, signal) => { if (!stopping) died.push({ worker: w.id, pid: w.process.pid ?? null, code, signal }); });
+  }
+  const urls = await Promise.all(forks.map((w) => new Promise((resolve, reject) => {
+    const out = /** @type {{ stdout: string, stderr: string }} */ (output.get(w.id));
+    const check = () => {
+      const m = /^listening on (\S+)$/m.exec(out.stdout);
+      if (m) resolve(m[1]);
+    };
+    w.process.stdout?.on('data', check);
+    w.once('exit', (code, signal) => reject(new Error(`server worker ${w.id} exited (${signal ?? code}) before listening: ${out.stderr.trim() || out.stdout.trim()}`)));
+  })));
+  if (new Set(urls).size !== 1) throw new Error(`server workers listen on different addresses: ${[...new Set(urls)].join(', ')}`);
+  let nextId = 0;
+  const live = () => forks.filter((w) => !w.isDead());
+  /**
+   * Asks a worker (mark or report); null when it does not answer within 2 s or dies first.
+   * @param {import('node:cluster').Worker} w
+   * @param {'mark'|'report'} op
+   * @returns {Promise<ServerReport|null>}
+   */
+  const ask = (w, op) => new Promise((resolve) => {
+    const id = ++nextId;
+    const done = (/** @type {ServerReport|null} */ r) => { clearTimeout(timer); w.off('message', on); w.off('exit', gone); resolve(r); };
+    const on = (/** @type {{ id?: unknown, report?: ServerReport|null }} */ m) => { if (m?.id === id) done(m.report ?? null); };
+    const gone = () => done(null);
+    const timer = setTimeout(gone, 2000);
+    w.on('message', on);
+    w.once('exit', gone);
+    w.send({ op, id });
+  });
+  return {
+    url: urls[0],
+    control: {
+      async mark() {
+        died = [];
+        meter.mark();
+        await Promise.all(live().map((w) => ask(w, 'mark')));
+      },
+      async report() {
+        const primary = meter.report();
+        const reports = (await Promise.all(live().map((w) => ask(w, 'report')))).filter((r) => r !== null);
+        return mergeServerReports(reports, primary, { total: n, died: [...died] });
+      },
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(live().map((w) => new Promise((resolve) => {
+        w.once('exit', resolve);
+        w.process.kill('SIGTERM');
+      })));
+      return forks.map((w) => `worker ${w.id}: ${output.get(w.id)?.stdout.replace(/^listening on \S+\n/m, '').trim() ?? ''}`).join('\n');
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// test-runner: long (started first: see scripts/run-tests.js)
+// benchmark_transport.js --capacity: capacity per server core, p50/p99 and server CPU per message at half the lower
+// capacity of each transport's pair. A p99 target nothing meets keeps every search to one probe whatever the load.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../../lib/paths.js';
+
+const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000 });
+
+test('benchmark_transport.js --capacity: a search whose lowest rate fails says "below R"; both formats measured at half of it, CPU at that fixed rate', { timeout: 180_000 }, () => {
+  // http1 has no report of its own in its protocol (ws and gRPC have): its probes get server figures only from the server asked over IPC
+  const r = run('5', '--capacity', '--transports', 'ws,http1', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /**
+   * @type {{ measurement: string, settings: { connections: number, window: number, targetP99Ms: number },
+   *   transports: Array<{ transport: string, halfRate: number, placement: { pinned: boolean, note: string|null }, serverCores: number,
+   *   rows: Array<{ format: string, capacity: number|null, below: number|null, perCore: number|null,
+   *   probes: Array<{ rate: number, ok: boolean, serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null }>,
+   *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number, idleCpuUsPerSec: number } }> }> }}
+   */
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.measurement, 'capacity');
+  assert.deepEqual([out.settings.connections, out.settings.window], [4, 8], 'enough in flight to load a server unless told otherwise');
+  assert.deepEqual(out.transports.map((t) => [t.transport, t.rows.map((row) => row.format)]), [['ws', ['protobufjs-static', 'json-buffer']], ['http1', ['protobufjs-static', 'json-buffer']]]);
+  for (const t of out.transports) {
+    assert.ok(t.placement.pinned || t.placement.note, 'where the server ran, or why it was not pinned');
+    assert.equal(t.halfRate, 200);
+    for (const row of t.rows) {
+      assert.deepEqual([row.capacity, row.below, row.perCore], [null, 400, null]);
+      assert.deepEqual(row.probes.map((p) => [p.rate, p.ok]), [[400, false]]);
+      // each probe knows how busy both sides were: the server's figures come from the server itself
+      for (const p of row.probes) assert.ok(p.serverCpuShare != null && p.serverCpuShare > 0 && p.serverElu != null && p.clientCpuShare != null, JSON.stringify(p));
+      assert.equal(row.atHalf.rate, 200);
+      assert.ok(row.atHalf.complete, `${t.transport} ${row.format}: every message answered at half the rate`);
+      assert.ok(row.atHalf.p50 > 0 && row.atHalf.p99 >= row.atHalf.p50);
+      assert.ok(row.atHalf.serverCpuUs > 0 && row.atHalf.idleCpuUsPerSec >= 0, JSON.stringify(row.atHalf));
+    }
+  }
+  const text = run('5', '--capacity', '--transports', 'ws', '--formats', 'protobufjs-static', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^\| ws +\| protobufjs-static +\| +below 400 \| +— \| neither|^\| ws +\| protobufjs-static +\| +below 400 \| +— \| (client|server) /m);
+});
+
+test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 180_000 }, () => {
+  const r = run('5', '--capacity', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.transports.map((t) => [t.transport, t.serverWorkers]), [['http1', 1], ['http1', 2]]);
+  for (const t of out.transports) {
+    assert.equal(t.rows[0].below, 400);
+    assert.ok(t.rows[0].atHalf.complete && t.rows[0].atHalf.serverCpuUs > 0, `${t.serverWorkers} workers: ${JSON.stringify(t.rows[0].atHalf)}`);
+  }
+  assert.equal(out.transports[1].serverCores, 2);
+});
+
+test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
+  for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
+    [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],
+    [['--capacity', '--target-p99', '0'], /^benchmark_transport: --target-p99: expected a number ≥ 0.001, got "0"$/],
+    [['--capacity', '--from-rate', '0'], /^benchmark_transport: --from-rate: expected a number ≥ 0.001, got "0"$/],
+    [['--rate', '-5'], /^benchmark_transport: --rate: expected a number ≥ 0.001, got "-5"$/],
+    [['--capacity', '--rate', '100'], /^benchmark_transport: --capacity chooses the rates itself/],
+  ])) {
+    const r = run('5', ...args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr.trimEnd(), pattern);
+    assert.equal(r.stderr.trimEnd().split('\n').length, 1);
+    assert.equal(r.stdout, '');
+  }
+});

@@ -1,0 +1,45 @@
+// --client-workers: a pass spread over worker threads, one accounting, merged histograms, over two transports.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { selectCodecs } from '../../lib/codecs/index.js';
+import { ROOT } from '../../lib/paths.js';
+import { resolvePayloads } from '../../lib/payload/index.js';
+import { measureTransmission, prepareWireCodecs } from '../../lib/transmission/run.js';
+import { loadTransport } from '../../lib/transmission/transports/index.js';
+
+for (const transport of ['ws', 'http1']) {
+  test(`measureTransmission clientWorkers 2 over ${transport}: every message answered exactly once across workers, the server counting the same`, { timeout: 120_000 }, async () => {
+    const [payload] = resolvePayloads({ numbers: ['5'] });
+    const codecs = await selectCodecs('protobufjs-static,json-buffer');
+    // an odd count: the workers' shares differ by one; open loop, so each worker's share of the rate matters too
+    const run = await measureTransmission({ payload, codecs, transport, messages: 501, connections: 3, window: 2, clientWorkers: 2, warmup: 40, rate: 2000, rounds: 1 });
+    assert.equal(run.settings.clientWorkers, 2);
+    // the workers sent messages 0–250 and 251–500 of the corpus, as one client would have: the same payload bytes
+    const { usable } = prepareWireCodecs(codecs, payload, await loadTransport(transport));
+    for (const row of run.results) {
+      assert.deepEqual([row.messages, row.acked, row.lost, row.notSent, row.duplicated, row.errors], [501, 501, 0, 0, 0, 0], row.format);
+      // the merged histograms give percentiles; open loop has both the corrected and the uncorrected ones
+      assert.ok(row.latencyMs?.p50 != null && row.latencyMs.p99 != null && row.latencyMs.p99 >= row.latencyMs.p50);
+      assert.ok(row.latencyUncorrectedMs?.p50 != null);
+      // the server's CPU per message is over what it handled since the mark: the measured pass's 501 messages
+      assert.ok(row.serverCpuUs != null && row.serverCpuUs > 0);
+      assert.ok(row.wireBytes && row.wireBytes.up > row.wireBytes.payload && row.wireBytes.payload > 0);
+      const codec = usable.find((c) => c.name === row.format);
+      assert.equal(row.wireBytes.payload, Array.from({ length: 501 }, (_, i) => codec?.byteLength(i) ?? NaN).reduce((a, b) => a + b, 0), `${row.format}: payload bytes of messages 0–500`);
+      // 501 messages at 2,000 msgs/s: a quarter of a second, whichever worker is slower
+      assert.ok(row.seconds && row.seconds >= 0.24, String(row.seconds));
+    }
+  });
+}
+
+test('--client-workers: more workers than connections, or 0: one line naming it, exit 2', () => {
+  const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_ws.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
+  const zero = run('5', '--client-workers', '0');
+  assert.equal(zero.status, 2);
+  assert.equal(zero.stderr, 'benchmark_ws: --client-workers: expected a whole number ≥ 1, got "0"\n');
+  const few = run('5', '--profiles', 'none', '--messages', '50', '--rounds', '1', '--client-workers', '3', '--connections', '2');
+  assert.equal(few.status, 2, few.stderr);
+  assert.equal(few.stderr, 'benchmark_ws: --client-workers 3: needs --connections ≥ 3 (each worker opens its own; got 2)\n');
+});

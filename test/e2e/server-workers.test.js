@@ -1,0 +1,56 @@
+// server.js --workers N (node:cluster): every transport served by two processes on one port, their counts and CPU
+// added in the reports; a worker killed mid-pass is reported with the messages lost, and not replaced.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { selectCodecs } from '../../lib/codecs/index.js';
+import { resolvePayloads } from '../../lib/payload/index.js';
+import { measureTransmission, serverArgs, startServerProcess } from '../../lib/transmission/run.js';
+
+const [payload] = resolvePayloads({ numbers: ['5'] });
+/** @param {number} pid */
+const childrenOf = (pid) => execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+
+for (const transport of ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc']) {
+  test(`server.js --workers 2 over ${transport}: both workers serve, the report adds their messages`, { timeout: 120_000 }, async () => {
+    const codecs = await selectCodecs(transport.startsWith('connect') ? 'protobuf-es' : 'protobufjs-static');
+    const server = await startServerProcess({ payload, formats: codecs.map((c) => c.name), extraArgs: [...serverArgs({ transport }), '--workers', '2'] });
+    try {
+      assert.equal(childrenOf(/** @type {number} */ (server.child.pid)).length, 2, 'two worker processes');
+      await server.control.mark();
+      const run = await measureTransmission({ payload, codecs, transport, server, messages: 400, connections: 4, window: 2, warmup: 0, placement: 'off' });
+      const report = await server.control.report();
+      const [row] = run.results;
+      assert.deepEqual([row.acked, row.lost, row.errors], [400, 0, 0]);
+      assert.ok(report, 'the primary answers the report');
+      assert.equal(report.workers, 2);
+      assert.equal(report.answered, 2);
+      assert.deepEqual(report.died, []);
+      assert.equal(report.messages, 400, 'messages added over the workers since the mark');
+      assert.ok(row.serverCpuUs != null && row.serverCpuUs > 0);
+    } finally {
+      const { stdout } = await server.stop();
+      // each worker's counters at the end; with four connections handed out in turn, both had some
+      assert.match(stdout, /^worker 1: /m);
+      assert.match(stdout, /^worker 2: /m);
+    }
+  });
+}
+
+test('a server worker killed mid-pass: the pass ends saying which died and how many messages were lost; it is not replaced', { timeout: 120_000 }, async () => {
+  const codecs = await selectCodecs('protobufjs-static');
+  const server = await startServerProcess({ payload, formats: ['protobufjs-static'], extraArgs: [...serverArgs({ transport: 'http1' }), '--workers', '2'] });
+  try {
+    const [victim] = childrenOf(/** @type {number} */ (server.child.pid));
+    const killer = setTimeout(() => process.kill(victim, 'SIGKILL'), 400);
+    const run = await measureTransmission({ payload, codecs, transport: 'http1', server, messages: 3000, rate: 2000, connections: 4, window: 4, warmup: 0, idleTimeoutMs: 1500, placement: 'off' });
+    clearTimeout(killer);
+    const [row] = run.results;
+    assert.ok(row.acked < 3000, `${row.acked} acked`);
+    assert.match(String(row.ended), /^server worker \d \(pid \d+\) died \(SIGKILL\) during the pass, not replaced: \d+ messages? lost$/);
+    assert.equal(String(row.ended).match(/(\d+) messages? lost/)?.[1], String(row.lost));
+    assert.equal(childrenOf(/** @type {number} */ (server.child.pid)).length, 1, 'not replaced');
+  } finally {
+    await server.stop();
+  }
+});

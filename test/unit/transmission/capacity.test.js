@@ -1,0 +1,69 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { boundOf, capacityRow, halfRate, probeFigures, searchRate } from '../../../lib/transmission/capacity.js';
+
+/** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
+
+test('searchRate: doubles until a rate fails, then bisects towards the highest rate that held', async () => {
+  /** @type {number[]} */
+  const asked = [];
+  const { good, bad } = await searchRate(async (rate) => { asked.push(rate); return rate <= 5000; }, { fromRate: 500, maxRate: 1e6, steps: 5 });
+  assert.deepEqual(asked.slice(0, 6), [500, 1000, 2000, 4000, 8000, 6000]);
+  assert.equal(good, 5000);
+  assert.ok(bad !== null && bad > 5000 && bad <= 5125, String(bad));
+});
+
+test('searchRate: the lowest rate failing gives no good rate; maxRate holding gives no bad one', async () => {
+  assert.deepEqual(await searchRate(async () => false, { fromRate: 500, maxRate: 1e6, steps: 5 }), { good: null, bad: 500 });
+  assert.deepEqual(await searchRate(async () => true, { fromRate: 500, maxRate: 4000, steps: 5 }), { good: 4000, bad: null });
+});
+
+/** @param {Partial<CapacityProbe>} p */
+const probe = (p) => /** @type {CapacityProbe} */ ({ rate: 1000, ok: false, complete: true, msgsPerSec: 1000, p50: 1, p99: 20,
+  serverCpuShare: 0.5, serverElu: 0.5, clientCpuShare: 0.5, clientElu: 0.5, ...p });
+
+test('boundOf: the client first (near its cores or its loop full), then the server, else neither', () => {
+  const cores = { serverCores: 1, clientCores: 1 };
+  assert.equal(boundOf(probe({ clientCpuShare: 0.95, serverElu: 0.99 }), cores), 'client');
+  assert.equal(boundOf(probe({ clientElu: 0.93 }), cores), 'client');
+  assert.equal(boundOf(probe({ serverElu: 0.95 }), cores), 'server');
+  assert.equal(boundOf(probe({ serverCpuShare: 0.92 }), cores), 'server');
+  assert.equal(boundOf(probe({}), cores), 'neither');
+  // two client cores: one full core is not the client's limit
+  assert.equal(boundOf(probe({ clientCpuShare: 1.0, serverCpuShare: 0.95 }), { serverCores: 1, clientCores: 2 }), 'server');
+  // a server of two processes: one busy event loop is not saturation, its CPU over both cores is
+  assert.equal(boundOf(probe({ serverElu: 0.99, serverCpuShare: 1.1 }), { serverCores: 2, clientCores: 1 }), 'neither');
+  assert.equal(boundOf(probe({ serverCpuShare: 1.85 }), { serverCores: 2, clientCores: 1 }), 'server');
+});
+
+test('capacityRow: per core only when the server bound the failing rate; below the lowest rate; never failing', () => {
+  const base = { transport: 'ws', format: 'json-buffer', fromRate: 500, targetP99Ms: 10, serverCores: 2, clientCores: 1 };
+  const server = capacityRow({ ...base, good: 8000, bad: 8250, probes: [probe({ rate: 8250, serverCpuShare: 1.9 })] });
+  assert.deepEqual([server.capacity, server.bound, server.perCore, server.below], [8000, 'server', 4000, null]);
+  const client = capacityRow({ ...base, good: 8000, bad: 8250, probes: [probe({ rate: 8250, clientElu: 0.99, serverCpuShare: 1.9 })] });
+  assert.deepEqual([client.capacity, client.bound, client.perCore], [8000, 'client', null]);
+  const below = capacityRow({ ...base, good: null, bad: 500, probes: [probe({ rate: 500 })] });
+  assert.deepEqual([below.capacity, below.below, below.perCore], [null, 500, null]);
+  const never = capacityRow({ ...base, good: 1e6, bad: null, probes: [] });
+  assert.deepEqual([never.bound, never.perCore], ['not reached', null]);
+});
+
+test('halfRate: half the lower capacity of the pair; a format below the lowest rate counts as that rate', () => {
+  const base = { transport: 'ws', format: 'x', fromRate: 500, targetP99Ms: 10, serverCores: 1, clientCores: 1, probes: [] };
+  assert.equal(halfRate([capacityRow({ ...base, good: 8000, bad: 9000 }), capacityRow({ ...base, good: 6000, bad: 7000 })]), 3000);
+  assert.equal(halfRate([capacityRow({ ...base, good: 8000, bad: 9000 }), capacityRow({ ...base, good: null, bad: 500 })]), 250);
+  assert.equal(halfRate([]), null);
+});
+
+test('probeFigures: ok needs every message answered and p99 under the target; CPU shares are µs/msg × msgs/s', () => {
+  const row = /** @type {import('../../../lib/transmission/rounds.js').TransmissionRow} */ ({
+    format: 'x', status: 'exact', messages: 1000, acked: 1000, lost: 0, duplicated: 0, errors: 0, msgsPerSec: 2000,
+    latencyMs: { p50: 1, p99: 9 }, serverCpuUs: 250, clientCpuUs: 100, serverElu: 0.4, clientElu: 0.2,
+  });
+  const p = probeFigures(2000, row, 10);
+  assert.equal(p.ok, true);
+  assert.equal(p.serverCpuShare, 0.5);
+  assert.equal(p.clientCpuShare, 0.2);
+  assert.equal(probeFigures(2000, row, 9).ok, false);
+  assert.equal(probeFigures(2000, { ...row, acked: 999, lost: 1 }, 10).ok, false);
+});

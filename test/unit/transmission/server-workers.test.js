@@ -1,0 +1,23 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { deathsNote, mergeServerReports } from '../../../lib/transmission/server-workers.js';
+
+test('mergeServerReports: messages and CPU added over the workers and the primary, mean event-loop use, longest wall time', () => {
+  const merged = mergeServerReports(
+    [{ messages: 300, cpuUs: 9000, elu: 0.5, seconds: 1.0 }, { messages: 100, cpuUs: 4000, elu: 0.3, seconds: 1.1 }],
+    { messages: 0, cpuUs: 500, elu: 0.01, seconds: 1.05 },
+    { total: 3, died: [{ worker: 3, pid: 42, code: null, signal: 'SIGKILL' }] },
+  );
+  assert.equal(merged.messages, 400);
+  assert.equal(merged.cpuUs, 13500);
+  assert.ok(Math.abs(merged.elu - 0.4) < 1e-12);
+  assert.equal(merged.seconds, 1.1);
+  assert.deepEqual([merged.workers, merged.answered, merged.died.length], [3, 2, 1]);
+});
+
+test('deathsNote: which worker, how it ended, and the messages lost; nothing when none died', () => {
+  assert.equal(deathsNote([], 3), null);
+  assert.equal(deathsNote(undefined, 3), null);
+  assert.equal(deathsNote([{ worker: 2, pid: 77, code: null, signal: 'SIGKILL' }], 37), 'server worker 2 (pid 77) died (SIGKILL) during the pass, not replaced: 37 messages lost');
+  assert.equal(deathsNote([{ worker: 1, pid: null, code: 1, signal: null }], 1), 'server worker 1 died (exit code 1) during the pass, not replaced: 1 message lost');
+});

@@ -9,15 +9,25 @@ import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node report.js results/X/results.json [--out DIR]
+       node report.js --artillery REPORT.json [--script artillery.yml] [--out DIR]
   Writes report.md and report.html from a results file (default: in its folder;
-  --out DIR writes them there instead, creating DIR and its parents if missing).`;
+  --out DIR writes them there instead, creating DIR and its parents if missing).
+  --artillery FILE   an Artillery JSON report (artillery run --output FILE) of a benchmark_artillery.js script:
+                     writes results.json, report.md and report.html (default: beside it); --script names the
+                     script it ran, for the payload and the settings`;
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-const OPTIONS = { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } };
+const OPTIONS = { out: { type: 'string' }, artillery: { type: 'string' }, script: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } };
 
-runCli(import.meta.url, () => {
+runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
+  if (values.artillery) {
+    if (positionals.length) throw new UserError(`--artillery: unexpected argument "${positionals[0]}"`);
+    const { writeArtilleryReport } = await import('./lib/cli/artillery.js');
+    const written = await writeArtilleryReport({ file: values.artillery, scriptFile: values.script, out: values.out, command: `node report.js ${process.argv.slice(2).join(' ')}` });
+    return void console.log(`${written.join(', ')} written`);
+  }
   if (positionals.length !== 1) throw new UserError('expected one results file: node report.js results/X/results.json');
   const file = positionals[0];
   const results = readResultsFile(file);

@@ -6,6 +6,7 @@ import { environmentLine } from '../measure/environment.js';
 import { baselineLine, formatsLegend, payloadHeading, sizeRows, speedLegends, speedNotes, speedRows } from './rows.js';
 import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
+import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
 import { namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
@@ -143,7 +144,8 @@ export function renderHtml(results) {
   const specs = chartSpecs(results);
   const figures = (/** @type {string} */ section) => specs.filter((s) => s.section === section)
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
-  const sections = results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
+  const artilleryRun = results.settings.artillery ? results.transports?.[0] : undefined;
+  const sections = artilleryRun ? [] : results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
 <div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed, results.codecs)}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
 <p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
@@ -154,7 +156,12 @@ export function renderHtml(results) {
     }).join('\n');
     sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div>${tables}</section>`);
   }
-  if (results.transports?.length) {
+  if (artilleryRun) {
+    const notes = artilleryNotes(results, artilleryRun);
+    const [lead, ...rest] = notes.filter((l) => !l.startsWith('- '));
+    sections.push(`<section id="artillery"><h2>Artillery: JSON vs protobuf by transport (${esc(artilleryRun.payload)})</h2><p>${esc(lead)}</p>${rest.map((l) => `<p>${esc(l)}</p>`).join('')}`
+      + `<ul>${notes.filter((l) => l.startsWith('- ')).map((l) => `<li>${esc(l.slice(2))}</li>`).join('')}</ul>${toHtml(artilleryTable(artilleryRun))}</section>`);
+  } else if (results.transports?.length) {
     const tables = results.transports.map((run) => `<h3>${esc(transportLinkHeading(run))}</h3><ul>${run.named.map((v) => `<li>${esc(namedVerdictText(v))}</li>`).join('')}</ul>${toHtml(transportComparisonRows(run))}`).join('\n');
     sections.push(`<section id="transports"><h2>JSON vs protobuf by transport (${esc(results.transports[0].payload)})</h2><div class="charts">${figures('transports')}</div>${tables}</section>`);
   }
@@ -179,7 +186,7 @@ ${pageFile('report.css')}</style>
 <p class="legend">Every codec's round trip is verified before it is timed; every chart label and table row carries the verdict:
 exact, equivalent (equal after a normalisation the codec declares), <span class="lossy">⚠ LOSSY</span> (measured, but the data did not come back; red outline),
 or not measured (unsupported / failed).</p>
-${answerSection(results)}
+${artilleryRun ? '' : answerSection(results)}
 ${sections.join('\n')}
 <section id="environment"><h2>Environment</h2><p>${esc(environmentLine(results.environment))}</p>${environmentTable(results.environment)}
 <p>Charts drawn by Chart.js ${esc(chartVersion)}, inlined in this file.</p></section>

@@ -6,6 +6,7 @@ import { describeLink } from '../transmission/shaping/profiles.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
+import { artilleryNotes, artilleryTable } from './artillery.js';
 import { CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
@@ -18,7 +19,8 @@ import { CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerd
  * @param {Pick<Results, 'settings'>} results
  */
 export function runSettingsLine(results) {
-  const { mode, speed, memory, transmission, transports, batch } = results.settings;
+  const { mode, speed, memory, transmission, transports, batch, artillery } = results.settings;
+  if (artillery) return `Artillery report ${artillery.report} read back (node report.js --artillery): no size or speed pass`;
   const oneMessage = speed.oneMessage?.ops?.length
     ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
   const p = speed.timer === 'paired' ? speed.precision : null;
@@ -124,12 +126,14 @@ export function renderMarkdown(results) {
     'Every codec\'s round trip is verified before it is timed; the last column says how faithfully the payload came back '
       + '(exact, equivalent under a declared normalisation, LOSSY with the first difference, or why it was not measured).',
     '',
-    '## The answer',
-    '',
-    answerMarkdown(results),
-    '',
-    'The detail follows.',
   ];
+  // an Artillery run read back has transmission figures only: its section instead of the answer and the payloads'
+  if (results.settings.artillery && results.transports?.[0]) {
+    const run = results.transports[0];
+    out.push(`## Artillery: JSON vs protobuf by transport (${run.payload})`, '', ...artilleryNotes(results, run), '', toMarkdown(artilleryTable(run)));
+    return `${out.join('\n')}\n`;
+  }
+  out.push('## The answer', '', answerMarkdown(results), '', 'The detail follows.');
   const speed = results.settings.speed;
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));

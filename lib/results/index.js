@@ -102,6 +102,13 @@ export const UNITS = {
   messages: 'count of messages',
   warmup: 'count of messages sent before measuring',
   rate: 'messages per second (open loop)',
+  // an Artillery script's settings (settings.artillery.script)
+  offeredPerScenario: 'messages per second offered to each scenario of an Artillery script',
+  arrivalRate: 'Artillery virtual users per second, all scenarios together',
+  messagesPerUser: 'count of messages each Artillery virtual user sends',
+  durationSeconds: 'seconds (the measured phase of an Artillery script)',
+  warmupSeconds: 'seconds (the warm-up phase of an Artillery script)',
+  latencyRatio: 'ratio: the protobuf side\'s latency percentile over the JSON side\'s, median of the periods (an Artillery run)',
   acked: 'count of messages',
   lost: 'count of messages',
   notSent: 'count of messages',
@@ -227,6 +234,9 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
  * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
  * @property {string[]} [runtimes] present with --runtimes
+ * @property {{ report: string, rounds: number, merged?: boolean, script: Record<string, unknown> | null,
+ *   warmup: Array<{ transport: string, format: string, messages: number, acked: number, lost: number, errors: number }> }} [artillery]
+ *   present in results read back from an Artillery report (report.js --artillery, lib/results/artillery.js)
  */
 
 /**
@@ -265,7 +275,8 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * The transport comparison over one link (an entry of results.transports); its settings are the matrix's, which
  * name the transports instead of one (measureTransportMatrix).
  * @typedef {Omit<TransmissionEntry, 'settings'> & { settings: Omit<TransmissionSettings, 'transport'> & { transport?: null, transports?: string[] },
- *   named: import('../transmission/pairs.js').NamedVerdict[], skipped?: { transport: string, format: string, reason: string }[] }} TransportEntry
+ *   named: import('../transmission/pairs.js').NamedVerdict[], skipped?: { transport: string, format: string, reason: string }[],
+ *   latency?: import('./artillery.js').LatencyVerdict[] }} TransportEntry latency: an Artillery run's latency verdicts
  */
 
 /**

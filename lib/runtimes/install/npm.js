@@ -63,10 +63,11 @@ const noVersion = (spec, pkg) => new UserError(`${spec.name}: the npm registry h
  * @param {string} pkg
  * @param {string} version
  * @param {string} name the runtime, for messages
+ * @param {Record<string, string>} [env] added to npm's environment (Artillery's install: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD)
  * @returns {Promise<{ integrity: string|null }>} the tarball's integrity from npm's lockfile
  */
-export async function npmInstall(npm, prefix, pkg, version, name) {
-  const result = await runNpm(npm, installArgs(prefix, pkg, version), prefix);
+export async function npmInstall(npm, prefix, pkg, version, name, env = {}) {
+  const result = await runNpm(npm, installArgs(prefix, pkg, version), prefix, env);
   if (result.code !== 0) throw new UserError(`${name}: ${npmFailure(result, `cannot install ${pkg}@${version}`)}`);
   return { integrity: readIntegrity(prefix, pkg) };
 }
@@ -102,10 +103,11 @@ export function readIntegrity(prefix, pkg) {
  * @param {string} npm
  * @param {string[]} args
  * @param {string} cwd
+ * @param {Record<string, string>} [env]
  * @returns {Promise<import('./npm-errors.js').NpmResult>}
  */
-async function runNpm(npm, args, cwd) {
+async function runNpm(npm, args, cwd, env = {}) {
   // npm on Windows is a .cmd, which only a shell starts
-  const out = await runProcess(npm, args, { cwd, shell: process.platform === 'win32', env: { NO_COLOR: '1', npm_config_update_notifier: 'false' } });
+  const out = await runProcess(npm, args, { cwd, shell: process.platform === 'win32', env: { NO_COLOR: '1', npm_config_update_notifier: 'false', ...env } });
   return { code: out.code, stdout: out.stdout, stderr: out.stderr, ...(out.error ? { spawnError: out.error } : {}) };
 }

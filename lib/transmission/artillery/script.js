@@ -1,0 +1,133 @@
+/**
+ * The Artillery script benchmark_artillery.js writes: one scenario per transport × format, all run by the engine
+ * `pvj` (packages/artillery-engine-pvj), arrival phases for the offered rate (a warm-up, then the measured phase),
+ * and the payload's corpus and schema in config.pvj. The same file serves `artillery run` here (Artillery shares the
+ * arrival rate out between its worker threads) and `artillery run-fargate --count N` elsewhere (each of the N
+ * workers runs the whole script: N times the load).
+ */
+import YAML from 'yaml';
+import { UserError } from '../../errors.js';
+
+/** The engine's name in config.engines and each scenario's `engine:` (Artillery loads artillery-engine-<name>). */
+export const ENGINE = 'pvj';
+
+/**
+ * Parses --target: one URL (every transport's server at that address: only with one transport), or
+ * `transport=URL` pairs separated by commas, one per transport.
+ * @param {string} value
+ * @param {string[]} transports
+ * @returns {Record<string, string>} URL by transport
+ */
+export function parseTargets(value, transports) {
+  const parts = value.split(',').map((s) => s.trim()).filter(Boolean);
+  /** @type {Record<string, string>} */
+  const targets = {};
+  for (const part of parts) {
+    const m = /^([a-z0-9-]+)=(.+)$/.exec(part);
+    if (!m && parts.length === 1 && transports.length === 1) targets[transports[0]] = checkUrl(part);
+    else if (!m) throw new UserError(`--target ${value}: with several transports give transport=URL for each (ws=ws://HOST:7070,http1=http://HOST:7071)`);
+    else if (!transports.includes(m[1])) throw new UserError(`--target ${part}: ${m[1]} is not one of --transports ${transports.join(',')}`);
+    else targets[m[1]] = checkUrl(m[2]);
+  }
+  const missing = transports.find((t) => !targets[t]);
+  if (missing) throw new UserError(`--target ${value}: no URL for ${missing} (give ${missing}=URL)`);
+  return targets;
+}
+
+/**
+ * @param {string} url
+ * @returns {string} the URL without a trailing slash
+ */
+function checkUrl(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UserError(`--target ${url}: not a URL (expected scheme://HOST:PORT)`);
+  }
+  if (!/^(wss?|https?):$/.test(parsed.protocol)) throw new UserError(`--target ${url}: expected ws://, wss://, http:// or https://`);
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * Virtual users per second for an offered rate: each user sends `messagesPerUser` messages, and users are shared
+ * out between the scenarios by equal weights, so each scenario is offered about `rate` msgs/s.
+ * @param {{ rate: number, scenarios: number, messagesPerUser: number }} o
+ * @returns {{ arrivalRate: number, offeredPerScenario: number }}
+ */
+export function arrivalsFor({ rate, scenarios, messagesPerUser }) {
+  const arrivalRate = Math.round((rate * scenarios) / messagesPerUser);
+  if (arrivalRate < 1) {
+    throw new UserError(`--rate ${rate}: with ${messagesPerUser} messages per user and ${scenarios} scenario(s) that is under one user per second; lower --messages-per-user`);
+  }
+  return { arrivalRate, offeredPerScenario: (arrivalRate * messagesPerUser) / scenarios };
+}
+
+/**
+ * @typedef {object} ScriptOptions
+ * @property {{ id: string, hash: string }} identity
+ * @property {string} payload encodePayload's string
+ * @property {Array<{ transport: string, format: string }>} scenarios in table order
+ * @property {Record<string, string>} targets URL by transport
+ * @property {'up'|'down'} direction
+ * @property {number} rate msgs/s offered to each scenario
+ * @property {number} duration seconds of the measured phase
+ * @property {number} warmup seconds of the warm-up phase (0: none)
+ * @property {number} messagesPerUser
+ * @property {number} window messages in flight per user
+ * @property {number} timeoutMs
+ * @property {string} command how the script was written, for the report
+ */
+
+/**
+ * The script as an object (YAML.stringify writes it).
+ * @param {ScriptOptions} o
+ */
+export function buildScript(o) {
+  const { arrivalRate, offeredPerScenario } = arrivalsFor({ rate: o.rate, scenarios: o.scenarios.length, messagesPerUser: o.messagesPerUser });
+  const phases = [
+    ...(o.warmup > 0 ? [{ name: 'warm-up', duration: o.warmup, arrivalRate }] : []),
+    { name: 'measured', duration: o.duration, arrivalRate },
+  ];
+  return {
+    config: {
+      target: o.targets[o.scenarios[0].transport],
+      phases,
+      engines: { [ENGINE]: {} },
+      [ENGINE]: {
+        command: o.command,
+        identity: o.identity,
+        warmupSeconds: o.warmup,
+        timeoutMs: o.timeoutMs,
+        settings: {
+          direction: o.direction, rate: o.rate, offeredPerScenario, arrivalRate, messagesPerUser: o.messagesPerUser, window: o.window,
+          durationSeconds: o.duration, warmupSeconds: o.warmup, transports: [...new Set(o.scenarios.map((s) => s.transport))],
+        },
+        payload: o.payload,
+      },
+    },
+    scenarios: o.scenarios.map(({ transport, format }) => ({
+      name: `${transport} ${format}`,
+      engine: ENGINE,
+      weight: 1,
+      flow: [{ send: { transport, format, url: o.targets[transport], direction: o.direction, messages: o.messagesPerUser, window: o.window } }],
+    })),
+  };
+}
+
+/**
+ * The script as YAML, with a header saying how to run it.
+ * @param {ReturnType<typeof buildScript>} script
+ */
+export function scriptYaml(script) {
+  const s = script.config[ENGINE].settings;
+  const header = [
+    `# Written by: ${script.config[ENGINE].command}`,
+    `# ${script.scenarios.length} scenario(s), each offered ${s.offeredPerScenario} msgs/s (${s.arrivalRate} virtual users/s in all, ${s.messagesPerUser} messages each),`,
+    `# ${s.warmupSeconds} s warm-up, then ${s.durationSeconds} s measured. Run it with the toolkit's Artillery (installed on first use):`,
+    '#   node scripts/artillery.js run THIS.yml --output report.json',
+    '#   node report.js --artillery report.json --script THIS.yml',
+    '# run-fargate --count N runs all of it on each of N workers (N times the load): docs/artillery.md.',
+  ];
+  return `${header.join('\n')}\n${YAML.stringify(script, { lineWidth: 0 })}`;
+}

@@ -137,19 +137,22 @@ export const CLOCK_RESOLUTION_MS = 0.05;
 export const CPU_CLOCK = pickClock();
 
 /**
- * The finest step a clock moves in, from watching it for a few milliseconds of wall time (Infinity: it never moved).
+ * The step a clock moves in: the median of the first 20 changes it shows within `watchMs` of wall time (Infinity
+ * when it never moved). The median, not the smallest: a process preempted while watching sees one long step, which
+ * would make a fine clock look coarse; a clock that ticks by the millisecond shows millisecond steps throughout.
  * @param {() => number} now milliseconds
  * @param {number} [watchMs]
  */
-export function clockResolution(now, watchMs = 3) {
+export function clockResolution(now, watchMs = 30) {
   const t0 = performance.now();
   let last = now();
-  let finest = Infinity;
-  while (performance.now() - t0 < watchMs) {
+  /** @type {number[]} */
+  const steps = [];
+  while (steps.length < 20 && performance.now() - t0 < watchMs) {
     const v = now();
-    if (v !== last) { finest = Math.min(finest, v - last); last = v; }
+    if (v !== last) { steps.push(v - last); last = v; }
   }
-  return finest;
+  return steps.length ? median(steps) : Infinity;
 }
 
 /** @returns {PairedClock & { kind: string }} */

@@ -5,7 +5,7 @@
  * says which side ran out first: a pass whose client was near a full core is client-bound and its rate is not the
  * server's capacity. Then, per transport, both formats at half the lower capacity of the pair: p50/p99 at that rate
  * and server CPU per message at that same fixed rate (cpu-at-rate.js). The search and the verdicts are pure
- * (searchRate, boundOf, capacityRow); measureCapacity runs the passes.
+ * (boundOf, capacityRow; the search is rate-search.js's searchRate, shared with --sweep); measureCapacity runs the passes.
  */
 import { complete } from './outcome.js';
 import { detectPlacement, withClientPinned } from './placement.js';
@@ -14,32 +14,11 @@ import { loadTransport } from './transports/index.js';
 import { startClientWorkers } from './client-workers.js';
 import { autocannonPass } from './calibrate.js';
 import { median } from '../measure/statistics.js';
+import { searchRate } from './rate-search.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
 
-/**
- * The search of a highest passing rate: rates double from fromRate until a probe fails (or maxRate is passed), then
- * `steps` bisections narrow the gap. probe(rate) says whether the rate held.
- * @param {(rate: number) => Promise<boolean>} probe
- * @param {{ fromRate: number, maxRate: number, steps: number }} o
- * @returns {Promise<{ good: number|null, bad: number|null }>} good null: even fromRate failed; bad null: maxRate held
- */
-export async function searchRate(probe, { fromRate, maxRate, steps }) {
-  let good = null;
-  let bad = null;
-  for (let rate = fromRate; bad === null && rate <= maxRate; rate *= 2) {
-    if (await probe(rate)) good = rate;
-    else bad = rate;
-  }
-  for (let i = 0; i < steps && good !== null && bad !== null; i++) {
-    const mid = Math.round((good + bad) / 2);
-    if (mid === good || mid === bad) break;
-    if (await probe(mid)) good = mid;
-    else bad = mid;
-  }
-  return { good, bad };
-}
 
 /**
  * One probe of the search: the rate offered, what came back, and how busy each side was.

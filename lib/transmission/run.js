@@ -19,6 +19,7 @@ import { describePlacement, detectPlacement, pinProcess, withClientPinned } from
 import { CPU_AT_RATE_SECONDS, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
+import { searchRate } from './rate-search.js';
 
 // what server.js needs too, kept where loading it does not load the client's machinery
 export { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
@@ -541,17 +542,7 @@ export async function measureSaturation({ payload, codecs, targetP99Ms = 10, fro
         onProbe?.({ format: info.name, rate, p99, ok });
         return ok;
       };
-      let good = null;
-      let bad = null;
-      for (let rate = fromRate; bad === null && rate <= maxRate; rate *= 2) {
-        if (await probe(rate)) good = rate;
-        else bad = rate;
-      }
-      for (let i = 0; i < steps && good !== null && bad !== null; i++) {
-        const mid = Math.round((good + bad) / 2);
-        if (await probe(mid)) good = mid;
-        else bad = mid;
-      }
+      const { good, bad } = await searchRate(probe, { fromRate, maxRate, steps });
       knees.push({ format: info.name, targetP99Ms, maxRate: good, failedRate: bad, probes, placement: server.placement });
     }
   }

@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boundOf, capacityRow, halfRate, probeFigures, searchRate } from '../../../lib/transmission/capacity.js';
+import { boundOf, capacityRow, halfRate, probeFigures } from '../../../lib/transmission/capacity.js';
+import { searchRate } from '../../../lib/transmission/rate-search.js';
 
 /** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
 

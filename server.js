@@ -75,25 +75,44 @@ runCli(import.meta.url, async () => {
     codecs: table, direction, host: values.host, port, tls: keys, compress: values.compress ?? null, maxPayload, raw: values.raw,
     identity: payloadIdentity(payloads[0]), meter, schema: payloads[0].schema,
   });
-  const stop = async () => {
-    console.log(server.describe());
-    await server.close();
+  const owned = await serveOwner({
+    child, keys,
+    stop: async () => {
+      console.log(server.describe());
+      await server.close();
+    },
+    mark: () => meter.mark(),
+    report: () => meter.report(),
+  });
+  if (owned) console.log(`listening on ${server.url}`);
+});
+
+/**
+ * How a server process answers whoever started it: a signal, or (started by measureTransmission, an IPC channel) the
+ * parent going away, stops it; the channel also carries the CPU accounting (mark, report: answered under the request's
+ * id) and, with TLS, the certificate; without a parent the certificate goes to a file for the clients' --ca. Handlers
+ * come first: a test or script may signal the moment it reads the listening line.
+ * @param {{ child: boolean, keys: { key: string, cert: string } | null, stop: () => Promise<void>,
+ *   mark: () => unknown, report: () => unknown }} o
+ * @returns {Promise<boolean>} false when the parent had already gone (the server is stopping)
+ */
+async function serveOwner({ child, keys, stop, mark, report }) {
+  const end = async () => {
+    await stop();
     process.exit(0);
   };
-  // handlers first: a test (or script) may signal the moment it reads the line below
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  // started by measureTransmission: end with the parent, however it ends (its IPC channel closes,
-  // perhaps already while this process was loading); the channel also carries the CPU accounting
+  process.once('SIGINT', end);
+  process.once('SIGTERM', end);
   if (child) {
-    if (!process.connected) return void await stop();
-    process.once('disconnect', stop);
-    process.on('message', (/** @type {unknown} */ message) => {
+    // end with the parent, however it ends (its IPC channel closes, perhaps already while this process was loading)
+    if (!process.connected) { await end(); return false; }
+    process.once('disconnect', end);
+    process.on('message', async (/** @type {unknown} */ message) => {
       if (message === null || typeof message !== 'object') return;
       /** @type {{ op?: unknown, id?: unknown }} what measureTransmission asks: mark, or report (answered under its id) */
       const m = message;
-      if (m.op === 'mark') meter.mark();
-      if (m.op === 'mark' || m.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? meter.report() : null });
+      if (m.op === 'mark') await mark();
+      if (m.op === 'mark' || m.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? await report() : null });
     });
     if (keys) process.send?.({ op: 'tls', cert: keys.cert });
   } else if (keys) {
@@ -101,8 +120,8 @@ runCli(import.meta.url, async () => {
     fs.writeFileSync(file, keys.cert);
     console.log(`certificate ${file} (give it to the clients as --ca)`);
   }
-  console.log(`listening on ${server.url}`);
-});
+  return true;
+}
 
 /**
  * The primary of --workers N: forks the workers (this script again), answers the owner's accounting with their
@@ -114,28 +133,13 @@ runCli(import.meta.url, async () => {
  */
 async function servePrimary(workers, keys, child) {
   const group = await startServerWorkers({ workers, env: keys ? { BENCH_SERVER_TLS: JSON.stringify(keys) } : {} });
-  const stop = async () => {
-    console.log(await group.stop());
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  if (child) {
-    if (!process.connected) return void await stop();
-    process.once('disconnect', stop);
-    process.on('message', async (/** @type {unknown} */ message) => {
-      if (message === null || typeof message !== 'object') return;
-      /** @type {{ op?: unknown, id?: unknown }} what measureTransmission asks: mark, or report (answered under its id) */
-      const m = message;
-      if (m.op === 'mark') await group.control.mark();
-      if (m.op === 'mark' || m.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? await group.control.report() : null });
-    });
-    if (keys) process.send?.({ op: 'tls', cert: keys.cert });
-  } else if (keys) {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-tls-')), 'cert.pem');
-    fs.writeFileSync(file, keys.cert);
-    console.log(`certificate ${file} (give it to the clients as --ca)`);
-  }
+  const owned = await serveOwner({
+    child, keys,
+    stop: async () => { console.log(await group.stop()); },
+    mark: () => group.control.mark(),
+    report: () => group.control.report(),
+  });
+  if (!owned) return;
   console.log(`${workers} server workers (node:cluster), one port`);
   console.log(`listening on ${group.url}`);
 }

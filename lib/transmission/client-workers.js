@@ -112,7 +112,7 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
     const cpu = process.cpuUsage(cpuStart);
     const server = await serverControl?.report() ?? null;
     const merged = mergeAccounting(answers);
-    const deaths = deathsNote(server?.died, merged.lost);
+    const deaths = deathsNote(server?.died, merged);
     const r = deaths ? { ...merged, ended: deaths } : merged;
     const latency = createLatency();
     const uncorrected = rate ? createLatency() : null;

@@ -220,7 +220,7 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   for (let i = 0; i < Math.min(r.sent, codec.messageCount); i++) payloadBytes += codec.byteLength(i) * Math.floor((r.sent - 1 - i) / codec.messageCount + 1);
   const up = wireEnd.up - wireStart.up;
   const down = wireEnd.down - wireStart.down;
-  const died = deathsNote(server?.died, r.lost);
+  const died = deathsNote(server?.died, r);
   return {
     ...passFigures(died ? { ...r, ended: died } : r, payloadBytes),
     wireBytes: { payload: payloadBytes, frames: direction === 'up' ? up : down, up, down },

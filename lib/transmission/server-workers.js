@@ -34,15 +34,17 @@ export function mergeServerReports(workers, primary, { total, died }) {
 }
 
 /**
- * What a pass's end says when server workers died during it: which, how, and the messages lost with them.
+ * What a pass's end says when server workers died during it: which, how, and the messages that went with them —
+ * those never answered (lost) and those whose connection failed under them (errors).
  * @param {WorkerDeath[]|undefined} died
- * @param {number} lost the pass's messages sent and never answered
+ * @param {{ lost: number, errors: number }} r the pass's messages sent and never answered, and answered with a failure
  * @returns {string|null}
  */
-export function deathsNote(died, lost) {
+export function deathsNote(died, { lost, errors }) {
   if (!died?.length) return null;
   const who = died.map((d) => `server worker ${d.worker}${d.pid ? ` (pid ${d.pid})` : ''} died (${d.signal ?? `exit code ${d.code}`})`).join(', ');
-  return `${who} during the pass, not replaced: ${lost} message${lost === 1 ? '' : 's'} lost`;
+  const n = lost + errors;
+  return `${who} during the pass, not replaced: ${n} message${n === 1 ? '' : 's'} without an answer (${lost} lost, ${errors} failed)`;
 }
 
 /**

@@ -226,6 +226,29 @@ test('a client of another payload or direction, or an unknown format, is refused
     (err) => err instanceof UserError && /cannot connect to http:\/\/127\.0\.0\.1:1\/json-buffer: connection refused/.test(err.message));
 });
 
+test('a server that stops answering (a POST held open, as a dead server worker leaves it): the pass gives up and the client closes; it does not wait for the answer forever', async () => {
+  const transport = await loadTransport('http1');
+  const http = await import('node:http');
+  /** @type {import('node:http').ServerResponse[]} */
+  const held = [];
+  const server = http.createServer((req, res) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    req.resume();
+    held.push(res); // never answered
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  try {
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    const r = await nodeClientPass({ transport, url: `http://127.0.0.1:${port}`, codec: byName['json-buffer'], messages: 3, window: 1, connections: 3, idleTimeoutMs: 300 });
+    assert.equal(held.length, 3, 'the server holds every POST');
+    assert.deepEqual([r.acked, r.lost], [0, 3]);
+    assert.match(String(r.ended), /^no answer for 0\.3 s$/);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(() => resolve(undefined)));
+  }
+});
+
 test('compression as deployed: gzip and br bodies up, compressed answers down, fewer bytes on the wire; zstd refused where zlib lacks it', async () => {
   const transport = await loadTransport('http1');
   for (const direction of /** @type {const} */ (['up', 'down'])) {

@@ -162,9 +162,16 @@ async function createClient({ url, codec, direction, window, connections, pipeli
       }
       return { up, down };
     },
+    // a request left unanswered (its connection in the hands of a server worker that died, say) would hold
+    // pool.close() forever: the pass is over, so after a second the pool is destroyed, as ws and http2 do
     async close() {
       gone = true;
-      await pool.close().catch(() => pool.destroy());
+      /** @type {NodeJS.Timeout|undefined} */
+      let timer;
+      const late = new Promise((resolve) => { timer = setTimeout(resolve, 1000, 'late'); });
+      const closed = await Promise.race([pool.close().then(() => 'closed', () => 'failed'), late]);
+      clearTimeout(timer);
+      if (closed !== 'closed') await pool.destroy().catch(() => {});
     },
   };
 }

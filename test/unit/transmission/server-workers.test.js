@@ -15,9 +15,9 @@ test('mergeServerReports: messages and CPU added over the workers and the primar
   assert.deepEqual([merged.workers, merged.answered, merged.died.length], [3, 2, 1]);
 });
 
-test('deathsNote: which worker, how it ended, and the messages lost; nothing when none died', () => {
-  assert.equal(deathsNote([], 3), null);
-  assert.equal(deathsNote(undefined, 3), null);
-  assert.equal(deathsNote([{ worker: 2, pid: 77, code: null, signal: 'SIGKILL' }], 37), 'server worker 2 (pid 77) died (SIGKILL) during the pass, not replaced: 37 messages lost');
-  assert.equal(deathsNote([{ worker: 1, pid: null, code: 1, signal: null }], 1), 'server worker 1 died (exit code 1) during the pass, not replaced: 1 message lost');
+test('deathsNote: which worker, how it ended, and the messages without an answer (lost, and failed with their connection); nothing when none died', () => {
+  assert.equal(deathsNote([], { lost: 3, errors: 0 }), null);
+  assert.equal(deathsNote(undefined, { lost: 3, errors: 1 }), null);
+  assert.equal(deathsNote([{ worker: 2, pid: 77, code: null, signal: 'SIGKILL' }], { lost: 37, errors: 2 }), 'server worker 2 (pid 77) died (SIGKILL) during the pass, not replaced: 39 messages without an answer (37 lost, 2 failed)');
+  assert.equal(deathsNote([{ worker: 1, pid: null, code: 1, signal: null }], { lost: 0, errors: 1 }), 'server worker 1 died (exit code 1) during the pass, not replaced: 1 message without an answer (0 lost, 1 failed)');
 });

@@ -57,7 +57,8 @@ const together = [...rest.filter(isLong), ...rest.filter((f) => !isLong(f))];
 async function runFiles(files, concurrency) {
   if (!files.length) return true;
   let failed = false;
-  const stream = run({ files, concurrency });
+  // a file that hangs fails with its name after FILE_TIMEOUT_MS instead of holding the whole run (and CI) forever
+  const stream = run({ files, concurrency, timeout: FILE_TIMEOUT_MS });
   stream.on('test:fail', (/** @type {{ todo?: unknown }} */ data) => {
     if (!data.todo) failed = true;
   });
@@ -65,6 +66,8 @@ async function runFiles(files, concurrency) {
   return !failed;
 }
 
+/** The longest a test file may run (TEST_FILE_TIMEOUT_MS; default 10 minutes; the longest test in CI takes 80 s). */
+const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS) || 10 * 60_000;
 const aloneAtOnce = Number(process.env.TEST_ALONE_CONCURRENCY) || Math.min(2, os.availableParallelism());
 const passed = [await runFiles(together, concurrency), await runFiles(alone, aloneAtOnce)];
 process.exit(passed.every(Boolean) ? 0 : 1);

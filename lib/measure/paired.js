@@ -228,10 +228,24 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
     }
     if (spent >= maxMs || performance.now() - wallStart >= WALL_FACTOR * maxMs) break;
     // the rate grows as the JIT compiles: keep a slice near its length
-    if (ms > 2 * sliceMs || ms < sliceMs / 2) count = Math.max(1, Math.round((count * sliceMs) / Math.max(ms, 1e-6)));
+    if (ms > 2 * sliceMs || ms < sliceMs / 2) count = rescale(count, (count * sliceMs) / Math.max(ms, 1e-6));
   }
-  count = Math.max(1, Math.round((median(rates.slice(-window)) * sliceMs)));
+  count = rescale(count, median(rates.slice(-window)) * sliceMs);
   return { count, settled, ms: clock.now() - start, slices: rates.length, rates };
+}
+
+/** How far one step may change the calls per slice: a reading of (almost) no time must not size a slice. */
+export const MAX_RESCALE = 16;
+
+/**
+ * A new count of calls per slice, within MAX_RESCALE of the old either way. A clock that ticks coarsely (a thread
+ * clock in 1 ms steps) reads 0 for a short slice; taken at its word that would multiply the next slice by a
+ * million, and a slice meant to last 2 ms would run for half an hour.
+ * @param {number} count
+ * @param {number} wanted
+ */
+function rescale(count, wanted) {
+  return Math.max(1, Math.round(Math.min(count * MAX_RESCALE, Math.max(count / MAX_RESCALE, wanted))));
 }
 
 /**

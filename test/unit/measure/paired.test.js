@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
 } from '../../../lib/measure/paired.js';
 import { roundtripFrom } from '../../../lib/measure/speed-paired.js';
 
@@ -91,6 +91,22 @@ test('a clock too coarse for slices is found out, and calibration on one ends on
   assert.ok(count >= 1 && count < 5000, `${count} calls of 10 µs for a 5 ms slice`);
   // the clock the slices use ticks finely enough
   assert.ok(clockResolution(CPU_CLOCK.now) <= CLOCK_RESOLUTION_MS, `${CPU_CLOCK.kind}`);
+});
+
+test('a clock that reads 0 for a short slice (a thread clock in 1 ms ticks) never sizes the next slice from it', { timeout: 20_000 }, () => {
+  // 1 µs a call on a clock that moves in whole milliseconds, slices of half a tick: most read 0 ms, some 1 ms
+  const vm = virtualMachine({ c: 0.001 });
+  const coarse = { now: () => Math.floor(vm.clock.now()) };
+  const [c] = vm.cases;
+  let longest = 0;
+  const loop = (/** @type {number} */ n) => { longest = Math.max(longest, n); return c.loop(n); };
+  const w = warmUp(loop, { sliceMs: 0.5, clock: coarse, minMs: 5, maxMs: 40 });
+  // a slice of 500 calls is the target; a reading of 0 may grow it MAX_RESCALE-fold at a step, not a millionfold
+  assert.ok(longest <= 500 * MAX_RESCALE ** 2, `a slice of ${longest} calls`);
+  assert.ok(w.count <= 500 * MAX_RESCALE ** 2, `count ${w.count}`);
+  const r = measurePaired({ cases: [{ id: 'c', loop }], baseline: null, clock: coarse, sliceMs: 0.5, minPairs: 6, maxMs: 40, warmup: { minMs: 5, maxMs: 40 } });
+  assert.ok(r.cycles > 0);
+  assert.ok(longest <= 500 * MAX_RESCALE ** 2, `a slice of ${longest} calls`);
 });
 
 test('a slow stretch of the machine leaves every ratio and its interval in place', () => {

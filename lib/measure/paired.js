@@ -171,12 +171,46 @@ function pickClock() {
 }
 
 /**
- * Times `count` calls of a loop: milliseconds.
+ * What runs before each slice, outside its time: a minor garbage collection (a scavenge of the young generation),
+ * so that every slice starts with an empty nursery and pays for the collections of its own garbage only. Without
+ * it a slice pays for the garbage the case before it left (the young generation fills every few megabytes, and
+ * whether a 20 ms slice of a decode holds a scavenge or not depends on who filled it): on this project's machine
+ * decode ratios of one run read ±13–40% wide at 95%, and ±2–6% with it (docs/speed.md, "Paired slices").
+ * V8's gc() is reached without a command-line flag (v8.setFlagsFromString, then the function from a fresh
+ * context); where that is not possible (another engine, a browser) there is none, and the settings say so.
+ * @type {{ kind: string, run: () => void } | null}
+ */
+export const SLICE_GC = pickGc();
+
+/** @returns {{ kind: string, run: () => void } | null} */
+function pickGc() {
+  try {
+    const proc = typeof process === 'undefined' ? null : process;
+    if (!proc?.versions?.v8 || proc.versions.bun || typeof proc.getBuiltinModule !== 'function') return null;
+    /** @type {typeof import('node:v8')} */
+    const v8 = proc.getBuiltinModule('node:v8');
+    /** @type {typeof import('node:vm')} */
+    const vm = proc.getBuiltinModule('node:vm');
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc');
+    if (typeof gc !== 'function') return null;
+    const run = () => { gc({ type: 'minor' }); };
+    run();
+    return { kind: 'a minor GC before each slice', run };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Times `count` calls of a loop: milliseconds. `before` runs first, outside the time.
  * @param {(count: number) => unknown} loop
  * @param {number} count
  * @param {PairedClock} clock
+ * @param {(() => void) | null} [before]
  */
-function timeSlice(loop, count, clock) {
+function timeSlice(loop, count, clock, before = null) {
+  before?.();
   const t0 = clock.now();
   sink = loop(count);
   return clock.now() - t0;
@@ -188,12 +222,13 @@ function timeSlice(loop, count, clock) {
  * @param {(count: number) => unknown} loop
  * @param {number} sliceMs
  * @param {PairedClock} clock
+ * @param {(() => void) | null} [beforeSlice] run before each slice, outside its time
  */
-export function calibrateCount(loop, sliceMs, clock) {
+export function calibrateCount(loop, sliceMs, clock, beforeSlice = null) {
   let count = 1;
   for (;;) {
     const wall0 = performance.now();
-    const ms = timeSlice(loop, count, clock);
+    const ms = timeSlice(loop, count, clock, beforeSlice);
     // a clock that has not moved while the wall clock ran a whole slice is too coarse: size the slice on the wall
     const wall = performance.now() - wall0;
     const took = ms > 0 ? ms : wall >= sliceMs ? wall : 0;
@@ -207,18 +242,18 @@ export function calibrateCount(loop, sliceMs, clock) {
  * `settle` of the median of the `window` before (and at least `minMs` spent), or `maxMs` has passed. The count
  * per slice is calibrated again at the end, for the rate it settled at.
  * @param {(count: number) => unknown} loop
- * @param {{ sliceMs: number, settle?: number, window?: number, minMs?: number, maxMs?: number, clock: PairedClock }} options
+ * @param {{ sliceMs: number, settle?: number, window?: number, minMs?: number, maxMs?: number, clock: PairedClock, beforeSlice?: (() => void) | null }} options
  * @returns {{ count: number, settled: boolean, ms: number, slices: number, rates: number[] }}
  */
-export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock }) {
+export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock, beforeSlice = null }) {
   const start = clock.now();
   const wallStart = performance.now();
-  let count = calibrateCount(loop, sliceMs, clock);
+  let count = calibrateCount(loop, sliceMs, clock, beforeSlice);
   /** @type {number[]} */
   const rates = [];
   let settled = false;
   for (;;) {
-    const ms = timeSlice(loop, count, clock);
+    const ms = timeSlice(loop, count, clock, beforeSlice);
     rates.push(count / Math.max(ms, 1e-6));
     const spent = clock.now() - start;
     if (rates.length >= 2 * window && spent >= minMs) {
@@ -309,13 +344,15 @@ export function pairRatios(timeline, num, den, reach = 2) {
  * @param {number} [options.maxMs] time cap of the cycles (the warm-up is not counted)
  * @param {Partial<typeof WARMUP_DEFAULTS>} [options.warmup]
  * @param {PairedClock} [options.clock]
+ * @param {(() => void) | null} [options.beforeSlice] run before every slice, outside its time (default: SLICE_GC's
+ *   minor GC on the CPU clock, none on a clock a test plays)
  * @param {(e: { id: string, phase: 'warmup'|'done' }) => void} [options.onCase]
  * @returns {PairedResult}
  */
 export function measurePaired({
   cases, baseline, ratios, follow = {}, target = PRECISION_DEFAULTS.target, level = PRECISION_DEFAULTS.level,
   sliceMs = PRECISION_DEFAULTS.sliceMs, minPairs = PRECISION_DEFAULTS.minPairs, maxMs = 5000, warmup = {},
-  clock = CPU_CLOCK, onCase,
+  clock = CPU_CLOCK, beforeSlice = clock === CPU_CLOCK ? SLICE_GC?.run ?? null : null, onCase,
 }) {
   const byId = new Map(cases.map((c) => [c.id, c]));
   if (baseline != null && !byId.has(baseline)) throw new TypeError(`measurePaired: no case ${baseline}`);
@@ -327,7 +364,7 @@ export function measurePaired({
   /** @type {Map<string, ReturnType<typeof warmUp>>} */
   const warm = new Map();
   for (const c of cases) {
-    warm.set(c.id, warmUp(c.loop, { sliceMs, clock, ...warmup }));
+    warm.set(c.id, warmUp(c.loop, { sliceMs, clock, beforeSlice, ...warmup }));
     onCase?.({ id: c.id, phase: 'warmup' });
   }
 
@@ -360,7 +397,7 @@ export function measurePaired({
       if (id === baseline && timeline.length && timeline[timeline.length - 1].id === baseline) continue;
       const c = /** @type {PairedCase} */ (byId.get(id));
       const count = /** @type {number} */ (counts.get(id));
-      const ms = timeSlice(c.loop, count, clock);
+      const ms = timeSlice(c.loop, count, clock, beforeSlice);
       const rate = (count * 1000) / Math.max(ms, 1e-6);
       timeline.push({ id, rate });
       /** @type {number[]} */ (rates.get(id)).push(rate);

@@ -275,7 +275,7 @@ export const RESULTS_SCHEMA = {
             timer: { enum: ['paired', 'benchmark'] },
             precision: {
               type: 'object', required: ['target', 'level', 'sliceMs'],
-              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' } },
+              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' }, gc: { type: ['string', 'null'] } },
             },
             // Benchmark.js and the slices on one case, alternately (their ops/s and the ratio), or null
             timerCheck: { type: ['object', 'null'], required: ['case', 'benchmarkHz', 'sliceHz', 'ratio'] },

@@ -109,6 +109,42 @@ test('a clock that reads 0 for a short slice (a thread clock in 1 ms ticks) neve
   assert.ok(longest <= 500 * MAX_RESCALE ** 2, `a slice of ${longest} calls`);
 });
 
+test('beforeSlice runs before every slice, outside its time: a young generation that one case fills and another pays for no longer scatters the pairs', () => {
+  // a young generation of 23,000 units: B allocates 1 unit a call, c 3; whoever's call finds it full pays a 4 ms
+  // scavenge. Both cost 1 µs a call besides. Without a collection between slices, c's slices pay for the garbage B
+  // left, or B's for c's, by turns: the pairs scatter over several values. With beforeSlice emptying it (at a cost
+  // no slice sees), each slice pays for its own garbage only, and every pair reads the same.
+  const run = (/** @type {boolean} */ collect) => {
+    let t = 0;
+    let young = 0;
+    let before = 0;
+    const clock = { now: () => t };
+    const loopOf = (/** @type {number} */ units) => (/** @type {number} */ count) => {
+      for (let i = 0; i < count; i++) {
+        t += 0.001;
+        young += units;
+        if (young >= 23_000) { t += 4; young = 0; }
+      }
+      return t;
+    };
+    const cases = [{ id: 'B', loop: loopOf(1) }, { id: 'c', loop: loopOf(3) }];
+    const beforeSlice = collect ? () => { before++; young = 0; t += 50; } : null;
+    const r = measurePaired({ cases, baseline: 'B', clock, beforeSlice, target: 0.001, minPairs: 60, maxMs: 6000, warmup: { maxMs: 100 } });
+    return { r, before, spread: Math.max(...r.ratios.c.values) / Math.min(...r.ratios.c.values) - 1 };
+  };
+  const plain = run(false);
+  const collected = run(true);
+  const slices = Object.values(collected.r.cases).reduce((n, c) => n + c.slices, 0);
+  assert.ok(collected.before > slices, `${collected.before} collections for ${slices} measured slices (and the warm-ups')`);
+  assert.ok(collected.spread < 0.01, `pairs within ${(collected.spread * 100).toFixed(1)}% with a collection before each slice`);
+  assert.ok(plain.spread > 0.2 && plain.r.ratios.c.halfWidth > 0.05, `without: pairs over ${(plain.spread * 100).toFixed(0)}%, ±${(plain.r.ratios.c.halfWidth * 100).toFixed(1)}%`);
+  // the 50 ms each collection takes is in no slice: a slice of n calls pays n µs and the scavenges of its own 3n units
+  const rate = (/** @type {number} */ n, /** @type {number} */ units) => n / (n * 0.001 + 4 * Math.floor((units * n) / 23_000));
+  const { B, c } = collected.r.cases;
+  const want = rate(/** @type {number} */ (c.count), 3) / rate(/** @type {number} */ (B.count), 1);
+  assert.ok(Math.abs(collected.r.ratios.c.ratio / want - 1) < 1e-6, `c over B: ${collected.r.ratios.c.ratio} for ${want}`);
+});
+
 test('a slow stretch of the machine leaves every ratio and its interval in place', () => {
   // B costs 2 µs, c 1 µs: c is 2× as fast. From 1.5 s to 3.5 s of the run the machine runs at half speed.
   const slow = (/** @type {number} */ t) => (t > 1500 && t < 3500 ? 2 : 1);

@@ -15,7 +15,7 @@ import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
-import { measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
+import { libraryGroups, measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
 import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
@@ -96,7 +96,8 @@ runCli(import.meta.url, async () => {
   const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
-  if (paired && rounds > 1) return processesCli(rounds, payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
+  // codecs of one library are timed in processes of their own (lib/runtimes/run/processes.js), as are --rounds R
+  if (paired && (rounds > 1 || libraryGroups(codecs).length > 1)) return processesCli(rounds, payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
 
   const timer = paired ? 'paired' : 'benchmark';
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
@@ -144,9 +145,9 @@ async function finishSpeed(results, payloads, codecs, values, filter) {
 }
 
 /**
- * --rounds R on the paired timer: the speed pass in R fresh processes, one after the other
- * (lib/runtimes/run/processes.js, as npm start --full does), their rows merged (medians, the span of the intervals,
- * flagged where the processes disagree); then the memory pass here, as without --rounds.
+ * The paired speed pass in fresh processes, one after the other (lib/runtimes/run/processes.js, as npm start does):
+ * one per group of codecs that share no library, and with --rounds R each group R times, their rows merged
+ * (medians, the span of the intervals, flagged where the processes disagree); then the memory pass here.
  * @param {number} rounds
  * @param {import('./lib/payload/index.js').Payload[]} payloads
  * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
@@ -154,10 +155,15 @@ async function finishSpeed(results, payloads, codecs, values, filter) {
  * @param {{ maxTime: number, precision: import('./lib/measure/speed.js').SpeedPrecision, filter: RegExp | undefined, oneMessage: string[] }} settings
  */
 async function processesCli(rounds, payloads, codecs, values, { maxTime, precision, filter, oneMessage }) {
-  process.stderr.write(`speed in ${rounds} fresh processes, one after the other…\n`);
+  const groups = libraryGroups(codecs);
+  process.stderr.write('harness: empty loops and a memory copy…\n');
+  const harness = measureHarness({ rounds: 1, maxTime: Math.min(maxTime, 0.25) });
+  const total = rounds * groups.length;
+  process.stderr.write(`speed in ${total} fresh process${total === 1 ? '' : 'es'}, one after the other${groups.length > 1
+    ? ` (codecs of one library apart: ${groups.map((g) => g.map((c) => c.name).join(', ')).join(' | ')})` : ''}…\n`);
   const results = await measureSpeedInProcesses({
-    payloads, codecs, processes: rounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage),
-    onProcess: (n) => process.stderr.write(`process ${n} of ${rounds} done\n`),
+    payloads, codecs, processes: rounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage), harness,
+    onProcess: (n) => process.stderr.write(`process ${n} of ${total} done\n`),
   });
   await finishSpeed(results, payloads, codecs, values, filter);
 }

@@ -4,7 +4,7 @@ import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
-import { CPU_CLOCK, PRECISION_DEFAULTS } from './measure/paired.js';
+import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -250,14 +250,17 @@ export async function runSuite({
   const payloadResults = [];
   /** @type {unknown} */
   let timerAgreement = null;
-  // --full: the speed pass in fresh processes, one after the other, merged (figures that depend on their process flagged)
-  const inProcesses = (s.speedProcesses ?? 1) > 1
+  // the speed pass in fresh processes, one after the other: one per group of codecs that share no library (two
+  // codecs of one library bend each other's figures in one process: lib/runtimes/run/processes.js), and with --full
+  // each group in several, merged (figures that depend on their process flagged)
+  const { libraryGroups, measureSpeedInProcesses } = await import('./runtimes/run/processes.js');
+  const groups = libraryGroups(codecs);
+  const inProcesses = (s.speedProcesses ?? 1) > 1 || groups.length > 1
     ? await (async () => {
-      const { measureSpeedInProcesses } = await import('./runtimes/run/processes.js');
-      progress.tick(`speed in ${s.speedProcesses} fresh processes…`, 0, 0);
+      progress.tick(`speed in ${(s.speedProcesses ?? 1) * groups.length} fresh processes…`, 0, 0);
       return measureSpeedInProcesses({
-        payloads, codecs, processes: /** @type {number} */ (s.speedProcesses), maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
-        oneMessage: payloads.map(oneMessageOf), onProcess: (n) => progress.tick(`speed: process ${n} of ${s.speedProcesses}`, 0, 0),
+        payloads, codecs, processes: s.speedProcesses ?? 1, maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
+        oneMessage: payloads.map(oneMessageOf), harness, onProcess: (n, total) => progress.tick(`speed: process ${n} of ${total}`, 0, 0),
       });
     })()
     : null;
@@ -270,9 +273,9 @@ export async function runSuite({
       ...pairedOptions, oneMessage: oneMessageOf(p), harness, timerCheck: i === 0,
       onProgress: (e) => progress.tick(`${p.id} ${e.name}`, 1, unitWork(step)),
     });
-    if (inProcesses) progress.tick(`${p.id} speed (${s.speedProcesses} processes)`, plan[step].n - 1, unitWork(step) * (plan[step].n - 1));
+    if (inProcesses) progress.tick(`${p.id} speed (fresh processes)`, plan[step].n - 1, unitWork(step) * (plan[step].n - 1));
     if (timerCheck) timerAgreement = timerCheck;
-    const corpusSkipped = skipped.filter((x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
+    const corpusSkipped = skipped.filter((/** @type {{ format: string }} */ x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
     payloadResults.push({
       payload: describePayload(p), sizes, corpusSizes: { corpus: corpusSizes.corpus, codecs: corpusSizes.codecs },
       speed, notTimed, speedCorpus: { corpus, oneMessageOps, splitTime, skipped: corpusSkipped, ...(precision && { precision }) },
@@ -377,7 +380,10 @@ export async function runSuite({
       payloads: payloads.map((p) => p.id),
       formats: codecs.map((c) => c.name),
       speed: {
-        rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1, precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1,
+        // the codecs of each process: codecs of one library never share one
+        processGroups: groups.map((g) => g.map((c) => c.name)),
+        precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,

@@ -223,7 +223,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   harness?: ReturnType<typeof import('../measure/speed.js').measureHarness> | null,
  *   oneMessage?: { ops: string[], payloads: string[] | 'all', split?: boolean },
  *   timer?: 'paired'|'benchmark', filter?: string|null, precision?: import('../measure/speed-paired.js').PairedSettings['precision'],
- *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number }, processes?: number }} speed
+ *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number }, processes?: number, processGroups?: string[][] }} speed
  *   the speed pass's settings: the paired timer's target, slice, clock (precision) and its check against Benchmark.js
  *   (timerCheck); rounds and maxTime of results written by the Benchmark.js timer
  * @property {Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> | null} [memory] null: --no-memory; absent in results written before the memory pass

@@ -252,6 +252,8 @@ export async function measureAcrossRuntimes({
  * @property {import('../../measure/speed.js').SpeedPrecision} [precision]
  * @property {string[][]} [oneMessage]
  * @property {boolean} [timerCheck]
+ * @property {ReturnType<typeof import('../../measure/speed.js').measureHarness> | null} [harness] the run's harness
+ *   figures, which the paired pass judges its rows against
  */
 
 /**

@@ -1,51 +1,138 @@
 /**
- * The speed pass repeated in fresh processes (npm start --full): a figure can depend on the process it ran in (its
- * heap layout, what the JIT chose), which no number of slices within one process reveals. Each process is this
- * Node running the runtime worker (worker.js) on the paired timer over every payload; their rows are merged per
- * payload by lib/measure/processes.js (medians, intervals spanning the processes', a flag where they disagree).
+ * The speed pass in fresh processes.
+ *
+ * Codecs that share a library are never timed in one process: protobufjs-static and protobufjs-dynamic run the same
+ * Reader and Writer, and whichever of them the JIT optimises that code for first reads up to twice as fast as the
+ * other, by chance, from one process to the next (three fresh `node benchmark_dss.js 3`: static decode 0.82×, 1.95×,
+ * 1.91× json-buffer; dynamic 2.06×, 0.86×, 0.81× — each time one fast and one slow; each alone beside the baseline,
+ * six processes: 1.82–1.94× and 1.86–2.08×). A service runs one of them, so each is timed in a process where the
+ * other was never loaded: libraryGroups splits the codecs into groups with one codec per library (the baseline in
+ * each), and every group runs in a fresh process of its own (the runtime worker, worker.js, on the paired timer),
+ * their rows joined per payload. With `processes` ≥ 2 (npm start --full, benchmark_dss.js --rounds R) every group
+ * runs that many times, and each payload's rows are merged over the rounds by lib/measure/processes.js (medians,
+ * intervals spanning the processes', a flag where they disagree: a figure can depend on the process it ran in).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BASELINE } from '../../codecs/baseline.js';
 import { runProcess } from '../../child-process.js';
 import { portablePayload } from '../../payload/portable.js';
 import { mergeProcessRows } from '../../measure/processes.js';
+import { median } from '../../measure/statistics.js';
 import { ROOT } from '../../paths.js';
 
 const WORKER = fileURLToPath(new URL('./worker.js', import.meta.url));
 
 /**
- * Runs the paired speed pass over every payload in `processes` fresh processes, one after the other, and merges
- * each payload's rows.
+ * The codecs in groups that share no library, in their order: each codec joins the first group without one of its
+ * library, the baseline is in every group (its ratios need it). One group when no two codecs share a library.
+ * @template {{ name: string, library: string|null }} C
+ * @param {C[]} codecs
+ * @param {string} [baseline]
+ * @returns {C[][]}
+ */
+export function libraryGroups(codecs, baseline = BASELINE) {
+  const base = codecs.find((c) => c.name === baseline);
+  /** @type {C[][]} */
+  const groups = [];
+  for (const c of codecs) {
+    if (c === base) continue;
+    const group = groups.find((g) => !g.some((x) => x.library === c.library));
+    if (group) group.push(c);
+    else groups.push([c]);
+  }
+  if (!groups.length) return [codecs];
+  return groups.map((g) => (base ? [base, ...g] : g));
+}
+
+/**
+ * measureSpeed's result for one payload, as a worker process printed it (JSON).
+ * @typedef {any} SpeedResult
+ */
+
+/**
+ * One payload's speed results from the groups' processes as one: the first group's rows (with the baseline's),
+ * every other group's rows but the baseline's, in the codecs' order; what each skipped or did not time; the
+ * precision summary over all the rows, and every group's timing groups.
+ * @param {SpeedResult[]} parts one per group, the same payload
+ * @param {string[]} order codec names in the order the rows go
+ * @param {string} [baseline]
+ * @returns {SpeedResult}
+ */
+export function joinGroups(parts, order, baseline = BASELINE) {
+  const [first] = parts;
+  if (parts.length === 1) return first;
+  const rows = [...first.results, ...parts.slice(1).flatMap((p) => p.results.filter((/** @type {any} */ r) => r.format !== baseline))];
+  const rank = (/** @type {string} */ name) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
+  const results = rows.map((/** @type {any} */ r, /** @type {number} */ i) => ({ r, i })).sort((a, b) => rank(a.r.format) - rank(b.r.format) || a.i - b.i).map(({ r }) => r);
+  /** @template T @param {T[]} list @param {(x: T) => string} key */
+  const unique = (list, key) => [...new Map(list.map((x) => [key(x), x])).values()];
+  const precision = first.settings.precision;
+  const ratioRows = results.filter((r) => r.precision);
+  return {
+    ...first,
+    results,
+    skipped: unique(parts.flatMap((p) => p.skipped), (x) => JSON.stringify(x)),
+    notTimed: unique(parts.flatMap((p) => p.notTimed ?? []), (x) => `${x.format} ${x.op}`),
+    settings: {
+      ...first.settings,
+      ...(precision && {
+        precision: {
+          ...precision,
+          groups: parts.flatMap((p) => p.settings.precision?.groups ?? []),
+          ratios: ratioRows.length,
+          medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
+          missed: ratioRows.filter((r) => !r.precision?.met).length,
+        },
+      }),
+    },
+  };
+}
+
+/**
+ * Runs the paired speed pass over every payload in fresh processes: one per library group (libraryGroups), and
+ * `processes` rounds of them, one after the other; each round's groups joined, the rounds merged per payload.
  * @param {object} options
  * @param {import('../../payload/index.js').Payload[]} options.payloads
- * @param {{ name: string }[]} options.codecs
- * @param {number} options.processes at least 2
+ * @param {{ name: string, library: string|null }[]} options.codecs
+ * @param {number} options.processes rounds, at least 1
  * @param {number} options.maxTime time cap per case (seconds of CPU)
  * @param {import('../../measure/speed.js').SpeedPrecision} options.precision
  * @param {RegExp|null} [options.filter]
  * @param {string[][]} options.oneMessage per payload, the operations also timed on one message
- * @param {(done: number) => void} [options.onProcess] told after each process
- * @returns {Promise<(ReturnType<typeof import('../../measure/speed.js').measureSpeed> & { settings: { processes: number } })[]>}
+ * @param {unknown} [options.harness] the run's harness figures (measureHarness), which each row is judged against
+ * @param {(done: number, total: number) => void} [options.onProcess] told after each process
+ * @returns {Promise<SpeedResult[]>} per payload, with settings.processes and settings.libraryGroups (the codecs of each process)
  */
-export async function measureSpeedInProcesses({ payloads, codecs, processes, maxTime, precision, filter = null, oneMessage, onProcess }) {
+export async function measureSpeedInProcesses({ payloads, codecs, processes, maxTime, precision, filter = null, oneMessage, harness = null, onProcess }) {
+  const groups = libraryGroups(codecs);
   const job = {
-    payloads: payloads.map((p) => portablePayload(p)), formats: codecs.map((c) => c.name).join(','), round: 0,
-    timer: 'paired', maxTime, precision, filter: filter?.source, oneMessage, timerCheck: true,
+    payloads: payloads.map((p) => portablePayload(p)), round: 0,
+    timer: 'paired', maxTime, precision, filter: filter?.source, oneMessage, harness,
   };
-  /** @type {any[][]} */
+  const total = processes * groups.length;
+  /** @type {SpeedResult[][]} per round, per payload */
   const runs = [];
   for (let r = 0; r < processes; r++) {
-    const out = await runProcess(process.execPath, [WORKER], { cwd: ROOT, input: JSON.stringify({ ...job, round: r }) });
-    const last = out.stdout.trim().split('\n').pop() ?? '';
-    if (out.code !== 0 || !last.startsWith('{')) {
-      throw new Error(`speed process ${r + 1} of ${processes} (${path.relative(ROOT, WORKER)}) ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
+    /** @type {SpeedResult[][]} per group, per payload */
+    const parts = [];
+    for (const [k, group] of groups.entries()) {
+      const n = r * groups.length + k + 1;
+      const input = JSON.stringify({ ...job, formats: group.map((c) => c.name).join(','), timerCheck: k === 0 });
+      const out = await runProcess(process.execPath, [WORKER], { cwd: ROOT, input });
+      const last = out.stdout.trim().split('\n').pop() ?? '';
+      if (out.code !== 0 || !last.startsWith('{')) {
+        throw new Error(`speed process ${n} of ${total} (${path.relative(ROOT, WORKER)}, ${group.map((c) => c.name).join(', ')}) ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
+      }
+      parts.push(JSON.parse(last).results);
+      onProcess?.(n, total);
     }
-    runs.push(JSON.parse(last).results);
-    onProcess?.(r + 1);
+    runs.push(payloads.map((_, i) => joinGroups(parts.map((p) => p[i]), codecs.map((c) => c.name))));
   }
+  const libraries = groups.map((g) => g.map((c) => c.name));
   return runs[0].map((first, i) => ({
     ...first,
-    settings: { ...first.settings, processes },
-    results: mergeProcessRows(runs.map((run) => run[i].results)),
+    settings: { ...first.settings, processes, libraryGroups: libraries },
+    results: processes > 1 ? mergeProcessRows(runs.map((run) => run[i].results)) : first.results,
   }));
 }

@@ -27,6 +27,7 @@ const results = payloads.map((payload, i) => {
   if (job.timer === 'paired') {
     return measureSpeed(prepared, payload, {
       timer: 'paired', maxTime: job.maxTime, precision: job.precision, filter, oneMessage: job.oneMessage?.[i] ?? [], timerCheck: Boolean(job.timerCheck) && i === 0,
+      harness: job.harness ?? null,
     });
   }
   return measureSpeed(prepared, payload, { timer: 'benchmark', rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });

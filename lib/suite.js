@@ -4,7 +4,7 @@ import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
-import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC } from './measure/paired.js';
+import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC, TIMING_V8_FLAGS } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -260,7 +260,9 @@ export async function runSuite({
       progress.tick(`speed in ${(s.speedProcesses ?? 1) * groups.length} fresh processes…`, 0, 0);
       return measureSpeedInProcesses({
         payloads, codecs, processes: s.speedProcesses ?? 1, maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
-        oneMessage: payloads.map(oneMessageOf), harness, onProcess: (n, total) => progress.tick(`speed: process ${n} of ${total}`, 0, 0),
+        oneMessage: payloads.map(oneMessageOf), harness,
+        // each process's share of the payloads' speed work, so that the time left is estimated as the run goes
+        onProcess: (n, total) => progress.tick(`speed: process ${n} of ${total}`, 0, payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s), 0) / total),
       });
     })()
     : null;
@@ -268,12 +270,12 @@ export async function runSuite({
     const p = payloads[i];
     const sizes = measureSizes(prepared[i], p).codecs;
     const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
-    progress.tick(`${p.id} sizes`, 1, unitWork(step));
+    progress.tick(`${p.id} sizes`, 1, inProcesses ? cost.sizes() : unitWork(step));
     const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime, precision, timerCheck }, skipped } = inProcesses?.[i] ?? measureSpeed(prepared[i], p, {
       ...pairedOptions, oneMessage: oneMessageOf(p), harness, timerCheck: i === 0,
       onProgress: (e) => progress.tick(`${p.id} ${e.name}`, 1, unitWork(step)),
     });
-    if (inProcesses) progress.tick(`${p.id} speed (fresh processes)`, plan[step].n - 1, unitWork(step) * (plan[step].n - 1));
+    if (inProcesses) progress.tick(`${p.id} speed (fresh processes)`, plan[step].n - 1, 0);
     if (timerCheck) timerAgreement = timerCheck;
     const corpusSkipped = skipped.filter((/** @type {{ format: string }} */ x) => !sizes.some((c) => c.format === x.format && c.bytes == null));
     payloadResults.push({
@@ -383,7 +385,7 @@ export async function runSuite({
         rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1,
         // the codecs of each process: codecs of one library never share one
         processGroups: groups.map((g) => g.map((c) => c.name)),
-        precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_V8_FLAGS] }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,

@@ -203,6 +203,40 @@ function pickGc() {
 }
 
 /**
+ * V8 flags the timing sets in its process, once, when this module loads: before any codec's code has run, since V8
+ * decides early (set when the first slice runs, after the codecs were verified, they changed nothing: 2 of 6
+ * processes still read half). A process that imports this module (npm start's, benchmark_dss.js's) runs with them
+ * throughout; the servers of the transmission passes are processes of their own. Allocation-site pretenuring off: V8 allocates the
+ * objects of an allocation site straight in the old generation once it has seen enough of them survive a
+ * collection; in a timing loop, whose results die at once, it still decided so in some processes and not in others
+ * (from the few objects alive when a collection ran), and the decode of such a process read half as fast:
+ * protobuf-es decode on test3 read 0.48–0.60× json-buffer in 5 of 11 fresh processes and 0.85–0.98× in the rest;
+ * with pretenuring off, 0.90–1.01× in 6 of 6 (docs/speed.md, "Paired slices").
+ */
+export const TIMING_V8_FLAGS = Object.freeze(['--no-allocation-site-pretenuring']);
+
+/** @type {string[] | null} the flags set, once set (null: not yet, or not possible here) */
+let timingFlags = null;
+
+setTimingFlags();
+
+/** Sets TIMING_V8_FLAGS in this process, once; what was set (an empty list where V8's flags cannot be set). */
+export function setTimingFlags() {
+  if (timingFlags) return timingFlags;
+  try {
+    const proc = typeof process === 'undefined' ? null : process;
+    if (!proc?.versions?.v8 || proc.versions.bun || typeof proc.getBuiltinModule !== 'function') return (timingFlags = []);
+    /** @type {typeof import('node:v8')} */
+    const v8 = proc.getBuiltinModule('node:v8');
+    for (const flag of TIMING_V8_FLAGS) v8.setFlagsFromString(flag);
+    timingFlags = [...TIMING_V8_FLAGS];
+  } catch {
+    timingFlags = [];
+  }
+  return timingFlags;
+}
+
+/**
  * Times `count` calls of a loop: milliseconds. `before` runs first, outside the time.
  * @param {(count: number) => unknown} loop
  * @param {number} count
@@ -210,7 +244,10 @@ function pickGc() {
  * @param {(() => void) | null} [before]
  */
 function timeSlice(loop, count, clock, before = null) {
-  before?.();
+  if (before) {
+    sink = undefined;
+    before();
+  }
   const t0 = clock.now();
   sink = loop(count);
   return clock.now() - t0;

@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, SLICE_GC, sliceLoop, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, setTimingFlags, SLICE_GC, sliceLoop, WARMUP_DEFAULTS } from './paired.js';
 import { median } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -22,7 +22,7 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
 /**
  * What the paired timer's settings say, as far as a speed table needs: the target, the slices, the clock, and the
  * check against Benchmark.js.
- * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string, gc?: string|null,
+ * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string, gc?: string|null, v8Flags?: string[],
  *   groups?: { op: string, cycles: number, cpuMs: number, stoppedBy: string }[] } | null,
  *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number } | null }} PairedSettings
  */
@@ -220,7 +220,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, groups,
+      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: setTimingFlags(), groups,
       ratios: ratioRows.length,
       medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
       missed: ratioRows.filter((r) => !r.precision?.met).length,

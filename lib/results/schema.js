@@ -275,7 +275,7 @@ export const RESULTS_SCHEMA = {
             timer: { enum: ['paired', 'benchmark'] },
             precision: {
               type: 'object', required: ['target', 'level', 'sliceMs'],
-              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' }, gc: { type: ['string', 'null'] } },
+              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' }, gc: { type: ['string', 'null'] }, v8Flags: { type: 'array', items: { type: 'string' } } },
             },
             // the codecs timed in each fresh process (codecs of one library never share one)
             processGroups: { type: 'array', items: { type: 'array', items: { type: 'string' } } },

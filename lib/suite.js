@@ -37,10 +37,10 @@ export const MODES = {
   default: {
     // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
     corpusSample: 100,
-    // speed: each ratio to ±5% at 95% in 20 ms slices, at most 0.65 s per case, after a warm-up of at most 0.4 s;
+    // speed: each ratio to ±5% at 95% in 20 ms slices, at most 0.6 s per case, after a warm-up of at most 0.3 s;
     // encode and decode with the round trip derived from them (the conversions are timed in --full)
-    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 400 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
-    rounds: 3, maxTime: 0.65, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
+    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 300 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
+    rounds: 3, maxTime: 0.6, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },

@@ -76,6 +76,23 @@ test('benchmark_dss.js on the paired timer: ratios with their 95% interval and p
   assert.equal(at['json-buffer encode'].precision, null);
 });
 
+test('benchmark_dss.js with two codecs of one library: each timed in a fresh process of its own beside the baseline, the rows joined', () => {
+  const run = dss(['5', '--formats', 'json-buffer,protobufjs-static,protobufjs-dynamic,msgpackr', '--filter', '(encode|decode)$', '--one-message', 'none',
+    '--max-time', '0.1', '--warmup', '0.02', '--slice', '5', '--no-memory', '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stderr, /speed in 2 fresh processes, one after the other \(codecs of one library apart: json-buffer, protobufjs-static, msgpackr \| json-buffer, protobufjs-dynamic\)/);
+  const [result] = JSON.parse(run.stdout).results;
+  assert.deepEqual(result.settings.processGroups, [['json-buffer', 'protobufjs-static', 'msgpackr'], ['json-buffer', 'protobufjs-dynamic']]);
+  // every codec's rows once, in the registry's order as in one process, the baseline's from the first process
+  assert.deepEqual(result.results.map((/** @type {{ format: string, op: string }} */ r) => `${r.format} ${r.op}`), [
+    'protobufjs-static encode', 'protobufjs-static decode', 'protobufjs-dynamic encode', 'protobufjs-dynamic decode',
+    'json-buffer encode', 'json-buffer decode', 'msgpackr encode', 'msgpackr decode',
+  ]);
+  for (const r of result.results.filter((/** @type {{ format: string }} */ r) => r.format !== 'json-buffer')) assert.ok(r.vsBaseline > 0 && r.precision, `${r.format} ${r.op}`);
+  assert.deepEqual(result.settings.precision.v8Flags, ['--no-allocation-site-pretenuring']);
+  assert.equal(result.settings.precision.gc, 'a minor GC before each slice');
+});
+
 test('the paired timer\'s options refuse what cannot be measured: one line naming the option and the value, exit 2', () => {
   /** @type {[string[], RegExp][]} */
   const cases = [

@@ -102,7 +102,7 @@ export function joinGroups(parts, order, baseline = BASELINE) {
  * @param {string[][]} options.oneMessage per payload, the operations also timed on one message
  * @param {unknown} [options.harness] the run's harness figures (measureHarness), which each row is judged against
  * @param {(done: number, total: number) => void} [options.onProcess] told after each process
- * @returns {Promise<SpeedResult[]>} per payload, with settings.processes and settings.libraryGroups (the codecs of each process)
+ * @returns {Promise<SpeedResult[]>} per payload, with settings.processes and settings.processGroups (the codecs of each process)
  */
 export async function measureSpeedInProcesses({ payloads, codecs, processes, maxTime, precision, filter = null, oneMessage, harness = null, onProcess }) {
   const groups = libraryGroups(codecs);
@@ -118,7 +118,7 @@ export async function measureSpeedInProcesses({ payloads, codecs, processes, max
     const parts = [];
     for (const [k, group] of groups.entries()) {
       const n = r * groups.length + k + 1;
-      const input = JSON.stringify({ ...job, formats: group.map((c) => c.name).join(','), timerCheck: k === 0 });
+      const input = JSON.stringify({ ...job, round: r, formats: group.map((c) => c.name).join(','), timerCheck: k === 0 });
       const out = await runProcess(process.execPath, [WORKER], { cwd: ROOT, input });
       const last = out.stdout.trim().split('\n').pop() ?? '';
       if (out.code !== 0 || !last.startsWith('{')) {
@@ -132,7 +132,7 @@ export async function measureSpeedInProcesses({ payloads, codecs, processes, max
   const libraries = groups.map((g) => g.map((c) => c.name));
   return runs[0].map((first, i) => ({
     ...first,
-    settings: { ...first.settings, processes, libraryGroups: libraries },
+    settings: { ...first.settings, processes, processGroups: libraries },
     results: processes > 1 ? mergeProcessRows(runs.map((run) => run[i].results)) : first.results,
   }));
 }

@@ -206,12 +206,13 @@ function pickGc() {
  * V8 flags the timing sets in its process, once, when this module loads: before any codec's code has run, since V8
  * decides early (set when the first slice runs, after the codecs were verified, they changed nothing: 2 of 6
  * processes still read half). A process that imports this module (npm start's, benchmark_dss.js's) runs with them
- * throughout; the servers of the transmission passes are processes of their own. Allocation-site pretenuring off: V8 allocates the
- * objects of an allocation site straight in the old generation once it has seen enough of them survive a
- * collection; in a timing loop, whose results die at once, it still decided so in some processes and not in others
- * (from the few objects alive when a collection ran), and the decode of such a process read half as fast:
- * protobuf-es decode on test3 read 0.48–0.60× json-buffer in 5 of 11 fresh processes and 0.85–0.98× in the rest;
- * with pretenuring off, 0.90–1.01× in 6 of 6 (docs/speed.md, "Paired slices").
+ * throughout; the servers of the transmission passes are processes of their own.
+ * Allocation-site pretenuring off: V8 allocates the objects of an allocation site straight in the old generation
+ * once it has seen enough of them survive a collection; in a timing loop, whose results die at once, it still
+ * decided so in some processes and not in others (from the few objects alive when a collection ran), and the decode
+ * of such a process read half as fast: protobuf-es decode on test3 read 0.48–0.60× json-buffer in 5 of 11 fresh
+ * processes and 0.85–0.98× in the rest; with pretenuring off, 0.85–1.02× in 12 of 12 (docs/speed.md, "Paired
+ * slices").
  */
 export const TIMING_V8_FLAGS = Object.freeze(['--no-allocation-site-pretenuring']);
 

@@ -292,7 +292,8 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
   let settled = false;
   for (;;) {
     const ms = timeSlice(loop, count, clock, beforeSlice);
-    rates.push(count / Math.max(ms, 1e-6));
+    // a slice that read no time at all was not measured (see measurePaired): it sizes nothing and counts nothing
+    if (ms > 0) rates.push(count / ms);
     const spent = clock.now() - start;
     if (rates.length >= 2 * window && spent >= minMs) {
       const last = median(rates.slice(-window));
@@ -301,9 +302,9 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
     }
     if (spent >= maxMs || performance.now() - wallStart >= WALL_FACTOR * maxMs) break;
     // the rate grows as the JIT compiles: keep a slice near its length
-    if (ms > 2 * sliceMs || ms < sliceMs / 2) count = rescale(count, (count * sliceMs) / Math.max(ms, 1e-6));
+    if (ms > 0 && (ms > 2 * sliceMs || ms < sliceMs / 2)) count = rescale(count, (count * sliceMs) / ms);
   }
-  count = rescale(count, median(rates.slice(-window)) * sliceMs);
+  if (rates.length) count = rescale(count, median(rates.slice(-window)) * sliceMs);
   return { count, settled, ms: clock.now() - start, slices: rates.length, rates };
 }
 
@@ -436,7 +437,12 @@ export function measurePaired({
       const c = /** @type {PairedCase} */ (byId.get(id));
       const count = /** @type {number} */ (counts.get(id));
       const ms = timeSlice(c.loop, count, clock, beforeSlice);
-      const rate = (count * 1000) / Math.max(ms, 1e-6);
+      // a slice of at least one call that read no CPU time was not measured: the process clock can stand still
+      // over a few milliseconds (Linux folds the time of the process's other threads in at its ticks, and its
+      // getrusage returns the previous reading when the sum would go back); its rate would be count ÷ 0. It is left
+      // out, and the pairs are taken beside the slices that were measured.
+      if (!(ms > 0)) continue;
+      const rate = (count * 1000) / ms;
       timeline.push({ id, rate });
       /** @type {number[]} */ (rates.get(id)).push(rate);
     }

@@ -109,6 +109,19 @@ test('a clock that reads 0 for a short slice (a thread clock in 1 ms ticks) neve
   assert.ok(longest <= 500 * MAX_RESCALE ** 2, `a slice of ${longest} calls`);
 });
 
+test('a slice that read no time on the clock (a process clock standing still) is left out, not taken as count ÷ 0', () => {
+  // c costs 1 µs a call, B 2 µs; every other slice of c the clock does not move at all
+  const vm = virtualMachine({ B: 0.002, c: 0.001 });
+  const [B, c] = vm.cases;
+  let slices = 0;
+  const stalling = { id: 'c', loop: (/** @type {number} */ n) => (++slices % 2 === 0 ? vm.clock.now() : c.loop(n)) };
+  const r = measurePaired({ cases: [B, stalling], baseline: 'B', clock: vm.clock, target: 0.01, minPairs: 20, maxMs: 3000, warmup: { maxMs: 100 } });
+  assert.ok(Math.abs(r.ratios.c.ratio / 2 - 1) < 0.01, `c over B: ${r.ratios.c.ratio}`);
+  assert.ok(/** @type {number} */ (r.ratios.c.high) < 2.1 && Math.max(...r.ratios.c.values) < 2.1, `pairs up to ${Math.max(...r.ratios.c.values)}`);
+  assert.ok(r.cases.c.rate < 1.1e6, `c's rate ${r.cases.c.rate} calls/s`);
+  assert.ok(r.ratios.c.pairs >= 20);
+});
+
 test('beforeSlice runs before every slice, outside its time: a young generation that one case fills and another pays for no longer scatters the pairs', () => {
   // a young generation of 23,000 units: B allocates 1 unit a call, c 3; whoever's call finds it full pays a 4 ms
   // scavenge. Both cost 1 µs a call besides. Without a collection between slices, c's slices pay for the garbage B

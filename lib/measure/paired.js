@@ -127,7 +127,7 @@ export const CLOCK_RESOLUTION_MS = 0.05;
 /**
  * The clock of the slices: the CPU time of this thread (process.threadCpuUsage, Node 23.9 and later), else of this
  * process (process.cpuUsage), in milliseconds, else the wall clock, whichever is first to tick finely enough
- * (CLOCK_RESOLUTION_MS): on this project's machine the thread's clock moves in steps of about 1 ms, as the kernel
+ * (CLOCK_RESOLUTION_MS): on this project's machine the thread's clock moves in steps of 1–4 ms, as the kernel
  * ticks, while the process's moves by microseconds. On a shared machine a slice is often preempted: its wall time
  * then counts time spent waiting (20 ms slices of a plain loop read 11 ms of CPU in 11–20 ms of wall time beside
  * two busy processes on two cores), while its CPU time held within 1%. The thread's clock leaves out the garbage

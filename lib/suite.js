@@ -4,7 +4,7 @@ import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
-import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC, TIMING_V8_FLAGS } from './measure/paired.js';
+import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC, TIMING_FLAGS_SET } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -385,7 +385,7 @@ export async function runSuite({
         rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1,
         // the codecs of each process: codecs of one library never share one
         processGroups: groups.map((g) => g.map((c) => c.name)),
-        precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_V8_FLAGS] }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET] }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,

@@ -182,17 +182,24 @@ function pickClock() {
  */
 export const SLICE_GC = pickGc();
 
+/**
+ * Node's v8 and vm modules, reached without an import (this module also loads in pages and in Bun and Deno); null
+ * where this is not Node's V8.
+ * @returns {{ v8: typeof import('node:v8'), vm: typeof import('node:vm') } | null}
+ */
+function nodeEngine() {
+  const proc = typeof process === 'undefined' ? null : process;
+  if (!proc?.versions?.v8 || proc.versions.bun || typeof proc.getBuiltinModule !== 'function') return null;
+  return { v8: proc.getBuiltinModule('node:v8'), vm: proc.getBuiltinModule('node:vm') };
+}
+
 /** @returns {{ kind: string, run: () => void } | null} */
 function pickGc() {
   try {
-    const proc = typeof process === 'undefined' ? null : process;
-    if (!proc?.versions?.v8 || proc.versions.bun || typeof proc.getBuiltinModule !== 'function') return null;
-    /** @type {typeof import('node:v8')} */
-    const v8 = proc.getBuiltinModule('node:v8');
-    /** @type {typeof import('node:vm')} */
-    const vm = proc.getBuiltinModule('node:vm');
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc');
+    const engine = nodeEngine();
+    if (!engine) return null;
+    engine.v8.setFlagsFromString('--expose-gc');
+    const gc = engine.vm.runInNewContext('gc');
     if (typeof gc !== 'function') return null;
     const run = () => { gc({ type: 'minor' }); };
     run();
@@ -216,25 +223,19 @@ function pickGc() {
  */
 export const TIMING_V8_FLAGS = Object.freeze(['--no-allocation-site-pretenuring']);
 
-/** @type {string[] | null} the flags set, once set (null: not yet, or not possible here) */
-let timingFlags = null;
+/** The flags set in this process (TIMING_V8_FLAGS; none where V8's flags cannot be set), at load. */
+export const TIMING_FLAGS_SET = Object.freeze(setTimingFlags());
 
-setTimingFlags();
-
-/** Sets TIMING_V8_FLAGS in this process, once; what was set (an empty list where V8's flags cannot be set). */
-export function setTimingFlags() {
-  if (timingFlags) return timingFlags;
+/** @returns {string[]} */
+function setTimingFlags() {
   try {
-    const proc = typeof process === 'undefined' ? null : process;
-    if (!proc?.versions?.v8 || proc.versions.bun || typeof proc.getBuiltinModule !== 'function') return (timingFlags = []);
-    /** @type {typeof import('node:v8')} */
-    const v8 = proc.getBuiltinModule('node:v8');
-    for (const flag of TIMING_V8_FLAGS) v8.setFlagsFromString(flag);
-    timingFlags = [...TIMING_V8_FLAGS];
+    const engine = nodeEngine();
+    if (!engine) return [];
+    for (const flag of TIMING_V8_FLAGS) engine.v8.setFlagsFromString(flag);
+    return [...TIMING_V8_FLAGS];
   } catch {
-    timingFlags = [];
+    return [];
   }
-  return timingFlags;
 }
 
 /**

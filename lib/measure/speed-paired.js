@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, setTimingFlags, SLICE_GC, sliceLoop, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, SLICE_GC, sliceLoop, TIMING_FLAGS_SET, WARMUP_DEFAULTS } from './paired.js';
 import { median } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -220,7 +220,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: setTimingFlags(), groups,
+      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET], groups,
       ratios: ratioRows.length,
       medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
       missed: ratioRows.filter((r) => !r.precision?.met).length,

@@ -43,7 +43,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       out of CPU at is marked client-bound, not reported per core. Then both formats at half the
                       lower capacity of the pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of
                       passes twice a probe's length, each after an idle interval as long). Default
-                      --connections 4 --window 8 (given ones are kept)
+                      --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept)
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
                       (closed loop, 3 passes): its requests/s beside the toolkit's capacity
   --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N

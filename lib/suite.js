@@ -1,4 +1,5 @@
 import { BASELINE, selectCodecs, TRANSMISSION_FORMATS } from './codecs/index.js';
+import { libraryGroups, measureSpeedInProcesses } from './runtimes/run/processes.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
@@ -253,8 +254,8 @@ export async function runSuite({
   // the speed pass in fresh processes, one after the other: one per group of codecs that share no library (two
   // codecs of one library bend each other's figures in one process: lib/runtimes/run/processes.js), and with --full
   // each group in several, merged (figures that depend on their process flagged)
-  const { libraryGroups, measureSpeedInProcesses } = await import('./runtimes/run/processes.js');
   const groups = libraryGroups(codecs);
+  const speedWork = payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s), 0);
   const inProcesses = (s.speedProcesses ?? 1) > 1 || groups.length > 1
     ? await (async () => {
       progress.tick(`speed in ${(s.speedProcesses ?? 1) * groups.length} fresh processes…`, 0, 0);
@@ -262,7 +263,7 @@ export async function runSuite({
         payloads, codecs, processes: s.speedProcesses ?? 1, maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
         oneMessage: payloads.map(oneMessageOf), harness,
         // each process's share of the payloads' speed work, so that the time left is estimated as the run goes
-        onProcess: (n, total) => progress.tick(`speed: process ${n} of ${total}`, 0, payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s), 0) / total),
+        onProcess: (n, total) => progress.tick(`speed: process ${n} of ${total}`, 0, speedWork / total),
       });
     })()
     : null;
@@ -383,7 +384,7 @@ export async function runSuite({
       formats: codecs.map((c) => c.name),
       speed: {
         rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1,
-        // the codecs of each process: codecs of one library never share one
+        // the codecs of each process: no two of one library (the baseline's aside) share one
         processGroups: groups.map((g) => g.map((c) => c.name)),
         precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET] }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),

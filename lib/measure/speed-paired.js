@@ -214,16 +214,13 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     const f = /** @type {NonNullable<ReturnType<typeof figures.get>>} */ (figures.get(`${c.p.codec.name} ${c.op}`));
     return rowOf(c, f, wireBytes, target, level);
   });
-  const ratioRows = rows.filter((r) => r.precision);
   return {
     rows,
     last,
     timerCheck: check,
     precision: {
       target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET], groups,
-      ratios: ratioRows.length,
-      medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
-      missed: ratioRows.filter((r) => !r.precision?.met).length,
+      ...precisionSummary(rows),
     },
   };
 }
@@ -318,5 +315,18 @@ function roundtripRow(c, figures, wireBytes, { target, level, minPairs }) {
     biasMax: null,
     memory: null,
     rounds: [{ hz: rate, rme: Number.isFinite(rme) ? rme : 0, samples: Math.min(enc.slices, dec.slices) }],
+  };
+}
+
+/**
+ * How many rows carry a ratio's precision, the median half-width of their intervals, and how many missed the target.
+ * @param {{ precision?: { halfWidth: number, met: boolean } | null }[]} rows
+ */
+export function precisionSummary(rows) {
+  const ratioRows = rows.filter((r) => r.precision);
+  return {
+    ratios: ratioRows.length,
+    medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
+    missed: ratioRows.filter((r) => !r.precision?.met).length,
   };
 }

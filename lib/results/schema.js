@@ -277,7 +277,7 @@ export const RESULTS_SCHEMA = {
               type: 'object', required: ['target', 'level', 'sliceMs'],
               properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' }, gc: { type: ['string', 'null'] }, v8Flags: { type: 'array', items: { type: 'string' } } },
             },
-            // the codecs timed in each fresh process (codecs of one library never share one)
+            // the codecs timed in each fresh process (no two of one library, the baseline's aside, share one)
             processGroups: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
             // Benchmark.js and the slices on one case, alternately (their ops/s and the ratio), or null
             timerCheck: { type: ['object', 'null'], required: ['case', 'benchmarkHz', 'sliceHz', 'ratio'] },

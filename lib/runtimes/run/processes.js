@@ -18,14 +18,16 @@ import { BASELINE } from '../../codecs/baseline.js';
 import { runProcess } from '../../child-process.js';
 import { portablePayload } from '../../payload/portable.js';
 import { mergeProcessRows } from '../../measure/processes.js';
-import { median } from '../../measure/statistics.js';
+import { precisionSummary } from '../../measure/speed-paired.js';
 import { ROOT } from '../../paths.js';
 
 const WORKER = fileURLToPath(new URL('./worker.js', import.meta.url));
 
 /**
  * The codecs in groups that share no library, in their order: each codec joins the first group without one of its
- * library, the baseline is in every group (its ratios need it). One group when no two codecs share a library.
+ * library, the baseline is in every group (its ratios need it), so a codec of the baseline's library (json, of
+ * node's JSON) is timed beside it: the rule is about libraries' JavaScript, and node's JSON is built in. One group
+ * when no two codecs share a library.
  * @template {{ name: string, library: string|null }} C
  * @param {C[]} codecs
  * @param {string} [baseline]
@@ -37,7 +39,8 @@ export function libraryGroups(codecs, baseline = BASELINE) {
   const groups = [];
   for (const c of codecs) {
     if (c === base) continue;
-    const group = groups.find((g) => !g.some((x) => x.library === c.library));
+    // a codec whose library is not known shares nothing that is known: it joins the first group
+    const group = groups.find((g) => c.library == null || !g.some((x) => x.library === c.library));
     if (group) group.push(c);
     else groups.push([c]);
   }
@@ -68,7 +71,6 @@ export function joinGroups(parts, order, baseline = BASELINE) {
   /** @template T @param {T[]} list @param {(x: T) => string} key */
   const unique = (list, key) => [...new Map(list.map((x) => [key(x), x])).values()];
   const precision = first.settings.precision;
-  const ratioRows = results.filter((r) => r.precision);
   return {
     ...first,
     results,
@@ -80,9 +82,7 @@ export function joinGroups(parts, order, baseline = BASELINE) {
         precision: {
           ...precision,
           groups: parts.flatMap((p) => p.settings.precision?.groups ?? []),
-          ratios: ratioRows.length,
-          medianHalfWidth: ratioRows.length ? median(ratioRows.map((r) => /** @type {{ halfWidth: number }} */ (r.precision).halfWidth)) : null,
-          missed: ratioRows.filter((r) => !r.precision?.met).length,
+          ...precisionSummary(results),
         },
       }),
     },

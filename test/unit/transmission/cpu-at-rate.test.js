@@ -71,11 +71,12 @@ test('ratePairs: the ratio is taken within each round, then its median: load tha
   assert.deepEqual(p.formats, ['protobuf', 'json']);
   assert.ok(Math.abs(/** @type {number} */ (p.ratio) - 1.2) < 1e-12);
   assert.ok(p.minMax && Math.abs(p.minMax.ratio[1] - p.minMax.ratio[0]) < 1e-12);
-  // against the ratio of medians, which is what pairing avoids: here it would still be 1.2, so check a case where it is not
-  const c = summariseRatePasses('json', 2000, [pass(1, 12), pass(2, 12), pass(3, 12)]);
-  const [q] = ratePairs([a, c]);
-  assert.deepEqual(q.minMax, { ratio: [0.6, 1.2] });
-  assert.equal(q.ratio, 1.2);
+  // where the ratio of the medians differs: per round 12/10, 30/10, 30/40 (median 1.2); medians 30 over 10 would say 3
+  const d = summariseRatePasses('protobuf', 2000, [pass(1, 10), pass(2, 10), pass(3, 40)]);
+  const e = summariseRatePasses('json', 2000, [pass(1, 12), pass(2, 30), pass(3, 30)]);
+  const [q] = ratePairs([d, e]);
+  assert.deepEqual(q.minMax, { ratio: [0.75, 3] });
+  assert.ok(Math.abs(/** @type {number} */ (q.ratio) - 1.2) < 1e-12, `${q.ratio}`);
 });
 
 test('messagesAtRate: the rate times the seconds, at least 100', () => {

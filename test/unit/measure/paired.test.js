@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
 } from '../../../lib/measure/paired.js';
 import { roundtripFrom } from '../../../lib/measure/speed-paired.js';
 
@@ -246,4 +246,27 @@ test('roundtripFrom: the weighted harmonic mean of encode and decode ratios, alw
   assert.ok(Math.abs(/** @type {number} */ (r.low) - 1 / (0.25 / 1.8 + 0.75 / 2.7)) < 1e-12);
   assert.ok(Math.abs(/** @type {number} */ (r.high) - 1 / (0.25 / 2.2 + 0.75 / 3.3)) < 1e-12);
   assert.equal(roundtripFrom({ ratio: 2, low: null, high: 2.2 }, { ratio: 3, low: 2.7, high: 3.3 }, 0.25).low, null);
+});
+
+test('on the CPU clock, measurePaired runs a minor GC before every slice by default (SLICE_GC), and on a played clock none', async () => {
+  assert.ok(SLICE_GC, 'this Node reaches gc()');
+  const { PerformanceObserver, constants } = await import('node:perf_hooks');
+  let minor = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (/** @type {{ detail?: { kind?: number } }} */ (e).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor++;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  // a loop that allocates nothing, so the young generation never fills by itself
+  const noop = (/** @type {number} */ n) => { let x = 0; for (let i = 0; i < n; i++) x += i; return x; };
+  const r = measurePaired({ cases: [{ id: 'a', loop: noop }], baseline: null, sliceMs: 2, minPairs: 6, maxMs: 40, warmup: { minMs: 5, maxMs: 20 } });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const slices = r.cases.a.slices;
+  assert.ok(minor >= slices, `${minor} minor GCs for ${slices} measured slices`);
+  // a played clock gets no collection unless asked for
+  const seen = minor;
+  const vm = virtualMachine({ c: 0.001 });
+  measurePaired({ cases: vm.cases, baseline: null, clock: vm.clock, minPairs: 6, maxMs: 200, warmup: { maxMs: 20 } });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
+  assert.ok(minor - seen < 3, `${minor - seen} minor GCs on a played clock`);
 });

@@ -248,7 +248,7 @@ test('roundtripFrom: the weighted harmonic mean of encode and decode ratios, alw
   assert.equal(roundtripFrom({ ratio: 2, low: null, high: 2.2 }, { ratio: 3, low: 2.7, high: 3.3 }, 0.25).low, null);
 });
 
-test('on the CPU clock, measurePaired runs a minor GC before every slice by default (SLICE_GC), and on a played clock none', async () => {
+test('on the CPU clock, measurePaired runs a minor GC before every slice by default (SLICE_GC)', async () => {
   assert.ok(SLICE_GC, 'this Node reaches gc()');
   const { PerformanceObserver, constants } = await import('node:perf_hooks');
   let minor = 0;
@@ -261,12 +261,6 @@ test('on the CPU clock, measurePaired runs a minor GC before every slice by defa
   const r = measurePaired({ cases: [{ id: 'a', loop: noop }], baseline: null, sliceMs: 2, minPairs: 6, maxMs: 40, warmup: { minMs: 5, maxMs: 20 } });
   await new Promise((resolve) => setTimeout(resolve, 50));
   const slices = r.cases.a.slices;
-  assert.ok(minor >= slices, `${minor} minor GCs for ${slices} measured slices`);
-  // a played clock gets no collection unless asked for
-  const seen = minor;
-  const vm = virtualMachine({ c: 0.001 });
-  measurePaired({ cases: vm.cases, baseline: null, clock: vm.clock, minPairs: 6, maxMs: 200, warmup: { maxMs: 20 } });
-  await new Promise((resolve) => setTimeout(resolve, 50));
   observer.disconnect();
-  assert.ok(minor - seen < 3, `${minor - seen} minor GCs on a played clock`);
+  assert.ok(minor >= slices, `${minor} minor GCs for ${slices} measured slices`);
 });

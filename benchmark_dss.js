@@ -43,9 +43,12 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
 ${precisionUsage(PAIRED_DEFAULTS)}
   --max-time S    time cap per case, in seconds of CPU, pooled over an operation's cases (default ${PAIRED_MAX_TIME}; with
                   --timer benchmark: seconds Benchmark.js spends on each benchmark in each round, default 0.75)
-  --rounds R      fresh processes that each measure every ratio (default 1: this process); with R ≥ 2 each row
-                  shows the median of the processes and is flagged when they disagree beyond their intervals
-                  (with --timer benchmark: interleaved Benchmark.js rounds, default 3)
+  --rounds R      fresh processes, one after the other, that each measure every ratio (default 3); each row
+                  shows the median of the processes and is flagged when they disagree beyond their intervals. A
+                  process can run whole in a slow stretch of the machine, which pairing inside it cannot see:
+                  with 1 (one process, or one per library group) a ratio moved up to 34% between runs here, with
+                  3 at most 8.6% (docs/speed.md, "The precision reached"). With --timer benchmark:
+                  interleaved Benchmark.js rounds, default 3
   --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
                   min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)
   --min-time S    --timer benchmark: seconds per sample, Benchmark.js's minTime (default its own, 0.05)
@@ -85,7 +88,7 @@ runCli(import.meta.url, async () => {
   if (values.timer !== 'paired' && values.timer !== 'benchmark') throw new UserError(`--timer: expected paired or benchmark, got ${JSON.stringify(values.timer)}`);
   // --shapes and --runtimes time in Benchmark.js rounds
   const paired = values.timer === 'paired' && !values.shapes && values.runtimes === undefined;
-  const rounds = numberOption(values.rounds ?? (paired ? '1' : '3'), 'rounds', { min: 1, integer: true });
+  const rounds = numberOption(values.rounds ?? '3', 'rounds', { min: 1, integer: true });
   const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : paired ? PAIRED_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
   const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);

@@ -35,10 +35,11 @@ export function processAgreement(runs) {
 
 /**
  * Speed rows of one payload from several processes, merged row by row (matched by format and op): ops/s and the
- * ratio are the medians over the processes, the interval spans every process's interval, `processes` keeps each
+ * ratio (and the one-message bias) are the medians over the processes, the intervals span every process's (± is
+ * that span's half-width relative to the median), `processes` keeps each
  * process's figures and the agreement, and a ratio whose processes disagree, or whose spanning interval is wider
  * than the target, has not met its precision.
- * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, vsBaseline: number|null,
+ * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, rme: number, bias?: number|null, biasMin?: number|null, biasMax?: number|null, vsBaseline: number|null,
  *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null } | null,
  *   rounds: { hz: number, rme: number, samples: number }[] }} Row
  * @param {Row[][]} runs each process's rows of the payload, in the same order
@@ -65,11 +66,21 @@ export function mergeProcessRows(runs) {
         met: agreement === 'agree' && withRatio.every((r) => r.precision?.met) && Math.max(high / vs - 1, 1 - low / vs) <= (/** @type {{ target?: number }} */ (row.precision).target ?? Infinity),
       }
       : row.precision;
+    const opsPerSec = median(mine.map((r) => r.opsPerSec));
+    const min = Math.min(...mine.map((r) => r.min));
+    const max = Math.max(...mine.map((r) => r.max));
+    // the one-message bias over the processes too: the median, and the span of the processes' intervals
+    const biased = mine.filter((r) => r.bias != null);
     return {
       ...row,
-      opsPerSec: median(mine.map((r) => r.opsPerSec)),
-      min: Math.min(...mine.map((r) => r.min)),
-      max: Math.max(...mine.map((r) => r.max)),
+      opsPerSec, min, max,
+      // ±: the half-width of the span above relative to the median, as the table's column defines it
+      rme: opsPerSec > 0 ? Math.max(max / opsPerSec - 1, 1 - min / opsPerSec) * 100 : row.rme,
+      ...(biased.length === mine.length && biased.length > 1 ? {
+        bias: median(biased.map((r) => /** @type {number} */ (r.bias))),
+        biasMin: Math.min(...biased.map((r) => r.biasMin ?? /** @type {number} */ (r.bias))),
+        biasMax: Math.max(...biased.map((r) => r.biasMax ?? /** @type {number} */ (r.bias))),
+      } : {}),
       vsBaseline: vs, vsBaselineMin: low, vsBaselineMax: high,
       precision,
       rounds: mine.flatMap((r) => r.rounds),

@@ -50,11 +50,15 @@ test('benchmark_dss.js --json: rows carry the one-message figures, the bias and 
   }
 });
 
-test('benchmark_dss.js on the paired timer: ratios with their 95% interval and precision, the round trip derived between encode and decode', () => {
+test('benchmark_dss.js on the paired timer: three fresh processes by default, ratios with their 95% interval and precision, the round trip derived between encode and decode', () => {
   const run = dss(['3', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--filter', 'encode|decode|roundtrip', '--max-time', '0.3', '--warmup', '0.05',
     '--slice', '5', '--no-memory', '--json']);
   assert.equal(run.status, 0, run.stderr);
+  // no --rounds: every ratio is the median of three processes (one process can run whole in a slow stretch)
+  assert.match(run.stderr, /^speed in 3 fresh processes, one after the other…$/m);
   const { results: [r] } = JSON.parse(run.stdout);
+  assert.equal(r.settings.processes, 3);
+  for (const x of r.results.filter((/** @type {any} */ x) => x.format !== 'json-buffer')) assert.equal(x.processes.vsBaseline.length, 3, `${x.format} ${x.op}: one ratio per process`);
   assert.equal(r.settings.timer, 'paired');
   assert.equal(r.settings.precision.target, 0.05);
   assert.equal(r.settings.precision.sliceMs, 5);
@@ -77,7 +81,7 @@ test('benchmark_dss.js on the paired timer: ratios with their 95% interval and p
 });
 
 test('benchmark_dss.js with two codecs of one library: each timed in a fresh process of its own beside the baseline, the rows joined', () => {
-  const run = dss(['5', '--formats', 'json-buffer,protobufjs-static,protobufjs-dynamic,msgpackr', '--filter', '(encode|decode)$', '--one-message', 'none',
+  const run = dss(['5', '--formats', 'json-buffer,protobufjs-static,protobufjs-dynamic,msgpackr', '--filter', '(encode|decode)$', '--one-message', 'none', '--rounds', '1',
     '--max-time', '0.1', '--warmup', '0.02', '--slice', '5', '--no-memory', '--json']);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stderr, /speed in 2 fresh processes, one after the other \(codecs of one library apart: json-buffer, protobufjs-static, msgpackr \| json-buffer, protobufjs-dynamic\)/);

@@ -19,7 +19,7 @@ test('processAgreement: agree when one value lies in every interval, bimodal for
 const row = (/** @type {number} */ vs, /** @type {number} */ low, /** @type {number} */ high, /** @type {number} */ hz, met = true) => ({
   format: 'pb', op: 'encode', opsPerSec: hz, min: hz * 0.9, max: hz * 1.1, vsBaseline: vs, vsBaselineMin: low, vsBaselineMax: high,
   precision: { low, high, level: 0.95, halfWidth: Math.max(high / vs - 1, 1 - low / vs), target: 0.05, met, pairs: 20 },
-  rounds: [{ hz, rme: 1, samples: 20 }],
+  rme: 1, rounds: [{ hz, rme: 1, samples: 20 }],
 });
 
 test('mergeProcessRows: medians over the processes, the interval spanning theirs, each process kept, a disagreement not met', () => {
@@ -31,6 +31,12 @@ test('mergeProcessRows: medians over the processes, the interval spanning theirs
   assert.deepEqual(agreeing.processes, { agreement: 'agree', vsBaseline: [1.6, 1.62, 1.59] });
   assert.equal(agreeing.precision?.met, true);
   assert.ok(Math.abs(/** @type {number} */ (agreeing.precision?.halfWidth) - 0.06 / 1.6) < 1e-12);
+  // ops/s spans 90–132 around the median 110: ± is that span's half-width, not the first process's own 1%
+  assert.ok(Math.abs(agreeing.rme - 20) < 1e-9, `± ${agreeing.rme}%`);
+  // the one-message bias: the median of the processes', its range spanning theirs
+  const biased = (/** @type {number} */ b, /** @type {number} */ hz) => ({ ...row(1.6, 1.56, 1.64, hz), bias: b, biasMin: b - 0.02, biasMax: b + 0.02 });
+  const [bias] = mergeProcessRows([[biased(1.3, 100)], [biased(1.1, 100)], [biased(1.2, 100)]]);
+  assert.deepEqual([bias.bias, bias.biasMin, bias.biasMax].map((x) => Math.round(/** @type {number} */ (x) * 100) / 100), [1.2, 1.08, 1.32]);
   const [split] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(2.0, 1.96, 2.04, 100)], [row(1.61, 1.57, 1.65, 100)], [row(2.02, 1.98, 2.06, 100)]]);
   assert.equal(split.processes.agreement, 'bimodal');
   assert.equal(split.precision?.met, false, 'a bimodal ratio has not met its precision, whatever each process said');

@@ -33,9 +33,10 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   --sweep             instead: per format and profile, the highest open-loop rate whose p99 (from the scheduled
                       send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
   --cpu-rate R        on the unthrottled profile, also server CPU per message at a fixed R msgs/s (default 2000;
-                      off to skip): an open-loop pass per format and round, formats alternated, each after an
-                      idle interval as long whose server CPU is subtracted
-  --cpu-seconds S     length of each of those passes and idle intervals (default 1)
+                      off to skip): two open-loop passes per format and round, formats alternated, each after an
+                      idle interval (as long as the pass, at most 0.25 s) whose server CPU rate is subtracted; the
+                      median with its 95% interval, ~ unstable when that is wider than ±5%
+  --cpu-seconds S     length of each of those passes (default 1)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}

@@ -17,7 +17,7 @@
  * spend most of the slice on Benchmark.js's own clock calibration and cycles. measureSpeed checks once per run
  * that both timers agree on one case (settings.timerCheck).
  */
-import { median } from './statistics.js';
+import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** What a run is measured to by default: each ratio's 95% interval within ±5% of it. */
 /** @type {Readonly<{ target: number, level: number, sliceMs: number, minPairs: number }>} */
@@ -30,50 +30,8 @@ export const WALL_FACTOR = 4;
 /** @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>} */
 export const WARMUP_DEFAULTS = Object.freeze({ settle: 0.05, window: 3, minMs: 100, maxMs: 1000 });
 
-/**
- * ln of n choose k, for the binomial weights of medianInterval.
- * @param {number} n
- * @param {number} k
- */
-function logChoose(n, k) {
-  let s = 0;
-  for (let i = 1; i <= k; i++) s += Math.log((n - k + i) / i);
-  return s;
-}
-
-/**
- * A confidence interval for the median of values, free of any assumption on their distribution: the k-th
- * smallest and k-th largest values, k the largest count with P(Binomial(n, ½) < k) ≤ (1 − level) / 2. With too few
- * values for the level (fewer than 6 at 95%) the bounds are null.
- * @param {readonly number[]} values
- * @param {number} [level] e.g. 0.95
- * @returns {{ median: number, low: number|null, high: number|null, level: number, n: number }}
- */
-export function medianInterval(values, level = 0.95) {
-  const n = values.length;
-  const sorted = [...values].sort((a, b) => a - b);
-  const tail = (1 - level) / 2;
-  // cumulative binomial(n, ½) from 0 upwards, until the tail is exceeded
-  let k = 0;
-  let cum = 0;
-  for (let i = 0; i < n; i++) {
-    cum += Math.exp(logChoose(n, i) - n * Math.LN2);
-    if (cum > tail) break;
-    k = i + 1;
-  }
-  if (k < 1) return { median: median(sorted), low: null, high: null, level, n };
-  return { median: median(sorted), low: sorted[k - 1], high: sorted[n - k], level, n };
-}
-
-/**
- * How wide an interval is against its centre, as a fraction: the larger of high/median − 1 and 1 − low/median
- * (Infinity when there are no bounds).
- * @param {{ median: number, low: number|null, high: number|null }} ci
- */
-export function relativeHalfWidth({ median: m, low, high }) {
-  if (low == null || high == null || !(m > 0)) return Infinity;
-  return Math.max(high / m - 1, 1 - low / m);
-}
+// the interval of a median and its relative width live with the other statistics; the timer's importers get them here too
+export { medianInterval, relativeHalfWidth } from './statistics.js';
 
 /**
  * A counted loop over one operation, compiled for this case alone: `op` is called on `inputs` in turn (index

@@ -4,7 +4,9 @@
  * (rotate, alternate), and what a figure's values over the rounds come to
  * (median, min–max, spread). A difference is only named outside that spread
  * (docs/speed.md), so every pass summarises its rounds with these same
- * functions.
+ * functions. And the distribution-free interval of a median (medianInterval)
+ * with its relative width, which the paired timer's ratios and the fixed-rate
+ * CPU figures are judged by.
  */
 
 /**
@@ -72,4 +74,49 @@ export function spread(values) {
  */
 export function overRounds(values) {
   return { median: median(values), ...range(values) };
+}
+
+/**
+ * ln of n choose k, for the binomial weights of medianInterval.
+ * @param {number} n
+ * @param {number} k
+ */
+function logChoose(n, k) {
+  let s = 0;
+  for (let i = 1; i <= k; i++) s += Math.log((n - k + i) / i);
+  return s;
+}
+
+/**
+ * A confidence interval for the median of values, free of any assumption on their distribution: the k-th
+ * smallest and k-th largest values, k the largest count with P(Binomial(n, ½) < k) ≤ (1 − level) / 2. With too few
+ * values for the level (fewer than 6 at 95%) the bounds are null.
+ * @param {readonly number[]} values
+ * @param {number} [level] e.g. 0.95
+ * @returns {{ median: number, low: number|null, high: number|null, level: number, n: number }}
+ */
+export function medianInterval(values, level = 0.95) {
+  const n = values.length;
+  const sorted = [...values].sort((a, b) => a - b);
+  const tail = (1 - level) / 2;
+  // cumulative binomial(n, ½) from 0 upwards, until the tail is exceeded
+  let k = 0;
+  let cum = 0;
+  for (let i = 0; i < n; i++) {
+    cum += Math.exp(logChoose(n, i) - n * Math.LN2);
+    if (cum > tail) break;
+    k = i + 1;
+  }
+  if (k < 1) return { median: median(sorted), low: null, high: null, level, n };
+  return { median: median(sorted), low: sorted[k - 1], high: sorted[n - k], level, n };
+}
+
+/**
+ * How wide an interval is against its centre, as a fraction: the larger of high/median − 1 and 1 − low/median
+ * (Infinity when there are no bounds).
+ * @param {{ median: number, low: number|null, high: number|null }} ci
+ */
+export function relativeHalfWidth({ median: m, low, high }) {
+  if (low == null || high == null || !(m > 0)) return Infinity;
+  return Math.max(high / m - 1, 1 - low / m);
 }

@@ -274,9 +274,10 @@ export function transportComparisonRows(run) {
 
 /**
  * The lines of a run's fixed-rate CPU passes (measureTransmission's cpuAtRate): per format the server's CPU per
- * message at the rate with the idle CPU subtracted, its min–max and spread over the rounds, its share of a core and
- * the idle CPU; then per pair the per-round ratio. None when the run had no such passes.
- * @param {{ cpuAtRate?: null | { rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * message at the rate with the idle CPU subtracted, its 95% interval (~ unstable when wider than the target) and the
+ * passes' min–max, its share of a core and the idle CPU; then per pair the ratio of passes run back to back, judged
+ * the same way. None when the run had no such passes.
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
  *   placement?: import('../transmission/placement.js').Placement } }} run
  * @returns {string[]}
@@ -286,14 +287,19 @@ export function cpuAtRateLines(run) {
   if (!at) return [];
   const us = (/** @type {number|null} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
   const width = Math.max(...at.formats.map((f) => f.format.length));
+  const perRound = at.passesPerRound ?? 1;
+  /** @param {{ interval?: { low: number, high: number }|null, precision?: { met: boolean, halfWidth: number|null, target: number } }} f @param {(n: number) => string} show */
+  const ci = (f, show) => (f.interval ? `95% ${show(f.interval.low)}–${show(f.interval.high)}, ±${Math.round((f.precision?.halfWidth ?? 0) * 100)}%` : '95% interval: too few passes')
+    + (f.precision && !f.precision.met ? '; ~ unstable' : '');
   return [
-    `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${at.seconds} s passes × ${run.settings.rounds ?? 1} rounds, formats alternated; `
-      + `the same server's idle CPU over an equal interval before each pass subtracted; ${placementLine(run.settings.placement)}):`,
-    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg${f.minMax ? ` (${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}, spread ${Math.round((f.spread ?? 0) * 100)}%)` : ''}`
+    `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
+      + `the same server's idle CPU rate, measured over ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
+      + `a figure whose 95% interval is wider than ±${Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100)}% is ~ unstable):`,
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`),
     ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`
-      + `${p.minMax ? ` (rounds ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)})` : ''}`),
+      + ` (${ci(p, (n) => n.toFixed(2))}${p.minMax ? `; passes back to back ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)}` : ''})`),
     `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
   ];
 }
@@ -313,7 +319,7 @@ export function capacityRows(transports) {
     const h = r.atHalf;
     return { status: 'exact', cells: [
       `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}`, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
-      h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}` : '—',
+      h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}` : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
   }));
@@ -339,7 +345,8 @@ export function capacityLines(transports, s) {
     toMarkdown(capacityRows(transports)),
     '',
     'capacity N+: the search\'s highest rate held. half rate: half the lower capacity of the transport\'s pair, where both formats\' '
-      + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate) are measured.',
+      + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
+      + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
 }

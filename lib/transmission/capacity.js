@@ -212,6 +212,6 @@ function atHalfOf(half, format) {
   const cpu = half.cpuAtRate?.formats.find((f) => f.format === format) ?? null;
   return {
     rate: half.settings.rate, complete: row ? complete(row) : false, p50: row?.latencyMs?.p50 ?? null, p99: row?.latencyMs?.p99 ?? null,
-    serverCpuUs: cpu?.serverCpuUs ?? null, serverCpuMinMax: cpu?.minMax?.serverCpuUs ?? null, idleCpuUsPerSec: cpu?.idleCpuUsPerSec ?? null, serverCpuShare: cpu?.serverCpuShare ?? null,
+    serverCpuUs: cpu?.serverCpuUs ?? null, serverCpuMinMax: cpu?.minMax?.serverCpuUs ?? null, serverCpuInterval: cpu?.interval ?? null, serverCpuMet: cpu?.precision.met ?? false, idleCpuUsPerSec: cpu?.idleCpuUsPerSec ?? null, serverCpuShare: cpu?.serverCpuShare ?? null,
   };
 }

@@ -6,10 +6,39 @@
  * moves run to run with the machine's load (issue 21). This module is the pure part: the server control that
  * measures the idle interval, and the figures over rounds; measureTransmission (run.js) runs the passes.
  */
-import { median, range, spread } from '../measure/statistics.js';
+import { median, medianInterval, range, relativeHalfWidth, spread } from '../measure/statistics.js';
 
-/** Seconds of each fixed-rate pass (and of the idle interval before it) unless the caller says otherwise. */
+/** Seconds of each fixed-rate pass unless the caller says otherwise. */
 export const CPU_AT_RATE_SECONDS = 1;
+
+/**
+ * Fixed-rate passes per format in each round (the formats alternated within the round). Two, so that a default
+ * run's 5 rounds give 10 passes a format: enough for a 95% interval of the median (medianInterval needs 6).
+ */
+export const CPU_AT_RATE_PASSES = 2;
+
+/**
+ * The idle interval measured before each pass: as long as the pass, at most a quarter second. A server at rest
+ * spends ~300 µs of CPU a second here against ~90,000 in a pass at 2,000 msgs/s: its rate is what is subtracted
+ * (scaled to the pass's time), and a quarter second measures it as well as a whole one, at a quarter of the time.
+ * @param {number} seconds the pass's
+ */
+export const idleSecondsFor = (seconds) => Math.min(seconds, 0.25);
+
+/** The precision a fixed-rate figure is judged by: the 95% interval of its median within ±5%, as speed ratios are. */
+export const CPU_AT_RATE_TARGET = 0.05;
+
+/**
+ * A median over passes with its distribution-free 95% interval and whether it met the target: null bounds (fewer
+ * than 6 values) never meet it.
+ * @param {number[]} values
+ * @param {number} target
+ */
+function withPrecision(values, target) {
+  const ci = medianInterval(values);
+  const halfWidth = relativeHalfWidth(ci);
+  return { interval: ci.low == null || ci.high == null ? null : { low: ci.low, high: ci.high, level: ci.level }, precision: { target, halfWidth: Number.isFinite(halfWidth) ? halfWidth : null, met: halfWidth <= target } };
+}
 
 /**
  * @typedef {import('./server-meter.js').ServerReport} ServerReport
@@ -64,20 +93,22 @@ export function subtractIdle(pass, idle) {
 
 /**
  * One fixed-rate pass as a row keeps it.
- * @typedef {{ round: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
+ * @typedef {{ round: number, slot?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
  *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
  */
 
 /**
- * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its min–max
+ * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its 95%
+ * interval and whether that met the target (`precision`: a figure that did not is shown unstable), its min–max
  * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
  * passes. Null figures where the server could not report.
  * @param {string} format
  * @param {number} rate
  * @param {RatePass[]} passes
+ * @param {number} [target]
  */
-export function summariseRatePasses(format, rate, passes) {
+export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_TARGET) {
   const cpu = passes.map((p) => p.serverCpuUs).filter((v) => v != null);
   const idle = passes.map((p) => p.idleCpuUsPerSec).filter((v) => v != null);
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
@@ -89,6 +120,7 @@ export function summariseRatePasses(format, rate, passes) {
     serverCpuUs,
     minMax: all ? { serverCpuUs: [min, max] } : null,
     spread: all && serverCpuUs ? spread(cpu) : null,
+    ...(all ? withPrecision(cpu, target) : { interval: null, precision: { target, halfWidth: null, met: false } }),
     // the server's CPU at this rate as a share of one core, idle subtracted
     serverCpuShare: serverCpuUs == null ? null : (serverCpuUs * rate) / 1e6,
     idleCpuUsPerSec: idle.length ? median(idle) : null,
@@ -99,23 +131,27 @@ export function summariseRatePasses(format, rate, passes) {
 }
 
 /**
- * Each pair of formats' per-round ratio of server CPU per message (the second over the first, from passes run
- * back to back in the same round), their median and min–max.
+ * Each pair of formats' ratio of server CPU per message (the second over the first): one per pair of passes run back
+ * to back in the same round and slot, their median with its 95% interval and whether it met the target, and min–max.
  * @param {Array<ReturnType<typeof summariseRatePasses>>} rows
- * @returns {Array<{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null }>}
+ * @param {number} [target]
  */
-export function ratePairs(rows) {
-  /** @type {Array<{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null }>} */
+export function ratePairs(rows, target = CPU_AT_RATE_TARGET) {
+  /** @typedef {{ formats: [string, string], ratio: number|null, minMax: { ratio: [number, number] }|null } & ReturnType<typeof withPrecision>} RatePair */
+  /** @type {RatePair[]} */
   const pairs = [];
   for (let i = 0; i < rows.length; i++) {
     for (let j = i + 1; j < rows.length; j++) {
       const [a, b] = [rows[i], rows[j]];
       const ratios = a.passes.flatMap((p) => {
-        const q = b.passes.find((x) => x.round === p.round);
+        const q = b.passes.find((x) => x.round === p.round && (x.slot ?? 0) === (p.slot ?? 0));
         return p.serverCpuUs && q?.serverCpuUs != null ? [q.serverCpuUs / p.serverCpuUs] : [];
       });
       const { min, max } = ratios.length ? range(ratios) : { min: NaN, max: NaN };
-      pairs.push({ formats: [a.format, b.format], ratio: ratios.length ? median(ratios) : null, minMax: ratios.length ? { ratio: [min, max] } : null });
+      pairs.push({
+        formats: [a.format, b.format], ratio: ratios.length ? median(ratios) : null, minMax: ratios.length ? { ratio: [min, max] } : null,
+        ...withPrecision(ratios, target),
+      });
     }
   }
   return pairs;

@@ -16,7 +16,7 @@ import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
-import { CPU_AT_RATE_SECONDS, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, idleSecondsFor, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -335,11 +335,11 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
  * @param {Awaited<ReturnType<typeof startServerProcess>> | null} [options.server] a server a keepServer run handed back
  * @param {'auto'|'off'} [options.placement] auto: the server and this process (the client) on disjoint cores where
  *   taskset and the cores allow (placement.js); settings.placement says where each ran, or why not
- * @param {{ rate: number, seconds?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
- *   one open-loop pass per format at this fixed rate (seconds long, CPU_AT_RATE_SECONDS by default), the formats
- *   alternated, each after an idle interval as long whose server CPU is subtracted (cpu-at-rate.js): the result's
- *   `cpuAtRate` holds server CPU per message at the same offered rate for every format, with its spread and the
- *   per-round ratios. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
+ * @param {{ rate: number, seconds?: number, passes?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
+ *   `passes` (CPU_AT_RATE_PASSES) open-loop passes per format at this fixed rate (seconds long, CPU_AT_RATE_SECONDS
+ *   by default), the formats alternated, each after an idle interval (idleSecondsFor) whose server CPU rate is
+ *   subtracted (cpu-at-rate.js): the result's `cpuAtRate` holds server CPU per message at the same offered rate for
+ *   every format, with its 95% interval, precision and spread, and the ratios of passes run back to back. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
  * @param {number} [options.clientWorkers] the Node client's connections and messages spread over this many worker
  *   threads (client-workers.js), one accounting and merged histograms; 1 (default): this thread alone
  */
@@ -375,7 +375,7 @@ export async function measureTransmission({
     ? await (await import('./client-workers.js')).startClientWorkers({ workers: clientWorkers, payload, formats: usable.map((c) => c.name), transport: transportName })
     : null;
   if (pool) clientPass = pool.clientPass;
-  const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS } : null;
+  const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);
   try {
@@ -392,15 +392,15 @@ export async function measureTransmission({
           passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warm : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
           if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
         }
-        if (atRate && server) {
-          for (const i of alternate(variants.map((_, k) => k), round)) {
+        for (let slot = 0; atRate && server && slot < atRate.passes; slot++) {
+          for (const i of alternate(variants.map((_, k) => k), (round - 1) * atRate.passes + slot + 1)) {
             const { codec, compress: c } = variants[i];
-            const control = idleSubtracting(server.control, atRate.seconds * 1000);
+            const control = idleSubtracting(server.control, idleSecondsFor(atRate.seconds) * 1000);
             const r = await runPass({
               transport, url: shapedUrl, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
               rate: atRate.rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
             });
-            ratePasses[i].push(ratePass(round, r, control.measured()));
+            ratePasses[i].push(ratePass(round, slot, r, control.measured()));
           }
         }
       }
@@ -451,13 +451,14 @@ export async function measureTransmission({
  * One fixed-rate pass's figures (cpu-at-rate.js's RatePass): the pass's own, and the idle and gross server CPU
  * as the idle-subtracting control measured them.
  * @param {number} round
+ * @param {number} slot the pass's place among its format's passes in the round
  * @param {Awaited<ReturnType<typeof runPass>>} r
  * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null }} measured
  * @returns {import('./cpu-at-rate.js').RatePass}
  */
-function ratePass(round, r, { idle, pass }) {
+function ratePass(round, slot, r, { idle, pass }) {
   return {
-    round, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
+    round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
     idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
     serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
@@ -466,11 +467,12 @@ function ratePass(round, r, { idle, pass }) {
 }
 
 /**
- * What a run's `cpuAtRate` holds: the rate and seconds, each format's row (summariseRatePasses) and the pairs' ratios.
- * @param {{ rate: number, seconds: number }} atRate
+ * What a run's `cpuAtRate` holds: the rate, seconds and passes per round, the idle interval, each format's row
+ * (summariseRatePasses) and the pairs' ratios.
+ * @param {{ rate: number, seconds: number, passes: number }} atRate
  * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
  */
-const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, formats, pairs: ratePairs(formats) });
+const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), formats, pairs: ratePairs(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.

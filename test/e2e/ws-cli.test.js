@@ -228,10 +228,11 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
-   * @typedef {{ round: number, acked: number, serverCpuUs: number, grossCpuUs: number, idleCpuUsPerSec: number, complete: boolean }} RatePass
-   * @typedef {{ format: string, rate: number, serverCpuUs: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[] }} RateRow
+   * @typedef {{ round: number, slot: number, acked: number, serverCpuUs: number, grossCpuUs: number, idleCpuUsPerSec: number, complete: boolean }} RatePass
+   * @typedef {{ format: string, rate: number, serverCpuUs: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
+   *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
-   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
   // where each side ran is said, pinned or not
@@ -240,14 +241,20 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   const atRate = t.cpuAtRate;
   assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
   assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
+  assert.deepEqual([atRate.passesPerRound, atRate.idleSeconds], [2, 0.1]);
   for (const f of atRate.formats) {
-    assert.deepEqual(f.passes.map((p) => p.round), [1, 2, 3]);
+    // two passes a round, told apart by their slot
+    assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}`), ['1.0', '1.1', '2.0', '2.1', '3.0', '3.1']);
     for (const p of f.passes) {
       assert.equal(p.acked, 100);
       assert.ok(p.complete);
       assert.ok(p.idleCpuUsPerSec >= 0 && p.serverCpuUs > 0 && p.serverCpuUs <= p.grossCpuUs, JSON.stringify(p));
     }
-    assert.equal(f.serverCpuUs, f.passes.map((p) => p.serverCpuUs).sort((a, b) => a - b)[1]);
+    const sorted = f.passes.map((p) => p.serverCpuUs).sort((a, b) => a - b);
+    assert.equal(f.serverCpuUs, (sorted[2] + sorted[3]) / 2);
+    // six passes: the 95% interval of their median is their min–max, and it is met only within ±5%
+    assert.deepEqual(f.interval && [f.interval.low, f.interval.high], [sorted[0], sorted[5]]);
+    assert.equal(f.precision.met, sorted[5] / f.serverCpuUs - 1 <= 0.05 && 1 - sorted[0] / f.serverCpuUs <= 0.05);
   }
   assert.deepEqual(atRate.pairs.map((p) => p.formats), [['protobufjs-static', 'json-buffer']]);
   assert.equal(t.settings.rounds, 3);

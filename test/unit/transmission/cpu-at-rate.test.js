@@ -79,6 +79,31 @@ test('ratePairs: the ratio is taken within each round, then its median: load tha
   assert.ok(Math.abs(/** @type {number} */ (q.ratio) - 1.2) < 1e-12, `${q.ratio}`);
 });
 
+test('summariseRatePasses and ratePairs: the median\'s 95% interval, met only within the target; too few passes never meet it', () => {
+  // ten passes within ±2% of 50: the interval (2nd and 9th of ten) is within ±5%
+  const tight = [49, 50, 51, 50, 49.5, 50.5, 50, 49, 51, 50];
+  const steady = summariseRatePasses('pb', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2 })));
+  assert.deepEqual(steady.interval && [steady.interval.low, steady.interval.high], [49, 51]);
+  assert.equal(steady.precision.met, true);
+  // the same median with passes from 35 to 65: the interval is ±20%, the figure is unstable
+  const loose = [35, 65, 40, 60, 50, 50, 45, 55, 38, 62];
+  const noisy = summariseRatePasses('json', 2000, loose.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2 })));
+  assert.equal(noisy.serverCpuUs, 50);
+  assert.equal(noisy.precision.met, false);
+  assert.ok(/** @type {number} */ (noisy.precision.halfWidth) > 0.15, `${noisy.precision.halfWidth}`);
+  // five passes: no 95% interval of a median from five values, so not met however close they are
+  const few = summariseRatePasses('pb', 2000, [50, 50, 50, 50, 50].map((v, i) => pass(i + 1, v)));
+  assert.equal(few.interval, null);
+  assert.equal(few.precision.met, false);
+  // pairs are matched by round and slot: passes of slot 1 in a round twice as slow as slot 0 for both formats cancel
+  const a = summariseRatePasses('pb', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), v * (1 + (i % 2))), slot: i % 2 })));
+  const b = summariseRatePasses('json', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), 1.3 * v * (1 + (i % 2))), slot: i % 2 })));
+  const [p] = ratePairs([a, b]);
+  assert.ok(Math.abs(/** @type {number} */ (p.ratio) - 1.3) < 1e-12, `${p.ratio}`);
+  assert.equal(p.precision.met, true);
+  assert.deepEqual(p.interval && [p.interval.low, p.interval.high].map((x) => Math.round(x * 1e9) / 1e9), [1.3, 1.3]);
+});
+
 test('messagesAtRate: the rate times the seconds, at least 100', () => {
   assert.equal(messagesAtRate(2000, 1), 2000);
   assert.equal(messagesAtRate(10, 1), 100);

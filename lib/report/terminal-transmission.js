@@ -344,7 +344,8 @@ export function capacityLines(transports, s) {
     '',
     toMarkdown(capacityRows(transports)),
     '',
-    'capacity N+: the search\'s highest rate held. half rate: half the lower capacity of the transport\'s pair, where both formats\' '
+    'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
+      + 'its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). half rate: half the lower capacity of the transport\'s pair, where both formats\' '
       + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
       + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),

@@ -137,6 +137,8 @@ export const UNITS = {
   decodeShare: 'fraction of the server\'s CPU per message spent decoding (1 − raw / decoding)',
   serverElu: 'fraction: the server\'s event-loop utilization over the pass',
   clientElu: 'fraction: the client\'s event-loop utilization over the pass',
+  clientGcMaxMs: 'milliseconds: the client\'s longest garbage-collection pause over the pass (of any pass, in a row)',
+  clientGcMs: 'milliseconds: all of the client\'s garbage-collection pauses over the pass',
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent)',

@@ -23,22 +23,23 @@ export const SATURATED = 0.9;
 /**
  * One probe of the search: the rate offered, what came back, and how busy each side was.
  * @typedef {{ rate: number, ok: boolean, complete: boolean, msgsPerSec: number|null, p50: number|null, p99: number|null,
- *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null }} CapacityProbe
- *   CPU shares: CPU seconds per second of the pass (1 = one core busy)
+ *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null, clientGcMaxMs?: number|null }} CapacityProbe
+ *   CPU shares: CPU seconds per second of the pass (1 = one core busy); clientGcMaxMs: the client's longest GC pause
  */
 
 /**
- * Which side ran out first in a failed probe: 'client' when the load generator was near its cores (CPU) or its event
- * loop near full, 'server' when the server was (and the client was not), 'neither' when both had room (the
+ * Which side ran out first in a failed probe: 'client' when the load generator was near its cores (CPU), its event
+ * loop near full, or one of its own GC pauses was as long as the p99 target (every message behind it waited that
+ * long: gc-pauses.js); 'server' when the server was (and the client was not), 'neither' when both had room (the
  * connections and window, or the link, set the limit: raise --connections/--window).
- * @param {Pick<CapacityProbe, 'serverCpuShare'|'serverElu'|'clientCpuShare'|'clientElu'>} p
- * @param {{ serverCores: number, clientCores: number }} cores
+ * @param {Pick<CapacityProbe, 'serverCpuShare'|'serverElu'|'clientCpuShare'|'clientElu'|'clientGcMaxMs'>} p
+ * @param {{ serverCores: number, clientCores: number, targetP99Ms?: number }} cores and the target the probe failed
  * @returns {'client'|'server'|'neither'}
  */
-export function boundOf(p, { serverCores, clientCores }) {
+export function boundOf(p, { serverCores, clientCores, targetP99Ms = Infinity }) {
   const full = (/** @type {number|null} */ share, /** @type {number|null} */ elu, /** @type {number} */ cores) => (share != null && share >= SATURATED * cores)
     || (elu != null && elu >= SATURATED);
-  if (full(p.clientCpuShare, p.clientElu, clientCores)) return 'client';
+  if (full(p.clientCpuShare, p.clientElu, clientCores) || (p.clientGcMaxMs != null && p.clientGcMaxMs >= targetP99Ms)) return 'client';
   // a multi-process server's ELU is per process: its CPU share says whether all its cores were busy
   if (full(p.serverCpuShare, serverCores > 1 ? null : p.serverElu, serverCores)) return 'server';
   return 'neither';
@@ -53,7 +54,7 @@ export function boundOf(p, { serverCores, clientCores }) {
  */
 export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }) {
   const failed = bad === null ? null : probes.find((p) => p.rate === bad) ?? null;
-  const bound = failed ? boundOf(failed, { serverCores, clientCores }) : 'not reached';
+  const bound = failed ? boundOf(failed, { serverCores, clientCores, targetP99Ms }) : 'not reached';
   return {
     transport, format, targetP99Ms,
     capacity: good,
@@ -91,6 +92,7 @@ export function probeFigures(rate, row, targetP99Ms) {
   return {
     rate, ok: done && p99 != null && p99 < targetP99Ms, complete: done, msgsPerSec: perSec, p50: row.latencyMs?.p50 ?? null, p99,
     serverCpuShare: share(row.serverCpuUs), serverElu: row.serverElu ?? null, clientCpuShare: share(row.clientCpuUs), clientElu: row.clientElu ?? null,
+    clientGcMaxMs: row.clientGcMaxMs ?? null,
   };
 }
 
@@ -148,7 +150,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             });
             const p = probeFigures(rate, run.results[0], targetP99Ms);
             probes.push(p);
-            onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores }) });
+            onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
             return p.ok;
           }, { fromRate, maxRate, steps });
           rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }));

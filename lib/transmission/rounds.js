@@ -14,7 +14,7 @@ const SPREAD_PERCENTILES = ['p50', 'p99'];
  *   duplicated: number, errors: number, seconds: number, msgsPerSec: number, payloadMBps: number,
  *   wireBytes?: Record<string, number>, latencyMs: Percentiles, latencyUncorrectedMs?: Percentiles|null, ended: string,
  *   serverCpuUs?: number|null, clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null,
- *   clientElu?: number|null, [field: string]: unknown }} TransmissionPass
+ *   clientElu?: number|null, clientGcMaxMs?: number|null, clientGcMs?: number|null, [field: string]: unknown }} TransmissionPass
  */
 
 /**
@@ -82,6 +82,8 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
     serverBusyUs: midOf('serverBusyUs'),
     serverElu: midOf('serverElu'),
     clientElu: midOf('clientElu'),
+    // the longest client GC pause of any pass (null where the client could not watch them)
+    clientGcMaxMs: passes.some((p) => p.clientGcMaxMs != null) ? Math.max(...passes.map((p) => p.clientGcMaxMs ?? 0)) : null,
     minMax: {
       seconds: minMax((p) => p.seconds),
       msgsPerSec: minMax((p) => p.msgsPerSec),
@@ -100,7 +102,7 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
 // figures a pass has that summariseTransmissionRounds recomputes
 const PASS_FIGURES = {
   messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
-  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1,
+  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1, clientGcMaxMs: 1, clientGcMs: 1,
 };
 
 /** Rounds each format needs before a verdict may name a winner. */
@@ -170,7 +172,7 @@ export function pairVerdicts(rows) {
  *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>|null,
  *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], seconds?: number, payloadMBps?: number|null,
  *   latencyUncorrectedMs?: Percentiles|null, serverCpuUs?: number|null, serverCpuUsRaw?: number|null, decodeShare?: number|null,
- *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, ended?: string,
+ *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, clientGcMaxMs?: number|null, ended?: string,
  *   transport?: string, codec?: string, diff?: { path: string, expected: unknown, actual: unknown }|null, normalised?: string[],
  *   reason?: string|null, record?: number|null, [field: string]: unknown }} TransmissionRow
  */

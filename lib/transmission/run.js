@@ -16,6 +16,7 @@ import { complete } from './outcome.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/index.js';
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
+import { watchGcPauses } from './gc-pauses.js';
 import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, idleSecondsFor, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
@@ -195,6 +196,8 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   let wireStart = { up: 0, down: 0 };
   let cpuStart;
   let eluStart;
+  /** @type {ReturnType<typeof watchGcPauses>|undefined} */
+  let gc;
   const r = await drivePass({
     open: (/** @type {import('./accounting.js').PassHandlers} */ handlers) => transport.createClient({ url, codec, schema, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs: 10000, ...handlers }),
     messages, rate, idleTimeoutMs, onProgress,
@@ -207,8 +210,10 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
       wireStart = client.wireBytes();
       cpuStart = process.cpuUsage();
       eluStart = performance.eventLoopUtilization();
+      gc = watchGcPauses();
     },
   });
+  const pauses = gc?.stop() ?? null;
   const cpu = process.cpuUsage(cpuStart);
   const clientElu = performance.eventLoopUtilization(eluStart).utilization;
   const client = /** @type {import('./transports/index.js').TransportClient} */ (r.client);
@@ -229,6 +234,9 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
     // CPU per message acked; the server's over the messages it handled since the mark
     clientCpuUs: r.acked ? (cpu.user + cpu.system) / r.acked : null,
     clientElu,
+    // the client's longest GC pause and all of them over the pass: a pause as long as the latency target is the client's tail
+    clientGcMaxMs: pauses?.maxMs ?? null,
+    clientGcMs: pauses?.totalMs ?? null,
     serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
     serverElu: server?.elu ?? null,
     // wall time the server's event loop was busy per message (its CPU, plus any time it blocked or waited for a core)
@@ -263,7 +271,7 @@ export const variantName = (codecName, compress) => (compress ? `${codecName}+${
  * bytes, the latencies, and the CPU figures each side could measure (null where it could not).
  * @typedef {ReturnType<typeof passFigures> & { wireBytes: { payload: number, frames: number, up: number, down: number },
  *   latencyMs: import('./latency.js').LatencySummary, latencyUncorrectedMs: import('./latency.js').LatencySummary | null,
- *   clientCpuUs: number | null, clientElu: number | null, serverCpuUs: number | null, serverElu: number | null,
+ *   clientCpuUs: number | null, clientElu: number | null, clientGcMaxMs?: number | null, clientGcMs?: number | null, serverCpuUs: number | null, serverElu: number | null,
  *   serverBusyUs: number | null }} PassResult
  */
 

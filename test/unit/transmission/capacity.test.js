@@ -35,6 +35,17 @@ test('boundOf: the client first (near its cores or its loop full), then the serv
   // a server of two processes: one busy event loop is not saturation, its CPU over both cores is
   assert.equal(boundOf(probe({ serverElu: 0.99, serverCpuShare: 1.1 }), { serverCores: 2, clientCores: 1 }), 'neither');
   assert.equal(boundOf(probe({ serverCpuShare: 1.85 }), { serverCores: 2, clientCores: 1 }), 'server');
+  // a client GC pause as long as the p99 target set the tail: the client, though neither side was busy
+  assert.equal(boundOf(probe({ clientGcMaxMs: 14 }), { ...cores, targetP99Ms: 10 }), 'client');
+  assert.equal(boundOf(probe({ clientGcMaxMs: 3, serverElu: 0.95 }), { ...cores, targetP99Ms: 10 }), 'server');
+  assert.equal(boundOf(probe({ clientGcMaxMs: 14 }), cores), 'neither', 'without a target a pause is not judged');
+});
+
+test('capacityRow: a failing probe whose client paused for GC longer than the target is client-bound, with no per-core figure', () => {
+  const row = capacityRow({ transport: 'http2', format: 'json-buffer', fromRate: 500, targetP99Ms: 10, serverCores: 1, clientCores: 1, good: 500, bad: 1000,
+    probes: [probe({ rate: 500, ok: true }), probe({ rate: 1000, serverCpuShare: 0.2, clientCpuShare: 0.3, clientGcMaxMs: 21 })] });
+  assert.equal(row.bound, 'client');
+  assert.equal(row.perCore, null);
 });
 
 test('capacityRow: per core only when the server bound the failing rate; below the lowest rate; never failing', () => {

@@ -161,10 +161,13 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
         }) : null;
         const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
-        return { rows, rate, half, calibration };
+        // how many server processes answered, as the server itself says (a single process reports no worker count)
+        const report = await server.control.report();
+        const serverProcesses = report ? report.answered ?? 1 : null;
+        return { rows, rate, half, calibration, serverProcesses };
       });
       out.push({
-        transport: name, serverWorkers: processes, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
+        transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
         rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
       });
     } finally {

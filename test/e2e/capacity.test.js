@@ -46,7 +46,7 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
 test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 180_000 }, () => {
   const r = run('5', '--capacity', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
-  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
+  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
   const out = JSON.parse(r.stdout);
   assert.deepEqual(out.transports.map((t) => [t.transport, t.serverWorkers]), [['http1', 1], ['http1', 2]]);
   for (const t of out.transports) {
@@ -54,6 +54,8 @@ test('benchmark_transport.js --capacity --server-workers 2: each transport at on
     assert.ok(t.rows[0].atHalf.complete && t.rows[0].atHalf.serverCpuUs > 0, `${t.serverWorkers} workers: ${JSON.stringify(t.rows[0].atHalf)}`);
   }
   assert.equal(out.transports[1].serverCores, 2);
+  // from the server itself, not from the plan: the processes that answered its report
+  assert.deepEqual(out.transports.map((t) => t.serverProcesses), [1, 2]);
 });
 
 test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {

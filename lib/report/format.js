@@ -27,6 +27,9 @@ export const pct = orDash((x) => `${(x * 100).toFixed(1)}%`);
  */
 export const ms = orDash((n) => (n < 10 ? n.toFixed(3) : n < 100 ? n.toFixed(2) : n.toFixed(1)));
 
+/** Microseconds (CPU per message): two decimals below 10 µs, one above. */
+export const us = orDash((n) => (n < 10 ? n.toFixed(2) : n.toFixed(1)));
+
 /**
  * "1.36× (1.21–1.48)": a row's median ratio to the baseline and its range over the rounds; the ratio alone when
  * the rounds agree, '—' for the baseline itself and for rows without one.

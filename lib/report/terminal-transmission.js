@@ -1,7 +1,7 @@
 import { describeLink } from '../transmission/shaping/profiles.js';
 import { verdictOf } from './rows.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
-import { fixed, int, ms } from './format.js';
+import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
@@ -51,7 +51,6 @@ export const profilePrefix = (profile) => (profile === 'none' ? '' : `${profile}
  * @param {Pick<TransmissionRow, 'serverCpuUs'|'minMax'|'passes'|'decodeShare'|'clientCpuUs'|'serverElu'|'clientElu'>} r a result row
  */
 export function cpuCells(r) {
-  const us = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
   const server = r.serverCpuUs == null ? '—' : `${us(r.serverCpuUs)}${r.minMax?.serverCpuUs && (r.passes?.length ?? 0) > 1 ? ` (${us(r.minMax.serverCpuUs[0])}–${us(r.minMax.serverCpuUs[1])})` : ''}`;
   const pct = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : `${Math.round(n * 100)}%`);
   return [server, pct(r.decodeShare), us(r.clientCpuUs), r.serverElu == null && r.clientElu == null ? '—' : `${pct(r.serverElu)} / ${pct(r.clientElu)}`];
@@ -285,7 +284,6 @@ export function transportComparisonRows(run) {
 export function cpuAtRateLines(run) {
   const at = run.cpuAtRate;
   if (!at) return [];
-  const us = (/** @type {number|null} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
   const width = Math.max(...at.formats.map((f) => f.format.length));
   const perRound = at.passesPerRound ?? 1;
   /** @param {{ interval?: { low: number, high: number }|null, precision?: { met: boolean, halfWidth: number|null, target: number } }} f @param {(n: number) => string} show */
@@ -312,7 +310,6 @@ export function cpuAtRateLines(run) {
  * @returns {import('./table.js').TableModel}
  */
 export function capacityRows(transports) {
-  const us = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
   const rows = transports.flatMap((t) => t.rows.map((r) => {
     const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`;
     const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;

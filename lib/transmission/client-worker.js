@@ -13,7 +13,7 @@ import { rebuildPayload } from '../payload/portable.js';
 import { drivePass } from './accounting.js';
 import { createLatency } from './latency.js';
 import { loadTransport } from './transports/index.js';
-import { prepareWireCodecs } from './wire-codec.js';
+import { payloadBytesSent, prepareWireCodecs } from './wire-codec.js';
 
 /**
  * What the host asks of a worker for one pass (its share).
@@ -77,8 +77,7 @@ if (parentPort) {
       const client = /** @type {import('./transports/index.js').TransportClient} */ (r.client);
       const wireEnd = client.wireBytes();
       await client.close();
-      let payloadBytes = 0;
-      for (let i = 0; i < Math.min(r.sent, codec.messageCount); i++) payloadBytes += codec.byteLength(i) * Math.floor((r.sent - 1 - i) / codec.messageCount + 1);
+      const payloadBytes = payloadBytesSent(codec, r.sent);
       const { client: _client, ...summary } = r;
       /** @type {PassAnswer} */
       const answer = {

@@ -8,7 +8,7 @@ import { BUNDLED, describePayload } from '../payload/index.js';
 import { resolveProfile } from './shaping/profiles.js';
 import { chooseShaper, startOsShaper } from './shaping/os.js';
 import { describeCodec } from '../verify.js';
-import { payloadIdentity, prepareWireCodecs } from './wire-codec.js';
+import { payloadBytesSent, payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 import { createLatency } from './latency.js';
 import { drivePass } from './accounting.js';
 import { summariseTransmissionRounds, pairVerdicts } from './rounds.js';
@@ -220,9 +220,8 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   const wireEnd = client.wireBytes();
   const server = r.ended === 'the server closed every connection' ? null : await control?.report() ?? null;
   await client.close();
-  let payloadBytes = 0;
   // codec bytes of every message sent (the corpus's sizes, measured once)
-  for (let i = 0; i < Math.min(r.sent, codec.messageCount); i++) payloadBytes += codec.byteLength(i) * Math.floor((r.sent - 1 - i) / codec.messageCount + 1);
+  const payloadBytes = payloadBytesSent(codec, r.sent);
   const up = wireEnd.up - wireStart.up;
   const down = wireEnd.down - wireStart.down;
   const died = deathsNote(server?.died, r);

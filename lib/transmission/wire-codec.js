@@ -71,6 +71,20 @@ export function wireCodec(prepared, corpus) {
 }
 
 /**
+ * The codec bytes of the first `sent` messages a client sent, message i being corpus message (i + offset) modulo the
+ * corpus: each corpus message's size once, times how often it went out. Every client's pass counts its payload this
+ * way (run.js, client-worker.js, the Artillery engine).
+ * @param {Pick<WireCodec, 'byteLength'|'messageCount'>} codec
+ * @param {number} sent
+ * @param {number} [offset] where in the corpus the client started
+ */
+export function payloadBytesSent(codec, sent, offset = 0) {
+  let bytes = 0;
+  for (let i = 0; i < Math.min(sent, codec.messageCount); i++) bytes += codec.byteLength(i + offset) * Math.floor((sent - 1 - i) / codec.messageCount + 1);
+  return bytes;
+}
+
+/**
  * Verifies the corpus messages a pass will send, beyond the first (prepareCodecs verified that one): each one
  * encoded from its native form, decoded and compared with the record under the payload's rules. Returns the
  * codec's verdict over them: the first record that throws makes it unsupported or failed, the first that

@@ -21,7 +21,7 @@ import { buildAdapter, loadSchemaFile } from '../../schema/index.js';
 import { selectCodecs } from '../../codecs/index.js';
 import { drivePass } from '../accounting.js';
 import { loadTransport } from '../transports/index.js';
-import { prepareWireCodecs, payloadIdentity } from '../wire-codec.js';
+import { payloadBytesSent, prepareWireCodecs, payloadIdentity } from '../wire-codec.js';
 import { metricName, LATENCY, verifiedCounter } from './metrics.js';
 import { decodePayload } from './payload.js';
 
@@ -221,8 +221,7 @@ export class PvjEngine {
     const sent = result?.sent ?? 0;
     const acked = result?.acked ?? 0;
     const errors = result?.errors ?? 0;
-    let payloadBytes = 0;
-    for (let i = 0; ready && i < sent; i++) payloadBytes += ready.codec.byteLength(i + offset);
+    const payloadBytes = ready ? payloadBytesSent(ready.codec, sent, offset) : 0;
     /** @type {Record<import('./metrics.js').CounterName, number>} */
     const counts = {
       messages: step.messages, sent, acked, errors, lost: step.messages - acked - errors, not_sent: step.messages - sent,

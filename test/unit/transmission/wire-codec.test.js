@@ -4,7 +4,7 @@ import json from '../../../lib/codecs/json.js';
 import protobufjsDynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { parseSchema } from '../../../lib/schema/index.js';
 import { prepareCodecs } from '../../../lib/verify.js';
-import { payloadIdentity, prepareWireCodecs, verifyCorpus, wireCodec } from '../../../lib/transmission/wire-codec.js';
+import { payloadIdentity, prepareWireCodecs, verifyCorpus, wireCodec, payloadBytesSent } from '../../../lib/transmission/wire-codec.js';
 
 // codec modules stand in for loaded codecs (prepareCodecs reads neither version nor availability)
 const codecs = /** @type {import('../../../lib/codecs/index.js').CodecInfo[]} */ (/** @type {unknown} */ ([json, protobufjsDynamic]));
@@ -134,4 +134,16 @@ test('payloadIdentity: the same messages and schema hash alike wherever the file
   const otherSchema = parseSchema('syntax = "proto3";\nmessage Reading { int32 id = 1; string station = 2; int64 level = 3; }\n', { typeName: 'Reading' });
   assert.notEqual(payloadIdentity(payloadOf(corpus, { schema: otherSchema })).hash, here.hash, 'the schema text is part of it');
   assert.equal(payloadIdentity(payloadOf(corpus, { schemaSource: 'inferred' })).id, 'r as Reading from inferred schema');
+});
+
+test('payloadBytesSent: each message sent counted once at its corpus size, the corpus wrapping, from the client\'s offset', () => {
+  const sizes = [10, 20, 30];
+  const codec = { messageCount: 3, byteLength: (/** @type {number} */ i) => sizes[i % 3] };
+  assert.equal(payloadBytesSent(codec, 0), 0);
+  assert.equal(payloadBytesSent(codec, 2), 30);
+  // 0 1 2 0 1 2 0
+  assert.equal(payloadBytesSent(codec, 7), 130);
+  // 2 0 1 2 0 1 2
+  assert.equal(payloadBytesSent(codec, 7, 2), 150);
+  assert.equal(payloadBytesSent(codec, 1, 5), 30);
 });

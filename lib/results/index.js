@@ -139,6 +139,9 @@ export const UNITS = {
   clientElu: 'fraction: the client\'s event-loop utilization over the pass',
   clientGcMaxMs: 'milliseconds: the client\'s longest garbage-collection pause over the pass (of any pass, in a row)',
   clientGcMs: 'milliseconds: all of the client\'s garbage-collection pauses over the pass',
+  serverGcMaxMs: 'milliseconds: the server\'s longest garbage-collection pause over the pass, as it reported it (of any pass, in a row)',
+  gcMaxMs: 'milliseconds: a server\'s longest garbage-collection pause since its mark',
+  gcMs: 'milliseconds: all of a server\'s garbage-collection pauses since its mark',
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent)',

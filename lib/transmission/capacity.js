@@ -23,16 +23,19 @@ export const SATURATED = 0.9;
 /**
  * One probe of the search: the rate offered, what came back, and how busy each side was.
  * @typedef {{ rate: number, ok: boolean, complete: boolean, msgsPerSec: number|null, p50: number|null, p99: number|null,
- *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null, clientGcMaxMs?: number|null }} CapacityProbe
- *   CPU shares: CPU seconds per second of the pass (1 = one core busy); clientGcMaxMs: the client's longest GC pause
+ *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null, clientGcMaxMs?: number|null,
+ *   serverGcMaxMs?: number|null }} CapacityProbe
+ *   CPU shares: CPU seconds per second of the pass (1 = one core busy); clientGcMaxMs, serverGcMaxMs: each side's
+ *   longest GC pause
  */
 
 /**
  * Which side ran out first in a failed probe: 'client' when the load generator was near its cores (CPU), its event
  * loop near full, or one of its own GC pauses was as long as the p99 target (every message behind it waited that
- * long: gc-pauses.js); 'server' when the server was (and the client was not), 'neither' when both had room (the
- * connections and window, or the link, set the limit: raise --connections/--window).
- * @param {Pick<CapacityProbe, 'serverCpuShare'|'serverElu'|'clientCpuShare'|'clientElu'|'clientGcMaxMs'>} p
+ * long: gc-pauses.js); 'server' when the server was near its cores or its event loop, or paused for GC as long (and
+ * the client was not), 'neither' when both had room (the connections and window, or the link, set the limit: raise
+ * --connections/--window).
+ * @param {Pick<CapacityProbe, 'serverCpuShare'|'serverElu'|'clientCpuShare'|'clientElu'|'clientGcMaxMs'|'serverGcMaxMs'>} p
  * @param {{ serverCores: number, clientCores: number, targetP99Ms?: number }} cores and the target the probe failed
  * @returns {'client'|'server'|'neither'}
  */
@@ -41,7 +44,7 @@ export function boundOf(p, { serverCores, clientCores, targetP99Ms = Infinity })
     || (elu != null && elu >= SATURATED);
   if (full(p.clientCpuShare, p.clientElu, clientCores) || (p.clientGcMaxMs != null && p.clientGcMaxMs >= targetP99Ms)) return 'client';
   // a multi-process server's ELU is per process: its CPU share says whether all its cores were busy
-  if (full(p.serverCpuShare, serverCores > 1 ? null : p.serverElu, serverCores)) return 'server';
+  if (full(p.serverCpuShare, serverCores > 1 ? null : p.serverElu, serverCores) || (p.serverGcMaxMs != null && p.serverGcMaxMs >= targetP99Ms)) return 'server';
   return 'neither';
 }
 
@@ -92,7 +95,7 @@ export function probeFigures(rate, row, targetP99Ms) {
   return {
     rate, ok: done && p99 != null && p99 < targetP99Ms, complete: done, msgsPerSec: perSec, p50: row.latencyMs?.p50 ?? null, p99,
     serverCpuShare: share(row.serverCpuUs), serverElu: row.serverElu ?? null, clientCpuShare: share(row.clientCpuUs), clientElu: row.clientElu ?? null,
-    clientGcMaxMs: row.clientGcMaxMs ?? null,
+    clientGcMaxMs: row.clientGcMaxMs ?? null, serverGcMaxMs: row.serverGcMaxMs ?? null,
   };
 }
 

@@ -14,6 +14,7 @@ import { drivePass } from './accounting.js';
 import { createLatency } from './latency.js';
 import { loadTransport } from './transports/index.js';
 import { payloadBytesSent, prepareWireCodecs } from './wire-codec.js';
+import { watchGcPauses } from './gc-pauses.js';
 
 /**
  * What the host asks of a worker for one pass (its share).
@@ -26,7 +27,7 @@ import { payloadBytesSent, prepareWireCodecs } from './wire-codec.js';
  * What a worker answers when its share is done.
  * @typedef {{ op: 'done', id: number, messages: number, sent: number, acked: number, lost: number, notSent: number, duplicated: number,
  *   errors: number, seconds: number, ended: string, latency: string, uncorrected: string|null, elu: number, wire: { up: number, down: number },
- *   payloadBytes: number }} PassAnswer
+ *   gcMaxMs: number|null, payloadBytes: number }} PassAnswer
  */
 
 if (parentPort) {
@@ -57,6 +58,8 @@ if (parentPort) {
       const started = new Promise((resolve) => { go.set(m.id, () => resolve(undefined)); });
       let wireStart = { up: 0, down: 0 };
       let eluStart = performance.eventLoopUtilization();
+      /** @type {ReturnType<typeof watchGcPauses>|undefined} */
+      let gc;
       const r = await drivePass({
         open: (/** @type {import('./accounting.js').PassHandlers} */ handlers) => transport.createClient({
           url: m.url, codec, schema: payload.schema, direction: m.direction, window: m.window, connections: m.connections, pipelining: m.pipelining,
@@ -70,8 +73,10 @@ if (parentPort) {
           await started;
           wireStart = client.wireBytes();
           eluStart = performance.eventLoopUtilization();
+          gc = watchGcPauses();
         },
       });
+      const gcMaxMs = gc?.stop().maxMs ?? null;
       go.delete(m.id);
       const elu = performance.eventLoopUtilization(eluStart).utilization;
       const client = /** @type {import('./transports/index.js').TransportClient} */ (r.client);
@@ -81,7 +86,7 @@ if (parentPort) {
       const { client: _client, ...summary } = r;
       /** @type {PassAnswer} */
       const answer = {
-        op: 'done', id: m.id, ...summary, elu, payloadBytes,
+        op: 'done', id: m.id, ...summary, elu, gcMaxMs, payloadBytes,
         latency: hdr.encodeIntoCompressedBase64(latency.histogram), uncorrected: uncorrected ? hdr.encodeIntoCompressedBase64(uncorrected.histogram) : null,
         wire: { up: wireEnd.up - wireStart.up, down: wireEnd.down - wireStart.down },
       };

@@ -131,8 +131,11 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
       // the process's CPU (every worker thread) per message acked; the busiest worker's event loop
       clientCpuUs: r.acked ? (cpu.user + cpu.system) / r.acked : null,
       clientElu: Math.max(...answers.map((a) => a.elu)),
+      // the longest GC pause of any worker thread, and the server's
+      clientGcMaxMs: answers.some((a) => a.gcMaxMs != null) ? Math.max(...answers.map((a) => a.gcMaxMs ?? 0)) : null,
       serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
       serverElu: server?.elu ?? null,
+      serverGcMaxMs: server?.gcMaxMs ?? null,
       serverBusyUs: server?.messages ? (server.elu * server.seconds * 1e6) / server.messages : null,
     };
   }

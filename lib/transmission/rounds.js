@@ -14,7 +14,7 @@ const SPREAD_PERCENTILES = ['p50', 'p99'];
  *   duplicated: number, errors: number, seconds: number, msgsPerSec: number, payloadMBps: number,
  *   wireBytes?: Record<string, number>, latencyMs: Percentiles, latencyUncorrectedMs?: Percentiles|null, ended: string,
  *   serverCpuUs?: number|null, clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null,
- *   clientElu?: number|null, clientGcMaxMs?: number|null, clientGcMs?: number|null, [field: string]: unknown }} TransmissionPass
+ *   clientElu?: number|null, clientGcMaxMs?: number|null, clientGcMs?: number|null, serverGcMaxMs?: number|null, [field: string]: unknown }} TransmissionPass
  */
 
 /**
@@ -58,6 +58,8 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
   };
   const serverCpuUs = midOf('serverCpuUs');
   const serverCpuUsRaw = midOf('serverCpuUs', rawPasses);
+  /** The largest of a figure over the passes that have it, or null. @param {'clientGcMaxMs'|'serverGcMaxMs'} k */
+  const longest = (k) => (passes.some((p) => p[k] != null) ? Math.max(...passes.map((p) => p[k] ?? 0)) : null);
   // the first pass gives the codec's identity and verdict (describeCodec), which every pass shares
   return {
     ...Object.fromEntries(Object.entries(first).filter(([k]) => !(k in PASS_FIGURES))),
@@ -83,7 +85,8 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
     serverElu: midOf('serverElu'),
     clientElu: midOf('clientElu'),
     // the longest client GC pause of any pass (null where the client could not watch them)
-    clientGcMaxMs: passes.some((p) => p.clientGcMaxMs != null) ? Math.max(...passes.map((p) => p.clientGcMaxMs ?? 0)) : null,
+    clientGcMaxMs: longest('clientGcMaxMs'),
+    serverGcMaxMs: longest('serverGcMaxMs'),
     minMax: {
       seconds: minMax((p) => p.seconds),
       msgsPerSec: minMax((p) => p.msgsPerSec),
@@ -102,7 +105,7 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
 // figures a pass has that summariseTransmissionRounds recomputes
 const PASS_FIGURES = {
   messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
-  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1, clientGcMaxMs: 1, clientGcMs: 1,
+  serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1, clientGcMaxMs: 1, clientGcMs: 1, serverGcMaxMs: 1,
 };
 
 /** Rounds each format needs before a verdict may name a winner. */
@@ -172,7 +175,7 @@ export function pairVerdicts(rows) {
  *   duplicated: number, errors: number, msgsPerSec: number|null, wireBytes?: Record<string, number>|null,
  *   latencyMs: Percentiles|null, minMax?: TransmissionMinMax, passes?: PassFigures[], seconds?: number, payloadMBps?: number|null,
  *   latencyUncorrectedMs?: Percentiles|null, serverCpuUs?: number|null, serverCpuUsRaw?: number|null, decodeShare?: number|null,
- *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, clientGcMaxMs?: number|null, ended?: string,
+ *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, clientGcMaxMs?: number|null, serverGcMaxMs?: number|null, ended?: string,
  *   transport?: string, codec?: string, diff?: { path: string, expected: unknown, actual: unknown }|null, normalised?: string[],
  *   reason?: string|null, record?: number|null, [field: string]: unknown }} TransmissionRow
  */

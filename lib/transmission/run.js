@@ -238,6 +238,8 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
     clientGcMs: pauses?.totalMs ?? null,
     serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
     serverElu: server?.elu ?? null,
+    // the server's longest GC pause over the pass, as it reported it (null from a server that does not)
+    serverGcMaxMs: server?.gcMaxMs ?? null,
     // wall time the server's event loop was busy per message (its CPU, plus any time it blocked or waited for a core)
     serverBusyUs: server?.messages ? (server.elu * server.seconds * 1e6) / server.messages : null,
   };
@@ -270,7 +272,7 @@ export const variantName = (codecName, compress) => (compress ? `${codecName}+${
  * bytes, the latencies, and the CPU figures each side could measure (null where it could not).
  * @typedef {ReturnType<typeof passFigures> & { wireBytes: { payload: number, frames: number, up: number, down: number },
  *   latencyMs: import('./latency.js').LatencySummary, latencyUncorrectedMs: import('./latency.js').LatencySummary | null,
- *   clientCpuUs: number | null, clientElu: number | null, clientGcMaxMs?: number | null, clientGcMs?: number | null, serverCpuUs: number | null, serverElu: number | null,
+ *   clientCpuUs: number | null, clientElu: number | null, clientGcMaxMs?: number | null, clientGcMs?: number | null, serverCpuUs: number | null, serverElu: number | null, serverGcMaxMs?: number | null,
  *   serverBusyUs: number | null }} PassResult
  */
 

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
+import { watchGcPauses } from './gc-pauses.js';
 
 /**
- * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number, workers?: number, answered?: number,
+ * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, workers?: number, answered?: number,
  *   died?: Array<{ worker: number, pid: number|null, code: number|null, signal: string|null }> }} ServerReport
  *   since the last mark: data messages handled (all connections), process CPU (user + system, µs),
- *   event-loop utilization (0–1) and wall time; a server of several workers (server-workers.js) adds how many it has,
+ *   event-loop utilization (0–1) and wall time, the longest GC pause and all of them (ms; a report from another
+ *   machine's server may lack them); a server of several workers (server-workers.js) adds how many it has,
  *   how many answered, and those that died since the mark
  * @typedef {{ handled(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
  */
@@ -19,6 +21,7 @@ export function createServerMeter() {
   let messages = 0;
   const now = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages, at: performance.now() });
   let from = now();
+  let gc = watchGcPauses();
   return {
     handled() {
       messages++;
@@ -28,10 +31,16 @@ export function createServerMeter() {
     },
     mark() {
       from = now();
+      gc.stop();
+      gc = watchGcPauses();
     },
     report() {
       const cpu = process.cpuUsage(from.cpu);
-      return { messages: messages - from.messages, cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000 };
+      const pauses = gc.read();
+      return {
+        messages: messages - from.messages, cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
+        gcMaxMs: pauses.maxMs, gcMs: pauses.totalMs,
+      };
     },
   };
 }

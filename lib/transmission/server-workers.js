@@ -29,6 +29,9 @@ export function mergeServerReports(workers, primary, { total, died }) {
     cpuUs: workers.reduce((n, r) => n + r.cpuUs, primary.cpuUs),
     elu: workers.length ? workers.reduce((n, r) => n + r.elu, 0) / workers.length : 0,
     seconds: Math.max(primary.seconds, ...workers.map((r) => r.seconds)),
+    // the longest pause of any process, and all of them
+    gcMaxMs: Math.max(primary.gcMaxMs ?? 0, ...workers.map((r) => r.gcMaxMs ?? 0)),
+    gcMs: workers.reduce((n, r) => n + (r.gcMs ?? 0), primary.gcMs ?? 0),
     workers: total, answered: workers.length, died,
   };
 }

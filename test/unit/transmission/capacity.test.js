@@ -39,6 +39,9 @@ test('boundOf: the client first (near its cores or its loop full), then the serv
   assert.equal(boundOf(probe({ clientGcMaxMs: 14 }), { ...cores, targetP99Ms: 10 }), 'client');
   assert.equal(boundOf(probe({ clientGcMaxMs: 3, serverElu: 0.95 }), { ...cores, targetP99Ms: 10 }), 'server');
   assert.equal(boundOf(probe({ clientGcMaxMs: 14 }), cores), 'neither', 'without a target a pause is not judged');
+  // the server's own pause as long as the target: the server's limit (the client's, when both paused)
+  assert.equal(boundOf(probe({ serverGcMaxMs: 11 }), { ...cores, targetP99Ms: 10 }), 'server');
+  assert.equal(boundOf(probe({ serverGcMaxMs: 11, clientGcMaxMs: 10 }), { ...cores, targetP99Ms: 10 }), 'client');
 });
 
 test('capacityRow: a failing probe whose client paused for GC longer than the target is client-bound, with no per-core figure', () => {

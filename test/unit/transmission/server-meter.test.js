@@ -72,6 +72,18 @@ test('event-loop utilization is the loop\'s, between mark and report: 1 while sp
   assert.ok(elu < 0.5, `waiting pass: elu ${elu} while the loop mostly waited`);
 });
 
+test('the server\'s GC pauses since the last mark: young garbage made after a mark shows in the report, and a new mark starts again', async () => {
+  const meter = createServerMeter();
+  meter.mark();
+  const ring = new Array(1024);
+  for (let i = 0; i < 3e5; i++) ring[i & 1023] = { i, list: [i, i + 1] };
+  await new Promise((resolve) => { setImmediate(resolve); });
+  const report = meter.report();
+  assert.ok(/** @type {number} */ (report.gcMaxMs) > 0 && /** @type {number} */ (report.gcMs) >= /** @type {number} */ (report.gcMaxMs), JSON.stringify(report));
+  meter.mark();
+  assert.deepEqual([meter.report().gcMaxMs, meter.report().gcMs], [0, 0]);
+});
+
 test('a report read off the wire: all four figures finite numbers, or not a report', () => {
   assert.deepEqual(parseServerReport('{"messages":3,"cpuUs":120.5,"elu":0.25,"seconds":0.01,"extra":1}'),
     { messages: 3, cpuUs: 120.5, elu: 0.25, seconds: 0.01 });

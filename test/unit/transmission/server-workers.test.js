@@ -13,6 +13,10 @@ test('mergeServerReports: messages and CPU added over the workers and the primar
   assert.ok(Math.abs(merged.elu - 0.4) < 1e-12);
   assert.equal(merged.seconds, 1.1);
   assert.deepEqual([merged.workers, merged.answered, merged.died.length], [3, 2, 1]);
+  // GC pauses: the longest of any process, all of them added
+  const paused = mergeServerReports([{ messages: 1, cpuUs: 1, elu: 0, seconds: 1, gcMaxMs: 4, gcMs: 10 }, { messages: 1, cpuUs: 1, elu: 0, seconds: 1, gcMaxMs: 12, gcMs: 20 }],
+    { messages: 0, cpuUs: 1, elu: 0, seconds: 1, gcMaxMs: 1, gcMs: 1 }, { total: 2, died: [] });
+  assert.deepEqual([paused.gcMaxMs, paused.gcMs], [12, 31]);
 });
 
 test('deathsNote: which worker, how it ended, and the messages without an answer (lost, and failed with their connection); nothing when none died', () => {

@@ -40,9 +40,10 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       client on another) and format, the highest open-loop rate with nothing lost and p99 under
                       --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s), probes
                       of --probe-seconds S (default 0.5), then 5 bisections. A rate the client (not the server) ran
-                      out of CPU at is marked client-bound, not reported per core. Then both formats at half the
-                      lower capacity of the pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of
-                      passes twice a probe's length, each after an idle interval as long). Default
+                      out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
+                      client-bound, not reported per core. Then both formats at half the lower capacity of the
+                      pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
+                      probe's length, each after an idle interval of up to 0.25 s). Default
                       --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept)
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
                       (closed loop, 3 passes): its requests/s beside the toolkit's capacity

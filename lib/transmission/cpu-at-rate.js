@@ -1,7 +1,7 @@
 /**
  * Server CPU per message at a fixed offered rate: open-loop passes of every format at the same rate (below either's
- * saturation), so each format's server handles the same number of wake-ups per second, with the CPU the same server
- * process spends idle over an equal interval, measured just before, subtracted. The closed-loop figure at window 1
+ * saturation), so each format's server handles the same number of wake-ups per second, with the rate at which the
+ * same server process spends CPU idle, measured just before over up to a quarter second, subtracted. The closed-loop figure at window 1
  * counts a wake-up per message and how many messages share one depends on the rate the pass happened to reach: it
  * moves run to run with the machine's load (issue 21). This module is the pure part: the server control that
  * measures the idle interval, and the figures over rounds; measureTransmission (run.js) runs the passes.
@@ -19,7 +19,7 @@ export const CPU_AT_RATE_PASSES = 2;
 
 /**
  * The idle interval measured before each pass: as long as the pass, at most a quarter second. A server at rest
- * spends ~300 µs of CPU a second here against ~90,000 in a pass at 2,000 msgs/s: its rate is what is subtracted
+ * spends 300–1,000 µs of CPU a second here against ~90,000 in a pass at 2,000 msgs/s: its rate is what is subtracted
  * (scaled to the pass's time), and a quarter second measures it as well as a whole one, at a quarter of the time.
  * @param {number} seconds the pass's
  */

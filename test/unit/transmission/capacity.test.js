@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boundOf, capacityRow, halfRate, probeFigures } from '../../../lib/transmission/capacity.js';
+import { boundOf, failingTwice, capacityRow, halfRate, probeFigures } from '../../../lib/transmission/capacity.js';
 import { searchRate } from '../../../lib/transmission/rate-search.js';
 
 /** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
@@ -81,4 +81,16 @@ test('probeFigures: ok needs every message answered and p99 under the target; CP
   assert.equal(p.clientCpuShare, 0.2);
   assert.equal(probeFigures(2000, row, 9).ok, false);
   assert.equal(probeFigures(2000, { ...row, acked: 999, lost: 1 }, 10).ok, false);
+});
+
+test('failingTwice: a rate fails only when a second probe right after fails too; a pass needs one probe', async () => {
+  /** @type {string[]} */
+  const calls = [];
+  const outcomes = new Map([[1000, [true]], [2000, [false, true]], [4000, [false, false]]]);
+  const probe = failingTwice(async (rate, retry) => {
+    calls.push(`${rate}${retry ? ' again' : ''}`);
+    return /** @type {boolean[]} */ (outcomes.get(rate)).shift() ?? false;
+  });
+  assert.deepEqual([await probe(1000), await probe(2000), await probe(4000)], [true, true, false]);
+  assert.deepEqual(calls, ['1000', '2000', '2000 again', '4000', '4000 again']);
 });

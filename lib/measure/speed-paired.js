@@ -226,6 +226,17 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
 }
 
 /**
+ * A rate interval's half-width relative to its median, in percent, as results.json's `rme`: 0 where the slices were
+ * too few for an interval (fewer than 6 at 95%), never Infinity, which JSON cannot hold (a quick run's one-message
+ * loop with 5 slices wrote null there and failed results.json's check).
+ * @param {{ median: number, low: number|null, high: number|null }} rate
+ */
+export function percentWidth(rate) {
+  const w = relativeHalfWidth(rate);
+  return Number.isFinite(w) ? w * 100 : 0;
+}
+
+/**
  * A speed row from one case's paired figures.
  * @param {PlannedCase} c
  * @param {any} f the case's figures (measureSpeedPaired)
@@ -235,7 +246,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
  */
 function rowOf(c, f, wireBytes, target, level) {
   const rate = f.rate;
-  const rme = Number.isFinite(relativeHalfWidth(rate)) ? relativeHalfWidth(rate) * 100 : 0;
+  const rme = percentWidth(rate);
   const isBase = c.p.codec.name === BASELINE && !CONVERSIONS[c.op];
   const ratio = f.ratio;
   return {
@@ -254,7 +265,7 @@ function rowOf(c, f, wireBytes, target, level) {
     vsBaselineMin: isBase ? 1 : ratio ? ratio.low : null,
     vsBaselineMax: isBase ? 1 : ratio ? ratio.high : null,
     precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices } } : null,
-    oneMessage: f.one ? { opsPerSec: f.one.rate.median, min: f.one.rate.low ?? f.one.rate.median, max: f.one.rate.high ?? f.one.rate.median, rme: relativeHalfWidth(f.one.rate) * 100, rounds: [{ hz: f.one.rate.median, rme: relativeHalfWidth(f.one.rate) * 100, samples: f.one.slices }] } : null,
+    oneMessage: f.one ? { opsPerSec: f.one.rate.median, min: f.one.rate.low ?? f.one.rate.median, max: f.one.rate.high ?? f.one.rate.median, rme: percentWidth(f.one.rate), rounds: [{ hz: f.one.rate.median, rme: percentWidth(f.one.rate), samples: f.one.slices }] } : null,
     bias: f.bias ? f.bias.ratio : null,
     biasMin: f.bias ? f.bias.low : null,
     biasMax: f.bias ? f.bias.high : null,

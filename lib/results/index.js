@@ -25,7 +25,7 @@ export const UNITS = {
   max: 'operations per second (fastest round)',
   hz: 'operations per second (one round)',
   spread: 'fraction: (max − min) / median',
-  rme: 'percent: Benchmark.js relative margin of error at 95% (timer benchmark); the 95% interval\'s half-width relative to the median (timer paired)',
+  rme: 'percent: Benchmark.js relative margin of error at 95% (timer benchmark); the 95% interval\'s half-width relative to the median (timer paired; 0 where the slices were too few for an interval)',
   samples: 'count of Benchmark.js samples',
   samplesPerRound: 'count of Benchmark.js samples (median of rounds; timer benchmark), or of slices (timer paired)',
   wireBytes: 'bytes',

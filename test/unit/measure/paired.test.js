@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
 } from '../../../lib/measure/paired.js';
-import { roundtripFrom } from '../../../lib/measure/speed-paired.js';
+import { roundtripFrom, percentWidth } from '../../../lib/measure/speed-paired.js';
 
 /**
  * A machine played on a virtual clock: each case costs `cost[id]` ms per call, times the machine's slowness at
@@ -263,4 +263,12 @@ test('on the CPU clock, measurePaired runs a minor GC before every slice by defa
   const slices = r.cases.a.slices;
   observer.disconnect();
   assert.ok(minor >= slices, `${minor} minor GCs for ${slices} measured slices`);
+});
+
+test('percentWidth: an interval\'s half-width in percent, and 0 (never Infinity, which JSON writes as null) where there is none', () => {
+  assert.ok(Math.abs(percentWidth({ median: 100, low: 95, high: 103 }) - 5) < 1e-9);
+  const none = percentWidth({ median: 100, low: null, high: null });
+  assert.equal(none, 0);
+  // what results.json keeps: a number
+  assert.equal(typeof JSON.parse(JSON.stringify({ rme: none })).rme, 'number');
 });

@@ -30,9 +30,6 @@ export const WALL_FACTOR = 4;
 /** @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>} */
 export const WARMUP_DEFAULTS = Object.freeze({ settle: 0.05, window: 3, minMs: 100, maxMs: 1000 });
 
-// the interval of a median and its relative width live with the other statistics; the timer's importers get them here too
-export { medianInterval, relativeHalfWidth } from './statistics.js';
-
 /**
  * A counted loop over one operation, compiled for this case alone: `op` is called on `inputs` in turn (index
  * wrapping round), `count` times, and the last result is returned so the calls are not dead code. The loop keeps

@@ -4,8 +4,8 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, medianInterval, PRECISION_DEFAULTS, relativeHalfWidth, SLICE_GC, sliceLoop, TIMING_FLAGS_SET, WARMUP_DEFAULTS } from './paired.js';
-import { median } from './statistics.js';
+import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, TIMING_FLAGS_SET, WARMUP_DEFAULTS } from './paired.js';
+import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
 export const PAIRED_OPS = ['encode', 'decode', 'to-plain', 'from-plain'];
@@ -302,7 +302,7 @@ function roundtripRow(c, figures, wireBytes, { target, level, minPairs }) {
     const pairs = Math.min(enc.ratio.pairs, dec.ratio.pairs);
     ratio = { ratio: mid.ratio, low: bounds.low, high: bounds.high, halfWidth, met: halfWidth <= target && pairs >= minPairs, pairs, encodeShare: a };
   }
-  const rme = relativeHalfWidth({ median: rate, low, high }) * 100;
+  const rme = percentWidth({ median: rate, low, high });
   return {
     ...describeCodec(c.p),
     ...(c.p.record != null && c.p.record > 0 && { record: c.p.record }),
@@ -312,7 +312,7 @@ function roundtripRow(c, figures, wireBytes, { target, level, minPairs }) {
     min: low,
     max: high,
     spread: (high - low) / rate,
-    rme: Number.isFinite(rme) ? rme : 0,
+    rme,
     samplesPerRound: Math.min(enc.slices, dec.slices),
     wireBytes: Math.round(wireBytes),
     mbPerSec: (rate * wireBytes) / 1e6,
@@ -325,7 +325,7 @@ function roundtripRow(c, figures, wireBytes, { target, level, minPairs }) {
     biasMin: null,
     biasMax: null,
     memory: null,
-    rounds: [{ hz: rate, rme: Number.isFinite(rme) ? rme : 0, samples: Math.min(enc.slices, dec.slices) }],
+    rounds: [{ hz: rate, rme, samples: Math.min(enc.slices, dec.slices) }],
   };
 }
 

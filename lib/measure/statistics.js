@@ -77,6 +77,17 @@ export function overRounds(values) {
 }
 
 /**
+ * The largest of the values that are there (null and undefined left out), or null when none is: a worst case over
+ * passes or workers, where some could not measure it.
+ * @param {readonly (number|null|undefined)[]} values
+ * @returns {number|null}
+ */
+export function largest(values) {
+  const known = /** @type {number[]} */ (values.filter((v) => v != null));
+  return known.length ? Math.max(...known) : null;
+}
+
+/**
  * ln of n choose k, for the binomial weights of medianInterval.
  * @param {number} n
  * @param {number} k

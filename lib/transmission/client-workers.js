@@ -14,6 +14,7 @@ import { portablePayload } from '../payload/portable.js';
 import { createLatency } from './latency.js';
 import { passFigures } from './run.js';
 import { deathsNote } from './server-workers.js';
+import { largest } from '../measure/statistics.js';
 
 /**
  * Each worker's share of a count: as even as it goes, the first ones one more (10 over 4: 3, 3, 2, 2).
@@ -132,7 +133,7 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
       clientCpuUs: r.acked ? (cpu.user + cpu.system) / r.acked : null,
       clientElu: Math.max(...answers.map((a) => a.elu)),
       // the longest GC pause of any worker thread, and the server's
-      clientGcMaxMs: answers.some((a) => a.gcMaxMs != null) ? Math.max(...answers.map((a) => a.gcMaxMs ?? 0)) : null,
+      clientGcMaxMs: largest(answers.map((a) => a.gcMaxMs)),
       serverCpuUs: server?.messages ? server.cpuUs / server.messages : null,
       serverElu: server?.elu ?? null,
       serverGcMaxMs: server?.gcMaxMs ?? null,

@@ -1,4 +1,4 @@
-import { median, range } from '../measure/statistics.js';
+import { largest, median, range } from '../measure/statistics.js';
 
 /** The latency percentiles whose min–max across rounds a row keeps. */
 const SPREAD_PERCENTILES = ['p50', 'p99'];
@@ -58,8 +58,6 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
   };
   const serverCpuUs = midOf('serverCpuUs');
   const serverCpuUsRaw = midOf('serverCpuUs', rawPasses);
-  /** The largest of a figure over the passes that have it, or null. @param {'clientGcMaxMs'|'serverGcMaxMs'} k */
-  const longest = (k) => (passes.some((p) => p[k] != null) ? Math.max(...passes.map((p) => p[k] ?? 0)) : null);
   // the first pass gives the codec's identity and verdict (describeCodec), which every pass shares
   return {
     ...Object.fromEntries(Object.entries(first).filter(([k]) => !(k in PASS_FIGURES))),
@@ -84,9 +82,9 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
     serverBusyUs: midOf('serverBusyUs'),
     serverElu: midOf('serverElu'),
     clientElu: midOf('clientElu'),
-    // the longest client GC pause of any pass (null where the client could not watch them)
-    clientGcMaxMs: longest('clientGcMaxMs'),
-    serverGcMaxMs: longest('serverGcMaxMs'),
+    // each side's longest GC pause of any pass (null where it could not watch them)
+    clientGcMaxMs: largest(passes.map((p) => p.clientGcMaxMs)),
+    serverGcMaxMs: largest(passes.map((p) => p.serverGcMaxMs)),
     minMax: {
       seconds: minMax((p) => p.seconds),
       msgsPerSec: minMax((p) => p.msgsPerSec),

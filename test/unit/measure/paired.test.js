@@ -1,8 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, medianInterval, pairRatios, relativeHalfWidth, sliceLoop, warmUp,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, pairRatios, sliceLoop, warmUp,
 } from '../../../lib/measure/paired.js';
+import { medianInterval, relativeHalfWidth } from '../../../lib/measure/statistics.js';
 import { roundtripFrom, percentWidth } from '../../../lib/measure/speed-paired.js';
 
 /**

@@ -81,6 +81,9 @@ test('probeFigures: ok needs every message answered and p99 under the target; CP
   assert.equal(p.clientCpuShare, 0.2);
   assert.equal(probeFigures(2000, row, 9).ok, false);
   assert.equal(probeFigures(2000, { ...row, acked: 999, lost: 1 }, 10).ok, false);
+  // each side's longest GC pause reaches the probe, which boundOf reads
+  const paused = probeFigures(2000, { ...row, clientGcMaxMs: 12, serverGcMaxMs: 1.5 }, 10);
+  assert.deepEqual([paused.clientGcMaxMs, paused.serverGcMaxMs], [12, 1.5]);
 });
 
 test('failingTwice: a rate fails only when a second probe right after fails too; a pass needs one probe', async () => {

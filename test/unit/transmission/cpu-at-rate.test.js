@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { idleSubtracting, messagesAtRate, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
 
@@ -107,4 +108,24 @@ test('summariseRatePasses and ratePairs: the median\'s 95% interval, met only wi
 test('messagesAtRate: the rate times the seconds, at least 100', () => {
   assert.equal(messagesAtRate(2000, 1), 2000);
   assert.equal(messagesAtRate(10, 1), 100);
+});
+
+test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly where the interval missed the target', () => {
+  const tight = [49, 50, 51, 50, 49.5, 50.5, 50, 49, 51, 50];
+  const loose = [35, 65, 40, 60, 50, 50, 45, 55, 38, 62];
+  const rows = [
+    summariseRatePasses('protobufjs-static', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2 }))),
+    summariseRatePasses('json-buffer', 2000, loose.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2 }))),
+  ];
+  const lines = cpuAtRateLines({
+    cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, formats: rows, pairs: ratePairs(rows) },
+    settings: { rounds: 5, window: 1, placement: { pinned: false, server: null, client: null, available: null, note: 'not pinned' } },
+  });
+  assert.match(lines[0], /2 passes of 1 s per format in each of 5 rounds.*measured over 0\.25 s/);
+  const steady = lines.find((l) => l.trim().startsWith('protobufjs-static'));
+  const noisy = lines.find((l) => l.trim().startsWith('json-buffer '));
+  assert.match(steady ?? '', /50\.0 µs\/msg \(95% 49\.0–51\.0, ±2%; passes 49\.0–51\.0\)/);
+  assert.doesNotMatch(steady ?? '', /unstable/);
+  assert.match(noisy ?? '', /50\.0 µs\/msg \(95% .*; ~ unstable; passes 35\.0–65\.0\)/);
+  assert.match(lines.find((l) => l.includes('÷')) ?? '', /~ unstable/);
 });

@@ -27,6 +27,9 @@ test('summariseTransmissionRounds: medians, min–max, accounting summed, passes
   assert.deepEqual(row.wireBytes, { payload: 3000, frames: 3600, up: 3600, down: 210 });
   assert.equal(row.ended, 'no ACK for 10 s', 'an incomplete round is not hidden by the others');
   assert.equal(row.passes.length, 3);
+  // GC pauses: the longest of any pass on each side, null where no pass could watch them
+  const paused = summariseTransmissionRounds([pass('a', 300, { clientGcMaxMs: 4, serverGcMaxMs: null }), pass('a', 200, { clientGcMaxMs: 11, serverGcMaxMs: null }), pass('a', 100, { clientGcMaxMs: 2 })]);
+  assert.deepEqual([paused.clientGcMaxMs, paused.serverGcMaxMs], [11, null]);
 });
 
 test('pairVerdict: a winner only when the ranges do not overlap, with enough rounds', () => {

@@ -10,7 +10,7 @@ import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { COMPARISON_TRANSPORTS, MODES, planTransportComparison, runSuite, SLOW_LINK, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { COMPARISON_TRANSPORTS, MODES, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
@@ -36,7 +36,8 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)
   --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)
   --messages M       override the mode's WebSocket messages per format
-  --formats a,b      codecs for sizes and speed (default: ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
+  --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
+                     ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
   --strict           refuse a --data file with a key given twice in one object (default: a warning)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
@@ -105,7 +106,7 @@ runCli(import.meta.url, async () => {
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
   if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
 
-  const { payloads, codecs } = await resolveSelection(values, positionals);
+  const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? MODES[mode].formats.join(',') }, positionals);
   const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);

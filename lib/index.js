@@ -65,7 +65,7 @@ export { measureTransmission } from './transmission/run.js';
 export { loadTransport, TRANSPORT_NAMES } from './transmission/transports/index.js';
 export { PROFILES, resolveProfile } from './transmission/shaping/profiles.js';
 /** The whole suite, as `npm start` runs it, returning results.json's object. */
-export { MODES, runSuite } from './suite.js';
+export { MODES, runSuite, START_FORMATS } from './suite.js';
 /** Results: read and validate results.json, compare two runs. */
 export { readResultsFile, RESULTS_FORMAT, UNITS, validateResults } from './results/index.js';
 export { compareRuns } from './results/compare.js';

@@ -1,4 +1,4 @@
-import { BASELINE, selectCodecs, TRANSMISSION_FORMATS } from './codecs/index.js';
+import { BASELINE, DEFAULT_FORMATS, REFERENCE_PROTOBUF, selectCodecs, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { libraryGroups, measureSpeedInProcesses } from './runtimes/run/processes.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
@@ -13,6 +13,15 @@ import { describePayload } from './payload/index.js';
 import { breakEvenReport } from './transmission/model.js';
 
 /**
+ * The codecs of npm start's default and quick runs unless --formats says otherwise: the baseline JSON, the most used
+ * protobuf library (its static code), the other protobuf library people choose, and the fastest schemaless binary
+ * format. json (strings) and protobufjs-dynamic are left to --full and benchmark_dss.js: their bytes are
+ * json-buffer's and protobufjs-static's, and timing them took a third of the speed pass that two fresh processes
+ * per ratio now need (docs/suite.md).
+ */
+export const START_FORMATS = [REFERENCE_PROTOBUF, BASELINE, 'protobuf-es', 'msgpackr'];
+
+/**
  * The three modes of the full suite. `default` is sized to finish in under
  * three minutes on two cores with the default codecs (see README for the
  * measured time); `full` is for figures you publish. `memory` holds the
@@ -23,10 +32,12 @@ import { breakEvenReport } from './transmission/model.js';
  * payload, test3 when it runs; 'all': every payload): every speed figure is
  * over the corpus, and timing each twice would cost the default run a minute.
  * `split`: those cases give each of their two runs half the benchmark time, so
- * the bias adds seconds, not a share of the run.
+ * the bias adds seconds, not a share of the run. `formats`: the codecs when
+ * --formats is not given.
  */
 export const MODES = {
   quick: {
+    formats: START_FORMATS,
     corpusSample: 30,
     // speed: each ratio to ±10% in 5 ms slices, at most 0.1 s per case; encode and decode (the round trip derived)
     precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
@@ -36,18 +47,23 @@ export const MODES = {
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
   default: {
+    formats: START_FORMATS,
     // messages per payload compressed one by one for the corpus sizes (every message is encoded and verified)
     corpusSample: 100,
-    // speed: each ratio to ±5% at 95% in 20 ms slices, at most 0.6 s per case, after a warm-up of at most 0.3 s;
-    // encode and decode with the round trip derived from them (the conversions are timed in --full)
-    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 300 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
-    rounds: 3, maxTime: 0.6, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
+    // speed: each ratio to ±5% at 95% in 20 ms slices, at most 0.45 s per case, after a warm-up of at most 0.2 s;
+    // encode and decode with the round trip derived from them (the conversions are timed in --full), in two fresh
+    // processes: a ratio can depend on the process it ran in by more than its interval (docs/speed.md), and one
+    // whose two processes disagree is shown unstable, not stated
+    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 200 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 2,
+    rounds: 3, maxTime: 0.45, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
   full: {
+    // the classic four, protobuf-es and msgpackr (benchmark_dss.js's default too)
+    formats: DEFAULT_FORMATS,
     corpusSample: 1000,
     // speed: each ratio to ±2% at 95%, at most 6 s per case, every operation
     precision: { target: 0.02, sliceMs: 20, minPairs: 20, warmupMs: 2000 }, speedFilter: null,
@@ -224,7 +240,8 @@ export async function runSuite({
   const plan = [
     // the harness's own figures, once per run, before any payload
     { n: 1, work: 3 * cost.bench(s) },
-    ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i], i), work: cost.sizes() + benches(prepared[i], i) * cost.bench(s) })),
+    // every case is timed in each of the speed pass's processes
+    ...payloads.map((_, i) => ({ n: 1 + benches(prepared[i], i), work: cost.sizes() + benches(prepared[i], i) * cost.bench(s) * (s.speedProcesses ?? 1) })),
     // in the order the steps run: the memory pass, then the other runtimes
     ...(memory ? [{ n: 1, work: cost.memory(s, memoryCases) }] : []),
     ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
@@ -257,7 +274,7 @@ export async function runSuite({
   // codecs of one library bend each other's figures in one process: lib/runtimes/run/processes.js), and with --full
   // each group in several, merged (figures that depend on their process flagged)
   const groups = libraryGroups(codecs);
-  const speedWork = payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s), 0);
+  const speedWork = payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s) * (s.speedProcesses ?? 1), 0);
   const inProcesses = (s.speedProcesses ?? 1) > 1 || groups.length > 1
     ? await (async () => {
       progress.tick(`speed in ${(s.speedProcesses ?? 1) * groups.length} fresh processes…`, 0, 0);

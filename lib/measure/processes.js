@@ -8,14 +8,21 @@
  * processes). A flagged ratio
  * has not met its precision: it is shown unstable, never as a winner.
  */
-import { median } from './statistics.js';
+import { roundtripFrom } from './speed-paired.js';
+import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /**
- * How a ratio measured in several processes agrees with itself.
+ * How a ratio measured in several processes agrees with itself: 'agree' when one value lies in every process's
+ * interval, or when the processes' ratios lie within `tolerance` of each other (largest ÷ smallest − 1: two
+ * processes 2.7% apart, each to ±1%, differ beyond their intervals but not by what the figure is stated to, ±5%);
+ * else 'bimodal' for two groups that each agree, or 'process-dependent'.
  * @param {{ ratio: number, low: number|null, high: number|null }[]} runs one per process
+ * @param {number} [tolerance] the figure's precision target (default 0: the intervals alone decide)
  * @returns {'agree'|'process-dependent'|'bimodal'}
  */
-export function processAgreement(runs) {
+export function processAgreement(runs, tolerance = 0) {
+  const ratios = runs.map((r) => r.ratio);
+  if (tolerance > 0 && Math.min(...ratios) > 0 && Math.max(...ratios) / Math.min(...ratios) - 1 <= tolerance) return 'agree';
   if (runs.some((r) => r.low == null || r.high == null)) return 'process-dependent';
   const lows = runs.map((r) => /** @type {number} */ (r.low));
   const highs = runs.map((r) => /** @type {number} */ (r.high));
@@ -34,36 +41,78 @@ export function processAgreement(runs) {
 }
 
 /**
- * Speed rows of one payload from several processes, merged row by row (matched by format and op): ops/s and the
- * ratio (and the one-message bias) are the medians over the processes, the intervals span every process's (± is
- * that span's half-width relative to the median), `processes` keeps each
- * process's figures and the agreement, and a ratio whose processes disagree, or whose spanning interval is wider
- * than the target, has not met its precision.
+ * One ratio over several processes. Where every process kept its per-pair ratios (the paired timer's rows), they are
+ * pooled: the ratio is the median of all the pairs and its interval the median's distribution-free interval over
+ * them (medianInterval), widened to take in every process's own median, so that what the processes disagree by is in
+ * the interval as well as what the pairs scatter by. Otherwise (a derived round trip, rows without their pairs) the
+ * median of the processes' ratios, in the median of their bounds.
+ * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { level?: number, pairRatios?: number[] } | null }[]} rows one per process, each with a ratio
+ * @param {number} [level] the interval's confidence (default: the rows')
+ * @returns {{ ratio: number, low: number|null, high: number|null, pairs: number|null }}
+ */
+export function pooledRatio(rows, level) {
+  const ratios = rows.map((r) => /** @type {number} */ (r.vsBaseline));
+  const pairs = rows.map((r) => r.precision?.pairRatios);
+  if (pairs.every((v) => Array.isArray(v) && v.length > 0)) {
+    const all = /** @type {number[][]} */ (pairs).flat();
+    const ci = medianInterval(all, level ?? rows[0].precision?.level ?? 0.95);
+    return {
+      ratio: ci.median,
+      low: ci.low == null ? null : Math.min(ci.low, ...ratios),
+      high: ci.high == null ? null : Math.max(ci.high, ...ratios),
+      pairs: all.length,
+    };
+  }
+  const lows = rows.map((r) => r.vsBaselineMin);
+  const highs = rows.map((r) => r.vsBaselineMax);
+  const bounded = lows.every((x) => x != null) && highs.every((x) => x != null);
+  return {
+    ratio: median(ratios),
+    low: bounded ? median(/** @type {number[]} */ (lows)) : null,
+    high: bounded ? median(/** @type {number[]} */ (highs)) : null,
+    pairs: null,
+  };
+}
+
+/**
+ * Speed rows of one payload from several processes, merged row by row (matched by format and op): ops/s (and the
+ * one-message bias) are the medians over the processes, ops/s's min–max spans every process's (± is that span's
+ * half-width relative to the median); `processes` keeps each process's ratio and interval and their agreement.
+ * The ratio pools the processes' pairs (pooledRatio): where the processes agree they measured one value, and the span
+ * of their intervals would be no interval of it, only growing with every process added (three processes per group
+ * left 13 of 15 rows unstable in runs whose medians agreed within 10%: docs/speed.md); the pooled interval is taken
+ * wide enough to hold every process's median. A derived round trip is derived again from the merged encode and
+ * decode (roundtripFrom, at the joint level), so it stays between them. A ratio has met its precision only when the
+ * processes agree (one value in every process's interval, or their ratios within the target of each other:
+ * processAgreement) and its interval is within the target; one whose
+ * processes disagree is shown unstable with the disagreement named, never as a winner.
  * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, rme: number, bias?: number|null, biasMin?: number|null, biasMax?: number|null, vsBaseline: number|null,
- *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null } | null,
+ *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null, level?: number, target?: number,
+ *   pairs?: number|null, pairRatios?: number[], encodeShare?: number } | null,
  *   rounds: { hz: number, rme: number, samples: number }[] }} Row
  * @param {Row[][]} runs each process's rows of the payload, in the same order
- * @returns {(Row & { processes: { agreement: string, vsBaseline: (number|null)[] } })[]}
+ * @returns {(Row & { processes: { agreement: string, vsBaseline: (number|null)[], low: (number|null)[], high: (number|null)[] } })[]}
  */
 export function mergeProcessRows(runs) {
   const [first] = runs;
-  return first.map((row) => {
+  const merged = first.map((row) => {
     const mine = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === row.op)).filter((r) => r !== undefined);
     const ratios = mine.map((r) => r.vsBaseline);
     const withRatio = mine.filter((r) => r.vsBaseline != null && r.precision);
     const agreement = withRatio.length === mine.length && withRatio.length > 0
-      ? processAgreement(withRatio.map((r) => ({ ratio: /** @type {number} */ (r.vsBaseline), low: r.vsBaselineMin, high: r.vsBaselineMax })))
+      ? processAgreement(withRatio.map((r) => ({ ratio: /** @type {number} */ (r.vsBaseline), low: r.vsBaselineMin, high: r.vsBaselineMax })), row.precision?.target ?? 0)
       : 'agree';
-    const lows = withRatio.map((r) => r.vsBaselineMin).filter((x) => x != null);
-    const highs = withRatio.map((r) => r.vsBaselineMax).filter((x) => x != null);
-    const vs = withRatio.length ? median(withRatio.map((r) => /** @type {number} */ (r.vsBaseline))) : row.vsBaseline;
-    const low = lows.length === withRatio.length && lows.length ? Math.min(.../** @type {number[]} */ (lows)) : row.vsBaselineMin;
-    const high = highs.length === withRatio.length && highs.length ? Math.max(.../** @type {number[]} */ (highs)) : row.vsBaselineMax;
-    const precision = row.precision && vs != null && low != null && high != null
+    const pooled = withRatio.length ? pooledRatio(withRatio) : null;
+    const vs = pooled ? pooled.ratio : row.vsBaseline;
+    const low = pooled ? pooled.low : row.vsBaselineMin;
+    const high = pooled ? pooled.high : row.vsBaselineMax;
+    const target = row.precision?.target ?? Infinity;
+    const halfWidth = vs != null && low != null && high != null ? Math.max(high / vs - 1, 1 - low / vs) : null;
+    const precision = row.precision && pooled
       ? {
-        ...row.precision, low, high,
-        halfWidth: Math.max(high / vs - 1, 1 - low / vs),
-        met: agreement === 'agree' && withRatio.every((r) => r.precision?.met) && Math.max(high / vs - 1, 1 - low / vs) <= (/** @type {{ target?: number }} */ (row.precision).target ?? Infinity),
+        ...row.precision, low, high, halfWidth,
+        ...(pooled.pairs != null && { pairs: pooled.pairs, pairRatios: withRatio.flatMap((r) => r.precision?.pairRatios ?? []) }),
+        met: agreement === 'agree' && withRatio.length === mine.length && halfWidth != null && halfWidth <= target,
       }
       : row.precision;
     const opsPerSec = median(mine.map((r) => r.opsPerSec));
@@ -84,7 +133,46 @@ export function mergeProcessRows(runs) {
       vsBaseline: vs, vsBaselineMin: low, vsBaselineMax: high,
       precision,
       rounds: mine.flatMap((r) => r.rounds),
-      processes: { agreement, vsBaseline: ratios },
+      processes: { agreement, vsBaseline: ratios, low: mine.map((r) => r.vsBaselineMin ?? null), high: mine.map((r) => r.vsBaselineMax ?? null) },
     };
   });
+  return merged.map((row) => (row.op === 'roundtrip' && row.precision?.encodeShare != null ? roundtripAgain(row, merged, runs) : row));
+}
+
+/**
+ * A derived round trip over the processes: from the merged encode and decode ratios, their pairs pooled at the joint
+ * level (each at half the error, as within a process), and the baseline's encode share (the processes' median).
+ * @template {{ format: string, op: string, vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null,
+ *   precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null, level?: number, target?: number, pairs?: number|null, pairRatios?: number[], encodeShare?: number } | null,
+ *   processes: { agreement: string } }} R
+ * @param {R} row the round trip, merged as any row
+ * @param {R[]} merged every merged row of the payload
+ * @param {any[][]} runs each process's rows
+ * @returns {R}
+ */
+function roundtripAgain(row, merged, runs) {
+  const enc = merged.find((r) => r.format === row.format && r.op === 'encode');
+  const dec = merged.find((r) => r.format === row.format && r.op === 'decode');
+  if (!enc?.precision || !dec?.precision || enc.vsBaseline == null || dec.vsBaseline == null || !row.precision) return row;
+  const level = row.precision.level ?? 0.95;
+  const joint = 1 - (1 - level) / 2;
+  const perProcess = (/** @type {string} */ op) => runs.map((rows) => rows.find((r) => r.format === row.format && r.op === op)).filter((r) => r?.vsBaseline != null && r.precision);
+  const e = pooledRatio(perProcess('encode'), joint);
+  const d = pooledRatio(perProcess('decode'), joint);
+  const shares = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === 'roundtrip')?.precision?.encodeShare).filter((x) => x != null);
+  const a = median(shares);
+  const mid = roundtripFrom({ ratio: enc.vsBaseline, low: null, high: null }, { ratio: dec.vsBaseline, low: null, high: null }, a);
+  const bounds = roundtripFrom({ ratio: enc.vsBaseline, low: e.low, high: e.high }, { ratio: dec.vsBaseline, low: d.low, high: d.high }, a);
+  const halfWidth = relativeHalfWidth({ median: mid.ratio, low: bounds.low, high: bounds.high });
+  const agree = enc.processes.agreement === 'agree' && dec.processes.agreement === 'agree';
+  return {
+    ...row,
+    vsBaseline: mid.ratio, vsBaselineMin: bounds.low, vsBaselineMax: bounds.high,
+    precision: {
+      ...row.precision, low: bounds.low, high: bounds.high, halfWidth: Number.isFinite(halfWidth) ? halfWidth : null, encodeShare: a,
+      pairs: Math.min(enc.precision.pairs ?? 0, dec.precision.pairs ?? 0),
+      met: agree && halfWidth <= (row.precision.target ?? Infinity),
+    },
+    processes: { ...row.processes, agreement: agree ? row.processes.agreement : (enc.processes.agreement !== 'agree' ? enc.processes.agreement : dec.processes.agreement) },
+  };
 }

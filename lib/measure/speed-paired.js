@@ -264,7 +264,12 @@ function rowOf(c, f, wireBytes, target, level) {
     vsBaseline: isBase ? 1 : ratio ? ratio.ratio : null,
     vsBaselineMin: isBase ? 1 : ratio ? ratio.low : null,
     vsBaselineMax: isBase ? 1 : ratio ? ratio.high : null,
-    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices } } : null,
+    precision: ratio ? {
+      low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs,
+      warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices },
+      // the per-pair ratios the interval is the median's of: processes of one run pool them (lib/measure/processes.js)
+      pairRatios: ratio.values.map((/** @type {number} */ v) => Number(v.toPrecision(5))),
+    } : null,
     oneMessage: f.one ? { opsPerSec: f.one.rate.median, min: f.one.rate.low ?? f.one.rate.median, max: f.one.rate.high ?? f.one.rate.median, rme: percentWidth(f.one.rate), rounds: [{ hz: f.one.rate.median, rme: percentWidth(f.one.rate), samples: f.one.slices }] } : null,
     bias: f.bias ? f.bias.ratio : null,
     biasMin: f.bias ? f.bias.low : null,

@@ -14,7 +14,7 @@ import { baselineLine, formatsLegend } from './rows.js';
 /**
  * One operation's ratio to the baseline: the ratio, its interval, where it stands, and (paired timer) the
  * interval's relative half-width.
- * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing, halfWidth?: number|null }} AnswerCell
+ * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing, halfWidth?: number|null, processes?: (number|null)[] }} AnswerCell
  */
 
 /** The operations the answer compares with the baseline. */
@@ -60,8 +60,13 @@ export function answerModel(results) {
       ops: Object.fromEntries(ANSWER_OPS.map((op) => {
         const r = speed.find((x) => x.format === c.format && x.op === op);
         const where = standing(r);
+        const procs = /** @type {{ agreement?: string, vsBaseline?: (number|null)[] } | undefined} */ (r?.processes);
         return [op, r && r.vsBaseline != null && where
-          ? { ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: where, ...(r.precision && { halfWidth: r.precision.halfWidth }) } : null];
+          ? {
+            ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: where, ...(r.precision && { halfWidth: r.precision.halfWidth }),
+            // the processes' own ratios where they disagreed (npm start's speed pass runs in fresh processes)
+            ...(procs?.agreement && procs.agreement !== 'agree' && procs.vsBaseline && { processes: procs.vsBaseline }),
+          } : null];
       })),
     })),
   }));
@@ -144,6 +149,9 @@ function ratioPhrase(cell, verb) {
   const range = cell.min != null && cell.max != null ? ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})` : '';
   if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
+  if (cell.standing === 'unstable' && cell.processes?.length) {
+    return `${verb} at a rate that depended on the process it ran in (${cell.processes.map((x) => (x == null ? '—' : `${fixed(x, 2)}×`)).join(', ')} in ${cell.processes.length} fresh processes)`;
+  }
   if (cell.standing === 'unstable') {
     const width = cell.halfWidth != null && Number.isFinite(cell.halfWidth) ? `±${fixed(cell.halfWidth * 100, 1)}%` : 'too few pairs for an interval';
     return `${verb} at a rate not measured precisely enough to state (${width})`;

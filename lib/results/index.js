@@ -43,6 +43,7 @@ export const UNITS = {
   target: 'fraction: the half-width each ratio (or fixed-rate CPU figure) is measured to',
   level: 'fraction: confidence level of the intervals (0.95)',
   pairs: 'count of slice pairs a ratio rests on',
+  pairRatios: 'ratio: each pair\'s, a codec\'s ops/s over the baseline\'s in slices taken back to back (the ratio and its interval are their median\'s; pooled over the processes)',
   sliceMs: 'milliseconds of CPU per slice',
   processes: 'count of fresh processes the speed pass ran in, one after the other',
   low: 'lower bound of an interval (the unit of the figure it bounds: a ratio for precision)',

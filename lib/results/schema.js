@@ -121,10 +121,14 @@ const speedRow = {
       },
       // 'encode+decode': a round trip derived from the encode and decode figures, not timed on its own
       derived: { type: 'string' },
-      // the speed pass in fresh processes (--full, benchmark_dss --rounds R): whether they agreed, each one's ratio
+      // the speed pass in fresh processes (npm start, benchmark_dss --rounds R): whether they agreed, each one's ratio
+      // and its interval (low–high; the row's interval is the median of these bounds)
       processes: {
         type: 'object', required: ['agreement', 'vsBaseline'],
-        properties: { agreement: { enum: ['agree', 'process-dependent', 'bimodal'] }, vsBaseline: { type: 'array', items: nullableNumber } },
+        properties: {
+          agreement: { enum: ['agree', 'process-dependent', 'bimodal'] }, vsBaseline: { type: 'array', items: nullableNumber },
+          low: { type: 'array', items: nullableNumber }, high: { type: 'array', items: nullableNumber },
+        },
       },
     },
   }],

@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { mergeProcessRows, processAgreement } from '../../../lib/measure/processes.js';
+import { mergeProcessRows, pooledRatio, processAgreement } from '../../../lib/measure/processes.js';
+import { medianInterval } from '../../../lib/measure/statistics.js';
 
 test('processAgreement: agree when one value lies in every interval, bimodal for two groups that each agree, else process-dependent', () => {
   assert.equal(processAgreement([{ ratio: 1.6, low: 1.55, high: 1.65 }, { ratio: 1.62, low: 1.6, high: 1.7 }, { ratio: 1.58, low: 1.5, high: 1.61 }]), 'agree');
@@ -14,6 +15,12 @@ test('processAgreement: agree when one value lies in every interval, bimodal for
   // two that disagree are not called bimodal: two processes cannot show two modes
   assert.equal(processAgreement([{ ratio: 1, low: 0.99, high: 1.01 }, { ratio: 2, low: 1.99, high: 2.01 }]), 'process-dependent');
   assert.equal(processAgreement([{ ratio: 1, low: null, high: null }, { ratio: 1, low: 0.9, high: 1.1 }]), 'process-dependent');
+  // 2.7% apart, each to ±1%: beyond their intervals, within a ±5% target
+  const close = [{ ratio: 1.293, low: 1.28, high: 1.30 }, { ratio: 1.259, low: 1.25, high: 1.27 }];
+  assert.equal(processAgreement(close), 'process-dependent');
+  assert.equal(processAgreement(close, 0.05), 'agree');
+  // 8.9% apart: not within ±5%
+  assert.equal(processAgreement([{ ratio: 3.778, low: 3.65, high: 3.93 }, { ratio: 4.113, low: 4.03, high: 4.21 }], 0.05), 'process-dependent');
 });
 
 const row = (/** @type {number} */ vs, /** @type {number} */ low, /** @type {number} */ high, /** @type {number} */ hz, met = true) => ({
@@ -22,15 +29,16 @@ const row = (/** @type {number} */ vs, /** @type {number} */ low, /** @type {num
   rme: 1, rounds: [{ hz, rme: 1, samples: 20 }],
 });
 
-test('mergeProcessRows: medians over the processes, the interval spanning theirs, each process kept, a disagreement not met', () => {
+test('mergeProcessRows: medians over the processes, the interval the median of their bounds, each process kept, a disagreement not met', () => {
   const [agreeing] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(1.62, 1.58, 1.66, 120)], [row(1.59, 1.55, 1.63, 110)]]);
   assert.equal(agreeing.vsBaseline, 1.6);
-  assert.deepEqual([agreeing.vsBaselineMin, agreeing.vsBaselineMax], [1.55, 1.66]);
+  // the median low and the median high, not the span 1.55–1.66 of all three
+  assert.deepEqual([agreeing.vsBaselineMin, agreeing.vsBaselineMax], [1.56, 1.64]);
   assert.equal(agreeing.opsPerSec, 110);
   assert.equal(agreeing.rounds.length, 3);
-  assert.deepEqual(agreeing.processes, { agreement: 'agree', vsBaseline: [1.6, 1.62, 1.59] });
+  assert.deepEqual(agreeing.processes, { agreement: 'agree', vsBaseline: [1.6, 1.62, 1.59], low: [1.56, 1.58, 1.55], high: [1.64, 1.66, 1.63] });
   assert.equal(agreeing.precision?.met, true);
-  assert.ok(Math.abs(/** @type {number} */ (agreeing.precision?.halfWidth) - 0.06 / 1.6) < 1e-12);
+  assert.ok(Math.abs(/** @type {number} */ (agreeing.precision?.halfWidth) - 0.04 / 1.6) < 1e-12);
   // ops/s spans 90–132 around the median 110: ± is that span's half-width, not the first process's own 1%
   assert.ok(Math.abs(agreeing.rme - 20) < 1e-9, `± ${agreeing.rme}%`);
   // the one-message bias: the median of the processes', its range spanning theirs
@@ -40,11 +48,84 @@ test('mergeProcessRows: medians over the processes, the interval spanning theirs
   const [split] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(2.0, 1.96, 2.04, 100)], [row(1.61, 1.57, 1.65, 100)], [row(2.02, 1.98, 2.06, 100)]]);
   assert.equal(split.processes.agreement, 'bimodal');
   assert.equal(split.precision?.met, false, 'a bimodal ratio has not met its precision, whatever each process said');
-  // each met ±5%, and they agree, but together they span more than ±5%: not met
-  const [wide] = mergeProcessRows([[row(1.0, 0.96, 1.04, 100)], [row(1.04, 1.0, 1.08, 100)]]);
-  assert.equal(wide.processes.agreement, 'agree');
-  assert.equal(wide.precision?.met, false);
-  // one process that missed its own target: the merged figure has not met it either
-  const [missed] = mergeProcessRows([[row(1.6, 1.56, 1.64, 100)], [row(1.6, 1.55, 1.65, 100, false)]]);
-  assert.equal(missed.precision?.met, false);
+  // two processes that each met ±4% and agree (1.0–1.04 lies in both): one value measured twice; together they span
+  // ±6%, which is no interval of their median; the median bounds 0.98–1.06 are, and they meet ±5%
+  const [two] = mergeProcessRows([[row(1.0, 0.96, 1.04, 100)], [row(1.04, 1.0, 1.08, 100)]]);
+  assert.equal(two.processes.agreement, 'agree');
+  assert.equal(two.vsBaseline, 1.02);
+  assert.deepEqual([two.vsBaselineMin, two.vsBaselineMax].map((x) => Math.round(/** @type {number} */ (x) * 1000) / 1000), [0.98, 1.06]);
+  assert.equal(two.precision?.met, true);
+  // two that each met but disagree (no value in both): not met, named
+  const [apart] = mergeProcessRows([[row(1.0, 0.97, 1.03, 100)], [row(1.1, 1.07, 1.13, 100)]]);
+  assert.equal(apart.processes.agreement, 'process-dependent');
+  assert.equal(apart.precision?.met, false);
+  // agreeing processes whose median bounds are wider than the target: not met
+  const [loose] = mergeProcessRows([[row(1.0, 0.94, 1.06, 100)], [row(1.0, 0.94, 1.06, 100)]].map((rs) => rs.map((r) => ({ ...r, precision: { ...r.precision, target: 0.1 } }))));
+  assert.equal(loose.precision?.met, true, 'within a ±10% target');
+  const [looser] = mergeProcessRows([[row(1.0, 0.94, 1.06, 100)], [row(1.0, 0.94, 1.06, 100)]]);
+  assert.equal(looser.precision?.met, false, '±6% misses ±5%, whatever each process said');
+});
+
+/** 30 per-pair ratios scattered around `centre` (a sum of three seeded uniforms: bell-shaped, within ±`spread`), and the row a process would give for them. */
+const paired = (/** @type {number} */ centre, /** @type {number} */ spread, op = 'encode', format = 'pb') => {
+  let seed = Math.round(centre * 1000 + spread * 100000);
+  const uniform = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const values = Array.from({ length: 30 }, () => centre * (1 + spread * ((uniform() + uniform() + uniform()) / 1.5 - 1)));
+  const ci = medianInterval(values, 0.95);
+  const base = row(ci.median, /** @type {number} */ (ci.low), /** @type {number} */ (ci.high), 100);
+  return { ...base, format, op, precision: { ...base.precision, pairRatios: values, pairs: values.length } };
+};
+
+test('pooledRatio: the pairs of every process in one median interval, widened to hold each process\'s median', () => {
+  const a = paired(1.0, 0.1);
+  const b = paired(1.01, 0.1);
+  const pooled = pooledRatio([a, b]);
+  const all = medianInterval([...a.precision.pairRatios, ...b.precision.pairRatios], 0.95);
+  assert.equal(pooled.ratio, all.median);
+  assert.equal(pooled.pairs, 60);
+  assert.deepEqual([pooled.low, pooled.high], [Math.min(/** @type {number} */ (all.low), a.vsBaseline, b.vsBaseline), Math.max(/** @type {number} */ (all.high), a.vsBaseline, b.vsBaseline)]);
+  // 60 pairs give a narrower interval than either process's 30
+  assert.ok(/** @type {number} */ (pooled.high) - /** @type {number} */ (pooled.low) < /** @type {number} */ (a.vsBaselineMax) - /** @type {number} */ (a.vsBaselineMin));
+  // two processes 20% apart, each tight: the interval reaches both medians, though the pooled pairs alone would not
+  const [lowOne, highOne] = [paired(1.0, 0.01), paired(1.2, 0.01)];
+  const far = pooledRatio([lowOne, highOne]);
+  assert.ok(/** @type {number} */ (far.low) <= /** @type {number} */ (lowOne.vsBaseline) && /** @type {number} */ (far.high) >= /** @type {number} */ (highOne.vsBaseline), `${far.low}–${far.high}`);
+  // rows without their pairs: the median of the ratios in the median of the bounds
+  assert.deepEqual(pooledRatio([row(1.0, 0.96, 1.04, 100), row(1.04, 1.0, 1.08, 100)]), { ratio: 1.02, low: 0.98, high: 1.06, pairs: null });
+});
+
+test('mergeProcessRows pools the pairs: agreeing processes that each missed ±5% can meet it together; a disagreement cannot', () => {
+  // each process alone: 30 pairs scattered ±25%, an interval wider than ±5%
+  const alone = paired(1.5, 0.25);
+  assert.ok(/** @type {number} */ (alone.precision.halfWidth) > 0.05, `alone ±${alone.precision.halfWidth}`);
+  const [together] = mergeProcessRows([[{ ...alone, precision: { ...alone.precision, met: false } }], [paired(1.52, 0.25)], [paired(1.49, 0.25)]]);
+  assert.equal(together.processes.agreement, 'agree');
+  assert.equal(together.precision?.pairs, 90);
+  assert.ok(/** @type {number} */ (together.precision?.halfWidth) <= 0.05, `together ±${together.precision?.halfWidth}`);
+  assert.equal(together.precision?.met, true);
+  // two processes 10% apart with tight pairs: they disagree, and the interval holds both medians
+  const [apart] = mergeProcessRows([[paired(1.0, 0.01)], [paired(1.1, 0.01)]]);
+  assert.equal(apart.processes.agreement, 'process-dependent');
+  assert.equal(apart.precision?.met, false);
+  assert.ok(/** @type {number} */ (apart.vsBaselineMin) <= Math.min(.../** @type {number[]} */ (apart.processes.vsBaseline))
+    && /** @type {number} */ (apart.vsBaselineMax) >= Math.max(.../** @type {number[]} */ (apart.processes.vsBaseline)));
+});
+
+test('mergeProcessRows derives the round trip again from the merged encode and decode: it stays between them', () => {
+  const process = (/** @type {number} */ enc, /** @type {number} */ dec, /** @type {number} */ rt) => {
+    const e = paired(enc, 0.05, 'encode');
+    const d = paired(dec, 0.05, 'decode');
+    const r = row(rt, rt * 0.97, rt * 1.03, 100);
+    return [e, d, { ...r, op: 'roundtrip', precision: { ...r.precision, encodeShare: 0.4 } }];
+  };
+  // each process's own round trip (2.5, 0.6) lies far outside; the merged one is derived, not the processes' median
+  const merged = mergeProcessRows([process(1.2, 2.0, 2.5), process(1.22, 2.04, 0.6)]);
+  const [enc, dec, rt] = merged;
+  assert.equal(rt.op, 'roundtrip');
+  const lo = Math.min(/** @type {number} */ (enc.vsBaseline), /** @type {number} */ (dec.vsBaseline));
+  const hi = Math.max(/** @type {number} */ (enc.vsBaseline), /** @type {number} */ (dec.vsBaseline));
+  assert.ok(/** @type {number} */ (rt.vsBaseline) > lo && /** @type {number} */ (rt.vsBaseline) < hi, `${rt.vsBaseline} not in ${lo}–${hi}`);
+  const expected = 1 / (0.4 / /** @type {number} */ (enc.vsBaseline) + 0.6 / /** @type {number} */ (dec.vsBaseline));
+  assert.ok(Math.abs(/** @type {number} */ (rt.vsBaseline) - expected) < 1e-12);
+  assert.ok(/** @type {number} */ (rt.vsBaselineMin) < /** @type {number} */ (rt.vsBaseline) && /** @type {number} */ (rt.vsBaselineMax) > /** @type {number} */ (rt.vsBaseline));
 });

@@ -118,6 +118,13 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   const lossy = pairedResults();
   for (const r of [...lossy.payloads[0].speed, ...lossy.payloads[0].sizes].filter((x) => x.format === 'pb-fast')) r.status = 'lossy';
   assert.doesNotMatch(answerParagraph(lossy, answerModel(lossy)[0]), /pb-fast/);
+  // a ratio whose fresh processes disagreed: said so, with each process's ratio, never as a figure
+  const split = pairedResults();
+  const enc = /** @type {any} */ (split.payloads[0].speed.find((r) => r.format === 'protobufjs-static' && r.op === 'encode'));
+  enc.precision.met = false;
+  enc.processes = { agreement: 'process-dependent', vsBaseline: [1.62, 1.38], low: [1.58, 1.33], high: [1.66, 1.41] };
+  assert.match(answerParagraph(split, answerModel(split)[0]),
+    /protobufjs-static, the most used protobuf library, encodes at a rate that depended on the process it ran in \(1\.62×, 1\.38× in 2 fresh processes\)/);
   // the table marks the missed ratio unstable, with no ▲
   assert.match(answerMarkdown(missed), /1\.60× \(1\.20–1\.90\) ~ unstable/);
   assert.match(answerMarkdown(missed), /Speed precision: 6 ratios to the baseline, median interval ±\d+\.\d% at 95%, 1 over the target/);

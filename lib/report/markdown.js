@@ -26,7 +26,7 @@ export function runSettingsLine(results) {
   const p = speed.timer === 'paired' ? speed.precision : null;
   const parts = [`mode ${mode}`, p
     ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock}${p.gc ? `, ${p.gc}` : ''}${p.v8Flags?.length ? `, V8 ${p.v8Flags.join(' ')}` : ''})` : ''} taking turns with ${speed.baseline}, each ratio to ±${fixed(p.target * 100, 1)}% at ${fixed(p.level * 100, 0)}% or at most ${speed.maxTime} s per case`
-      + `${speed.processes && speed.processes > 1 ? `, in ${speed.processes} fresh processes` : ''}`
+      + `${speed.processes && speed.processes > 1 ? `, in ${speed.processes} fresh processes (their pairs pooled, a ratio they disagree on flagged)` : ''}`
       + `${speed.processGroups && speed.processGroups.length > 1 ? `, codecs of one library in processes of their own (${speed.processGroups.map((g) => g.join(', ')).join(' | ')})` : ''}, ops ${(speed.operations ?? []).join(', ')} (round trip derived) over each payload's corpus${oneMessage}`
     : `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
   // results written before the memory pass joined the suite have no memory settings

@@ -37,7 +37,8 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
-                     ${DEFAULT_FORMATS.join(',')}; 'all' for every available one)
+                     ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). Speed is timed in
+                     ${MODES.default.speedProcesses} fresh processes per group of codecs (${MODES.full.speedProcesses} with --full), their pairs pooled
   --strict           refuse a --data file with a key given twice in one object (default: a warning)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
@@ -106,7 +107,11 @@ runCli(import.meta.url, async () => {
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
   if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
 
-  const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? MODES[mode].formats.join(',') }, positionals);
+  const selected = await resolveSelection(values, positionals);
+  const { payloads } = selected;
+  // without --formats, the mode's codecs out of the default ones (a default codec that cannot load is a bug, said so
+  // by selectCodecs, not a usage error)
+  const codecs = values.formats ? selected.codecs : selected.codecs.filter((c) => MODES[mode].formats.includes(c.name));
   const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);

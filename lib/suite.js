@@ -16,8 +16,9 @@ import { breakEvenReport } from './transmission/model.js';
  * The codecs of npm start's default and quick runs unless --formats says otherwise: the baseline JSON, the most used
  * protobuf library (its static code), the other protobuf library people choose, and the fastest schemaless binary
  * format. json (strings) and protobufjs-dynamic are left to --full and benchmark_dss.js: their bytes are
- * json-buffer's and protobufjs-static's, and timing them took a third of the speed pass that two fresh processes
- * per ratio now need (docs/suite.md).
+ * json-buffer's and protobufjs-static's, and their speed cases took about a third of the speed pass (2026-11-27,
+ * 55 s in all: protobufjs-dynamic's own process group 11 s, json a fifth of the other's 43 s), time that two fresh
+ * processes per ratio now take (docs/suite.md, "Modes").
  */
 export const START_FORMATS = [REFERENCE_PROTOBUF, BASELINE, 'protobuf-es', 'msgpackr'];
 
@@ -271,8 +272,8 @@ export async function runSuite({
   /** @type {unknown} */
   let timerAgreement = null;
   // the speed pass in fresh processes, one after the other: one per group of codecs that share no library (two
-  // codecs of one library bend each other's figures in one process: lib/runtimes/run/processes.js), and with --full
-  // each group in several, merged (figures that depend on their process flagged)
+  // codecs of one library bend each other's figures in one process: lib/runtimes/run/processes.js), each group in
+  // speedProcesses processes (2 by default, 3 with --full), merged (figures that depend on their process flagged)
   const groups = libraryGroups(codecs);
   const speedWork = payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s) * (s.speedProcesses ?? 1), 0);
   const inProcesses = (s.speedProcesses ?? 1) > 1 || groups.length > 1

@@ -1,12 +1,12 @@
 /**
- * Speed figures repeated in fresh processes (benchmark_dss.js --rounds R on the paired timer): a figure can depend
- * on the process it ran in (its heap layout, what the JIT chose: Kalibera & Jones 2013; Barrett et al. 2017), which
- * no number of slices within one process reveals. Each process measures every ratio with its own interval; a row
- * keeps each process's figure, takes the median of them, and is flagged when the processes disagree beyond their
- * intervals: 'process-dependent' when no one value lies inside every process's interval, 'bimodal' when the
- * processes fall into two groups of at least two that each agree within while the groups do not (so at least four
- * processes). A flagged ratio
- * has not met its precision: it is shown unstable, never as a winner.
+ * Speed figures repeated in fresh processes (npm start's speed pass, benchmark_dss.js --rounds R on the paired
+ * timer): a figure can depend on the process it ran in (its heap layout, what the JIT chose: Kalibera & Jones 2013;
+ * Barrett et al. 2017), which no number of slices within one process reveals. Each process measures every ratio with
+ * its own interval; a row keeps each process's figure, pools the processes' pairs into one ratio (pooledRatio), and
+ * is flagged when the processes disagree beyond their intervals and beyond the precision target:
+ * 'process-dependent', or 'bimodal' when they fall into two groups of at least two that each agree within while the
+ * groups do not (so at least four processes). A flagged ratio has not met its precision: it is shown unstable, never
+ * as a winner.
  */
 import { roundtripFrom } from './speed-paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
@@ -33,7 +33,8 @@ export function processAgreement(runs, tolerance = 0) {
   for (let i = 1; i < sorted.length; i++) {
     const left = sorted.slice(0, i);
     const right = sorted.slice(i);
-    const fits = (/** @type {typeof runs} */ g) => Math.max(...g.map((r) => /** @type {number} */ (r.low))) <= Math.min(...g.map((r) => /** @type {number} */ (r.high)));
+    const fits = (/** @type {typeof runs} */ g) => Math.max(...g.map((r) => /** @type {number} */ (r.low))) <= Math.min(...g.map((r) => /** @type {number} */ (r.high)))
+      || (tolerance > 0 && Math.max(...g.map((r) => r.ratio)) / Math.min(...g.map((r) => r.ratio)) - 1 <= tolerance);
     // two modes need two processes each: one process apart from the rest is an outlier, not a mode
     if (left.length >= 2 && right.length >= 2 && fits(left) && fits(right)) return 'bimodal';
   }
@@ -45,7 +46,7 @@ export function processAgreement(runs, tolerance = 0) {
  * pooled: the ratio is the median of all the pairs and its interval the median's distribution-free interval over
  * them (medianInterval), widened to take in every process's own median, so that what the processes disagree by is in
  * the interval as well as what the pairs scatter by. Otherwise (a derived round trip, rows without their pairs) the
- * median of the processes' ratios, in the median of their bounds.
+ * median of the processes' ratios, in the median of their bounds widened the same way.
  * @param {{ vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { level?: number, pairRatios?: number[] } | null }[]} rows one per process, each with a ratio
  * @param {number} [level] the interval's confidence (default: the rows')
  * @returns {{ ratio: number, low: number|null, high: number|null, pairs: number|null }}
@@ -68,8 +69,8 @@ export function pooledRatio(rows, level) {
   const bounded = lows.every((x) => x != null) && highs.every((x) => x != null);
   return {
     ratio: median(ratios),
-    low: bounded ? median(/** @type {number[]} */ (lows)) : null,
-    high: bounded ? median(/** @type {number[]} */ (highs)) : null,
+    low: bounded ? Math.min(median(/** @type {number[]} */ (lows)), ...ratios) : null,
+    high: bounded ? Math.max(median(/** @type {number[]} */ (highs)), ...ratios) : null,
     pairs: null,
   };
 }
@@ -86,19 +87,24 @@ export function pooledRatio(rows, level) {
  * processes agree (one value in every process's interval, or their ratios within the target of each other:
  * processAgreement) and its interval is within the target; one whose
  * processes disagree is shown unstable with the disagreement named, never as a winner.
- * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, rme: number, bias?: number|null, biasMin?: number|null, biasMax?: number|null, vsBaseline: number|null,
+ * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, rme: number, spread?: number, mbPerSec?: number|null, wireBytes?: number,
+ *   oneMessage?: { opsPerSec: number, min: number, max: number, rme: number, rounds?: { hz: number, rme: number, samples: number }[] } | null,
+ *   bias?: number|null, biasMin?: number|null, biasMax?: number|null, vsBaseline: number|null,
  *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null, level?: number, target?: number,
- *   pairs?: number|null, pairRatios?: number[], encodeShare?: number } | null,
+ *   pairs?: number|null, minPairs?: number, pairRatios?: number[], encodeShare?: number } | null,
  *   rounds: { hz: number, rme: number, samples: number }[] }} Row
  * @param {Row[][]} runs each process's rows of the payload, in the same order
  * @returns {(Row & { processes: { agreement: string, vsBaseline: (number|null)[], low: (number|null)[], high: (number|null)[] } })[]}
  */
 export function mergeProcessRows(runs) {
-  const [first] = runs;
-  const merged = first.map((row) => {
-    const mine = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === row.op)).filter((r) => r !== undefined);
-    const ratios = mine.map((r) => r.vsBaseline);
+  // every row any process has, in the first order they appear (a codec one process could not time is still a row)
+  const keys = [...new Map(runs.flat().map((r) => [`${r.format}\u0000${r.op}`, r])).values()];
+  const merged = keys.map((row) => {
+    // one entry per process, undefined where that process has no such row
+    const each = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === row.op));
+    const mine = each.filter((r) => r !== undefined);
     const withRatio = mine.filter((r) => r.vsBaseline != null && r.precision);
+    const complete = withRatio.length === runs.length;
     const agreement = withRatio.length === mine.length && withRatio.length > 0
       ? processAgreement(withRatio.map((r) => ({ ratio: /** @type {number} */ (r.vsBaseline), low: r.vsBaselineMin, high: r.vsBaselineMax })), row.precision?.target ?? 0)
       : 'agree';
@@ -108,11 +114,14 @@ export function mergeProcessRows(runs) {
     const high = pooled ? pooled.high : row.vsBaselineMax;
     const target = row.precision?.target ?? Infinity;
     const halfWidth = vs != null && low != null && high != null ? Math.max(high / vs - 1, 1 - low / vs) : null;
+    const { pairRatios: _own, ...ownPrecision } = row.precision ?? /** @type {NonNullable<Row['precision']>} */ ({});
     const precision = row.precision && pooled
       ? {
-        ...row.precision, low, high, halfWidth,
-        ...(pooled.pairs != null && { pairs: pooled.pairs, pairRatios: withRatio.flatMap((r) => r.precision?.pairRatios ?? []) }),
-        met: agreement === 'agree' && withRatio.length === mine.length && halfWidth != null && halfWidth <= target,
+        ...ownPrecision, low, high, halfWidth,
+        // pooled pairs where every process kept its own; else the pairs are no one process's to show
+        ...(pooled.pairs != null ? { pairs: pooled.pairs, pairRatios: withRatio.flatMap((r) => r.precision?.pairRatios ?? []) } : {}),
+        met: agreement === 'agree' && complete && halfWidth != null && halfWidth <= target
+          && (pooled.pairs == null || pooled.pairs >= (row.precision.minPairs ?? 0)),
       }
       : row.precision;
     const opsPerSec = median(mine.map((r) => r.opsPerSec));
@@ -120,11 +129,19 @@ export function mergeProcessRows(runs) {
     const max = Math.max(...mine.map((r) => r.max));
     // the one-message bias over the processes too: the median, and the span of the processes' intervals
     const biased = mine.filter((r) => r.bias != null);
+    const ones = mine.map((r) => r.oneMessage).filter((o) => o != null);
     return {
       ...row,
       opsPerSec, min, max,
+      spread: opsPerSec > 0 ? (max - min) / opsPerSec : row.spread,
       // ±: the half-width of the span above relative to the median, as the table's column defines it
       rme: opsPerSec > 0 ? Math.max(max / opsPerSec - 1, 1 - min / opsPerSec) * 100 : row.rme,
+      ...(row.mbPerSec != null && row.wireBytes != null ? { mbPerSec: (opsPerSec * row.wireBytes) / 1e6 } : {}),
+      ...(ones.length === mine.length && ones.length > 1 ? {
+        oneMessage: {
+          ...ones[0], opsPerSec: median(ones.map((o) => o.opsPerSec)), min: Math.min(...ones.map((o) => o.min)), max: Math.max(...ones.map((o) => o.max)), rounds: ones.flatMap((o) => o.rounds ?? []),
+        },
+      } : {}),
       ...(biased.length === mine.length && biased.length > 1 ? {
         bias: median(biased.map((r) => /** @type {number} */ (r.bias))),
         biasMin: Math.min(...biased.map((r) => r.biasMin ?? /** @type {number} */ (r.bias))),
@@ -133,7 +150,10 @@ export function mergeProcessRows(runs) {
       vsBaseline: vs, vsBaselineMin: low, vsBaselineMax: high,
       precision,
       rounds: mine.flatMap((r) => r.rounds),
-      processes: { agreement, vsBaseline: ratios, low: mine.map((r) => r.vsBaselineMin ?? null), high: mine.map((r) => r.vsBaselineMax ?? null) },
+      // per process, in order: null where a process had no such row (or no ratio)
+      processes: {
+        agreement, vsBaseline: each.map((r) => r?.vsBaseline ?? null), low: each.map((r) => r?.vsBaselineMin ?? null), high: each.map((r) => r?.vsBaselineMax ?? null),
+      },
     };
   });
   return merged.map((row) => (row.op === 'roundtrip' && row.precision?.encodeShare != null ? roundtripAgain(row, merged, runs) : row));
@@ -143,7 +163,7 @@ export function mergeProcessRows(runs) {
  * A derived round trip over the processes: from the merged encode and decode ratios, their pairs pooled at the joint
  * level (each at half the error, as within a process), and the baseline's encode share (the processes' median).
  * @template {{ format: string, op: string, vsBaseline: number|null, vsBaselineMin: number|null, vsBaselineMax: number|null,
- *   precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null, level?: number, target?: number, pairs?: number|null, pairRatios?: number[], encodeShare?: number } | null,
+ *   precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null, level?: number, target?: number, pairs?: number|null, minPairs?: number, pairRatios?: number[], encodeShare?: number } | null,
  *   processes: { agreement: string } }} R
  * @param {R} row the round trip, merged as any row
  * @param {R[]} merged every merged row of the payload
@@ -164,15 +184,17 @@ function roundtripAgain(row, merged, runs) {
   const mid = roundtripFrom({ ratio: enc.vsBaseline, low: null, high: null }, { ratio: dec.vsBaseline, low: null, high: null }, a);
   const bounds = roundtripFrom({ ratio: enc.vsBaseline, low: e.low, high: e.high }, { ratio: dec.vsBaseline, low: d.low, high: d.high }, a);
   const halfWidth = relativeHalfWidth({ median: mid.ratio, low: bounds.low, high: bounds.high });
-  const agree = enc.processes.agreement === 'agree' && dec.processes.agreement === 'agree';
+  // the round trip is derived, not measured: it agrees across processes exactly when its encode and decode do
+  const agreement = enc.processes.agreement !== 'agree' ? enc.processes.agreement : dec.processes.agreement;
+  const pairs = Math.min(enc.precision.pairs ?? 0, dec.precision.pairs ?? 0);
   return {
     ...row,
     vsBaseline: mid.ratio, vsBaselineMin: bounds.low, vsBaselineMax: bounds.high,
     precision: {
-      ...row.precision, low: bounds.low, high: bounds.high, halfWidth: Number.isFinite(halfWidth) ? halfWidth : null, encodeShare: a,
-      pairs: Math.min(enc.precision.pairs ?? 0, dec.precision.pairs ?? 0),
-      met: agree && halfWidth <= (row.precision.target ?? Infinity),
+      ...row.precision, low: bounds.low, high: bounds.high, halfWidth: Number.isFinite(halfWidth) ? halfWidth : null, encodeShare: a, pairs,
+      met: agreement === 'agree' && e.pairs !== 0 && perProcess('encode').length === runs.length && perProcess('decode').length === runs.length
+        && halfWidth <= (row.precision.target ?? Infinity) && pairs >= (row.precision.minPairs ?? 0),
     },
-    processes: { ...row.processes, agreement: agree ? row.processes.agreement : (enc.processes.agreement !== 'agree' ? enc.processes.agreement : dec.processes.agreement) },
+    processes: { ...row.processes, agreement },
   };
 }

@@ -212,7 +212,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     const wireBytes = own.wireBytes.reduce((a, b) => a + b, 0) / own.wireBytes.length;
     if (c.op === 'roundtrip') return roundtripRow(c, figures, wireBytes, { target, level, minPairs });
     const f = /** @type {NonNullable<ReturnType<typeof figures.get>>} */ (figures.get(`${c.p.codec.name} ${c.op}`));
-    return rowOf(c, f, wireBytes, target, level);
+    return rowOf(c, f, wireBytes, target, level, minPairs);
   });
   return {
     rows,
@@ -243,8 +243,9 @@ export function percentWidth(rate) {
  * @param {number} wireBytes mean bytes per message
  * @param {number} target
  * @param {number} level
+ * @param {number} minPairs the fewest pairs a ratio may meet its target on
  */
-function rowOf(c, f, wireBytes, target, level) {
+function rowOf(c, f, wireBytes, target, level, minPairs) {
   const rate = f.rate;
   const rme = percentWidth(rate);
   const isBase = c.p.codec.name === BASELINE && !CONVERSIONS[c.op];
@@ -265,7 +266,7 @@ function rowOf(c, f, wireBytes, target, level) {
     vsBaselineMin: isBase ? 1 : ratio ? ratio.low : null,
     vsBaselineMax: isBase ? 1 : ratio ? ratio.high : null,
     precision: ratio ? {
-      low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs,
+      low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, minPairs,
       warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices },
       // the per-pair ratios the interval is the median's of: processes of one run pool them (lib/measure/processes.js)
       pairRatios: ratio.values.map((/** @type {number} */ v) => Number(v.toPrecision(5))),
@@ -324,7 +325,7 @@ function roundtripRow(c, figures, wireBytes, { target, level, minPairs }) {
     vsBaseline: isBase ? 1 : ratio ? ratio.ratio : null,
     vsBaselineMin: isBase ? 1 : ratio ? ratio.low : null,
     vsBaselineMax: isBase ? 1 : ratio ? ratio.high : null,
-    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, encodeShare: ratio.encodeShare } : null,
+    precision: ratio ? { low: ratio.low, high: ratio.high, level, halfWidth: ratio.halfWidth, target, met: ratio.met, pairs: ratio.pairs, minPairs, encodeShare: ratio.encodeShare } : null,
     oneMessage: null,
     bias: null,
     biasMin: null,

@@ -117,12 +117,15 @@ const speedRow = {
       precision: {
         type: ['object', 'null'],
         required: ['low', 'high', 'level', 'halfWidth', 'target', 'met', 'pairs'],
-        properties: { low: nullableNumber, high: nullableNumber, level: number, halfWidth: nullableNumber, target: number, met: { type: 'boolean' }, pairs: count },
+        properties: {
+          low: nullableNumber, high: nullableNumber, level: number, halfWidth: nullableNumber, target: number, met: { type: 'boolean' }, pairs: count,
+          minPairs: count, pairRatios: { type: 'array', items: number },
+        },
       },
       // 'encode+decode': a round trip derived from the encode and decode figures, not timed on its own
       derived: { type: 'string' },
       // the speed pass in fresh processes (npm start, benchmark_dss --rounds R): whether they agreed, each one's ratio
-      // and its interval (low–high; the row's interval is the median of these bounds)
+      // and its interval (low–high; null for a process without the row); the row's own ratio pools their pairs
       processes: {
         type: 'object', required: ['agreement', 'vsBaseline'],
         properties: {

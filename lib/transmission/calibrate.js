@@ -6,6 +6,7 @@ import { libraryVersion } from '../codecs/index.js';
 import { median } from '../measure/statistics.js';
 import { nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
+import { answerHandler } from './transports/http1.js';
 import { detectPlacement, withClientPinned } from './placement.js';
 
 /**
@@ -80,25 +81,36 @@ export async function calibrateHttp1({ payload, codecs, requests = 20000, rounds
           if (r.acked !== n) throw new Error(`toolkit client: ${r.acked} of ${n} answered (${r.ended})`);
           return r.seconds;
         },
-        // undici's Pool with the bodies encoded ahead and nothing else per request: the client library's own cost,
-        // apart from what the toolkit adds (encoding each message, accounting, the latency histogram)
+        // undici's Pool with the bodies encoded ahead and nothing else per request, through dispatch and the same
+        // handler as the toolkit's client (answerHandler), callbacks only: the client library's own cost, apart from
+        // what the toolkit adds (encoding each message, accounting, the latency histogram)
         undici: async (n) => {
           const pool = new Pool(server.url, { connections, pipelining });
           const headers = { 'content-type': codec.mediaType };
           const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
-          const post = (/** @type {number} */ i) => pool.request({ path, method: 'POST', headers, body: bodies[i % bodies.length], ...pipelined }).then(async (res) => {
-            await res.body.dump();
-            if (res.statusCode !== 204) throw new Error(`undici: answered ${res.statusCode}`);
-          });
+          /** @type {(i: number, answered: (err: Error|null) => void) => void} */
+          const post = (i, answered) => {
+            pool.dispatch({ path, method: 'POST', headers, body: bodies[i % bodies.length], ...pipelined }, answerHandler(
+              (status) => answered(status === 204 ? null : new Error(`undici: answered ${status}`)),
+              () => answered(new Error('undici: the request failed')),
+            ));
+          };
           try {
-            await Promise.all(Array.from({ length: connections }, (_, i) => post(i)));
-            const started = performance.now();
-            let sent = 0;
-            const worker = async () => {
-              while (sent < n) await post(sent++);
-            };
-            await Promise.all(Array.from({ length: Math.min(n, connections * pipelining) }, worker));
-            return (performance.now() - started) / 1000;
+            // the connections opened first, outside the time
+            await Promise.all(Array.from({ length: connections }, (_, i) => new Promise((resolve, reject) => post(i, (err) => (err ? reject(err) : resolve(null))))));
+            return await new Promise((resolve, reject) => {
+              const started = performance.now();
+              let sent = 0;
+              let answered = 0;
+              let failed = false;
+              const next = (/** @type {Error|null} */ err) => {
+                if (failed) return;
+                if (err) { failed = true; return reject(err); }
+                if (++answered === n) return resolve((performance.now() - started) / 1000);
+                if (sent < n) post(sent++, next);
+              };
+              for (let k = 0; k < Math.min(n, connections * pipelining); k++) post(sent++, next);
+            });
           } finally {
             await pool.close();
           }

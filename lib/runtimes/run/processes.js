@@ -8,9 +8,9 @@
  * six processes: 1.82–1.94× and 1.86–2.08×). A service runs one of them, so each is timed in a process where the
  * other was never loaded: libraryGroups splits the codecs into groups with one codec per library (the baseline in
  * each), and every group runs in a fresh process of its own (the runtime worker, worker.js, on the paired timer),
- * their rows joined per payload. With `processes` ≥ 2 (npm start --full, benchmark_dss.js --rounds R) every group
- * runs that many times, and each payload's rows are merged over the rounds by lib/measure/processes.js (medians,
- * intervals spanning the processes', a flag where they disagree: a figure can depend on the process it ran in).
+ * their rows joined per payload. With `processes` ≥ 2 (npm start: 2, --full: 3, benchmark_dss.js --rounds R) every
+ * group runs that many times, and each payload's rows are merged over the rounds by lib/measure/processes.js (the
+ * processes' pairs pooled, a flag where they disagree: a figure can depend on the process it ran in).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,9 +130,19 @@ export async function measureSpeedInProcesses({ payloads, codecs, processes, max
     runs.push(payloads.map((_, i) => joinGroups(parts.map((p) => p[i]), codecs.map((c) => c.name))));
   }
   const libraries = groups.map((g) => g.map((c) => c.name));
-  return runs[0].map((first, i) => ({
-    ...first,
-    settings: { ...first.settings, processes, processGroups: libraries },
-    results: processes > 1 ? mergeProcessRows(runs.map((run) => run[i].results)) : first.results,
-  }));
+  return runs[0].map((first, i) => {
+    const results = processes > 1 ? mergeProcessRows(runs.map((run) => run[i].results)) : first.results;
+    const precision = first.settings.precision;
+    return {
+      ...first,
+      // the precision summary of the merged rows, and every process's timing groups
+      settings: {
+        ...first.settings, processes, processGroups: libraries,
+        ...(precision && processes > 1 && {
+          precision: { ...precision, groups: runs.flatMap((run) => run[i].settings.precision?.groups ?? []), ...precisionSummary(results) },
+        }),
+      },
+      results,
+    };
+  });
 }

@@ -127,10 +127,10 @@ async function createClient({ url, codec, direction, window, connections, pipeli
   let gone = false;
   return {
     capacity: window * connections,
-    // each message through undici's dispatch with a handler of its own, not pool.request: request wraps every
-    // answer in a promise and a Readable body, which cost the client a third of its messages per second against
-    // the same server (docs/transmission.md, "Calibrating the HTTP/1.1 client against autocannon"); the handler
-    // sees the status, the body's chunks and the end, which is all a pass reads
+    // each message through undici's dispatch with a handler of its own, not pool.request, which wraps every answer
+    // in a promise and a Readable body: the client's CPU per request fell from ~129 µs to 93–114 (docs/transmission.md,
+    // "The http1 client on undici's dispatch"); the handler sees the status, the body's chunks and the end, which is
+    // all a pass reads
     send(seq) {
       if (gone) return false;
       if (direction === 'up') {
@@ -180,7 +180,10 @@ async function createClient({ url, codec, direction, window, connections, pipeli
 /**
  * An undici dispatch handler for one request: `done(status, contentEncoding)` once the answer has ended (its body's
  * chunks pushed to `chunks` when given, else dropped), or `failed()` once if the request fails first. A final status
- * after 1xx answers is the one kept.
+ * after 1xx answers is the one kept. undici calls a handler inside its own try/catch, so an exception thrown by
+ * `done` would come back as an error and be lost: it is thrown again outside undici, where it stops the process as
+ * any bug does. A request refused before it started (undici calls onResponseError inside dispatch itself) is failed
+ * on the next microtask, never inside the caller's dispatch.
  * @param {(status: number, coding: string|null) => void} done
  * @param {() => void} failed
  * @param {Buffer[]} [chunks]
@@ -191,9 +194,12 @@ export function answerHandler(done, failed, chunks) {
   /** @type {string|null} */
   let coding = null;
   let settled = false;
+  let started = false;
   return {
     // undici takes a handler as one of its new API by this method (without it, the older onConnect/onHeaders one)
-    onRequestStart() {},
+    onRequestStart() {
+      started = true;
+    },
     onResponseStart(_controller, statusCode, headers) {
       status = statusCode;
       const value = headers['content-encoding'];
@@ -205,12 +211,24 @@ export function answerHandler(done, failed, chunks) {
     onResponseEnd() {
       if (settled) return;
       settled = true;
-      done(status, coding);
+      try {
+        done(status, coding);
+      } catch (err) {
+        process.nextTick(() => { throw err; });
+      }
     },
     onResponseError() {
       if (settled) return;
       settled = true;
-      failed();
+      const fail = () => {
+        try {
+          failed();
+        } catch (err) {
+          process.nextTick(() => { throw err; });
+        }
+      };
+      if (started) fail();
+      else queueMicrotask(fail);
     },
   };
 }

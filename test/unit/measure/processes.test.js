@@ -103,6 +103,23 @@ test('mergeProcessRows pools the pairs: agreeing processes that each missed ±5%
   assert.equal(together.precision?.pairs, 90);
   assert.ok(/** @type {number} */ (together.precision?.halfWidth) <= 0.05, `together ±${together.precision?.halfWidth}`);
   assert.equal(together.precision?.met, true);
+  // two processes 3% apart with tight pairs: beyond their intervals, within the ±5% target: they agree, and the
+  // interval holds both medians
+  const [near] = mergeProcessRows([[paired(1.0, 0.01)], [paired(1.03, 0.01)]]);
+  assert.equal(near.processes.agreement, 'agree');
+  assert.equal(near.precision?.met, true);
+  assert.ok(/** @type {number} */ (near.vsBaselineMin) <= Math.min(.../** @type {number[]} */ (near.processes.vsBaseline))
+    && /** @type {number} */ (near.vsBaselineMax) >= Math.max(.../** @type {number[]} */ (near.processes.vsBaseline)));
+  // too few pairs pooled for an interval the target trusts: not met, however narrow
+  const few = (/** @type {number} */ c) => { const r = paired(c, 0.01); return { ...r, precision: { ...r.precision, pairRatios: r.precision.pairRatios.slice(0, 4), pairs: 4, minPairs: 10 } }; };
+  const [thin] = mergeProcessRows([[few(1.0)], [few(1.001)]]);
+  assert.equal(thin.precision?.pairs, 8);
+  assert.equal(thin.precision?.met, false);
+  // a process that lacks the row: not met, and the missing process is named as missing
+  const [partial] = mergeProcessRows([[paired(1.0, 0.01)], [], [paired(1.0, 0.01)]]);
+  assert.deepEqual(partial.processes.vsBaseline.length, 3);
+  assert.equal(partial.processes.vsBaseline[1], null);
+  assert.equal(partial.precision?.met, false);
   // two processes 10% apart with tight pairs: they disagree, and the interval holds both medians
   const [apart] = mergeProcessRows([[paired(1.0, 0.01)], [paired(1.1, 0.01)]]);
   assert.equal(apart.processes.agreement, 'process-dependent');
@@ -128,4 +145,15 @@ test('mergeProcessRows derives the round trip again from the merged encode and d
   const expected = 1 / (0.4 / /** @type {number} */ (enc.vsBaseline) + 0.6 / /** @type {number} */ (dec.vsBaseline));
   assert.ok(Math.abs(/** @type {number} */ (rt.vsBaseline) - expected) < 1e-12);
   assert.ok(/** @type {number} */ (rt.vsBaselineMin) < /** @type {number} */ (rt.vsBaseline) && /** @type {number} */ (rt.vsBaselineMax) > /** @type {number} */ (rt.vsBaseline));
+  // encode and decode agree: so does the round trip derived from them, and it is met (the processes' own round
+  // trips, 2.5 and 0.6, were each derived from their process's figures, not a disagreement of their own)
+  assert.equal(enc.processes.agreement, 'agree');
+  assert.equal(rt.processes.agreement, 'agree');
+  assert.equal(rt.precision?.met, true);
+  // its interval is the joint one: wider than the round trip's figures at the 95% level would give
+  assert.ok(/** @type {number} */ (rt.precision?.halfWidth) > 0);
+  // encode disagreeing across processes: the round trip is not met, and says why
+  const [, , split] = mergeProcessRows([process(1.2, 2.0, 1.5), process(1.5, 2.0, 1.5)]);
+  assert.equal(split.processes.agreement, 'process-dependent');
+  assert.equal(split.precision?.met, false);
 });

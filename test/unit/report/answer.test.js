@@ -125,6 +125,11 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   enc.processes = { agreement: 'process-dependent', vsBaseline: [1.62, 1.38], low: [1.58, 1.33], high: [1.66, 1.41] };
   assert.match(answerParagraph(split, answerModel(split)[0]),
     /protobufjs-static, the most used protobuf library, encodes at a rate that depended on the process it ran in \(1\.62×, 1\.38× in 2 fresh processes\)/);
+  // processes that agreed but missed the target together: the imprecision is said, not the processes
+  const agreed = pairedResults({ pbEncode: [1.6, 1.2, 1.9, false] });
+  const encAgreed = /** @type {any} */ (agreed.payloads[0].speed.find((r) => r.format === 'protobufjs-static' && r.op === 'encode'));
+  encAgreed.processes = { agreement: 'agree', vsBaseline: [1.58, 1.62], low: [1.2, 1.25], high: [1.9, 1.85] };
+  assert.match(answerParagraph(agreed, answerModel(agreed)[0]), /encodes at a rate not measured precisely enough to state \(±25\.0%\)/);
   // the table marks the missed ratio unstable, with no ▲
   assert.match(answerMarkdown(missed), /1\.60× \(1\.20–1\.90\) ~ unstable/);
   assert.match(answerMarkdown(missed), /Speed precision: 6 ratios to the baseline, median interval ±\d+\.\d% at 95%, 1 over the target/);

@@ -65,11 +65,16 @@ function readOrNull(file, read) {
  */
 export function checkOrWrite(argv, outputs, { script, regenerate, io = process }) {
   let check;
+  let help;
   try {
-    ({ values: { check } } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } } }));
+    ({ values: { check, help } } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
   } catch (err) {
     io.stderr.write(`${script}: ${oneLine(/** @type {Error} */ (err).message)}; usage: ${regenerate} [--check]\n`);
     return 2;
+  }
+  if (help) {
+    io.stdout.write(`usage: ${regenerate} [--check]\n  writes the files it generates where they are stale; --check writes nothing and exits 1 when any is stale\n`);
+    return 0;
   }
   try {
     const built = outputs();

@@ -70,6 +70,14 @@ test('a file compares through its own read, and is written through its own write
   assert.equal(fs.readFileSync(file, 'utf8'), 'BYE');
 });
 
+test('--help prints the usage and writes nothing', () => {
+  const { out, io } = capture();
+  let built = false;
+  assert.equal(checkOrWrite(['--help'], () => { built = true; return []; }, { ...how, io }), 0);
+  assert.match(out.stdout, /^usage: npm run gen \[--check\]\n/);
+  assert.equal(built, false);
+});
+
 test('a bad argument or a UserError is one line and exit 2; any other error is a bug and propagates', () => {
   const { out, io } = capture();
   assert.equal(checkOrWrite(['--chek'], () => [], { ...how, io }), 2);

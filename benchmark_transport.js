@@ -46,7 +46,8 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       probe's length, each after an idle interval of up to 0.25 s). Default
                       --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept)
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
-                      (closed loop, 3 passes): its requests/s beside the toolkit's capacity
+                      (closed loop, 3 passes): its requests/s beside the toolkit's capacity, and the toolkit's own
+                      client in the same closed loop, taking turns with it (like with like)
   --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
                       cores where the machine has N more than the client needs
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
@@ -131,7 +132,10 @@ runCli(import.meta.url, async () => {
       if (c) {
         console.log(`\nCalibration: autocannon against the same http1 server, ${c.format} bodies, ${c.connections} connections, pipelining ${c.pipelining}, closed loop: `
           + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); the toolkit's capacity `
-          + `${c.toolkitCapacity == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${(/** @type {number} */ (c.ratio)).toFixed(2)} of autocannon's`}`);
+          + `${c.toolkitCapacity == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${(/** @type {number} */ (c.ratio)).toFixed(2)} of autocannon's`}`
+          + ` (an open-loop rate under the p99 target against a closed loop's throughput). Like with like, the toolkit's client in the same closed loop, `
+          + `its passes taking turns with autocannon's: ${c.toolkitClosedLoop == null ? 'did not answer every request' : `${int(c.toolkitClosedLoop)} requests/s `
+          + `(${c.toolkitClosedLoopPerSec.map((x) => (x == null ? '—' : int(x))).join(', ')}): ${(/** @type {number} */ (c.closedLoopRatio)).toFixed(2)} of autocannon's`}`);
       }
     }
     return;

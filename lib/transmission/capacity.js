@@ -9,7 +9,7 @@
  */
 import { complete } from './outcome.js';
 import { detectPlacement, withClientPinned } from './placement.js';
-import { measureTransmission, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
+import { measureTransmission, nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
 import { startClientWorkers } from './client-workers.js';
 import { autocannonPass } from './calibrate.js';
@@ -194,7 +194,11 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     /**
      * autocannon against the same server with the same bodies (the JSON side's corpus), connections and pipelining,
      * closed loop, three passes of twice the toolkit's capacity in requests (at least 2,000): its requests/s and p99
-     * beside the toolkit's capacity, so a reader sees whether the toolkit's client, not the server, set it.
+     * beside the toolkit's capacity, so a reader sees whether the toolkit's client, not the server, set it. The
+     * capacity is an open-loop rate under a p99 target and autocannon's a closed loop's throughput, which never
+     * queues: so the toolkit's own client also runs that closed loop (the same connections, requests in flight and
+     * bodies, encoded as it sends them), its passes taking turns with autocannon's, and that like-for-like ratio is
+     * given beside the capacity's.
      * @param {Array<ReturnType<typeof capacityRow>>} rows
      * @param {string} format
      */
@@ -207,14 +211,28 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const pipelining = link.pipelining ?? 1;
       const amount = Math.max(2000, Math.round(2 * (row.capacity ?? row.below ?? 1000)));
       const pass = () => autocannonPass({ url: server.url, connections, pipelining, path: `/${encodeURIComponent(format)}`, mediaType: codec.mediaType, bodies, amount });
+      const closedLoop = async () => {
+        const r = await nodeClientPass({ transport, url: server.url, codec, messages: amount, window: pipelining, connections, pipelining, askServer: false });
+        return r.acked === amount && r.seconds > 0 ? r.acked / r.seconds : null;
+      };
+      // each warmed up once, unmeasured; then the two take turns
       await pass();
+      await closedLoop();
       const passes = [];
-      for (let i = 0; i < 3; i++) passes.push(await pass());
+      /** @type {(number|null)[]} */
+      const closed = [];
+      for (let i = 0; i < 3; i++) {
+        passes.push(await pass());
+        closed.push(await closedLoop());
+      }
       const perSec = passes.map((p) => p.answered / p.seconds);
       const autocannon = median(perSec);
+      const whole = closed.filter((x) => x != null);
+      const toolkitClosedLoop = whole.length === closed.length ? median(/** @type {number[]} */ (whole)) : null;
       return {
         format, connections, pipelining, requests: amount, autocannonPerSec: perSec, autocannon, autocannonP99: median(passes.map((p) => p.p99)),
         toolkitCapacity: row.capacity, ratio: row.capacity == null ? null : row.capacity / autocannon,
+        toolkitClosedLoopPerSec: closed, toolkitClosedLoop, closedLoopRatio: toolkitClosedLoop == null ? null : toolkitClosedLoop / autocannon,
       };
     }
   }

@@ -20,6 +20,10 @@ import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmissio
 
 exitOnSignals();
 
+/** The transports of a comparison, a sweep and (with connect-h2) a capacity run unless --transports says otherwise. */
+const DEFAULT_TRANSPORTS = 'ws,http1,http2,connect,grpc';
+const CAPACITY_TRANSPORTS = 'ws,http1,http2,connect,connect-h2,grpc';
+
 const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchmark_transport.js --data FILE [--proto FILE --type NAME] [options]
   Per profile and round, each transport runs a pass of each of its formats against its own server.js
   (127.0.0.1, ephemeral port): rows "TRANSPORT FORMAT", medians of the rounds with min–max. Verdicts first for
@@ -27,7 +31,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   protobuf, Connect JSON vs Connect binary, each transport's JSON vs its protobuf), then for every other pair of
   formats on one transport and of transports on one format (a winner only when every round of one beat every
   round of the other in msgs/s, at least 3 rounds).
-  --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ws,http1,http2,connect,grpc)
+  --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORTS}; with --capacity ${CAPACITY_TRANSPORTS})
   --formats a,b       codecs for every transport (default: each transport's own JSON and protobuf pair, below);
                       a cell a transport cannot carry is skipped with its reason (with one transport: refused)
   --profiles a,b      network profiles (default none): none, 3g, 4g, … or custom (with --rtt MS --down KBIT --up KBIT)
@@ -58,7 +62,7 @@ ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
 const OPTIONS = {
   ...PAYLOAD_OPTIONS,
   ...TRANSMISSION_OPTIONS,
-  transports: { type: 'string', default: 'ws,http1,http2,connect,grpc' },
+  transports: { type: 'string' },
   messages: { type: 'string' },
   profiles: { type: 'string', default: 'none' },
   rounds: { type: 'string', default: '3' },
@@ -96,7 +100,9 @@ runCli(import.meta.url, async () => {
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
   if (values.deflate) throw new UserError('benchmark_transport: use --compress NAME (--deflate is the WebSocket clients\' spelling)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
-  const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
+  // capacity is asked of every transport, Connect over HTTP/2 included (the comparison leaves it out: its passes
+  // are Connect's on another HTTP, and the comparison's time grows with every cell)
+  const names = (values.transports ?? (values.capacity ? CAPACITY_TRANSPORTS : DEFAULT_TRANSPORTS)).split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
   const transports = await Promise.all(names.map(loadTransport));
   // every transport must take the settings before anything runs

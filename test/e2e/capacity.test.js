@@ -97,3 +97,12 @@ test('benchmark_transport.js --capacity --calibrate: autocannon against the same
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Like with like, the toolkit's client in the same closed loop, its passes taking turns with autocannon's: [\d,]+ requests\/s \([\d,]+, [\d,]+, [\d,]+\): \d+\.\d\d of autocannon's/);
 });
+
+test('benchmark_transport.js --capacity without --transports asks every transport, Connect over HTTP/2 included', { timeout: 180_000 }, () => {
+  const r = run('5', '--capacity', '--formats', 'protobuf-es', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /** @type {{ transports: Array<{ transport: string, rows: Array<{ format: string, below: number|null }> }> }} */
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.transports.map((t) => t.transport), ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc']);
+  for (const t of out.transports) assert.deepEqual(t.rows.map((row) => [row.format, row.below]), [['protobuf-es', 400]], t.transport);
+});

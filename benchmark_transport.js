@@ -8,7 +8,7 @@ import {
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/rows.js';
-import { capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
+import { calibrationLines, capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { measureCapacity } from './lib/transmission/capacity.js';
@@ -134,16 +134,7 @@ runCli(import.meta.url, async () => {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);
     for (const line of [...skipLines, ...capacityLines(capacity, settings)]) console.log(line);
-    for (const { calibration: c } of capacity) {
-      if (c) {
-        console.log(`\nCalibration: autocannon against the same http1 server, ${c.format} bodies, ${c.connections} connections, pipelining ${c.pipelining}, closed loop: `
-          + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); the toolkit's capacity `
-          + `${c.toolkitCapacity == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${(/** @type {number} */ (c.ratio)).toFixed(2)} of autocannon's`}`
-          + ` (an open-loop rate under the p99 target against a closed loop's throughput). Like with like, the toolkit's client in the same closed loop, `
-          + `its passes taking turns with autocannon's: ${c.toolkitClosedLoop == null ? 'did not answer every request' : `${int(c.toolkitClosedLoop)} requests/s `
-          + `(${c.toolkitClosedLoopPerSec.map((x) => (x == null ? '—' : int(x))).join(', ')}): ${(/** @type {number} */ (c.closedLoopRatio)).toFixed(2)} of autocannon's`}`);
-      }
-    }
+    for (const line of calibrationLines(capacity)) console.log(line);
     return;
   }
   if (values.sweep) {

@@ -348,3 +348,20 @@ export function capacityLines(transports, s) {
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
 }
+
+/**
+ * The http1 calibration of a capacity run (`--calibrate`), a paragraph per transport that has one: autocannon's
+ * closed-loop requests/s against the same server, the toolkit's open-loop capacity as a share of it, and the
+ * toolkit's own client in the same closed loop (like with like).
+ * @param {Array<{ calibration?: { format: string, connections: number, pipelining: number, autocannon: number, autocannonPerSec: number[], autocannonP99: number|null,
+ *   toolkitCapacity: number|null, ratio: number|null, toolkitClosedLoop?: number|null, toolkitClosedLoopPerSec?: (number|null)[], closedLoopRatio?: number|null } | null }>} transports
+ * @returns {string[]}
+ */
+export function calibrationLines(transports) {
+  return transports.flatMap(({ calibration: c }) => (c ? ['', `Calibration: autocannon against the same http1 server, ${c.format} bodies, ${c.connections} connections, pipelining ${c.pipelining}, closed loop: `
+    + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); the toolkit's capacity `
+    + `${c.toolkitCapacity == null || c.ratio == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${fixed(c.ratio, 2)} of autocannon's`}`
+    + ' (an open-loop rate under the p99 target against a closed loop\'s throughput). Like with like, the toolkit\'s client in the same closed loop, '
+    + `its passes taking turns with autocannon's: ${c.toolkitClosedLoop == null || c.closedLoopRatio == null ? 'did not answer every request' : `${int(c.toolkitClosedLoop)} requests/s `
+    + `(${(c.toolkitClosedLoopPerSec ?? []).map((x) => (x == null ? '—' : int(x))).join(', ')}): ${fixed(c.closedLoopRatio, 2)} of autocannon's`}`] : []));
+}

@@ -66,6 +66,16 @@ test('mergeProcessRows: medians over the processes, the interval the median of t
   assert.equal(looser.precision?.met, false, '±6% misses ±5%, whatever each process said');
 });
 
+/**
+ * A merged row's interval reaches every process's own ratio.
+ * @param {{ vsBaselineMin: number|null, vsBaselineMax: number|null, processes: { vsBaseline: (number|null)[] } }} row
+ */
+const assertHoldsEachProcess = (row) => {
+  const own = /** @type {number[]} */ (row.processes.vsBaseline);
+  assert.ok(/** @type {number} */ (row.vsBaselineMin) <= Math.min(...own) && /** @type {number} */ (row.vsBaselineMax) >= Math.max(...own),
+    `${row.vsBaselineMin}–${row.vsBaselineMax} against ${own.join(', ')}`);
+};
+
 /** 30 per-pair ratios scattered around `centre` (a sum of three seeded uniforms: bell-shaped, within ±`spread`), and the row a process would give for them. */
 const paired = (/** @type {number} */ centre, /** @type {number} */ spread, op = 'encode', format = 'pb') => {
   let seed = Math.round(centre * 1000 + spread * 100000);
@@ -108,8 +118,7 @@ test('mergeProcessRows pools the pairs: agreeing processes that each missed ±5%
   const [near] = mergeProcessRows([[paired(1.0, 0.01)], [paired(1.03, 0.01)]]);
   assert.equal(near.processes.agreement, 'agree');
   assert.equal(near.precision?.met, true);
-  assert.ok(/** @type {number} */ (near.vsBaselineMin) <= Math.min(.../** @type {number[]} */ (near.processes.vsBaseline))
-    && /** @type {number} */ (near.vsBaselineMax) >= Math.max(.../** @type {number[]} */ (near.processes.vsBaseline)));
+  assertHoldsEachProcess(near);
   // too few pairs pooled for an interval the target trusts: not met, however narrow
   const few = (/** @type {number} */ c) => { const r = paired(c, 0.01); return { ...r, precision: { ...r.precision, pairRatios: r.precision.pairRatios.slice(0, 4), pairs: 4, minPairs: 10 } }; };
   const [thin] = mergeProcessRows([[few(1.0)], [few(1.001)]]);
@@ -124,8 +133,7 @@ test('mergeProcessRows pools the pairs: agreeing processes that each missed ±5%
   const [apart] = mergeProcessRows([[paired(1.0, 0.01)], [paired(1.1, 0.01)]]);
   assert.equal(apart.processes.agreement, 'process-dependent');
   assert.equal(apart.precision?.met, false);
-  assert.ok(/** @type {number} */ (apart.vsBaselineMin) <= Math.min(.../** @type {number[]} */ (apart.processes.vsBaseline))
-    && /** @type {number} */ (apart.vsBaselineMax) >= Math.max(.../** @type {number[]} */ (apart.processes.vsBaseline)));
+  assertHoldsEachProcess(apart);
 });
 
 test('mergeProcessRows derives the round trip again from the merged encode and decode: it stays between them', () => {

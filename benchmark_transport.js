@@ -12,6 +12,7 @@ import { calibrationLines, capacityLines, passSettingsLine, passTable } from './
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { measureCapacity } from './lib/transmission/capacity.js';
+import { requireH2load } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -54,6 +55,11 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       client in the same closed loop, taking turns with it (like with like)
   --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
                       cores where the machine has N more than the client needs
+  --load-generator G  with --capacity: toolkit (default: the toolkit's own clients) or h2load (nghttp2's, Debian's
+                      nghttp2-client) for http2, connect-h2 and grpc, whose node:http2 clients run out long before
+                      their servers do: h2load sends the corpus's first message at each rate (--rps per connection,
+                      --window streams each), its per-request log gives p50/p99 (from the actual send; a pass that
+                      fell behind its schedule fails); uploads only; the other transports keep the toolkit's client
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
@@ -73,7 +79,23 @@ const OPTIONS = {
   'probe-seconds': { type: 'string', default: '0.5' },
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
+  'load-generator': { type: 'string', default: 'toolkit' },
 };
+
+/**
+ * --load-generator: the toolkit's clients, or h2load (which must be installed, and drives uploads without
+ * compression or TLS only): one line naming the option and what is wrong, before anything runs.
+ * @param {string} value
+ * @param {{ capacity: boolean, direction: string, compress: string|null, tls: boolean }} o
+ * @returns {{ name: 'toolkit' } | { name: 'h2load', version: string }}
+ */
+function loadGeneratorOption(value, { capacity, direction, compress, tls }) {
+  if (value === 'toolkit') return { name: 'toolkit' };
+  if (value !== 'h2load') throw new UserError(`--load-generator ${value}: give toolkit or h2load`);
+  if (!capacity) throw new UserError('--load-generator h2load: only with --capacity');
+  if (direction !== 'up' || compress || tls) throw new UserError('--load-generator h2load: uploads only, plain (no --direction down, --compress or --tls)');
+  return { name: 'h2load', version: requireH2load() };
+}
 
 /**
  * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
@@ -113,6 +135,7 @@ runCli(import.meta.url, async () => {
   const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
   const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
+  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;
@@ -122,14 +145,14 @@ runCli(import.meta.url, async () => {
     // a server is saturated only with enough in flight: four connections of eight unless told otherwise
     const busy = values.connections === '1' && values.window === '1' ? { connections: 4, window: 8 } : {};
     const capacity = await measureCapacity({
-      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, search: { fromRate, seconds: probeSeconds },
+      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds },
       // the passes at half capacity: twice a probe's length (1 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2 },
       link: { ...link, ...busy },
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `over (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
+    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, loadGenerator: loadGenerator.name === 'h2load' ? `h2load ${loadGenerator.version}` : 'toolkit', connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);

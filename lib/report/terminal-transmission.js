@@ -331,6 +331,9 @@ export function capacityRows(transports) {
  */
 export function capacityLines(transports, s) {
   const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
+  const generators = [...new Set(transports.map((t) => t.loadGenerator ?? 'toolkit'))];
+  const sentBy = generators.length === 1 && generators[0] === 'toolkit' ? [] : [`Load generator: ${generators.map((g) => `${g} (${transports.filter((t) => (t.loadGenerator ?? 'toolkit') === g).map((t) => t.transport).join(', ')})`).join('; ')}`
+    + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time and times each request from its actual send (a pass that fell more than 2.5% behind its schedule fails)' : '')];
   const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
     const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
     return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
@@ -338,6 +341,8 @@ export function capacityLines(transports, s) {
   return [
     `Capacity (${s.direction === 'down' ? 'download' : 'upload'}): the highest open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms; per server core `
       + `only where the server ran out first (a rate bound by the client, or by neither side, is marked and not the server's capacity); ${places.join('; ')}`,
+    '',
+    ...sentBy,
     '',
     toMarkdown(capacityRows(transports)),
     '',

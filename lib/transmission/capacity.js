@@ -7,6 +7,7 @@
  * and server CPU per message at that same fixed rate (cpu-at-rate.js). The search and the verdicts are pure
  * (boundOf, capacityRow; the search is rate-search.js's searchRate, shared with --sweep); measureCapacity runs the passes.
  */
+import { UserError } from '../errors.js';
 import { complete } from './outcome.js';
 import { detectPlacement, withClientPinned } from './placement.js';
 import { measureTransmission, nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
@@ -15,6 +16,9 @@ import { startClientWorkers } from './client-workers.js';
 import { autocannonPass } from './calibrate.js';
 import { median } from '../measure/statistics.js';
 import { searchRate } from './rate-search.js';
+import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadPass, h2loadRequest } from './h2load.js';
+import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
+import { alternate } from '../measure/statistics.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
@@ -24,9 +28,10 @@ export const SATURATED = 0.9;
  * One probe of the search: the rate offered, what came back, and how busy each side was.
  * @typedef {{ rate: number, ok: boolean, complete: boolean, msgsPerSec: number|null, p50: number|null, p99: number|null,
  *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null, clientGcMaxMs?: number|null,
- *   serverGcMaxMs?: number|null, retry?: boolean }} CapacityProbe
+ *   serverGcMaxMs?: number|null, retry?: boolean, onSchedule?: boolean }} CapacityProbe
  *   CPU shares: CPU seconds per second of the pass (1 = one core busy); clientGcMaxMs, serverGcMaxMs: each side's
- *   longest GC pause; retry: the second probe of a rate whose first failed
+ *   longest GC pause; retry: the second probe of a rate whose first failed; onSchedule (h2load's probes): the pass
+ *   kept to its rate's schedule
  */
 
 /**
@@ -111,6 +116,30 @@ export function probeFigures(rate, row, targetP99Ms) {
 }
 
 /**
+ * A probe's figures from an h2load pass (h2load.js): the server's CPU and event-loop share over h2load's own
+ * timing (the server's report also spans h2load's start and exit, when it sits idle), h2load's CPU share; a probe
+ * passes when every request was answered as expected, p99 is under the target and the pass kept to its schedule
+ * (h2load holds requests back when its streams run out, and times them from their late start).
+ * @param {number} rate
+ * @param {Awaited<ReturnType<typeof h2loadPass>>} r
+ * @param {number} targetP99Ms
+ * @returns {CapacityProbe}
+ */
+export function h2loadProbeFigures(rate, r, targetP99Ms) {
+  const done = r.acked === r.messages && r.errors === 0;
+  const p99 = r.latencyMs.p99;
+  const s = r.seconds > 0 ? r.seconds : null;
+  return {
+    rate, ok: done && r.onSchedule && p99 != null && p99 < targetP99Ms, complete: done, msgsPerSec: r.msgsPerSec, p50: r.latencyMs.p50, p99,
+    serverCpuShare: r.server && s ? r.server.cpuUs / (s * 1e6) : null,
+    serverElu: r.server && s ? Math.min(1, (r.server.elu * r.server.seconds) / s) : null,
+    clientCpuShare: r.clientCpuUs != null && s ? (r.clientCpuUs * r.acked) / (s * 1e6) : null, clientElu: null,
+    clientGcMaxMs: null, serverGcMaxMs: r.server?.gcMaxMs ?? null,
+    onSchedule: r.onSchedule,
+  };
+}
+
+/**
  * Capacity of every transport × format on one payload, one direction.
  * @param {object} o
  * @param {import('../payload/index.js').Payload} o.payload
@@ -126,12 +155,17 @@ export function probeFigures(rate, row, targetP99Ms) {
  * @param {'auto'|'off'} [o.placement]
  * @param {number} [o.serverWorkers] server processes per transport (server.js --workers), default 1
  * @param {boolean} [o.calibrate] on http1, autocannon against the same server, body and connections (its JSON side)
+ * @param {{ name: 'toolkit' } | { name: 'h2load', version: string, bin?: string }} [o.loadGenerator] who sends: the toolkit's own
+ *   clients (default), or h2load on the HTTP/2 transports (h2load.js; the others keep the toolkit's)
  * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, bound: string }) => void} [o.onProbe]
  */
-export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, onProbe }) {
+export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, loadGenerator = { name: 'toolkit' }, onProbe }) {
   const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5 } = search;
   const { rounds = 3, seconds: halfSeconds = 1 } = atHalf;
   const { direction = 'up', compress = null, tls = false } = link;
+  if (loadGenerator.name === 'h2load' && (direction !== 'up' || compress || tls)) {
+    throw new UserError('--load-generator h2load: uploads only, plain (no --direction down, --compress or --tls)');
+  }
   const out = [];
   // with several server workers, each transport at one worker and at N: how it scales
   const cells = transports.filter((t) => codecsFor[t]?.length).flatMap((name) => (serverWorkers > 1 ? [1, serverWorkers] : [1]).map((w) => ({ name, w })));
@@ -147,7 +181,8 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
     const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
     // client workers started once per transport, not per probe
-    const workers = (link.clientWorkers ?? 1) > 1
+    const h2load = loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null;
+    const workers = !h2load && (link.clientWorkers ?? 1) > 1
       ? await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name }) : null;
     const client = workers ? { clientPass: workers.clientPass, clientWorkers: 1 } : {};
     try {
@@ -157,13 +192,17 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
           /** @type {CapacityProbe[]} */
           const probes = [];
+          const request = h2load ? await checkedRequest(info.name) : null;
           /** @param {number} rate @param {boolean} retry */
           const probeOnce = async (rate, retry) => {
-            const run = await measureTransmission({
-              // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
-              ...link, transport: name, payload, codecs: [info], server, rate, messages: Math.max(200, Math.round(rate * seconds)), placement: 'off', ...client,
-            });
-            const p = { ...probeFigures(rate, run.results[0], targetP99Ms), ...(retry ? { retry: true } : {}) };
+            const messages = Math.max(200, Math.round(rate * seconds));
+            const figures = h2load && request
+              ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, connections: link.connections ?? 1, window: link.window ?? 1, serverControl: server.control, bin: h2load.bin }), targetP99Ms)
+              : probeFigures(rate, (await measureTransmission({
+                // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
+                ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
+              })).results[0], targetP99Ms);
+            const p = { ...figures, ...(retry ? { retry: true } : {}) };
             probes.push(p);
             onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
             return p.ok;
@@ -172,7 +211,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }));
         }
         const rate = halfRate(rows);
-        const half = rate ? await measureTransmission({
+        const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
           ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
           cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
         }) : null;
@@ -183,12 +222,68 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         return { rows, rate, half, calibration, serverProcesses };
       });
       out.push({
-        transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: link.clientWorkers ?? 1, halfRate: value.rate,
+        transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: h2load ? 1 : link.clientWorkers ?? 1, halfRate: value.rate,
+        loadGenerator: h2load ? `h2load ${h2load.version}` : 'toolkit',
         rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
       });
     } finally {
       await workers?.close();
       await server.stop();
+    }
+
+    /**
+     * The request h2load will send for a format, sent once first over node:http2 so that one the server refuses
+     * never becomes thousands of "successes" (h2load counts every 2xx and never reads gRPC's trailers).
+     * @param {string} format
+     */
+    async function checkedRequest(format) {
+      const codec = usable.find((c) => c.name === format);
+      if (!codec) throw new Error(`${name} ${format}: not prepared`);
+      const request = h2loadRequest(name, codec, payload.schema);
+      const problem = await checkH2loadRequest(server.url, request);
+      if (problem) throw new Error(`h2load's request for ${name} ${format} is refused by the server: ${problem}`);
+      return request;
+    }
+
+    /**
+     * The passes at half capacity, driven by h2load: rounds of two passes a format (formats alternated, each after an
+     * idle interval whose server CPU is subtracted, as cpu-at-rate.js does for the toolkit's client), shaped like
+     * measureTransmission's result so atHalfOf reads both.
+     * @param {number} rate
+     */
+    async function h2loadAtRate(rate) {
+      const messages = Math.max(200, Math.round(rate * halfSeconds));
+      const formats = usable.filter((c) => codecs.some((k) => k.name === c.name));
+      const requests = await Promise.all(formats.map((c) => checkedRequest(c.name)));
+      /** @type {import('./cpu-at-rate.js').RatePass[][]} */
+      const ratePasses = formats.map(() => []);
+      for (let round = 1; round <= rounds; round++) {
+        for (let slot = 0; slot < 2; slot++) {
+          for (const i of alternate(formats.map((_, k) => k), (round - 1) * 2 + slot + 1)) {
+            const control = idleSubtracting(server.control, idleSecondsFor(halfSeconds) * 1000);
+            const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, connections: link.connections ?? 1, window: link.window ?? 1, serverControl: control, bin: h2load?.bin });
+            const { idle, pass } = control.measured();
+            ratePasses[i].push({
+              round, slot, messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec,
+              serverCpuUs: r.server?.messages ? r.server.cpuUs / r.server.messages : null,
+              grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
+              idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
+              serverElu: r.server?.elu ?? null, clientCpuUs: r.clientCpuUs, clientElu: null, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
+              complete: r.acked === messages && r.errors === 0,
+            });
+          }
+        }
+      }
+      const mid = (/** @type {(number|null)[]} */ xs) => (xs.every((x) => x != null) && xs.length ? median(/** @type {number[]} */ (xs)) : null);
+      return {
+        settings: { rate },
+        results: formats.map((c, i) => ({
+          format: c.name, messages: messages * ratePasses[i].length, acked: ratePasses[i].reduce((n, p) => n + p.acked, 0), lost: 0, notSent: 0, duplicated: 0,
+          errors: ratePasses[i].reduce((n, p) => n + (p.messages - p.acked), 0),
+          latencyMs: { p50: mid(ratePasses[i].map((p) => p.latencyMs.p50)), p99: mid(ratePasses[i].map((p) => p.latencyMs.p99)) },
+        })),
+        cpuAtRate: { formats: formats.map((c, i) => summariseRatePasses(c.name, rate, ratePasses[i])) },
+      };
     }
 
     /**
@@ -242,7 +337,9 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
 /**
  * A format's figures at half capacity: the open-loop latencies (medians of the rounds) and the server CPU per
  * message at that fixed rate.
- * @param {Awaited<ReturnType<typeof measureTransmission>> | null} half
+ * @param {{ settings: { rate: number|null }, results: Array<{ format: string, messages: number, acked: number, lost: number, notSent?: number, duplicated: number,
+ *   errors: number, latencyMs?: Record<string, number|null> | null }>, cpuAtRate: { formats: Array<ReturnType<typeof summariseRatePasses>> } | null } | null} half
+ *   measureTransmission's result, or the h2load passes' shaped like it
  * @param {string} format
  */
 function atHalfOf(half, format) {

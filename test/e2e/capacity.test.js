@@ -59,6 +59,51 @@ test('benchmark_transport.js --capacity --server-workers 2: each transport at on
   assert.deepEqual(out.transports.map((t) => t.serverProcesses), [1, 2]);
 });
 
+/** h2load (Debian's nghttp2-client): CI installs it and sets REQUIRE_H2LOAD, where its absence fails instead of skipping. */
+const h2load = spawnSync('h2load', ['--version'], { encoding: 'utf8' });
+const noH2load = h2load.status === 0 ? false : 'h2load is not installed (apt-get install nghttp2-client)';
+if (noH2load && process.env.REQUIRE_H2LOAD) throw new Error(`REQUIRE_H2LOAD is set but ${noH2load}`);
+
+test('benchmark_transport.js --capacity --load-generator h2load: h2load drives http2, connect-h2 and grpc (probes, half-rate passes, the server\'s CPU); ws keeps the toolkit\'s client', { timeout: 180_000, skip: noH2load }, () => {
+  const r = run('5', '--capacity', '--transports', 'ws,http2,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /**
+   * @type {{ settings: { loadGenerator: string }, transports: Array<{ transport: string, loadGenerator: string, halfRate: number,
+   *   rows: Array<{ format: string, below: number|null, probes: Array<{ rate: number, ok: boolean, onSchedule?: boolean, p99: number|null, serverCpuShare: number|null, clientCpuShare: number|null }>,
+   *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number } }> }> }}
+   */
+  const out = JSON.parse(r.stdout);
+  assert.match(out.settings.loadGenerator, /^h2load \d+\.\d+/);
+  assert.deepEqual(out.transports.map((t) => [t.transport, t.loadGenerator.split(' ')[0], t.rows.map((row) => row.format)]), [
+    ['ws', 'toolkit', ['protobufjs-static', 'json-buffer']], ['http2', 'h2load', ['protobufjs-static', 'json-buffer']],
+    ['connect-h2', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['grpc', 'h2load', ['protobufjs-static']],
+  ]);
+  for (const t of out.transports.slice(1)) {
+    for (const row of t.rows) {
+      assert.equal(row.below, 2000, `${t.transport} ${row.format}`);
+      for (const p of row.probes) {
+        // h2load's own probes: its log's p99, whether it kept to the schedule, the server's CPU from the server, h2load's from /proc
+        assert.equal(typeof p.onSchedule, 'boolean', JSON.stringify(p));
+        assert.ok(p.p99 != null && p.serverCpuShare != null && p.serverCpuShare > 0 && p.clientCpuShare != null, `${t.transport} ${row.format}: ${JSON.stringify(p)}`);
+      }
+      assert.ok(row.atHalf.complete && row.atHalf.serverCpuUs > 0 && row.atHalf.p99 >= row.atHalf.p50, `${t.transport} ${row.format}: ${JSON.stringify(row.atHalf)}`);
+    }
+  }
+  assert.equal(out.transports[0].rows[0].probes.some((p) => 'onSchedule' in p), false, 'ws: the toolkit\'s client');
+  // a search that reaches a limit: every passing probe kept to its schedule under the target, every failing one did not
+  const found = run('5', '--capacity', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+  assert.equal(found.status, 0, found.stderr);
+  const row = JSON.parse(found.stdout).transports[0].rows[0];
+  assert.ok(row.probes.length >= 2, JSON.stringify(row.probes));
+  for (const p of row.probes) {
+    if (p.ok) assert.ok(p.onSchedule && p.complete && p.p99 < 50, JSON.stringify(p));
+    else assert.ok(!p.onSchedule || !p.complete || p.p99 >= 50, JSON.stringify(p));
+  }
+  const text = run('5', '--capacity', '--transports', 'grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1');
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time/m);
+});
+
 test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
   for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
     [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],
@@ -66,6 +111,9 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
     [['--capacity', '--from-rate', '0'], /^benchmark_transport: --from-rate: expected a number ≥ 0.001, got "0"$/],
     [['--rate', '-5'], /^benchmark_transport: --rate: expected a number ≥ 0.001, got "-5"$/],
     [['--capacity', '--rate', '100'], /^benchmark_transport: --capacity chooses the rates itself/],
+    [['--capacity', '--load-generator', 'wrk'], /^benchmark_transport: --load-generator wrk: give toolkit or h2load$/],
+    [['--load-generator', 'h2load'], /^benchmark_transport: --load-generator h2load: only with --capacity$/],
+    [['--capacity', '--load-generator', 'h2load', '--direction', 'down'], /^benchmark_transport: --load-generator h2load: uploads only, plain/],
   ])) {
     const r = run('5', ...args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);

@@ -1,0 +1,257 @@
+/**
+ * h2load (nghttp2's HTTP/2 load generator, Debian's nghttp2-client) as the load generator of a capacity search on
+ * the HTTP/2 transports: http2, connect-h2 and grpc. The toolkit's own clients there are node:http2 sessions, which
+ * cost ~200 µs of client CPU a message and pause 10–25 ms for scavenges on Node 20 (~10 on Node 24): they run out
+ * long before the server does (a capacity run read http2 at 2,000–3,750 msgs/s, client-bound, where h2load drove
+ * the same server at 20,000 msgs/s open loop with p99 3.4 ms). h2load is C on nghttp2; it sends one body (the
+ * corpus's first message, as the toolkit's client frames it) at a fixed rate per connection (--rps) with
+ * --window streams each, and logs every request's start, status and duration (--log-file), from which the
+ * percentiles are taken. Its latency counts from the actual send: when streams run out, h2load holds requests
+ * back (coordinated omission), so a probe also fails when the pass took longer than its schedule.
+ *
+ * The pure parts (the request a transport expects, h2load's arguments, its summary and log) are exported for tests;
+ * h2loadPass runs one pass.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http2 from 'node:http2';
+import os from 'node:os';
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { createLatency } from './latency.js';
+import { loadService } from './transports/rpc-service.js';
+
+/** The transports h2load can drive: HTTP/2 with a request per message. */
+export const H2LOAD_TRANSPORTS = ['http2', 'connect-h2', 'grpc'];
+
+/** Connect's unary media types (connect.js FORMATS), by format. */
+const CONNECT_TYPES = { 'protobuf-es': 'application/proto', 'protobuf-es-json': 'application/json' };
+
+/**
+ * h2load's version ("1.52.0"), or null when it is not on the PATH.
+ * @param {string} [bin]
+ */
+export function h2loadVersion(bin = 'h2load') {
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 5000 });
+  if (r.error || r.status !== 0) return null;
+  return /nghttp2\/(\S+)/.exec(r.stdout)?.[1] ?? null;
+}
+
+/**
+ * The version of h2load to run, or a UserError saying how to get it.
+ * @param {string} [bin]
+ */
+export function requireH2load(bin = 'h2load') {
+  const version = h2loadVersion(bin);
+  if (!version) throw new UserError('--load-generator h2load: h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)');
+  return version;
+}
+
+/**
+ * The request a transport's server takes for one uploaded message, as its own client sends it: path, headers,
+ * body and the answer that means "decoded" (gRPC's is in the trailers: grpc-status 0).
+ * @param {string} transport http2, connect-h2 or grpc
+ * @param {{ name: string, mediaType: string, encodeMessage(i: number): Uint8Array }} codec a wire codec
+ * @param {import('../payload/index.js').Payload['schema']} schema
+ * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean }}
+ */
+export function h2loadRequest(transport, codec, schema) {
+  const bytes = Buffer.from(codec.encodeMessage(0));
+  if (transport === 'http2') {
+    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false };
+  }
+  if (transport === 'connect-h2') {
+    const type = CONNECT_TYPES[/** @type {keyof typeof CONNECT_TYPES} */ (codec.name)];
+    if (!type) throw new UserError(`--load-generator h2load: connect-h2 carries protobuf-es and protobuf-es-json, not ${codec.name}`);
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false };
+  }
+  if (transport === 'grpc') {
+    // the length-prefixed message: a flag byte (0, uncompressed) and the length, big-endian
+    const prefix = Buffer.alloc(5);
+    prefix.writeUInt32BE(bytes.length, 1);
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true };
+  }
+  throw new UserError(`--load-generator h2load: drives ${H2LOAD_TRANSPORTS.join(', ')}, not ${transport}`);
+}
+
+/**
+ * h2load's arguments for one pass: `messages` requests over `connections` connections with `window` streams each,
+ * at `rate` msgs/s in all (each connection rate ÷ connections), the body from a file, every request logged.
+ * @param {{ url: string, path: string, headers: Record<string, string>, bodyFile: string, logFile: string, messages: number,
+ *   rate: number, connections: number, window: number }} o
+ */
+export function h2loadArgs({ url, path: where, headers, bodyFile, logFile, messages, rate, connections, window }) {
+  return [
+    '-n', String(messages), '-c', String(connections), '-m', String(window), `--rps=${rate / connections}`,
+    '-d', bodyFile, `--log-file=${logFile}`,
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    new URL(where, url).href,
+  ];
+}
+
+/**
+ * The summary h2load prints: the pass's seconds, requests done and succeeded (2xx), failed, errored and timed out,
+ * and the status classes; null when the text is not h2load's summary.
+ * @param {string} text
+ */
+export function parseH2loadSummary(text) {
+  const finished = /finished in ([\d.]+)(ms|s),/.exec(text);
+  const requests = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(text);
+  const codes = /status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/.exec(text);
+  if (!finished || !requests || !codes) return null;
+  const [total, started, done, succeeded, failed, errored, timeout] = requests.slice(1).map(Number);
+  return {
+    seconds: Number(finished[1]) / (finished[2] === 'ms' ? 1000 : 1),
+    total, started, done, succeeded, failed, errored, timeout,
+    status: { '2xx': Number(codes[1]), '3xx': Number(codes[2]), '4xx': Number(codes[3]), '5xx': Number(codes[4]) },
+  };
+}
+
+/**
+ * h2load's per-request log (start µs since the epoch, status, µs until the end of the answer, tab-separated):
+ * the latencies of the requests answered with `status` in an HDR histogram (latency.js, as the toolkit's own
+ * clients record theirs), how many were, and how many had another status.
+ * @param {string} text
+ * @param {number} status
+ */
+export function readH2loadLog(text, status) {
+  const latency = createLatency();
+  let answered = 0;
+  let otherStatus = 0;
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const [, code, us] = line.split('\t');
+    if (Number(code) !== status || !Number.isFinite(Number(us))) {
+      otherStatus++;
+      continue;
+    }
+    answered++;
+    latency.record(Number(us) / 1000);
+  }
+  return { latency: latency.summary(), answered, otherStatus };
+}
+
+/**
+ * The CPU time, in µs, of this process's children that have ended (/proc/self/stat's cutime and cstime, in clock
+ * ticks of 10 ms), or null where there is no /proc. The difference around one h2load run is that run's CPU.
+ */
+export function endedChildrenCpuUs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime are fields 16 and 17 of the whole line: 14 and 15 here, after pid and comm
+    return (Number(fields[13]) + Number(fields[14])) * 1e4;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the request once over node:http2 and says what is wrong with its answer (null: the server decoded it), so
+ * that a body or header the server refuses is found before h2load sends it thousands of times (h2load counts any
+ * 2xx as success and never reads gRPC's trailers).
+ * @param {string} url
+ * @param {ReturnType<typeof h2loadRequest>} request
+ * @returns {Promise<string|null>}
+ */
+export function checkH2loadRequest(url, request) {
+  return new Promise((resolve) => {
+    const session = http2.connect(url);
+    session.on('error', (err) => resolve(`cannot reach ${url}: ${err.message}`));
+    const stream = session.request({ ':method': 'POST', ':path': request.path, ...request.headers });
+    let status = 0;
+    /** @type {string|undefined} */
+    let grpcStatus;
+    let text = '';
+    stream.on('response', (h) => {
+      status = Number(h[':status']);
+      if (h['grpc-status'] !== undefined) grpcStatus = String(h['grpc-status']);
+    });
+    stream.on('trailers', (h) => { if (h['grpc-status'] !== undefined) grpcStatus = String(h['grpc-status']); });
+    stream.setEncoding('utf8');
+    stream.on('data', (d) => { text += d; });
+    stream.on('error', (err) => resolve(`${request.path}: ${err.message}`));
+    stream.on('close', () => {
+      session.close();
+      if (status !== request.status) resolve(`${request.path} answered ${status || 'nothing'} (expected ${request.status})${text ? `: ${text.trim().slice(0, 200)}` : ''}`);
+      else if (request.grpc && grpcStatus !== '0') resolve(`${request.path} answered grpc-status ${grpcStatus ?? '(none)'}`);
+      else resolve(null);
+    });
+    stream.end(request.body);
+  });
+}
+
+/**
+ * Whether a pass kept to its rate: it took at most 2.5% (and 10 ms, for h2load's connecting and the last answer)
+ * longer than `messages ÷ rate`. Unsaturated passes here took 1–2% longer (h2load's own start and its timer); a
+ * server that fell behind stretched them by 5–20%, while h2load's latencies, timed from each late send, stayed low.
+ * @param {number} seconds the pass's, as h2load timed it
+ * @param {number} scheduledSeconds
+ */
+export const keptSchedule = (seconds, scheduledSeconds) => seconds <= scheduledSeconds * 1.025 + 0.01;
+
+/**
+ * One h2load pass at a fixed rate against a running server, with the server's own figures over it.
+ * @param {object} o
+ * @param {string} o.url the server's origin
+ * @param {ReturnType<typeof h2loadRequest>} o.request
+ * @param {number} o.rate msgs/s over all connections
+ * @param {number} o.messages
+ * @param {number} o.connections
+ * @param {number} o.window streams per connection
+ * @param {{ mark(): Promise<void>, report(): Promise<import('./server-meter.js').ServerReport|null> }} o.serverControl
+ * @param {string} [o.bin]
+ * @param {number} [o.timeoutMs] h2load is killed after this (default: three times the schedule and 10 s)
+ * @returns {Promise<{ messages: number, acked: number, errors: number, seconds: number, scheduledSeconds: number, msgsPerSec: number,
+ *   latencyMs: { p50: number|null, p99: number|null, max: number|null }, server: import('./server-meter.js').ServerReport|null,
+ *   clientCpuUs: number|null, onSchedule: boolean }>} acked: requests answered with the expected status; clientCpuUs: h2load's
+ *   CPU per message; onSchedule: the pass took at most 2.5% (and 10 ms) longer than its schedule
+ */
+export async function h2loadPass({ url, request, rate, messages, connections, window, serverControl, bin = 'h2load', timeoutMs }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-h2load-'));
+  try {
+    const bodyFile = path.join(dir, 'body');
+    const logFile = path.join(dir, 'log.tsv');
+    fs.writeFileSync(bodyFile, request.body);
+    const scheduledSeconds = messages / rate;
+    const args = h2loadArgs({ url, path: request.path, headers: request.headers, bodyFile, logFile, messages, rate, connections, window });
+    await serverControl.mark();
+    const cpuBefore = endedChildrenCpuUs();
+    const { code, stdout, stderr } = await run(bin, args, timeoutMs ?? scheduledSeconds * 3000 + 10000);
+    const cpuAfter = endedChildrenCpuUs();
+    const server = await serverControl.report();
+    const summary = parseH2loadSummary(stdout);
+    if (!summary) throw new Error(`h2load ${args.join(' ')} exited ${code}: ${(stderr || stdout).trim().split('\n').slice(-3).join(' / ')}`);
+    const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status);
+    const acked = log.answered;
+    return {
+      messages, acked, errors: messages - acked, seconds: summary.seconds, scheduledSeconds,
+      msgsPerSec: summary.seconds > 0 ? acked / summary.seconds : 0,
+      latencyMs: { p50: log.latency.p50, p99: log.latency.p99, max: log.latency.max },
+      server, clientCpuUs: cpuBefore == null || cpuAfter == null || !acked ? null : (cpuAfter - cpuBefore) / acked,
+      onSchedule: keptSchedule(summary.seconds, scheduledSeconds),
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {number} timeoutMs
+ * @returns {Promise<{ code: number|null, stdout: string, stderr: string }>}
+ */
+function run(bin, args, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (err) => { clearTimeout(timer); reject(err); });
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
+}

@@ -1,0 +1,146 @@
+// h2load as a capacity search's load generator (lib/transmission/h2load.js): the request each HTTP/2 transport's
+// server takes, h2load's arguments, its summary and per-request log, the schedule check, and the probe's figures.
+// The last tests send the requests to the transports' real servers (in this process), as h2load would.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { resolvePayloads } from '../../../lib/payload/index.js';
+import { selectCodecs } from '../../../lib/codecs/index.js';
+import { prepareCodecs } from '../../../lib/verify.js';
+import { wireCodec } from '../../../lib/transmission/wire-codec.js';
+import { createServerMeter } from '../../../lib/transmission/server-meter.js';
+import { UserError } from '../../../lib/errors.js';
+import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
+import { checkH2loadRequest, h2loadArgs, h2loadRequest, keptSchedule, parseH2loadSummary, readH2loadLog } from '../../../lib/transmission/h2load.js';
+import http2Transport from '../../../lib/transmission/transports/http2.js';
+import grpcTransport from '../../../lib/transmission/transports/grpc.js';
+import { connectH2 } from '../../../lib/transmission/transports/connect.js';
+
+const [payload] = resolvePayloads({ numbers: ['3'] });
+const corpus = payload.corpus ?? [payload.value];
+
+/** @param {string} format */
+async function codecOf(format) {
+  const [prepared] = prepareCodecs(await selectCodecs(format), payload);
+  return wireCodec(prepared, corpus);
+}
+
+// h2load 1.52.0's summary of a pass (Debian 12's nghttp2-client), trimmed to the lines read
+const SUMMARY = `starting benchmark...
+spawning thread #0: 4 total client(s). 6000 total requests
+Application protocol: h2c
+finished in 3.00s, 1999.53 req/s, 21.80KB/s
+requests: 6000 total, 6000 started, 6000 done, 5990 succeeded, 10 failed, 0 errored, 0 timeout
+status codes: 5990 2xx, 0 3xx, 10 4xx, 0 5xx
+traffic: 65.41KB (66979) total, 18.13KB (18565) headers (space savings 91.07%), 0B (0) data
+                     min         max         mean         sd        +/- sd
+time for request:      212us     26.78ms      1.13ms      1.50ms    93.55%
+`;
+
+test('parseH2loadSummary: seconds (s or ms), the request counts and status classes; null for anything else', () => {
+  assert.deepEqual(parseH2loadSummary(SUMMARY), {
+    seconds: 3, total: 6000, started: 6000, done: 6000, succeeded: 5990, failed: 10, errored: 0, timeout: 0,
+    status: { '2xx': 5990, '3xx': 0, '4xx': 10, '5xx': 0 },
+  });
+  assert.equal(parseH2loadSummary(SUMMARY.replace('finished in 3.00s', 'finished in 799.50ms'))?.seconds, 0.7995);
+  assert.equal(parseH2loadSummary('connect to 127.0.0.1:1 failed\n'), null);
+});
+
+test('readH2loadLog: latencies of the requests answered with the expected status only, in an HDR histogram', () => {
+  const lines = [];
+  for (let i = 1; i <= 100; i++) lines.push(`1795750693300${String(i).padStart(3, '0')}\t204\t${i * 100}`);
+  lines.push('1795750693301000\t400\t50', '1795750693301001\t0\t-1', '');
+  const log = readH2loadLog(lines.join('\n'), 204);
+  assert.equal(log.answered, 100);
+  assert.equal(log.otherStatus, 2);
+  // 0.1 ms … 10 ms, the 400's 0.05 ms left out
+  assert.ok(Math.abs(/** @type {number} */ (log.latency.p50) - 5) < 0.01, String(log.latency.p50));
+  assert.ok(Math.abs(/** @type {number} */ (log.latency.p99) - 9.9) < 0.01, String(log.latency.p99));
+  assert.equal(log.latency.max, 10);
+  assert.equal(readH2loadLog('', 204).latency.p99, null);
+});
+
+test('h2loadArgs: the rate split over the connections, the window as streams each, headers and the body file', () => {
+  assert.deepEqual(h2loadArgs({ url: 'http://127.0.0.1:7070', path: '/bench.Bench/Send', headers: { 'content-type': 'application/grpc', te: 'trailers' },
+    bodyFile: '/tmp/b', logFile: '/tmp/l', messages: 2000, rate: 4000, connections: 4, window: 8 }), [
+    '-n', '2000', '-c', '4', '-m', '8', '--rps=1000', '-d', '/tmp/b', '--log-file=/tmp/l',
+    '-H', 'content-type: application/grpc', '-H', 'te: trailers', 'http://127.0.0.1:7070/bench.Bench/Send',
+  ]);
+});
+
+test('h2loadRequest: each HTTP/2 transport\'s upload as its own client sends it; a transport or format it cannot carry is refused', async () => {
+  const proto = await codecOf('protobufjs-static');
+  const bytes = Buffer.from(proto.encodeMessage(0));
+  const h2 = h2loadRequest('http2', proto, payload.schema);
+  assert.deepEqual([h2.path, h2.headers, h2.status, h2.grpc], ['/protobufjs-static', { 'content-type': proto.mediaType }, 204, false]);
+  assert.deepEqual(h2.body, bytes);
+  const grpc = h2loadRequest('grpc', proto, payload.schema);
+  assert.equal(grpc.path, '/bench.Bench/Send');
+  assert.deepEqual(grpc.headers, { 'content-type': 'application/grpc', te: 'trailers' });
+  // gRPC's length-prefixed message: flag 0, the length big-endian, the bytes
+  assert.deepEqual([...grpc.body.subarray(0, 5)], [0, 0, 0, bytes.length >> 8, bytes.length & 0xff]);
+  assert.deepEqual(grpc.body.subarray(5), bytes);
+  const es = await codecOf('protobuf-es');
+  const esJson = await codecOf('protobuf-es-json');
+  assert.equal(h2loadRequest('connect-h2', es, payload.schema).headers['content-type'], 'application/proto');
+  assert.equal(h2loadRequest('connect-h2', esJson, payload.schema).headers['content-type'], 'application/json');
+  assert.throws(() => h2loadRequest('connect-h2', proto, payload.schema), (err) => err instanceof UserError && /not protobufjs-static/.test(err.message));
+  assert.throws(() => h2loadRequest('ws', proto, payload.schema), (err) => err instanceof UserError && /http2, connect-h2, grpc/.test(err.message));
+});
+
+test('keptSchedule: at most 2.5% and 10 ms longer than the schedule', () => {
+  assert.ok(keptSchedule(0.52, 0.5));
+  assert.ok(keptSchedule(0.5225, 0.5));
+  assert.ok(!keptSchedule(0.53, 0.5));
+  assert.ok(!keptSchedule(0.545, 0.5), 'a server 8% behind (h2load held requests back) fails');
+});
+
+test('h2loadProbeFigures: a pass behind its schedule fails whatever its p99; shares over h2load\'s own time; a busy server bounds it', () => {
+  const pass = {
+    messages: 16000, acked: 16000, errors: 0, seconds: 0.55, scheduledSeconds: 0.5, msgsPerSec: 29090, latencyMs: { p50: 0.8, p99: 2.1, max: 5 },
+    server: { messages: 16000, cpuUs: 539000, elu: 0.9, seconds: 0.6, gcMaxMs: 1.2 }, clientCpuUs: 8, onSchedule: false,
+  };
+  const p = h2loadProbeFigures(32000, pass, 10);
+  assert.equal(p.ok, false);
+  assert.equal(p.complete, true);
+  assert.ok(Math.abs(/** @type {number} */ (p.serverCpuShare) - 0.98) < 1e-9, 'the server\'s CPU over h2load\'s 0.55 s, not its report\'s 0.6');
+  assert.ok(Math.abs(/** @type {number} */ (p.serverElu) - 0.9 * 0.6 / 0.55) < 1e-9);
+  assert.ok(Math.abs(/** @type {number} */ (p.clientCpuShare) - 8 * 16000 / 0.55e6) < 1e-9);
+  assert.equal(boundOf(p, { serverCores: 1, clientCores: 1, targetP99Ms: 10 }), 'server');
+  assert.equal(h2loadProbeFigures(32000, { ...pass, onSchedule: true }, 10).ok, true);
+  assert.equal(h2loadProbeFigures(32000, { ...pass, onSchedule: true, acked: 15999, errors: 1 }, 10).ok, false, 'one request not answered as expected');
+  assert.equal(h2loadProbeFigures(32000, { ...pass, onSchedule: true, latencyMs: { p50: 1, p99: 10, max: 12 } }, 10).ok, false);
+});
+
+/**
+ * A transport's server for payload 3 in this process.
+ * @param {import('node:test').TestContext} t
+ * @param {import('../../../lib/transmission/transports/index.js').Transport} transport
+ * @param {string[]} formats
+ */
+async function serve(t, transport, formats) {
+  const codecs = new Map(await Promise.all(formats.map(async (f) => /** @type {const} */ ([f, await codecOf(f)]))));
+  const meter = createServerMeter();
+  const server = await transport.startServer({ codecs, direction: 'up', host: '127.0.0.1', port: 0, tls: null, compress: null, maxPayload: 1 << 20, raw: false, identity: null, meter, schema: payload.schema });
+  t.after(() => server.close());
+  return { server, meter };
+}
+
+test('checkH2loadRequest: the request h2load will send is decoded by each real server; a body it refuses is named before h2load runs', async (t) => {
+  const proto = await codecOf('protobufjs-static');
+  for (const [transport, formats] of /** @type {const} */ ([[http2Transport, ['protobufjs-static']], [grpcTransport, ['protobufjs-static']], [connectH2, ['protobuf-es', 'protobuf-es-json']]])) {
+    const { server, meter } = await serve(t, transport, [...formats]);
+    for (const format of formats) {
+      const before = meter.messages;
+      assert.equal(await checkH2loadRequest(server.url, h2loadRequest(transport.name, await codecOf(format), payload.schema)), null, `${transport.name} ${format}`);
+      assert.equal(meter.messages, before + 1, `${transport.name} ${format}: the server handled it`);
+    }
+  }
+  // gRPC answers a body it cannot decode with HTTP 200 and grpc-status in the trailers, which h2load never reads
+  const { server } = await serve(t, grpcTransport, ['protobufjs-static']);
+  const good = h2loadRequest('grpc', proto, payload.schema);
+  const unframed = { ...good, body: good.body.subarray(5) };
+  assert.match(String(await checkH2loadRequest(server.url, unframed)), /grpc-status (?!0)\d+/);
+  const h2 = await serve(t, http2Transport, ['protobufjs-static']);
+  const garbage = { ...h2loadRequest('http2', proto, payload.schema), body: Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]) };
+  assert.match(String(await checkH2loadRequest(h2.server.url, garbage)), /answered 400 \(expected 204\)/);
+});

@@ -350,8 +350,25 @@ export function capacityLines(transports, s) {
       + 'its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). half rate: half the lower capacity of the transport\'s pair, where both formats\' '
       + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
       + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
+    ...floorLines(transports, s.targetP99Ms),
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
+}
+
+/**
+ * The rates below a capacity whose p99 was over the target while neither side was half busy (capacity.js isFloor):
+ * one line per row that had any, with each rate's p99 and the server's CPU share there.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {number} targetP99Ms
+ */
+export function floorLines(transports, targetP99Ms) {
+  const lines = transports.flatMap((t) => t.rows.filter((r) => r.floorRates?.length).map((r) => `${t.transport} ${r.format}: p99 over ${targetP99Ms} ms also at `
+    + r.floorRates.map((rate) => {
+      const p = r.probes.findLast((x) => x.rate === rate);
+      return `${int(rate)} msgs/s (${p?.p99 == null ? '—' : ms(p.p99)} ms, server ${p?.serverCpuShare == null ? '—' : `${Math.round(p.serverCpuShare * 100)}%`} busy)`;
+    }).join(', ')));
+  return lines.length ? ['', 'Slower when idle than when loaded: a p99 over the target at a lower rate, with neither side half busy, is a latency floor '
+    + '(each message wakes an idle core), not a limit, and the search went past it:', ...lines] : [];
 }
 
 /**

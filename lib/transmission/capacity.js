@@ -54,13 +54,28 @@ export function boundOf(p, { serverCores, clientCores, targetP99Ms = Infinity })
 }
 
 /**
+ * Whether a failed probe is a latency floor rather than a limit: everything answered on schedule, but p99 over the
+ * target while neither side was bound (boundOf) nor even half busy. On this 2-core VM the grpc and connect-h2
+ * servers answered slower at 500–2,000 msgs/s (p99 8–18 ms, 200–800 µs of server CPU a message: each message a
+ * wake-up of an idle core, and grpc-js and connect-node take several) than at 16,000 (p99 3.6 ms, 52 µs): the
+ * search must not stop at the first such rate (rate-search.js, pastFloor).
+ * @param {CapacityProbe} p
+ * @param {{ serverCores: number, clientCores: number, targetP99Ms: number }} o
+ */
+export function isFloor(p, { serverCores, clientCores, targetP99Ms }) {
+  return !p.ok && p.complete && p.onSchedule !== false && boundOf(p, { serverCores, clientCores, targetP99Ms }) === 'neither'
+    && p.serverCpuShare != null && p.serverCpuShare < 0.5 * serverCores && (p.clientCpuShare ?? 0) < 0.5 * clientCores;
+}
+
+/**
  * One format's capacity from its search: the highest passing rate, per server core, which side bound the first
  * rate that failed, and "below fromRate" when even that failed. A capacity is the server's only when the server
- * bound it; otherwise `capacity` stays, marked by `bound`, and `perCore` is null.
+ * bound it; otherwise `capacity` stays, marked by `bound`, and `perCore` is null. `floorRates`: lower rates whose
+ * p99 was over the target with both sides idle (isFloor), which the search went past.
  * @param {{ transport: string, format: string, fromRate: number, targetP99Ms: number, probes: CapacityProbe[], good: number|null,
- *   bad: number|null, serverCores: number, clientCores: number }} o
+ *   bad: number|null, floor?: number[], serverCores: number, clientCores: number }} o
  */
-export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }) {
+export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, good, bad, floor = [], serverCores, clientCores }) {
   // the failing rate's last probe (its confirmation)
   const failed = bad === null ? null : probes.findLast((p) => p.rate === bad) ?? null;
   const bound = failed ? boundOf(failed, { serverCores, clientCores, targetP99Ms }) : 'not reached';
@@ -72,6 +87,7 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
     failedRate: bad,
     bound,
     perCore: good !== null && bound === 'server' ? good / serverCores : null,
+    floorRates: floor,
     serverCores, clientCores, probes,
   };
 }
@@ -207,8 +223,12 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
             return p.ok;
           };
-          const { good, bad } = await searchRate(failingTwice(probeOnce), { fromRate, maxRate, steps });
-          rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, serverCores, clientCores }));
+          const pastFloor = (/** @type {number} */ rate) => {
+            const last = probes.findLast((p) => p.rate === rate);
+            return last != null && isFloor(last, { serverCores, clientCores, targetP99Ms });
+          };
+          const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate, maxRate, steps, pastFloor });
+          rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }));
         }
         const rate = halfRate(rows);
         const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
+import { isFloor } from '../../lib/transmission/capacity.js';
+
+/** @typedef {import('../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
 
 const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000 });
 
@@ -16,8 +19,8 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
   /**
    * @type {{ measurement: string, settings: { connections: number, window: number, targetP99Ms: number },
    *   transports: Array<{ transport: string, halfRate: number, placement: { pinned: boolean, note: string|null }, serverCores: number,
-   *   rows: Array<{ format: string, capacity: number|null, below: number|null, perCore: number|null,
-   *   probes: Array<{ rate: number, ok: boolean, retry?: boolean, serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null }>,
+   *   rows: Array<{ format: string, capacity: number|null, below: number|null, perCore: number|null, floorRates: number[],
+   *   probes: Array<CapacityProbe>,
    *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number, idleCpuUsPerSec: number } }> }> }}
    */
   const out = JSON.parse(r.stdout);
@@ -28,9 +31,18 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
     assert.ok(t.placement.pinned || t.placement.note, 'where the server ran, or why it was not pinned');
     assert.equal(t.halfRate, 200);
     for (const row of t.rows) {
-      assert.deepEqual([row.capacity, row.below, row.perCore], [null, 400, null]);
-      // a failing rate is probed again before it counts as failed
-      assert.deepEqual(row.probes.map((p) => [p.rate, p.ok, p.retry ?? false]), [[400, false, false], [400, false, true]]);
+      assert.deepEqual([row.capacity, row.below, row.perCore, row.floorRates], [null, 400, null, []]);
+      // a failing rate is probed again before it counts as failed; a failure with both sides idle is a floor, and the
+      // search tries up to three doublings past it (here every one fails, so the row still says "below 400")
+      assert.deepEqual(row.probes.slice(0, 2).map((p) => [p.rate, p.ok, p.retry ?? false]), [[400, false, false], [400, false, true]]);
+      const rates = [...new Set(row.probes.map((p) => p.rate))];
+      assert.deepEqual(rates, [400, 800, 1600, 3200].slice(0, rates.length));
+      assert.ok(row.probes.every((p) => !p.ok));
+      const cores = { serverCores: t.serverCores, clientCores: 1, targetP99Ms: 0.001 };
+      rates.forEach((rate, i) => {
+        const last = row.probes.findLast((p) => p.rate === rate);
+        assert.equal(rates[i + 1] !== undefined, i < 3 && isFloor(/** @type {CapacityProbe} */ (last), cores), `${t.transport} ${row.format}: after ${rate} ${JSON.stringify(last)}`);
+      });
       // each probe knows how busy both sides were: the server's figures come from the server itself
       for (const p of row.probes) assert.ok(p.serverCpuShare != null && p.serverCpuShare > 0 && p.serverElu != null && p.clientCpuShare != null, JSON.stringify(p));
       assert.equal(row.atHalf.rate, 200);

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boundOf, failingTwice, capacityRow, halfRate, probeFigures } from '../../../lib/transmission/capacity.js';
+import { boundOf, failingTwice, capacityRow, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
 import { searchRate } from '../../../lib/transmission/rate-search.js';
 
 /** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
@@ -15,8 +15,43 @@ test('searchRate: doubles until a rate fails, then bisects towards the highest r
 });
 
 test('searchRate: the lowest rate failing gives no good rate; maxRate holding gives no bad one', async () => {
-  assert.deepEqual(await searchRate(async () => false, { fromRate: 500, maxRate: 1e6, steps: 5 }), { good: null, bad: 500 });
-  assert.deepEqual(await searchRate(async () => true, { fromRate: 500, maxRate: 4000, steps: 5 }), { good: 4000, bad: null });
+  assert.deepEqual(await searchRate(async () => false, { fromRate: 500, maxRate: 1e6, steps: 5 }), { good: null, bad: 500, floor: [] });
+  assert.deepEqual(await searchRate(async () => true, { fromRate: 500, maxRate: 4000, steps: 5 }), { good: 4000, bad: null, floor: [] });
+});
+
+test('searchRate: a failure called a floor does not end the doubling; a higher rate that holds carries the search on', async () => {
+  // slower when idle: 1,000 and 2,000 fail as floors, 4,000 to 16,000 hold, 32,000 is the limit
+  /** @type {number[]} */
+  const asked = [];
+  const holds = (/** @type {number} */ rate) => rate === 500 || (rate >= 4000 && rate <= 20000);
+  const r = await searchRate(async (rate) => { asked.push(rate); return holds(rate); }, { fromRate: 500, maxRate: 1e6, steps: 5, pastFloor: (rate) => rate < 4000 });
+  assert.deepEqual(asked.slice(0, 7), [500, 1000, 2000, 4000, 8000, 16000, 32000]);
+  assert.deepEqual(r.floor, [1000, 2000]);
+  assert.equal(r.good, 20000);
+  assert.ok(r.bad !== null && r.bad > 20000 && r.bad <= 20500, String(r.bad));
+  // without the floor the search stops at 1,000 (the old behaviour)
+  assert.deepEqual(await searchRate(async (rate) => holds(rate), { fromRate: 500, maxRate: 1e6, steps: 0 }), { good: 500, bad: 1000, floor: [] });
+  // at most floorRates (3) rates past the first floor failure; then the search ends where the failing began
+  /** @type {number[]} */
+  const tried = [];
+  const none = await searchRate(async (rate) => { tried.push(rate); return false; }, { fromRate: 400, maxRate: 1e6, steps: 5, pastFloor: () => true });
+  assert.deepEqual(tried, [400, 800, 1600, 3200]);
+  assert.deepEqual(none, { good: null, bad: 400, floor: [] });
+  // a floor failing up to maxRate: bad is where the failing began
+  assert.deepEqual(await searchRate(async (rate) => rate === 500, { fromRate: 500, maxRate: 2000, steps: 0, pastFloor: () => true }), { good: 500, bad: 1000, floor: [] });
+});
+
+test('isFloor: p99 over the target with everything answered on schedule and neither side half busy; a busy, lossy or late pass is not', () => {
+  const cores = { serverCores: 1, clientCores: 1, targetP99Ms: 10 };
+  const idle = { p99: 14, serverCpuShare: 0.4, serverElu: 0.4, clientCpuShare: 0.06, clientElu: null };
+  assert.equal(isFloor(probe(idle), cores), true);
+  assert.equal(isFloor(probe({ ...idle, serverCpuShare: 0.6 }), cores), false);
+  assert.equal(isFloor(probe({ ...idle, clientCpuShare: 0.7 }), cores), false);
+  assert.equal(isFloor(probe({ ...idle, complete: false }), cores), false);
+  assert.equal(isFloor(probe({ ...idle, onSchedule: false }), cores), false);
+  assert.equal(isFloor(probe({ ...idle, serverGcMaxMs: 12 }), cores), false, 'a server GC pause as long as the target is the server\'s limit');
+  assert.equal(isFloor(probe({ ...idle, ok: true }), cores), false);
+  assert.equal(isFloor(probe({ ...idle, serverCpuShare: 0.9 }), { ...cores, serverCores: 2 }), true, 'half of two server cores');
 });
 
 /** @param {Partial<CapacityProbe>} p */

@@ -356,7 +356,7 @@ export function capacityLines(transports, s) {
 }
 
 /**
- * The rates below a capacity whose p99 was over the target while neither side was half busy (capacity.js isFloor):
+ * The rates below a capacity whose p99 was over the target while neither side ran out (capacity.js isFloor):
  * one line per row that had any, with each rate's p99 and the server's CPU share there.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @param {number} targetP99Ms
@@ -367,8 +367,8 @@ export function floorLines(transports, targetP99Ms) {
       const p = r.probes.findLast((x) => x.rate === rate);
       return `${int(rate)} msgs/s (${p?.p99 == null ? '—' : ms(p.p99)} ms, server ${p?.serverCpuShare == null ? '—' : `${Math.round(p.serverCpuShare * 100)}%`} busy)`;
     }).join(', ')));
-  return lines.length ? ['', 'Slower when idle than when loaded: a p99 over the target at a lower rate, with neither side half busy, is a latency floor '
-    + '(each message wakes an idle core), not a limit, and the search went past it:', ...lines] : [];
+  return lines.length ? ['', 'Slower when idle than when loaded: a p99 over the target at a lower rate, with every message answered and neither side out of '
+    + 'CPU, event loop or GC, is a latency floor (each message wakes an idle core), not a limit, and the search went past it:', ...lines] : [];
 }
 
 /**

@@ -55,16 +55,16 @@ export function boundOf(p, { serverCores, clientCores, targetP99Ms = Infinity })
 
 /**
  * Whether a failed probe is a latency floor rather than a limit: everything answered on schedule, but p99 over the
- * target while neither side was bound (boundOf) nor even half busy. On this 2-core VM the grpc and connect-h2
- * servers answered slower at 500–2,000 msgs/s (p99 8–18 ms, 200–800 µs of server CPU a message: each message a
- * wake-up of an idle core, and grpc-js and connect-node take several) than at 16,000 (p99 3.6 ms, 52 µs): the
- * search must not stop at the first such rate (rate-search.js, pastFloor).
+ * target while neither side ran out (boundOf: 'neither', both under 90% of their cores and loops, no GC pause as
+ * long as the target). On this 2-core VM the grpc server answered slower at 500–2,000 msgs/s (p99 8–14 ms, 220–380
+ * µs of server CPU a message: each message wakes an idle core, and grpc-js takes several turns of the loop) than at
+ * 16,000 (p99 3.6 ms, 55 µs): the search must not stop at the first such rate (rate-search.js, pastFloor). A rate
+ * past it that holds is a rate that met the target; when none does, the search ends where the failing began.
  * @param {CapacityProbe} p
  * @param {{ serverCores: number, clientCores: number, targetP99Ms: number }} o
  */
 export function isFloor(p, { serverCores, clientCores, targetP99Ms }) {
-  return !p.ok && p.complete && p.onSchedule !== false && boundOf(p, { serverCores, clientCores, targetP99Ms }) === 'neither'
-    && p.serverCpuShare != null && p.serverCpuShare < 0.5 * serverCores && (p.clientCpuShare ?? 0) < 0.5 * clientCores;
+  return !p.ok && p.complete && p.onSchedule !== false && boundOf(p, { serverCores, clientCores, targetP99Ms }) === 'neither';
 }
 
 /**

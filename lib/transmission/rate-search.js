@@ -5,7 +5,7 @@
  * The search of a highest passing rate: rates double from fromRate until a probe fails (or maxRate is passed), then
  * `steps` bisections narrow the gap. probe(rate) says whether the rate held.
  *
- * A failure `pastFloor(rate)` calls a floor, not a limit (a p99 over the target while neither side was half busy:
+ * A failure `pastFloor(rate)` calls a floor, not a limit (a p99 over the target while neither side ran out:
  * a server that answers slower when idle than when loaded, as gRPC and Connect over HTTP/2 do on a virtual machine
  * whose idle cores wake slowly), does not end the doubling: up to `floorRates` more rates are tried, and a rate above
  * that passes makes the search go on from there; the floor's rates are returned.

@@ -41,17 +41,16 @@ test('searchRate: a failure called a floor does not end the doubling; a higher r
   assert.deepEqual(await searchRate(async (rate) => rate === 500, { fromRate: 500, maxRate: 2000, steps: 0, pastFloor: () => true }), { good: 500, bad: 1000, floor: [] });
 });
 
-test('isFloor: p99 over the target with everything answered on schedule and neither side half busy; a busy, lossy or late pass is not', () => {
+test('isFloor: p99 over the target with everything answered on schedule and neither side bound; a bound, lossy or late pass is not', () => {
   const cores = { serverCores: 1, clientCores: 1, targetP99Ms: 10 };
-  const idle = { p99: 14, serverCpuShare: 0.4, serverElu: 0.4, clientCpuShare: 0.06, clientElu: null };
+  const idle = { p99: 14, serverCpuShare: 0.55, serverElu: 0.5, clientCpuShare: 0.06, clientElu: null };
   assert.equal(isFloor(probe(idle), cores), true);
-  assert.equal(isFloor(probe({ ...idle, serverCpuShare: 0.6 }), cores), false);
-  assert.equal(isFloor(probe({ ...idle, clientCpuShare: 0.7 }), cores), false);
+  assert.equal(isFloor(probe({ ...idle, serverCpuShare: 0.92 }), cores), false, 'the server ran out');
+  assert.equal(isFloor(probe({ ...idle, clientElu: 0.95 }), cores), false, 'the client ran out');
   assert.equal(isFloor(probe({ ...idle, complete: false }), cores), false);
   assert.equal(isFloor(probe({ ...idle, onSchedule: false }), cores), false);
   assert.equal(isFloor(probe({ ...idle, serverGcMaxMs: 12 }), cores), false, 'a server GC pause as long as the target is the server\'s limit');
   assert.equal(isFloor(probe({ ...idle, ok: true }), cores), false);
-  assert.equal(isFloor(probe({ ...idle, serverCpuShare: 0.9 }), { ...cores, serverCores: 2 }), true, 'half of two server cores');
 });
 
 /** @param {Partial<CapacityProbe>} p */

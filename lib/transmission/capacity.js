@@ -19,6 +19,7 @@ import { searchRate } from './rate-search.js';
 import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadPass, h2loadRequest } from './h2load.js';
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
+import { inFlight } from './model.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
@@ -198,6 +199,8 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
     // client workers started once per transport, not per probe
     const h2load = loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null;
+    // h2load's streams per connection: the messages in flight on one as the toolkit's client keeps them (http1: its pipelining)
+    const streams = inFlight(transport, { window: link.window ?? 1, pipelining: link.pipelining ?? 1 });
     const workers = !h2load && (link.clientWorkers ?? 1) > 1
       ? await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name }) : null;
     const client = workers ? { clientPass: workers.clientPass, clientWorkers: 1 } : {};
@@ -213,7 +216,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           const probeOnce = async (rate, retry) => {
             const messages = Math.max(200, Math.round(rate * seconds));
             const figures = h2load && request
-              ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, connections: link.connections ?? 1, window: link.window ?? 1, serverControl: server.control, bin: h2load.bin }), targetP99Ms)
+              ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, connections: link.connections ?? 1, window: streams, serverControl: server.control, bin: h2load.bin }), targetP99Ms)
               : probeFigures(rate, (await measureTransmission({
                 // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
                 ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
@@ -281,7 +284,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         for (let slot = 0; slot < 2; slot++) {
           for (const i of alternate(formats.map((_, k) => k), (round - 1) * 2 + slot + 1)) {
             const control = idleSubtracting(server.control, idleSecondsFor(halfSeconds) * 1000);
-            const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, connections: link.connections ?? 1, window: link.window ?? 1, serverControl: control, bin: h2load?.bin });
+            const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, connections: link.connections ?? 1, window: streams, serverControl: control, bin: h2load?.bin });
             const { idle, pass } = control.measured();
             ratePasses[i].push({
               round, slot, messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec,

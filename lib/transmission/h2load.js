@@ -14,6 +14,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +22,12 @@ import { UserError } from '../errors.js';
 import { createLatency } from './latency.js';
 import { loadService } from './transports/rpc-service.js';
 
-/** The transports h2load can drive: HTTP/2 with a request per message. */
-export const H2LOAD_TRANSPORTS = ['http2', 'connect-h2', 'grpc'];
+/**
+ * The transports h2load can drive: a request per message, over HTTP/2, and http1 over HTTP/1.1 (`--h1`, where its
+ * streams per connection are requests pipelined). Connect over HTTP/1.1 keeps the toolkit's client: its client opens
+ * a connection per request in flight, which h2load's pipelining would not reproduce.
+ */
+export const H2LOAD_TRANSPORTS = ['http1', 'http2', 'connect-h2', 'grpc'];
 
 /** Connect's unary media types (connect.js FORMATS), by format. */
 const CONNECT_TYPES = { 'protobuf-es': 'application/proto', 'protobuf-es-json': 'application/json' };
@@ -53,36 +58,37 @@ export function requireH2load(bin = 'h2load') {
  * @param {string} transport http2, connect-h2 or grpc
  * @param {{ name: string, mediaType: string, encodeMessage(i: number): Uint8Array }} codec a wire codec
  * @param {import('../payload/index.js').Payload['schema']} schema
- * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean }}
+ * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean, h1: boolean }}
  */
 export function h2loadRequest(transport, codec, schema) {
   const bytes = Buffer.from(codec.encodeMessage(0));
-  if (transport === 'http2') {
-    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false };
+  if (transport === 'http2' || transport === 'http1') {
+    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false, h1: transport === 'http1' };
   }
   if (transport === 'connect-h2') {
     const type = CONNECT_TYPES[/** @type {keyof typeof CONNECT_TYPES} */ (codec.name)];
     if (!type) throw new UserError(`--load-generator h2load: connect-h2 carries protobuf-es and protobuf-es-json, not ${codec.name}`);
-    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false };
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false, h1: false };
   }
   if (transport === 'grpc') {
     // the length-prefixed message: a flag byte (0, uncompressed) and the length, big-endian
     const prefix = Buffer.alloc(5);
     prefix.writeUInt32BE(bytes.length, 1);
-    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true };
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true, h1: false };
   }
   throw new UserError(`--load-generator h2load: drives ${H2LOAD_TRANSPORTS.join(', ')}, not ${transport}`);
 }
 
 /**
- * h2load's arguments for one pass: `messages` requests over `connections` connections with `window` streams each,
- * at `rate` msgs/s in all (each connection rate ÷ connections), the body from a file, every request logged.
+ * h2load's arguments for one pass: `messages` requests over `connections` connections with `window` streams each
+ * (HTTP/1.1, `h1`: requests pipelined), at `rate` msgs/s in all (each connection rate ÷ connections), the body from
+ * a file, every request logged.
  * @param {{ url: string, path: string, headers: Record<string, string>, bodyFile: string, logFile: string, messages: number,
- *   rate: number, connections: number, window: number }} o
+ *   rate: number, connections: number, window: number, h1?: boolean }} o
  */
-export function h2loadArgs({ url, path: where, headers, bodyFile, logFile, messages, rate, connections, window }) {
+export function h2loadArgs({ url, path: where, headers, bodyFile, logFile, messages, rate, connections, window, h1 = false }) {
   return [
-    '-n', String(messages), '-c', String(connections), '-m', String(window), `--rps=${rate / connections}`,
+    ...(h1 ? ['--h1'] : []), '-n', String(messages), '-c', String(connections), '-m', String(window), `--rps=${rate / connections}`,
     '-d', bodyFile, `--log-file=${logFile}`,
     ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
     new URL(where, url).href,
@@ -156,6 +162,7 @@ export function endedChildrenCpuUs() {
  * @returns {Promise<string|null>}
  */
 export function checkH2loadRequest(url, request) {
+  if (request.h1) return checkH1Request(url, request);
   return new Promise((resolve) => {
     const session = http2.connect(url);
     session.on('error', (err) => resolve(`cannot reach ${url}: ${err.message}`));
@@ -179,6 +186,26 @@ export function checkH2loadRequest(url, request) {
       else resolve(null);
     });
     stream.end(request.body);
+  });
+}
+
+/**
+ * checkH2loadRequest over HTTP/1.1.
+ * @param {string} url
+ * @param {ReturnType<typeof h2loadRequest>} request
+ * @returns {Promise<string|null>}
+ */
+function checkH1Request(url, request) {
+  return new Promise((resolve) => {
+    const req = http.request(new URL(request.path, url), { method: 'POST', headers: { ...request.headers, 'content-length': request.body.length } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve(res.statusCode === request.status ? null
+        : `${request.path} answered ${res.statusCode} (expected ${request.status})${text ? `: ${text.trim().slice(0, 200)}` : ''}`));
+    });
+    req.on('error', (err) => resolve(`cannot reach ${url}: ${err.message}`));
+    req.end(request.body);
   });
 }
 
@@ -215,7 +242,7 @@ export async function h2loadPass({ url, request, rate, messages, connections, wi
     const logFile = path.join(dir, 'log.tsv');
     fs.writeFileSync(bodyFile, request.body);
     const scheduledSeconds = messages / rate;
-    const args = h2loadArgs({ url, path: request.path, headers: request.headers, bodyFile, logFile, messages, rate, connections, window });
+    const args = h2loadArgs({ url, path: request.path, headers: request.headers, bodyFile, logFile, messages, rate, connections, window, h1: request.h1 });
     await serverControl.mark();
     const cpuBefore = endedChildrenCpuUs();
     const { code, stdout, stderr } = await run(bin, args, timeoutMs ?? scheduledSeconds * 3000 + 10000);

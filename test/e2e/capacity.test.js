@@ -76,8 +76,8 @@ const h2load = spawnSync('h2load', ['--version'], { encoding: 'utf8' });
 const noH2load = h2load.status === 0 ? false : 'h2load is not installed (apt-get install nghttp2-client)';
 if (noH2load && process.env.REQUIRE_H2LOAD) throw new Error(`REQUIRE_H2LOAD is set but ${noH2load}`);
 
-test('benchmark_transport.js --capacity --load-generator h2load: h2load drives http2, connect-h2 and grpc (probes, half-rate passes, the server\'s CPU); ws keeps the toolkit\'s client', { timeout: 180_000, skip: noH2load }, () => {
-  const r = run('5', '--capacity', '--transports', 'ws,http2,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+test('benchmark_transport.js --capacity --load-generator h2load: h2load drives http1, http2, connect-h2 and grpc (probes, half-rate passes, the server\'s CPU); ws keeps the toolkit\'s client', { timeout: 180_000, skip: noH2load }, () => {
+  const r = run('5', '--capacity', '--transports', 'ws,http1,http2,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /**
    * @type {{ settings: { loadGenerator: string }, transports: Array<{ transport: string, loadGenerator: string, halfRate: number,
@@ -87,7 +87,7 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   const out = JSON.parse(r.stdout);
   assert.match(out.settings.loadGenerator, /^h2load \d+\.\d+/);
   assert.deepEqual(out.transports.map((t) => [t.transport, t.loadGenerator.split(' ')[0], t.rows.map((row) => row.format)]), [
-    ['ws', 'toolkit', ['protobufjs-static', 'json-buffer']], ['http2', 'h2load', ['protobufjs-static', 'json-buffer']],
+    ['ws', 'toolkit', ['protobufjs-static', 'json-buffer']], ['http1', 'h2load', ['protobufjs-static', 'json-buffer']], ['http2', 'h2load', ['protobufjs-static', 'json-buffer']],
     ['connect-h2', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['grpc', 'h2load', ['protobufjs-static']],
   ]);
   for (const t of out.transports.slice(1)) {

@@ -11,6 +11,7 @@ import { createServerMeter } from '../../../lib/transmission/server-meter.js';
 import { UserError } from '../../../lib/errors.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
 import { checkH2loadRequest, h2loadArgs, h2loadRequest, keptSchedule, parseH2loadSummary, readH2loadLog } from '../../../lib/transmission/h2load.js';
+import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
 import { connectH2 } from '../../../lib/transmission/transports/connect.js';
@@ -65,13 +66,18 @@ test('h2loadArgs: the rate split over the connections, the window as streams eac
     '-n', '2000', '-c', '4', '-m', '8', '--rps=1000', '-d', '/tmp/b', '--log-file=/tmp/l',
     '-H', 'content-type: application/grpc', '-H', 'te: trailers', 'http://127.0.0.1:7070/bench.Bench/Send',
   ]);
+  // HTTP/1.1: --h1, the streams a connection's pipelined requests
+  assert.deepEqual(h2loadArgs({ url: 'http://127.0.0.1:7070', path: '/json-buffer', headers: {}, bodyFile: '/tmp/b', logFile: '/tmp/l', messages: 200, rate: 1000, connections: 4, window: 1, h1: true }).slice(0, 7),
+    ['--h1', '-n', '200', '-c', '4', '-m', '1']);
 });
 
 test('h2loadRequest: each HTTP/2 transport\'s upload as its own client sends it; a transport or format it cannot carry is refused', async () => {
   const proto = await codecOf('protobufjs-static');
   const bytes = Buffer.from(proto.encodeMessage(0));
   const h2 = h2loadRequest('http2', proto, payload.schema);
-  assert.deepEqual([h2.path, h2.headers, h2.status, h2.grpc], ['/protobufjs-static', { 'content-type': proto.mediaType }, 204, false]);
+  assert.deepEqual([h2.path, h2.headers, h2.status, h2.grpc, h2.h1], ['/protobufjs-static', { 'content-type': proto.mediaType }, 204, false, false]);
+  const h1 = h2loadRequest('http1', await codecOf('json-buffer'), payload.schema);
+  assert.deepEqual([h1.path, h1.headers, h1.status, h1.h1], ['/json-buffer', { 'content-type': 'application/json' }, 204, true]);
   assert.deepEqual(h2.body, bytes);
   const grpc = h2loadRequest('grpc', proto, payload.schema);
   assert.equal(grpc.path, '/bench.Bench/Send');
@@ -84,7 +90,8 @@ test('h2loadRequest: each HTTP/2 transport\'s upload as its own client sends it;
   assert.equal(h2loadRequest('connect-h2', es, payload.schema).headers['content-type'], 'application/proto');
   assert.equal(h2loadRequest('connect-h2', esJson, payload.schema).headers['content-type'], 'application/json');
   assert.throws(() => h2loadRequest('connect-h2', proto, payload.schema), (err) => err instanceof UserError && /not protobufjs-static/.test(err.message));
-  assert.throws(() => h2loadRequest('ws', proto, payload.schema), (err) => err instanceof UserError && /http2, connect-h2, grpc/.test(err.message));
+  assert.throws(() => h2loadRequest('ws', proto, payload.schema), (err) => err instanceof UserError && /http1, http2, connect-h2, grpc/.test(err.message));
+  assert.throws(() => h2loadRequest('connect', es, payload.schema), (err) => err instanceof UserError && /not connect/.test(err.message));
 });
 
 test('keptSchedule: at most 2.5% and 10 ms longer than the schedule', () => {
@@ -127,7 +134,7 @@ async function serve(t, transport, formats) {
 
 test('checkH2loadRequest: the request h2load will send is decoded by each real server; a body it refuses is named before h2load runs', async (t) => {
   const proto = await codecOf('protobufjs-static');
-  for (const [transport, formats] of /** @type {const} */ ([[http2Transport, ['protobufjs-static']], [grpcTransport, ['protobufjs-static']], [connectH2, ['protobuf-es', 'protobuf-es-json']]])) {
+  for (const [transport, formats] of /** @type {const} */ ([[http1Transport, ['json-buffer', 'protobufjs-static']], [http2Transport, ['protobufjs-static']], [grpcTransport, ['protobufjs-static']], [connectH2, ['protobuf-es', 'protobuf-es-json']]])) {
     const { server, meter } = await serve(t, transport, [...formats]);
     for (const format of formats) {
       const before = meter.messages;
@@ -143,4 +150,6 @@ test('checkH2loadRequest: the request h2load will send is decoded by each real s
   const h2 = await serve(t, http2Transport, ['protobufjs-static']);
   const garbage = { ...h2loadRequest('http2', proto, payload.schema), body: Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]) };
   assert.match(String(await checkH2loadRequest(h2.server.url, garbage)), /answered 400 \(expected 204\)/);
+  const h1 = await serve(t, http1Transport, ['protobufjs-static']);
+  assert.match(String(await checkH2loadRequest(h1.server.url, { ...h2loadRequest('http1', proto, payload.schema), body: garbage.body })), /answered 400 \(expected 204\)/);
 });

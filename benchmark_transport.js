@@ -55,6 +55,9 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       client in the same closed loop, taking turns with it (like with like)
   --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
                       cores where the machine has N more than the client needs
+  --cpu-rate R        with --capacity: p50/p99 and server CPU per message at R msgs/s for every transport and
+                      format (default: half the lower capacity of each transport's pair), so transports compare at
+                      one rate
   --load-generator G  with --capacity: toolkit (default: the toolkit's own clients) or h2load (nghttp2's, Debian's
                       nghttp2-client) for http1 (over HTTP/1.1), http2, connect-h2 and grpc, whose node:http2 clients
                       run out long before their servers do: h2load sends the corpus's first message at each rate
@@ -81,6 +84,7 @@ const OPTIONS = {
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
   'load-generator': { type: 'string', default: 'toolkit' },
+  'cpu-rate': { type: 'string' },
 };
 
 /**
@@ -136,6 +140,8 @@ runCli(import.meta.url, async () => {
   const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
   const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
+  const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
+  if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
   const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
@@ -148,12 +154,12 @@ runCli(import.meta.url, async () => {
     const capacity = await measureCapacity({
       payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds },
       // the passes at half capacity: twice a probe's length (1 s by default), three rounds
-      atHalf: { rounds: 3, seconds: probeSeconds * 2 },
+      atHalf: { rounds: 3, seconds: probeSeconds * 2, rate: cpuRate },
       link: { ...link, ...busy },
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `over (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, loadGenerator: loadGenerator.name === 'h2load' ? `h2load ${loadGenerator.version}` : 'toolkit', connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
+    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, cpuRate, loadGenerator: loadGenerator.name === 'h2load' ? `h2load ${loadGenerator.version}` : 'toolkit', connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);

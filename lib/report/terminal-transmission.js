@@ -305,11 +305,13 @@ export function cpuAtRateLines(run) {
 /**
  * The capacity table (lib/transmission/capacity.js): per transport and format the highest rate that held the p99
  * target with nothing lost, per server core when the server bound it, which side bound the first rate that failed,
- * and at half the lower capacity of the transport's pair: p50/p99 and the server CPU per message at that fixed rate.
+ * and at half the lower capacity of the transport's pair (or at the one rate --cpu-rate gave every transport,
+ * `fixedRate`): p50/p99 and the server CPU per message at that fixed rate.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {{ fixedRate?: boolean }} [o]
  * @returns {import('./table.js').TableModel}
  */
-export function capacityRows(transports) {
+export function capacityRows(transports, { fixedRate = false } = {}) {
   const rows = transports.flatMap((t) => t.rows.map((r) => {
     const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`;
     const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
@@ -320,14 +322,15 @@ export function capacityRows(transports) {
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
   }));
-  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'half rate', 'p50 / p99 ms at half',
-    'server µs/msg at half', 'server CPU at half'], ['transport', 'format', 'bound by']), rows);
+  const at = fixedRate ? 'at rate' : 'at half';
+  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
+    `server µs/msg ${at}`, `server CPU ${at}`], ['transport', 'format', 'bound by']), rows);
 }
 
 /**
  * The capacity table as text, with the settings each transport ran under.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
- * @param {{ targetP99Ms: number, direction: string }} s
+ * @param {{ targetP99Ms: number, direction: string, cpuRate?: number|null }} s
  */
 export function capacityLines(transports, s) {
   const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
@@ -341,18 +344,43 @@ export function capacityLines(transports, s) {
   return [
     `Capacity (${s.direction === 'down' ? 'download' : 'upload'}): the highest open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms; per server core `
       + `only where the server ran out first (a rate bound by the client, or by neither side, is marked and not the server's capacity); ${places.join('; ')}`,
+    ...(sentBy.length ? ['', ...sentBy] : []),
+    ...headlineLines(transports, s.targetP99Ms),
     '',
-    ...sentBy,
-    '',
-    toMarkdown(capacityRows(transports)),
+    toMarkdown(capacityRows(transports, { fixedRate: s.cpuRate != null })),
     '',
     'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
-      + 'its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). half rate: half the lower capacity of the transport\'s pair, where both formats\' '
+      + `its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). ${s.cpuRate != null
+        ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
+        : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
       + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
       + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
     ...floorLines(transports, s.targetP99Ms),
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
+}
+
+/**
+ * The headline issue 22 asks for, when a run has both sides of it: how many REST/JSON (http1's JSON) and gRPC/protobuf
+ * (grpc's protobuf) messages one server core took under the p99 target, and the server's CPU share for each at the
+ * rate both were measured at (the same rate only with --cpu-rate; otherwise each at its own half capacity, said so).
+ * A capacity the server did not bound is given as what it is, never as the server's.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {number} targetP99Ms
+ */
+export function headlineLines(transports, targetP99Ms) {
+  const find = (/** @type {string} */ transport, /** @type {string} */ format) => transports.find((t) => t.transport === transport && t.serverWorkers === 1)?.rows.find((r) => r.format === format);
+  const rest = find('http1', 'json-buffer');
+  const grpc = find('grpc', 'protobufjs-static');
+  if (!rest || !grpc) return [];
+  const took = (/** @type {NonNullable<typeof rest>} */ r) => (r.perCore != null ? `${int(r.perCore)}` : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : `${int(r.capacity)} (${r.bound}-bound, so not the server's limit)`);
+  const share = (/** @type {NonNullable<typeof rest>} */ r) => (r.atHalf?.serverCpuShare == null ? '—' : `${(r.atHalf.serverCpuShare * 100).toFixed(1)}%${r.atHalf.serverCpuMet ? '' : ' ~'}`);
+  const sameRate = rest.atHalf && grpc.atHalf && rest.atHalf.rate === grpc.atHalf.rate;
+  const cpu = sameRate
+    ? `at ${int(/** @type {number} */ (rest.atHalf?.rate))} msgs/s the server's CPU is ${share(rest)} vs ${share(grpc)} of its core`
+    : `the server's CPU is ${share(rest)} of its core at ${rest.atHalf ? int(rest.atHalf.rate) : '—'} msgs/s vs ${share(grpc)} at ${grpc.atHalf ? int(grpc.atHalf.rate) : '—'} (not one rate: --cpu-rate R gives both the same)`;
+  return ['', `Headline: one server core takes ${took(rest)} REST/JSON messages/s (http1, json-buffer) or ${took(grpc)} gRPC/protobuf messages/s (grpc, protobufjs-static) `
+    + `at p99 under ${targetP99Ms} ms; ${cpu}.`];
 }
 
 /**

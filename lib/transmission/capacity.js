@@ -166,7 +166,8 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number }} [o.search] doubling from fromRate
  *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
  *   bisections (default 5)
- * @param {{ rounds?: number, seconds?: number }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds (default 1)
+ * @param {{ rounds?: number, seconds?: number, rate?: number|null }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds
+ *   (default 1); `rate`: at that fixed rate instead, the same for every transport (the headline's "at 1,000 msgs/s")
  * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
  *   idleTimeoutMs?: number, clientWorkers?: number }} [o.link] the transport's settings and the client's worker threads
  * @param {'auto'|'off'} [o.placement]
@@ -178,7 +179,7 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  */
 export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, loadGenerator = { name: 'toolkit' }, onProbe }) {
   const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5 } = search;
-  const { rounds = 3, seconds: halfSeconds = 1 } = atHalf;
+  const { rounds = 3, seconds: halfSeconds = 1, rate: fixedRate = null } = atHalf;
   const { direction = 'up', compress = null, tls = false } = link;
   if (loadGenerator.name === 'h2load' && (direction !== 'up' || compress || tls)) {
     throw new UserError('--load-generator h2load: uploads only, plain (no --direction down, --compress or --tls)');
@@ -233,7 +234,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate, maxRate, steps, pastFloor });
           rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }));
         }
-        const rate = halfRate(rows);
+        const rate = fixedRate ?? halfRate(rows);
         const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
           ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
           cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,

@@ -116,6 +116,22 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time/m);
 });
 
+test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats measured at that one rate, not at half their capacity; the headline compares REST/JSON with gRPC/protobuf there', { timeout: 180_000 }, () => {
+  const r = run('5', '--capacity', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /** @type {{ settings: { cpuRate: number }, transports: Array<{ transport: string, halfRate: number, rows: Array<{ format: string, atHalf: { rate: number, complete: boolean, serverCpuUs: number } }> }> }} */
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.settings.cpuRate, 300);
+  for (const t of out.transports) {
+    assert.equal(t.halfRate, 300, t.transport);
+    for (const row of t.rows) assert.ok(row.atHalf.rate === 300 && row.atHalf.complete && row.atHalf.serverCpuUs > 0, `${t.transport} ${row.format}: ${JSON.stringify(row.atHalf)}`);
+  }
+  const text = run('5', '--capacity', '--transports', 'http1,grpc', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300');
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^Headline: one server core takes fewer than 2,000 REST\/JSON messages\/s \(http1, json-buffer\) or fewer than 2,000 gRPC\/protobuf messages\/s \(grpc, protobufjs-static\) at p99 under 0\.001 ms; at 300 msgs\/s the server's CPU is \d+\.\d% (~ )?vs \d+\.\d% (~ )?of its core\.$/m);
+  assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| rate \| p50 \/ p99 ms at rate \|/m);
+});
+
 test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
   for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
     [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],
@@ -125,6 +141,8 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
     [['--capacity', '--rate', '100'], /^benchmark_transport: --capacity chooses the rates itself/],
     [['--capacity', '--load-generator', 'wrk'], /^benchmark_transport: --load-generator wrk: give toolkit or h2load$/],
     [['--load-generator', 'h2load'], /^benchmark_transport: --load-generator h2load: only with --capacity$/],
+    [['--capacity', '--cpu-rate', '0'], /^benchmark_transport: --cpu-rate: expected a number ≥ 0.001, got "0"$/],
+    [['--cpu-rate', '1000'], /^benchmark_transport: --cpu-rate 1000: only with --capacity$/],
     [['--capacity', '--load-generator', 'h2load', '--direction', 'down'], /^benchmark_transport: --load-generator h2load: uploads only, plain/],
   ])) {
     const r = run('5', ...args);

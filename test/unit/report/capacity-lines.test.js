@@ -2,7 +2,7 @@
 // search went past.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { capacityLines, floorLines } from '../../../lib/report/terminal-transmission.js';
+import { capacityLines, floorLines, headlineLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
 
@@ -40,4 +40,33 @@ test('floorLines: each row that went past a latency floor, with the floor\'s p99
   assert.match(lines[1], /^Slower when idle than when loaded/);
   assert.equal(lines[2], 'grpc protobufjs-static: p99 over 10 ms also at 1,000 msgs/s (13.86 ms, server 41% busy), 2,000 msgs/s (11.95 ms, server 56% busy)');
   assert.deepEqual(floorLines(/** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('ws', 'toolkit')])), 10), []);
+});
+
+test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc protobufjs-static) per server core, the CPU share at one rate; never a client-bound figure as the server\'s', () => {
+  /**
+   * @param {string} transport
+   * @param {string} format
+   * @param {object} row
+   */
+  const one = (transport, format, row) => {
+    const t = transportOf(transport, 'h2load 1.52.0');
+    t.rows = [{ ...t.rows[0], format, ...row }];
+    return t;
+  };
+  const atHalf = (/** @type {number} */ rate, /** @type {number} */ share) => ({ rate, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1e6 / rate, serverCpuMinMax: null, serverCpuInterval: null, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share });
+  const both = /** @type {Capacity} */ (/** @type {unknown} */ ([
+    one('http1', 'json-buffer', { capacity: 21000, perCore: 21000, atHalf: atHalf(1000, 0.081) }),
+    one('http1', 'protobufjs-static', { capacity: 25000, perCore: 25000, atHalf: atHalf(1000, 0.07) }),
+    one('grpc', 'protobufjs-static', { capacity: 17500, perCore: 17500, atHalf: atHalf(1000, 0.123) }),
+  ]));
+  assert.deepEqual(headlineLines(both, 10), ['', 'Headline: one server core takes 21,000 REST/JSON messages/s (http1, json-buffer) or 17,500 gRPC/protobuf messages/s (grpc, protobufjs-static) '
+    + 'at p99 under 10 ms; at 1,000 msgs/s the server\'s CPU is 8.1% vs 12.3% of its core.']);
+  const clientBound = /** @type {Capacity} */ (/** @type {unknown} */ ([
+    one('http1', 'json-buffer', { capacity: 14000, perCore: null, bound: 'client', atHalf: atHalf(7000, 0.4) }),
+    one('grpc', 'protobufjs-static', { capacity: 17500, perCore: 17500, atHalf: { ...atHalf(8750, 0.6), serverCpuMet: false } }),
+  ]));
+  const [, line] = headlineLines(clientBound, 10);
+  assert.match(line, /takes 14,000 \(client-bound, so not the server's limit\) REST\/JSON/);
+  assert.match(line, /CPU is 40\.0% of its core at 7,000 msgs\/s vs 60\.0% ~ at 8,750 \(not one rate: --cpu-rate R gives both the same\)/);
+  assert.deepEqual(headlineLines(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', {})])), 10), [], 'no gRPC row, no headline');
 });

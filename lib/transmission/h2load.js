@@ -1,6 +1,7 @@
 /**
  * h2load (nghttp2's HTTP/2 load generator, Debian's nghttp2-client) as the load generator of a capacity search on
- * the HTTP/2 transports: http2, connect-h2 and grpc. The toolkit's own clients there are node:http2 sessions, which
+ * the HTTP/2 transports, http2, connect-h2 and grpc, and on http1 over HTTP/1.1 (so that REST/JSON and gRPC/protobuf
+ * meet the same load generator). The toolkit's own clients of the first three are node:http2 sessions, which
  * cost ~200 µs of client CPU a message and pause 10–25 ms for scavenges on Node 20 (~10 on Node 24): they run out
  * long before the server does (a capacity run read http2 at 2,000–3,750 msgs/s, client-bound, where h2load drove
  * the same server at 20,000 msgs/s open loop with p99 3.4 ms). h2load is C on nghttp2; it sends one body (the
@@ -159,13 +160,16 @@ export function endedChildrenCpuUs() {
  * 2xx as success and never reads gRPC's trailers).
  * @param {string} url
  * @param {ReturnType<typeof h2loadRequest>} request
+ * @param {number} [timeoutMs] a server that does not answer in this long is named too
  * @returns {Promise<string|null>}
  */
-export function checkH2loadRequest(url, request) {
-  if (request.h1) return checkH1Request(url, request);
+export function checkH2loadRequest(url, request, timeoutMs = 5000) {
+  if (request.h1) return checkH1Request(url, request, timeoutMs);
   return new Promise((resolve) => {
     const session = http2.connect(url);
-    session.on('error', (err) => resolve(`cannot reach ${url}: ${err.message}`));
+    const timer = setTimeout(() => { session.destroy(); resolve(`${request.path}: no answer in ${timeoutMs / 1000} s`); }, timeoutMs);
+    session.on('close', () => clearTimeout(timer));
+    session.on('error', (err) => { session.destroy(); resolve(`cannot reach ${url}: ${err.message}`); });
     const stream = session.request({ ':method': 'POST', ':path': request.path, ...request.headers });
     let status = 0;
     /** @type {string|undefined} */
@@ -193,17 +197,20 @@ export function checkH2loadRequest(url, request) {
  * checkH2loadRequest over HTTP/1.1.
  * @param {string} url
  * @param {ReturnType<typeof h2loadRequest>} request
+ * @param {number} timeoutMs
  * @returns {Promise<string|null>}
  */
-function checkH1Request(url, request) {
+function checkH1Request(url, request, timeoutMs) {
   return new Promise((resolve) => {
-    const req = http.request(new URL(request.path, url), { method: 'POST', headers: { ...request.headers, 'content-length': request.body.length } }, (res) => {
+    // agent: false, so its connection closes after the answer instead of idling beside h2load's
+    const req = http.request(new URL(request.path, url), { method: 'POST', agent: false, timeout: timeoutMs, headers: { ...request.headers, 'content-length': request.body.length } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => { text += d; });
       res.on('end', () => resolve(res.statusCode === request.status ? null
         : `${request.path} answered ${res.statusCode} (expected ${request.status})${text ? `: ${text.trim().slice(0, 200)}` : ''}`));
     });
+    req.on('timeout', () => { req.destroy(); resolve(`${request.path}: no answer in ${timeoutMs / 1000} s`); });
     req.on('error', (err) => resolve(`cannot reach ${url}: ${err.message}`));
     req.end(request.body);
   });

@@ -3,6 +3,7 @@
 // The last tests send the requests to the transports' real servers (in this process), as h2load would.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { prepareCodecs } from '../../../lib/verify.js';
@@ -152,4 +153,17 @@ test('checkH2loadRequest: the request h2load will send is decoded by each real s
   assert.match(String(await checkH2loadRequest(h2.server.url, garbage)), /answered 400 \(expected 204\)/);
   const h1 = await serve(t, http1Transport, ['protobufjs-static']);
   assert.match(String(await checkH2loadRequest(h1.server.url, { ...h2loadRequest('http1', proto, payload.schema), body: garbage.body })), /answered 400 \(expected 204\)/);
+});
+
+test('checkH2loadRequest: a server that never answers is named after the timeout, over HTTP/2 and HTTP/1.1', async (t) => {
+  const silent = net.createServer(() => {});
+  await new Promise((resolve) => { silent.listen(0, '127.0.0.1', () => resolve(undefined)); });
+  t.after(() => silent.close());
+  const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (silent.address()).port}`;
+  const proto = await codecOf('protobufjs-static');
+  assert.equal(await checkH2loadRequest(url, h2loadRequest('http2', proto, payload.schema), 300), '/protobufjs-static: no answer in 0.3 s');
+  assert.equal(await checkH2loadRequest(url, h2loadRequest('http1', proto, payload.schema), 300), '/protobufjs-static: no answer in 0.3 s');
+  // nothing listening: one line naming the server
+  silent.close();
+  assert.match(String(await checkH2loadRequest(url, h2loadRequest('http2', proto, payload.schema), 300)), /ECONNREFUSED/);
 });

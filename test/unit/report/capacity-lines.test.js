@@ -2,6 +2,9 @@
 // search went past.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../../lib/paths.js';
 import { capacityLines, floorLines, headlineLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
@@ -69,4 +72,14 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   assert.match(line, /takes 14,000 \(client-bound, so not the server's limit\) REST\/JSON/);
   assert.match(line, /CPU is 40\.0% of its core at 7,000 msgs\/s vs 60\.0% ~ at 8,750 \(not one rate: --cpu-rate R gives both the same\)/);
   assert.deepEqual(headlineLines(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', {})])), 10), [], 'no gRPC row, no headline');
+});
+
+test('README quotes the capacity headline of docs/results/capacity.json as headlineLines writes it', () => {
+  const results = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/results/capacity.json'), 'utf8'));
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const quoted = readme.split('\n').filter((l) => l.startsWith('> ')).map((l) => l.slice(2));
+  const start = quoted.findIndex((l) => l.startsWith('Headline: one server core takes'));
+  assert.ok(start >= 0, 'README has the headline');
+  const end = quoted.findIndex((l, i) => i >= start && l.endsWith('of its core.'));
+  assert.equal(quoted.slice(start, end + 1).join(' '), headlineLines(results.transports, results.settings.targetP99Ms)[1]);
 });

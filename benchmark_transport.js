@@ -156,7 +156,7 @@ runCli(import.meta.url, async () => {
       // the passes at half capacity: twice a probe's length (1 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2, rate: cpuRate },
       link: { ...link, ...busy },
-      onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `over (${p.bound}-bound)`}\n`),
+      onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
     const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, cpuRate, loadGenerator: loadGenerator.name === 'h2load' ? `h2load ${loadGenerator.version}` : 'toolkit', connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };

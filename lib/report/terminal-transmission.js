@@ -336,7 +336,8 @@ export function capacityLines(transports, s) {
   const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
   const generators = [...new Set(transports.map((t) => t.loadGenerator ?? 'toolkit'))];
   const sentBy = generators.length === 1 && generators[0] === 'toolkit' ? [] : [`Load generator: ${generators.map((g) => `${g} (${transports.filter((t) => (t.loadGenerator ?? 'toolkit') === g).map((t) => t.transport).join(', ')})`).join('; ')}`
-    + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time and times each request from its actual send (a pass that fell more than 2.5% behind its schedule fails)' : '')];
+    + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time; its latencies count from each request\'s scheduled send, '
+      + 'and a pass that took more than 2.5% (and 10 ms) longer than its schedule fails' : '')];
   const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
     const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
     return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
@@ -404,12 +405,12 @@ export function floorLines(transports, targetP99Ms) {
  * closed-loop requests/s against the same server, the toolkit's open-loop capacity as a share of it, and the
  * toolkit's own client in the same closed loop (like with like).
  * @param {Array<{ calibration?: { format: string, connections: number, pipelining: number, autocannon: number, autocannonPerSec: number[], autocannonP99: number|null,
- *   toolkitCapacity: number|null, ratio: number|null, toolkitClosedLoop?: number|null, toolkitClosedLoopPerSec?: (number|null)[], closedLoopRatio?: number|null } | null }>} transports
+ *   toolkitCapacity: number|null, capacityBy?: string, ratio: number|null, toolkitClosedLoop?: number|null, toolkitClosedLoopPerSec?: (number|null)[], closedLoopRatio?: number|null } | null }>} transports
  * @returns {string[]}
  */
 export function calibrationLines(transports) {
   return transports.flatMap(({ calibration: c }) => (c ? ['', `Calibration: autocannon against the same http1 server, ${c.format} bodies, ${c.connections} connections, pipelining ${c.pipelining}, closed loop: `
-    + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); the toolkit's capacity `
+    + `${int(c.autocannon)} requests/s (${c.autocannonPerSec.map((x) => int(x)).join(', ')}; its p99 ${c.autocannonP99} ms); ${c.capacityBy?.startsWith('h2load') ? `the capacity with ${c.capacityBy}` : 'the toolkit\'s capacity'} `
     + `${c.toolkitCapacity == null || c.ratio == null ? 'below the lowest rate' : `${int(c.toolkitCapacity)} msgs/s: ${fixed(c.ratio, 2)} of autocannon's`}`
     + ' (an open-loop rate under the p99 target against a closed loop\'s throughput). Like with like, the toolkit\'s client in the same closed loop, '
     + `its passes taking turns with autocannon's: ${c.toolkitClosedLoop == null || c.closedLoopRatio == null ? 'did not answer every request' : `${int(c.toolkitClosedLoop)} requests/s `

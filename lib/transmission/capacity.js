@@ -39,8 +39,8 @@ export const SATURATED = 0.9;
  * Which side ran out first in a failed probe: 'client' when the load generator was near its cores (CPU), its event
  * loop near full, or one of its own GC pauses was as long as the p99 target (every message behind it waited that
  * long: gc-pauses.js); 'server' when the server was near its cores or its event loop, or paused for GC as long (and
- * the client was not), 'neither' when both had room (the connections and window, or the link, set the limit: raise
- * --connections/--window).
+ * the client was not), 'neither' when both had room (the connections and window, the link, or a latency floor set the
+ * limit: raise --connections/--window; the search goes past such a failure, isFloor).
  * @param {Pick<CapacityProbe, 'serverCpuShare'|'serverElu'|'clientCpuShare'|'clientElu'|'clientGcMaxMs'|'serverGcMaxMs'>} p
  * @param {{ serverCores: number, clientCores: number, targetP99Ms?: number }} cores and the target the probe failed
  * @returns {'client'|'server'|'neither'}
@@ -175,7 +175,8 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {boolean} [o.calibrate] on http1, autocannon against the same server, body and connections (its JSON side)
  * @param {{ name: 'toolkit' } | { name: 'h2load', version: string, bin?: string }} [o.loadGenerator] who sends: the toolkit's own
  *   clients (default), or h2load on the HTTP/2 transports (h2load.js; the others keep the toolkit's)
- * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, bound: string }) => void} [o.onProbe]
+ * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, late?: boolean, bound: string }) => void} [o.onProbe]
+ *   late: an h2load pass that fell behind its schedule
  */
 export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, loadGenerator = { name: 'toolkit' }, onProbe }) {
   const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5 } = search;
@@ -197,9 +198,10 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       extraArgs: [...serverArgs({ transport: name, direction, compress, tls }), ...(processes > 1 ? ['--workers', String(processes)] : [])],
     });
     const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
-    const clientCores = server.placement.pinned && plan.client ? plan.client.length : 1;
-    // client workers started once per transport, not per probe
     const h2load = loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null;
+    // the cores the load generator can use: h2load runs one thread (no -t), whatever the placement left it
+    const clientCores = h2load ? 1 : server.placement.pinned && plan.client ? plan.client.length : 1;
+    // client workers started once per transport, not per probe
     // h2load's streams per connection: the messages in flight on one as the toolkit's client keeps them (http1: its pipelining)
     const streams = inFlight(transport, { window: link.window ?? 1, pipelining: link.pipelining ?? 1 });
     const workers = !h2load && (link.clientWorkers ?? 1) > 1
@@ -224,7 +226,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
               })).results[0], targetP99Ms);
             const p = { ...figures, ...(retry ? { retry: true } : {}) };
             probes.push(p);
-            onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
+            onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, late: p.onSchedule === false, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
             return p.ok;
           };
           const pastFloor = (/** @type {number} */ rate) => {
@@ -265,7 +267,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       if (!codec) throw new Error(`${name} ${format}: not prepared`);
       const request = h2loadRequest(name, codec, payload.schema);
       const problem = await checkH2loadRequest(server.url, request);
-      if (problem) throw new Error(`h2load's request for ${name} ${format} is refused by the server: ${problem}`);
+      if (problem) throw new UserError(`--load-generator h2load: the request for ${name} ${format} is refused by its server: ${problem}`);
       return request;
     }
 
@@ -288,12 +290,13 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, connections: link.connections ?? 1, window: streams, serverControl: control, bin: h2load?.bin });
             const { idle, pass } = control.measured();
             ratePasses[i].push({
-              round, slot, messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec,
+              round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec,
               serverCpuUs: r.server?.messages ? r.server.cpuUs / r.server.messages : null,
               grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
               idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
               serverElu: r.server?.elu ?? null, clientCpuUs: r.clientCpuUs, clientElu: null, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
-              complete: r.acked === messages && r.errors === 0,
+              // a pass that fell behind its rate did not measure the CPU at that rate
+              complete: r.acked === r.messages && r.errors === 0 && r.onSchedule,
             });
           }
         }
@@ -302,7 +305,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       return {
         settings: { rate },
         results: formats.map((c, i) => ({
-          format: c.name, messages: messages * ratePasses[i].length, acked: ratePasses[i].reduce((n, p) => n + p.acked, 0), lost: 0, notSent: 0, duplicated: 0,
+          format: c.name, messages: ratePasses[i].reduce((n, p) => n + p.messages, 0), acked: ratePasses[i].reduce((n, p) => n + p.acked, 0), lost: 0, notSent: 0, duplicated: 0,
           errors: ratePasses[i].reduce((n, p) => n + (p.messages - p.acked), 0),
           latencyMs: { p50: mid(ratePasses[i].map((p) => p.latencyMs.p50)), p99: mid(ratePasses[i].map((p) => p.latencyMs.p99)) },
         })),
@@ -350,7 +353,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const toolkitClosedLoop = whole.length === closed.length ? median(/** @type {number[]} */ (whole)) : null;
       return {
         format, connections, pipelining, requests: amount, autocannonPerSec: perSec, autocannon, autocannonP99: median(passes.map((p) => p.p99)),
-        toolkitCapacity: row.capacity, ratio: row.capacity == null ? null : row.capacity / autocannon,
+        toolkitCapacity: row.capacity, capacityBy: h2load ? `h2load ${h2load.version}` : 'toolkit', ratio: row.capacity == null ? null : row.capacity / autocannon,
         toolkitClosedLoopPerSec: closed, toolkitClosedLoop, closedLoopRatio: toolkitClosedLoop == null ? null : toolkitClosedLoop / autocannon,
       };
     }

@@ -90,6 +90,9 @@ export function h2loadRequest(transport, codec, schema) {
 export function h2loadArgs({ url, path: where, headers, bodyFile, logFile, messages, rate, connections, window, h1 = false }) {
   return [
     ...(h1 ? ['--h1'] : []), '-n', String(messages), '-c', String(connections), '-m', String(window), `--rps=${rate / connections}`,
+    // a connection with nothing coming back for 10 s is closed, its requests counted timed out: a server that stopped
+    // answering fails the probe instead of hanging it
+    '-N', '10',
     '-d', bodyFile, `--log-file=${logFile}`,
     ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
     new URL(where, url).href,
@@ -102,40 +105,56 @@ export function h2loadArgs({ url, path: where, headers, bodyFile, logFile, messa
  * @param {string} text
  */
 export function parseH2loadSummary(text) {
-  const finished = /finished in ([\d.]+)(ms|s),/.exec(text);
+  const finished = /finished in ([\d.]+)(us|ms|s),/.exec(text);
   const requests = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(text);
   const codes = /status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/.exec(text);
   if (!finished || !requests || !codes) return null;
   const [total, started, done, succeeded, failed, errored, timeout] = requests.slice(1).map(Number);
   return {
-    seconds: Number(finished[1]) / (finished[2] === 'ms' ? 1000 : 1),
+    seconds: Number(finished[1]) / { us: 1e6, ms: 1000, s: 1 }[/** @type {'us'|'ms'|'s'} */ (finished[2])],
     total, started, done, succeeded, failed, errored, timeout,
     status: { '2xx': Number(codes[1]), '3xx': Number(codes[2]), '4xx': Number(codes[3]), '5xx': Number(codes[4]) },
   };
 }
 
 /**
- * h2load's per-request log (start µs since the epoch, status, µs until the end of the answer, tab-separated):
- * the latencies of the requests answered with `status` in an HDR histogram (latency.js, as the toolkit's own
- * clients record theirs), how many were, and how many had another status.
+ * h2load's per-request log (start µs since the epoch, status, µs until the end of the answer, tab-separated): the
+ * latencies of the requests answered with `status`, in HDR histograms (latency.js, as the toolkit's own clients
+ * record theirs), how many were, and how many had another status.
+ *
+ * `latency` counts from each request's scheduled send time, as the toolkit's open-loop clients do (coordinated
+ * omission): h2load's --rps timer releases the requests due every 10 ms at once, and those beyond a connection's free
+ * streams wait inside h2load, untimed. In order of their start, request i of a pass at `rate` was due i ÷ rate after
+ * the first; one that started later adds the delay. `uncorrected` is h2load's own, from the actual send.
  * @param {string} text
  * @param {number} status
+ * @param {number} rate msgs/s of the pass, over all connections
  */
-export function readH2loadLog(text, status) {
-  const latency = createLatency();
-  let answered = 0;
-  let otherStatus = 0;
+export function readH2loadLog(text, status, rate) {
+  /** @type {Array<[number, number, number]>} start µs, status, duration µs */
+  const requests = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
-    const [, code, us] = line.split('\t');
-    if (Number(code) !== status || !Number.isFinite(Number(us))) {
+    const [start, code, us] = line.split('\t').map(Number);
+    requests.push([start, code, us]);
+  }
+  requests.sort((a, b) => a[0] - b[0]);
+  const latency = createLatency();
+  const uncorrected = createLatency();
+  let answered = 0;
+  let otherStatus = 0;
+  const first = requests[0]?.[0] ?? 0;
+  requests.forEach(([start, code, us], i) => {
+    if (code !== status || !Number.isFinite(us) || us < 0) {
       otherStatus++;
-      continue;
+      return;
     }
     answered++;
-    latency.record(Number(us) / 1000);
-  }
-  return { latency: latency.summary(), answered, otherStatus };
+    const late = Math.max(0, start - (first + (i * 1e6) / rate));
+    latency.record((late + us) / 1000);
+    uncorrected.record(us / 1000);
+  });
+  return { latency: latency.summary(), uncorrected: uncorrected.summary(), answered, otherStatus };
 }
 
 /**
@@ -231,18 +250,22 @@ export const keptSchedule = (seconds, scheduledSeconds) => seconds <= scheduledS
  * @param {string} o.url the server's origin
  * @param {ReturnType<typeof h2loadRequest>} o.request
  * @param {number} o.rate msgs/s over all connections
- * @param {number} o.messages
+ * @param {number} o.messages at least one a connection (h2load refuses fewer)
  * @param {number} o.connections
  * @param {number} o.window streams per connection
  * @param {{ mark(): Promise<void>, report(): Promise<import('./server-meter.js').ServerReport|null> }} o.serverControl
  * @param {string} [o.bin]
  * @param {number} [o.timeoutMs] h2load is killed after this (default: three times the schedule and 10 s)
  * @returns {Promise<{ messages: number, acked: number, errors: number, seconds: number, scheduledSeconds: number, msgsPerSec: number,
- *   latencyMs: { p50: number|null, p99: number|null, max: number|null }, server: import('./server-meter.js').ServerReport|null,
- *   clientCpuUs: number|null, onSchedule: boolean }>} acked: requests answered with the expected status; clientCpuUs: h2load's
+ *   latencyMs: { p50: number|null, p99: number|null, max: number|null }, latencyUncorrectedMs: { p50: number|null, p99: number|null, max: number|null },
+ *   server: import('./server-meter.js').ServerReport|null,
+ *   clientCpuUs: number|null, onSchedule: boolean, failure?: string }>} acked: requests answered with the expected status; latencyMs from each
+ *   request's scheduled send (readH2loadLog), latencyUncorrectedMs from its actual send; clientCpuUs: h2load's
  *   CPU per message; onSchedule: the pass took at most 2.5% (and 10 ms) longer than its schedule
  */
-export async function h2loadPass({ url, request, rate, messages, connections, window, serverControl, bin = 'h2load', timeoutMs }) {
+export async function h2loadPass({ url, request, rate, messages: asked, connections, window, serverControl, bin = 'h2load', timeoutMs }) {
+  // h2load refuses fewer requests than connections
+  const messages = Math.max(asked, connections);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-h2load-'));
   try {
     const bodyFile = path.join(dir, 'body');
@@ -256,13 +279,19 @@ export async function h2loadPass({ url, request, rate, messages, connections, wi
     const cpuAfter = endedChildrenCpuUs();
     const server = await serverControl.report();
     const summary = parseH2loadSummary(stdout);
-    if (!summary) throw new Error(`h2load ${args.join(' ')} exited ${code}: ${(stderr || stdout).trim().split('\n').slice(-3).join(' / ')}`);
-    const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status);
+    if (!summary) {
+      // killed, or ended before it could sum up (every connection refused): a pass with nothing answered, and why
+      const failure = `h2load exited ${code ?? 'killed'}: ${(stderr || stdout).trim().split('\n').slice(-2).join(' / ') || 'no output'}`;
+      const none = { p50: null, p99: null, max: null };
+      return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyUncorrectedMs: none, server, clientCpuUs: null, onSchedule: false, failure };
+    }
+    const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status, rate);
     const acked = log.answered;
     return {
       messages, acked, errors: messages - acked, seconds: summary.seconds, scheduledSeconds,
       msgsPerSec: summary.seconds > 0 ? acked / summary.seconds : 0,
       latencyMs: { p50: log.latency.p50, p99: log.latency.p99, max: log.latency.max },
+      latencyUncorrectedMs: { p50: log.uncorrected.p50, p99: log.uncorrected.p99, max: log.uncorrected.max },
       server, clientCpuUs: cpuBefore == null || cpuAfter == null || !acked ? null : (cpuAfter - cpuBefore) / acked,
       onSchedule: keptSchedule(summary.seconds, scheduledSeconds),
     };

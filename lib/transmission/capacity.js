@@ -29,10 +29,11 @@ export const SATURATED = 0.9;
  * One probe of the search: the rate offered, what came back, and how busy each side was.
  * @typedef {{ rate: number, ok: boolean, complete: boolean, msgsPerSec: number|null, p50: number|null, p99: number|null,
  *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null, clientGcMaxMs?: number|null,
- *   serverGcMaxMs?: number|null, retry?: boolean, onSchedule?: boolean }} CapacityProbe
+ *   serverGcMaxMs?: number|null, retry?: boolean, onSchedule?: boolean, p99Scheduled?: number|null, failure?: string }} CapacityProbe
  *   CPU shares: CPU seconds per second of the pass (1 = one core busy); clientGcMaxMs, serverGcMaxMs: each side's
  *   longest GC pause; retry: the second probe of a rate whose first failed; onSchedule (h2load's probes): the pass
- *   kept to its rate's schedule
+ *   kept to its rate's schedule; p99Scheduled (h2load's): p99 counted from a uniform schedule, not judged (h2load.js
+ *   readH2loadLog); failure: why h2load gave no summary
  */
 
 /**
@@ -152,7 +153,7 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
     serverElu: r.server && s ? Math.min(1, (r.server.elu * r.server.seconds) / s) : null,
     clientCpuShare: r.clientCpuUs != null && s ? (r.clientCpuUs * r.acked) / (s * 1e6) : null, clientElu: null,
     clientGcMaxMs: null, serverGcMaxMs: r.server?.gcMaxMs ?? null,
-    onSchedule: r.onSchedule,
+    onSchedule: r.onSchedule, p99Scheduled: r.latencyScheduledMs.p99, ...(r.failure ? { failure: r.failure } : {}),
   };
 }
 

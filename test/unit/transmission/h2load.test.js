@@ -11,7 +11,7 @@ import { wireCodec } from '../../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../../lib/transmission/server-meter.js';
 import { UserError } from '../../../lib/errors.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
-import { checkH2loadRequest, h2loadArgs, h2loadRequest, keptSchedule, parseH2loadSummary, readH2loadLog } from '../../../lib/transmission/h2load.js';
+import { checkH2loadRequest, h2loadArgs, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
 import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
@@ -184,4 +184,10 @@ test('checkH2loadRequest: a server that never answers is named after the timeout
   // nothing listening: one line naming the server
   silent.close();
   assert.match(String(await checkH2loadRequest(url, h2loadRequest('http2', proto, payload.schema), 300)), /ECONNREFUSED/);
+});
+
+test('requireH2load: without h2load, one line saying how to install it', () => {
+  assert.equal(h2loadVersion('/nonexistent/h2load'), null);
+  assert.throws(() => requireH2load('/nonexistent/h2load'), (err) => err instanceof UserError
+    && err.message === '--load-generator h2load: h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)');
 });

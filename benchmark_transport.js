@@ -12,7 +12,7 @@ import { calibrationLines, capacityLines, passSettingsLine, passTable } from './
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { measureCapacity } from './lib/transmission/capacity.js';
-import { requireH2load } from './lib/transmission/h2load.js';
+import { loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -88,17 +88,17 @@ const OPTIONS = {
 };
 
 /**
- * --load-generator: the toolkit's clients, or h2load (which must be installed, and drives uploads without
- * compression or TLS only): one line naming the option and what is wrong, before anything runs.
+ * --load-generator: the toolkit's clients, or h2load (which must be installed): one line naming the option and what
+ * is wrong, before anything runs.
  * @param {string} value
- * @param {{ capacity: boolean, direction: string, compress: string|null, tls: boolean }} o
+ * @param {{ capacity: boolean }} o
  * @returns {{ name: 'toolkit' } | { name: 'h2load', version: string }}
  */
-function loadGeneratorOption(value, { capacity, direction, compress, tls }) {
+function loadGeneratorOption(value, { capacity }) {
   if (value === 'toolkit') return { name: 'toolkit' };
   if (value !== 'h2load') throw new UserError(`--load-generator ${value}: give toolkit or h2load`);
   if (!capacity) throw new UserError('--load-generator h2load: only with --capacity');
-  if (direction !== 'up' || compress || tls) throw new UserError('--load-generator h2load: uploads only, plain (no --direction down, --compress or --tls)');
+  // uploads only, plain: measureCapacity refuses the rest in one line before anything runs
   return { name: 'h2load', version: requireH2load() };
 }
 
@@ -142,7 +142,7 @@ runCli(import.meta.url, async () => {
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
-  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls });
+  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;
@@ -159,7 +159,7 @@ runCli(import.meta.url, async () => {
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, cpuRate, loadGenerator: loadGenerator.name === 'h2load' ? `h2load ${loadGenerator.version}` : 'toolkit', connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
+    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, cpuRate, loadGenerator: loadGeneratorLabel(loadGenerator), connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);

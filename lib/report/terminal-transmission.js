@@ -376,7 +376,14 @@ export function headlineLines(transports, targetP99Ms) {
   const grpc = find('grpc', 'protobufjs-static');
   if (!rest || !grpc) return [];
   const took = (/** @type {NonNullable<typeof rest>} */ r) => (r.perCore != null ? `${int(r.perCore)}` : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : `${int(r.capacity)} (${r.bound}-bound, so not the server's limit)`);
-  const share = (/** @type {NonNullable<typeof rest>} */ r) => (r.atHalf?.serverCpuShare == null ? '—' : `${(r.atHalf.serverCpuShare * 100).toFixed(1)}%${r.atHalf.serverCpuMet ? '' : ' ~'}`);
+  // the share with its 95% interval (µs/msg × the rate), ~ when that is wider than ±5%
+  const share = (/** @type {NonNullable<typeof rest>} */ r) => {
+    const h = r.atHalf;
+    if (h?.serverCpuShare == null || h.rate == null) return '—';
+    const rate = h.rate;
+    const pct = (/** @type {number} */ us) => ((us * rate) / 1e4).toFixed(1);
+    return `${(h.serverCpuShare * 100).toFixed(1)}%${h.serverCpuInterval ? ` (${pct(h.serverCpuInterval.low)}–${pct(h.serverCpuInterval.high)})` : ''}${h.serverCpuMet ? '' : ' ~'}`;
+  };
   const sameRate = rest.atHalf && grpc.atHalf && rest.atHalf.rate === grpc.atHalf.rate;
   const cpu = sameRate
     ? `at ${int(/** @type {number} */ (rest.atHalf?.rate))} msgs/s the server's CPU is ${share(rest)} vs ${share(grpc)} of its core`

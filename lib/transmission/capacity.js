@@ -10,15 +10,14 @@
 import { UserError } from '../errors.js';
 import { complete } from './outcome.js';
 import { detectPlacement, withClientPinned } from './placement.js';
-import { measureTransmission, nodeClientPass, prepareWireCodecs, serverArgs, startServerProcess } from './run.js';
+import { measureTransmission, nodeClientPass, prepareWireCodecs, ratePass, serverArgs, startServerProcess } from './run.js';
 import { loadTransport } from './transports/index.js';
 import { startClientWorkers } from './client-workers.js';
 import { autocannonPass } from './calibrate.js';
-import { median } from '../measure/statistics.js';
+import { alternate, median } from '../measure/statistics.js';
 import { searchRate } from './rate-search.js';
-import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadPass, h2loadRequest } from './h2load.js';
+import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadPass, h2loadRequest, loadGeneratorLabel } from './h2load.js';
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
-import { alternate } from '../measure/statistics.js';
 import { inFlight } from './model.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
@@ -250,7 +249,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       });
       out.push({
         transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: h2load ? 1 : link.clientWorkers ?? 1, halfRate: value.rate,
-        loadGenerator: h2load ? `h2load ${h2load.version}` : 'toolkit',
+        loadGenerator: h2load ? loadGeneratorLabel(h2load) : 'toolkit',
         rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
       });
     } finally {
@@ -289,16 +288,13 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
           for (const i of alternate(formats.map((_, k) => k), (round - 1) * 2 + slot + 1)) {
             const control = idleSubtracting(server.control, idleSecondsFor(halfSeconds) * 1000);
             const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, connections: link.connections ?? 1, window: streams, serverControl: control, bin: h2load?.bin });
-            const { idle, pass } = control.measured();
-            ratePasses[i].push({
-              round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec,
-              serverCpuUs: r.server?.messages ? r.server.cpuUs / r.server.messages : null,
-              grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
-              idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
-              serverElu: r.server?.elu ?? null, clientCpuUs: r.clientCpuUs, clientElu: null, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
-              // a pass that fell behind its rate did not measure the CPU at that rate
-              complete: r.acked === r.messages && r.errors === 0 && r.onSchedule,
-            });
+            const figures = ratePass(round, slot, {
+              messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, lost: 0, notSent: 0, duplicated: 0, errors: r.errors,
+              serverCpuUs: r.server?.messages ? r.server.cpuUs / r.server.messages : null, serverElu: r.server?.elu ?? null,
+              clientCpuUs: r.clientCpuUs, clientElu: null, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
+            }, control.measured());
+            // a pass that fell behind its rate did not measure the CPU at that rate
+            ratePasses[i].push({ ...figures, complete: figures.complete && r.onSchedule });
           }
         }
       }
@@ -354,7 +350,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const toolkitClosedLoop = whole.length === closed.length ? median(/** @type {number[]} */ (whole)) : null;
       return {
         format, connections, pipelining, requests: amount, autocannonPerSec: perSec, autocannon, autocannonP99: median(passes.map((p) => p.p99)),
-        toolkitCapacity: row.capacity, capacityBy: h2load ? `h2load ${h2load.version}` : 'toolkit', ratio: row.capacity == null ? null : row.capacity / autocannon,
+        toolkitCapacity: row.capacity, capacityBy: h2load ? loadGeneratorLabel(h2load) : 'toolkit', ratio: row.capacity == null ? null : row.capacity / autocannon,
         toolkitClosedLoopPerSec: closed, toolkitClosedLoop, closedLoopRatio: toolkitClosedLoop == null ? null : toolkitClosedLoop / autocannon,
       };
     }

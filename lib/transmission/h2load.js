@@ -22,6 +22,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { createLatency } from './latency.js';
 import { loadService } from './transports/rpc-service.js';
+import { CONNECT_FORMATS } from './transports/connect-formats.js';
 
 /**
  * The transports h2load can drive: a request per message, over HTTP/2, and http1 over HTTP/1.1 (`--h1`, where its
@@ -30,8 +31,6 @@ import { loadService } from './transports/rpc-service.js';
  */
 export const H2LOAD_TRANSPORTS = ['http1', 'http2', 'connect-h2', 'grpc'];
 
-/** Connect's unary media types (connect.js FORMATS), by format. */
-const CONNECT_TYPES = { 'protobuf-es': 'application/proto', 'protobuf-es-json': 'application/json' };
 
 /**
  * h2load's version ("1.52.0"), or null when it is not on the PATH.
@@ -54,9 +53,15 @@ export function requireH2load(bin = 'h2load') {
 }
 
 /**
+ * How a run names its load generator: "toolkit", or "h2load VERSION".
+ * @param {{ name: 'toolkit' } | { name: 'h2load', version: string }} generator
+ */
+export const loadGeneratorLabel = (generator) => (generator.name === 'h2load' ? `h2load ${generator.version}` : 'toolkit');
+
+/**
  * The request a transport's server takes for one uploaded message, as its own client sends it: path, headers,
  * body and the answer that means "decoded" (gRPC's is in the trailers: grpc-status 0).
- * @param {string} transport http2, connect-h2 or grpc
+ * @param {string} transport http1, http2, connect-h2 or grpc
  * @param {{ name: string, mediaType: string, encodeMessage(i: number): Uint8Array }} codec a wire codec
  * @param {import('../payload/index.js').Payload['schema']} schema
  * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean, h1: boolean }}
@@ -67,7 +72,7 @@ export function h2loadRequest(transport, codec, schema) {
     return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false, h1: transport === 'http1' };
   }
   if (transport === 'connect-h2') {
-    const type = CONNECT_TYPES[/** @type {keyof typeof CONNECT_TYPES} */ (codec.name)];
+    const type = CONNECT_FORMATS[codec.name]?.contentType;
     if (!type) throw new UserError(`--load-generator h2load: connect-h2 carries protobuf-es and protobuf-es-json, not ${codec.name}`);
     return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false, h1: false };
   }

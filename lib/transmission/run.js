@@ -461,11 +461,13 @@ export async function measureTransmission({
  * as the idle-subtracting control measured them.
  * @param {number} round
  * @param {number} slot the pass's place among its format's passes in the round
- * @param {Awaited<ReturnType<typeof runPass>>} r
+ * @param {Pick<Awaited<ReturnType<typeof runPass>>, 'messages'|'acked'|'seconds'|'msgsPerSec'|'serverCpuUs'|'serverElu'|'clientCpuUs'|'clientElu'
+ *   |'lost'|'notSent'|'duplicated'|'errors'> & { latencyMs: { p50: number|null, p99: number|null } }} r the pass (runPass's, or h2load's in its
+ *   shape: capacity.js)
  * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null }} measured
  * @returns {import('./cpu-at-rate.js').RatePass}
  */
-function ratePass(round, slot, r, { idle, pass }) {
+export function ratePass(round, slot, r, { idle, pass }) {
   return {
     round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,

@@ -106,7 +106,8 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   const found = run('5', '--capacity', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
   assert.equal(found.status, 0, found.stderr);
   const row = JSON.parse(found.stdout).transports[0].rows[0];
-  assert.ok(row.probes.length >= 2, JSON.stringify(row.probes));
+  // h2load cannot send payload 5 at the search's ceiling (1,000,000 msgs/s): some rate must fail
+  assert.ok(row.failedRate !== null && row.probes.some((/** @type {{ ok: boolean }} */ p) => !p.ok), JSON.stringify(row.probes));
   for (const p of row.probes) {
     if (p.ok) assert.ok(p.onSchedule && p.complete && p.p99 < 50, JSON.stringify(p));
     else assert.ok(!p.onSchedule || !p.complete || p.p99 >= 50, JSON.stringify(p));
@@ -128,7 +129,7 @@ test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats
   }
   const text = run('5', '--capacity', '--transports', 'http1,grpc', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300');
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /^Headline: one server core takes fewer than 2,000 REST\/JSON messages\/s \(http1, json-buffer\) or fewer than 2,000 gRPC\/protobuf messages\/s \(grpc, protobufjs-static\) at p99 under 0\.001 ms; at 300 msgs\/s the server's CPU is \d+\.\d% (~ )?vs \d+\.\d% (~ )?of its core\.$/m);
+  assert.match(text.stdout, /^Headline: one server core takes fewer than 2,000 REST\/JSON messages\/s \(http1, json-buffer\) or fewer than 2,000 gRPC\/protobuf messages\/s \(grpc, protobufjs-static\) at p99 under 0\.001 ms; at 300 msgs\/s the server's CPU is \d+\.\d% \([\d.]+–[\d.]+\)( ~)? vs \d+\.\d% \([\d.]+–[\d.]+\)( ~)? of its core\.$/m);
   assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| rate \| p50 \/ p99 ms at rate \|/m);
 });
 

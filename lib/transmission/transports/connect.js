@@ -38,17 +38,12 @@ import { listen } from './listen.js';
 import { loadService } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
+import { CONNECT_FORMATS } from './connect-formats.js';
 
 /** @typedef {import('@bufbuild/protobuf').Message} Message */
 
-/**
- * Connect's formats: the codec whose calls it makes, and the media type it sends them as.
- * @type {Record<string, { binary: boolean, contentType: string }>}
- */
-const FORMATS = {
-  'protobuf-es': { binary: true, contentType: 'application/proto' },
-  'protobuf-es-json': { binary: false, contentType: 'application/json' },
-};
+/** Connect's formats: the codec whose calls it makes, and the media type it sends them as. */
+const FORMATS = CONNECT_FORMATS;
 /** @type {Record<string, import('@connectrpc/connect/protocol').Compression>} */
 const COMPRESSIONS = { gzip: compressionGzip, br: compressionBrotli };
 const TRANSPORT_NAME = 'connect';

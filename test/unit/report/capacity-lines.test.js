@@ -58,12 +58,12 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   };
   const atHalf = (/** @type {number} */ rate, /** @type {number} */ share) => ({ rate, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1e6 / rate, serverCpuMinMax: null, serverCpuInterval: null, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share });
   const both = /** @type {Capacity} */ (/** @type {unknown} */ ([
-    one('http1', 'json-buffer', { capacity: 21000, perCore: 21000, atHalf: atHalf(1000, 0.081) }),
+    one('http1', 'json-buffer', { capacity: 21000, perCore: 21000, atHalf: { ...atHalf(1000, 0.081), serverCpuInterval: { low: 70, high: 90, level: 0.95 } } }),
     one('http1', 'protobufjs-static', { capacity: 25000, perCore: 25000, atHalf: atHalf(1000, 0.07) }),
     one('grpc', 'protobufjs-static', { capacity: 17500, perCore: 17500, atHalf: atHalf(1000, 0.123) }),
   ]));
   assert.deepEqual(headlineLines(both, 10), ['', 'Headline: one server core takes 21,000 REST/JSON messages/s (http1, json-buffer) or 17,500 gRPC/protobuf messages/s (grpc, protobufjs-static) '
-    + 'at p99 under 10 ms (h2load\'s, from each actual send); at 1,000 msgs/s the server\'s CPU is 8.1% vs 12.3% of its core.']);
+    + 'at p99 under 10 ms (h2load\'s, from each actual send); at 1,000 msgs/s the server\'s CPU is 8.1% (7.0–9.0) vs 12.3% of its core.']);
   const clientBound = /** @type {Capacity} */ (/** @type {unknown} */ ([
     one('http1', 'json-buffer', { capacity: 14000, perCore: null, bound: 'client', atHalf: atHalf(7000, 0.4) }),
     one('grpc', 'protobufjs-static', { capacity: 17500, perCore: 17500, atHalf: { ...atHalf(8750, 0.6), serverCpuMet: false } }),

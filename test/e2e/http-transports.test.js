@@ -110,6 +110,24 @@ for (const name of ['http1', 'http2']) {
   });
 }
 
+test('http2: the client closes every session gracefully after a pass (the check before it included), none cut after the grace', async () => {
+  const transport = await loadTransport('http2');
+  await withServer('http2', {}, async (server) => {
+    let answered = 0;
+    /** @type {() => void} */
+    let done = () => {};
+    const all = new Promise((resolve) => { done = () => resolve(undefined); });
+    const c = await transport.createClient({
+      url: server.url, codec: byName['json-buffer'], schema: payload.schema, direction: 'up', window: 4, connections: 3, pipelining: 1, compress: null, tls: null, raw: false,
+      identity: payloadIdentity(payload), timeoutMs: 5000, onAnswer: (_, status) => { assert.equal(status, 0); if (++answered === 12) done(); },
+    });
+    for (let i = 0; i < 12; i++) c.send(i);
+    await all;
+    // before the OPTIONS check ended its request, the session that carried it waited out the grace every pass
+    assert.deepEqual(await c.close(), { forced: 0 });
+  });
+});
+
 test('http1 and http2 headers are real bytes on the wire: HTTP/1.1 repeats its headers, HPACK shrinks HTTP/2\'s to a few bytes', async () => {
   /** @type {Record<string, { up: number, down: number }>} */
   const perMessage = {};

@@ -194,7 +194,8 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {number} capacity messages the owner may keep in flight
  * @property {(seq: number) => boolean|void} send false when it could not send at all (no connection left)
  * @property {() => { up: number, down: number }} wireBytes
- * @property {() => Promise<void>} close
+ * @property {() => Promise<void | { forced: number }>} close forced (where the transport says): connections that did not
+ *   close gracefully within its grace and were cut
  * @property {() => void} [mark] ask the server to start its CPU accounting (over the protocol)
  * @property {() => Promise<import('../server-meter.js').ServerReport|null>} [report] and report it
  */

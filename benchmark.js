@@ -10,7 +10,7 @@ import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { COMPARISON_TRANSPORTS, MODES, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { CAPACITY_TARGET_P99_MS, COMPARISON_TRANSPORTS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
@@ -47,6 +47,10 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --transports a,b   the transport comparison: test3 (or the first payload) over each transport with its own JSON and
                      protobuf codecs, on loopback and over the --slow-link profile, ${MODES.default.transportRounds} rounds
                      (default: ${COMPARISON_TRANSPORTS.join(',')}; 'none' to skip it)
+  --capacity G       the capacity headline: how many REST/JSON (http1, json-buffer) and gRPC/protobuf (grpc,
+                     protobufjs-static) messages/s of test3 one server core takes at p99 under ${CAPACITY_TARGET_P99_MS} ms (one short
+                     search each), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
+                     h2load when it is on the PATH, else the toolkit's clients), h2load, toolkit, or none to skip it
   --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
@@ -69,6 +73,7 @@ const OPTIONS = {
   profiles: { type: 'string', default: 'none' },
   'slow-link': { type: 'string', default: SLOW_LINK.profile },
   transports: { type: 'string', default: COMPARISON_TRANSPORTS.join(',') },
+  capacity: { type: 'string', default: 'auto' },
   batch: { type: 'string' },
   'batch-payload': { type: 'string' },
   out: { type: 'string' },
@@ -106,6 +111,7 @@ runCli(import.meta.url, async () => {
   const unknownTransport = transportNames.find((/** @type {string} */ t) => !TRANSPORT_NAMES.includes(t));
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
   if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
+  if (!['auto', 'h2load', 'toolkit', 'none'].includes(values.capacity)) throw new UserError(`--capacity ${values.capacity}: give auto, h2load, toolkit or none`);
 
   const selected = await resolveSelection(values, positionals);
   const { payloads } = selected;
@@ -116,12 +122,13 @@ runCli(import.meta.url, async () => {
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);
   const transportComparison = transportNames.length ? await planTransportComparison(transportNames) : null;
+  const capacity = values.capacity === 'none' ? null : await planCapacity(/** @type {'auto'|'h2load'|'toolkit'} */ (values.capacity));
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],
     slowLink: slowProfile === 'none' ? null : { ...SLOW_LINK, profile: slowProfile },
-    transportComparison, runtimes,
+    transportComparison, capacity, runtimes,
     command: ['node benchmark.js', ...argv].join(' '), onProgress: progressReporter(),
   });
   const problems = validateResults(results);

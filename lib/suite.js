@@ -44,6 +44,7 @@ export const MODES = {
     precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
+    capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
@@ -59,6 +60,10 @@ export const MODES = {
     rounds: 3, maxTime: 0.45, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
+    // the capacity headline (REST/JSON over http1 against gRPC/protobuf, one server core): one search each from
+    // 1,000 msgs/s in 0.2 s probes with 4 bisections (to about 6%), then both at 1,000 msgs/s, 3 rounds of two
+    // quarter-second passes (a 95% interval of their median needs six)
+    capacity: { fromRate: 1000, probeSeconds: 0.2, steps: 4, cpuRate: 1000, rounds: 3, rateSeconds: 0.25 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
@@ -72,6 +77,8 @@ export const MODES = {
     speedProcesses: 3,
     rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
+    // benchmark_transport.js --capacity's own settings (0.5 s probes, 5 bisections, 1 s passes at the rate)
+    capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
 };
@@ -98,6 +105,13 @@ export const WS_CPU_AT_RATE = { rate: 2000, seconds: 0.25, passes: 2 };
  * HTTP/2, gRPC) get 48, enough to fill 3g's bandwidth-delay product (about 14 KB) with any bundled payload.
  */
 export const COMPARISON_SLOW_LINK = { window: 8, connections: 6 };
+
+/**
+ * The capacity pass's load: four connections of eight messages in flight (benchmark_transport.js --capacity's
+ * default, enough to saturate one server core), and its p99 target in ms.
+ */
+export const CAPACITY_LOAD = { connections: 4, window: 8 };
+export const CAPACITY_TARGET_P99_MS = 10;
 
 /**
  * The payload of the slow-link pass: test3 (a medium real-life object) when it is in the run, else the first.
@@ -135,12 +149,45 @@ export async function planTransportComparison(names) {
  *   skipped: Array<{ transport: string, format: string, reason: string }>, libraries?: string[] }} TransportComparison
  */
 
+/**
+ * The two sides of the capacity headline (issue 22's "one server core takes X REST/JSON or Y gRPC/protobuf messages/s"):
+ * REST/JSON is http1 with json-buffer, gRPC/protobuf is grpc with protobufjs-static (each transport's own pair).
+ */
+export const CAPACITY_HEADLINE = /** @type {const} */ ([{ transport: 'http1', format: BASELINE }, { transport: 'grpc', format: REFERENCE_PROTOBUF }]);
+
+/**
+ * What npm start's capacity pass runs: the headline's two cells, sent by h2load when it is on the PATH ('auto', or
+ * asked for: 'h2load', refused in one line when missing) or by the toolkit's own clients ('toolkit', or 'auto'
+ * without h2load; their gRPC client runs out before the server does, which the row then says).
+ * @param {'auto'|'h2load'|'toolkit'} generator
+ * @returns {Promise<CapacityPlan>}
+ */
+export async function planCapacity(generator) {
+  const { h2loadVersion, requireH2load } = await import('./transmission/h2load.js');
+  const { loadTransport } = await import('./transmission/transports/index.js');
+  const version = generator === 'h2load' ? requireH2load() : generator === 'auto' ? h2loadVersion() : null;
+  const codecs = await selectCodecs(CAPACITY_HEADLINE.map((c) => c.format).join(','));
+  const transports = await Promise.all(CAPACITY_HEADLINE.map((c) => loadTransport(c.transport)));
+  return {
+    transports: CAPACITY_HEADLINE.map((c) => c.transport),
+    codecsFor: Object.fromEntries(CAPACITY_HEADLINE.map((c) => [c.transport, codecs.filter((k) => k.name === c.format)])),
+    loadGenerator: version ? { name: 'h2load', version } : { name: 'toolkit' },
+    libraries: transports.map((t) => t.library),
+  };
+}
+
+/**
+ * @typedef {{ transports: string[], codecsFor: Record<string, import('./codecs/index.js').CodecInfo[]>,
+ *   loadGenerator: { name: 'toolkit' } | { name: 'h2load', version: string }, libraries: string[] }} CapacityPlan
+ */
+
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a
 // speed benchmark by what they cost rather than counting them equal.
 /**
  * What the cost estimates read of a mode's settings.
  * @typedef {{ maxTime: number, messages: number, wsRounds: number, slowLinkMessages: number, slowLinkRounds: number,
- *   transportMessages: number, transportRounds: number, memory?: { warmupOps?: number } }} ModeSettings
+ *   transportMessages: number, transportRounds: number, memory?: { warmupOps?: number },
+ *   capacity?: { fromRate: number, probeSeconds: number, steps: number, cpuRate: number, rounds: number, rateSeconds: number } }} ModeSettings
  */
 const cost = {
   sizes: () => 1,
@@ -154,6 +201,9 @@ const cost = {
   // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
   /** @type {(s: ModeSettings, n: number, slow: boolean) => number} */
   transports: (s, n, slow) => s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
+  // per side a server start and a search (a dozen probes, a failing one probed twice), then the passes at the rate
+  /** @type {(s: ModeSettings) => number} */
+  capacity: (s) => (s.capacity ? 2 * (1 + 16 * (s.capacity.probeSeconds + 0.12) + 2 * s.capacity.rounds * 2 * s.capacity.rateSeconds) : 0),
   // two child processes, then per case a share that grows with the calls the mode asks for
   /** @type {(s: ModeSettings, cases: number) => number} */
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
@@ -182,6 +232,12 @@ const cost = {
  */
 
 /**
+ * measureCapacity (lib/transmission/capacity.js) as runSuite calls it: the real function satisfies this; tests
+ * inject a stand-in.
+ * @typedef {(options: Parameters<typeof import('./transmission/capacity.js').measureCapacity>[0]) => ReturnType<typeof import('./transmission/capacity.js').measureCapacity>} MeasureCapacity
+ */
+
+/**
  * What runSuite tells its onProgress: the plan first (steps and their total work, in any unit), then each step
  * as it ends (label, steps done, its share of the work), then the end.
  * @typedef {{ kind: 'start', total: number, work: number } | { kind: 'step', label: string, steps: number, share: number } | { kind: 'end' }} SuiteProgress
@@ -203,6 +259,8 @@ const cost = {
  * @param {TransportComparison | null} [options.transportComparison] every transport's JSON and protobuf on one
  *   payload (slowLinkPayload), on loopback and, when slowLink is set, over that link (planTransportComparison)
  * @param {MeasureTransportMatrix} [options.measureTransportMatrix] injected by tests; the real one otherwise
+ * @param {CapacityPlan | null} [options.capacity] the capacity headline's short pass on the slow-link payload (planCapacity)
+ * @param {MeasureCapacity} [options.measureCapacity] injected by tests; the real one otherwise
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
@@ -216,7 +274,7 @@ const cost = {
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
   overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [],
-  transportComparison = null, measureTransportMatrix,
+  transportComparison = null, measureTransportMatrix, capacity = null, measureCapacity,
 }) {
   const createdAt = new Date().toISOString();
   const s = { ...MODES[mode], ...overrides };
@@ -237,6 +295,7 @@ export async function runSuite({
       ...(slowLink ? [{ profile: slowLink.profile, ...COMPARISON_SLOW_LINK, messages: s.transportSlowMessages }] : []),
     ]
     : [];
+  const capacityRun = capacity && s.capacity ? { ...capacity, settings: s.capacity } : null;
   const memoryCases = prepared.reduce((n, ps) => n + benches(ps) / s.rounds, 0);
   const plan = [
     // the harness's own figures, once per run, before any payload
@@ -249,6 +308,7 @@ export async function runSuite({
     ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(comparisonLinks.map((link) => ({ n: 1, work: cost.transports(s, transportComparison?.transports.length ?? 0, link.profile !== 'none') }))),
+    ...(capacityRun ? [{ n: 1, work: cost.capacity(s) }] : []),
     ...(batch ? batch.counts.map((n) => ({
       n: 1 + codecs.length * 2 * s.rounds,
       work: cost.sizes() * (1 + n / 100) + codecs.length * 2 * s.rounds * (cost.bench(s) + n / 2000),
@@ -370,6 +430,26 @@ export async function runSuite({
     }
   }
 
+  // the capacity headline: one server core's REST/JSON (http1) and gRPC/protobuf (grpc) under the p99 target, and
+  // the server's CPU for each at one fixed rate (lib/transmission/capacity.js)
+  let capacityResult = null;
+  let capacitySettings = null;
+  if (capacityRun) {
+    /** @type {MeasureCapacity} */
+    const measure = measureCapacity ?? (await import('./transmission/capacity.js')).measureCapacity;
+    const p = slowLinkPayload(payloads);
+    const c = capacityRun.settings;
+    const link = { connections: CAPACITY_LOAD.connections, window: CAPACITY_LOAD.window };
+    const transports = await measure({
+      payload: p, codecsFor: capacityRun.codecsFor, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, loadGenerator: capacityRun.loadGenerator,
+      search: { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps }, atHalf: { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, link,
+    });
+    const { loadGeneratorLabel } = await import('./transmission/h2load.js');
+    capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, loadGenerator: loadGeneratorLabel(capacityRun.loadGenerator) };
+    capacityResult = { payload: p.id, transports };
+    progress.tick(`${p.id} capacity, ${capacityRun.transports.join(' and ')}`, 1, unitWork(step++));
+  }
+
   let batchResult = null;
   if (batch) {
     const steps = [];
@@ -393,6 +473,7 @@ export async function runSuite({
   const libraries = [...codecs, ...transmissionCodecs, ...comparisonCodecs].map((c) => c.library);
   if (transmissionCodecs.length) libraries.push('ws');
   libraries.push(...(transportComparison?.libraries ?? []));
+  libraries.push(...(capacityRun?.libraries ?? []));
   const allCodecs = [...new Map([...codecs, ...transmissionCodecs, ...comparisonCodecs].map((c) => [c.name, c])).values()];
   return {
     format: RESULTS_FORMAT,
@@ -428,6 +509,7 @@ export async function runSuite({
           links: comparisonLinks.map(({ profile, window, connections, messages }) => ({ profile, window, connections, messages })),
         }
         : null,
+      capacity: capacitySettings,
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
       ...(across && { runtimes: across.runtimes.map((r) => r.runtime) }),
     },
@@ -442,6 +524,7 @@ export async function runSuite({
     transmission,
     transports,
     breakEven,
+    capacity: capacityResult,
     batch: batchResult,
   };
 }

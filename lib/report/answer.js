@@ -8,6 +8,7 @@ import { flagsCell } from './flags.js';
 import { median } from '../measure/statistics.js';
 import { REFERENCE_PROTOBUF } from '../codecs/index.js';
 import { baselineLine, formatsLegend } from './rows.js';
+import { headlineSentence } from './terminal-transmission.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {'faster'|'slower'|'tie'|'one-round'|'unstable'} Standing */
@@ -223,7 +224,33 @@ export function answerParagraph(results, entry) {
   const said2 = [transmissionPhrase(runs.find((t) => t.profile === 'none'), baseline, reference.format),
     transmissionPhrase(runs.find((t) => t.profile !== 'none'), baseline, reference.format)].filter(Boolean);
   if (said2.length) parts.push(`Transmission: ${said2.join('; ')}.`);
+  const capacity = capacityPhrase(results, entry.payload.id);
+  if (capacity) parts.push(capacity);
   return parts.join(' ');
+}
+
+/**
+ * The capacity headline of a run's short capacity pass, on the payload it ran on: how many REST/JSON and gRPC/protobuf
+ * messages one server core took under the p99 target, and the server's CPU for each at one rate (headlineSentence),
+ * with who sent them, and what a reader must know to weigh it: each capacity is one short search without an interval,
+ * a capacity the server did not bound is not the server's, and ~ marks a CPU share measured less precisely than ±5%.
+ * @param {Results} results
+ * @param {string} payloadId
+ * @returns {string|null}
+ */
+export function capacityPhrase(results, payloadId) {
+  const settings = results.settings.capacity;
+  if (!results.capacity || !settings || results.capacity.payload !== payloadId) return null;
+  const sentence = headlineSentence(results.capacity.transports, settings.targetP99Ms);
+  if (!sentence) return null;
+  const rows = results.capacity.transports.flatMap((t) => t.rows);
+  const notServer = rows.some((r) => r.perCore == null);
+  const notes = [
+    'Each capacity is one short search, without an interval (such figures moved by up to half between runs on a 2-core VM: docs/transmission.md)',
+    ...(rows.some((r) => r.atHalf && r.atHalf.serverCpuShare != null && !r.atHalf.serverCpuMet) ? ['~ marks a CPU share whose 95% interval is wider than ±5%'] : []),
+    ...(notServer && settings.loadGenerator === 'toolkit' ? ['h2load (Debian: apt-get install nghttp2-client) sends faster than the toolkit\'s own clients'] : []),
+  ];
+  return `Capacity (sent by ${settings.loadGenerator === 'toolkit' ? 'the toolkit\'s own clients' : settings.loadGenerator}): ${sentence} ${notes.join('; ')}.`;
 }
 
 /**

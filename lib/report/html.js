@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
+import { capacityRows, headlineSentence, namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -164,6 +164,15 @@ export function renderHtml(results) {
   } else if (results.transports?.length) {
     const tables = results.transports.map((run) => `<h3>${esc(transportLinkHeading(run))}</h3><ul>${run.named.map((v) => `<li>${esc(namedVerdictText(v))}</li>`).join('')}</ul>${toHtml(transportComparisonRows(run))}`).join('\n');
     sections.push(`<section id="transports"><h2>JSON vs protobuf by transport (${esc(results.transports[0].payload)})</h2><div class="charts">${figures('transports')}</div>${tables}</section>`);
+  }
+  if (results.capacity && results.settings.capacity) {
+    const { capacity } = results;
+    const settings = results.settings.capacity;
+    const headline = headlineSentence(capacity.transports, settings.targetP99Ms);
+    sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
+      + `<p>${esc(`A short pass sent by ${settings.loadGenerator}: per side the highest open-loop rate with nothing lost and p99 under ${settings.targetP99Ms} ms (one search each, no interval), then both at ${settings.cpuRate} msgs/s: p50/p99 and the server's CPU per message, idle subtracted (~: a 95% interval wider than ±5%). docs/transmission.md has the full command.`)}</p>`
+      + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
+      + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}</section>`);
   }
   if (results.batch) {
     sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div>${toHtml(batchRows(results.batch))}</section>`);

@@ -7,7 +7,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
-import { CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
+import { capacityLines, CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {import('../results/index.js').TransmissionEntry} TransmissionEntry */
@@ -42,6 +42,11 @@ export function runSettingsLine(results) {
   if (transports) {
     const links = transports.links.map((l) => `${l.profile === 'none' ? 'loopback' : l.profile} ${l.messages} messages, ${l.connections} connection(s) × window ${l.window}`);
     parts.push(`transports: ${transports.transports.join(', ')} on ${transports.payload}, ${links.join('; ')}, × ${transports.rounds} rounds`);
+  }
+  const capacity = results.settings.capacity;
+  if (capacity) {
+    parts.push(`capacity: ${capacity.transports.join(' and ')} on ${capacity.payload}, sent by ${capacity.loadGenerator}, ${capacity.connections} connections × window ${capacity.window}, `
+      + `rates doubling from ${int(capacity.fromRate)} msgs/s in ${capacity.probeSeconds} s probes, ${capacity.steps} bisections; at ${int(capacity.cpuRate)} msgs/s ${capacity.rounds} round${capacity.rounds === 1 ? '' : 's'} of two ${capacity.rateSeconds} s passes`);
   }
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');
@@ -166,12 +171,28 @@ export function renderMarkdown(results) {
   }
   if (results.transports?.length) out.push('', ...transportSection(results.transports));
   if (results.breakEven) out.push('', ...breakEvenSection(results.breakEven));
+  if (results.capacity && results.settings.capacity) out.push('', ...capacitySection(results.capacity, results.settings.capacity));
   if (results.batch) {
     out.push('', `## Batch scaling: ${payloadHeading(results.batch.payload)}`, '',
       'The payload repeated N times in one message (a repeated field in protobuf, an array under "items" in JSON).',
       '', batchTable(results.batch));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The capacity pass of npm start (a short search per side of the headline): its heading, what it measured and how,
+ * then benchmark_transport.js --capacity's own lines (the headline, the table, its legend).
+ * @param {NonNullable<Results['capacity']>} capacity
+ * @param {NonNullable<Results['settings']['capacity']>} settings
+ * @returns {string[]} lines
+ */
+export function capacitySection(capacity, settings) {
+  return [`## Capacity per server core (${capacity.payload})`, '',
+    `A short pass of \`node benchmark_transport.js ${capacity.payload.replace(/^test/, '')} --capacity --transports ${settings.transports.join(',')}`
+      + `${settings.loadGenerator.startsWith('h2load') ? ' --load-generator h2load' : ''} --cpu-rate ${settings.cpuRate}\` (docs/transmission.md): REST/JSON against gRPC/protobuf as a loaded `
+      + 'server sees them, one search each, in probes shorter than the command\'s own; a capacity has no interval and moves between runs more than the speed ratios do.',
+    '', ...capacityLines(capacity.transports, settings).filter((line, i, all) => !(line === '' && all[i - 1] === ''))];
 }
 
 /**

@@ -371,10 +371,21 @@ export function capacityLines(transports, s) {
  * @param {number} targetP99Ms
  */
 export function headlineLines(transports, targetP99Ms) {
+  const sentence = headlineSentence(transports, targetP99Ms);
+  return sentence ? ['', `Headline: ${sentence}`] : [];
+}
+
+/**
+ * headlineLines' sentence ("one server core takes …"), or null when the run lacks either side.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {number} targetP99Ms
+ * @returns {string|null}
+ */
+export function headlineSentence(transports, targetP99Ms) {
   const find = (/** @type {string} */ transport, /** @type {string} */ format) => transports.find((t) => t.transport === transport && t.serverWorkers === 1)?.rows.find((r) => r.format === format);
   const rest = find('http1', 'json-buffer');
   const grpc = find('grpc', 'protobufjs-static');
-  if (!rest || !grpc) return [];
+  if (!rest || !grpc) return null;
   const took = (/** @type {NonNullable<typeof rest>} */ r) => (r.perCore != null ? `${int(r.perCore)}` : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : `${int(r.capacity)} (${r.bound}-bound, so not the server's limit)`);
   // the share with its 95% interval (µs/msg × the rate), ~ when that is wider than ±5%
   const share = (/** @type {NonNullable<typeof rest>} */ r) => {
@@ -389,8 +400,8 @@ export function headlineLines(transports, targetP99Ms) {
     ? `at ${int(/** @type {number} */ (rest.atHalf?.rate))} msgs/s the server's CPU is ${share(rest)} vs ${share(grpc)} of its core`
     : `the server's CPU is ${share(rest)} of its core at ${rest.atHalf ? int(rest.atHalf.rate) : '—'} msgs/s vs ${share(grpc)} at ${grpc.atHalf ? int(grpc.atHalf.rate) : '—'} (not one rate: --cpu-rate R gives both the same)`;
   const byH2load = transports.some((t) => (t.transport === 'http1' || t.transport === 'grpc') && t.loadGenerator?.startsWith('h2load'));
-  return ['', `Headline: one server core takes ${took(rest)} REST/JSON messages/s (http1, json-buffer) or ${took(grpc)} gRPC/protobuf messages/s (grpc, protobufjs-static) `
-    + `at p99 under ${targetP99Ms} ms${byH2load ? ' (h2load\'s, from each actual send)' : ''}; ${cpu}.`];
+  return `one server core takes ${took(rest)} REST/JSON messages/s (http1, json-buffer) or ${took(grpc)} gRPC/protobuf messages/s (grpc, protobufjs-static) `
+    + `at p99 under ${targetP99Ms} ms${byH2load ? ' (h2load\'s, from each actual send)' : ''}; ${cpu}.`;
 }
 
 /**

@@ -157,6 +157,28 @@ export const UNITS = {
   up: 'kbit/s',
   cores: 'count',
   memoryGiB: 'GiB',
+  // the capacity pass (npm start's headline, benchmark_transport.js --capacity: lib/transmission/capacity.js)
+  targetP99Ms: 'milliseconds: the p99 a rate must stay under to hold',
+  fromRate: 'messages per second: the capacity search\'s first rate',
+  probeSeconds: 'seconds of each probe of the capacity search',
+  steps: 'count: bisections of the capacity search after its doubling',
+  cpuRate: 'messages per second: the one fixed rate both sides\' p50/p99 and server CPU are measured at',
+  rateSeconds: 'seconds of each pass at the fixed rate',
+  serverWorkers: 'count: server processes asked for (--server-workers)',
+  serverProcesses: 'count: server processes that answered the final report',
+  serverCores: 'count: cores the server ran on (pinned), or its processes',
+  clientCores: 'count: cores the load generator could use',
+  halfRate: 'messages per second: the fixed rate of the passes after the search (half the lower capacity, or --cpu-rate)',
+  capacity: 'messages per second: the highest open-loop rate that held the p99 target with nothing lost (null: the first rate failed)',
+  failedRate: 'messages per second: the lowest rate that failed twice (null: none did)',
+  perCore: 'messages per second per server core (only where the server bound the failing rate)',
+  below: 'messages per second: the search\'s first rate, when it already failed',
+  floorRates: 'messages per second: rates whose p99 failed with both sides idle (latency floors the search went past)',
+  p50: 'milliseconds: median latency of a pass (h2load: from each actual send; the toolkit: from the scheduled send)',
+  p99: 'milliseconds: 99th percentile latency of a pass (as p50)',
+  p99Scheduled: 'milliseconds: h2load\'s p99 counted from a uniform schedule (kept, not judged: h2load releases requests in 10 ms batches)',
+  clientCpuShare: 'fraction of one core: the load generator\'s CPU over a probe',
+  serverCpuMinMax: 'microseconds of server CPU per message: the fixed-rate passes\' min and max',
 };
 
 /** @type {import('ajv').ValidateFunction|undefined} */
@@ -219,6 +241,8 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransmissionEntry[]} transmission
  * @property {TransportEntry[]} [transports] the transport comparison, per link
  * @property {ReturnType<typeof import('../transmission/model.js').breakEvenReport> | null} [breakEven]
+ * @property {{ payload: string, transports: Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>> } | null} [capacity]
+ *   the capacity headline's short pass (npm start: http1 JSON and grpc protobuf, one server core); absent before it
  * @property {BatchResults|null} batch
  */
 
@@ -241,6 +265,9 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   slowLink?: { profile: string, window: number, payload: string, messages: number, rounds: number } | null } | null} transmission
  * @property {{ payload: string, transports: string[], rounds: number,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
+ * @property {{ payload: string, transports: string[], targetP99Ms: number, direction: 'up'|'down', fromRate: number, probeSeconds: number, steps: number,
+ *   cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string } | null} [capacity]
+ *   the capacity pass's settings (null: --capacity none; absent before it)
  * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
  * @property {string[]} [runtimes] present with --runtimes
  * @property {{ report: string, rounds: number, merged?: boolean, script: Record<string, unknown> | null,

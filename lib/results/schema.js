@@ -303,6 +303,11 @@ export const RESULTS_SCHEMA = {
         transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
         // the transport comparison (npm start --transports); null when it was skipped
         transports: { type: ['object', 'null'], required: ['payload', 'transports', 'rounds', 'links'] },
+        // the capacity headline's short pass (npm start --capacity); null when it was skipped
+        capacity: {
+          type: ['object', 'null'], required: ['payload', 'transports', 'targetP99Ms', 'cpuRate', 'loadGenerator'],
+          properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' } },
+        },
         batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
         runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes
       },
@@ -370,6 +375,31 @@ export const RESULTS_SCHEMA = {
             },
           },
           skipped: { type: 'array', items: { type: 'object', required: ['transport', 'format', 'reason'] } },
+        },
+      },
+    },
+    // the capacity headline's short pass: per transport (http1, grpc) measureCapacity's entry, its rows each with the
+    // probes of its search, its capacity (null: "below"), what bound it, and its figures at the fixed rate (atHalf)
+    capacity: {
+      type: ['object', 'null'],
+      required: ['payload', 'transports'],
+      properties: {
+        payload: { type: 'string' },
+        transports: {
+          type: 'array', minItems: 1,
+          items: {
+            type: 'object', required: ['transport', 'serverWorkers', 'serverCores', 'loadGenerator', 'rows'],
+            properties: {
+              transport: { type: 'string' }, serverWorkers: count, loadGenerator: { type: 'string' },
+              rows: {
+                type: 'array',
+                items: {
+                  type: 'object', required: ['format', 'capacity', 'perCore', 'bound', 'probes', 'atHalf'],
+                  properties: { format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1 } },
+                },
+              },
+            },
+          },
         },
       },
     },

@@ -175,6 +175,31 @@ test('the break-even model: fed by test3 on loopback, checked against the slow l
   assert.match(md, /is faster than .* (below [\d.,]+ [kMG]bit\/s|at every bandwidth)/);
 });
 
+test('the capacity pass: http1 JSON and grpc protobuf searched for real (h2load where installed), every probe and the fixed-rate passes in results, the headline in test3\'s answer', () => {
+  const settings = results.settings.capacity;
+  assert.ok(settings && results.capacity, 'the default --capacity auto ran it');
+  assert.equal(settings.payload, 'test3');
+  const h2loadHere = spawnSync('h2load', ['--version']).status === 0;
+  // auto: h2load when it is on the PATH (CI installs it), else the toolkit's own clients
+  assert.equal(settings.loadGenerator.startsWith('h2load'), h2loadHere, settings.loadGenerator);
+  assert.deepEqual(results.capacity.transports.map((t) => `${t.transport} ${t.rows.map((r) => r.format).join(',')}`), ['http1 json-buffer', 'grpc protobufjs-static']);
+  for (const t of results.capacity.transports) {
+    const [row] = t.rows;
+    assert.ok(row.probes.length >= 2, `${t.transport}: a search, not one probe`);
+    assert.ok(row.probes.every((p) => p.rate >= settings.fromRate), 'no rate below the first');
+    // a capacity is a rate that held; "below" only when the first rate failed twice
+    if (row.capacity === null) assert.equal(row.below, settings.fromRate);
+    else assert.ok(row.probes.some((p) => p.rate === row.capacity && p.ok), `${t.transport}: ${row.capacity} held in a probe`);
+    assert.equal(row.atHalf?.rate, settings.cpuRate);
+    assert.ok((row.atHalf.serverCpuUs ?? 0) > 0, `${t.transport}: the server's CPU at the fixed rate`);
+  }
+  const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.match(md, /^## Capacity per server core \(test3\)$/m);
+  assert.match(md, /^Headline: one server core takes .* REST\/JSON messages\/s \(http1, json-buffer\) or .* gRPC\/protobuf messages\/s \(grpc, protobufjs-static\)/m);
+  const answer = md.slice(md.indexOf('## The answer'), md.indexOf('The detail follows.'));
+  assert.match(answer, /Capacity \(sent by [^)]+\): one server core takes .* of its core\. Each capacity is one short search/);
+});
+
 test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {
   assert.ok(results.settings.speed.harness.copyBytesPerSec > 0);
   assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'], split: true });
@@ -294,6 +319,7 @@ test('bad options: one line, exit 2, no run folder written', () => {
       [['--ws-formats', 'nope'], /unknown format "nope"/],
       [['--transports', 'ws,nope'], /--transports: unknown transport "nope" \(known: ws, http1/],
       [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
+      [['--capacity', 'wrk'], /--capacity wrk: give auto, h2load, toolkit or none/],
     ])) {
       const r = benchmark([...args, '--quick', '--out', empty]);
       assert.equal(r.status, 2, `${args}: ${r.stderr}`);

@@ -185,3 +185,63 @@ test('the transport comparison: every transport with its own pair, on loopback a
   assert.deepEqual(protobufBars.data, [null, null, 1350]);
   assert.match(renderHtml(results), /<section id="transports"><h2>JSON vs protobuf by transport \(test3\)<\/h2>/);
 });
+
+test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload with the mode\'s search, its headline in the answer, report.md and report.html', async () => {
+  const { capacityRow } = await import('../../lib/transmission/capacity.js');
+  /** @type {Parameters<import('../../lib/suite.js').MeasureCapacity>[0][]} */
+  const calls = [];
+  /** @type {import('../../lib/suite.js').MeasureCapacity} a stand-in with measureCapacity's answer: one server-bound row per transport */
+  const fakeCapacity = async (options) => {
+    calls.push(options);
+    return options.transports.map((transport) => {
+      const format = options.codecsFor[transport][0].name;
+      const [capacity, share] = transport === 'http1' ? [21000, 0.081] : [17500, 0.123];
+      const probe = (/** @type {number} */ rate, /** @type {boolean} */ ok) => ({ rate, ok, complete: true, msgsPerSec: rate, p50: 1, p99: ok ? 3 : 30, serverCpuShare: ok ? 0.8 : 0.97, serverElu: ok ? 0.8 : 0.97, clientCpuShare: 0.3, clientElu: null });
+      const row = capacityRow({ transport, format, fromRate: 1000, targetP99Ms: 10, probes: [probe(capacity, true), probe(capacity * 2, false)], good: capacity, bad: capacity * 2, serverCores: 1, clientCores: 1 });
+      return {
+        transport, serverWorkers: 1, serverProcesses: 1, placement: { pinned: true, server: '0', client: '1', available: '0-1', note: null }, serverCores: 1, clientCores: 1, clientWorkers: 1,
+        halfRate: 1000, loadGenerator: 'h2load 1.52.0', calibration: null,
+        rows: [{ ...row, atHalf: { rate: 1000, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1000, serverCpuMinMax: [share * 900, share * 1100], serverCpuInterval: { low: share * 950, high: share * 1050, level: 0.95 }, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share } }],
+      };
+    });
+  };
+  const { planCapacity, MODES } = await import('../../lib/suite.js');
+  const plan = await planCapacity('toolkit');
+  assert.deepEqual(plan.loadGenerator, { name: 'toolkit' }, 'toolkit: the toolkit\'s clients, h2load or not');
+  const payloads = resolvePayloads({ numbers: ['5', '3'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const results = await runSuite({
+    mode: 'default', payloads, codecs, transmissionCodecs: [], overrides: { rounds: 1, maxTime: 0.01, minTime: 0.002, corpusSample: 10 }, memory: false,
+    capacity: { ...plan, loadGenerator: { name: 'h2load', version: '1.52.0' } }, measureCapacity: fakeCapacity, onProgress: () => {},
+  });
+  assert.equal(calls.length, 1);
+  const [call] = calls;
+  assert.equal(call.payload.id, 'test3');
+  assert.deepEqual(call.transports, ['http1', 'grpc']);
+  assert.deepEqual(Object.fromEntries(Object.entries(call.codecsFor).map(([t, cs]) => [t, cs.map((c) => c.name)])), { http1: ['json-buffer'], grpc: ['protobufjs-static'] });
+  const c = MODES.default.capacity;
+  assert.deepEqual([call.search, call.atHalf, call.link, call.targetP99Ms, call.loadGenerator], [
+    { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps }, { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, { connections: 4, window: 8 }, 10, { name: 'h2load', version: '1.52.0' },
+  ]);
+  assertValidResults(results);
+  assert.deepEqual(numbersWithoutUnit(results), []);
+  assert.deepEqual(results.settings.capacity, { payload: 'test3', transports: ['http1', 'grpc'], targetP99Ms: 10, direction: 'up', ...c, connections: 4, window: 8, loadGenerator: 'h2load 1.52.0' });
+  assert.equal(results.capacity?.payload, 'test3');
+
+  const md = renderMarkdown(results);
+  const headline = 'one server core takes 21,000 REST/JSON messages/s (http1, json-buffer) or 17,500 gRPC/protobuf messages/s (grpc, protobufjs-static) at p99 under 10 ms '
+    + '(h2load\'s, from each actual send); at 1,000 msgs/s the server\'s CPU is 8.1% (7.7–8.5) vs 12.3% (11.7–12.9) of its core.';
+  // in test3's answer paragraph only, with what a reader must know to weigh it
+  const answer = md.slice(md.indexOf('## The answer'), md.indexOf('The detail follows.'));
+  const paragraphs = answer.split('\n').filter((l) => l.startsWith('Size:'));
+  assert.equal(paragraphs.length, 2);
+  assert.ok(!paragraphs[0].includes('Capacity'), 'not in test5\'s');
+  assert.ok(paragraphs[1].includes(`Capacity (sent by h2load 1.52.0): ${headline} Each capacity is one short search, without an interval`), paragraphs[1]);
+  assert.match(md, /^## Capacity per server core \(test3\)$/m);
+  assert.ok(md.includes(`Headline: ${headline}`));
+  assert.match(md, /^\| http1 +\| json-buffer +\| +21,000 \| +21,000 \| server +\| 1,000 \|/m);
+  assert.match(md, /capacity: http1 and grpc on test3, sent by h2load 1\.52\.0, 4 connections × window 8, rates doubling from 1,000 msgs\/s in 0\.2 s probes, 4 bisections/);
+  const html = renderHtml(results);
+  assert.match(html, /<section id="capacity"><h2>Capacity per server core \(test3\)<\/h2>/);
+  assert.ok(html.includes(`Headline: ${headline.replace(/'/g, '&#39;')}`) || html.includes(`Headline: ${headline}`));
+});

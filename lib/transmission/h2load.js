@@ -294,7 +294,9 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyScheduledMs: none, server, clientCpuUs: null, onSchedule: false, failure };
     }
     const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status, rate);
-    const acked = log.answered;
+    // h2load counts every answer with the expected HTTP status; the server says how many messages it took and how many
+    // of those it failed where no HTTP status shows it (gRPC's trailers): only what both count as good is answered
+    const acked = Math.min(log.answered, server ? server.messages - (server.failed ?? 0) : log.answered);
     return {
       messages, acked, errors: messages - acked, seconds: summary.seconds, scheduledSeconds,
       msgsPerSec: summary.seconds > 0 ? acked / summary.seconds : 0,

@@ -2,13 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { watchGcPauses } from './gc-pauses.js';
 
 /**
- * @typedef {{ messages: number, cpuUs: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, workers?: number, answered?: number,
+ * @typedef {{ messages: number, failed?: number, cpuUs: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, workers?: number, answered?: number,
  *   died?: Array<{ worker: number, pid: number|null, code: number|null, signal: string|null }> }} ServerReport
- *   since the last mark: data messages handled (all connections), process CPU (user + system, µs),
+ *   since the last mark: data messages handled (all connections), those of them answered with an error in a way a
+ *   client counting HTTP statuses cannot see (gRPC's status in trailers after HTTP 200: failed), process CPU (user + system, µs),
  *   event-loop utilization (0–1) and wall time, the longest GC pause and all of them (ms; a report from another
  *   machine's server may lack them); a server of several workers (server-workers.js) adds how many it has,
  *   how many answered, and those that died since the mark
- * @typedef {{ handled(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
+ * @typedef {{ handled(): void, failed(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
  */
 
 /**
@@ -19,12 +20,16 @@ import { watchGcPauses } from './gc-pauses.js';
  */
 export function createServerMeter() {
   let messages = 0;
-  const now = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages, at: performance.now() });
+  let failed = 0;
+  const now = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages, failed, at: performance.now() });
   let from = now();
   let gc = watchGcPauses();
   return {
     handled() {
       messages++;
+    },
+    failed() {
+      failed++;
     },
     get messages() {
       return messages;
@@ -38,7 +43,7 @@ export function createServerMeter() {
       const cpu = process.cpuUsage(from.cpu);
       const pauses = gc.read();
       return {
-        messages: messages - from.messages, cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
+        messages: messages - from.messages, failed: failed - from.failed, cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
         gcMaxMs: pauses.maxMs, gcMs: pauses.totalMs,
       };
     },

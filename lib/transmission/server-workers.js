@@ -26,6 +26,7 @@ import { createServerMeter } from './server-meter.js';
 export function mergeServerReports(workers, primary, { total, died }) {
   return {
     messages: workers.reduce((n, r) => n + r.messages, 0),
+    failed: workers.reduce((n, r) => n + (r.failed ?? 0), 0),
     cpuUs: workers.reduce((n, r) => n + r.cpuUs, primary.cpuUs),
     elu: workers.length ? workers.reduce((n, r) => n + r.elu, 0) / workers.length : 0,
     seconds: Math.max(primary.seconds, ...workers.map((r) => r.seconds)),

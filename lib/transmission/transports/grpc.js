@@ -140,6 +140,8 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
           codec.decode(call.request);
         } catch (err) {
           counters.decodeErrors++;
+          // HTTP 200 with grpc-status 3 in the trailers: h2load, which reads only the HTTP status, learns it from the report
+          meter.failed();
           return callback({ code: grpc.status.INVALID_ARGUMENT, details: `cannot decode the message as ${codec.name}: ${firstLine(err)}` });
         }
       }

@@ -11,7 +11,7 @@ import { wireCodec } from '../../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../../lib/transmission/server-meter.js';
 import { UserError } from '../../../lib/errors.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
-import { checkH2loadRequest, h2loadArgs, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
+import { checkH2loadRequest, h2loadArgs, h2loadPass, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
 import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
@@ -171,6 +171,22 @@ test('checkH2loadRequest: the request h2load will send is decoded by each real s
   assert.match(String(await checkH2loadRequest(h2.server.url, garbage)), /answered 400 \(expected 204\)/);
   const h1 = await serve(t, http1Transport, ['protobufjs-static']);
   assert.match(String(await checkH2loadRequest(h1.server.url, { ...h2loadRequest('http1', proto, payload.schema), body: garbage.body })), /answered 400 \(expected 204\)/);
+});
+
+test('h2loadPass against the real gRPC server: a message the server failed behind HTTP 200 (grpc-status in the trailers) is not answered, whatever h2load counts', { skip: !h2loadVersion() && !process.env.REQUIRE_H2LOAD && 'h2load is not installed' }, async (t) => {
+  const proto = await codecOf('protobufjs-static');
+  const { server, meter } = await serve(t, grpcTransport, ['protobufjs-static']);
+  const serverControl = { mark: async () => meter.mark(), report: async () => meter.report() };
+  const good = h2loadRequest('grpc', proto, payload.schema);
+  const pass = (/** @type {typeof good} */ request) => h2loadPass({ url: server.url, request, rate: 400, messages: 40, connections: 2, window: 4, serverControl });
+  const ok = await pass(good);
+  assert.deepEqual([ok.messages, ok.acked, ok.errors, ok.server?.failed], [40, 40, 0, 0]);
+  // framed, but bytes no protobuf decoder takes: grpc-js answers each HTTP 200 with grpc-status 3
+  const body = Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]);
+  const prefix = Buffer.alloc(5);
+  prefix.writeUInt32BE(body.length, 1);
+  const bad = await pass({ ...good, body: Buffer.concat([prefix, body]) });
+  assert.deepEqual([bad.messages, bad.acked, bad.errors, bad.server?.messages, bad.server?.failed], [40, 0, 40, 40, 40]);
 });
 
 test('checkH2loadRequest: a server that never answers is named after the timeout, over HTTP/2 and HTTP/1.1', async (t) => {

@@ -30,6 +30,17 @@ test('messages are counted since the last mark; the total keeps counting', () =>
   assert.equal(meter.report().messages, 0, 'a second mark starts a new pass');
 });
 
+test('messages failed behind a success status (gRPC\'s trailers) are counted since the last mark too', () => {
+  const meter = createServerMeter();
+  meter.handled();
+  meter.failed();
+  meter.mark();
+  meter.handled();
+  meter.handled();
+  meter.failed();
+  assert.deepEqual([meter.report().messages, meter.report().failed], [2, 1]);
+});
+
 test('CPU and wall time are the process\'s between mark and report, bracketed by measurements taken around them', () => {
   const meter = createServerMeter();
   const outerCpu = process.cpuUsage();

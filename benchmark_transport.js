@@ -44,7 +44,9 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   --capacity          instead: capacity per server core. Per transport (its server.js pinned to its own core, the
                       client on another) and format, the highest open-loop rate with nothing lost and p99 under
                       --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s), probes
-                      of --probe-seconds S (default 0.5), then 5 bisections. A rate the client (not the server) ran
+                      of --probe-seconds S (default 0.5), then 5 bisections; --searches N (default 1) such
+                      searches per format, the pair's formats taking turns, the median kept with the min–max of
+                      all (a capacity moves with the machine: one search has no spread). A rate the client (not the server) ran
                       out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
                       client-bound, not reported per core. Then both formats at half the lower capacity of the
                       pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
@@ -81,6 +83,7 @@ const OPTIONS = {
   capacity: { type: 'boolean', default: false },
   'from-rate': { type: 'string', default: '500' },
   'probe-seconds': { type: 'string', default: '0.5' },
+  searches: { type: 'string', default: '1' },
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
   'load-generator': { type: 'string', default: 'toolkit' },
@@ -139,6 +142,8 @@ runCli(import.meta.url, async () => {
   const serverWorkers = numberOption(values['server-workers'], 'server-workers', { min: 1, integer: true });
   const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
   const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
+  const searches = numberOption(values.searches, 'searches', { min: 1, integer: true });
+  if (searches > 1 && !values.capacity) throw new UserError(`--searches ${searches}: only with --capacity`);
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
@@ -152,14 +157,14 @@ runCli(import.meta.url, async () => {
     // a server is saturated only with enough in flight: four connections of eight unless told otherwise
     const busy = values.connections === '1' && values.window === '1' ? { connections: 4, window: 8 } : {};
     const capacity = await measureCapacity({
-      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds },
+      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches },
       // the passes at half capacity: twice a probe's length (1 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2, rate: cpuRate },
       link: { ...link, ...busy },
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, serverWorkers, cpuRate, loadGenerator: loadGeneratorLabel(loadGenerator), connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
+    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, serverWorkers, cpuRate, loadGenerator: loadGeneratorLabel(loadGenerator), connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);

@@ -46,7 +46,7 @@ export function runSettingsLine(results) {
   const capacity = results.settings.capacity;
   if (capacity) {
     parts.push(`capacity: ${capacity.transports.join(' and ')} on ${capacity.payload}, sent by ${capacity.loadGenerator}, ${capacity.connections} connections × window ${capacity.window}, `
-      + `rates doubling from ${int(capacity.fromRate)} msgs/s in ${capacity.probeSeconds} s probes, ${capacity.steps} bisections; at ${int(capacity.cpuRate)} msgs/s ${capacity.rounds} round${capacity.rounds === 1 ? '' : 's'} of two ${capacity.rateSeconds} s passes`);
+      + `rates doubling from ${int(capacity.fromRate)} msgs/s in ${capacity.probeSeconds} s probes, ${capacity.steps} bisections${(capacity.searches ?? 1) > 1 ? `, ${capacity.searches} searches a side (median, min–max)` : ''}; at ${int(capacity.cpuRate)} msgs/s ${capacity.rounds} round${capacity.rounds === 1 ? '' : 's'} of two ${capacity.rateSeconds} s passes`);
   }
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');

@@ -313,7 +313,8 @@ export function cpuAtRateLines(run) {
  */
 export function capacityRows(transports, { fixedRate = false } = {}) {
   const rows = transports.flatMap((t) => t.rows.map((r) => {
-    const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`;
+    const range = r.capacityMinMax && r.capacityMinMax[0] !== r.capacityMinMax[1] ? ` (${int(r.capacityMinMax[0])}–${int(r.capacityMinMax[1])})` : '';
+    const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}${range}`;
     const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
@@ -386,7 +387,10 @@ export function headlineSentence(transports, targetP99Ms) {
   const rest = find('http1', 'json-buffer');
   const grpc = find('grpc', 'protobufjs-static');
   if (!rest || !grpc) return null;
-  const took = (/** @type {NonNullable<typeof rest>} */ r) => (r.perCore != null ? `${int(r.perCore)}` : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : `${int(r.capacity)} (${r.bound}-bound, so not the server's limit)`);
+  // over several searches: the median with the searches' min–max
+  const spread = (/** @type {NonNullable<typeof rest>} */ r) => (r.searches && r.searches.length > 1
+    ? ` (${r.capacityMinMax ? `${int(r.capacityMinMax[0])}–${int(r.capacityMinMax[1])}` : 'one found none'} over ${r.searches.length} searches)` : '');
+  const took = (/** @type {NonNullable<typeof rest>} */ r) => (r.perCore != null ? `${int(r.perCore)}${spread(r)}` : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : `${int(r.capacity)}${spread(r)} (${r.bound}-bound, so not the server's limit)`);
   // the share with its 95% interval (µs/msg × the rate), ~ when that is wider than ±5%
   const share = (/** @type {NonNullable<typeof rest>} */ r) => {
     const h = r.atHalf;

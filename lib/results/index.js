@@ -179,6 +179,9 @@ export const UNITS = {
   p99Scheduled: 'milliseconds: h2load\'s p99 counted from a uniform schedule (kept, not judged: h2load releases requests in 10 ms batches)',
   clientCpuShare: 'fraction of one core: the load generator\'s CPU over a probe',
   serverCpuMinMax: 'microseconds of server CPU per message: the fixed-rate passes\' min and max',
+  search: 'count: the capacity search a probe belongs to, from 1',
+  searches: 'count: capacity searches per format, the formats taking turns (the median kept)',
+  capacityMinMax: 'messages per second: the lowest and highest capacity over the searches',
 };
 
 /** @type {import('ajv').ValidateFunction|undefined} */
@@ -266,7 +269,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {{ payload: string, transports: string[], rounds: number,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
  * @property {{ payload: string, transports: string[], targetP99Ms: number, direction: 'up'|'down', fromRate: number, probeSeconds: number, steps: number,
- *   cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string } | null} [capacity]
+ *   cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string, searches?: number } | null} [capacity]
  *   the capacity pass's settings (null: --capacity none; absent before it)
  * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
  * @property {string[]} [runtimes] present with --runtimes

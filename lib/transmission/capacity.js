@@ -94,6 +94,27 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
 }
 
 /**
+ * One format's capacity over several searches (each capacityRow's), the formats' searches taking turns so that both
+ * see the same states of the machine: the median search's row (for an even count the lower of the two middle ones:
+ * a capacity is what held), every probe of every search (each with its `search`, from 1), each search's result, and
+ * the capacities' min–max (null when a search found none: its row says "below").
+ * @param {Array<ReturnType<typeof capacityRow>>} rows one per search, in the order they ran
+ */
+export function combineSearches(rows) {
+  if (!rows.length) throw new Error('combineSearches: no search');
+  const order = rows.map((r, i) => ({ r, i })).sort((a, b) => (a.r.capacity ?? 0) - (b.r.capacity ?? 0) || a.i - b.i);
+  const mid = order[Math.floor((order.length - 1) / 2)].r;
+  const caps = rows.map((r) => r.capacity);
+  return {
+    ...mid,
+    floorRates: [...new Set(rows.flatMap((r) => r.floorRates))].sort((a, b) => a - b),
+    probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
+    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound })),
+    capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
+  };
+}
+
+/**
  * The rate both formats of a transport are compared at: half the lower capacity of the pair (or of the one format);
  * a format below the search's lowest rate gives half of that.
  * @param {Array<ReturnType<typeof capacityRow>>} rows one transport's
@@ -163,9 +184,10 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {Record<string, import('../codecs/index.js').CodecInfo[]>} o.codecsFor each transport's formats
  * @param {string[]} o.transports
  * @param {number} [o.targetP99Ms] default 10
- * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number }} [o.search] doubling from fromRate
+ * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number, searches?: number }} [o.search] doubling from fromRate
  *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
- *   bisections (default 5)
+ *   bisections (default 5); `searches` (default 1) per format, the formats of a transport taking turns, the median kept
+ *   (combineSearches)
  * @param {{ rounds?: number, seconds?: number, rate?: number|null }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds
  *   (default 1); `rate`: at that fixed rate instead, the same for every transport (the headline's "at 1,000 msgs/s")
  * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
@@ -179,7 +201,7 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  *   late: an h2load pass that fell behind its schedule
  */
 export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, loadGenerator = { name: 'toolkit' }, onProbe }) {
-  const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5 } = search;
+  const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5, searches = 1 } = search;
   const { rounds = 3, seconds: halfSeconds = 1, rate: fixedRate = null } = atHalf;
   const { direction = 'up', compress = null, tls = false } = link;
   if (loadGenerator.name === 'h2load' && (direction !== 'up' || compress || tls)) {
@@ -209,12 +231,24 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     const client = workers ? { clientPass: workers.clientPass, clientWorkers: 1 } : {};
     try {
       const { value } = await withClientPinned(server.placement.pinned ? plan : { ...plan, pinned: false }, async () => {
-        /** @type {Array<ReturnType<typeof capacityRow>>} */
-        const rows = [];
-        for (const info of codecs.filter((c) => usable.some((u) => u.name === c.name))) {
+        const formats = codecs.filter((c) => usable.some((u) => u.name === c.name));
+        const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
+        /** @type {Array<ReturnType<typeof capacityRow>>[]} each format's searches */
+        const found = formats.map(() => []);
+        // search after search, the formats taking turns (odd searches in order, even ones reversed)
+        for (let k = 1; k <= searches; k++) {
+          for (const i of alternate(formats.map((_, j) => j), k)) found[i].push(await searchFormat(formats[i], requests[i]));
+        }
+        const rows = found.map(combineSearches);
+
+        /**
+         * One search of a format's capacity.
+         * @param {import('../codecs/index.js').CodecInfo} info
+         * @param {ReturnType<typeof h2loadRequest>|null} request h2load's, checked
+         */
+        async function searchFormat(info, request) {
           /** @type {CapacityProbe[]} */
           const probes = [];
-          const request = h2load ? await checkedRequest(info.name) : null;
           /** @param {number} rate @param {boolean} retry */
           const probeOnce = async (rate, retry) => {
             const messages = Math.max(200, Math.round(rate * seconds));
@@ -234,7 +268,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             return last != null && isFloor(last, { serverCores, clientCores, targetP99Ms });
           };
           const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate, maxRate, steps, pastFloor });
-          rows.push(capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }));
+          return capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, floor, serverCores, clientCores });
         }
         const rate = fixedRate ?? halfRate(rows);
         const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({

@@ -133,6 +133,23 @@ test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats
   assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| rate \| p50 \/ p99 ms at rate \|/m);
 });
 
+test('benchmark_transport.js --capacity --searches 2: each format searched twice, every probe tagged with its search, the median kept with the searches\' results', { timeout: 180_000 }, () => {
+  const r = run('5', '--capacity', '--transports', 'ws', '--searches', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  /** @type {{ settings: { searches: number }, transports: Array<{ rows: Array<{ format: string, capacity: number|null, below: number|null, capacityMinMax: number[]|null,
+   *   searches: Array<{ capacity: number|null, below: number|null }>, probes: Array<CapacityProbe & { search: number }> }> }> }} */
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.settings.searches, 2);
+  for (const row of out.transports[0].rows) {
+    assert.deepEqual(row.searches.map((x) => [x.capacity, x.below]), [[null, 400], [null, 400]], row.format);
+    assert.deepEqual([row.capacity, row.below, row.capacityMinMax], [null, 400, null]);
+    // each search starts again from the lowest rate, probed twice before it counts as failed
+    const starts = row.probes.map((p, i) => [p.search, p.rate, i]).filter(([, rate, i]) => rate === 400 && !row.probes[i].retry).map(([search]) => search);
+    assert.deepEqual(starts, [1, 2]);
+    assert.deepEqual([...new Set(row.probes.map((p) => p.search))], [1, 2]);
+  }
+});
+
 test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
   for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
     [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],
@@ -145,6 +162,8 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
     [['--capacity', '--cpu-rate', '0'], /^benchmark_transport: --cpu-rate: expected a number ≥ 0.001, got "0"$/],
     [['--cpu-rate', '1000'], /^benchmark_transport: --cpu-rate 1000: only with --capacity$/],
     [['--capacity', '--load-generator', 'h2load', '--direction', 'down'], /^benchmark_transport: --load-generator h2load: uploads only, plain/],
+    [['--capacity', '--searches', '0'], /^benchmark_transport: --searches: expected a whole number ≥ 1, got "0"$/],
+    [['--searches', '2'], /^benchmark_transport: --searches 2: only with --capacity$/],
   ])) {
     const r = run('5', ...args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);

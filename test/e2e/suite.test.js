@@ -187,7 +187,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
 });
 
 test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload with the mode\'s search, its headline in the answer, report.md and report.html', async () => {
-  const { capacityRow } = await import('../../lib/transmission/capacity.js');
+  const { capacityRow, combineSearches } = await import('../../lib/transmission/capacity.js');
   /** @type {Parameters<import('../../lib/suite.js').MeasureCapacity>[0][]} */
   const calls = [];
   /** @type {import('../../lib/suite.js').MeasureCapacity} a stand-in with measureCapacity's answer: one server-bound row per transport */
@@ -197,7 +197,7 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
       const format = options.codecsFor[transport][0].name;
       const [capacity, share] = transport === 'http1' ? [21000, 0.081] : [17500, 0.123];
       const probe = (/** @type {number} */ rate, /** @type {boolean} */ ok) => ({ rate, ok, complete: true, msgsPerSec: rate, p50: 1, p99: ok ? 3 : 30, serverCpuShare: ok ? 0.8 : 0.97, serverElu: ok ? 0.8 : 0.97, clientCpuShare: 0.3, clientElu: null });
-      const row = capacityRow({ transport, format, fromRate: 1000, targetP99Ms: 10, probes: [probe(capacity, true), probe(capacity * 2, false)], good: capacity, bad: capacity * 2, serverCores: 1, clientCores: 1 });
+      const row = combineSearches([capacityRow({ transport, format, fromRate: 1000, targetP99Ms: 10, probes: [probe(capacity, true), probe(capacity * 2, false)], good: capacity, bad: capacity * 2, serverCores: 1, clientCores: 1 })]);
       return {
         transport, serverWorkers: 1, serverProcesses: 1, placement: { pinned: true, server: '0', client: '1', available: '0-1', note: null }, serverCores: 1, clientCores: 1, clientWorkers: 1,
         halfRate: 1000, loadGenerator: 'h2load 1.52.0', calibration: null,
@@ -221,7 +221,7 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.deepEqual(Object.fromEntries(Object.entries(call.codecsFor).map(([t, cs]) => [t, cs.map((c) => c.name)])), { http1: ['json-buffer'], grpc: ['protobufjs-static'] });
   const c = MODES.default.capacity;
   assert.deepEqual([call.search, call.atHalf, call.link, call.targetP99Ms, call.loadGenerator], [
-    { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps }, { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, { connections: 4, window: 8 }, 10, { name: 'h2load', version: '1.52.0' },
+    { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches }, { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, { connections: 4, window: 8 }, 10, { name: 'h2load', version: '1.52.0' },
   ]);
   assertValidResults(results);
   assert.deepEqual(numbersWithoutUnit(results), []);

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boundOf, failingTwice, capacityRow, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
+import { boundOf, failingTwice, capacityRow, combineSearches, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
 import { searchRate } from '../../../lib/transmission/rate-search.js';
 
 /** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
@@ -95,6 +95,23 @@ test('capacityRow: per core only when the server bound the failing rate; below t
   assert.deepEqual([below.capacity, below.below, below.perCore], [null, 500, null]);
   const never = capacityRow({ ...base, good: 1e6, bad: null, probes: [] });
   assert.deepEqual([never.bound, never.perCore], ['not reached', null]);
+});
+
+test('combineSearches: the median search\'s row with every probe (tagged by search), each search\'s result and the min–max; an even count keeps the lower middle', () => {
+  const base = { transport: 'http1', format: 'json-buffer', fromRate: 1000, targetP99Ms: 10, serverCores: 1, clientCores: 1 };
+  const search = (/** @type {number|null} */ good, /** @type {number} */ serverCpuShare) => capacityRow({ ...base, good, bad: (good ?? 500) * 2,
+    probes: [probe({ rate: good ?? 1000, ok: good !== null }), probe({ rate: (good ?? 500) * 2, serverCpuShare })] });
+  const three = combineSearches([search(20000, 0.95), search(30000, 0.5), search(25000, 0.97)]);
+  assert.deepEqual([three.capacity, three.bound, three.perCore, three.failedRate], [25000, 'server', 25000, 50000], 'the median search, with its own bound');
+  assert.deepEqual(three.capacityMinMax, [20000, 30000]);
+  assert.deepEqual(three.searches.map((x) => [x.capacity, x.bound]), [[20000, 'server'], [30000, 'neither'], [25000, 'server']]);
+  assert.deepEqual(three.probes.map((p) => [p.search, p.rate]), [[1, 20000], [1, 40000], [2, 30000], [2, 60000], [3, 25000], [3, 50000]]);
+  const two = combineSearches([search(30000, 0.95), search(20000, 0.95)]);
+  assert.equal(two.capacity, 20000, 'of two, the lower: a capacity is what held');
+  const withBelow = combineSearches([search(null, 0.2), search(30000, 0.95), search(25000, 0.95)]);
+  assert.deepEqual([withBelow.capacity, withBelow.capacityMinMax], [25000, null], 'a search that found none leaves no min–max');
+  const one = combineSearches([search(12000, 0.95)]);
+  assert.deepEqual([one.capacity, one.capacityMinMax, one.searches.length], [12000, [12000, 12000], 1]);
 });
 
 test('halfRate: half the lower capacity of the pair; a format below the lowest rate counts as that rate', () => {

@@ -11,7 +11,7 @@ import { payloadHeading } from './lib/report/rows.js';
 import { calibrationLines, capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
-import { measureCapacity } from './lib/transmission/capacity.js';
+import { CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
 import { loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
@@ -44,7 +44,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   --capacity          instead: capacity per server core. Per transport (its server.js pinned to its own core, the
                       client on another) and format, the highest open-loop rate with nothing lost and p99 under
                       --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s), probes
-                      of --probe-seconds S (default 0.5), then 5 bisections; --searches N (default 1) such
+                      of --probe-seconds S (default 0.2), then 5 bisections; --searches N (default ${CAPACITY_SEARCHES}) such
                       searches per format, the pair's formats taking turns, the median kept with the min–max of
                       all (a capacity moves with the machine: one search has no spread). A rate the client (not the server) ran
                       out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
@@ -82,8 +82,8 @@ const OPTIONS = {
   'target-p99': { type: 'string', default: '10' },
   capacity: { type: 'boolean', default: false },
   'from-rate': { type: 'string', default: '500' },
-  'probe-seconds': { type: 'string', default: '0.5' },
-  searches: { type: 'string', default: '1' },
+  'probe-seconds': { type: 'string', default: '0.2' },
+  searches: { type: 'string' },
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
   'load-generator': { type: 'string', default: 'toolkit' },
@@ -142,8 +142,9 @@ runCli(import.meta.url, async () => {
   const serverWorkers = numberOption(values['server-workers'], 'server-workers', { min: 1, integer: true });
   const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
   const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
-  const searches = numberOption(values.searches, 'searches', { min: 1, integer: true });
-  if (searches > 1 && !values.capacity) throw new UserError(`--searches ${searches}: only with --capacity`);
+  // three searches per format unless told otherwise (CAPACITY_SEARCHES)
+  const searches = numberOption(values.searches ?? String(CAPACITY_SEARCHES), 'searches', { min: 1, integer: true });
+  if (values.searches !== undefined && !values.capacity) throw new UserError(`--searches ${values.searches}: only with --capacity`);
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
@@ -158,7 +159,7 @@ runCli(import.meta.url, async () => {
     const busy = values.connections === '1' && values.window === '1' ? { connections: 4, window: 8 } : {};
     const capacity = await measureCapacity({
       payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches },
-      // the passes at half capacity: twice a probe's length (1 s by default), three rounds
+      // the passes at half capacity: twice a probe's length (0.4 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2, rate: cpuRate },
       link: { ...link, ...busy },
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),

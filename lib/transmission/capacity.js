@@ -23,6 +23,12 @@ import { inFlight } from './model.js';
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
 
+/**
+ * benchmark_transport.js --capacity's searches per format: one search has no spread, and two consecutive runs of
+ * one search each moved by up to half on a 2-core VM (docs/transmission.md), so three, the median kept.
+ */
+export const CAPACITY_SEARCHES = 3;
+
 
 /**
  * One probe of the search: the rate offered, what came back, and how busy each side was.

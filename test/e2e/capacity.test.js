@@ -14,7 +14,7 @@ const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [pa
 
 test('benchmark_transport.js --capacity: a search whose lowest rate fails says "below R"; both formats measured at half of it, CPU at that fixed rate', { timeout: 180_000 }, () => {
   // http1 has no report of its own in its protocol (ws and gRPC have): its probes get server figures only from the server asked over IPC
-  const r = run('5', '--capacity', '--transports', 'ws,http1', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--searches', '1', '--transports', 'ws,http1', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /**
    * @type {{ measurement: string, settings: { connections: number, window: number, targetP99Ms: number },
@@ -51,13 +51,13 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
       assert.ok(row.atHalf.serverCpuUs > 0 && row.atHalf.idleCpuUsPerSec >= 0, JSON.stringify(row.atHalf));
     }
   }
-  const text = run('5', '--capacity', '--transports', 'ws', '--formats', 'protobufjs-static', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
+  const text = run('5', '--capacity', '--searches', '1', '--transports', 'ws', '--formats', 'protobufjs-static', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^\| ws +\| protobufjs-static +\| +below 400 \| +— \| neither|^\| ws +\| protobufjs-static +\| +below 400 \| +— \| (client|server) /m);
 });
 
 test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
   const out = JSON.parse(r.stdout);
@@ -77,7 +77,7 @@ const noH2load = h2load.status === 0 ? false : 'h2load is not installed (apt-get
 if (noH2load && process.env.REQUIRE_H2LOAD) throw new Error(`REQUIRE_H2LOAD is set but ${noH2load}`);
 
 test('benchmark_transport.js --capacity --load-generator h2load: h2load drives http1, http2, connect-h2 and grpc (probes, half-rate passes, the server\'s CPU); ws keeps the toolkit\'s client', { timeout: 180_000, skip: noH2load }, () => {
-  const r = run('5', '--capacity', '--transports', 'ws,http1,http2,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--searches', '1', '--transports', 'ws,http1,http2,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /**
    * @type {{ settings: { loadGenerator: string }, transports: Array<{ transport: string, loadGenerator: string, halfRate: number,
@@ -103,7 +103,7 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   }
   assert.equal(out.transports[0].rows[0].probes.some((p) => 'onSchedule' in p), false, 'ws: the toolkit\'s client');
   // a search that reaches a limit: every passing probe kept to its schedule under the target, every failing one did not
-  const found = run('5', '--capacity', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+  const found = run('5', '--capacity', '--searches', '1', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
   assert.equal(found.status, 0, found.stderr);
   const row = JSON.parse(found.stdout).transports[0].rows[0];
   // h2load cannot send payload 5 at the search's ceiling (1,000,000 msgs/s): some rate must fail
@@ -112,13 +112,13 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
     if (p.ok) assert.ok(p.onSchedule && p.complete && p.p99 < 50, JSON.stringify(p));
     else assert.ok(!p.onSchedule || !p.complete || p.p99 >= 50, JSON.stringify(p));
   }
-  const text = run('5', '--capacity', '--transports', 'grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1');
+  const text = run('5', '--capacity', '--searches', '1', '--transports', 'grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time, releases its requests in 10 ms batches and times each from its actual send/m);
 });
 
 test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats measured at that one rate, not at half their capacity; the headline compares REST/JSON with gRPC/protobuf there', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json');
+  const r = run('5', '--capacity', '--searches', '1', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ settings: { cpuRate: number }, transports: Array<{ transport: string, halfRate: number, rows: Array<{ format: string, atHalf: { rate: number, complete: boolean, serverCpuUs: number } }> }> }} */
   const out = JSON.parse(r.stdout);
@@ -127,7 +127,7 @@ test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats
     assert.equal(t.halfRate, 300, t.transport);
     for (const row of t.rows) assert.ok(row.atHalf.rate === 300 && row.atHalf.complete && row.atHalf.serverCpuUs > 0, `${t.transport} ${row.format}: ${JSON.stringify(row.atHalf)}`);
   }
-  const text = run('5', '--capacity', '--transports', 'http1,grpc', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300');
+  const text = run('5', '--capacity', '--searches', '1', '--transports', 'http1,grpc', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^Headline: one server core takes fewer than 2,000 REST\/JSON messages\/s \(http1, json-buffer\) or fewer than 2,000 gRPC\/protobuf messages\/s \(grpc, protobufjs-static\) at p99 under 0\.001 ms; at 300 msgs\/s the server's CPU is \d+\.\d% \([\d.]+–[\d.]+\)( ~)? vs \d+\.\d% \([\d.]+–[\d.]+\)( ~)? of its core\.$/m);
   assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| rate \| p50 \/ p99 ms at rate \|/m);
@@ -174,7 +174,7 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
 });
 
 test('benchmark_transport.js --capacity --calibrate: autocannon against the same http1 server, and the toolkit\'s own client in the same closed loop, taking turns', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ calibration: { format: string, connections: number, pipelining: number, requests: number, autocannonPerSec: number[], autocannon: number,
    *   toolkitCapacity: number|null, ratio: number|null, toolkitClosedLoopPerSec: (number|null)[], toolkitClosedLoop: number|null, closedLoopRatio: number|null } }> }} */
@@ -191,13 +191,13 @@ test('benchmark_transport.js --capacity --calibrate: autocannon against the same
   assert.equal(c.toolkitClosedLoopPerSec.length, 3);
   assert.ok(c.toolkitClosedLoopPerSec.every((x) => x != null && x > 0), JSON.stringify(c.toolkitClosedLoopPerSec));
   assert.ok(Math.abs(/** @type {number} */ (c.closedLoopRatio) - /** @type {number} */ (c.toolkitClosedLoop) / c.autocannon) < 1e-9);
-  const text = run('5', '--capacity', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
+  const text = run('5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Like with like, the toolkit's client in the same closed loop, its passes taking turns with autocannon's: [\d,]+ requests\/s \([\d,]+, [\d,]+, [\d,]+\): \d+\.\d\d of autocannon's/);
 });
 
 test('benchmark_transport.js --capacity without --transports asks every transport, Connect over HTTP/2 included', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--formats', 'protobuf-es', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--searches', '1', '--formats', 'protobuf-es', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, rows: Array<{ format: string, below: number|null }> }> }} */
   const out = JSON.parse(r.stdout);

@@ -104,7 +104,8 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
  * see the same states of the machine: the median search's row (for an even count the lower of the two middle ones:
  * a capacity is what held), every probe of every search (each with its `search`, from 1), each search's result, and
  * the capacities' min–max (null when a search found none: its row says "below").
- * @param {Array<ReturnType<typeof capacityRow>>} rows one per search, in the order they ran
+ * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null }>} rows one per search, in the order they ran
+ *   (serverPid: the server process that answered it)
  */
 export function combineSearches(rows) {
   if (!rows.length) throw new Error('combineSearches: no search');
@@ -115,7 +116,7 @@ export function combineSearches(rows) {
     ...mid,
     floorRates: [...new Set(rows.flatMap((r) => r.floorRates))].sort((a, b) => a - b),
     probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
-    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound })),
+    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
   };
 }
@@ -192,7 +193,8 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {number} [o.targetP99Ms] default 10
  * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number, searches?: number }} [o.search] doubling from fromRate
  *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
- *   bisections (default 5); `searches` (default 1) per format, the formats of a transport taking turns, the median kept
+ *   bisections (default 5); `searches` (default 1) per format, each against a fresh server and from its own point of
+ *   the doubling (search k of N from fromRate × 2^((k−1)/N)), the formats of a transport taking turns, the median kept
  *   (combineSearches)
  * @param {{ rounds?: number, seconds?: number, rate?: number|null }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds
  *   (default 1); `rate`: at that fixed rate instead, the same for every transport (the headline's "at 1,000 msgs/s")
@@ -221,10 +223,15 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     const codecs = codecsFor[name];
     const { usable } = prepareWireCodecs(codecs, payload, transport);
     const plan = detectPlacement({ mode: placement, serverCores: processes });
-    const server = await startServerProcess({
+    const startServer = () => startServerProcess({
       payload, formats: usable.map((c) => c.name), plan,
       extraArgs: [...serverArgs({ transport: name, direction, compress, tls }), ...(processes > 1 ? ['--workers', String(processes)] : [])],
     });
+    // a fresh server for every search (a process can run a codec at one of a few speeds for its whole life: the
+    // searches then sample processes, not only moments), the last one kept for the passes at the fixed rate
+    /** @type {Awaited<ReturnType<typeof startServerProcess>> | null} */
+    let running = await startServer();
+    let server = running;
     const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
     const h2load = loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null;
     // the cores the load generator can use: h2load runs one thread (no -t), whatever the placement left it
@@ -238,12 +245,21 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     try {
       const { value } = await withClientPinned(server.placement.pinned ? plan : { ...plan, pinned: false }, async () => {
         const formats = codecs.filter((c) => usable.some((u) => u.name === c.name));
-        const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
-        /** @type {Array<ReturnType<typeof capacityRow>>[]} each format's searches */
+        /** @type {Array<ReturnType<typeof capacityRow> & { serverPid: number|null }>[]} each format's searches */
         const found = formats.map(() => []);
-        // search after search, the formats taking turns (odd searches in order, even ones reversed)
+        // search after search, each against a fresh server, the formats taking turns (odd searches in order, even
+        // ones reversed), each search from its own point of the doubling (fromRate × 2^((k−1)/N): 500, 630, 794 for
+        // three), so that no one rate's probe decides every search's bracket
         for (let k = 1; k <= searches; k++) {
-          for (const i of alternate(formats.map((_, j) => j), k)) found[i].push(await searchFormat(formats[i], requests[i]));
+          if (k > 1) {
+            running = null;
+            await server.stop();
+            server = await startServer();
+            running = server;
+          }
+          const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
+          const from = Math.round(fromRate * 2 ** ((k - 1) / searches));
+          for (const i of alternate(formats.map((_, j) => j), k)) found[i].push(await searchFormat(formats[i], requests[i], from));
         }
         const rows = found.map(combineSearches);
 
@@ -251,8 +267,9 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
          * One search of a format's capacity.
          * @param {import('../codecs/index.js').CodecInfo} info
          * @param {ReturnType<typeof h2loadRequest>|null} request h2load's, checked
+         * @param {number} from the search's first rate
          */
-        async function searchFormat(info, request) {
+        async function searchFormat(info, request, from) {
           /** @type {CapacityProbe[]} */
           const probes = [];
           /** @param {number} rate @param {boolean} retry */
@@ -273,8 +290,9 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             const last = probes.findLast((p) => p.rate === rate);
             return last != null && isFloor(last, { serverCores, clientCores, targetP99Ms });
           };
-          const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate, maxRate, steps, pastFloor });
-          return capacityRow({ transport: name, format: info.name, fromRate, targetP99Ms, probes, good, bad, floor, serverCores, clientCores });
+          const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate: from, maxRate, steps, pastFloor });
+          // which server process answered this search (a fresh one per search)
+          return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null };
         }
         const rate = fixedRate ?? halfRate(rows);
         const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
@@ -294,7 +312,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       });
     } finally {
       await workers?.close();
-      await server.stop();
+      await running?.stop();
     }
 
     /**

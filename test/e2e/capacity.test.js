@@ -133,20 +133,22 @@ test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats
   assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| rate \| p50 \/ p99 ms at rate \|/m);
 });
 
-test('benchmark_transport.js --capacity --searches 2: each format searched twice, every probe tagged with its search, the median kept with the searches\' results', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity --searches 2: each format searched twice, from two points of the doubling, every probe tagged with its search, the median kept with the searches\' results', { timeout: 180_000 }, () => {
   const r = run('5', '--capacity', '--transports', 'ws', '--searches', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ settings: { searches: number }, transports: Array<{ rows: Array<{ format: string, capacity: number|null, below: number|null, capacityMinMax: number[]|null,
-   *   searches: Array<{ capacity: number|null, below: number|null }>, probes: Array<CapacityProbe & { search: number }> }> }> }} */
+   *   searches: Array<{ capacity: number|null, below: number|null, serverPid: number|null }>, probes: Array<CapacityProbe & { search: number }> }> }> }} */
   const out = JSON.parse(r.stdout);
   assert.equal(out.settings.searches, 2);
   for (const row of out.transports[0].rows) {
-    assert.deepEqual(row.searches.map((x) => [x.capacity, x.below]), [[null, 400], [null, 400]], row.format);
+    // each search from its own point of the doubling: 400, then 400 × 2^(1/2)
+    assert.deepEqual(row.searches.map((x) => [x.capacity, x.below]), [[null, 400], [null, 566]], row.format);
     assert.deepEqual([row.capacity, row.below, row.capacityMinMax], [null, 400, null]);
-    // each search starts again from the lowest rate, probed twice before it counts as failed
-    const starts = row.probes.map((p, i) => [p.search, p.rate, i]).filter(([, rate, i]) => rate === 400 && !row.probes[i].retry).map(([search]) => search);
-    assert.deepEqual(starts, [1, 2]);
+    // and its first rate probed twice before it counts as failed
+    assert.deepEqual(row.probes.filter((p) => p.rate === 400 || p.rate === 566).map((p) => [p.search, p.rate, p.retry ?? false]), [[1, 400, false], [1, 400, true], [2, 566, false], [2, 566, true]]);
     assert.deepEqual([...new Set(row.probes.map((p) => p.search))], [1, 2]);
+    // each against a server process of its own
+    assert.equal(new Set(row.searches.map((x) => x.serverPid)).size, 2, JSON.stringify(row.searches));
   }
 });
 

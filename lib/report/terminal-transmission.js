@@ -389,8 +389,12 @@ export function headlineSentence(transports, targetP99Ms) {
   if (!rest || !grpc) return null;
   // over several searches: the median with the searches' min–max
   const spread = (/** @type {NonNullable<typeof rest>} */ r) => (r.searches && r.searches.length > 1
-    ? ` (${r.capacityMinMax ? `${int(r.capacityMinMax[0])}–${int(r.capacityMinMax[1])}` : 'one found none'} over ${r.searches.length} searches)` : '');
-  const took = (/** @type {NonNullable<typeof rest>} */ r) => (r.perCore != null ? `${int(r.perCore)}${spread(r)}` : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : `${int(r.capacity)}${spread(r)} (${r.bound}-bound, so not the server's limit)`);
+    ? `${r.capacityMinMax ? `${int(r.capacityMinMax[0])}–${int(r.capacityMinMax[1])}` : 'one found none'} over ${r.searches.length} searches` : null);
+  const took = (/** @type {NonNullable<typeof rest>} */ r) => {
+    const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, spread(r)].filter(Boolean);
+    const figure = r.perCore != null ? int(r.perCore) : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : int(r.capacity);
+    return `${figure}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+  };
   // the share with its 95% interval (µs/msg × the rate), ~ when that is wider than ±5%
   const share = (/** @type {NonNullable<typeof rest>} */ r) => {
     const h = r.atHalf;

@@ -10,8 +10,9 @@ import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { CAPACITY_TARGET_P99_MS, COMPARISON_TRANSPORTS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { CAPACITY_GENERATORS, COMPARISON_TRANSPORTS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
+import { CAPACITY_TARGET_P99_MS } from './lib/transmission/capacity-settings.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
 import { PRECISION_OPTIONS, precisionFromOptions } from './lib/cli/speed.js';
@@ -48,8 +49,8 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
                      protobuf codecs, on loopback and over the --slow-link profile, ${MODES.default.transportRounds} rounds
                      (default: ${COMPARISON_TRANSPORTS.join(',')}; 'none' to skip it)
   --capacity G       the capacity headline: how many REST/JSON (http1, json-buffer) and gRPC/protobuf (grpc,
-                     protobufjs-static) messages/s of test3 one server core takes at p99 under ${CAPACITY_TARGET_P99_MS} ms (one short
-                     search each), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
+                     protobufjs-static) messages/s of test3 (or the first payload) one server core takes at p99 under
+                     ${CAPACITY_TARGET_P99_MS} ms (one short search each; ${MODES.full.capacity.searches} with --full), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
                      h2load when it is on the PATH, else the toolkit's clients), h2load, toolkit, or none to skip it
   --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
@@ -58,6 +59,8 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --json             print results.json to stdout instead of the tables
 ${RUNTIME_USAGE}
                         (the speed suite again on each runtime, as a runtime × codec matrix per payload)`;
+
+/** @typedef {import('./lib/suite.js').CapacityGenerator} CapacityGenerator */
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
@@ -111,7 +114,7 @@ runCli(import.meta.url, async () => {
   const unknownTransport = transportNames.find((/** @type {string} */ t) => !TRANSPORT_NAMES.includes(t));
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
   if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
-  if (!['auto', 'h2load', 'toolkit', 'none'].includes(values.capacity)) throw new UserError(`--capacity ${values.capacity}: give auto, h2load, toolkit or none`);
+  if (![...CAPACITY_GENERATORS, 'none'].includes(values.capacity)) throw new UserError(`--capacity ${values.capacity}: give ${CAPACITY_GENERATORS.join(', ')} or none`);
 
   const selected = await resolveSelection(values, positionals);
   const { payloads } = selected;
@@ -122,7 +125,7 @@ runCli(import.meta.url, async () => {
   const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);
   const transportComparison = transportNames.length ? await planTransportComparison(transportNames) : null;
-  const capacity = values.capacity === 'none' ? null : await planCapacity(/** @type {'auto'|'h2load'|'toolkit'} */ (values.capacity));
+  const capacity = values.capacity === 'none' ? null : await planCapacity(/** @type {CapacityGenerator} */ (values.capacity));
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
 
   const results = await runSuite({

@@ -11,7 +11,7 @@ import { payloadHeading } from './lib/report/rows.js';
 import { calibrationLines, capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
-import { CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
+import { CAPACITY_LOAD, CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
 import { loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
@@ -43,7 +43,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       msgs/s, then bisected
   --capacity          instead: capacity per server core. Per transport (its server.js pinned to its own core, the
                       client on another) and format, the highest open-loop rate with nothing lost and p99 under
-                      --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s), probes
+                      --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s; search k of N from R × 2^((k−1)/N)), probes
                       of --probe-seconds S (default 0.2), then 5 bisections; --searches N (default ${CAPACITY_SEARCHES}) such
                       searches per format, the pair's formats taking turns, the median kept with the min–max of
                       all (a capacity moves with the machine: one search has no spread). A rate the client (not the server) ran
@@ -156,7 +156,8 @@ runCli(import.meta.url, async () => {
     direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers };
   if (values.capacity) {
     // a server is saturated only with enough in flight: four connections of eight unless told otherwise
-    const busy = values.connections === '1' && values.window === '1' ? { connections: 4, window: 8 } : {};
+    /** @type {{ connections?: number, window?: number }} */
+    const busy = values.connections === '1' && values.window === '1' ? CAPACITY_LOAD : {};
     const capacity = await measureCapacity({
       payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches },
       // the passes at half capacity: twice a probe's length (0.4 s by default), three rounds

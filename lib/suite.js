@@ -11,6 +11,7 @@ import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
 import { describePayload } from './payload/index.js';
 import { breakEvenReport } from './transmission/model.js';
+import { CAPACITY_HEADLINE, CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_TARGET_P99_MS } from './transmission/capacity-settings.js';
 
 /**
  * The codecs of npm start's default and quick runs unless --formats says otherwise: the baseline JSON, the most used
@@ -77,9 +78,9 @@ export const MODES = {
     speedProcesses: 3,
     rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
-    // benchmark_transport.js --capacity's own settings (0.5 s probes, 5 bisections, 1 s passes at the rate), three
-    // searches a side (the median with their min–max)
-    capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: 3, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
+    // the capacity pass in 0.5 s probes, 5 bisections and 1 s passes at the rate, three searches a side (the median
+    // with their min–max)
+    capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: CAPACITY_SEARCHES, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
 };
@@ -107,12 +108,7 @@ export const WS_CPU_AT_RATE = { rate: 2000, seconds: 0.25, passes: 2 };
  */
 export const COMPARISON_SLOW_LINK = { window: 8, connections: 6 };
 
-/**
- * The capacity pass's load: four connections of eight messages in flight (benchmark_transport.js --capacity's
- * default, enough to saturate one server core), and its p99 target in ms.
- */
-export const CAPACITY_LOAD = { connections: 4, window: 8 };
-export const CAPACITY_TARGET_P99_MS = 10;
+
 
 /**
  * The payload of the slow-link pass: test3 (a medium real-life object) when it is in the run, else the first.
@@ -150,28 +146,27 @@ export async function planTransportComparison(names) {
  *   skipped: Array<{ transport: string, format: string, reason: string }>, libraries?: string[] }} TransportComparison
  */
 
-/**
- * The two sides of the capacity headline (issue 22's "one server core takes X REST/JSON or Y gRPC/protobuf messages/s"):
- * REST/JSON is http1 with json-buffer, gRPC/protobuf is grpc with protobufjs-static (each transport's own pair).
- */
-export const CAPACITY_HEADLINE = /** @type {const} */ ([{ transport: 'http1', format: BASELINE }, { transport: 'grpc', format: REFERENCE_PROTOBUF }]);
+/** Who may send npm start's capacity pass (benchmark.js --capacity, beside 'none'). */
+export const CAPACITY_GENERATORS = /** @type {const} */ (['auto', 'h2load', 'toolkit']);
+/** @typedef {typeof CAPACITY_GENERATORS[number]} CapacityGenerator */
 
 /**
  * What npm start's capacity pass runs: the headline's two cells, sent by h2load when it is on the PATH ('auto', or
  * asked for: 'h2load', refused in one line when missing) or by the toolkit's own clients ('toolkit', or 'auto'
  * without h2load; their gRPC client runs out before the server does, which the row then says).
- * @param {'auto'|'h2load'|'toolkit'} generator
+ * @param {CapacityGenerator} generator
  * @returns {Promise<CapacityPlan>}
  */
 export async function planCapacity(generator) {
   const { h2loadVersion, requireH2load } = await import('./transmission/h2load.js');
   const { loadTransport } = await import('./transmission/transports/index.js');
-  const version = generator === 'h2load' ? requireH2load() : generator === 'auto' ? h2loadVersion() : null;
-  const codecs = await selectCodecs(CAPACITY_HEADLINE.map((c) => c.format).join(','));
-  const transports = await Promise.all(CAPACITY_HEADLINE.map((c) => loadTransport(c.transport)));
+  const version = generator === 'h2load' ? requireH2load('h2load', '--capacity h2load') : generator === 'auto' ? h2loadVersion() : null;
+  const sides = [CAPACITY_HEADLINE.rest, CAPACITY_HEADLINE.grpc];
+  const codecs = await selectCodecs(sides.map((c) => c.format).join(','));
+  const transports = await Promise.all(sides.map((c) => loadTransport(c.transport)));
   return {
-    transports: CAPACITY_HEADLINE.map((c) => c.transport),
-    codecsFor: Object.fromEntries(CAPACITY_HEADLINE.map((c) => [c.transport, codecs.filter((k) => k.name === c.format)])),
+    transports: sides.map((c) => c.transport),
+    codecsFor: Object.fromEntries(sides.map((c) => [c.transport, codecs.filter((k) => k.name === c.format)])),
     loadGenerator: version ? { name: 'h2load', version } : { name: 'toolkit' },
     libraries: transports.map((t) => t.library),
   };

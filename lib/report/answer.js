@@ -245,10 +245,9 @@ export function capacityPhrase(results, payloadId) {
   if (!sentence) return null;
   const rows = results.capacity.transports.flatMap((t) => t.rows);
   const notServer = rows.some((r) => r.perCore == null);
+  const moved = 'such figures moved by up to half between runs on a 2-core VM: docs/transmission.md';
   const notes = [
-    (settings.searches ?? 1) > 1
-      ? `Each capacity is the median of ${settings.searches} searches with their min–max (such figures moved by up to half between runs on a 2-core VM: docs/transmission.md)`
-      : 'Each capacity is one short search, without an interval (such figures moved by up to half between runs on a 2-core VM: docs/transmission.md)',
+    (settings.searches ?? 1) > 1 ? `Each capacity is the median of ${settings.searches} searches, with what the others found (${moved})` : `Each capacity is one short search, without an interval (${moved})`,
     ...(rows.some((r) => r.atHalf && r.atHalf.serverCpuShare != null && !r.atHalf.serverCpuMet) ? ['~ marks a CPU share whose 95% interval is wider than ±5%'] : []),
     ...(notServer && settings.loadGenerator === 'toolkit' ? ['h2load (Debian: apt-get install nghttp2-client) sends faster than the toolkit\'s own clients'] : []),
   ];

@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityRows, headlineSentence, namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
+import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -170,7 +170,7 @@ export function renderHtml(results) {
     const settings = results.settings.capacity;
     const headline = headlineSentence(capacity.transports, settings.targetP99Ms);
     sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
-      + `<p>${esc(`A short pass sent by ${settings.loadGenerator}: per side the highest open-loop rate with nothing lost and p99 under ${settings.targetP99Ms} ms (one search each, no interval), then both at ${settings.cpuRate} msgs/s: p50/p99 and the server's CPU per message, idle subtracted (~: a 95% interval wider than ±5%). docs/transmission.md has the full command.`)}</p>`
+      + `<p>${esc(capacityPassText(settings))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}</section>`);
   }

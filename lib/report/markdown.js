@@ -7,7 +7,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms } from './format.js';
 import { answerMarkdown } from './answer.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
-import { capacityLines, CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
+import { capacityLines, capacityPassText, CPU_HEADINGS, cpuAtRateLines, cpuCells, formatKbit, minMaxOf, namedVerdictText, transportComparisonRows, verdictText } from './terminal-transmission.js';
 
 /** @typedef {import('../results/index.js').Results} Results */
 /** @typedef {import('../results/index.js').TransmissionEntry} TransmissionEntry */
@@ -43,11 +43,7 @@ export function runSettingsLine(results) {
     const links = transports.links.map((l) => `${l.profile === 'none' ? 'loopback' : l.profile} ${l.messages} messages, ${l.connections} connection(s) × window ${l.window}`);
     parts.push(`transports: ${transports.transports.join(', ')} on ${transports.payload}, ${links.join('; ')}, × ${transports.rounds} rounds`);
   }
-  const capacity = results.settings.capacity;
-  if (capacity) {
-    parts.push(`capacity: ${capacity.transports.join(' and ')} on ${capacity.payload}, sent by ${capacity.loadGenerator}, ${capacity.connections} connections × window ${capacity.window}, `
-      + `rates doubling from ${int(capacity.fromRate)} msgs/s in ${capacity.probeSeconds} s probes, ${capacity.steps} bisections${(capacity.searches ?? 1) > 1 ? `, ${capacity.searches} searches a side (median, min–max)` : ''}; at ${int(capacity.cpuRate)} msgs/s ${capacity.rounds} round${capacity.rounds === 1 ? '' : 's'} of two ${capacity.rateSeconds} s passes`);
-  }
+  if (results.settings.capacity) parts.push(`capacity: ${results.settings.capacity.transports.join(' and ')} on ${results.settings.capacity.payload} (below)`);
   if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
   return parts.join('; ');
 }
@@ -188,10 +184,7 @@ export function renderMarkdown(results) {
  * @returns {string[]} lines
  */
 export function capacitySection(capacity, settings) {
-  return [`## Capacity per server core (${capacity.payload})`, '',
-    `A short pass of \`node benchmark_transport.js ${capacity.payload.replace(/^test/, '')} --capacity --transports ${settings.transports.join(',')}`
-      + `${settings.loadGenerator.startsWith('h2load') ? ' --load-generator h2load' : ''} --cpu-rate ${settings.cpuRate}\` (docs/transmission.md): REST/JSON against gRPC/protobuf as a loaded `
-      + 'server sees them, one search each, in probes shorter than the command\'s own; a capacity has no interval and moves between runs more than the speed ratios do.',
+  return [`## Capacity per server core (${capacity.payload})`, '', capacityPassText(settings),
     '', ...capacityLines(capacity.transports, settings).filter((line, i, all) => !(line === '' && all[i - 1] === ''))];
 }
 

@@ -5,6 +5,7 @@ import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
+import { CAPACITY_HEADLINE } from '../transmission/capacity-settings.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -313,8 +314,8 @@ export function cpuAtRateLines(run) {
  */
 export function capacityRows(transports, { fixedRate = false } = {}) {
   const rows = transports.flatMap((t) => t.rows.map((r) => {
-    const range = r.capacityMinMax && r.capacityMinMax[0] !== r.capacityMinMax[1] ? ` (${int(r.capacityMinMax[0])}–${int(r.capacityMinMax[1])})` : '';
-    const capacity = r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}${range}`;
+    const spread = searchesNote(r);
+    const capacity = `${r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`}${spread ? ` (${spread})` : ''}`;
     const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
@@ -326,6 +327,39 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
   const at = fixedRate ? 'at rate' : 'at half';
   return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
     `server µs/msg ${at}`, `server CPU ${at}`], ['transport', 'format', 'bound by']), rows);
+}
+
+/**
+ * How a capacity pass ran, from its settings (results.settings.capacity), in one sentence for report.md and
+ * report.html: who sent, the load, the search, and the passes at the fixed rate.
+ * @param {{ transports: string[], payload: string, loadGenerator: string, connections: number, window: number, fromRate: number,
+ *   probeSeconds: number, steps: number, searches?: number, cpuRate: number, rounds: number, rateSeconds: number, targetP99Ms: number }} s
+ */
+export function capacityPassText(s) {
+  const searches = s.searches ?? 1;
+  return `${s.transports.join(' and ')} on ${s.payload}, sent by ${s.loadGenerator}, ${s.connections} connections × window ${s.window}: per side the highest `
+    + `open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms, rates doubling from ${int(s.fromRate)} msgs/s in ${s.probeSeconds} s probes, `
+    + `${s.steps} bisections, ${searches === 1 ? 'one search (no spread)' : `${searches} searches, each against a fresh server (the median, with what the others found)`}; `
+    + `then both at ${int(s.cpuRate)} msgs/s, ${s.rounds} round${s.rounds === 1 ? '' : 's'} of two ${s.rateSeconds} s passes: p50/p99 and the server's CPU per `
+    + 'message, idle subtracted (~: a 95% interval wider than ±5%). docs/transmission.md, "The short pass in npm start".';
+}
+
+/**
+ * What a capacity row's searches found beside its median: "29,000–31,500 over 3 searches", or which found none and
+ * what the others found ("2 of 3 searches found none; the other 3,780"); null for a single search.
+ * @param {{ searches?: Array<{ capacity: number|null }>, capacityMinMax?: [number, number] | null }} r
+ * @returns {string|null}
+ */
+export function searchesNote(r) {
+  const searches = r.searches ?? [];
+  if (searches.length < 2) return null;
+  const found = searches.map((x) => x.capacity).filter((c) => c !== null);
+  if (found.length === searches.length) {
+    const [low, high] = r.capacityMinMax ?? [Math.min(...found), Math.max(...found)];
+    return low === high ? `the same in all ${searches.length} searches` : `${int(low)}–${int(high)} over ${searches.length} searches`;
+  }
+  const none = searches.length - found.length;
+  return `${none} of ${searches.length} searches found none${found.length ? `; the other${found.length > 1 ? 's' : ''} ${found.map((c) => int(c)).join(', ')}` : ''}`;
 }
 
 /**
@@ -383,15 +417,13 @@ export function headlineLines(transports, targetP99Ms) {
  * @returns {string|null}
  */
 export function headlineSentence(transports, targetP99Ms) {
-  const find = (/** @type {string} */ transport, /** @type {string} */ format) => transports.find((t) => t.transport === transport && t.serverWorkers === 1)?.rows.find((r) => r.format === format);
-  const rest = find('http1', 'json-buffer');
-  const grpc = find('grpc', 'protobufjs-static');
+  const find = (/** @type {{ transport: string, format: string }} */ side) => transports.find((t) => t.transport === side.transport && t.serverWorkers === 1)?.rows.find((r) => r.format === side.format);
+  const rest = find(CAPACITY_HEADLINE.rest);
+  const grpc = find(CAPACITY_HEADLINE.grpc);
   if (!rest || !grpc) return null;
-  // over several searches: the median with the searches' min–max
-  const spread = (/** @type {NonNullable<typeof rest>} */ r) => (r.searches && r.searches.length > 1
-    ? `${r.capacityMinMax ? `${int(r.capacityMinMax[0])}–${int(r.capacityMinMax[1])}` : 'one found none'} over ${r.searches.length} searches` : null);
+  // over several searches: the median with what the searches found (searchesNote)
   const took = (/** @type {NonNullable<typeof rest>} */ r) => {
-    const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, spread(r)].filter(Boolean);
+    const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, searchesNote(r)].filter(Boolean);
     const figure = r.perCore != null ? int(r.perCore) : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : int(r.capacity);
     return `${figure}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   };
@@ -408,7 +440,8 @@ export function headlineSentence(transports, targetP99Ms) {
     ? `at ${int(/** @type {number} */ (rest.atHalf?.rate))} msgs/s the server's CPU is ${share(rest)} vs ${share(grpc)} of its core`
     : `the server's CPU is ${share(rest)} of its core at ${rest.atHalf ? int(rest.atHalf.rate) : '—'} msgs/s vs ${share(grpc)} at ${grpc.atHalf ? int(grpc.atHalf.rate) : '—'} (not one rate: --cpu-rate R gives both the same)`;
   const byH2load = transports.some((t) => (t.transport === 'http1' || t.transport === 'grpc') && t.loadGenerator?.startsWith('h2load'));
-  return `one server core takes ${took(rest)} REST/JSON messages/s (http1, json-buffer) or ${took(grpc)} gRPC/protobuf messages/s (grpc, protobufjs-static) `
+  const { rest: r, grpc: g } = CAPACITY_HEADLINE;
+  return `one server core takes ${took(rest)} REST/JSON messages/s (${r.transport}, ${r.format}) or ${took(grpc)} gRPC/protobuf messages/s (${g.transport}, ${g.format}) `
     + `at p99 under ${targetP99Ms} ms${byH2load ? ' (h2load\'s, from each actual send)' : ''}; ${cpu}.`;
 }
 

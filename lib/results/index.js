@@ -181,7 +181,7 @@ export const UNITS = {
   serverCpuMinMax: 'microseconds of server CPU per message: the fixed-rate passes\' min and max',
   search: 'count: the capacity search a probe belongs to, from 1',
   serverPid: 'process id of the server process that answered a capacity search (a fresh one per search)',
-  searches: 'count: capacity searches per format, the formats taking turns (the median kept)',
+  searches: 'count: capacity searches per format, the formats taking turns (the median kept); in a row, each search\'s result',
   capacityMinMax: 'messages per second: the lowest and highest capacity over the searches',
 };
 

@@ -20,14 +20,10 @@ import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadPass, h2loadRequest, loadG
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
 import { inFlight } from './model.js';
 
+export { CAPACITY_LOAD, CAPACITY_SEARCHES } from './capacity-settings.js';
+
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
-
-/**
- * benchmark_transport.js --capacity's searches per format: one search has no spread, and two consecutive runs of
- * one search each moved by up to half on a 2-core VM (docs/transmission.md), so three, the median kept.
- */
-export const CAPACITY_SEARCHES = 3;
 
 
 /**
@@ -114,7 +110,6 @@ export function combineSearches(rows) {
   const caps = rows.map((r) => r.capacity);
   return {
     ...mid,
-    floorRates: [...new Set(rows.flatMap((r) => r.floorRates))].sort((a, b) => a - b),
     probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
     searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
@@ -258,7 +253,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             running = server;
           }
           const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
-          const from = Math.round(fromRate * 2 ** ((k - 1) / searches));
+          const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
           for (const i of alternate(formats.map((_, j) => j), k)) found[i].push(await searchFormat(formats[i], requests[i], from));
         }
         const rows = found.map(combineSearches);
@@ -325,7 +320,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       if (!codec) throw new Error(`${name} ${format}: not prepared`);
       const request = h2loadRequest(name, codec, payload.schema);
       const problem = await checkH2loadRequest(server.url, request);
-      if (problem) throw new UserError(`--load-generator h2load: the request for ${name} ${format} is refused by its server: ${problem}`);
+      if (problem) throw new UserError(`h2load: the request for ${name} ${format} is refused by its server: ${problem}`);
       return request;
     }
 

@@ -45,10 +45,11 @@ export function h2loadVersion(bin = 'h2load') {
 /**
  * The version of h2load to run, or a UserError saying how to get it.
  * @param {string} [bin]
+ * @param {string} [option] the option that asked for it, named in the error
  */
-export function requireH2load(bin = 'h2load') {
+export function requireH2load(bin = 'h2load', option = '--load-generator h2load') {
   const version = h2loadVersion(bin);
-  if (!version) throw new UserError('--load-generator h2load: h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)');
+  if (!version) throw new UserError(`${option}: h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)`);
   return version;
 }
 
@@ -294,9 +295,12 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyScheduledMs: none, server, clientCpuUs: null, onSchedule: false, failure };
     }
     const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status, rate);
-    // h2load counts every answer with the expected HTTP status; the server says how many messages it took and how many
-    // of those it failed where no HTTP status shows it (gRPC's trailers): only what both count as good is answered
-    const acked = Math.min(log.answered, server ? server.messages - (server.failed ?? 0) : log.answered);
+    // h2load counts every answer with the expected HTTP status; the server says how many messages it failed where no
+    // HTTP status shows it (gRPC's trailers), and, when every process of it reported, how many it took at all (grpc-js
+    // refuses some before the handler): only what both count as good is answered
+    const failed = server?.failed ?? 0;
+    const whole = server != null && (server.workers === undefined || server.answered === server.workers);
+    const acked = Math.max(0, Math.min(log.answered - failed, whole ? server.messages - failed : Infinity));
     return {
       messages, acked, errors: messages - acked, seconds: summary.seconds, scheduledSeconds,
       msgsPerSec: summary.seconds > 0 ? acked / summary.seconds : 0,

@@ -167,6 +167,7 @@ test('the transport comparison: every transport with its own pair, on loopback a
   });
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.deepEqual(results.transports.map((t) => t.profile), ['none', '3g']);
+  assert.deepEqual([results.capacity, results.settings.capacity], [null, null], 'no capacity plan (--capacity none): no pass, said so');
 
   const md = renderMarkdown(results);
   assert.match(md, /^## JSON vs protobuf by transport \(test3\)$/m);
@@ -240,7 +241,8 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.match(md, /^## Capacity per server core \(test3\)$/m);
   assert.ok(md.includes(`Headline: ${headline}`));
   assert.match(md, /^\| http1 +\| json-buffer +\| +21,000 \| +21,000 \| server +\| 1,000 \|/m);
-  assert.match(md, /capacity: http1 and grpc on test3, sent by h2load 1\.52\.0, 4 connections × window 8, rates doubling from 1,000 msgs\/s in 0\.2 s probes, 4 bisections/);
+  assert.match(md, /^http1 and grpc on test3, sent by h2load 1\.52\.0, 4 connections × window 8: .* rates doubling from 1,000 msgs\/s in 0\.2 s probes, 4 bisections, one search \(no spread\); then both at 1,000 msgs\/s, 3 rounds of two 0\.25 s passes/m);
+  assert.match(md, /capacity: http1 and grpc on test3 \(below\)/);
   const html = renderHtml(results);
   assert.match(html, /<section id="capacity"><h2>Capacity per server core \(test3\)<\/h2>/);
   assert.ok(html.includes(`Headline: ${headline.replace(/'/g, '&#39;')}`) || html.includes(`Headline: ${headline}`));

@@ -161,6 +161,7 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
         index = /** @type {{ index: number }} */ (/** @type {unknown} */ (fromBinary(service.getRequest, call.request))).index;
       } catch {
         counters.malformed++;
+        meter.failed();
         return callback({ code: grpc.status.INVALID_ARGUMENT, details: `not a ${service.getRequest.typeName}` });
       }
       counters.ok++;

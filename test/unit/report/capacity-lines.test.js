@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../lib/paths.js';
-import { capacityLines, floorLines, headlineLines } from '../../../lib/report/terminal-transmission.js';
+import { capacityLines, floorLines, headlineLines, searchesNote } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
 
@@ -89,4 +89,15 @@ test('README quotes the capacity headline of docs/results/capacity.json as headl
   assert.ok(start >= 0, 'README has the headline');
   const end = quoted.findIndex((l, i) => i >= start && l.endsWith('of its core.'));
   assert.equal(quoted.slice(start, end + 1).join(' '), headlineLines(results.transports, results.settings.targetP99Ms)[1]);
+});
+
+test('searchesNote: the searches\' min–max beside a median, or which found none and what the others found; nothing for one search', () => {
+  const found = (/** @type {(number|null)[]} */ caps) => ({ searches: caps.map((capacity) => ({ capacity })), capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null });
+  assert.equal(searchesNote(found([29000, 31500, 28584])), '28,584–31,500 over 3 searches');
+  assert.equal(searchesNote(found([24000, 24000, 24000])), 'the same in all 3 searches');
+  assert.equal(searchesNote(found([null, 3780, null])), '2 of 3 searches found none; the other 3,780');
+  assert.equal(searchesNote(found([null, 1163, 2000])), '1 of 3 searches found none; the others 1,163, 2,000');
+  assert.equal(searchesNote(found([null, null])), '2 of 2 searches found none');
+  assert.equal(searchesNote(found([12000])), null);
+  assert.equal(searchesNote({}), null, 'a row written before searches');
 });

@@ -206,4 +206,6 @@ test('requireH2load: without h2load, one line saying how to install it', () => {
   assert.equal(h2loadVersion('/nonexistent/h2load'), null);
   assert.throws(() => requireH2load('/nonexistent/h2load'), (err) => err instanceof UserError
     && err.message === '--load-generator h2load: h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)');
+  // npm start's --capacity h2load is named as the option that asked
+  assert.throws(() => requireH2load('/nonexistent/h2load', '--capacity h2load'), /^UserError: --capacity h2load: h2load is not on the PATH/);
 });

@@ -108,8 +108,6 @@ export const WS_CPU_AT_RATE = { rate: 2000, seconds: 0.25, passes: 2 };
  */
 export const COMPARISON_SLOW_LINK = { window: 8, connections: 6 };
 
-
-
 /**
  * The payload of the slow-link pass: test3 (a medium real-life object) when it is in the run, else the first.
  * @param {import('./payload/index.js').Payload[]} payloads

@@ -232,7 +232,7 @@ export function answerParagraph(results, entry) {
 /**
  * The capacity headline of a run's short capacity pass, on the payload it ran on: how many REST/JSON and gRPC/protobuf
  * messages one server core took under the p99 target, and the server's CPU for each at one rate (headlineSentence),
- * with who sent them, and what a reader must know to weigh it: each capacity is one short search without an interval,
+ * with who sent them, and what a reader must know to weigh it: how many searches each capacity is (one: no interval),
  * a capacity the server did not bound is not the server's, and ~ marks a CPU share measured less precisely than ±5%.
  * @param {Results} results
  * @param {string} payloadId

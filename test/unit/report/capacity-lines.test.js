@@ -73,12 +73,12 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   assert.match(line, /CPU is 40\.0% of its core at 7,000 msgs\/s vs 60\.0% ~ at 8,750 \(not one rate: --cpu-rate R gives both the same\)/);
   assert.deepEqual(headlineLines(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', {})])), 10), [], 'no gRPC row, no headline');
   // over several searches: the median with their min–max, beside what bound it
-  const searched = (/** @type {object} */ row) => ({ ...row, searches: [{}, {}, {}], capacityMinMax: [15750, 40494] });
+  const searched = (/** @type {object} */ row, /** @type {number[]} */ caps) => ({ ...row, searches: caps.map((capacity) => ({ capacity })), capacityMinMax: [Math.min(...caps), Math.max(...caps)] });
   const several = /** @type {Capacity} */ (/** @type {unknown} */ ([
-    one('http1', 'json-buffer', searched({ capacity: 20160, perCore: 20160, atHalf: atHalf(1000, 0.099) })),
-    one('grpc', 'protobufjs-static', searched({ capacity: 2481, perCore: null, bound: 'neither', atHalf: atHalf(1000, 0.174) })),
+    one('http1', 'json-buffer', searched({ capacity: 20160, perCore: 20160, atHalf: atHalf(1000, 0.099) }, [15750, 20160, 40494])),
+    one('grpc', 'protobufjs-static', searched({ capacity: 2481, perCore: null, bound: 'neither', atHalf: atHalf(1000, 0.174) }, [5375, 2481, 1564])),
   ]));
-  assert.match(headlineLines(several, 10)[1], /takes 20,160 \(15,750–40,494 over 3 searches\) REST\/JSON .* or 2,481 \(neither-bound, so not the server's limit; 15,750–40,494 over 3 searches\) gRPC/);
+  assert.match(headlineLines(several, 10)[1], /takes 20,160 \(15,750–40,494 over 3 searches\) REST\/JSON .* or 2,481 \(neither-bound, so not the server's limit; 1,564–5,375 over 3 searches\) gRPC/);
 });
 
 test('README quotes the capacity headline of docs/results/capacity.json as headlineLines writes it', () => {

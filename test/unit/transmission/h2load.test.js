@@ -187,6 +187,14 @@ test('h2loadPass against the real gRPC server: a message the server failed behin
   prefix.writeUInt32BE(body.length, 1);
   const bad = await pass({ ...good, body: Buffer.concat([prefix, body]) });
   assert.deepEqual([bad.messages, bad.acked, bad.errors, bad.server?.messages, bad.server?.failed], [40, 0, 40, 40, 40]);
+  // a server of two workers of which one did not report: its handled count is short, so it does not bound the answers
+  const partial = { mark: serverControl.mark, report: async () => ({ ...meter.report(), messages: 20, workers: 2, answered: 1 }) };
+  const half = await h2loadPass({ url: server.url, request: good, rate: 400, messages: 40, connections: 2, window: 4, serverControl: partial });
+  assert.deepEqual([half.acked, half.errors], [40, 0]);
+  // every worker reported and counted fewer than h2load's 2xx (refused before the handler): only what the server took
+  const short = { mark: serverControl.mark, report: async () => ({ ...meter.report(), messages: 30, workers: 2, answered: 2 }) };
+  const fewer = await h2loadPass({ url: server.url, request: good, rate: 400, messages: 40, connections: 2, window: 4, serverControl: short });
+  assert.deepEqual([fewer.acked, fewer.errors], [30, 10]);
 });
 
 test('checkH2loadRequest: a server that never answers is named after the timeout, over HTTP/2 and HTTP/1.1', async (t) => {

@@ -9,10 +9,11 @@ import { readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node compare.js A B [--changed] [--json]
   A and B: results.json files written by node benchmark.js, or the run folders holding them
-  (results/<date-time>). Per figure (sizes, ops/s, each codec's ratio to the baseline, latency)
-  the ratio B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B
-  differs from A by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a round-trip status changed); unstable when a
-  run missed a speed figure's precision target. The rules per figure: docs/suite.md,
+  (results/<date-time>). Per figure (sizes, ops/s, each codec's ratio to the baseline, WebSocket
+  latency and msgs/s, the transport comparison, capacity and server CPU at a fixed rate) the ratio
+  B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B differs from A
+  by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a status changed: a round trip, what bound a capacity); unstable
+  when a run missed the figure's precision target. The rules per figure: docs/suite.md,
   "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;

@@ -11,7 +11,7 @@ const changeText = (row, floor) => (row.verdict === 'under floor' ? `under ${Mat
 
 const COLUMNS = /** @type {import('./table.js').Column[]} */ ([
   { title: 'figure', align: 'l' }, { title: 'unit', align: 'l' }, { title: 'A' }, { title: 'B' }, { title: 'B/A' },
-  { title: 'change', align: 'l' }, { title: 'round trip', align: 'l' },
+  { title: 'change', align: 'l' }, { title: 'status', align: 'l' },
 ]);
 
 /**
@@ -38,9 +38,9 @@ export function runComparisonTable(comparison, options = {}) {
   const count = (/** @type {string} */ v) => rows.filter((r) => r.verdict === v).length;
   const pct = `${Math.round(comparison.floor * 100)}%`;
   const lines = [toMarkdown(comparisonRows(comparison, options)), '',
-    `${count('CHANGED')} of ${rows.length} figures CHANGED: outside both runs' intervals and by more than ${pct} (or a round-trip status changed).`];
+    `${count('CHANGED')} of ${rows.length} figures CHANGED: outside both runs' intervals and by more than ${pct} (or the status changed: a round trip, what bound a capacity).`];
   const notes = [
-    [count('unstable'), 'unstable (a run missed the precision target of that speed figure: no verdict)'],
+    [count('unstable'), 'unstable (a run missed the precision target of that figure: no verdict)'],
     [count('under floor'), `apart but under ${pct}`],
     [count('no spread to judge'), 'without a spread to judge by'],
   ].filter(([n]) => n).map(([n, text]) => `${n} ${text}`);

@@ -69,13 +69,16 @@ export function ratioInterval(row, usePrecision) {
   return p ? { low: p.low, high: p.high } : null;
 }
 
-/** @typedef {'size'|'speed'|'ratio'|'latencyMedian'|'latencyTail'|'none'} RuleName */
+/** @typedef {'size'|'speed'|'ratio'|'range'|'latencyMedian'|'latencyTail'|'none'} RuleName */
 
 /**
- * What a rule reads of the row a figure came from: its round-trip status, and the spread it carries (a speed
- * row's rounds, a transmission row's latency percentiles).
+ * What a rule reads of the row a figure came from: its status (a codec's round trip, a capacity's bound), and the
+ * spread it carries (a speed row's rounds, a transmission row's latency percentiles, the range of a figure measured
+ * several times: its passes' min–max, its searches' min–max, its 95% interval), and whether it met its precision
+ * target (precision.met).
  * @typedef {{ status: string, rounds?: { hz: number, rme: number }[], latencyMs?: import('../transmission/rounds.js').Percentiles | null,
- *   vsBaselineMin?: number|null, vsBaselineMax?: number|null }} FigureRow
+ *   vsBaselineMin?: number|null, vsBaselineMax?: number|null, range?: { low: number, high: number } | null,
+ *   precision?: { met?: boolean } | null }} FigureRow
  */
 
 /**
@@ -121,6 +124,8 @@ const RULES = {
     const [ia, ib] = [ratioInterval(a.row, both), ratioInterval(b.row, both)];
     return ia && ib ? disjoint(ia, ib) : null;
   },
+  // a figure measured several times in each run (passes, rounds, searches): apart when the ranges do not overlap
+  range: (a, b) => (a.row.range && b.row.range ? disjoint(a.row.range, b.row.range) : null),
   // the medians are apart when one run's p50 is beyond the other's p90
   latencyMedian: (a, b) => anyBeyond([latency(b, 'p50'), latency(a, 'p90')], [latency(a, 'p50'), latency(b, 'p90')]),
   // a tail percentile is apart when it is beyond the other run's maximum
@@ -131,6 +136,23 @@ const RULES = {
   },
   none: () => null,
 };
+
+/**
+ * The min–max of one figure over a row's passes (its rounds), or null with fewer than two: one pass is a point.
+ * @param {{ passes?: unknown[] }} row
+ * @param {(pass: any) => number | null | undefined} pick
+ * @returns {{ low: number, high: number } | null}
+ */
+function passRange(row, pick) {
+  const values = /** @type {number[]} */ ((row.passes ?? []).map(pick).filter((v) => typeof v === 'number' && Number.isFinite(v)));
+  return values.length > 1 ? { low: Math.min(...values), high: Math.max(...values) } : null;
+}
+
+/**
+ * An interval as a range, or null when it has no bounds.
+ * @param {{ low?: number|null, high?: number|null } | null | undefined} interval
+ */
+const intervalOf = (interval) => (interval?.low != null && interval?.high != null ? { low: interval.low, high: interval.high } : null);
 
 /**
  * Every comparable figure of a results object, keyed so two runs line up.
@@ -163,7 +185,41 @@ function figures(results) {
       const at = `${t.payload} ${r.format} WebSocket ${t.profile}`;
       add(`${at} latency p50`, 'ms', r.latencyMs.p50, 'latencyMedian', r);
       for (const k of ['p99', 'p999']) add(`${at} latency ${k}`, 'ms', r.latencyMs[k], 'latencyTail', r, k);
-      add(`${at} msgs/s`, 'messages/s', r.msgsPerSec, 'none', r);
+      // over several rounds a pass's figures have their rounds' min–max; one pass has no spread
+      add(`${at} msgs/s`, 'messages/s', r.msgsPerSec, 'range', { ...r, range: passRange(r, (m) => m.msgsPerSec) });
+    }
+    for (const c of t.cpuAtRate?.formats ?? []) {
+      add(`${t.payload} ${c.format} WebSocket ${t.profile} server CPU at ${c.rate} msgs/s`, 'µs/message', c.serverCpuUs, 'range',
+        { status: 'exact', range: intervalOf(c.interval), precision: c.precision ?? null });
+    }
+  }
+  // the transport comparison: each transport × format over each link, its rounds' min–max
+  for (const t of results.transports ?? []) {
+    for (const r of t.results) {
+      const at = `${t.payload} ${r.format} transport ${t.profile}`;
+      add(`${at} msgs/s`, 'messages/s', r.msgsPerSec, 'range', { ...r, range: passRange(r, (m) => m.msgsPerSec) });
+      for (const k of /** @type {const} */ (['p50', 'p99'])) {
+        add(`${at} latency ${k}`, 'ms', r.latencyMs?.[k], 'range', { ...r, range: passRange(r, (m) => m.latencyMs?.[k]) });
+      }
+      add(`${at} server CPU`, 'µs/message', r.serverCpuUs, 'range', { ...r, range: passRange(r, (m) => m.serverCpuUs) });
+    }
+  }
+  // the capacity pass: a capacity over several searches has their min–max (one search has no spread), and its
+  // status is what bound it (a capacity bound by the client in one run and the server in the other measured
+  // different things); the server's CPU at the fixed rate has its 95% interval and its precision target
+  for (const t of results.capacity?.transports ?? []) {
+    for (const r of t.rows) {
+      const at = `${results.capacity?.payload} capacity ${r.transport} ${r.format}`;
+      // a search whose first rate failed found no capacity: its row holds that rate, and says so in its status
+      const status = r.capacity == null ? `below ${r.below} msgs/s` : `${r.bound ?? 'neither'}-bound`;
+      const mm = r.capacityMinMax;
+      const range = r.capacity != null && mm && (r.searches?.length ?? 1) > 1 && mm[0] != null && mm[1] != null ? { low: mm[0], high: mm[1] } : null;
+      add(`${at} msgs/s`, 'messages/s', r.capacity ?? r.below, 'range', { status, range });
+      const half = r.atHalf;
+      if (half) {
+        add(`${at} server CPU at ${half.rate} msgs/s`, 'µs/message', half.serverCpuUs, 'range',
+          { status: half.complete === false ? 'incomplete' : 'complete', range: intervalOf(half.serverCpuInterval), precision: { met: half.serverCpuMet } });
+      }
     }
   }
   if (results.batch) {
@@ -183,9 +239,10 @@ function figures(results) {
 /** @typedef {'CHANGED'|'within spread'|'under floor'|'unstable'|'no spread to judge'} Verdict */
 
 /**
- * The verdict on one figure of two runs. CHANGED: the round-trip status changed, or the two runs' intervals do not
- * overlap and B differs from A by more than CHANGE_FLOOR; unstable: a speed row of either run missed its precision
- * target, so its figures say nothing about a change; under floor: apart, but by less than the floor.
+ * The verdict on one figure of two runs. CHANGED: the status changed (a codec's round trip, what bound a capacity),
+ * or the two runs' intervals do not overlap and B differs from A by more than CHANGE_FLOOR; unstable: the figure
+ * missed its precision target in either run (a speed ratio, a server CPU at a fixed rate), so it says nothing about
+ * a change; under floor: apart, but by less than the floor.
  * @param {Figure} x the figure in run A
  * @param {Figure} y the same figure in run B
  * @returns {Verdict}

@@ -10,7 +10,7 @@ test('a row per figure both runs have: the values, B/A and the change in words',
   const cmp = twice();
   const model = comparisonRows(cmp);
   assert.deepEqual(model.columns.map((c) => `${c.title}:${c.align ?? 'r'}`),
-    ['figure:l', 'unit:l', 'A:r', 'B:r', 'B/A:r', 'change:l', 'round trip:l']);
+    ['figure:l', 'unit:l', 'A:r', 'B:r', 'B/A:r', 'change:l', 'status:l']);
   assert.equal(model.rows.length, cmp.rows.length);
   const encode = model.rows.find((r) => r.cells[0] === 'p1 fmt-a encode');
   assert.ok(encode, 'the encode figure of fmt-a is a row');
@@ -35,10 +35,10 @@ test('the Markdown holds the table, the count of changes and the figures one run
   cmp.onlyA = Array.from({ length: 10 }, (_, i) => `gone ${i}`);
   const text = runComparisonTable(cmp);
   const lines = text.split('\n');
-  assert.match(lines[0], /^\| figure +\| unit +\| +A \| +B \| +B\/A \| change +\| round trip \|$/);
+  assert.match(lines[0], /^\| figure +\| unit +\| +A \| +B \| +B\/A \| change +\| status +\|$/);
   assert.match(lines[1], /^\| :-+ \| :-+ \| -+: \| -+: \| -+: \| :-+ \| :-+ \|$/);
   assert.equal(lines.length, 2 + cmp.rows.length + 4);
-  assert.equal(lines.at(-3), `${cmp.rows.filter((r) => r.real).length} of ${cmp.rows.length} figures CHANGED: outside both runs' intervals and by more than 5% (or a round-trip status changed).`);
+  assert.equal(lines.at(-3), `${cmp.rows.filter((r) => r.real).length} of ${cmp.rows.length} figures CHANGED: outside both runs' intervals and by more than 5% (or the status changed: a round trip, what bound a capacity).`);
   // the fixture's msgs/s figures carry no spread
   assert.equal(lines.at(-2), `Also: ${cmp.rows.filter((r) => r.real === null).length} without a spread to judge by.`);
   assert.equal(lines.at(-1), 'Only in A (10): gone 0, gone 1, gone 2, gone 3, gone 4, gone 5, gone 6, gone 7, …');
@@ -51,7 +51,7 @@ test('the change column says unstable, and under the floor with its percentage',
   const cmp = compareRuns(makeResults(), b);
   const cells = comparisonRows(cmp).rows.find((r) => r.cells[0] === 'p1 fmt-b encode')?.cells;
   assert.equal(cells?.[5], 'unstable');
-  assert.match(runComparisonTable(cmp), /^Also: 2 unstable \(a run missed the precision target of that speed figure: no verdict\); /m);
+  assert.match(runComparisonTable(cmp), /^Also: 2 unstable \(a run missed the precision target of that figure: no verdict\); /m);
   const under = compareRuns(makeResults(), makeResults());
   under.rows[0].verdict = 'under floor';
   assert.equal(comparisonRows(under).rows[0].cells[5], 'under 5%');

@@ -166,3 +166,85 @@ test('sizes stay exact: one byte is CHANGED, the floor does not apply', () => {
   b.payloads[0].sizes[0].bytes = (b.payloads[0].sizes[0].bytes ?? 0) + 1;
   assert.equal(compareRuns(makeResults(), b).rows.find((r) => r.figure === 'p1 fmt-a size bytes')?.verdict, 'CHANGED');
 });
+
+/**
+ * A fixture run with a transport comparison on loopback (three rounds) and a capacity pass: msgs/s, latency and
+ * CPU scaled by `scale`, each capacity search by `capacity`, the capacity's bound and the fixed-rate CPU's target
+ * met or not as given.
+ * @param {{ scale?: number, capacity?: number, bound?: string, cpuMet?: boolean, searches?: number, below?: boolean }} [options]
+ */
+function withTransports({ scale = 1, capacity = 1, bound = 'server', cpuMet = true, searches = 3, below = false } = {}) {
+  const results = makeResults();
+  const pass = (/** @type {number} */ k) => ({ seconds: 0.1, msgsPerSec: 2000 * scale * k, latencyMs: { p50: 0.3 * scale * k, p99: 3 * scale * k }, serverCpuUs: 100 * scale * k });
+  const row = { format: 'http1 fmt-a', status: 'exact', transport: 'http1', msgsPerSec: 2000 * scale, latencyMs: { p50: 0.3 * scale, p99: 3 * scale }, serverCpuUs: 100 * scale,
+    passes: [pass(0.97), pass(1), pass(1.03)] };
+  Object.assign(results, {
+    transports: [{ payload: 'p1', profile: 'none', settings: {}, results: [row], verdicts: [], named: [] }],
+    capacity: {
+      payload: 'p1',
+      transports: [{ transport: 'http1', rows: [{
+        transport: 'http1', format: 'fmt-a', capacity: below ? null : 20000 * capacity, below: below ? 1000 : null, bound, perCore: 20000 * capacity,
+        searches: Array.from({ length: searches }, (_, i) => ({ capacity: 20000 * capacity * (0.97 + 0.03 * i) })),
+        capacityMinMax: below ? null : [20000 * capacity * 0.97, 20000 * capacity * (0.97 + 0.03 * (searches - 1))], probes: [{ rate: 1000, ok: true }],
+        atHalf: { rate: 1000, complete: true, serverCpuUs: 120 * scale, serverCpuInterval: { low: 115 * scale, high: 125 * scale, level: 0.95 }, serverCpuMet: cpuMet },
+      }] }],
+    },
+  });
+  return results;
+}
+const figure = (/** @type {ReturnType<typeof compareRuns>} */ cmp, /** @type {string} */ key) => cmp.rows.find((r) => r.figure === key);
+
+test('the transport comparison\'s msgs/s, latency and server CPU are compared by their rounds\' min–max', () => {
+  const keys = ['msgs/s', 'latency p50', 'latency p99', 'server CPU'].map((k) => `p1 http1 fmt-a transport none ${k}`);
+  const same = compareRuns(withTransports(), withTransports({ scale: 1.02 }));
+  for (const k of keys) assert.equal(figure(same, k)?.verdict, 'within spread', k);
+  const moved = compareRuns(withTransports(), withTransports({ scale: 1.5 }));
+  for (const k of keys) assert.equal(figure(moved, k)?.verdict, 'CHANGED', k);
+  // one round: its min–max is a point, so no spread to judge
+  const one = withTransports();
+  const [row] = /** @type {NonNullable<typeof one.transports>} */ (one.transports)[0].results;
+  /** @type {any} */ (row).passes = /** @type {any} */ (row).passes.slice(0, 1);
+  assert.equal(figure(compareRuns(one, withTransports({ scale: 1.5 })), keys[0])?.verdict, 'no spread to judge');
+});
+
+test('a capacity is compared by its searches\' min–max, its bound is its status, and its CPU at the rate needs its target', () => {
+  const key = 'p1 capacity http1 fmt-a msgs/s';
+  const cpu = 'p1 capacity http1 fmt-a server CPU at 1000 msgs/s';
+  assert.equal(figure(compareRuns(withTransports(), withTransports({ capacity: 1.04 })), key)?.verdict, 'within spread');
+  const doubled = compareRuns(withTransports(), withTransports({ capacity: 2, scale: 2 }));
+  assert.equal(figure(doubled, key)?.verdict, 'CHANGED');
+  assert.equal(figure(doubled, cpu)?.verdict, 'CHANGED');
+  assert.equal(figure(doubled, key)?.status, 'server-bound');
+  // one search has no spread: no verdict on its number
+  assert.equal(figure(compareRuns(withTransports({ searches: 1 }), withTransports({ searches: 1, capacity: 2 })), key)?.verdict, 'no spread to judge');
+  // a capacity bound by the client in one run measured something else: CHANGED whatever the number
+  const bound = figure(compareRuns(withTransports(), withTransports({ bound: 'client' })), key);
+  assert.equal(bound?.verdict, 'CHANGED');
+  assert.equal(bound?.status, 'server-bound → client-bound');
+  // a search that found none says so instead of vanishing from the comparison
+  const none = compareRuns(withTransports(), withTransports({ below: true }));
+  assert.equal(figure(none, key)?.status, 'server-bound → below 1000 msgs/s');
+  assert.equal(figure(none, key)?.b, 1000);
+  // the fixed-rate CPU that missed its target in either run is unstable, however far it moved
+  assert.equal(figure(compareRuns(withTransports(), withTransports({ scale: 2, cpuMet: false })), cpu)?.verdict, 'unstable');
+});
+
+test('the WebSocket pass\'s msgs/s over several rounds and its CPU at a fixed rate are compared by their spread', () => {
+  /** @param {number} k @param {boolean} [met] */
+  const ws = (k, met = true) => {
+    const r = makeResults();
+    const [t] = r.transmission;
+    const row = /** @type {any} */ (t.results[0]);
+    row.msgsPerSec = 1000 * k;
+    row.passes = [0.97, 1, 1.03].map((x) => ({ msgsPerSec: 1000 * k * x }));
+    Object.assign(t, { cpuAtRate: { rate: 2000, seconds: 0.25, formats: [{ format: 'fmt-a', rate: 2000, serverCpuUs: 50 * k, interval: { low: 48 * k, high: 52 * k, level: 0.95 }, precision: { target: 0.05, halfWidth: 0.04, met } }], pairs: [] } });
+    return r;
+  };
+  const msgs = 'p1 fmt-a WebSocket none msgs/s';
+  const cpu = 'p1 fmt-a WebSocket none server CPU at 2000 msgs/s';
+  assert.equal(figure(compareRuns(ws(1), ws(1.02)), msgs)?.verdict, 'within spread');
+  assert.equal(figure(compareRuns(ws(1), ws(1.5)), msgs)?.verdict, 'CHANGED');
+  assert.equal(figure(compareRuns(ws(1), ws(1.02)), cpu)?.verdict, 'within spread');
+  assert.equal(figure(compareRuns(ws(1), ws(1.5)), cpu)?.verdict, 'CHANGED');
+  assert.equal(figure(compareRuns(ws(1), ws(1.5, false)), cpu)?.verdict, 'unstable');
+});

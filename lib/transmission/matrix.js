@@ -22,15 +22,16 @@ import { loadTransport } from './transports/index.js';
  * @param {Omit<Parameters<typeof measureTransmission>[0], 'codecs'> & {
  *   transports: string[],
  *   codecs: import('../codecs/index.js').CodecInfo[] | Record<string, import('../codecs/index.js').CodecInfo[]>,
- *   skipped?: Array<{ transport: string, format: string, reason: string }>,
+ *   skipped?: Array<{ transport: string, format: string, reason: string }>, servers?: Map<string, KeptServer>,
  * }} options the options of measureTransmission (rounds: the matrix's rounds), with the transports to compare;
  *   codecs: one list for every transport, or a list per transport name (assignFormats in pairs.js); skipped:
- *   the cells assignFormats left out, carried into the result
+ *   the cells assignFormats left out, carried into the result; servers: the transports' running servers by name,
+ *   used and added to but not stopped (the caller stops them), so that several links can share them
  * @returns {Promise<{ payload: TransmissionRun['payload'], settings: Omit<TransmissionRun['settings'], 'transport'> & { transport: null, transports: string[] },
  *   runs: TransmissionRun[], results: TransmissionRow[], verdicts: Array<ReturnType<typeof pairVerdict> & { kind: 'format'|'transport' }>,
  *   named: import('./pairs.js').NamedVerdict[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
  */
-export async function measureTransportMatrix({ transports, codecs, skipped = [], rounds = 1, onProgress, warmup, ...options }) {
+export async function measureTransportMatrix({ transports, codecs, skipped = [], rounds = 1, onProgress, warmup, servers: given, ...options }) {
   const codecsOf = (/** @type {string} */ transport) => (Array.isArray(codecs) ? codecs : codecs[transport] ?? []);
   const running = transports.filter((t) => codecsOf(t).length);
   if (!running.length) throw new UserError(`--formats: no transport of ${transports.join(', ')} carries any of them`);
@@ -38,8 +39,10 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
   const perRound = [];
   // each transport's server.js starts in its first round and serves every round: its start costs more than a
   // short pass, and a server kept warm needs no second warm-up (its CPU accounting is marked per pass)
+  // a caller that compares over several links passes its own map and stops the servers itself (npm start: the
+  // loopback comparison's servers serve the slow link's too, already warm, instead of six more starting)
   /** @type {Map<string, KeptServer>} */
-  const servers = new Map();
+  const servers = given ?? new Map();
   try {
     for (let round = 1; round <= rounds; round++) {
       // odd rounds in order, even rounds reversed (ABBA), transports and each one's formats alike: whatever runs first
@@ -47,7 +50,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
       for (const transport of alternate(running, round)) {
         const run = await measureTransmission({
           ...options, codecs: alternate(codecsOf(transport), round), transport, rounds: 1, warmup: round === 1 ? warmup : 0,
-          server: servers.get(transport), keepServer: rounds > 1,
+          server: servers.get(transport), keepServer: rounds > 1 || given !== undefined,
           onProgress: onProgress && ((p) => onProgress({ ...p, transport, round })),
         });
         // keepServer: the run hands its server back as a non-enumerable property (see measureTransmission)
@@ -57,7 +60,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
       }
     }
   } finally {
-    for (const server of servers.values()) await server.stop();
+    if (!given) for (const server of servers.values()) await server.stop();
   }
   /** @type {TransmissionRow[]} */
   const results = [];

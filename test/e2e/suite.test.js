@@ -130,8 +130,16 @@ test('the transport comparison: every transport with its own pair, on loopback a
     ws: await selectCodecs('json-buffer,protobufjs-static'), http1: await selectCodecs('json-buffer,protobufjs-static'), grpc: await selectCodecs('protobufjs-static'),
   };
   /** @type {MeasureTransportMatrix} what runSuite asks of its measureTransportMatrix: the codecs of each transport by name */
-  const fakeMatrix = async ({ transports: names, codecs, payload, messages, profile, window, rounds }) => {
+  /** @type {Map<string, unknown>[]} the servers map each call was given */
+  const serverMaps = [];
+  let stopped = 0;
+  const fakeMatrix = async ({ transports: names, codecs, payload, messages, profile, window, rounds, servers }) => {
     calls.push({ names, formats: Object.fromEntries(names.map((t) => [t, codecs[t].map((c) => c.name)])), payload: payload.id, messages, profile, window, rounds });
+    serverMaps.push(servers);
+    // the first link starts the servers (a stand-in for each), the next finds them running
+    for (const t of names) {
+      if (!servers.has(t)) servers.set(t, /** @type {any} */ ({ stop: async () => { stopped += 1; } }));
+    }
     const results = names.flatMap((t) => prepareCodecs(codecs[t], payload).map((p) => {
       const json = p.codec.name === 'json-buffer';
       const rate = (t === 'grpc' ? 900 : t === 'http1' ? 400 : 1000) * (json ? 1 : 1.5);
@@ -161,6 +169,9 @@ test('the transport comparison: every transport with its own pair, on loopback a
   // test3 (the slow-link payload), each transport with its own codecs, the mode's messages and rounds, both links
   assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`), ['test3 none w1 200 r3', 'test3 3g w8 32 r3']);
   assert.deepEqual(calls[0].formats, { ws: ['protobufjs-static', 'json-buffer'], http1: ['protobufjs-static', 'json-buffer'], grpc: ['protobufjs-static'] });
+  // both links share one server per transport, stopped once by runSuite after the last link
+  assert.equal(serverMaps[0], serverMaps[1]);
+  assert.equal(stopped, transports.length);
   assertValidResults(results);
   assert.deepEqual(results.settings.transports, {
     payload: 'test3', transports, rounds: 3, links: [{ profile: 'none', window: 1, connections: 1, messages: 200 }, { profile: '3g', window: 8, connections: 6, messages: 32 }],

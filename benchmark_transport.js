@@ -183,12 +183,19 @@ runCli(import.meta.url, async () => {
   const cells = names.reduce((/** @type {number} */ n, /** @type {string} */ t) => n + codecsFor[t].length, 0);
   const progress = transmissionProgress({ total: profiles.reduce((/** @type {number} */ n, /** @type {string} */ p) => n + messagesFor(p) * cells * rounds, 0), quiet, messagesFor, rounds });
   const runs = [];
-  for (const profile of profiles) {
-    const matrix = await measureTransportMatrix({
-      ...link, payload, codecs: codecsFor, skipped, transports: names, messages: messagesFor(profile), rate: opts.rate, profile, warmup: opts.warmup, rounds,
-      onProgress: progress.onProgress(profile),
-    });
-    runs.push({ ...matrix, settings: { ...matrix.settings, profile } });
+  // one server per transport serves every profile (the first profile's warm-up warms it for the others)
+  /** @type {Map<string, import('./lib/transmission/matrix.js').KeptServer>} */
+  const servers = new Map();
+  try {
+    for (const profile of profiles) {
+      const matrix = await measureTransportMatrix({
+        ...link, payload, codecs: codecsFor, skipped, transports: names, messages: messagesFor(profile), rate: opts.rate, profile, warmup: opts.warmup, rounds,
+        onProgress: progress.onProgress(profile), servers,
+      });
+      runs.push({ ...matrix, settings: { ...matrix.settings, profile } });
+    }
+  } finally {
+    for (const server of servers.values()) await server.stop();
   }
   progress.end();
   const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));

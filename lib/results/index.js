@@ -180,7 +180,7 @@ export const UNITS = {
   clientCpuShare: 'fraction of one core: the load generator\'s CPU over a probe',
   serverCpuMinMax: 'microseconds of server CPU per message: the fixed-rate passes\' min and max',
   search: 'count: the capacity search a probe belongs to, from 1',
-  serverPid: 'process id of the server process that answered a capacity search (a fresh one per search)',
+  serverPid: 'process id of the server process that answered: a capacity search\'s (a fresh one per search), a transmission run\'s (null: a server at --url; the transport comparison\'s links share one per transport)',
   searches: 'count: capacity searches per format, the formats taking turns (the median kept); in a row, each search\'s result',
   capacityMinMax: 'messages per second: the lowest and highest capacity over the searches',
 };

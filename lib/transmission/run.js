@@ -431,6 +431,8 @@ export async function measureTransmission({
       shaper: shaping?.kind ?? 'none', shaperNote: shaping?.note ?? null, raw: url ? null : raw, warmup, rounds, rawPasses: withRaw,
       deflate: variantsOf.includes('deflate') ? (variantsOf.includes(null) ? 'both' : true) : false,
       compress: variantsOf.length === 1 ? variantsOf[0] : variantsOf, tls: Boolean(tls || trust), placement: where, clientWorkers: pool ? clientWorkers : 1,
+      // the server process that answered (null: a server at --url), so runs that shared one can be told apart
+      serverPid: server?.child.pid ?? null,
       ...(client ? { client } : {}),
     },
     results,

@@ -129,10 +129,10 @@ test('the transport comparison: every transport with its own pair, on loopback a
   const codecsFor = {
     ws: await selectCodecs('json-buffer,protobufjs-static'), http1: await selectCodecs('json-buffer,protobufjs-static'), grpc: await selectCodecs('protobufjs-static'),
   };
-  /** @type {MeasureTransportMatrix} what runSuite asks of its measureTransportMatrix: the codecs of each transport by name */
   /** @type {Map<string, unknown>[]} the servers map each call was given */
   const serverMaps = [];
   let stopped = 0;
+  /** @type {MeasureTransportMatrix} what runSuite asks of its measureTransportMatrix: the codecs of each transport by name */
   const fakeMatrix = async ({ transports: names, codecs, payload, messages, profile, window, rounds, servers }) => {
     calls.push({ names, formats: Object.fromEntries(names.map((t) => [t, codecs[t].map((c) => c.name)])), payload: payload.id, messages, profile, window, rounds });
     serverMaps.push(servers);

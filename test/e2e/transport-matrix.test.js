@@ -12,7 +12,7 @@ import { ROOT } from '../../lib/paths.js';
  * A row of benchmark_transport.js --json, as far as these tests read it ("TRANSPORT FORMAT" in format).
  * @typedef {{ format: string, transport: string, status: string, messages: number, acked: number, lost: number, duplicated: number, errors: number,
  *   msgsPerSec: number, serverCpuUs: number, wireBytes: { up: number, down: number }, passes: { serverCpuUs: number }[] }} Row
- * @typedef {{ results: Row[], runs: { settings: { transport: string, warmup: number }, results: Row[] }[], verdicts: { kind: string, formats: string[] }[],
+ * @typedef {{ results: Row[], runs: { settings: { transport: string, warmup: number, serverPid: number }, results: Row[] }[], verdicts: { kind: string, formats: string[] }[],
  *   named: import('../../lib/transmission/pairs.js').NamedVerdict[], skipped: unknown[] }} MatrixRun
  * @typedef {{ profile: string, rtt: number, up: number, down: number, format: string, predictedSeconds: number, measuredSeconds: number }} Measured
  * @typedef {{ runs: MatrixRun[], model: { transport: string, reports: { profile: string, measured: Measured[], pairs: unknown[] }[] }[] }} Output
@@ -99,7 +99,12 @@ test('through a shaped link: the break-even model per transport, fed by its own 
   const r = run('3', '--transports', 'http1,grpc', '--profiles', 'none,custom', '--rtt', '20', '--down', '4000', '--up', '4000', '--messages', '100', '--warmup', '50', '--rounds', '1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {Output} */
-  const { model } = JSON.parse(r.stdout);
+  const { model, runs } = JSON.parse(r.stdout);
+  // one server per transport serves both profiles: the same process answered on loopback and through the link
+  const pids = (/** @type {number} */ i) => Object.fromEntries(runs[i].runs.map((x) => [x.settings.transport, x.settings.serverPid]));
+  assert.ok(Object.values(pids(0)).every((pid) => Number.isInteger(pid) && pid > 0), JSON.stringify(pids(0)));
+  assert.notEqual(pids(0).http1, pids(0).grpc);
+  assert.deepEqual(pids(1), pids(0));
   assert.deepEqual(model.map((m) => [m.transport, m.reports.map((x) => [x.profile, x.measured.map((y) => y.format).sort(), x.pairs.length])]), [
     ['http1', [['custom', ['json-buffer', 'protobufjs-static'], 1]]],
     ['grpc', [['custom', ['protobufjs-static'], 0]]],

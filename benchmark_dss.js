@@ -27,6 +27,9 @@ const PAIRED_DEFAULTS = { target: 0.05, warmupMs: 500, sliceMs: 20 };
 /** The paired timer's time cap per case, in seconds of CPU. */
 const PAIRED_MAX_TIME = 1.5;
 
+/** Fresh processes at most by default: one more at a time after the first three while some ratio's processes disagree. */
+const MAX_ROUNDS = 6;
+
 /** Seconds per benchmark per round of --shapes: 14 families × 6 codecs × 2 ops × 3 rounds take ~3 minutes. */
 const SHAPES_MAX_TIME = 0.15;
 
@@ -43,12 +46,14 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
 ${precisionUsage(PAIRED_DEFAULTS)}
   --max-time S    time cap per case, in seconds of CPU, pooled over an operation's cases (default ${PAIRED_MAX_TIME}; with
                   --timer benchmark: seconds Benchmark.js spends on each benchmark in each round, default 0.75)
-  --rounds R      fresh processes, one after the other, that each measure every ratio (default 3); each row
-                  shows the median of the processes and is flagged when they disagree beyond their intervals. A
-                  process can run whole in a slow stretch of the machine, which pairing inside it cannot see:
-                  with 1 (one process, or one per library group) a ratio moved up to 34% between runs here, with
-                  3 at most 8.6% (docs/speed.md, "The precision reached"). With --timer benchmark:
-                  interleaved Benchmark.js rounds, default 3
+  --rounds R      fresh processes, one after the other, that each measure every ratio (default 3, and one more
+                  at a time up to --max-rounds while some ratio's processes disagree); each row pools the
+                  processes' pairs and is flagged when they disagree beyond their intervals. A process can run
+                  whole in a slow stretch of the machine, which pairing inside it cannot see: three runs'
+                  ratios spread up to 34% here with 1 process, up to 13.4% with 3, 6.7% with 6 (docs/speed.md,
+                  "The precision reached"). Given alone, exactly R. With --timer benchmark: interleaved
+                  Benchmark.js rounds, default 3
+  --max-rounds M  at most M processes (default ${MAX_ROUNDS} without --rounds, else --rounds: exactly R)
   --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
                   min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)
   --min-time S    --timer benchmark: seconds per sample, Benchmark.js's minTime (default its own, 0.05)
@@ -71,6 +76,7 @@ const OPTIONS = {
   ...PRECISION_OPTIONS,
   timer: { type: 'string', default: 'paired' },
   rounds: { type: 'string' },
+  'max-rounds': { type: 'string' },
   'max-time': { type: 'string' },
   'min-time': { type: 'string' },
   shapes: { type: 'boolean', default: false },
@@ -89,6 +95,11 @@ runCli(import.meta.url, async () => {
   // --shapes and --runtimes time in Benchmark.js rounds
   const paired = values.timer === 'paired' && !values.shapes && values.runtimes === undefined;
   const rounds = numberOption(values.rounds ?? '3', 'rounds', { min: 1, integer: true });
+  // fresh processes at most: a given --rounds is exact unless --max-rounds widens it
+  const maxRounds = values['max-rounds'] === undefined ? (values.rounds === undefined ? MAX_ROUNDS : rounds)
+    : numberOption(values['max-rounds'], 'max-rounds', { min: 1, integer: true });
+  if (maxRounds < rounds) throw new UserError(`--max-rounds ${maxRounds} is fewer than --rounds ${rounds}`);
+  if (values['max-rounds'] !== undefined && !paired) throw new UserError(`--max-rounds ${values['max-rounds']}: an option of the paired timer's processes, which ${values.shapes ? '--shapes' : values.runtimes !== undefined ? '--runtimes' : '--timer benchmark'} does not use`);
   const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : paired ? PAIRED_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
   const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);
@@ -100,7 +111,7 @@ runCli(import.meta.url, async () => {
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
   // codecs of one library are timed in processes of their own (lib/runtimes/run/processes.js), as are --rounds R
-  if (paired && (rounds > 1 || libraryGroups(codecs).length > 1)) return processesCli(rounds, payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
+  if (paired && (maxRounds > 1 || libraryGroups(codecs).length > 1)) return processesCli([rounds, maxRounds], payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
 
   const timer = paired ? 'paired' : 'benchmark';
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
@@ -149,24 +160,26 @@ async function finishSpeed(results, payloads, codecs, values, filter) {
 
 /**
  * The paired speed pass in fresh processes, one after the other (lib/runtimes/run/processes.js, as npm start does):
- * one per group of codecs that share no library, and with --rounds R each group R times, their rows merged
- * (medians, the span of the intervals, flagged where the processes disagree); then the memory pass here.
- * @param {number} rounds
+ * one per group of codecs that share no library, and each group R times (R from rounds, more while the processes
+ * disagree, up to maxRounds), their rows merged (pooled, flagged where the processes disagree); then the memory pass
+ * here.
+ * @param {[number, number]} range [rounds, maxRounds]
  * @param {import('./lib/payload/index.js').Payload[]} payloads
  * @param {import('./lib/codecs/index.js').CodecInfo[]} codecs
  * @param {{ json?: boolean, 'no-memory'?: boolean }} values
  * @param {{ maxTime: number, precision: import('./lib/measure/speed.js').SpeedPrecision, filter: RegExp | undefined, oneMessage: string[] }} settings
  */
-async function processesCli(rounds, payloads, codecs, values, { maxTime, precision, filter, oneMessage }) {
+async function processesCli([rounds, maxRounds], payloads, codecs, values, { maxTime, precision, filter, oneMessage }) {
   const groups = libraryGroups(codecs);
   process.stderr.write('harness: empty loops and a memory copy…\n');
   const harness = measureHarness({ rounds: 1, maxTime: Math.min(maxTime, 0.25) });
   const total = rounds * groups.length;
-  process.stderr.write(`speed in ${total} fresh process${total === 1 ? '' : 'es'}, one after the other${groups.length > 1
+  const more = maxRounds > rounds ? `, up to ${maxRounds * groups.length} while some ratio's processes disagree` : '';
+  process.stderr.write(`speed in ${total} fresh process${total === 1 ? '' : 'es'}${more}, one after the other${groups.length > 1
     ? ` (codecs of one library apart: ${groups.map((g) => g.map((c) => c.name).join(', ')).join(' | ')})` : ''}…\n`);
   const results = await measureSpeedInProcesses({
-    payloads, codecs, processes: rounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage), harness,
-    onProcess: (n) => process.stderr.write(`process ${n} of ${total} done\n`),
+    payloads, codecs, processes: rounds, maxProcesses: maxRounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage), harness,
+    onProcess: (n, planned) => process.stderr.write(`process ${n} of ${planned} done${n > total ? ' (added: some ratio\'s processes disagree)' : ''}\n`),
   });
   await finishSpeed(results, payloads, codecs, values, filter);
 }

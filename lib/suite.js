@@ -42,7 +42,7 @@ export const MODES = {
     formats: START_FORMATS,
     corpusSample: 30,
     // speed: each ratio to ±10% in 5 ms slices, at most 0.1 s per case; encode and decode (the round trip derived)
-    precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1,
+    precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1, speedMaxProcesses: 1,
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
     capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, searches: 1, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
@@ -57,7 +57,7 @@ export const MODES = {
     // encode and decode with the round trip derived from them (the conversions are timed in --full), in two fresh
     // processes: a ratio can depend on the process it ran in by more than its interval (docs/speed.md), and one
     // whose two processes disagree is shown unstable, not stated
-    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 200 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 2,
+    precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 200 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 2, speedMaxProcesses: 2,
     rounds: 3, maxTime: 0.45, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
@@ -74,8 +74,9 @@ export const MODES = {
     corpusSample: 1000,
     // speed: each ratio to ±2% at 95%, at most 6 s per case, every operation
     precision: { target: 0.02, sliceMs: 20, minPairs: 20, warmupMs: 2000 }, speedFilter: null,
-    // the speed pass repeated in three fresh processes: a figure that depends on its process is flagged, not averaged
-    speedProcesses: 3,
+    // the speed pass repeated in three fresh processes, one more at a time up to six while some ratio's processes
+    // disagree (benchmark_dss.js's default too): a figure that depends on its process is flagged, and pooled over more
+    speedProcesses: 3, speedMaxProcesses: 6,
     rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
     // the capacity pass in 0.5 s probes, 5 bisections and 1 s passes at the rate, three searches a side (the median
@@ -328,14 +329,15 @@ export async function runSuite({
   let timerAgreement = null;
   // the speed pass in fresh processes, one after the other: one per group of codecs that share no library (two
   // codecs of one library bend each other's figures in one process: lib/runtimes/run/processes.js), each group in
-  // speedProcesses processes (2 by default, 3 with --full), merged (figures that depend on their process flagged)
+  // speedProcesses processes (2 by default, 3 with --full, up to speedMaxProcesses while ratios disagree), merged
+  // (figures that depend on their process flagged)
   const groups = libraryGroups(codecs);
   const speedWork = payloads.reduce((t, _, i) => t + benches(prepared[i], i) * cost.bench(s) * (s.speedProcesses ?? 1), 0);
   const inProcesses = (s.speedProcesses ?? 1) > 1 || groups.length > 1
     ? await (async () => {
       progress.tick(`speed in ${(s.speedProcesses ?? 1) * groups.length} fresh processes…`, 0, 0);
       return measureSpeedInProcesses({
-        payloads, codecs, processes: s.speedProcesses ?? 1, maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
+        payloads, codecs, processes: s.speedProcesses ?? 1, maxProcesses: s.speedMaxProcesses, maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
         oneMessage: payloads.map(oneMessageOf), harness,
         // each process's share of the payloads' speed work, so that the time left is estimated as the run goes
         onProcess: (n, total) => progress.tick(`speed: process ${n} of ${total}`, 0, speedWork / total),
@@ -487,7 +489,8 @@ export async function runSuite({
       payloads: payloads.map((p) => p.id),
       formats: codecs.map((c) => c.name),
       speed: {
-        rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: s.speedProcesses ?? 1,
+        rounds: 1, maxTime: s.maxTime, timer: 'paired', processes: inProcesses?.[0]?.settings.processes ?? s.speedProcesses ?? 1,
+        processRange: [s.speedProcesses, s.speedMaxProcesses],
         // the codecs of each process: no two of one library (the baseline's aside) share one
         processGroups: groups.map((g) => g.map((c) => c.name)),
         precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET] }, filter: s.speedFilter ? String(s.speedFilter) : null,

@@ -46,6 +46,7 @@ export const UNITS = {
   pairRatios: 'ratio: each pair\'s, a codec\'s ops/s over the baseline\'s in slices taken back to back (the ratio and its interval are their median\'s; pooled over the processes)',
   sliceMs: 'milliseconds of CPU per slice',
   processes: 'count of fresh processes the speed pass ran in, one after the other',
+  processRange: 'count: the fresh processes the speed pass starts with, and at most (one more at a time while some ratio\'s processes disagree)',
   low: 'lower bound of an interval (the unit of the figure it bounds: a ratio for precision)',
   high: 'upper bound of an interval (the unit of the figure it bounds: a ratio for precision)',
   cpuMs: 'milliseconds of CPU time (the paired timer\'s clock)',
@@ -260,7 +261,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   harness?: ReturnType<typeof import('../measure/speed.js').measureHarness> | null,
  *   oneMessage?: { ops: string[], payloads: string[] | 'all', split?: boolean },
  *   timer?: 'paired'|'benchmark', filter?: string|null, precision?: import('../measure/speed-paired.js').PairedSettings['precision'],
- *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number }, processes?: number, processGroups?: string[][] }} speed
+ *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number }, processes?: number, processRange?: [number, number], processGroups?: string[][] }} speed
  *   the speed pass's settings: the paired timer's target, slice, clock (precision) and its check against Benchmark.js
  *   (timerCheck); rounds and maxTime of results written by the Benchmark.js timer
  * @property {Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> | null} [memory] null: --no-memory; absent in results written before the memory pass

@@ -286,6 +286,8 @@ export const RESULTS_SCHEMA = {
             },
             // the codecs timed in each fresh process (no two of one library, the baseline's aside, share one)
             processGroups: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+            // the fresh processes the speed pass starts with and may grow to (--full: 3 to 6 while ratios disagree)
+            processRange: { type: 'array', items: number, minItems: 2, maxItems: 2 },
             // Benchmark.js and the slices on one case, alternately (their ops/s and the ratio), or null
             timerCheck: { type: ['object', 'null'], required: ['case', 'benchmarkHz', 'sliceHz', 'ratio'] },
             oneMessage: {

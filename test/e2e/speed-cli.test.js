@@ -50,15 +50,22 @@ test('benchmark_dss.js --json: rows carry the one-message figures, the bias and 
   }
 });
 
-test('benchmark_dss.js on the paired timer: three fresh processes by default, ratios with their 95% interval and precision, the round trip derived between encode and decode', () => {
+test('benchmark_dss.js on the paired timer: three fresh processes by default (up to six while they disagree), ratios with their 95% interval and precision, the round trip derived between encode and decode', () => {
   const run = dss(['3', '--formats', 'json-buffer,protobufjs-static,msgpackr', '--filter', 'encode|decode|roundtrip', '--max-time', '0.3', '--warmup', '0.05',
     '--slice', '5', '--no-memory', '--json']);
   assert.equal(run.status, 0, run.stderr);
-  // no --rounds: every ratio is the median of three processes (one process can run whole in a slow stretch)
-  assert.match(run.stderr, /^speed in 3 fresh processes, one after the other…$/m);
+  // no --rounds: every ratio pools three processes (one process can run whole in a slow stretch), and more, one at
+  // a time up to six, while some ratio's processes disagree (at 0.3 s a case they usually do here)
+  assert.match(run.stderr, /^speed in 3 fresh processes, up to 6 while some ratio's processes disagree, one after the other…$/m);
   const { results: [r] } = JSON.parse(run.stdout);
-  assert.equal(r.settings.processes, 3);
-  for (const x of r.results.filter((/** @type {any} */ x) => x.format !== 'json-buffer')) assert.equal(x.processes.vsBaseline.length, 3, `${x.format} ${x.op}: one ratio per process`);
+  const ran = r.settings.processes;
+  assert.ok(ran >= 3 && ran <= 6, `${ran} processes`);
+  assert.deepEqual(r.settings.processRange, [3, 6]);
+  assert.equal((run.stderr.match(/^process \d+ of \d+ done/gm) ?? []).length, ran);
+  const rows = r.results.filter((/** @type {any} */ x) => x.format !== 'json-buffer');
+  for (const x of rows) assert.equal(x.processes.vsBaseline.length, ran, `${x.format} ${x.op}: one ratio per process`);
+  // a process is added only while some ratio's processes disagree
+  if (ran > 3) assert.ok(rows.some((/** @type {any} */ x) => x.processes.agreement !== 'agree'), 'processes added though every ratio agreed');
   assert.equal(r.settings.timer, 'paired');
   assert.equal(r.settings.precision.target, 0.05);
   assert.equal(r.settings.precision.sliceMs, 5);
@@ -104,6 +111,9 @@ test('the paired timer\'s options refuse what cannot be measured: one line namin
     [['--precision', '1'], /^benchmark_dss: --precision: expected a fraction between 0 and 1 .*, got "1"$/],
     [['--precision', 'x'], /^benchmark_dss: --precision: .*got "x"$/],
     [['--rounds', '0'], /^benchmark_dss: --rounds: expected a whole number ≥ 1, got "0"$/],
+    [['--max-rounds', '0'], /^benchmark_dss: --max-rounds: expected a whole number ≥ 1, got "0"$/],
+    [['--rounds', '3', '--max-rounds', '2'], /^benchmark_dss: --max-rounds 2 is fewer than --rounds 3$/],
+    [['--timer', 'benchmark', '--max-rounds', '4'], /^benchmark_dss: --max-rounds 4: an option of the paired timer's processes, which --timer benchmark does not use$/],
     [['--max-time', '0.2', '--warmup', '0.5'], /^benchmark_dss: --max-time 0\.2: the time cap per case is below its warm-up \(--warmup 0\.5\); give at least that$/],
     [['--timer', 'fast'], /^benchmark_dss: --timer: expected paired or benchmark, got "fast"$/],
     [['--timer', 'benchmark', '--slice', '0'], /^benchmark_dss: --slice 0: an option of the paired timer, which --timer benchmark does not use$/],

@@ -90,36 +90,59 @@ export function joinGroups(parts, order, baseline = BASELINE) {
 }
 
 /**
+ * Whether any ratio of the rounds so far depends on its process: merged per payload (mergeProcessRows), a row with a
+ * ratio whose processes do not agree ('process-dependent' or 'bimodal').
+ * @param {SpeedResult[][]} runs per round, per payload
+ */
+export function processesDisagree(runs) {
+  if (runs.length < 2) return false;
+  return runs[0].some((_, i) => mergeProcessRows(runs.map((run) => run[i].results))
+    .some((row) => row.vsBaseline != null && row.processes.agreement !== 'agree'));
+}
+
+/**
  * Runs the paired speed pass over every payload in fresh processes: one per library group (libraryGroups), and
- * `processes` rounds of them, one after the other; each round's groups joined, the rounds merged per payload.
+ * `processes` rounds of them, one after the other; then, while some ratio's processes disagree (processesDisagree),
+ * one more round at a time up to `maxProcesses`: where a figure depends on its process, the pooled figure is the
+ * median over more processes (on this project's VM the ratios of three fresh `node benchmark_dss.js 3` spread up to
+ * 13.4% with three processes each, 6.7% with six: docs/speed.md), and where the processes agree nothing is added.
+ * Each round's groups joined, the rounds merged per payload.
  * @param {object} options
  * @param {import('../../payload/index.js').Payload[]} options.payloads
  * @param {{ name: string, library: string|null }[]} options.codecs
  * @param {number} options.processes rounds, at least 1
+ * @param {number} [options.maxProcesses] rounds at most, added one at a time while processes disagree (default: processes)
  * @param {number} options.maxTime time cap per case (seconds of CPU)
  * @param {import('../../measure/speed.js').SpeedPrecision} options.precision
  * @param {RegExp|null} [options.filter]
  * @param {string[][]} options.oneMessage per payload, the operations also timed on one message
  * @param {unknown} [options.harness] the run's harness figures (measureHarness), which each row is judged against
- * @param {(done: number, total: number) => void} [options.onProcess] told after each process
- * @returns {Promise<SpeedResult[]>} per payload, with settings.processes and settings.processGroups (the codecs of each process)
+ * @param {(done: number, total: number) => void} [options.onProcess] told after each process (total: the processes
+ *   planned so far, which grows when a round is added)
+ * @param {(input: string) => Promise<{ code: number|null, signal?: string|null, stdout: string, stderr: string }>} [options.runWorker]
+ *   runs one process of the pass with its job on stdin (default: worker.js on this Node; tests inject a stand-in)
+ * @returns {Promise<SpeedResult[]>} per payload, with settings.processes (the rounds run), settings.processRange
+ *   ([processes, maxProcesses]) and settings.processGroups (the codecs of each process)
  */
-export async function measureSpeedInProcesses({ payloads, codecs, processes, maxTime, precision, filter = null, oneMessage, harness = null, onProcess }) {
+export async function measureSpeedInProcesses({
+  payloads, codecs, processes, maxProcesses = processes, maxTime, precision, filter = null, oneMessage, harness = null, onProcess,
+  runWorker = (input) => runProcess(process.execPath, [WORKER], { cwd: ROOT, input }),
+}) {
   const groups = libraryGroups(codecs);
   const job = {
     payloads: payloads.map((p) => portablePayload(p)), round: 0,
     timer: 'paired', maxTime, precision, filter: filter?.source, oneMessage, harness,
   };
-  const total = processes * groups.length;
   /** @type {SpeedResult[][]} per round, per payload */
   const runs = [];
-  for (let r = 0; r < processes; r++) {
+  for (let r = 0; r < processes || (r < maxProcesses && processesDisagree(runs)); r++) {
+    const total = Math.max(processes, r + 1) * groups.length;
     /** @type {SpeedResult[][]} per group, per payload */
     const parts = [];
     for (const [k, group] of groups.entries()) {
       const n = r * groups.length + k + 1;
       const input = JSON.stringify({ ...job, round: r, formats: group.map((c) => c.name).join(','), timerCheck: k === 0 });
-      const out = await runProcess(process.execPath, [WORKER], { cwd: ROOT, input });
+      const out = await runWorker(input);
       const last = out.stdout.trim().split('\n').pop() ?? '';
       if (out.code !== 0 || !last.startsWith('{')) {
         throw new Error(`speed process ${n} of ${total} (${path.relative(ROOT, WORKER)}, ${group.map((c) => c.name).join(', ')}) ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
@@ -130,15 +153,16 @@ export async function measureSpeedInProcesses({ payloads, codecs, processes, max
     runs.push(payloads.map((_, i) => joinGroups(parts.map((p) => p[i]), codecs.map((c) => c.name))));
   }
   const libraries = groups.map((g) => g.map((c) => c.name));
+  const ran = runs.length;
   return runs[0].map((first, i) => {
-    const results = processes > 1 ? mergeProcessRows(runs.map((run) => run[i].results)) : first.results;
+    const results = ran > 1 ? mergeProcessRows(runs.map((run) => run[i].results)) : first.results;
     const precision = first.settings.precision;
     return {
       ...first,
       // the precision summary of the merged rows, and every process's timing groups
       settings: {
-        ...first.settings, processes, processGroups: libraries,
-        ...(precision && processes > 1 && {
+        ...first.settings, processes: ran, processRange: [processes, maxProcesses], processGroups: libraries,
+        ...(precision && ran > 1 && {
           precision: { ...precision, groups: runs.flatMap((run) => run[i].settings.precision?.groups ?? []), ...precisionSummary(results) },
         }),
       },

@@ -1,0 +1,73 @@
+// The speed pass's processes grow while a ratio depends on its process: three by default in benchmark_dss.js, one
+// more at a time up to six while some ratio's processes disagree, none added when they agree; exactly R with a fixed
+// count. The worker is a stand-in here that answers each process with a ratio chosen by the test.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { measureSpeedInProcesses, processesDisagree } from '../../../lib/runtimes/run/processes.js';
+import { resolvePayloads } from '../../../lib/payload/index.js';
+
+const [payload] = resolvePayloads({ numbers: ['5'] });
+const codecs = [{ name: 'json-buffer', library: 'node' }, { name: 'fmt', library: 'lib' }];
+
+/**
+ * One process's answer: fmt encode at `ratio` to the baseline, ±1% (so two processes 10% apart disagree), 20 pairs.
+ * @param {number} ratio
+ */
+function answer(ratio) {
+  const pairRatios = Array.from({ length: 20 }, (_, i) => ratio * (0.99 + 0.001 * i));
+  const row = (/** @type {string} */ format, /** @type {number|null} */ vs) => ({
+    format, op: 'encode', opsPerSec: 1e6, min: 1e6, max: 1e6, rme: 1, rounds: [{ hz: 1e6, rme: 1, samples: 20 }],
+    vsBaseline: vs, vsBaselineMin: vs && vs * 0.99, vsBaselineMax: vs && vs * 1.01,
+    precision: vs == null ? null : { met: true, halfWidth: 0.01, low: vs * 0.99, high: vs * 1.01, level: 0.95, target: 0.05, pairs: 20, minPairs: 10, pairRatios },
+  });
+  const results = [{ results: [row('json-buffer', null), row('fmt', ratio)], skipped: [], notTimed: [], settings: { precision: null } }];
+  return { code: 0, signal: null, stdout: `${JSON.stringify({ results })}\n`, stderr: '' };
+}
+
+/**
+ * measureSpeedInProcesses with the stand-in worker answering process k (from 0) with ratios[k].
+ * @param {number[]} ratios
+ * @param {number} processes
+ * @param {number} maxProcesses
+ */
+async function run(ratios, processes, maxProcesses) {
+  let k = 0;
+  /** @type {[number, number][]} */
+  const told = [];
+  const [result] = await measureSpeedInProcesses({
+    payloads: [payload], codecs, processes, maxProcesses, maxTime: 0.1, precision: {}, oneMessage: [[]],
+    runWorker: async () => answer(ratios[k++]), onProcess: (n, total) => told.push([n, total]),
+  });
+  return { result, ran: k, told };
+}
+
+test('processes that agree: no process is added', async () => {
+  const { result, ran } = await run([1.5, 1.52, 1.49, 1.5, 1.5, 1.5], 3, 6);
+  assert.equal(ran, 3);
+  assert.equal(result.settings.processes, 3);
+  assert.deepEqual(result.settings.processRange, [3, 6]);
+});
+
+test('processes that disagree: one more at a time up to the most, the pooled ratio over all of them', async () => {
+  const { result, ran, told } = await run([1.5, 1.8, 1.5, 1.8, 1.5, 1.8, 1.5], 3, 6);
+  assert.equal(ran, 6);
+  assert.equal(result.settings.processes, 6);
+  assert.deepEqual(told.map(([n, total]) => `${n}/${total}`), ['1/3', '2/3', '3/3', '4/4', '5/5', '6/6']);
+  const fmt = result.results.find((/** @type {{ format: string }} */ r) => r.format === 'fmt');
+  assert.equal(fmt.processes.vsBaseline.length, 6);
+  assert.notEqual(fmt.processes.agreement, 'agree');
+  assert.equal(fmt.precision.met, false, 'a ratio its processes disagree on is never met');
+});
+
+test('a fixed count (most = least) never adds, whatever the processes say', async () => {
+  const { ran } = await run([1.5, 1.8, 1.5, 1.8], 3, 3);
+  assert.equal(ran, 3);
+});
+
+test('processesDisagree: one run cannot disagree; two apart beyond their intervals and the target do', () => {
+  // a round's results: per payload (one here), as a process printed them
+  const rows = (/** @type {number} */ r) => JSON.parse(answer(r).stdout).results;
+  assert.equal(processesDisagree([rows(1.5)]), false);
+  assert.equal(processesDisagree([rows(1.5), rows(1.52)]), false);
+  assert.equal(processesDisagree([rows(1.5), rows(1.8)]), true);
+});

@@ -27,7 +27,7 @@ const PAIRED_DEFAULTS = { target: 0.05, warmupMs: 500, sliceMs: 20 };
 /** The paired timer's time cap per case, in seconds of CPU. */
 const PAIRED_MAX_TIME = 1.5;
 
-/** Fresh processes at most by default: one more at a time after the first three while some ratio's processes disagree. */
+/** Fresh processes at most by default: after the first three, one more at a time while some ratio's processes disagree. */
 const MAX_ROUNDS = 6;
 
 /** Seconds per benchmark per round of --shapes: 14 families × 6 codecs × 2 ops × 3 rounds take ~3 minutes. */
@@ -46,14 +46,16 @@ const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH
 ${precisionUsage(PAIRED_DEFAULTS)}
   --max-time S    time cap per case, in seconds of CPU, pooled over an operation's cases (default ${PAIRED_MAX_TIME}; with
                   --timer benchmark: seconds Benchmark.js spends on each benchmark in each round, default 0.75)
-  --rounds R      fresh processes, one after the other, that each measure every ratio (default 3, and one more
-                  at a time up to --max-rounds while some ratio's processes disagree); each row pools the
+  --rounds R      fresh processes, one after the other, that each measure every ratio (default 3; when some
+                  ratio's processes disagree after them, more up to --max-rounds); each row pools the
                   processes' pairs and is flagged when they disagree beyond their intervals. A process can run
                   whole in a slow stretch of the machine, which pairing inside it cannot see: three runs'
                   ratios spread up to 34% here with 1 process, up to 13.4% with 3, 6.7% with 6 (docs/speed.md,
                   "The precision reached"). Given alone, exactly R. With --timer benchmark: interleaved
                   Benchmark.js rounds, default 3
-  --max-rounds M  at most M processes (default ${MAX_ROUNDS} without --rounds, else --rounds: exactly R)
+  --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree (default
+                  ${MAX_ROUNDS} without --rounds, else exactly --rounds); processes that disagree never come to agree
+                  by adding more, so in practice it is R or M
   --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
                   min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)
   --min-time S    --timer benchmark: seconds per sample, Benchmark.js's minTime (default its own, 0.05)
@@ -95,11 +97,13 @@ runCli(import.meta.url, async () => {
   // --shapes and --runtimes time in Benchmark.js rounds
   const paired = values.timer === 'paired' && !values.shapes && values.runtimes === undefined;
   const rounds = numberOption(values.rounds ?? '3', 'rounds', { min: 1, integer: true });
+  if (values['max-rounds'] !== undefined && !paired) throw new UserError(`--max-rounds ${values['max-rounds']}: an option of the paired timer's processes, which ${values.shapes ? '--shapes' : values.runtimes !== undefined ? '--runtimes' : '--timer benchmark'} does not use`);
   // fresh processes at most: a given --rounds is exact unless --max-rounds widens it
   const maxRounds = values['max-rounds'] === undefined ? (values.rounds === undefined ? MAX_ROUNDS : rounds)
     : numberOption(values['max-rounds'], 'max-rounds', { min: 1, integer: true });
-  if (maxRounds < rounds) throw new UserError(`--max-rounds ${maxRounds} is fewer than --rounds ${rounds}`);
-  if (values['max-rounds'] !== undefined && !paired) throw new UserError(`--max-rounds ${values['max-rounds']}: an option of the paired timer's processes, which ${values.shapes ? '--shapes' : values.runtimes !== undefined ? '--runtimes' : '--timer benchmark'} does not use`);
+  if (maxRounds < rounds) throw new UserError(`--max-rounds ${maxRounds} is fewer than --rounds ${rounds}${values.rounds === undefined ? ' (the default; give --rounds too)' : ''}`);
+  // whether processes disagree takes two of them
+  if (maxRounds > rounds && rounds < 2) throw new UserError(`--max-rounds ${maxRounds} with --rounds ${rounds}: processes are added only where two disagree; give --rounds 2 or more`);
   const maxTime = numberOption(values['max-time'] ?? String(values.shapes ? SHAPES_MAX_TIME : paired ? PAIRED_MAX_TIME : 0.75), 'max-time', { min: 0.01 });
   const minTime = values['min-time'] === undefined ? undefined : numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (minTime !== undefined && minTime > maxTime) throw new UserError(`--min-time ${minTime} is longer than --max-time ${maxTime}`);

@@ -13,7 +13,7 @@ import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { CAPACITY_LOAD, CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
 import { loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
-import { matrixBreakEven, measureTransportMatrix } from './lib/transmission/matrix.js';
+import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
 import { exitCodeOf, problemsOf } from './lib/transmission/outcome.js';
@@ -195,7 +195,7 @@ runCli(import.meta.url, async () => {
       runs.push({ ...matrix, settings: { ...matrix.settings, profile } });
     }
   } finally {
-    for (const server of servers.values()) await server.stop();
+    await stopServers(servers);
   }
   progress.end();
   const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));

@@ -138,14 +138,15 @@ const RULES = {
 };
 
 /**
- * The min–max of one figure over a row's passes (its rounds), or null with fewer than two: one pass is a point.
- * @param {{ passes?: unknown[] }} row
- * @param {(pass: any) => number | null | undefined} pick
+ * A transmission row's min–max of one figure over its rounds (rounds.js keeps it as minMax), or null with fewer than
+ * two rounds: one pass's min–max is a point, not a spread.
+ * @param {{ passes?: unknown[], minMax?: Record<string, any> | null }} row
+ * @param {(minMax: Record<string, any>) => [number, number] | null | undefined} pick
  * @returns {{ low: number, high: number } | null}
  */
 function passRange(row, pick) {
-  const values = /** @type {number[]} */ ((row.passes ?? []).map(pick).filter((v) => typeof v === 'number' && Number.isFinite(v)));
-  return values.length > 1 ? { low: Math.min(...values), high: Math.max(...values) } : null;
+  const mm = (row.passes?.length ?? 0) > 1 && row.minMax ? pick(row.minMax) : null;
+  return mm && mm[0] != null && mm[1] != null ? { low: mm[0], high: mm[1] } : null;
 }
 
 /**
@@ -190,7 +191,7 @@ function figures(results) {
     }
     for (const c of t.cpuAtRate?.formats ?? []) {
       add(`${t.payload} ${c.format} WebSocket ${t.profile} server CPU at ${c.rate} msgs/s`, 'µs/message', c.serverCpuUs, 'range',
-        { status: 'exact', range: intervalOf(c.interval), precision: c.precision ?? null });
+        { status: c.complete === false ? 'incomplete' : 'complete', range: intervalOf(c.interval), precision: c.precision ?? null });
     }
   }
   // the transport comparison: each transport × format over each link, its rounds' min–max
@@ -211,7 +212,8 @@ function figures(results) {
     for (const r of t.rows) {
       const at = `${results.capacity?.payload} capacity ${r.transport} ${r.format}`;
       // a search whose first rate failed found no capacity: its row holds that rate, and says so in its status
-      const status = r.capacity == null ? `below ${r.below} msgs/s` : `${r.bound ?? 'neither'}-bound`;
+      // (a search that never failed, up to its last rate, was bound by nothing it reached)
+      const status = r.capacity == null ? `below ${r.below} msgs/s` : r.bound === 'not reached' ? 'limit not reached' : `${r.bound ?? 'neither'}-bound`;
       const mm = r.capacityMinMax;
       const range = r.capacity != null && mm && (r.searches?.length ?? 1) > 1 && mm[0] != null && mm[1] != null ? { low: mm[0], high: mm[1] } : null;
       add(`${at} msgs/s`, 'messages/s', r.capacity ?? r.below, 'range', { status, range });

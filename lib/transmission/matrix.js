@@ -60,7 +60,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
       }
     }
   } finally {
-    if (!given) for (const server of servers.values()) await server.stop();
+    if (!given) await stopServers(servers);
   }
   /** @type {TransmissionRow[]} */
   const results = [];
@@ -85,6 +85,18 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
   const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
   const { settings, payload } = perRound[0].run;
   return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, named, verdicts, skipped };
+}
+
+/**
+ * Stops every server of a map measureTransportMatrix kept (its own, or a caller's shared over several links), all of
+ * them even when one fails to stop, and empties the map; the first failure is thrown after.
+ * @param {Map<string, KeptServer>} servers
+ */
+export async function stopServers(servers) {
+  const stopped = await Promise.allSettled([...servers.values()].map((server) => server.stop()));
+  servers.clear();
+  const failed = stopped.find((r) => r.status === 'rejected');
+  if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
 }
 
 /**

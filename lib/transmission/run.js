@@ -380,8 +380,12 @@ export async function measureTransmission({
   const withRaw = rawPasses && !raw;
   const identity = payloadIdentity(payload);
   const tlsTrust = server?.cert ? { ca: server.cert } : trust ?? null;
+  // a server started here and kept for the caller (keepServer) is handed back only by a run that ends: one that
+  // throws stops it, or nobody would
+  let ended = false;
   const pool = clientWorkers > 1 && clientPass === nodeClientPass
     ? await (await import('./client-workers.js')).startClientWorkers({ workers: clientWorkers, payload, formats: usable.map((c) => c.name), transport: transportName })
+      .catch(async (/** @type {unknown} */ error) => { if (!given) await server?.stop(); throw error; })
     : null;
   if (pool) clientPass = pool.clientPass;
   const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES } : null;
@@ -415,10 +419,11 @@ export async function measureTransmission({
       }
     });
     if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
+    ended = true;
   } finally {
     await pool?.close();
     await shaping?.stop();
-    if (!given && !keepServer) await server?.stop();
+    if (!given && (!keepServer || !ended)) await server?.stop();
   }
   /** @type {import('./rounds.js').TransmissionRow[]} */
   const results = passes.map((p, i) => ({ ...summariseTransmissionRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));

@@ -113,6 +113,8 @@ test('the paired timer\'s options refuse what cannot be measured: one line namin
     [['--rounds', '0'], /^benchmark_dss: --rounds: expected a whole number ≥ 1, got "0"$/],
     [['--max-rounds', '0'], /^benchmark_dss: --max-rounds: expected a whole number ≥ 1, got "0"$/],
     [['--rounds', '3', '--max-rounds', '2'], /^benchmark_dss: --max-rounds 2 is fewer than --rounds 3$/],
+    [['--max-rounds', '2'], /^benchmark_dss: --max-rounds 2 is fewer than --rounds 3 \(the default; give --rounds too\)$/],
+    [['--rounds', '1', '--max-rounds', '4'], /^benchmark_dss: --max-rounds 4 with --rounds 1: processes are added only where two disagree; give --rounds 2 or more$/],
     [['--timer', 'benchmark', '--max-rounds', '4'], /^benchmark_dss: --max-rounds 4: an option of the paired timer's processes, which --timer benchmark does not use$/],
     [['--max-time', '0.2', '--warmup', '0.5'], /^benchmark_dss: --max-time 0\.2: the time cap per case is below its warm-up \(--warmup 0\.5\); give at least that$/],
     [['--timer', 'fast'], /^benchmark_dss: --timer: expected paired or benchmark, got "fast"$/],

@@ -106,6 +106,8 @@ export function processesDisagree(runs) {
  * one more round at a time up to `maxProcesses`: where a figure depends on its process, the pooled figure is the
  * median over more processes (on this project's VM the ratios of three fresh `node benchmark_dss.js 3` spread up to
  * 13.4% with three processes each, 6.7% with six: docs/speed.md), and where the processes agree nothing is added.
+ * Processes that disagree never come to agree by adding more (the spread of their ratios only widens, the
+ * intersection of their intervals only narrows), so in practice a pass runs `processes` or `maxProcesses` rounds.
  * Each round's groups joined, the rounds merged per payload.
  * @param {object} options
  * @param {import('../../payload/index.js').Payload[]} options.payloads

@@ -176,8 +176,12 @@ test('sizes stay exact: one byte is CHANGED, the floor does not apply', () => {
 function withTransports({ scale = 1, capacity = 1, bound = 'server', cpuMet = true, searches = 3, below = false } = {}) {
   const results = makeResults();
   const pass = (/** @type {number} */ k) => ({ seconds: 0.1, msgsPerSec: 2000 * scale * k, latencyMs: { p50: 0.3 * scale * k, p99: 3 * scale * k }, serverCpuUs: 100 * scale * k });
+  const passes = [pass(0.97), pass(1), pass(1.03)];
+  const span = (/** @type {(p: ReturnType<typeof pass>) => number} */ f) => [Math.min(...passes.map(f)), Math.max(...passes.map(f))];
+  // the rounds' min–max as rounds.js keeps it beside the passes
+  const minMax = { msgsPerSec: span((p) => p.msgsPerSec), serverCpuUs: span((p) => p.serverCpuUs), latencyMs: { p50: span((p) => p.latencyMs.p50), p99: span((p) => p.latencyMs.p99) } };
   const row = { format: 'http1 fmt-a', status: 'exact', transport: 'http1', msgsPerSec: 2000 * scale, latencyMs: { p50: 0.3 * scale, p99: 3 * scale }, serverCpuUs: 100 * scale,
-    passes: [pass(0.97), pass(1), pass(1.03)] };
+    passes, minMax };
   Object.assign(results, {
     transports: [{ payload: 'p1', profile: 'none', settings: {}, results: [row], verdicts: [], named: [] }],
     capacity: {
@@ -221,6 +225,8 @@ test('a capacity is compared by its searches\' min–max, its bound is its statu
   const bound = figure(compareRuns(withTransports(), withTransports({ bound: 'client' })), key);
   assert.equal(bound?.verdict, 'CHANGED');
   assert.equal(bound?.status, 'server-bound → client-bound');
+  // a search that never failed up to its last rate was bound by nothing it reached
+  assert.equal(figure(compareRuns(withTransports(), withTransports({ bound: 'not reached' })), key)?.status, 'server-bound → limit not reached');
   // a search that found none says so instead of vanishing from the comparison
   const none = compareRuns(withTransports(), withTransports({ below: true }));
   assert.equal(figure(none, key)?.status, 'server-bound → below 1000 msgs/s');
@@ -237,7 +243,8 @@ test('the WebSocket pass\'s msgs/s over several rounds and its CPU at a fixed ra
     const row = /** @type {any} */ (t.results[0]);
     row.msgsPerSec = 1000 * k;
     row.passes = [0.97, 1, 1.03].map((x) => ({ msgsPerSec: 1000 * k * x }));
-    Object.assign(t, { cpuAtRate: { rate: 2000, seconds: 0.25, formats: [{ format: 'fmt-a', rate: 2000, serverCpuUs: 50 * k, interval: { low: 48 * k, high: 52 * k, level: 0.95 }, precision: { target: 0.05, halfWidth: 0.04, met } }], pairs: [] } });
+    row.minMax = { msgsPerSec: [970 * k, 1030 * k] };
+    Object.assign(t, { cpuAtRate: { rate: 2000, seconds: 0.25, formats: [{ format: 'fmt-a', rate: 2000, serverCpuUs: 50 * k, interval: { low: 48 * k, high: 52 * k, level: 0.95 }, precision: { target: 0.05, halfWidth: 0.04, met }, complete: true }], pairs: [] } });
     return r;
   };
   const msgs = 'p1 fmt-a WebSocket none msgs/s';

@@ -1,5 +1,5 @@
-// The speed pass's processes grow while a ratio depends on its process: three by default in benchmark_dss.js, one
-// more at a time up to six while some ratio's processes disagree, none added when they agree; exactly R with a fixed
+// The speed pass's processes grow while a ratio depends on its process: three by default in benchmark_dss.js, and
+// up to six when some ratio's processes disagree after them, none added when they agree; exactly R with a fixed
 // count. The worker is a stand-in here that answers each process with a ratio chosen by the test.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,7 +48,7 @@ test('processes that agree: no process is added', async () => {
   assert.deepEqual(result.settings.processRange, [3, 6]);
 });
 
-test('processes that disagree: one more at a time up to the most, the pooled ratio over all of them', async () => {
+test('processes that disagree: one more at a time up to the most (they never come to agree), the pooled ratio over all of them', async () => {
   const { result, ran, told } = await run([1.5, 1.8, 1.5, 1.8, 1.5, 1.8, 1.5], 3, 6);
   assert.equal(ran, 6);
   assert.equal(result.settings.processes, 6);

@@ -50,9 +50,9 @@ ${precisionUsage(PAIRED_DEFAULTS)}
                   ratio's processes disagree after them, more up to --max-rounds); each row pools the
                   processes' pairs and is flagged when they disagree beyond their intervals. A process can run
                   whole in a slow stretch of the machine, which pairing inside it cannot see: three runs'
-                  ratios spread up to 34% here with 1 process, up to 13.4% with 3, 6.7% with 6 (docs/speed.md,
-                  "The precision reached"). Given alone, exactly R. With --timer benchmark: interleaved
-                  Benchmark.js rounds, default 3
+                  ratios spread up to 34% here with 1 process, 6.8–14.5% with 3, 6.7–17.0% with 6 (a whole run
+                  can shift too: docs/speed.md, "The precision reached"). Given alone, exactly R. With --timer
+                  benchmark: interleaved Benchmark.js rounds, default 3
   --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree (default
                   ${MAX_ROUNDS} without --rounds, else exactly --rounds); processes that disagree never come to agree
                   by adding more, so in practice it is R or M

@@ -15,7 +15,7 @@ import { prepareCodecs } from './lib/verify.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
-import { libraryGroups, measureSpeedInProcesses } from './lib/runtimes/run/processes.js';
+import { libraryGroups, measureSpeedInProcesses, processPlanText } from './lib/runtimes/run/processes.js';
 import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
@@ -178,8 +178,7 @@ async function processesCli([rounds, maxRounds], payloads, codecs, values, { max
   process.stderr.write('harness: empty loops and a memory copy…\n');
   const harness = measureHarness({ rounds: 1, maxTime: Math.min(maxTime, 0.25) });
   const total = rounds * groups.length;
-  const more = maxRounds > rounds ? `, up to ${maxRounds * groups.length} while some ratio's processes disagree` : '';
-  process.stderr.write(`speed in ${total} fresh process${total === 1 ? '' : 'es'}${more}, one after the other${groups.length > 1
+  process.stderr.write(`speed in ${processPlanText(rounds, maxRounds, groups.length)}, one after the other${groups.length > 1
     ? ` (codecs of one library apart: ${groups.map((g) => g.map((c) => c.name).join(', ')).join(' | ')})` : ''}…\n`);
   const results = await measureSpeedInProcesses({
     payloads, codecs, processes: rounds, maxProcesses: maxRounds, maxTime, precision, filter: filter ?? null, oneMessage: payloads.map(() => oneMessage), harness,

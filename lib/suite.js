@@ -1,5 +1,5 @@
 import { BASELINE, DEFAULT_FORMATS, REFERENCE_PROTOBUF, selectCodecs, TRANSMISSION_FORMATS } from './codecs/index.js';
-import { libraryGroups, measureSpeedInProcesses } from './runtimes/run/processes.js';
+import { libraryGroups, measureSpeedInProcesses, processPlanText } from './runtimes/run/processes.js';
 import { batchPayload } from './payload/batch.js';
 import { describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
@@ -336,8 +336,7 @@ export async function runSuite({
   const inProcesses = (s.speedProcesses ?? 1) > 1 || groups.length > 1
     ? await (async () => {
       const planned = (s.speedProcesses ?? 1) * groups.length;
-      const more = s.speedMaxProcesses > s.speedProcesses ? `, up to ${s.speedMaxProcesses * groups.length} if some ratio's processes disagree` : '';
-      progress.tick(`speed in ${planned} fresh processes${more}…`, 0, 0);
+      progress.tick(`speed in ${processPlanText(s.speedProcesses ?? 1, s.speedMaxProcesses, groups.length)}…`, 0, 0);
       return measureSpeedInProcesses({
         payloads, codecs, processes: s.speedProcesses ?? 1, maxProcesses: s.speedMaxProcesses, maxTime: s.maxTime, precision: s.precision ?? {}, filter: s.speedFilter ?? null,
         oneMessage: payloads.map(oneMessageOf), harness,

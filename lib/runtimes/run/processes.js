@@ -90,6 +90,18 @@ export function joinGroups(parts, order, baseline = BASELINE) {
 }
 
 /**
+ * The speed pass's processes in words, for a progress line: "6 fresh processes" or, where more may be added,
+ * "6 fresh processes, up to 12 while some ratio's processes disagree".
+ * @param {number} processes rounds to start with
+ * @param {number} maxProcesses rounds at most
+ * @param {number} groups processes per round (library groups)
+ */
+export function processPlanText(processes, maxProcesses, groups) {
+  const n = processes * groups;
+  return `${n} fresh process${n === 1 ? '' : 'es'}${maxProcesses > processes ? `, up to ${maxProcesses * groups} while some ratio's processes disagree` : ''}`;
+}
+
+/**
  * Whether any ratio of the rounds so far depends on its process: merged per payload (mergeProcessRows), a row with a
  * ratio whose processes do not agree ('process-dependent' or 'bimodal').
  * @param {SpeedResult[][]} runs per round, per payload
@@ -104,8 +116,8 @@ export function processesDisagree(runs) {
  * Runs the paired speed pass over every payload in fresh processes: one per library group (libraryGroups), and
  * `processes` rounds of them, one after the other; then, while some ratio's processes disagree (processesDisagree),
  * one more round at a time up to `maxProcesses`: where a figure depends on its process, the pooled figure is the
- * median over more processes (on this project's VM the ratios of three fresh `node benchmark_dss.js 3` spread up to
- * 13.4% with three processes each, 6.7% with six: docs/speed.md), and where the processes agree nothing is added.
+ * median over more processes (what that bought on this project's VM, and what it did not: docs/speed.md, "More
+ * processes where they disagree"), and where the processes agree nothing is added.
  * Processes that disagree never come to agree by adding more (the spread of their ratios only widens, the
  * intersection of their intervals only narrows), so in practice a pass runs `processes` or `maxProcesses` rounds.
  * Each round's groups joined, the rounds merged per payload.

@@ -12,7 +12,7 @@ import { calibrationLines, capacityLines, passSettingsLine, passTable } from './
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { CAPACITY_LOAD, CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
-import { loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
+import { h2loadVersion, loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -45,8 +45,10 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       client on another) and format, the highest open-loop rate with nothing lost and p99 under
                       --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s; search k of N from R × 2^((k−1)/N)), probes
                       of --probe-seconds S (default 0.2), then 5 bisections; --searches N (default ${CAPACITY_SEARCHES}) such
-                      searches per format, the pair's formats taking turns, the median kept with the min–max of
-                      all (a capacity moves with the machine: one search has no spread). A rate the client (not the server) ran
+                      searches per format, each against a fresh server, search k of every transport before
+                      search k + 1 of any (a transport's searches lie minutes apart), the pair's formats taking
+                      turns, the median kept with the min–max of all (a capacity moves with the machine: one
+                      search has no spread). A rate the client (not the server) ran
                       out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
                       client-bound, not reported per core. Then both formats at half the lower capacity of the
                       pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
@@ -60,12 +62,14 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
   --cpu-rate R        with --capacity: p50/p99 and server CPU per message at R msgs/s for every transport and
                       format (default: half the lower capacity of each transport's pair), so transports compare at
                       one rate
-  --load-generator G  with --capacity: toolkit (default: the toolkit's own clients) or h2load (nghttp2's, Debian's
-                      nghttp2-client) for http1 (over HTTP/1.1), http2, connect-h2 and grpc, whose node:http2 clients
-                      run out long before their servers do: h2load sends the corpus's first message at each rate
-                      (--rps per connection, --window streams each, http1: --pipelining), its per-request log gives
-                      p50/p99 (from the actual send; a pass that fell behind its schedule fails); uploads only; ws
-                      and connect keep the toolkit's client
+  --load-generator G  with --capacity: auto (default: h2load where it is on the PATH and the run uploads without
+                      --compress or --tls, else the toolkit's clients; the output says which sent), toolkit (the
+                      toolkit's own clients) or h2load (nghttp2's, Debian's nghttp2-client) for http1 (over
+                      HTTP/1.1), http2, connect-h2 and grpc, whose node:http2 clients run out long before their
+                      servers do: h2load sends the corpus's first message at each rate (--rps per connection,
+                      --window streams each, http1: --pipelining), its per-request log gives p50/p99 (from the
+                      actual send; a pass that fell behind its schedule fails); uploads only; ws and connect keep
+                      the toolkit's client
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
@@ -86,20 +90,25 @@ const OPTIONS = {
   searches: { type: 'string' },
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
-  'load-generator': { type: 'string', default: 'toolkit' },
+  'load-generator': { type: 'string', default: 'auto' },
   'cpu-rate': { type: 'string' },
 };
 
 /**
- * --load-generator: the toolkit's clients, or h2load (which must be installed): one line naming the option and what
- * is wrong, before anything runs.
+ * --load-generator: the toolkit's clients, or h2load (which must be installed), or auto: h2load where it is on the
+ * PATH and can send what the run asks (uploads, plain), else the toolkit's. A bad value: one line naming the option
+ * and what is wrong, before anything runs.
  * @param {string} value
- * @param {{ capacity: boolean }} o
+ * @param {{ capacity: boolean, direction: string, compress: string|null, tls: boolean }} o
  * @returns {{ name: 'toolkit' } | { name: 'h2load', version: string }}
  */
-function loadGeneratorOption(value, { capacity }) {
+function loadGeneratorOption(value, { capacity, direction, compress, tls }) {
   if (value === 'toolkit') return { name: 'toolkit' };
-  if (value !== 'h2load') throw new UserError(`--load-generator ${value}: give toolkit or h2load`);
+  if (value === 'auto') {
+    const version = capacity && direction === 'up' && !compress && !tls ? h2loadVersion() : null;
+    return version ? { name: 'h2load', version } : { name: 'toolkit' };
+  }
+  if (value !== 'h2load') throw new UserError(`--load-generator ${value}: give auto, toolkit or h2load`);
   if (!capacity) throw new UserError('--load-generator h2load: only with --capacity');
   // uploads only, plain: measureCapacity refuses the rest in one line before anything runs
   return { name: 'h2load', version: requireH2load() };
@@ -148,7 +157,7 @@ runCli(import.meta.url, async () => {
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
-  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity });
+  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;

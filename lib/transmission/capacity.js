@@ -100,8 +100,9 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
  * see the same states of the machine: the median search's row (for an even count the lower of the two middle ones:
  * a capacity is what held), every probe of every search (each with its `search`, from 1), each search's result, and
  * the capacities' min–max (null when a search found none: its row says "below").
- * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null }>} rows one per search, in the order they ran
- *   (serverPid: the server process that answered it)
+ * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null, order?: number, atSeconds?: number }>} rows one per search,
+ *   in the order they ran (serverPid: the server process that answered it; order: its place among all of the run's
+ *   searches, from 1; atSeconds: when it began, in seconds from the first search of the run)
  */
 export function combineSearches(rows) {
   if (!rows.length) throw new Error('combineSearches: no search');
@@ -111,7 +112,7 @@ export function combineSearches(rows) {
   return {
     ...mid,
     probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
-    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null })),
+    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
   };
 }
@@ -189,8 +190,8 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number, searches?: number }} [o.search] doubling from fromRate
  *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
  *   bisections (default 5); `searches` (default 1) per format, each against a fresh server and from its own point of
- *   the doubling (search k of N from fromRate × 2^((k−1)/N)), the formats of a transport taking turns, the median kept
- *   (combineSearches)
+ *   the doubling (search k of N from fromRate × 2^((k−1)/N)), search k of every transport before search k + 1 of any
+ *   (a transport's searches lie minutes apart), the formats of a transport taking turns, the median kept (combineSearches)
  * @param {{ rounds?: number, seconds?: number, rate?: number|null }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds
  *   (default 1); `rate`: at that fixed rate instead, the same for every transport (the headline's "at 1,000 msgs/s")
  * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
@@ -212,102 +213,136 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
   }
   const out = [];
   // with several server workers, each transport at one worker and at N: how it scales
-  const cells = transports.filter((t) => codecsFor[t]?.length).flatMap((name) => (serverWorkers > 1 ? [1, serverWorkers] : [1]).map((w) => ({ name, w })));
-  for (const { name, w: processes } of cells) {
+  /**
+   * @type {Array<{ name: string, processes: number, transport: Awaited<ReturnType<typeof loadTransport>>,
+   *   codecs: import('../codecs/index.js').CodecInfo[], usable: ReturnType<typeof prepareWireCodecs>['usable'],
+   *   formats: import('../codecs/index.js').CodecInfo[], plan: ReturnType<typeof detectPlacement>,
+   *   h2load: { name: 'h2load', version: string, bin?: string } | null,
+   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number }>[],
+   *   workers: Awaited<ReturnType<typeof startClientWorkers>> | null }>}
+   */
+  const cells = [];
+  for (const { name, w: processes } of transports.filter((t) => codecsFor[t]?.length).flatMap((name) => (serverWorkers > 1 ? [1, serverWorkers] : [1]).map((w) => ({ name, w })))) {
     const transport = await loadTransport(name);
     const codecs = codecsFor[name];
     const { usable } = prepareWireCodecs(codecs, payload, transport);
-    const plan = detectPlacement({ mode: placement, serverCores: processes });
-    const startServer = () => startServerProcess({
-      payload, formats: usable.map((c) => c.name), plan,
-      extraArgs: [...serverArgs({ transport: name, direction, compress, tls }), ...(processes > 1 ? ['--workers', String(processes)] : [])],
+    const formats = codecs.filter((c) => usable.some((u) => u.name === c.name));
+    cells.push({
+      name, processes, transport, codecs, usable, formats, plan: detectPlacement({ mode: placement, serverCores: processes }),
+      h2load: loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null,
+      // each format's searches
+      found: formats.map(() => []),
+      // the client's worker threads: started on the cell's first visit, kept to the end
+      workers: null,
     });
-    // a fresh server for every search (a process can run a codec at one of a few speeds for its whole life: the
-    // searches then sample processes, not only moments), the last one kept for the passes at the fixed rate
-    /** @type {Awaited<ReturnType<typeof startServerProcess>> | null} */
-    let running = await startServer();
-    let server = running;
+  }
+  /** @type {Awaited<ReturnType<typeof startServerProcess>> | null} */
+  let running = null;
+  // every search's place in the run and when it began
+  let order = 0;
+  const began = performance.now();
+  try {
+    // search k of every transport before search k + 1 of any: a transport's searches lie minutes apart, so its
+    // median samples several states of the machine (which has slow stretches of ten seconds and more), not one; each
+    // visit against a fresh server (a process can run a codec at one of a few speeds for its whole life), the last
+    // visit's server kept for the passes at the fixed rate
+    for (let k = 1; k <= searches; k++) {
+      for (const cell of cells) {
+        running = await startServerProcess({
+          payload, formats: cell.usable.map((c) => c.name), plan: cell.plan,
+          extraArgs: [...serverArgs({ transport: cell.name, direction, compress, tls }), ...(cell.processes > 1 ? ['--workers', String(cell.processes)] : [])],
+        });
+        const entry = await visit(cell, running, k);
+        if (entry) out.push(entry);
+        const server = running;
+        running = null;
+        await server.stop();
+      }
+    }
+  } finally {
+    await running?.stop();
+    for (const cell of cells) await cell.workers?.close();
+  }
+  return out;
+
+  /**
+   * One visit of a transport: search k of each of its formats against a fresh server; on the last visit also the
+   * combined rows, the passes at the fixed rate and the calibration, and the transport's entry.
+   * @param {typeof cells[number]} cell
+   * @param {Awaited<ReturnType<typeof startServerProcess>>} server
+   * @param {number} k the search, from 1
+   */
+  async function visit(cell, server, k) {
+    const { name, processes, transport, codecs, usable, formats, plan, h2load } = cell;
     const serverCores = server.placement.pinned && server.placement.server ? plan.server?.length ?? 1 : processes;
-    const h2load = loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null;
     // the cores the load generator can use: h2load runs one thread (no -t), whatever the placement left it
     const clientCores = h2load ? 1 : server.placement.pinned && plan.client ? plan.client.length : 1;
-    // client workers started once per transport, not per probe
     // h2load's streams per connection: the messages in flight on one as the toolkit's client keeps them (http1: its pipelining)
     const streams = inFlight(transport, { window: link.window ?? 1, pipelining: link.pipelining ?? 1 });
-    const workers = !h2load && (link.clientWorkers ?? 1) > 1
-      ? await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name }) : null;
+    // client workers started once per transport, not per probe or visit
+    if (!h2load && (link.clientWorkers ?? 1) > 1 && !cell.workers) {
+      cell.workers = await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name });
+    }
+    const workers = cell.workers;
     const client = workers ? { clientPass: workers.clientPass, clientWorkers: 1 } : {};
-    try {
-      const { value } = await withClientPinned(server.placement.pinned ? plan : { ...plan, pinned: false }, async () => {
-        const formats = codecs.filter((c) => usable.some((u) => u.name === c.name));
-        /** @type {Array<ReturnType<typeof capacityRow> & { serverPid: number|null }>[]} each format's searches */
-        const found = formats.map(() => []);
-        // search after search, each against a fresh server, the formats taking turns (odd searches in order, even
-        // ones reversed), each search from its own point of the doubling (fromRate × 2^((k−1)/N): 500, 630, 794 for
-        // three), so that no one rate's probe decides every search's bracket
-        for (let k = 1; k <= searches; k++) {
-          if (k > 1) {
-            running = null;
-            await server.stop();
-            server = await startServer();
-            running = server;
-          }
-          const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
-          const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
-          for (const i of alternate(formats.map((_, j) => j), k)) found[i].push(await searchFormat(formats[i], requests[i], from));
-        }
-        const rows = found.map(combineSearches);
+    const { value } = await withClientPinned(server.placement.pinned ? plan : { ...plan, pinned: false }, async () => {
+      // the formats taking turns (odd searches in order, even ones reversed), each search from its own point of the
+      // doubling (fromRate × 2^((k−1)/N): 500, 630, 794 for three), so that no one rate's probe decides every
+      // search's bracket
+      const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
+      const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
+      for (const i of alternate(formats.map((_, j) => j), k)) cell.found[i].push(await searchFormat(formats[i], requests[i], from));
+      if (k < searches) return null;
+      const rows = cell.found.map(combineSearches);
+      const rate = fixedRate ?? halfRate(rows);
+      const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
+        ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
+        cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
+      }) : null;
+      const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
+      // how many server processes answered, as the server itself says (a single process reports no worker count)
+      const report = await server.control.report();
+      const serverProcesses = report ? report.answered ?? 1 : null;
+      return { rows, rate, half, calibration, serverProcesses };
+    });
+    if (!value) return null;
+    return {
+      transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: h2load ? 1 : link.clientWorkers ?? 1, halfRate: value.rate,
+      loadGenerator: h2load ? loadGeneratorLabel(h2load) : 'toolkit',
+      rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
+    };
 
-        /**
-         * One search of a format's capacity.
-         * @param {import('../codecs/index.js').CodecInfo} info
-         * @param {ReturnType<typeof h2loadRequest>|null} request h2load's, checked
-         * @param {number} from the search's first rate
-         */
-        async function searchFormat(info, request, from) {
-          /** @type {CapacityProbe[]} */
-          const probes = [];
-          /** @param {number} rate @param {boolean} retry */
-          const probeOnce = async (rate, retry) => {
-            const messages = Math.max(200, Math.round(rate * seconds));
-            const figures = h2load && request
-              ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, connections: link.connections ?? 1, window: streams, serverControl: server.control, bin: h2load.bin }), targetP99Ms)
-              : probeFigures(rate, (await measureTransmission({
-                // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
-                ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
-              })).results[0], targetP99Ms);
-            const p = { ...figures, ...(retry ? { retry: true } : {}) };
-            probes.push(p);
-            onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, late: p.onSchedule === false, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
-            return p.ok;
-          };
-          const pastFloor = (/** @type {number} */ rate) => {
-            const last = probes.findLast((p) => p.rate === rate);
-            return last != null && isFloor(last, { serverCores, clientCores, targetP99Ms });
-          };
-          const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate: from, maxRate, steps, pastFloor });
-          // which server process answered this search (a fresh one per search)
-          return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null };
-        }
-        const rate = fixedRate ?? halfRate(rows);
-        const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
-          ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
-          cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
-        }) : null;
-        const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
-        // how many server processes answered, as the server itself says (a single process reports no worker count)
-        const report = await server.control.report();
-        const serverProcesses = report ? report.answered ?? 1 : null;
-        return { rows, rate, half, calibration, serverProcesses };
-      });
-      out.push({
-        transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: h2load ? 1 : link.clientWorkers ?? 1, halfRate: value.rate,
-        loadGenerator: h2load ? loadGeneratorLabel(h2load) : 'toolkit',
-        rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), calibration: value.calibration,
-      });
-    } finally {
-      await workers?.close();
-      await running?.stop();
+    /**
+     * One search of a format's capacity.
+     * @param {import('../codecs/index.js').CodecInfo} info
+     * @param {ReturnType<typeof h2loadRequest>|null} request h2load's, checked
+     * @param {number} from the search's first rate
+     */
+    async function searchFormat(info, request, from) {
+      const place = { order: ++order, atSeconds: Math.round((performance.now() - began) / 100) / 10 };
+      /** @type {CapacityProbe[]} */
+      const probes = [];
+      /** @param {number} rate @param {boolean} retry */
+      const probeOnce = async (rate, retry) => {
+        const messages = Math.max(200, Math.round(rate * seconds));
+        const figures = h2load && request
+          ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, connections: link.connections ?? 1, window: streams, serverControl: server.control, bin: h2load.bin }), targetP99Ms)
+          : probeFigures(rate, (await measureTransmission({
+            // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
+            ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
+          })).results[0], targetP99Ms);
+        const p = { ...figures, ...(retry ? { retry: true } : {}) };
+        probes.push(p);
+        onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, late: p.onSchedule === false, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
+        return p.ok;
+      };
+      const pastFloor = (/** @type {number} */ rate) => {
+        const last = probes.findLast((p) => p.rate === rate);
+        return last != null && isFloor(last, { serverCores, clientCores, targetP99Ms });
+      };
+      const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate: from, maxRate, steps, pastFloor });
+      // which server process answered this search (a fresh one per search)
+      return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null, ...place };
     }
 
     /**
@@ -408,7 +443,6 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       };
     }
   }
-  return out;
 }
 
 /**

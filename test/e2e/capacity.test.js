@@ -3,6 +3,8 @@
 // capacity of each transport's pair. A p99 target nothing meets keeps every search to one probe whatever the load.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
@@ -14,7 +16,7 @@ const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [pa
 
 test('benchmark_transport.js --capacity: a search whose lowest rate fails says "below R"; both formats measured at half of it, CPU at that fixed rate', { timeout: 180_000 }, () => {
   // http1 has no report of its own in its protocol (ws and gRPC have): its probes get server figures only from the server asked over IPC
-  const r = run('5', '--capacity', '--searches', '1', '--transports', 'ws,http1', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws,http1', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /**
    * @type {{ measurement: string, settings: { connections: number, window: number, targetP99Ms: number },
@@ -57,7 +59,7 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
 });
 
 test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
   const out = JSON.parse(r.stdout);
@@ -117,8 +119,30 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time, releases its requests in 10 ms batches and times each from its actual send/m);
 });
 
+test('benchmark_transport.js --capacity without --load-generator: h2load where it is on the PATH and the run uploads plain, else the toolkit\'s clients, the output saying which', { timeout: 180_000 }, () => {
+  const args = ['5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json'];
+  const generators = (/** @type {import('node:child_process').SpawnSyncReturns<string>} */ r) => {
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    return [out.settings.loadGenerator.split(' ')[0], out.transports.map((/** @type {{ loadGenerator: string }} */ t) => t.loadGenerator.split(' ')[0])];
+  };
+  if (!noH2load) {
+    assert.deepEqual(generators(run(...args)), ['h2load', ['h2load']]);
+    // h2load uploads only: a download falls back to the toolkit's client instead of being refused
+    assert.deepEqual(generators(run(...args, '--direction', 'down')), ['toolkit', ['toolkit']]);
+  }
+  // without h2load on the PATH (an empty folder as the whole PATH): the toolkit's client
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-h2load-'));
+  try {
+    const bare = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000, env: { ...process.env, PATH: empty } });
+    assert.deepEqual(generators(bare), ['toolkit', ['toolkit']]);
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
 test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats measured at that one rate, not at half their capacity; the headline compares REST/JSON with gRPC/protobuf there', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--searches', '1', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json');
+  const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ settings: { cpuRate: number }, transports: Array<{ transport: string, halfRate: number, rows: Array<{ format: string, atHalf: { rate: number, complete: boolean, serverCpuUs: number } }> }> }} */
   const out = JSON.parse(r.stdout);
@@ -127,20 +151,28 @@ test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats
     assert.equal(t.halfRate, 300, t.transport);
     for (const row of t.rows) assert.ok(row.atHalf.rate === 300 && row.atHalf.complete && row.atHalf.serverCpuUs > 0, `${t.transport} ${row.format}: ${JSON.stringify(row.atHalf)}`);
   }
-  const text = run('5', '--capacity', '--searches', '1', '--transports', 'http1,grpc', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300');
+  const text = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1,grpc', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^Headline: one server core takes fewer than 2,000 REST\/JSON messages\/s \(http1, json-buffer\) or fewer than 2,000 gRPC\/protobuf messages\/s \(grpc, protobufjs-static\) at p99 under 0\.001 ms; at 300 msgs\/s the server's CPU is \d+\.\d% \([\d.]+–[\d.]+\)( ~)? vs \d+\.\d% \([\d.]+–[\d.]+\)( ~)? of its core\.$/m);
   assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| rate \| p50 \/ p99 ms at rate \|/m);
 });
 
-test('benchmark_transport.js --capacity --searches 2: each format searched twice, from two points of the doubling, every probe tagged with its search, the median kept with the searches\' results', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--transports', 'ws', '--searches', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+test('benchmark_transport.js --capacity --searches 2: each format searched twice, from two points of the doubling, search 1 of every transport before search 2 of any, every probe tagged with its search, the median kept with the searches\' results', { timeout: 180_000 }, () => {
+  const r = run('5', '--capacity', '--load-generator', 'toolkit', '--transports', 'ws,http1', '--searches', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
-  /** @type {{ settings: { searches: number }, transports: Array<{ rows: Array<{ format: string, capacity: number|null, below: number|null, capacityMinMax: number[]|null,
-   *   searches: Array<{ capacity: number|null, below: number|null, serverPid: number|null }>, probes: Array<CapacityProbe & { search: number }> }> }> }} */
+  /** @type {{ settings: { searches: number }, transports: Array<{ transport: string, rows: Array<{ format: string, capacity: number|null, below: number|null, capacityMinMax: number[]|null,
+   *   searches: Array<{ capacity: number|null, below: number|null, serverPid: number|null, order: number, atSeconds: number }>, probes: Array<CapacityProbe & { search: number }> }> }> }} */
   const out = JSON.parse(r.stdout);
   assert.equal(out.settings.searches, 2);
-  for (const row of out.transports[0].rows) {
+  assert.deepEqual(out.transports.map((t) => t.transport), ['ws', 'http1']);
+  // every search's place in the run: the first searches of both transports, then the second ones (a transport's
+  // searches apart in time), each transport's formats one after the other within a visit
+  const searches = out.transports.flatMap((t) => t.rows.flatMap((row) => row.searches.map((x, i) => ({ transport: t.transport, search: i + 1, order: x.order, at: x.atSeconds }))))
+    .sort((a, b) => a.order - b.order);
+  assert.deepEqual(searches.map((x) => x.order), searches.map((_, i) => i + 1));
+  assert.deepEqual(searches.map((x) => `${x.transport} ${x.search}`), ['ws 1', 'ws 1', 'http1 1', 'http1 1', 'ws 2', 'ws 2', 'http1 2', 'http1 2']);
+  assert.ok(searches.every((x, i) => i === 0 || x.at >= searches[i - 1].at), JSON.stringify(searches));
+  for (const row of out.transports.flatMap((t) => t.rows)) {
     // each search from its own point of the doubling: 400, then 400 × 2^(1/2)
     assert.deepEqual(row.searches.map((x) => [x.capacity, x.below]), [[null, 400], [null, 566]], row.format);
     assert.deepEqual([row.capacity, row.below, row.capacityMinMax], [null, 400, null]);
@@ -159,7 +191,7 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
     [['--capacity', '--from-rate', '0'], /^benchmark_transport: --from-rate: expected a number ≥ 0.001, got "0"$/],
     [['--rate', '-5'], /^benchmark_transport: --rate: expected a number ≥ 0.001, got "-5"$/],
     [['--capacity', '--rate', '100'], /^benchmark_transport: --capacity chooses the rates itself/],
-    [['--capacity', '--load-generator', 'wrk'], /^benchmark_transport: --load-generator wrk: give toolkit or h2load$/],
+    [['--capacity', '--load-generator', 'wrk'], /^benchmark_transport: --load-generator wrk: give auto, toolkit or h2load$/],
     [['--load-generator', 'h2load'], /^benchmark_transport: --load-generator h2load: only with --capacity$/],
     [['--capacity', '--cpu-rate', '0'], /^benchmark_transport: --cpu-rate: expected a number ≥ 0.001, got "0"$/],
     [['--cpu-rate', '1000'], /^benchmark_transport: --cpu-rate 1000: only with --capacity$/],
@@ -176,7 +208,7 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
 });
 
 test('benchmark_transport.js --capacity --calibrate: autocannon against the same http1 server, and the toolkit\'s own client in the same closed loop, taking turns', { timeout: 180_000 }, () => {
-  const r = run('5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
+  const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ calibration: { format: string, connections: number, pipelining: number, requests: number, autocannonPerSec: number[], autocannon: number,
    *   toolkitCapacity: number|null, ratio: number|null, toolkitClosedLoopPerSec: (number|null)[], toolkitClosedLoop: number|null, closedLoopRatio: number|null } }> }} */
@@ -193,7 +225,7 @@ test('benchmark_transport.js --capacity --calibrate: autocannon against the same
   assert.equal(c.toolkitClosedLoopPerSec.length, 3);
   assert.ok(c.toolkitClosedLoopPerSec.every((x) => x != null && x > 0), JSON.stringify(c.toolkitClosedLoopPerSec));
   assert.ok(Math.abs(/** @type {number} */ (c.closedLoopRatio) - /** @type {number} */ (c.toolkitClosedLoop) / c.autocannon) < 1e-9);
-  const text = run('5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
+  const text = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1');
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Like with like, the toolkit's client in the same closed loop, its passes taking turns with autocannon's: [\d,]+ requests\/s \([\d,]+, [\d,]+, [\d,]+\): \d+\.\d\d of autocannon's/);
 });

@@ -64,12 +64,12 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       one rate
   --load-generator G  with --capacity: auto (default: h2load where it is on the PATH and the run uploads without
                       --compress or --tls, else the toolkit's clients; the output says which sent), toolkit (the
-                      toolkit's own clients) or h2load (nghttp2's, Debian's nghttp2-client) for http1 (over
-                      HTTP/1.1), http2, connect-h2 and grpc, whose node:http2 clients run out long before their
-                      servers do: h2load sends the corpus's first message at each rate (--rps per connection,
-                      --window streams each, http1: --pipelining), its per-request log gives p50/p99 (from the
-                      actual send; a pass that fell behind its schedule fails); uploads only; ws and connect keep
-                      the toolkit's client
+                      toolkit's own clients) or h2load (nghttp2's, Debian's nghttp2-client) for http1 and connect
+                      (over HTTP/1.1), http2, connect-h2 and grpc, whose node:http2 clients run out long before
+                      their servers do: h2load sends the corpus's first message at each rate (--rps per
+                      connection, --window streams each, http1: --pipelining, connect: a connection per request
+                      in flight, as its own client), its per-request log gives p50/p99 (from the actual send; a
+                      pass that fell behind its schedule fails); uploads only; ws keeps the toolkit's client
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;

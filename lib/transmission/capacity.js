@@ -16,7 +16,7 @@ import { startClientWorkers } from './client-workers.js';
 import { autocannonPass } from './calibrate.js';
 import { alternate, median } from '../measure/statistics.js';
 import { searchRate } from './rate-search.js';
-import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadPass, h2loadRequest, loadGeneratorLabel } from './h2load.js';
+import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadLoad, h2loadPass, h2loadRequest, loadGeneratorLabel } from './h2load.js';
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
 import { inFlight } from './model.js';
 
@@ -30,11 +30,13 @@ export const SATURATED = 0.9;
  * One probe of the search: the rate offered, what came back, and how busy each side was.
  * @typedef {{ rate: number, ok: boolean, complete: boolean, msgsPerSec: number|null, p50: number|null, p99: number|null,
  *   serverCpuShare: number|null, serverElu: number|null, clientCpuShare: number|null, clientElu: number|null, clientGcMaxMs?: number|null,
- *   serverGcMaxMs?: number|null, retry?: boolean, onSchedule?: boolean, p99Scheduled?: number|null, failure?: string }} CapacityProbe
+ *   serverGcMaxMs?: number|null, retry?: boolean, onSchedule?: boolean, p99Scheduled?: number|null, load?: { connections: number, streams: number },
+ *   failure?: string }} CapacityProbe
  *   CPU shares: CPU seconds per second of the pass (1 = one core busy); clientGcMaxMs, serverGcMaxMs: each side's
  *   longest GC pause; retry: the second probe of a rate whose first failed; onSchedule (h2load's probes): the pass
  *   kept to its rate's schedule; p99Scheduled (h2load's): p99 counted from a uniform schedule, not judged (h2load.js
- *   readH2loadLog); failure: why h2load gave no summary
+ *   readH2loadLog); load (h2load's): the connections it opened and the streams (or pipelined requests) on each;
+ *   failure: why h2load gave no summary
  */
 
 /**
@@ -176,7 +178,7 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
     serverElu: r.server && s ? Math.min(1, (r.server.elu * r.server.seconds) / s) : null,
     clientCpuShare: r.clientCpuUs != null && s ? (r.clientCpuUs * r.acked) / (s * 1e6) : null, clientElu: null,
     clientGcMaxMs: null, serverGcMaxMs: r.server?.gcMaxMs ?? null,
-    onSchedule: r.onSchedule, p99Scheduled: r.latencyScheduledMs.p99, ...(r.failure ? { failure: r.failure } : {}),
+    onSchedule: r.onSchedule, p99Scheduled: r.latencyScheduledMs.p99, load: r.load, ...(r.failure ? { failure: r.failure } : {}),
   };
 }
 
@@ -326,7 +328,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const probeOnce = async (rate, retry) => {
         const messages = Math.max(200, Math.round(rate * seconds));
         const figures = h2load && request
-          ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, connections: link.connections ?? 1, window: streams, serverControl: server.control, bin: h2load.bin }), targetP99Ms)
+          ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }), serverControl: server.control, bin: h2load.bin }), targetP99Ms)
           : probeFigures(rate, (await measureTransmission({
             // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
             ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
@@ -375,7 +377,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         for (let slot = 0; slot < 2; slot++) {
           for (const i of alternate(formats.map((_, k) => k), (round - 1) * 2 + slot + 1)) {
             const control = idleSubtracting(server.control, idleSecondsFor(halfSeconds) * 1000);
-            const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, connections: link.connections ?? 1, window: streams, serverControl: control, bin: h2load?.bin });
+            const r = await h2loadPass({ url: server.url, request: requests[i], rate, messages, ...h2loadLoad(requests[i], { connections: link.connections ?? 1, window: streams }), serverControl: control, bin: h2load?.bin });
             const figures = ratePass(round, slot, {
               messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, lost: 0, notSent: 0, duplicated: 0, errors: r.errors,
               serverCpuUs: r.server?.messages ? r.server.cpuUs / r.server.messages : null, serverElu: r.server?.elu ?? null,

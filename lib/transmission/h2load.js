@@ -1,7 +1,7 @@
 /**
  * h2load (nghttp2's HTTP/2 load generator, Debian's nghttp2-client) as the load generator of a capacity search on
- * the HTTP/2 transports, http2, connect-h2 and grpc, and on http1 over HTTP/1.1 (so that REST/JSON and gRPC/protobuf
- * meet the same load generator). The toolkit's own clients of the first three are node:http2 sessions, which
+ * the HTTP/2 transports, http2, connect-h2 and grpc, and on http1 and connect over HTTP/1.1 (so that REST/JSON and
+ * gRPC/protobuf meet the same load generator). The toolkit's own clients of the first three are node:http2 sessions, which
  * cost ~200 µs of client CPU a message and pause 10–25 ms for scavenges on Node 20 (~10 on Node 24): they run out
  * long before the server does (a capacity run read http2 at 2,000–3,750 msgs/s, client-bound, where h2load drove
  * the same server at 20,000 msgs/s open loop with p99 3.4 ms). h2load is C on nghttp2; it sends one body (the
@@ -25,11 +25,11 @@ import { loadService } from './transports/rpc-service.js';
 import { CONNECT_FORMATS } from './transports/connect-formats.js';
 
 /**
- * The transports h2load can drive: a request per message, over HTTP/2, and http1 over HTTP/1.1 (`--h1`, where its
- * streams per connection are requests pipelined). Connect over HTTP/1.1 keeps the toolkit's client: its client opens
- * a connection per request in flight, which h2load's pipelining would not reproduce.
+ * The transports h2load can drive: a request per message, over HTTP/2, and http1 and connect over HTTP/1.1 (`--h1`).
+ * http1's streams per connection are its requests pipelined; Connect's HTTP/1.1 client opens a connection per request
+ * in flight instead, so h2load does the same for it (h2loadLoad).
  */
-export const H2LOAD_TRANSPORTS = ['http1', 'http2', 'connect-h2', 'grpc'];
+export const H2LOAD_TRANSPORTS = ['http1', 'http2', 'connect', 'connect-h2', 'grpc'];
 
 
 /**
@@ -62,29 +62,40 @@ export const loadGeneratorLabel = (generator) => (generator.name === 'h2load' ? 
 /**
  * The request a transport's server takes for one uploaded message, as its own client sends it: path, headers,
  * body and the answer that means "decoded" (gRPC's is in the trailers: grpc-status 0).
- * @param {string} transport http1, http2, connect-h2 or grpc
+ * @param {string} transport http1, http2, connect, connect-h2 or grpc
  * @param {{ name: string, mediaType: string, encodeMessage(i: number): Uint8Array }} codec a wire codec
  * @param {import('../payload/index.js').Payload['schema']} schema
- * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean, h1: boolean }}
+ * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean, h1: boolean, connectionPerRequest: boolean }}
+ *   h1: over HTTP/1.1; connectionPerRequest: one request in flight a connection (Connect's HTTP/1.1 client), not pipelined
  */
 export function h2loadRequest(transport, codec, schema) {
   const bytes = Buffer.from(codec.encodeMessage(0));
   if (transport === 'http2' || transport === 'http1') {
-    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false, h1: transport === 'http1' };
+    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false, h1: transport === 'http1', connectionPerRequest: false };
   }
-  if (transport === 'connect-h2') {
+  if (transport === 'connect-h2' || transport === 'connect') {
     const type = CONNECT_FORMATS[codec.name]?.contentType;
-    if (!type) throw new UserError(`--load-generator h2load: connect-h2 carries protobuf-es and protobuf-es-json, not ${codec.name}`);
-    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false, h1: false };
+    if (!type) throw new UserError(`--load-generator h2load: ${transport} carries protobuf-es and protobuf-es-json, not ${codec.name}`);
+    const h1 = transport === 'connect';
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false, h1, connectionPerRequest: h1 };
   }
   if (transport === 'grpc') {
     // the length-prefixed message: a flag byte (0, uncompressed) and the length, big-endian
     const prefix = Buffer.alloc(5);
     prefix.writeUInt32BE(bytes.length, 1);
-    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true, h1: false };
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true, h1: false, connectionPerRequest: false };
   }
   throw new UserError(`--load-generator h2load: drives ${H2LOAD_TRANSPORTS.join(', ')}, not ${transport}`);
 }
+
+/**
+ * The connections h2load opens and the streams on each for `connections` of `window` messages in flight, as the
+ * transport's own client keeps them: the same for HTTP/2 (streams) and http1 (pipelined requests), and for Connect
+ * over HTTP/1.1, whose client opens a connection per request in flight, connections × window connections of one.
+ * @param {{ connectionPerRequest: boolean }} request h2loadRequest's
+ * @param {{ connections: number, window: number }} load
+ */
+export const h2loadLoad = (request, { connections, window }) => (request.connectionPerRequest ? { connections: connections * window, window: 1 } : { connections, window });
 
 /**
  * h2load's arguments for one pass: `messages` requests over `connections` connections with `window` streams each
@@ -268,7 +279,8 @@ export const keptSchedule = (seconds, scheduledSeconds) => seconds <= scheduledS
  * @returns {Promise<{ messages: number, acked: number, errors: number, seconds: number, scheduledSeconds: number, msgsPerSec: number,
  *   latencyMs: { p50: number|null, p99: number|null, max: number|null }, latencyScheduledMs: { p50: number|null, p99: number|null, max: number|null },
  *   server: import('./server-meter.js').ServerReport|null,
- *   clientCpuUs: number|null, onSchedule: boolean, failure?: string }>} acked: requests answered with the expected status; latencyMs from each
+ *   clientCpuUs: number|null, onSchedule: boolean, load: { connections: number, streams: number }, failure?: string }>} acked: requests
+ *   answered with the expected status; load: the connections h2load opened and the streams (or pipelined requests) on each; latencyMs from each
  *   request's actual send, latencyScheduledMs from a uniform schedule (readH2loadLog); clientCpuUs: h2load's
  *   CPU per message; onSchedule: the pass took at most 2.5% (and 10 ms) longer than its schedule
  */
@@ -292,7 +304,7 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       // killed, or ended before it could sum up (every connection refused): a pass with nothing answered, and why
       const failure = `h2load exited ${code ?? 'killed'}: ${(stderr || stdout).trim().split('\n').slice(-2).join(' / ') || 'no output'}`;
       const none = { p50: null, p99: null, max: null };
-      return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyScheduledMs: none, server, clientCpuUs: null, onSchedule: false, failure };
+      return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyScheduledMs: none, server, clientCpuUs: null, onSchedule: false, load: { connections, streams: window }, failure };
     }
     const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status, rate);
     // h2load counts every answer with the expected HTTP status; the server says how many messages it failed where no
@@ -307,7 +319,7 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       latencyMs: { p50: log.latency.p50, p99: log.latency.p99, max: log.latency.max },
       latencyScheduledMs: { p50: log.scheduled.p50, p99: log.scheduled.p99, max: log.scheduled.max },
       server, clientCpuUs: cpuBefore == null || cpuAfter == null || !acked ? null : (cpuAfter - cpuBefore) / acked,
-      onSchedule: keptSchedule(summary.seconds, scheduledSeconds),
+      onSchedule: keptSchedule(summary.seconds, scheduledSeconds), load: { connections, streams: window },
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -78,24 +78,30 @@ const h2load = spawnSync('h2load', ['--version'], { encoding: 'utf8' });
 const noH2load = h2load.status === 0 ? false : 'h2load is not installed (apt-get install nghttp2-client)';
 if (noH2load && process.env.REQUIRE_H2LOAD) throw new Error(`REQUIRE_H2LOAD is set but ${noH2load}`);
 
-test('benchmark_transport.js --capacity --load-generator h2load: h2load drives http1, http2, connect-h2 and grpc (probes, half-rate passes, the server\'s CPU); ws keeps the toolkit\'s client', { timeout: 180_000, skip: noH2load }, () => {
-  const r = run('5', '--capacity', '--searches', '1', '--transports', 'ws,http1,http2,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+test('benchmark_transport.js --capacity --load-generator h2load: h2load drives http1, http2, connect, connect-h2 and grpc (probes, half-rate passes, the server\'s CPU); ws keeps the toolkit\'s client', { timeout: 180_000, skip: noH2load }, () => {
+  const r = run('5', '--capacity', '--searches', '1', '--transports', 'ws,http1,http2,connect,connect-h2,grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /**
    * @type {{ settings: { loadGenerator: string }, transports: Array<{ transport: string, loadGenerator: string, halfRate: number,
-   *   rows: Array<{ format: string, below: number|null, probes: Array<{ rate: number, ok: boolean, onSchedule?: boolean, p99: number|null, serverCpuShare: number|null, clientCpuShare: number|null }>,
+   *   rows: Array<{ format: string, below: number|null, probes: Array<{ rate: number, ok: boolean, onSchedule?: boolean, p99: number|null, serverCpuShare: number|null, clientCpuShare: number|null,
+   *     load?: { connections: number, streams: number } }>,
    *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number } }> }> }}
    */
   const out = JSON.parse(r.stdout);
   assert.match(out.settings.loadGenerator, /^h2load \d+\.\d+/);
   assert.deepEqual(out.transports.map((t) => [t.transport, t.loadGenerator.split(' ')[0], t.rows.map((row) => row.format)]), [
     ['ws', 'toolkit', ['protobufjs-static', 'json-buffer']], ['http1', 'h2load', ['protobufjs-static', 'json-buffer']], ['http2', 'h2load', ['protobufjs-static', 'json-buffer']],
-    ['connect-h2', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['grpc', 'h2load', ['protobufjs-static']],
+    ['connect', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['connect-h2', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['grpc', 'h2load', ['protobufjs-static']],
   ]);
+  // 4 connections × window 8 in flight, as each transport's own client keeps them: http1 pipelines one request (its
+  // default --pipelining), the HTTP/2 transports multiplex 8 streams, Connect over HTTP/1.1 opens a connection per request
+  /** @type {Record<string, { connections: number, streams: number }>} */
+  const load = { http1: { connections: 4, streams: 1 }, http2: { connections: 4, streams: 8 }, connect: { connections: 32, streams: 1 }, 'connect-h2': { connections: 4, streams: 8 }, grpc: { connections: 4, streams: 8 } };
   for (const t of out.transports.slice(1)) {
     for (const row of t.rows) {
       assert.equal(row.below, 2000, `${t.transport} ${row.format}`);
       for (const p of row.probes) {
+        assert.deepEqual(p.load, load[t.transport], `${t.transport} ${row.format}`);
         // h2load's own probes: its log's p99, whether it kept to the schedule, the server's CPU from the server, h2load's from /proc
         assert.equal(typeof p.onSchedule, 'boolean', JSON.stringify(p));
         assert.ok(p.p99 != null && p.serverCpuShare != null && p.serverCpuShare > 0 && p.clientCpuShare != null, `${t.transport} ${row.format}: ${JSON.stringify(p)}`);

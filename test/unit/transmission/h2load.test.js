@@ -11,11 +11,11 @@ import { wireCodec } from '../../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../../lib/transmission/server-meter.js';
 import { UserError } from '../../../lib/errors.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
-import { checkH2loadRequest, h2loadArgs, h2loadPass, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
+import { checkH2loadRequest, h2loadArgs, h2loadLoad, h2loadPass, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
 import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
-import { connectH2 } from '../../../lib/transmission/transports/connect.js';
+import connectTransport, { connectH2 } from '../../../lib/transmission/transports/connect.js';
 
 const [payload] = resolvePayloads({ numbers: ['3'] });
 const corpus = payload.corpus ?? [payload.value];
@@ -109,8 +109,26 @@ test('h2loadRequest: each HTTP/2 transport\'s upload as its own client sends it;
   assert.equal(h2loadRequest('connect-h2', es, payload.schema).headers['content-type'], 'application/proto');
   assert.equal(h2loadRequest('connect-h2', esJson, payload.schema).headers['content-type'], 'application/json');
   assert.throws(() => h2loadRequest('connect-h2', proto, payload.schema), (err) => err instanceof UserError && /not protobufjs-static/.test(err.message));
-  assert.throws(() => h2loadRequest('ws', proto, payload.schema), (err) => err instanceof UserError && /http1, http2, connect-h2, grpc/.test(err.message));
-  assert.throws(() => h2loadRequest('connect', es, payload.schema), (err) => err instanceof UserError && /not connect/.test(err.message));
+  assert.throws(() => h2loadRequest('ws', proto, payload.schema), (err) => err instanceof UserError && /http1, http2, connect, connect-h2, grpc, not ws/.test(err.message));
+  // Connect over HTTP/1.1: the same request as over HTTP/2, sent over HTTP/1.1 on a connection of its own
+  const h2Connect = h2loadRequest('connect-h2', es, payload.schema);
+  const h1Connect = h2loadRequest('connect', es, payload.schema);
+  assert.deepEqual([h1Connect.path, h1Connect.headers, h1Connect.status, h1Connect.grpc, h1Connect.h1, h1Connect.connectionPerRequest], [h2Connect.path, h2Connect.headers, 200, false, true, true]);
+  assert.equal(h2Connect.connectionPerRequest, false);
+  assert.equal(h2loadRequest('connect', esJson, payload.schema).headers['content-type'], 'application/json');
+  assert.throws(() => h2loadRequest('connect', proto, payload.schema), (err) => err instanceof UserError && /connect carries protobuf-es and protobuf-es-json, not protobufjs-static/.test(err.message));
+});
+
+test('h2loadLoad: the connections and streams h2load opens keep as many in flight as the transport\'s own client, in the same shape', async () => {
+  const es = await codecOf('protobuf-es');
+  const load = { connections: 4, window: 8 };
+  // pipelined (http1) or multiplexed (HTTP/2): 4 connections of 8
+  for (const transport of ['http1', 'http2', 'connect-h2', 'grpc']) {
+    const codec = transport.startsWith('connect') ? es : await codecOf('protobufjs-static');
+    assert.deepEqual(h2loadLoad(h2loadRequest(transport, codec, payload.schema), load), load, transport);
+  }
+  // Connect's HTTP/1.1 client opens a connection per request in flight: 32 of one
+  assert.deepEqual(h2loadLoad(h2loadRequest('connect', es, payload.schema), load), { connections: 32, window: 1 });
 });
 
 test('keptSchedule: at most 2.5% and 10 ms longer than the schedule', () => {
@@ -123,7 +141,7 @@ test('keptSchedule: at most 2.5% and 10 ms longer than the schedule', () => {
 test('h2loadProbeFigures: a pass behind its schedule fails whatever its p99; shares over h2load\'s own time; a busy server bounds it', () => {
   const pass = {
     messages: 16000, acked: 16000, errors: 0, seconds: 0.55, scheduledSeconds: 0.5, msgsPerSec: 29090, latencyMs: { p50: 0.8, p99: 2.1, max: 5 }, latencyScheduledMs: { p50: 0.8, p99: 2.1, max: 5 },
-    server: { messages: 16000, cpuUs: 539000, elu: 0.9, seconds: 0.6, gcMaxMs: 1.2 }, clientCpuUs: 8, onSchedule: false,
+    server: { messages: 16000, cpuUs: 539000, elu: 0.9, seconds: 0.6, gcMaxMs: 1.2 }, clientCpuUs: 8, onSchedule: false, load: { connections: 4, streams: 8 },
   };
   const p = h2loadProbeFigures(32000, pass, 10);
   assert.equal(p.ok, false);
@@ -153,7 +171,7 @@ async function serve(t, transport, formats) {
 
 test('checkH2loadRequest: the request h2load will send is decoded by each real server; a body it refuses is named before h2load runs', async (t) => {
   const proto = await codecOf('protobufjs-static');
-  for (const [transport, formats] of /** @type {const} */ ([[http1Transport, ['json-buffer', 'protobufjs-static']], [http2Transport, ['protobufjs-static']], [grpcTransport, ['protobufjs-static']], [connectH2, ['protobuf-es', 'protobuf-es-json']]])) {
+  for (const [transport, formats] of /** @type {const} */ ([[http1Transport, ['json-buffer', 'protobufjs-static']], [http2Transport, ['protobufjs-static']], [grpcTransport, ['protobufjs-static']], [connectH2, ['protobuf-es', 'protobuf-es-json']], [connectTransport, ['protobuf-es', 'protobuf-es-json']]])) {
     const { server, meter } = await serve(t, transport, [...formats]);
     for (const format of formats) {
       const before = meter.messages;

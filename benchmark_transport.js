@@ -46,7 +46,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s; search k of N from R × 2^((k−1)/N)), probes
                       of --probe-seconds S (default 0.2), then 5 bisections; --searches N (default ${CAPACITY_SEARCHES}) such
                       searches per format, each against a fresh server, search k of every transport before
-                      search k + 1 of any (a transport's searches lie minutes apart), the pair's formats taking
+                      search k + 1 of any (with every transport, about a minute apart), the pair's formats taking
                       turns, the median kept with the min–max of all (a capacity moves with the machine: one
                       search has no spread). A rate the client (not the server) ran
                       out at (CPU, event loop, or a GC pause of its own as long as the target) is marked

@@ -193,7 +193,8 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
  *   bisections (default 5); `searches` (default 1) per format, each against a fresh server and from its own point of
  *   the doubling (search k of N from fromRate × 2^((k−1)/N)), search k of every transport before search k + 1 of any
- *   (a transport's searches lie minutes apart), the formats of a transport taking turns, the median kept (combineSearches)
+ *   (with every transport in the run, a transport's searches lie about a minute apart), the formats of a transport
+ *   taking turns, the median kept (combineSearches)
  * @param {{ rounds?: number, seconds?: number, rate?: number|null }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds
  *   (default 1); `rate`: at that fixed rate instead, the same for every transport (the headline's "at 1,000 msgs/s")
  * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
@@ -244,8 +245,9 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
   let order = 0;
   const began = performance.now();
   try {
-    // search k of every transport before search k + 1 of any: a transport's searches lie minutes apart, so its
-    // median samples several states of the machine (which has slow stretches of ten seconds and more), not one; each
+    // search k of every transport before search k + 1 of any: with every transport in the run, a transport's
+    // searches lie about a minute apart, so its median samples several states of the machine (which has slow
+    // stretches of ten seconds and more), not one; each
     // visit against a fresh server (a process can run a codec at one of a few speeds for its whole life), the last
     // visit's server kept for the passes at the fixed rate
     for (let k = 1; k <= searches; k++) {

@@ -12,7 +12,7 @@ import { calibrationLines, capacityLines, passSettingsLine, passTable } from './
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { CAPACITY_LOAD, CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
-import { h2loadVersion, loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
+import { h2loadProblem, loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -55,21 +55,22 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       probe's length, each after an idle interval of up to 0.25 s). Default
                       --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept)
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
-                      (closed loop, 3 passes): its requests/s beside the toolkit's capacity, and the toolkit's own
+                      (closed loop, 3 passes): its requests/s beside the capacity (h2load's or the toolkit's), and the toolkit's own
                       client in the same closed loop, taking turns with it (like with like)
   --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
                       cores where the machine has N more than the client needs
   --cpu-rate R        with --capacity: p50/p99 and server CPU per message at R msgs/s for every transport and
                       format (default: half the lower capacity of each transport's pair), so transports compare at
                       one rate
-  --load-generator G  with --capacity: auto (default: h2load where it is on the PATH and the run uploads without
-                      --compress or --tls, else the toolkit's clients; the output says which sent), toolkit (the
-                      toolkit's own clients) or h2load (nghttp2's, Debian's nghttp2-client) for http1 and connect
-                      (over HTTP/1.1), http2, connect-h2 and grpc, whose node:http2 clients run out long before
-                      their servers do: h2load sends the corpus's first message at each rate (--rps per
-                      connection, --window streams each, http1: --pipelining, connect: a connection per request
-                      in flight, as its own client), its per-request log gives p50/p99 (from the actual send; a
-                      pass that fell behind its schedule fails); uploads only; ws keeps the toolkit's client
+  --load-generator G  with --capacity: auto (default: h2load where 1.44.0 or later is on the PATH and the run
+                      uploads without --compress, --tls or --client-workers, else the toolkit's clients; the
+                      output says which sent, and why not h2load), toolkit (the toolkit's own clients) or h2load
+                      (nghttp2's, Debian's nghttp2-client) for http1 and connect (over HTTP/1.1), http2,
+                      connect-h2 and grpc (the toolkit's node:http2 clients run out long before their servers
+                      do): h2load sends the corpus's first message at each rate (--rps per
+                      connection, --window streams each; http1: --pipelining requests, connect: one request a
+                      connection, as their own clients), its per-request log gives p50/p99 (from the actual send;
+                      a pass that fell behind its schedule fails); uploads only; ws keeps the toolkit's client
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (its formatPair):`;
@@ -95,18 +96,22 @@ const OPTIONS = {
 };
 
 /**
- * --load-generator: the toolkit's clients, or h2load (which must be installed), or auto: h2load where it is on the
- * PATH and can send what the run asks (uploads, plain), else the toolkit's. A bad value: one line naming the option
- * and what is wrong, before anything runs.
+ * --load-generator: the toolkit's clients, or h2load (which must be installed, 1.44.0 or later), or auto: h2load
+ * where a usable one is on the PATH and can send what the run asks (uploads, plain, no --client-workers), else the
+ * toolkit's, with the reason (`why`, printed with the table). A bad value: one line naming the option and what is
+ * wrong, before anything runs.
  * @param {string} value
- * @param {{ capacity: boolean, direction: string, compress: string|null, tls: boolean }} o
- * @returns {{ name: 'toolkit' } | { name: 'h2load', version: string }}
+ * @param {{ capacity: boolean, direction: string, compress: string|null, tls: boolean, clientWorkers: number }} o
+ * @returns {{ name: 'toolkit', why?: string } | { name: 'h2load', version: string }}
  */
-function loadGeneratorOption(value, { capacity, direction, compress, tls }) {
+function loadGeneratorOption(value, { capacity, direction, compress, tls, clientWorkers }) {
   if (value === 'toolkit') return { name: 'toolkit' };
   if (value === 'auto') {
-    const version = capacity && direction === 'up' && !compress && !tls ? h2loadVersion() : null;
-    return version ? { name: 'h2load', version } : { name: 'toolkit' };
+    if (!capacity) return { name: 'toolkit' };
+    if (direction !== 'up' || compress || tls) return { name: 'toolkit', why: 'h2load sends uploads only, without --compress or --tls' };
+    if (clientWorkers > 1) return { name: 'toolkit', why: `--client-workers ${clientWorkers} asks for the toolkit's clients` };
+    const { version, problem } = h2loadProblem();
+    return problem || !version ? { name: 'toolkit', why: problem ?? 'no h2load' } : { name: 'h2load', version };
   }
   if (value !== 'h2load') throw new UserError(`--load-generator ${value}: give auto, toolkit or h2load`);
   if (!capacity) throw new UserError('--load-generator h2load: only with --capacity');
@@ -157,7 +162,7 @@ runCli(import.meta.url, async () => {
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
-  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls });
+  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls, clientWorkers: opts.clientWorkers ?? 1 });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;
@@ -175,7 +180,12 @@ runCli(import.meta.url, async () => {
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
-    const settings = { targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, serverWorkers, cpuRate, loadGenerator: loadGeneratorLabel(loadGenerator), connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining };
+    // who sent, as the transports say (h2load drives only some of them), and why not h2load where auto chose otherwise
+    const sentBy = capacity.find((t) => t.loadGenerator !== 'toolkit')?.loadGenerator ?? loadGeneratorLabel({ name: 'toolkit' });
+    const settings = {
+      targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, serverWorkers, cpuRate, loadGenerator: sentBy, ...('why' in loadGenerator && loadGenerator.why ? { loadGeneratorWhy: loadGenerator.why } : {}),
+      connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining,
+    };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}; ${settings.connections} connections × window ${settings.window}\n`);

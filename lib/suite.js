@@ -151,15 +151,18 @@ export const CAPACITY_GENERATORS = /** @type {const} */ (['auto', 'h2load', 'too
 
 /**
  * What npm start's capacity pass runs: the headline's two cells, sent by h2load when it is on the PATH ('auto', or
- * asked for: 'h2load', refused in one line when missing) or by the toolkit's own clients ('toolkit', or 'auto'
- * without h2load; their gRPC client runs out before the server does, which the row then says).
+ * asked for: 'h2load', refused in one line when missing or older than 1.44.0) or by the toolkit's own clients
+ * ('toolkit', or 'auto' without a usable h2load; their gRPC client runs out before the server does, which the row
+ * then says).
  * @param {CapacityGenerator} generator
  * @returns {Promise<CapacityPlan>}
  */
 export async function planCapacity(generator) {
-  const { h2loadVersion, requireH2load } = await import('./transmission/h2load.js');
+  const { h2loadProblem, requireH2load } = await import('./transmission/h2load.js');
   const { loadTransport } = await import('./transmission/transports/index.js');
-  const version = generator === 'h2load' ? requireH2load('h2load', '--capacity h2load') : generator === 'auto' ? h2loadVersion() : null;
+  // auto: an h2load too old to pace its passes (h2loadProblem) counts as none
+  const usable = generator === 'auto' ? h2loadProblem() : null;
+  const version = generator === 'h2load' ? requireH2load('h2load', '--capacity h2load') : usable && !usable.problem ? usable.version : null;
   const sides = [CAPACITY_HEADLINE.rest, CAPACITY_HEADLINE.grpc];
   const codecs = await selectCodecs(sides.map((c) => c.format).join(','));
   const transports = await Promise.all(sides.map((c) => loadTransport(c.transport)));

@@ -365,12 +365,15 @@ export function searchesNote(r) {
 /**
  * The capacity table as text, with the settings each transport ran under.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
- * @param {{ targetP99Ms: number, direction: string, cpuRate?: number|null }} s
+ * @param {{ targetP99Ms: number, direction: string, cpuRate?: number|null, loadGeneratorWhy?: string }} s loadGeneratorWhy: why
+ *   --load-generator auto chose the toolkit's clients instead of h2load
  */
 export function capacityLines(transports, s) {
   const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
   const generators = [...new Set(transports.map((t) => t.loadGenerator ?? 'toolkit'))];
-  const sentBy = generators.length === 1 && generators[0] === 'toolkit' ? [] : [`Load generator: ${generators.map((g) => `${g} (${transports.filter((t) => (t.loadGenerator ?? 'toolkit') === g).map((t) => t.transport).join(', ')})`).join('; ')}`
+  const named = (/** @type {string} */ g) => (g === 'toolkit' ? 'the toolkit\'s own clients' : g);
+  const sentBy = [`Load generator: ${generators.map((g) => `${named(g)} (${transports.filter((t) => (t.loadGenerator ?? 'toolkit') === g).map((t) => t.transport).join(', ')})`).join('; ')}`
+    + (s.loadGeneratorWhy ? `; not h2load: ${s.loadGeneratorWhy}` : '')
     + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time, releases its requests in 10 ms batches and times '
       + 'each from its actual send (not from a schedule: requests it holds while a connection\'s streams are full are not timed), so a pass that took more '
       + 'than 2.5% (and 10 ms) longer than its schedule fails too' : '')];

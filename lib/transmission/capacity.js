@@ -203,7 +203,8 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {number} [o.serverWorkers] server processes per transport (server.js --workers), default 1
  * @param {boolean} [o.calibrate] on http1, autocannon against the same server, body and connections (its JSON side)
  * @param {{ name: 'toolkit' } | { name: 'h2load', version: string, bin?: string }} [o.loadGenerator] who sends: the toolkit's own
- *   clients (default), or h2load on the HTTP/2 transports (h2load.js; the others keep the toolkit's)
+ *   clients (default), or h2load on http1, http2, connect, connect-h2 and grpc (h2load.js's H2LOAD_TRANSPORTS; ws keeps
+ *   the toolkit's)
  * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, late?: boolean, bound: string }) => void} [o.onProbe]
  *   late: an h2load pass that fell behind its schedule
  */
@@ -235,15 +236,16 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       h2load: loadGenerator.name === 'h2load' && H2LOAD_TRANSPORTS.includes(name) ? loadGenerator : null,
       // each format's searches
       found: formats.map(() => []),
-      // the client's worker threads: started on the cell's first visit, kept to the end
+      // the client's worker threads: started on the cell's first visit, closed after its last
       workers: null,
     });
   }
   /** @type {Awaited<ReturnType<typeof startServerProcess>> | null} */
   let running = null;
-  // every search's place in the run and when it began
+  // every search's place in the run and when it began, from the first search's start
   let order = 0;
-  const began = performance.now();
+  /** @type {number|null} */
+  let began = null;
   try {
     // search k of every transport before search k + 1 of any: with every transport in the run, a transport's
     // searches lie about a minute apart, so its median samples several states of the machine (which has slow
@@ -258,6 +260,11 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         });
         const entry = await visit(cell, running, k);
         if (entry) out.push(entry);
+        if (k === searches) {
+          const workers = cell.workers;
+          cell.workers = null;
+          await workers?.close();
+        }
         const server = running;
         running = null;
         await server.stop();
@@ -283,7 +290,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     const clientCores = h2load ? 1 : server.placement.pinned && plan.client ? plan.client.length : 1;
     // h2load's streams per connection: the messages in flight on one as the toolkit's client keeps them (http1: its pipelining)
     const streams = inFlight(transport, { window: link.window ?? 1, pipelining: link.pipelining ?? 1 });
-    // client workers started once per transport, not per probe or visit
+    // client workers started once per transport (on its first visit, closed after its last), not per probe or visit
     if (!h2load && (link.clientWorkers ?? 1) > 1 && !cell.workers) {
       cell.workers = await startClientWorkers({ workers: /** @type {number} */ (link.clientWorkers), payload, formats: usable.map((c) => c.name), transport: name });
     }
@@ -323,6 +330,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
      * @param {number} from the search's first rate
      */
     async function searchFormat(info, request, from) {
+      began ??= performance.now();
       const place = { order: ++order, atSeconds: Math.round((performance.now() - began) / 100) / 10 };
       /** @type {CapacityProbe[]} */
       const probes = [];

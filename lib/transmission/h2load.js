@@ -26,8 +26,8 @@ import { CONNECT_FORMATS } from './transports/connect-formats.js';
 
 /**
  * The transports h2load can drive: a request per message, over HTTP/2, and http1 and connect over HTTP/1.1 (`--h1`).
- * http1's streams per connection are its requests pipelined; Connect's HTTP/1.1 client opens a connection per request
- * in flight instead, so h2load does the same for it (h2loadLoad).
+ * http1's streams per connection are its requests pipelined; Connect's HTTP/1.1 client sends one request at a time on
+ * each of its connections, whatever the window, so h2load does the same for it (h2loadLoad).
  */
 export const H2LOAD_TRANSPORTS = ['http1', 'http2', 'connect', 'connect-h2', 'grpc'];
 
@@ -42,14 +42,41 @@ export function h2loadVersion(bin = 'h2load') {
   return /nghttp2\/(\S+)/.exec(r.stdout)?.[1] ?? null;
 }
 
+/** The oldest h2load every pass can run: --rps, which paces a pass, came with nghttp2 1.44.0 (Debian 11 ships 1.43.0). */
+export const H2LOAD_MIN_VERSION = '1.44.0';
+
 /**
- * The version of h2load to run, or a UserError saying how to get it.
+ * Whether a dotted version is at least another ("1.52.0" ≥ "1.44.0"; a missing part counts 0).
+ * @param {string} version
+ * @param {string} least
+ */
+export function atLeastVersion(version, least) {
+  const a = version.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  const b = least.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}
+
+/**
+ * h2load's version and why it cannot be used here (not on the PATH, or older than H2LOAD_MIN_VERSION), or null.
+ * @param {string} [bin]
+ * @returns {{ version: string|null, problem: string|null }}
+ */
+export function h2loadProblem(bin = 'h2load') {
+  const version = h2loadVersion(bin);
+  if (!version) return { version, problem: 'h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)' };
+  if (!atLeastVersion(version, H2LOAD_MIN_VERSION)) return { version, problem: `h2load ${version} is older than ${H2LOAD_MIN_VERSION}, the first with --rps, which paces every pass` };
+  return { version, problem: null };
+}
+
+/**
+ * The version of h2load to run, or a UserError saying what is wrong with the one here (missing, or too old).
  * @param {string} [bin]
  * @param {string} [option] the option that asked for it, named in the error
  */
 export function requireH2load(bin = 'h2load', option = '--load-generator h2load') {
-  const version = h2loadVersion(bin);
-  if (!version) throw new UserError(`${option}: h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)`);
+  const { version, problem } = h2loadProblem(bin);
+  if (problem || !version) throw new UserError(`${option}: ${problem}`);
   return version;
 }
 
@@ -65,37 +92,39 @@ export const loadGeneratorLabel = (generator) => (generator.name === 'h2load' ? 
  * @param {string} transport http1, http2, connect, connect-h2 or grpc
  * @param {{ name: string, mediaType: string, encodeMessage(i: number): Uint8Array }} codec a wire codec
  * @param {import('../payload/index.js').Payload['schema']} schema
- * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean, h1: boolean, connectionPerRequest: boolean }}
- *   h1: over HTTP/1.1; connectionPerRequest: one request in flight a connection (Connect's HTTP/1.1 client), not pipelined
+ * @returns {{ path: string, headers: Record<string, string>, body: Buffer, status: number, grpc: boolean, h1: boolean, serial: boolean }}
+ *   h1: over HTTP/1.1; serial: one request at a time on each connection, whatever the window (Connect's HTTP/1.1
+ *   client: a keep-alive agent of one socket per connection, no pipelining)
  */
 export function h2loadRequest(transport, codec, schema) {
   const bytes = Buffer.from(codec.encodeMessage(0));
   if (transport === 'http2' || transport === 'http1') {
-    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false, h1: transport === 'http1', connectionPerRequest: false };
+    return { path: `/${encodeURIComponent(codec.name)}`, headers: { 'content-type': codec.mediaType }, body: bytes, status: 204, grpc: false, h1: transport === 'http1', serial: false };
   }
   if (transport === 'connect-h2' || transport === 'connect') {
     const type = CONNECT_FORMATS[codec.name]?.contentType;
     if (!type) throw new UserError(`--load-generator h2load: ${transport} carries protobuf-es and protobuf-es-json, not ${codec.name}`);
     const h1 = transport === 'connect';
-    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false, h1, connectionPerRequest: h1 };
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': type, 'connect-protocol-version': '1' }, body: bytes, status: 200, grpc: false, h1, serial: h1 };
   }
   if (transport === 'grpc') {
     // the length-prefixed message: a flag byte (0, uncompressed) and the length, big-endian
     const prefix = Buffer.alloc(5);
     prefix.writeUInt32BE(bytes.length, 1);
-    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true, h1: false, connectionPerRequest: false };
+    return { path: loadService(schema, transport).path('send'), headers: { 'content-type': 'application/grpc', te: 'trailers' }, body: Buffer.concat([prefix, bytes]), status: 200, grpc: true, h1: false, serial: false };
   }
   throw new UserError(`--load-generator h2load: drives ${H2LOAD_TRANSPORTS.join(', ')}, not ${transport}`);
 }
 
 /**
- * The connections h2load opens and the streams on each for `connections` of `window` messages in flight, as the
- * transport's own client keeps them: the same for HTTP/2 (streams) and http1 (pipelined requests), and for Connect
- * over HTTP/1.1, whose client opens a connection per request in flight, connections × window connections of one.
- * @param {{ connectionPerRequest: boolean }} request h2loadRequest's
+ * The connections h2load opens and the streams on each, as the transport's own client keeps them on the wire: given
+ * `connections` and the messages in flight on each (model.js's inFlight: HTTP/2's window, http1's pipelining), the
+ * same; for Connect over HTTP/1.1, whose client sends one request at a time on each connection whatever the window,
+ * one stream a connection.
+ * @param {{ serial: boolean }} request h2loadRequest's
  * @param {{ connections: number, window: number }} load
  */
-export const h2loadLoad = (request, { connections, window }) => (request.connectionPerRequest ? { connections: connections * window, window: 1 } : { connections, window });
+export const h2loadLoad = (request, { connections, window }) => (request.serial ? { connections, window: 1 } : { connections, window });
 
 /**
  * h2load's arguments for one pass: `messages` requests over `connections` connections with `window` streams each

@@ -93,10 +93,10 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
     ['ws', 'toolkit', ['protobufjs-static', 'json-buffer']], ['http1', 'h2load', ['protobufjs-static', 'json-buffer']], ['http2', 'h2load', ['protobufjs-static', 'json-buffer']],
     ['connect', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['connect-h2', 'h2load', ['protobuf-es', 'protobuf-es-json']], ['grpc', 'h2load', ['protobufjs-static']],
   ]);
-  // 4 connections × window 8 in flight, as each transport's own client keeps them: http1 pipelines one request (its
-  // default --pipelining), the HTTP/2 transports multiplex 8 streams, Connect over HTTP/1.1 opens a connection per request
+  // 4 connections × window 8, on the wire as each transport's own client keeps them: http1 one request a connection
+  // (its default --pipelining 1), the HTTP/2 transports 8 streams, Connect over HTTP/1.1 one request a connection
   /** @type {Record<string, { connections: number, streams: number }>} */
-  const load = { http1: { connections: 4, streams: 1 }, http2: { connections: 4, streams: 8 }, connect: { connections: 32, streams: 1 }, 'connect-h2': { connections: 4, streams: 8 }, grpc: { connections: 4, streams: 8 } };
+  const load = { http1: { connections: 4, streams: 1 }, http2: { connections: 4, streams: 8 }, connect: { connections: 4, streams: 1 }, 'connect-h2': { connections: 4, streams: 8 }, grpc: { connections: 4, streams: 8 } };
   for (const t of out.transports.slice(1)) {
     for (const row of t.rows) {
       assert.equal(row.below, 2000, `${t.transport} ${row.format}`);
@@ -125,23 +125,29 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time, releases its requests in 10 ms batches and times each from its actual send/m);
 });
 
-test('benchmark_transport.js --capacity without --load-generator: h2load where it is on the PATH and the run uploads plain, else the toolkit\'s clients, the output saying which', { timeout: 180_000 }, () => {
-  const args = ['5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json'];
-  const generators = (/** @type {import('node:child_process').SpawnSyncReturns<string>} */ r) => {
+test('benchmark_transport.js --capacity without --load-generator: h2load where it is on the PATH and the run uploads plain, else the toolkit\'s clients, the output saying which and why', { timeout: 180_000 }, () => {
+  const args = ['5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300'];
+  /** @param {import('node:child_process').SpawnSyncReturns<string>} r @returns {[string, string[], string|null]} who sent, per transport, and why not h2load */
+  const generators = (r) => {
     assert.equal(r.status, 0, r.stderr);
     const out = JSON.parse(r.stdout);
-    return [out.settings.loadGenerator.split(' ')[0], out.transports.map((/** @type {{ loadGenerator: string }} */ t) => t.loadGenerator.split(' ')[0])];
+    return [out.settings.loadGenerator.split(' ')[0], out.transports.map((/** @type {{ loadGenerator: string }} */ t) => t.loadGenerator.split(' ')[0]), out.settings.loadGeneratorWhy ?? null];
   };
   if (!noH2load) {
-    assert.deepEqual(generators(run(...args)), ['h2load', ['h2load']]);
-    // h2load uploads only: a download falls back to the toolkit's client instead of being refused
-    assert.deepEqual(generators(run(...args, '--direction', 'down')), ['toolkit', ['toolkit']]);
+    assert.deepEqual(generators(run(...args, '--json')), ['h2load', ['h2load'], null]);
+    // h2load uploads only: a download falls back to the toolkit's client instead of being refused, and says why
+    assert.deepEqual(generators(run(...args, '--json', '--direction', 'down')), ['toolkit', ['toolkit'], 'h2load sends uploads only, without --compress or --tls']);
+    const text = run(...args, '--direction', 'down');
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^Load generator: the toolkit's own clients \(http1\); not h2load: h2load sends uploads only, without --compress or --tls$/m);
+    // client worker threads are the toolkit's
+    assert.deepEqual(generators(run(...args, '--json', '--client-workers', '2')), ['toolkit', ['toolkit'], '--client-workers 2 asks for the toolkit\'s clients']);
   }
-  // without h2load on the PATH (an empty folder as the whole PATH): the toolkit's client
+  // without h2load on the PATH (an empty folder as the whole PATH; taskset goes too, so this run is not pinned): the toolkit's client
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-h2load-'));
   try {
-    const bare = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000, env: { ...process.env, PATH: empty } });
-    assert.deepEqual(generators(bare), ['toolkit', ['toolkit']]);
+    const bare = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args, '--json'], { encoding: 'utf8', timeout: 180_000, env: { ...process.env, PATH: empty } });
+    assert.deepEqual(generators(bare), ['toolkit', ['toolkit'], 'h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)']);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
   }

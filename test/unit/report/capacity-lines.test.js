@@ -28,12 +28,14 @@ const transportOf = (transport, loadGenerator, floorRates = []) => ({
   }],
 });
 
-test('capacityLines: says which load generator drove which transports (nothing when all were the toolkit\'s)', () => {
+test('capacityLines: says which load generator drove which transports, and why not h2load when the run says', () => {
   const mixed = /** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('ws', 'toolkit'), transportOf('http2', 'h2load 1.52.0'), transportOf('grpc', 'h2load 1.52.0')]));
   const lines = capacityLines(mixed, { targetP99Ms: 10, direction: 'up' });
-  assert.match(lines.join('\n'), /^Load generator: toolkit \(ws\); h2load 1\.52\.0 \(http2, grpc\); h2load sends the corpus's first message every time/m);
-  const toolkit = /** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('ws', 'toolkit')]));
-  assert.doesNotMatch(capacityLines(toolkit, { targetP99Ms: 10, direction: 'up' }).join('\n'), /Load generator/);
+  assert.match(lines.join('\n'), /^Load generator: the toolkit's own clients \(ws\); h2load 1\.52\.0 \(http2, grpc\); h2load sends the corpus's first message every time/m);
+  const toolkit = /** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('ws', 'toolkit'), transportOf('http2', 'toolkit')]));
+  assert.ok(capacityLines(toolkit, { targetP99Ms: 10, direction: 'up' }).includes('Load generator: the toolkit\'s own clients (ws, http2)'));
+  assert.ok(capacityLines(toolkit, { targetP99Ms: 10, direction: 'down', loadGeneratorWhy: 'h2load sends uploads only, without --compress or --tls' })
+    .includes('Load generator: the toolkit\'s own clients (ws, http2); not h2load: h2load sends uploads only, without --compress or --tls'));
 });
 
 test('floorLines: each row that went past a latency floor, with the floor\'s p99 and server share; nothing without one', () => {

@@ -3,15 +3,19 @@
 // The last tests send the requests to the transports' real servers (in this process), as h2load would.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { prepareCodecs } from '../../../lib/verify.js';
 import { wireCodec } from '../../../lib/transmission/wire-codec.js';
 import { createServerMeter } from '../../../lib/transmission/server-meter.js';
 import { UserError } from '../../../lib/errors.js';
+import { inFlight } from '../../../lib/transmission/model.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
-import { checkH2loadRequest, h2loadArgs, h2loadLoad, h2loadPass, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
+import { H2LOAD_MIN_VERSION, atLeastVersion, checkH2loadRequest, h2loadArgs, h2loadLoad, h2loadPass, h2loadProblem, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
 import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
@@ -110,25 +114,33 @@ test('h2loadRequest: each HTTP/2 transport\'s upload as its own client sends it;
   assert.equal(h2loadRequest('connect-h2', esJson, payload.schema).headers['content-type'], 'application/json');
   assert.throws(() => h2loadRequest('connect-h2', proto, payload.schema), (err) => err instanceof UserError && /not protobufjs-static/.test(err.message));
   assert.throws(() => h2loadRequest('ws', proto, payload.schema), (err) => err instanceof UserError && /http1, http2, connect, connect-h2, grpc, not ws/.test(err.message));
-  // Connect over HTTP/1.1: the same request as over HTTP/2, sent over HTTP/1.1 on a connection of its own
+  // Connect over HTTP/1.1: the same request as over HTTP/2, sent over HTTP/1.1, one at a time on each connection
   const h2Connect = h2loadRequest('connect-h2', es, payload.schema);
   const h1Connect = h2loadRequest('connect', es, payload.schema);
-  assert.deepEqual([h1Connect.path, h1Connect.headers, h1Connect.status, h1Connect.grpc, h1Connect.h1, h1Connect.connectionPerRequest], [h2Connect.path, h2Connect.headers, 200, false, true, true]);
-  assert.equal(h2Connect.connectionPerRequest, false);
+  assert.deepEqual([h1Connect.path, h1Connect.headers, h1Connect.status, h1Connect.grpc, h1Connect.h1, h1Connect.serial], [h2Connect.path, h2Connect.headers, 200, false, true, true]);
+  assert.equal(h2Connect.serial, false);
   assert.equal(h2loadRequest('connect', esJson, payload.schema).headers['content-type'], 'application/json');
   assert.throws(() => h2loadRequest('connect', proto, payload.schema), (err) => err instanceof UserError && /connect carries protobuf-es and protobuf-es-json, not protobufjs-static/.test(err.message));
 });
 
-test('h2loadLoad: the connections and streams h2load opens keep as many in flight as the transport\'s own client, in the same shape', async () => {
+test('h2loadLoad: h2load keeps on the wire what the transport\'s own client keeps, from the window capacity.js gives it (inFlight)', async () => {
   const es = await codecOf('protobuf-es');
-  const load = { connections: 4, window: 8 };
-  // pipelined (http1) or multiplexed (HTTP/2): 4 connections of 8
-  for (const transport of ['http1', 'http2', 'connect-h2', 'grpc']) {
-    const codec = transport.startsWith('connect') ? es : await codecOf('protobufjs-static');
-    assert.deepEqual(h2loadLoad(h2loadRequest(transport, codec, payload.schema), load), load, transport);
+  const proto = await codecOf('protobufjs-static');
+  // 4 connections × window 8, pipelining 1 (the capacity default): what each toolkit client puts on the wire
+  /** @type {Array<{ transport: import('../../../lib/transmission/transports/index.js').Transport, codec: typeof proto, expected: { connections: number, window: number } }>} */
+  const onTheWire = [
+    { transport: http1Transport, codec: proto, expected: { connections: 4, window: 1 } }, // one request a connection unless --pipelining
+    { transport: http2Transport, codec: proto, expected: { connections: 4, window: 8 } }, // eight streams a session
+    { transport: grpcTransport, codec: proto, expected: { connections: 4, window: 8 } },
+    { transport: connectH2, codec: es, expected: { connections: 4, window: 8 } },
+    { transport: connectTransport, codec: es, expected: { connections: 4, window: 1 } }, // a keep-alive agent of one socket per connection, no pipelining
+  ];
+  for (const { transport, codec, expected } of onTheWire) {
+    const window = inFlight(transport, { window: 8, pipelining: 1 });
+    assert.deepEqual(h2loadLoad(h2loadRequest(transport.name, codec, payload.schema), { connections: 4, window }), expected, transport.name);
   }
-  // Connect's HTTP/1.1 client opens a connection per request in flight: 32 of one
-  assert.deepEqual(h2loadLoad(h2loadRequest('connect', es, payload.schema), load), { connections: 32, window: 1 });
+  // pipelined http1 keeps its pipelining
+  assert.deepEqual(h2loadLoad(h2loadRequest('http1', proto, payload.schema), { connections: 4, window: inFlight(http1Transport, { window: 8, pipelining: 4 }) }), { connections: 4, window: 4 });
 });
 
 test('keptSchedule: at most 2.5% and 10 ms longer than the schedule', () => {
@@ -226,6 +238,22 @@ test('checkH2loadRequest: a server that never answers is named after the timeout
   // nothing listening: one line naming the server
   silent.close();
   assert.match(String(await checkH2loadRequest(url, h2loadRequest('http2', proto, payload.schema), 300)), /ECONNREFUSED/);
+});
+
+test('atLeastVersion, and an h2load older than 1.44.0 (no --rps) refused in one line', (t) => {
+  assert.ok(atLeastVersion('1.52.0', H2LOAD_MIN_VERSION));
+  assert.ok(atLeastVersion('1.44.0', '1.44.0'));
+  assert.ok(atLeastVersion('2.0', '1.44.0'));
+  assert.ok(!atLeastVersion('1.43.0', '1.44.0'));
+  assert.ok(!atLeastVersion('1.9.10', '1.44.0'));
+  // a stand-in h2load that says it is nghttp2 1.43.0 (Debian 11's)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'old-h2load-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const old = path.join(dir, 'h2load');
+  fs.writeFileSync(old, '#!/bin/sh\necho "h2load nghttp2/1.43.0"\n', { mode: 0o755 });
+  assert.equal(h2loadVersion(old), '1.43.0');
+  assert.deepEqual(h2loadProblem(old), { version: '1.43.0', problem: 'h2load 1.43.0 is older than 1.44.0, the first with --rps, which paces every pass' });
+  assert.throws(() => requireH2load(old), (err) => err instanceof UserError && err.message === '--load-generator h2load: h2load 1.43.0 is older than 1.44.0, the first with --rps, which paces every pass');
 });
 
 test('requireH2load: without h2load, one line saying how to install it', () => {

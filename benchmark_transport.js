@@ -12,7 +12,7 @@ import { calibrationLines, capacityLines, passSettingsLine, passTable } from './
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { CAPACITY_LOAD, CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
-import { h2loadProblem, loadGeneratorLabel, requireH2load } from './lib/transmission/h2load.js';
+import { chooseLoadGenerator, loadGeneratorLabel } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -96,30 +96,6 @@ const OPTIONS = {
 };
 
 /**
- * --load-generator: the toolkit's clients, or h2load (which must be installed, 1.44.0 or later), or auto: h2load
- * where a usable one is on the PATH and can send what the run asks (uploads, plain, no --client-workers), else the
- * toolkit's, with the reason (`why`, printed with the table). A bad value: one line naming the option and what is
- * wrong, before anything runs.
- * @param {string} value
- * @param {{ capacity: boolean, direction: string, compress: string|null, tls: boolean, clientWorkers: number }} o
- * @returns {{ name: 'toolkit', why?: string } | { name: 'h2load', version: string }}
- */
-function loadGeneratorOption(value, { capacity, direction, compress, tls, clientWorkers }) {
-  if (value === 'toolkit') return { name: 'toolkit' };
-  if (value === 'auto') {
-    if (!capacity) return { name: 'toolkit' };
-    if (direction !== 'up' || compress || tls) return { name: 'toolkit', why: 'h2load sends uploads only, without --compress or --tls' };
-    if (clientWorkers > 1) return { name: 'toolkit', why: `--client-workers ${clientWorkers} asks for the toolkit's clients` };
-    const { version, problem } = h2loadProblem();
-    return problem || !version ? { name: 'toolkit', why: problem ?? 'no h2load' } : { name: 'h2load', version };
-  }
-  if (value !== 'h2load') throw new UserError(`--load-generator ${value}: give auto, toolkit or h2load`);
-  if (!capacity) throw new UserError('--load-generator h2load: only with --capacity');
-  // uploads only, plain: measureCapacity refuses the rest in one line before anything runs
-  return { name: 'h2load', version: requireH2load() };
-}
-
-/**
  * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
  * deeper-indented lines under it).
  * @param {string} usage
@@ -162,7 +138,10 @@ runCli(import.meta.url, async () => {
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
-  const loadGenerator = loadGeneratorOption(values['load-generator'], { capacity: values.capacity, direction: opts.direction, compress: opts.compress, tls: opts.tls, clientWorkers: opts.clientWorkers ?? 1 });
+  if (!values.capacity && values['load-generator'] === 'h2load') throw new UserError('--load-generator h2load: only with --capacity');
+  /** @type {ReturnType<typeof chooseLoadGenerator>} who sends a capacity run (the other passes: the toolkit's clients) */
+  const loadGenerator = chooseLoadGenerator(values.capacity ? values['load-generator'] : values['load-generator'] === 'auto' ? 'toolkit' : values['load-generator'],
+    { option: '--load-generator', direction: opts.direction, compress: opts.compress, tls: opts.tls, clientWorkers: opts.clientWorkers ?? 1 });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
   const quiet = values.json || !process.stderr.isTTY;

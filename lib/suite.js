@@ -158,25 +158,24 @@ export const CAPACITY_GENERATORS = /** @type {const} */ (['auto', 'h2load', 'too
  * @returns {Promise<CapacityPlan>}
  */
 export async function planCapacity(generator) {
-  const { h2loadProblem, requireH2load } = await import('./transmission/h2load.js');
+  const { chooseLoadGenerator } = await import('./transmission/h2load.js');
   const { loadTransport } = await import('./transmission/transports/index.js');
-  // auto: an h2load too old to pace its passes (h2loadProblem) counts as none
-  const usable = generator === 'auto' ? h2loadProblem() : null;
-  const version = generator === 'h2load' ? requireH2load('h2load', '--capacity h2load') : usable && !usable.problem ? usable.version : null;
+  // uploads, plain: auto takes h2load when a usable one is here
+  const loadGenerator = chooseLoadGenerator(generator, { option: '--capacity' });
   const sides = [CAPACITY_HEADLINE.rest, CAPACITY_HEADLINE.grpc];
   const codecs = await selectCodecs(sides.map((c) => c.format).join(','));
   const transports = await Promise.all(sides.map((c) => loadTransport(c.transport)));
   return {
     transports: sides.map((c) => c.transport),
     codecsFor: Object.fromEntries(sides.map((c) => [c.transport, codecs.filter((k) => k.name === c.format)])),
-    loadGenerator: version ? { name: 'h2load', version } : { name: 'toolkit' },
+    loadGenerator,
     libraries: transports.map((t) => t.library),
   };
 }
 
 /**
  * @typedef {{ transports: string[], codecsFor: Record<string, import('./codecs/index.js').CodecInfo[]>,
- *   loadGenerator: { name: 'toolkit' } | { name: 'h2load', version: string }, libraries: string[] }} CapacityPlan
+ *   loadGenerator: { name: 'toolkit', why?: string } | { name: 'h2load', version: string }, libraries: string[] }} CapacityPlan
  */
 
 // Rough seconds each step takes, so the ETA weighs a WebSocket pass and a

@@ -81,6 +81,27 @@ export function requireH2load(bin = 'h2load', option = '--load-generator h2load'
 }
 
 /**
+ * Who sends a capacity run, as asked (benchmark_transport.js --load-generator, npm start's --capacity): 'toolkit', the
+ * toolkit's own clients; 'h2load', which must be here and 1.44.0 or later (one line saying what is wrong otherwise);
+ * 'auto', h2load where a usable one is on the PATH and can send what the run asks (uploads, plain, no client worker
+ * threads), else the toolkit's clients with the reason (`why`, printed with the capacity table). Another value: one
+ * line naming the option.
+ * @param {string} value
+ * @param {{ option: string, direction?: string, compress?: string|null, tls?: boolean, clientWorkers?: number, bin?: string }} o
+ *   option: how the run spells the choice, named in its errors ("--load-generator", "--capacity")
+ * @returns {{ name: 'toolkit', why?: string } | { name: 'h2load', version: string }}
+ */
+export function chooseLoadGenerator(value, { option, direction = 'up', compress = null, tls = false, clientWorkers = 1, bin = 'h2load' }) {
+  if (value === 'toolkit') return { name: 'toolkit' };
+  if (value === 'h2load') return { name: 'h2load', version: requireH2load(bin, `${option} h2load`) };
+  if (value !== 'auto') throw new UserError(`${option} ${value}: give auto, toolkit or h2load`);
+  if (direction !== 'up' || compress || tls) return { name: 'toolkit', why: 'h2load sends uploads only, without --compress or --tls' };
+  if (clientWorkers > 1) return { name: 'toolkit', why: `--client-workers ${clientWorkers} asks for the toolkit's clients` };
+  const { version, problem } = h2loadProblem(bin);
+  return problem || !version ? { name: 'toolkit', why: problem ?? 'no h2load' } : { name: 'h2load', version };
+}
+
+/**
  * How a run names its load generator: "toolkit", or "h2load VERSION".
  * @param {{ name: 'toolkit' } | { name: 'h2load', version: string }} generator
  */

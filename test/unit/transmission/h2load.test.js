@@ -15,7 +15,7 @@ import { createServerMeter } from '../../../lib/transmission/server-meter.js';
 import { UserError } from '../../../lib/errors.js';
 import { inFlight } from '../../../lib/transmission/model.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
-import { H2LOAD_MIN_VERSION, atLeastVersion, checkH2loadRequest, h2loadArgs, h2loadLoad, h2loadPass, h2loadProblem, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
+import { H2LOAD_MIN_VERSION, atLeastVersion, checkH2loadRequest, chooseLoadGenerator, h2loadArgs, h2loadLoad, h2loadPass, h2loadProblem, h2loadRequest, h2loadVersion, keptSchedule, parseH2loadSummary, readH2loadLog, requireH2load } from '../../../lib/transmission/h2load.js';
 import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
@@ -254,6 +254,22 @@ test('atLeastVersion, and an h2load older than 1.44.0 (no --rps) refused in one 
   assert.equal(h2loadVersion(old), '1.43.0');
   assert.deepEqual(h2loadProblem(old), { version: '1.43.0', problem: 'h2load 1.43.0 is older than 1.44.0, the first with --rps, which paces every pass' });
   assert.throws(() => requireH2load(old), (err) => err instanceof UserError && err.message === '--load-generator h2load: h2load 1.43.0 is older than 1.44.0, the first with --rps, which paces every pass');
+  // auto takes the toolkit's clients instead, saying why; asked for by name, it is refused in the run's own spelling
+  assert.deepEqual(chooseLoadGenerator('auto', { option: '--capacity', bin: old }), { name: 'toolkit', why: 'h2load 1.43.0 is older than 1.44.0, the first with --rps, which paces every pass' });
+  assert.throws(() => chooseLoadGenerator('h2load', { option: '--capacity', bin: old }), /^UserError: --capacity h2load: h2load 1\.43\.0 is older than 1\.44\.0/);
+});
+
+test('chooseLoadGenerator: auto sends with h2load only what h2load can send, else the toolkit\'s clients and why; a bad value in one line', () => {
+  const o = { option: '--load-generator' };
+  assert.deepEqual(chooseLoadGenerator('toolkit', o), { name: 'toolkit' });
+  assert.deepEqual(chooseLoadGenerator('auto', { ...o, direction: 'down' }), { name: 'toolkit', why: 'h2load sends uploads only, without --compress or --tls' });
+  assert.deepEqual(chooseLoadGenerator('auto', { ...o, tls: true }), { name: 'toolkit', why: 'h2load sends uploads only, without --compress or --tls' });
+  assert.deepEqual(chooseLoadGenerator('auto', { ...o, compress: 'gzip' }), { name: 'toolkit', why: 'h2load sends uploads only, without --compress or --tls' });
+  assert.deepEqual(chooseLoadGenerator('auto', { ...o, clientWorkers: 2 }), { name: 'toolkit', why: '--client-workers 2 asks for the toolkit\'s clients' });
+  assert.deepEqual(chooseLoadGenerator('auto', { ...o, bin: '/nonexistent/h2load' }), { name: 'toolkit', why: 'h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)' });
+  assert.throws(() => chooseLoadGenerator('wrk', o), (err) => err instanceof UserError && err.message === '--load-generator wrk: give auto, toolkit or h2load');
+  const version = h2loadVersion();
+  if (version) assert.deepEqual(chooseLoadGenerator('auto', o), { name: 'h2load', version });
 });
 
 test('requireH2load: without h2load, one line saying how to install it', () => {

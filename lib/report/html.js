@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, transportComparisonRows } from './terminal-transmission.js';
+import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, pairSection, precisionLines, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -172,7 +172,13 @@ export function renderHtml(results) {
     sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
       + `<p>${esc(capacityPassText(settings))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
-      + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}</section>`);
+      + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
+      + precisionLines(capacity.transports).filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
+      + (() => {
+        const [lead, ...pairs] = pairSection(capacity.transports).filter((l) => l);
+        return lead ? `<p>${esc(lead)}</p><ul>${pairs.map((l) => `<li>${esc(l.slice(2))}</li>`).join('')}</ul>` : '';
+      })()
+      + '</section>');
   }
   if (results.batch) {
     sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div>${toHtml(batchRows(results.batch))}</section>`);

@@ -315,8 +315,10 @@ export function cpuAtRateLines(run) {
 export function capacityRows(transports, { fixedRate = false } = {}) {
   const rows = transports.flatMap((t) => t.rows.map((r) => {
     const spread = searchesNote(r);
-    const capacity = `${r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`}${spread ? ` (${spread})` : ''}`;
-    const perCore = r.perCore != null ? int(r.perCore) : r.capacity === null ? '—' : `(${r.bound}-bound)`;
+    // ~: the searches spread wider than the precision target (capacityPrecision)
+    const unstable = r.precision && !r.precision.met ? ' ~' : '';
+    const capacity = `${r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`}${spread ? ` (${spread})` : ''}${unstable}`;
+    const perCore = r.perCore != null ? `${int(r.perCore)}${unstable}` : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
       `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}`, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
@@ -389,6 +391,7 @@ export function capacityLines(transports, s) {
     '',
     toMarkdown(capacityRows(transports, { fixedRate: s.cpuRate != null })),
     '',
+    ...precisionLines(transports),
     'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
       + `its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). ${s.cpuRate != null
         ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
@@ -396,8 +399,54 @@ export function capacityLines(transports, s) {
       + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
       + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
     ...floorLines(transports, s.targetP99Ms),
+    ...pairSection(transports),
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
+}
+
+/**
+ * How precise the run's capacities are, in one line ("Capacity precision: 18 capacities over 3 searches each, 5
+ * within ±10% of their median search, 13 ~ unstable (no verdict)"); nothing for single searches, which have no spread.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {string[]}
+ */
+export function precisionLines(transports) {
+  const judged = transports.flatMap((t) => t.rows).filter((r) => r.precision);
+  if (!judged.length) return [];
+  const target = Math.round(/** @type {NonNullable<typeof judged[number]['precision']>} */ (judged[0].precision).target * 100);
+  const missed = judged.filter((r) => !r.precision?.met).length;
+  const counts = [...new Set(judged.map((r) => r.searches?.length ?? 1))];
+  return [`Capacity precision: ${judged.length} capacities over ${counts.join(' or ')} searches each, ${judged.length - missed} with every search within ±${target}% `
+    + `of the median one, ${missed} ~ unstable (their searches spread wider: no verdict rests on them, and a second run may read them far apart).`, ''];
+}
+
+/**
+ * One line per transport that ran both sides of its pair: protobuf's capacity over JSON's, search by search
+ * (capacity.js capacityPair).
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {string[]}
+ */
+export function pairSection(transports) {
+  const lines = transports.filter((t) => t.pair).map((t) => `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}: ${pairText(/** @type {NonNullable<typeof t.pair>} */ (t.pair))}`);
+  return lines.length ? ['', 'Protobuf over JSON, capacity by capacity (search k of both formats ran back to back against one server, so each search\'s ratio '
+    + 'compares them in one state of the machine; a side is named only when every search\'s ratio lies on it):', ...lines.map((l) => `- ${l}`)] : [];
+}
+
+/**
+ * @param {NonNullable<ReturnType<typeof import('../transmission/capacity.js').capacityPair>>} p
+ */
+export function pairText(p) {
+  const each = p.searchRatios.map((x) => (x == null ? 'none' : `${x.toFixed(2)}×`)).join(', ');
+  const bound = p.bounds.every((b) => b === 'server') ? '' : `; bound by ${p.bounds[0]} and ${p.bounds[1]}, so not only the servers' limits`;
+  const n = p.searchRatios.length;
+  const said = {
+    higher: `${p.protobuf} took more than ${p.json} in every one of ${n} searches`,
+    lower: `${p.protobuf} took less than ${p.json} in every one of ${n} searches`,
+    'no clear difference': `no clear difference between ${p.protobuf} and ${p.json} (the searches disagree on the side)`,
+    'one search': `${p.protobuf} against ${p.json} in one search: no verdict`,
+    'a search found none': `${p.protobuf} against ${p.json}: a search found no capacity for one of them, no ratio`,
+  }[p.verdict];
+  return `${p.ratio == null ? '' : `${p.ratio.toFixed(2)}× (per search ${each}): `}${said}${bound}`;
 }
 
 /**
@@ -426,7 +475,8 @@ export function headlineSentence(transports, targetP99Ms) {
   if (!rest || !grpc) return null;
   // over several searches: the median with what the searches found (searchesNote)
   const took = (/** @type {NonNullable<typeof rest>} */ r) => {
-    const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, searchesNote(r)].filter(Boolean);
+    const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, searchesNote(r),
+      r.precision && !r.precision.met ? `~ unstable: ${r.precision.halfWidth == null ? 'a search found none' : `its searches spread ±${Math.round(r.precision.halfWidth * 100)}%`}` : null].filter(Boolean);
     const figure = r.perCore != null ? int(r.perCore) : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : int(r.capacity);
     return `${figure}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   };

@@ -205,8 +205,8 @@ function figures(results) {
       add(`${at} server CPU`, 'µs/message', r.serverCpuUs, 'range', { ...r, range: passRange(r, (m) => m.serverCpuUs) });
     }
   }
-  // the capacity pass: a capacity over several searches has their min–max (one search has no spread), and its
-  // status is what bound it (a capacity bound by the client in one run and the server in the other measured
+  // the capacity pass: a capacity over several searches has their min–max (one search has no spread) and its
+  // precision, and its status is what bound it (a capacity bound by the client in one run and the server in the other measured
   // different things); the server's CPU at the fixed rate has its 95% interval and its precision target
   for (const t of results.capacity?.transports ?? []) {
     for (const r of t.rows) {
@@ -216,7 +216,8 @@ function figures(results) {
       const status = r.capacity == null ? `below ${r.below} msgs/s` : r.bound === 'not reached' ? 'limit not reached' : `${r.bound ?? 'neither'}-bound`;
       const mm = r.capacityMinMax;
       const range = r.capacity != null && mm && (r.searches?.length ?? 1) > 1 && mm[0] != null && mm[1] != null ? { low: mm[0], high: mm[1] } : null;
-      add(`${at} msgs/s`, 'messages/s', r.capacity ?? r.below, 'range', { status, range });
+      // a capacity whose searches spread wider than its target (capacity.js capacityPrecision) is unstable: no verdict
+      add(`${at} msgs/s`, 'messages/s', r.capacity ?? r.below, 'range', { status, range, precision: r.precision ?? null });
       const half = r.atHalf;
       if (half) {
         add(`${at} server CPU at ${half.rate} msgs/s`, 'µs/message', half.serverCpuUs, 'range',

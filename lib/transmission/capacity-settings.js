@@ -10,6 +10,13 @@ export const CAPACITY_SEARCHES = 3;
 /** In flight when a capacity run is not told otherwise: four connections of eight (at window 1 a server never saturates). */
 export const CAPACITY_LOAD = Object.freeze({ connections: 4, window: 8 });
 
+/**
+ * The precision a capacity over several searches is held to: every search within ±10% of the median search (the
+ * agreement issue 22 asks of two runs). A capacity whose searches spread wider is shown "~ unstable" and given no
+ * verdict; one search has no spread to judge (capacity.js capacityPrecision).
+ */
+export const CAPACITY_PRECISION = 0.1;
+
 /** The p99 a rate must stay under to hold, in ms, unless told otherwise. */
 export const CAPACITY_TARGET_P99_MS = 10;
 

@@ -193,6 +193,13 @@ test('benchmark_transport.js --capacity --searches 2: each format searched twice
     assert.deepEqual([...new Set(row.probes.map((p) => p.search))], [1, 2]);
     // each against a server process of its own
     assert.equal(new Set(row.searches.map((x) => x.serverPid)).size, 2, JSON.stringify(row.searches));
+    // no search found a capacity: the row cannot meet its precision target
+    assert.deepEqual(/** @type {any} */ (row).precision, { target: 0.1, halfWidth: null, met: false });
+  }
+  // protobuf over JSON per transport, search by search: no ratio where neither search found a capacity
+  for (const t of out.transports) {
+    const { pair } = /** @type {any} */ (t);
+    assert.deepEqual([pair.json, pair.protobuf, pair.searchRatios, pair.ratio, pair.verdict], ['json-buffer', 'protobufjs-static', [null, null], null, 'a search found none'], t.transport);
   }
 });
 

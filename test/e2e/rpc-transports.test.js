@@ -413,8 +413,11 @@ test('buf curl --schema on the served service .proto alone (no other include pat
   ]);
   for (const [transport, format, protocol] of cases) {
     const { server } = await serve(t, transport, { formats: [format], direction: 'down' });
+    // buf runs in an empty folder, so that only the schema's own folder can resolve its imports; removed after the test
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'buf-curl-'));
+    t.after(() => fs.rmSync(cwd, { recursive: true, force: true }));
     const { stdout } = await run(process.execPath, [BUF, 'curl', '--schema', schema, ...protocol, '-d', '{"index": 5}', `${server.url}/bench.Bench/Get`],
-      { cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'buf-curl-')), timeout: 60000 });
+      { cwd, timeout: 60000 });
     assert.notEqual(compareWithPayload(corpus[5], JSON.parse(stdout), PROTO_NORMALISE).status, 'lossy', transport.name);
   }
 });

@@ -233,6 +233,13 @@ test('a capacity is compared by its searches\' min–max, its bound is its statu
   assert.equal(figure(none, key)?.b, 1000);
   // the fixed-rate CPU that missed its target in either run is unstable, however far it moved
   assert.equal(figure(compareRuns(withTransports(), withTransports({ scale: 2, cpuMet: false })), cpu)?.verdict, 'unstable');
+  // so is a capacity whose searches spread wider than its precision target in either run (capacity.js capacityPrecision)
+  const spread = withTransports({ capacity: 2 });
+  const [spreadRow] = /** @type {any} */ (spread.capacity).transports[0].rows;
+  spreadRow.precision = { target: 0.1, halfWidth: 0.4, met: false };
+  assert.equal(figure(compareRuns(withTransports(), spread), key)?.verdict, 'unstable');
+  spreadRow.precision = { target: 0.1, halfWidth: 0.03, met: true };
+  assert.equal(figure(compareRuns(withTransports(), spread), key)?.verdict, 'CHANGED', 'one that met it is judged');
 });
 
 test('the WebSocket pass\'s msgs/s over several rounds and its CPU at a fixed rate are compared by their spread', () => {

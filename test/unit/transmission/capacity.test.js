@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boundOf, failingTwice, capacityRow, combineSearches, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
+import { boundOf, failingTwice, capacityPair, capacityPrecision, capacityRow, combineSearches, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
 import { searchRate } from '../../../lib/transmission/rate-search.js';
 
 /** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
@@ -112,6 +112,40 @@ test('combineSearches: the median search\'s row with every probe (tagged by sear
   assert.deepEqual([withBelow.capacity, withBelow.capacityMinMax], [25000, null], 'a search that found none leaves no min–max');
   const one = combineSearches([search(12000, 0.95)]);
   assert.deepEqual([one.capacity, one.capacityMinMax, one.searches.length], [12000, [12000, 12000], 1]);
+  assert.deepEqual(three.precision, { target: 0.1, halfWidth: 0.2, met: false }, 'searches 20% from the median one: unstable');
+  assert.equal(combineSearches([search(24000, 0.95), search(25000, 0.95), search(27000, 0.95)]).precision?.met, true, 'all within ±10%');
+  assert.equal(one.precision, null, 'one search: no spread to judge');
+});
+
+test('capacityPrecision: the farthest search from the median one, relative to it, against ±10%; a search that found none misses; one search is not judged', () => {
+  assert.deepEqual(capacityPrecision([9000, 10000, 11000], 10000), { target: 0.1, halfWidth: 0.1, met: true }, 'exactly ±10% meets it');
+  assert.deepEqual(capacityPrecision([33000, 17325, 25011], 25011)?.met, false, 'the http1 JSON searches of a real run (17,325–33,000)');
+  assert.ok(Math.abs(/** @type {number} */ (capacityPrecision([33000, 17325, 25011], 25011)?.halfWidth) - 7989 / 25011) < 1e-12, 'the farther side, above');
+  assert.deepEqual(capacityPrecision([20000, 30000], 20000), { target: 0.1, halfWidth: 0.5, met: false });
+  assert.deepEqual(capacityPrecision([null, 3000, 3100], 3000), { target: 0.1, halfWidth: null, met: false });
+  assert.deepEqual(capacityPrecision([null, null], null), { target: 0.1, halfWidth: null, met: false });
+  assert.equal(capacityPrecision([12000], 12000), null);
+  assert.deepEqual(capacityPrecision([9000, 10000, 11000], 10000, 0.05)?.met, false, 'the target is a parameter');
+});
+
+test('capacityPair: protobuf over JSON search by search, the median ratio, a side named only when every search lies on it', () => {
+  const rowOf = (/** @type {string} */ format, /** @type {(number|null)[]} */ caps, bound = 'server') => ({ format, bound, searches: caps.map((capacity) => ({ capacity })) });
+  const pair = { json: { format: 'json-buffer' }, protobuf: { format: 'protobufjs-static' } };
+  const pairOf = (/** @type {(number|null)[]} */ pb, /** @type {(number|null)[]} */ json, bounds = ['server', 'server']) => capacityPair(
+    /** @type {any} */ ([rowOf('json-buffer', json, bounds[1]), rowOf('protobufjs-static', pb, bounds[0])]), pair);
+  const higher = pairOf([30000, 42000, 36000], [20000, 30000, 24000]);
+  assert.deepEqual(higher && [higher.searchRatios, higher.ratio, higher.ratioMinMax, higher.verdict, higher.json, higher.protobuf],
+    [[1.5, 1.4, 1.5], 1.5, [1.4, 1.5], 'higher', 'json-buffer', 'protobufjs-static'], 'search k of one against search k of the other, not sorted');
+  assert.equal(pairOf([10000, 12000, 9000], [20000, 13000, 18000])?.verdict, 'lower');
+  // the real http1 searches of one run: 41,000/24,570/45,258 against 33,000/17,325/25,011 (all > 1) and one that disagrees
+  assert.equal(pairOf([41000, 24570, 45258], [33000, 17325, 25011])?.verdict, 'higher');
+  const mixed = pairOf([43000, 41580, 31760], [37000, 39060, 34142]);
+  assert.deepEqual(mixed && [mixed.verdict, mixed.ratio?.toFixed(3)], ['no clear difference', (41580 / 39060).toFixed(3)]);
+  assert.equal(pairOf([30000], [20000])?.verdict, 'one search', 'one search names no side');
+  const none = pairOf([null, 30000, 31000], [20000, 21000, 22000]);
+  assert.deepEqual(none && [none.verdict, none.ratio, none.ratioMinMax, none.searchRatios[0]], ['a search found none', null, null, null]);
+  assert.deepEqual(pairOf([30000, 31000], [20000, 21000], ['client', 'server'])?.bounds, ['client', 'server'], 'what bound each side travels with the pair');
+  assert.equal(capacityPair(/** @type {any} */ ([rowOf('protobufjs-static', [1, 2])]), { protobuf: { format: 'protobufjs-static' } }), null, 'grpc: no JSON side, no pair');
 });
 
 test('halfRate: half the lower capacity of the pair; a format below the lowest rate counts as that rate', () => {

@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, pairSection, precisionLines, transportComparisonRows } from './terminal-transmission.js';
+import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, pairModel, precisionLines, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -169,15 +169,13 @@ export function renderHtml(results) {
     const { capacity } = results;
     const settings = results.settings.capacity;
     const headline = headlineSentence(capacity.transports, settings.targetP99Ms);
+    const pairs = pairModel(capacity.transports);
     sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
       + `<p>${esc(capacityPassText(settings))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
       + precisionLines(capacity.transports).filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
-      + (() => {
-        const [lead, ...pairs] = pairSection(capacity.transports).filter((l) => l);
-        return lead ? `<p>${esc(lead)}</p><ul>${pairs.map((l) => `<li>${esc(l.slice(2))}</li>`).join('')}</ul>` : '';
-      })()
+      + (pairs ? `<p>${esc(pairs.lead)}</p><ul>${pairs.items.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '')
       + '</section>');
   }
   if (results.batch) {

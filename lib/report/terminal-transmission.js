@@ -6,6 +6,7 @@ import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE } from '../transmission/capacity-settings.js';
+import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -315,13 +316,13 @@ export function cpuAtRateLines(run) {
 export function capacityRows(transports, { fixedRate = false } = {}) {
   const rows = transports.flatMap((t) => t.rows.map((r) => {
     const spread = searchesNote(r);
-    // ~: the searches spread wider than the precision target (capacityPrecision)
-    const unstable = r.precision && !r.precision.met ? ' ~' : '';
+    // ~: the searches spread wider than the precision target (capacity-precision.js)
+    const unstable = capacityUnstable(r) ? ' ~' : '';
     const capacity = `${r.capacity === null ? `below ${int(r.below)}` : `${int(r.capacity)}${r.failedRate === null ? '+' : ''}`}${spread ? ` (${spread})` : ''}${unstable}`;
     const perCore = r.perCore != null ? `${int(r.perCore)}${unstable}` : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
-      `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}`, r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
+      capacityTransportLabel(t), r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
       h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}` : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
@@ -405,48 +406,86 @@ export function capacityLines(transports, s) {
 }
 
 /**
- * How precise the run's capacities are, in one line ("Capacity precision: 18 capacities over 3 searches each, 5
- * within ±10% of their median search, 13 ~ unstable (no verdict)"); nothing for single searches, which have no spread.
+ * A capacity entry's transport as the report names it: "http1", or "http1 ×2" for N server workers.
+ * @param {{ transport: string, serverWorkers: number }} t
+ */
+export const capacityTransportLabel = (t) => `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}`;
+
+/**
+ * How precise the run's capacities are, in one line ("Capacity precision: 11 capacities over 3 searches each, 2 with
+ * every search within ±10% of the kept one, 9 ~ unstable …"); nothing where no capacity has a spread to judge (single
+ * searches). Rows of an older results.json, which carry no precision, are judged from their searches (precisionOf).
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @returns {string[]}
  */
 export function precisionLines(transports) {
-  const judged = transports.flatMap((t) => t.rows).filter((r) => r.precision);
+  const judged = transports.flatMap((t) => t.rows).map((r) => ({ r, p: precisionOf(r) })).filter((x) => x.p);
   if (!judged.length) return [];
-  const target = Math.round(/** @type {NonNullable<typeof judged[number]['precision']>} */ (judged[0].precision).target * 100);
-  const missed = judged.filter((r) => !r.precision?.met).length;
-  const counts = [...new Set(judged.map((r) => r.searches?.length ?? 1))];
+  const target = Math.round(/** @type {NonNullable<typeof judged[number]['p']>} */ (judged[0].p).target * 100);
+  const missed = judged.filter((x) => !x.p?.met).length;
+  const counts = [...new Set(judged.map((x) => x.r.searches?.length ?? 1))];
   return [`Capacity precision: ${judged.length} capacities over ${counts.join(' or ')} searches each, ${judged.length - missed} with every search within ±${target}% `
-    + `of the median one, ${missed} ~ unstable (their searches spread wider: no verdict rests on them, and a second run may read them far apart).`, ''];
+    + `of the kept (median) one, ${missed} ~ unstable: their searches spread wider, so compare.js gives them no verdict and a second run may read them `
+    + 'far apart (the protobuf ÷ JSON pairs below are judged search by search instead).', ''];
 }
 
 /**
- * One line per transport that ran both sides of its pair: protobuf's capacity over JSON's, search by search
- * (capacity.js capacityPair).
+ * Per transport that ran both sides of its pair, protobuf's capacity over JSON's search by search
+ * (capacity-precision.js capacityPair): a lead sentence and one item per transport.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {{ lead: string, items: string[] } | null}
+ */
+export function pairModel(transports) {
+  const items = transports.filter((t) => t.pair).map((t) => `${capacityTransportLabel(t)}: ${pairText(/** @type {NonNullable<typeof t.pair>} */ (t.pair))}`);
+  return items.length ? {
+    lead: 'Protobuf over JSON, search by search (search k of both formats ran back to back against one server, so each search\'s ratio '
+      + `compares them in one state of the machine; a side is named only when every one of at least ${MIN_ROUNDS_FOR_WINNER} searches put the ratio more than `
+      + '10% on it):',
+    items,
+  } : null;
+}
+
+/**
+ * pairModel as text lines (a blank line, the lead, "- " items), or none.
+ * @param {Parameters<typeof pairModel>[0]} transports
  * @returns {string[]}
  */
 export function pairSection(transports) {
-  const lines = transports.filter((t) => t.pair).map((t) => `${t.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''}: ${pairText(/** @type {NonNullable<typeof t.pair>} */ (t.pair))}`);
-  return lines.length ? ['', 'Protobuf over JSON, capacity by capacity (search k of both formats ran back to back against one server, so each search\'s ratio '
-    + 'compares them in one state of the machine; a side is named only when every search\'s ratio lies on it):', ...lines.map((l) => `- ${l}`)] : [];
+  const model = pairModel(transports);
+  return model ? ['', model.lead, ...model.items.map((l) => `- ${l}`)] : [];
 }
 
 /**
- * @param {NonNullable<ReturnType<typeof import('../transmission/capacity.js').capacityPair>>} p
+ * One transport's pair in words: the median ratio with each search's, the verdict, and what bound the searches
+ * when not only the server did.
+ * @param {NonNullable<ReturnType<typeof import('../transmission/capacity-precision.js').capacityPair>>} p
  */
 export function pairText(p) {
   const each = p.searchRatios.map((x) => (x == null ? 'none' : `${x.toFixed(2)}×`)).join(', ');
-  const bound = p.bounds.every((b) => b === 'server') ? '' : `; bound by ${p.bounds[0]} and ${p.bounds[1]}, so not only the servers' limits`;
+  const others = [...new Set(p.bounds.filter((b) => b !== 'server'))];
+  const bound = !others.length ? '' : others.length === new Set(p.bounds).size
+    ? `; no search was bound by the server (${others.join(', ')}), so these are not the servers' limits`
+    : `; some searches were bound by ${others.join(' or ')}, not the server, so not only the servers' limits`;
   const n = p.searchRatios.length;
   const said = {
-    higher: `${p.protobuf} took more than ${p.json} in every one of ${n} searches`,
-    lower: `${p.protobuf} took less than ${p.json} in every one of ${n} searches`,
-    'no clear difference': `no clear difference between ${p.protobuf} and ${p.json} (the searches disagree on the side)`,
-    'one search': `${p.protobuf} against ${p.json} in one search: no verdict`,
+    higher: `${p.protobuf} held a higher capacity than ${p.json} in every one of ${n} searches`,
+    lower: `${p.protobuf} held a lower capacity than ${p.json} in every one of ${n} searches`,
+    'no clear difference': `no clear difference between ${p.protobuf} and ${p.json}`,
+    'too few searches': `${p.protobuf} against ${p.json} in ${n} search${n === 1 ? '' : 'es'}: too few for a verdict (${MIN_ROUNDS_FOR_WINNER} needed)`,
     'a search found none': `${p.protobuf} against ${p.json}: a search found no capacity for one of them, no ratio`,
   }[p.verdict];
   return `${p.ratio == null ? '' : `${p.ratio.toFixed(2)}× (per search ${each}): `}${said}${bound}`;
+}
+
+/**
+ * Why a capacity is ~ unstable, or null when it is not: how far its searches spread from the kept one (rounded up,
+ * so that a spread just over the target never reads as the target), or that a search found none.
+ * @param {Parameters<typeof precisionOf>[0]} r
+ */
+function unstableNote(r) {
+  const p = precisionOf(r);
+  if (!p || p.met) return null;
+  return `~ unstable: ${p.halfWidth == null ? 'a search found none' : `its searches spread ±${Math.ceil(p.halfWidth * 100)}%`}`;
 }
 
 /**
@@ -476,7 +515,7 @@ export function headlineSentence(transports, targetP99Ms) {
   // over several searches: the median with what the searches found (searchesNote)
   const took = (/** @type {NonNullable<typeof rest>} */ r) => {
     const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, searchesNote(r),
-      r.precision && !r.precision.met ? `~ unstable: ${r.precision.halfWidth == null ? 'a search found none' : `its searches spread ±${Math.round(r.precision.halfWidth * 100)}%`}` : null].filter(Boolean);
+      unstableNote(r)].filter(Boolean);
     const figure = r.perCore != null ? int(r.perCore) : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : int(r.capacity);
     return `${figure}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   };

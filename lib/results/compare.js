@@ -1,3 +1,5 @@
+import { precisionOf } from '../transmission/capacity-precision.js';
+
 /**
  * The interval a speed figure may land in by noise alone: from the slowest
  * round minus its Benchmark.js margin of error to the fastest round plus its
@@ -75,10 +77,11 @@ export function ratioInterval(row, usePrecision) {
  * What a rule reads of the row a figure came from: its status (a codec's round trip, a capacity's bound), and the
  * spread it carries (a speed row's rounds, a transmission row's latency percentiles, the range of a figure measured
  * several times: its passes' min–max, its searches' min–max, its 95% interval), and whether it met its precision
- * target (precision.met).
+ * target (precision.met); precisionFirst: a missed target leaves no verdict even where the status changed (a
+ * capacity, whose status is what bound its kept search only).
  * @typedef {{ status: string, rounds?: { hz: number, rme: number }[], latencyMs?: import('../transmission/rounds.js').Percentiles | null,
  *   vsBaselineMin?: number|null, vsBaselineMax?: number|null, range?: { low: number, high: number } | null,
- *   precision?: { met?: boolean } | null }} FigureRow
+ *   precision?: { met?: boolean } | null, precisionFirst?: boolean }} FigureRow
  */
 
 /**
@@ -210,14 +213,15 @@ function figures(results) {
   // different things); the server's CPU at the fixed rate has its 95% interval and its precision target
   for (const t of results.capacity?.transports ?? []) {
     for (const r of t.rows) {
-      const at = `${results.capacity?.payload} capacity ${r.transport} ${r.format}`;
+      const at = `${results.capacity?.payload} capacity ${r.transport}${t.serverWorkers > 1 ? ` ×${t.serverWorkers}` : ''} ${r.format}`;
       // a search whose first rate failed found no capacity: its row holds that rate, and says so in its status
       // (a search that never failed, up to its last rate, was bound by nothing it reached)
       const status = r.capacity == null ? `below ${r.below} msgs/s` : r.bound === 'not reached' ? 'limit not reached' : `${r.bound ?? 'neither'}-bound`;
       const mm = r.capacityMinMax;
       const range = r.capacity != null && mm && (r.searches?.length ?? 1) > 1 && mm[0] != null && mm[1] != null ? { low: mm[0], high: mm[1] } : null;
-      // a capacity whose searches spread wider than its target (capacity.js capacityPrecision) is unstable: no verdict
-      add(`${at} msgs/s`, 'messages/s', r.capacity ?? r.below, 'range', { status, range, precision: r.precision ?? null });
+      // a capacity whose searches spread wider than its target (capacity-precision.js; judged from its searches in a
+      // results.json written before rows carried it) is unstable: no verdict, not even on what bound its kept search
+      add(`${at} msgs/s`, 'messages/s', r.capacity ?? r.below, 'range', { status, range, precision: precisionOf(r), precisionFirst: true });
       const half = r.atHalf;
       if (half) {
         add(`${at} server CPU at ${half.rate} msgs/s`, 'µs/message', half.serverCpuUs, 'range',
@@ -251,9 +255,12 @@ function figures(results) {
  * @returns {Verdict}
  */
 export function verdictOf(x, y) {
+  const unstable = missedTarget(x.row) || missedTarget(y.row);
+  // a capacity's status is what bound its kept search: of searches that disagree, that says nothing either
+  if (unstable && x.row.precisionFirst) return 'unstable';
   if (x.status !== y.status) return 'CHANGED';
   if (x.rule === 'size') return x.value !== y.value ? 'CHANGED' : 'within spread';
-  if (missedTarget(x.row) || missedTarget(y.row)) return 'unstable';
+  if (unstable) return 'unstable';
   const apart = RULES[x.rule](x, y);
   if (apart === null) return 'no spread to judge';
   if (!apart) return 'within spread';

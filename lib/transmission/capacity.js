@@ -20,9 +20,10 @@ import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadLoad, h2loadPass, h2loadRe
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
 import { inFlight } from './model.js';
 
-import { CAPACITY_PRECISION } from './capacity-settings.js';
+import { capacityPair, capacityPrecision } from './capacity-precision.js';
 
 export { CAPACITY_LOAD, CAPACITY_PRECISION, CAPACITY_SEARCHES } from './capacity-settings.js';
+export { capacityPair, capacityPrecision } from './capacity-precision.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
 export const SATURATED = 0.9;
@@ -119,53 +120,6 @@ export function combineSearches(rows) {
     searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
     precision: capacityPrecision(caps, mid.capacity),
-  };
-}
-
-/**
- * Whether a capacity's searches agree: the farthest search from the kept (median) one, relative to it (halfWidth),
- * met when that is within the target (CAPACITY_PRECISION, ±10%); not met when a search found none (its row says
- * "below") while another found one, or none did. One search: null, no spread to judge (npm start's short pass).
- * @param {(number|null)[]} caps each search's capacity, null where it found none
- * @param {number|null} kept the median search's
- * @param {number} [target]
- * @returns {{ target: number, halfWidth: number|null, met: boolean } | null}
- */
-export function capacityPrecision(caps, kept, target = CAPACITY_PRECISION) {
-  if (caps.length < 2) return null;
-  if (kept === null || kept <= 0 || caps.some((c) => c === null)) return { target, halfWidth: null, met: false };
-  const found = /** @type {number[]} */ (caps);
-  const halfWidth = Math.max(kept - Math.min(...found), Math.max(...found) - kept) / kept;
-  return { target, halfWidth, met: halfWidth <= target };
-}
-
-/**
- * A transport's protobuf capacity over its JSON one, search by search: search k of both formats ran back to back
- * against one server (capacity.js's visits), so each search's ratio compares the two in one state of the machine.
- * The ratio is the median of the searches' ratios; a side is named only when every search's ratio lies on it
- * (the WebSocket pass's "every one of N rounds" rule), never from one search; null when the transport lacks
- * either side of its formatPair.
- * @param {Array<ReturnType<typeof combineSearches>>} rows one transport's, combined
- * @param {{ json?: { format: string }, protobuf?: { format: string } } | undefined} formatPair the transport's
- * @returns {{ json: string, protobuf: string, ratio: number|null, searchRatios: (number|null)[], ratioMinMax: [number, number] | null,
- *   verdict: 'higher'|'lower'|'no clear difference'|'one search'|'a search found none', bounds: [string, string] } | null}
- */
-export function capacityPair(rows, formatPair) {
-  const json = rows.find((r) => r.format === formatPair?.json?.format);
-  const protobuf = rows.find((r) => r.format === formatPair?.protobuf?.format);
-  if (!json || !protobuf) return null;
-  const n = Math.min(json.searches.length, protobuf.searches.length);
-  const searchRatios = Array.from({ length: n }, (_, k) => {
-    const a = protobuf.searches[k].capacity;
-    const b = json.searches[k].capacity;
-    return a != null && b != null && b > 0 ? a / b : null;
-  });
-  const whole = searchRatios.every((x) => x != null) ? /** @type {number[]} */ (searchRatios) : null;
-  const verdict = !whole ? 'a search found none' : n < 2 ? 'one search'
-    : whole.every((x) => x > 1) ? 'higher' : whole.every((x) => x < 1) ? 'lower' : 'no clear difference';
-  return {
-    json: json.format, protobuf: protobuf.format, ratio: whole ? median(whole) : null, searchRatios,
-    ratioMinMax: whole ? [Math.min(...whole), Math.max(...whole)] : null, verdict, bounds: [protobuf.bound, json.bound],
   };
 }
 

@@ -193,8 +193,8 @@ test('benchmark_transport.js --capacity --searches 2: each format searched twice
     assert.deepEqual([...new Set(row.probes.map((p) => p.search))], [1, 2]);
     // each against a server process of its own
     assert.equal(new Set(row.searches.map((x) => x.serverPid)).size, 2, JSON.stringify(row.searches));
-    // no search found a capacity: the row cannot meet its precision target
-    assert.deepEqual(/** @type {any} */ (row).precision, { target: 0.1, halfWidth: null, met: false });
+    // no search found a capacity: every one says "below", nothing to judge a precision by
+    assert.equal(/** @type {any} */ (row).precision, null);
   }
   // protobuf over JSON per transport, search by search: no ratio where neither search found a capacity
   for (const t of out.transports) {

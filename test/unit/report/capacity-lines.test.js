@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../lib/paths.js';
-import { capacityLines, capacityRows, floorLines, headlineLines, pairSection, precisionLines, searchesNote } from '../../../lib/report/terminal-transmission.js';
+import { capacityLines, capacityRows, floorLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
 
@@ -80,12 +80,19 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
     one('http1', 'json-buffer', searched({ capacity: 20160, perCore: 20160, atHalf: atHalf(1000, 0.099) }, [15750, 20160, 40494])),
     one('grpc', 'protobufjs-static', searched({ capacity: 2481, perCore: null, bound: 'neither', atHalf: atHalf(1000, 0.174) }, [5375, 2481, 1564])),
   ]));
-  assert.match(headlineLines(several, 10)[1], /takes 20,160 \(15,750–40,494 over 3 searches\) REST\/JSON .* or 2,481 \(neither-bound, so not the server's limit; 1,564–5,375 over 3 searches\) gRPC/);
+  // rows without a stored precision (an older results.json) are judged from their searches: both spread far
+  assert.match(headlineLines(several, 10)[1], /takes 20,160 \(15,750–40,494 over 3 searches; ~ unstable: its searches spread ±101%\) REST\/JSON .* or 2,481 \(neither-bound, so not the server's limit; 1,564–5,375 over 3 searches; ~ unstable: its searches spread ±117%\) gRPC/);
   // a capacity whose searches missed the precision target says so where it is stated
   const unstable = /** @type {Capacity} */ (/** @type {unknown} */ ([
     one('http1', 'json-buffer', searched({ capacity: 20160, perCore: 20160, precision: { target: 0.1, halfWidth: 1.009, met: false }, atHalf: atHalf(1000, 0.099) }, [15750, 20160, 40494])),
     one('grpc', 'protobufjs-static', searched({ capacity: 20000, perCore: 20000, precision: { target: 0.1, halfWidth: 0.05, met: true }, atHalf: atHalf(1000, 0.174) }, [19000, 20000, 21000])),
   ]));
+  // just over the target reads as over it (rounded up), never as "±10%"
+  const justOver = /** @type {Capacity} */ (/** @type {unknown} */ ([
+    one('http1', 'json-buffer', searched({ capacity: 10000, perCore: 10000, precision: { target: 0.1, halfWidth: 0.104, met: false }, atHalf: atHalf(1000, 0.099) }, [8960, 10000, 10400])),
+    one('grpc', 'protobufjs-static', searched({ capacity: 20000, perCore: 20000, precision: null, atHalf: atHalf(1000, 0.174) }, [20000])),
+  ]));
+  assert.match(headlineLines(justOver, 10)[1], /~ unstable: its searches spread ±11%\)/);
   assert.match(headlineLines(unstable, 10)[1], /takes 20,160 \(15,750–40,494 over 3 searches; ~ unstable: its searches spread ±101%\) REST\/JSON .* or 20,000 \(19,000–21,000 over 3 searches\) gRPC/);
 });
 
@@ -101,25 +108,35 @@ test('capacity precision: ~ beside a capacity whose searches spread wider than �
   ]));
   const cells = capacityRows(run).rows.map((r) => r.cells);
   assert.deepEqual(cells.map((c) => [c[2], c[3]]), [['25,011 (17,325–33,000 over 3 searches) ~', '25,011 ~'], ['22,050 (21,000–23,423 over 3 searches)', '22,050']]);
-  assert.deepEqual(precisionLines(run), ['Capacity precision: 2 capacities over 3 searches each, 1 with every search within ±10% of the median one, 1 ~ unstable '
-    + '(their searches spread wider: no verdict rests on them, and a second run may read them far apart).', '']);
+  assert.match(precisionLines(run)[0], /^Capacity precision: 2 capacities over 3 searches each, 1 with every search within ±10% of the kept \(median\) one, 1 ~ unstable: /);
   assert.ok(capacityLines(run, { targetP99Ms: 10, direction: 'up' }).includes(precisionLines(run)[0]));
   assert.deepEqual(precisionLines(/** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('http1', 'h2load 1.52.0')]))), [], 'one search (no precision): no line');
+  // a results.json written before rows carried their precision: judged from its searches, the same marks
+  const old = /** @type {Capacity} */ (/** @type {unknown} */ (run.map((t) => ({ ...t, rows: t.rows.map(({ precision: _precision, ...r }) => r) }))));
+  assert.deepEqual(capacityRows(old).rows.map((r) => r.cells[2]), cells.map((c) => c[2]));
+  assert.deepEqual(precisionLines(old), precisionLines(run));
 });
 
 test('pairSection: protobuf over JSON per transport, search by search, a side named only when every search is on it, and what bound the two', () => {
   const t = (/** @type {string} */ transport, /** @type {object|null} */ pair) => ({ ...transportOf(transport, 'h2load 1.52.0'), pair });
+  const server6 = ['server', 'server', 'server', 'server', 'server', 'server'];
   const run = /** @type {Capacity} */ (/** @type {unknown} */ ([
-    t('http1', { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.3, searchRatios: [1.242, 1.418, 1.81], ratioMinMax: [1.242, 1.81], verdict: 'higher', bounds: ['server', 'server'] }),
-    t('ws', { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.06, searchRatios: [1.2, 0.9, 1.06], ratioMinMax: [0.9, 1.2], verdict: 'no clear difference', bounds: ['client', 'server'] }),
+    t('http1', { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.418, searchRatios: [1.242, 1.418, 1.81], ratioMinMax: [1.242, 1.81], verdict: 'higher', bounds: server6 }),
+    t('ws', { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.06, searchRatios: [1.2, 0.9, 1.06], ratioMinMax: [0.9, 1.2], verdict: 'no clear difference', bounds: ['client', 'server', 'server', 'neither', 'server', 'server'] }),
+    t('http2', { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.5, searchRatios: [1.5, 1.4], ratioMinMax: [1.4, 1.5], verdict: 'too few searches', bounds: ['client', 'client', 'client', 'client'] }),
     t('grpc', null),
   ]));
   const lines = pairSection(run);
-  assert.equal(lines.length, 4, 'a lead line and one per transport with a pair (grpc has none)');
-  assert.equal(lines[2], '- http1: 1.30× (per search 1.24×, 1.42×, 1.81×): protobufjs-static took more than json-buffer in every one of 3 searches');
-  assert.equal(lines[3], '- ws: 1.06× (per search 1.20×, 0.90×, 1.06×): no clear difference between protobufjs-static and json-buffer (the searches disagree on the side)'
-    + '; bound by client and server, so not only the servers\' limits');
+  assert.equal(lines.length, 5, 'a blank line, the lead and one per transport with a pair (grpc has none)');
+  assert.match(lines[1], /^Protobuf over JSON, search by search .* every one of at least 3 searches put the ratio more than 10% on it\):$/);
+  assert.equal(lines[2], '- http1: 1.42× (per search 1.24×, 1.42×, 1.81×): protobufjs-static held a higher capacity than json-buffer in every one of 3 searches');
+  assert.equal(lines[3], '- ws: 1.06× (per search 1.20×, 0.90×, 1.06×): no clear difference between protobufjs-static and json-buffer'
+    + '; some searches were bound by client or neither, not the server, so not only the servers\' limits');
+  assert.equal(lines[4], '- http2: 1.50× (per search 1.50×, 1.40×): protobufjs-static against json-buffer in 2 searches: too few for a verdict (3 needed)'
+    + '; no search was bound by the server (client), so these are not the servers\' limits');
+  assert.deepEqual(pairModel(run)?.items, lines.slice(2).map((l) => l.slice(2)), 'the model the HTML report lists');
   assert.deepEqual(pairSection(/** @type {Capacity} */ (/** @type {unknown} */ ([t('grpc', null)]))), []);
+  assert.equal(pairModel(/** @type {Capacity} */ (/** @type {unknown} */ ([t('grpc', null)]))), null);
 });
 
 test('README quotes the capacity headline of docs/results/capacity.json as headlineLines writes it', () => {

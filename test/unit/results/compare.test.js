@@ -240,6 +240,22 @@ test('a capacity is compared by its searches\' min–max, its bound is its statu
   assert.equal(figure(compareRuns(withTransports(), spread), key)?.verdict, 'unstable');
   spreadRow.precision = { target: 0.1, halfWidth: 0.03, met: true };
   assert.equal(figure(compareRuns(withTransports(), spread), key)?.verdict, 'CHANGED', 'one that met it is judged');
+  // what bound an unstable capacity's kept search says nothing either: unstable, not CHANGED
+  const flipped = withTransports({ bound: 'neither' });
+  /** @type {any} */ (flipped.capacity).transports[0].rows[0].precision = { target: 0.1, halfWidth: 0.4, met: false };
+  assert.equal(figure(compareRuns(withTransports(), flipped), key)?.verdict, 'unstable');
+  // a row of an older results.json, without a stored precision, is judged from its searches
+  const older = withTransports({ capacity: 2 });
+  const [olderRow] = /** @type {any} */ (older.capacity).transports[0].rows;
+  olderRow.searches = [{ capacity: 40000 }, { capacity: 20000 }, { capacity: 60000 }];
+  assert.equal(figure(compareRuns(withTransports(), older), key)?.verdict, 'unstable');
+  // with --server-workers 2 the one-worker and two-worker capacities are two figures, not one overwriting the other
+  const two = withTransports();
+  const cap = /** @type {any} */ (two.capacity);
+  cap.transports.push({ ...cap.transports[0], serverWorkers: 2, rows: cap.transports[0].rows.map((/** @type {object} */ r) => ({ ...r, capacity: 40000 })) });
+  cap.transports[0].serverWorkers = 1;
+  const keys = compareRuns(two, two).rows.map((r) => r.figure).filter((f) => f.includes('capacity http1') && f.endsWith('fmt-a msgs/s'));
+  assert.deepEqual(keys, ['p1 capacity http1 fmt-a msgs/s', 'p1 capacity http1 ×2 fmt-a msgs/s']);
 });
 
 test('the WebSocket pass\'s msgs/s over several rounds and its CPU at a fixed rate are compared by their spread', () => {

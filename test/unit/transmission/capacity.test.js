@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { boundOf, failingTwice, capacityPair, capacityPrecision, capacityRow, combineSearches, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
+import { capacityUnstable, precisionOf } from '../../../lib/transmission/capacity-precision.js';
 import { searchRate } from '../../../lib/transmission/rate-search.js';
 
 /** @typedef {import('../../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
@@ -117,34 +118,47 @@ test('combineSearches: the median search\'s row with every probe (tagged by sear
   assert.equal(one.precision, null, 'one search: no spread to judge');
 });
 
-test('capacityPrecision: the farthest search from the median one, relative to it, against ±10%; a search that found none misses; one search is not judged', () => {
+test('capacityPrecision: the farthest search from the kept one, relative to it, against ±10%; a search that found none misses; one search or none found is not judged', () => {
   assert.deepEqual(capacityPrecision([9000, 10000, 11000], 10000), { target: 0.1, halfWidth: 0.1, met: true }, 'exactly ±10% meets it');
   assert.deepEqual(capacityPrecision([33000, 17325, 25011], 25011)?.met, false, 'the http1 JSON searches of a real run (17,325–33,000)');
   assert.ok(Math.abs(/** @type {number} */ (capacityPrecision([33000, 17325, 25011], 25011)?.halfWidth) - 7989 / 25011) < 1e-12, 'the farther side, above');
   assert.deepEqual(capacityPrecision([20000, 30000], 20000), { target: 0.1, halfWidth: 0.5, met: false });
   assert.deepEqual(capacityPrecision([null, 3000, 3100], 3000), { target: 0.1, halfWidth: null, met: false });
-  assert.deepEqual(capacityPrecision([null, null], null), { target: 0.1, halfWidth: null, met: false });
+  assert.equal(capacityPrecision([null, null], null), null, 'no search found one: every search says "below", nothing to judge');
   assert.equal(capacityPrecision([12000], 12000), null);
   assert.deepEqual(capacityPrecision([9000, 10000, 11000], 10000, 0.05)?.met, false, 'the target is a parameter');
 });
 
+test('precisionOf: a row\'s own precision, or for a row of an older results.json the rule applied to its searches', () => {
+  assert.deepEqual(precisionOf({ capacity: 25011, searches: [{ capacity: 33000 }, { capacity: 17325 }, { capacity: 25011 }] })?.met, false);
+  assert.deepEqual(precisionOf({ capacity: 100, searches: [{ capacity: 100 }, { capacity: 104 }] }), { target: 0.1, halfWidth: 0.04, met: true }, 'an even count: from the kept, lower middle one');
+  assert.equal(precisionOf({ capacity: 100, searches: [{ capacity: 100 }, { capacity: 110.5 }] })?.met, false, 'two searches 10.5% apart: the upper one is over 10% from the kept lower one');
+  assert.equal(precisionOf({ capacity: 12000 }), null, 'no searches recorded');
+  assert.deepEqual(precisionOf({ capacity: 1, searches: [{ capacity: 1 }, { capacity: 5 }], precision: { target: 0.1, halfWidth: 0, met: true } })?.met, true, 'the stored one wins');
+  assert.equal(capacityUnstable({ capacity: 25011, searches: [{ capacity: 33000 }, { capacity: 17325 }, { capacity: 25011 }] }), true);
+  assert.equal(capacityUnstable({ capacity: 12000, precision: null }), false);
+});
+
 test('capacityPair: protobuf over JSON search by search, the median ratio, a side named only when every search lies on it', () => {
-  const rowOf = (/** @type {string} */ format, /** @type {(number|null)[]} */ caps, bound = 'server') => ({ format, bound, searches: caps.map((capacity) => ({ capacity })) });
+  const rowOf = (/** @type {string} */ format, /** @type {(number|null)[]} */ caps, bound = 'server') => ({ format, bound, searches: caps.map((capacity) => ({ capacity, bound })) });
   const pair = { json: { format: 'json-buffer' }, protobuf: { format: 'protobufjs-static' } };
   const pairOf = (/** @type {(number|null)[]} */ pb, /** @type {(number|null)[]} */ json, bounds = ['server', 'server']) => capacityPair(
     /** @type {any} */ ([rowOf('json-buffer', json, bounds[1]), rowOf('protobufjs-static', pb, bounds[0])]), pair);
   const higher = pairOf([30000, 42000, 36000], [20000, 30000, 24000]);
   assert.deepEqual(higher && [higher.searchRatios, higher.ratio, higher.ratioMinMax, higher.verdict, higher.json, higher.protobuf],
     [[1.5, 1.4, 1.5], 1.5, [1.4, 1.5], 'higher', 'json-buffer', 'protobufjs-static'], 'search k of one against search k of the other, not sorted');
-  assert.equal(pairOf([10000, 12000, 9000], [20000, 13000, 18000])?.verdict, 'lower');
+  assert.equal(pairOf([10000, 11000, 9000], [20000, 13000, 18000])?.verdict, 'lower');
+  assert.equal(pairOf([10000, 12000, 9000], [20000, 13000, 18000])?.verdict, 'no clear difference', 'one search only 8% lower: not more than 10% on that side');
   // the real http1 searches of one run: 41,000/24,570/45,258 against 33,000/17,325/25,011 (all > 1) and one that disagrees
   assert.equal(pairOf([41000, 24570, 45258], [33000, 17325, 25011])?.verdict, 'higher');
   const mixed = pairOf([43000, 41580, 31760], [37000, 39060, 34142]);
   assert.deepEqual(mixed && [mixed.verdict, mixed.ratio?.toFixed(3)], ['no clear difference', (41580 / 39060).toFixed(3)]);
-  assert.equal(pairOf([30000], [20000])?.verdict, 'one search', 'one search names no side');
+  assert.equal(pairOf([30000], [20000])?.verdict, 'too few searches', 'one search names no side');
+  assert.equal(pairOf([30000, 33000], [20000, 21000])?.verdict, 'too few searches', 'nor do two, however far apart');
+  assert.equal(pairOf([30000, 33000, 31000, 36000], [20000, 21000, 22000, 20000])?.verdict, 'higher', 'four, every one higher by more than 10%');
   const none = pairOf([null, 30000, 31000], [20000, 21000, 22000]);
   assert.deepEqual(none && [none.verdict, none.ratio, none.ratioMinMax, none.searchRatios[0]], ['a search found none', null, null, null]);
-  assert.deepEqual(pairOf([30000, 31000], [20000, 21000], ['client', 'server'])?.bounds, ['client', 'server'], 'what bound each side travels with the pair');
+  assert.deepEqual(pairOf([30000, 31000], [20000, 21000], ['client', 'server'])?.bounds, ['client', 'client', 'server', 'server'], 'what bound each search, protobuf\'s first');
   assert.equal(capacityPair(/** @type {any} */ ([rowOf('protobufjs-static', [1, 2])]), { protobuf: { format: 'protobufjs-static' } }), null, 'grpc: no JSON side, no pair');
 });
 

@@ -159,3 +159,27 @@ test('searchesNote: the searches\' min–max beside a median, or which found non
   assert.equal(searchesNote(found([12000])), null);
   assert.equal(searchesNote({}), null, 'a row written before searches');
 });
+
+test('report.html\'s capacity section: the precision line and the protobuf ÷ JSON pairs as a list, as the text report has them', async () => {
+  const { renderHtml } = await import('../../../lib/report/html.js');
+  const { makeResults } = await import('../../helpers/results-fixture.js');
+  const results = makeResults();
+  const t = transportOf('http1', 'h2load 1.52.0');
+  const row = t.rows[0];
+  const searched = (/** @type {string} */ format, /** @type {number[]} */ caps, /** @type {object} */ extra) => ({ ...row, format, capacity: caps[1], perCore: caps[1],
+    searches: caps.map((capacity) => ({ capacity, bound: 'server' })), capacityMinMax: [Math.min(...caps), Math.max(...caps)], ...extra });
+  t.rows = [
+    searched('json-buffer', [20000, 30000, 40000], { precision: { target: 0.1, halfWidth: 0.334, met: false } }),
+    searched('protobufjs-static', [30000, 33000, 46000], { precision: { target: 0.1, halfWidth: 0.394, met: false } }),
+  ];
+  const transports = /** @type {Capacity} */ (/** @type {unknown} */ ([{ ...t, pair: { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.15, searchRatios: [1.5, 1.1, 1.15],
+    ratioMinMax: [1.1, 1.5], verdict: 'no clear difference', bounds: ['server', 'server', 'server', 'server', 'server', 'server'] } }]));
+  Object.assign(results, { capacity: { payload: 'p1', transports } });
+  Object.assign(results.settings, { capacity: { payload: 'p1', transports: ['http1'], loadGenerator: 'h2load 1.52.0', connections: 4, window: 8, fromRate: 500,
+    probeSeconds: 0.2, steps: 5, searches: 3, cpuRate: 1000, rounds: 3, rateSeconds: 0.25, targetP99Ms: 10, direction: 'up' } });
+  const html = renderHtml(results);
+  const section = html.slice(html.indexOf('<section id="capacity">'), html.indexOf('</section>', html.indexOf('<section id="capacity">')));
+  assert.ok(section.includes('<p>Capacity precision: 2 capacities over 3 searches each, 0 with every search within ±10% of the kept (median) one, 2 ~ unstable'), section);
+  assert.match(section, /<p>Protobuf over JSON, search by search .*<\/p><ul><li>http1: 1\.15× \(per search 1\.50×, 1\.10×, 1\.15×\): no clear difference between protobufjs-static and json-buffer<\/li><\/ul>/);
+  assert.match(section, /30,000 \(20,000–40,000 over 3 searches\) ~/);
+});

@@ -48,12 +48,15 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       searches per format, each against a fresh server, search k of every transport before
                       search k + 1 of any (with every transport, about a minute apart), the pair's formats taking
                       turns, the median kept with the min–max of all (a capacity moves with the machine: one
-                      search has no spread). A rate the client (not the server) ran
+                      search has no spread; ~ unstable where a search lies more than 10% from the kept one), and
+                      per transport protobuf ÷ JSON search by search. A rate the client (not the server) ran
                       out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
                       client-bound, not reported per core. Then both formats at half the lower capacity of the
                       pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
                       probe's length, each after an idle interval of up to 0.25 s). Default
-                      --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept)
+                      --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept).
+                      V8 flags for the servers (--max-semi-space-size=16, …) go in NODE_OPTIONS, which every
+                      server.js the run starts inherits
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
                       (closed loop, 3 passes): its requests/s beside the capacity (h2load's or the toolkit's), and the toolkit's own
                       client in the same closed loop, taking turns with it (like with like)

@@ -5,7 +5,7 @@ import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
-import { CAPACITY_HEADLINE } from '../transmission/capacity-settings.js';
+import { CAPACITY_HEADLINE, CAPACITY_PRECISION } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
@@ -426,7 +426,7 @@ export function precisionLines(transports) {
   const counts = [...new Set(judged.map((x) => x.r.searches?.length ?? 1))];
   return [`Capacity precision: ${judged.length} capacities over ${counts.join(' or ')} searches each, ${judged.length - missed} with every search within ±${target}% `
     + `of the kept (median) one, ${missed} ~ unstable: their searches spread wider, so compare.js gives them no verdict and a second run may read them `
-    + 'far apart (the protobuf ÷ JSON pairs below are judged search by search instead).', ''];
+    + `far apart${transports.some((t) => t.pair) ? ' (the protobuf ÷ JSON pairs below are judged search by search instead)' : ''}.`, ''];
 }
 
 /**
@@ -440,7 +440,7 @@ export function pairModel(transports) {
   return items.length ? {
     lead: 'Protobuf over JSON, search by search (search k of both formats ran back to back against one server, so each search\'s ratio '
       + `compares them in one state of the machine; a side is named only when every one of at least ${MIN_ROUNDS_FOR_WINNER} searches put the ratio more than `
-      + '10% on it):',
+      + `${Math.round(CAPACITY_PRECISION * 100)}% on it):`,
     items,
   } : null;
 }

@@ -115,6 +115,9 @@ test('capacity precision: ~ beside a capacity whose searches spread wider than ย
   const old = /** @type {Capacity} */ (/** @type {unknown} */ (run.map((t) => ({ ...t, rows: t.rows.map(({ precision: _precision, ...r }) => r) }))));
   assert.deepEqual(capacityRows(old).rows.map((r) => r.cells[2]), cells.map((c) => c[2]));
   assert.deepEqual(precisionLines(old), precisionLines(run));
+  assert.ok(!precisionLines(run)[0].includes('pairs below'), 'no pair in the run: none pointed to');
+  const withPair = /** @type {Capacity} */ (/** @type {unknown} */ (run.map((t) => ({ ...t, pair: { json: 'a', protobuf: 'b', ratio: 1, searchRatios: [1, 1, 1], ratioMinMax: [1, 1], verdict: 'no clear difference', bounds: [] } }))));
+  assert.ok(precisionLines(withPair)[0].endsWith('(the protobuf รท JSON pairs below are judged search by search instead).'));
 });
 
 test('pairSection: protobuf over JSON per transport, search by search, a side named only when every search is on it, and what bound the two', () => {

@@ -67,7 +67,7 @@ export function capacityPair(rows, formatPair, margin = CAPACITY_PRECISION) {
   const whole = searchRatios.every((x) => x != null) ? /** @type {number[]} */ (searchRatios) : null;
   const verdict = !whole ? 'a search found none' : n < MIN_ROUNDS_FOR_WINNER ? 'too few searches'
     : whole.every((x) => x > 1 + margin) ? 'higher' : whole.every((x) => x < 1 / (1 + margin)) ? 'lower' : 'no clear difference';
-  const bounds = [...protobuf.searches, ...json.searches].slice(0, 2 * n).map((s) => s.bound ?? 'neither');
+  const bounds = [...protobuf.searches.slice(0, n), ...json.searches.slice(0, n)].map((s) => s.bound ?? 'neither');
   return {
     json: json.format, protobuf: protobuf.format, ratio: whole ? median(whole) : null, searchRatios,
     ratioMinMax: whole ? [Math.min(...whole), Math.max(...whole)] : null, verdict, bounds,

@@ -11,9 +11,9 @@ export const CAPACITY_SEARCHES = 3;
 export const CAPACITY_LOAD = Object.freeze({ connections: 4, window: 8 });
 
 /**
- * The precision a capacity over several searches is held to: every search within ±10% of the median search (the
+ * The precision a capacity over several searches is held to: every search within ±10% of the kept (median) search (the
  * agreement issue 22 asks of two runs). A capacity whose searches spread wider is shown "~ unstable" and given no
- * verdict; one search has no spread to judge (capacity.js capacityPrecision).
+ * verdict; one search has no spread to judge (capacity-precision.js capacityPrecision).
  */
 export const CAPACITY_PRECISION = 0.1;
 

@@ -11,7 +11,7 @@ import { payloadHeading } from './lib/report/rows.js';
 import { calibrationLines, capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
-import { CAPACITY_LOAD, CAPACITY_SEARCHES, measureCapacity } from './lib/transmission/capacity.js';
+import { CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, SUSTAIN_SHARES, measureCapacity } from './lib/transmission/capacity.js';
 import { chooseLoadGenerator, loadGeneratorLabel } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
@@ -49,7 +49,9 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       search k + 1 of any (with every transport, about a minute apart), the pair's formats taking
                       turns, the median kept with the min–max of all (a capacity moves with the machine: one
                       search has no spread; ~ unstable where a search lies more than 10% from the kept one), and
-                      per transport protobuf ÷ JSON search by search. A rate the client (not the server) ran
+                      per transport protobuf ÷ JSON search by search. Then each capacity held for --sustain S
+                      seconds (default ${CAPACITY_SUSTAIN_SECONDS}; 0 skips) in one pass, and where that fails at ${SUSTAIN_SHARES.slice(1).join(', ')} of
+                      it until one holds: a probe is too short to meet the server's major GCs. A rate the client (not the server) ran
                       out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
                       client-bound, not reported per core. Then both formats at half the lower capacity of the
                       pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
@@ -92,6 +94,7 @@ const OPTIONS = {
   'from-rate': { type: 'string', default: '500' },
   'probe-seconds': { type: 'string', default: '0.2' },
   searches: { type: 'string' },
+  sustain: { type: 'string' },
   'server-workers': { type: 'string', default: '1' },
   calibrate: { type: 'boolean', default: false },
   'load-generator': { type: 'string', default: 'auto' },
@@ -138,6 +141,9 @@ runCli(import.meta.url, async () => {
   // three searches per format unless told otherwise (CAPACITY_SEARCHES)
   const searches = numberOption(values.searches ?? String(CAPACITY_SEARCHES), 'searches', { min: 1, integer: true });
   if (values.searches !== undefined && !values.capacity) throw new UserError(`--searches ${values.searches}: only with --capacity`);
+  // each capacity then held for this long (CAPACITY_SUSTAIN_SECONDS unless told otherwise; 0: not checked)
+  const sustainSeconds = numberOption(values.sustain ?? String(CAPACITY_SUSTAIN_SECONDS), 'sustain', { min: 0 });
+  if (values.sustain !== undefined && !values.capacity) throw new UserError(`--sustain ${values.sustain}: only with --capacity`);
   if (serverWorkers > 1 && !values.capacity) throw new UserError(`--server-workers ${serverWorkers}: only with --capacity`);
   const cpuRate = values['cpu-rate'] === undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   if (cpuRate !== null && !values.capacity) throw new UserError(`--cpu-rate ${values['cpu-rate']}: only with --capacity`);
@@ -155,17 +161,17 @@ runCli(import.meta.url, async () => {
     /** @type {{ connections?: number, window?: number }} */
     const busy = values.connections === '1' && values.window === '1' ? CAPACITY_LOAD : {};
     const capacity = await measureCapacity({
-      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches },
+      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches, sustainSeconds },
       // the passes at half capacity: twice a probe's length (0.4 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2, rate: cpuRate },
       link: { ...link, ...busy },
-      onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
+      onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} ${p.sustainSeconds ? `sustained ${p.sustainSeconds} s ` : ''}at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
     });
     const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
     // who sent, as the transports say (h2load drives only some of them), and why not h2load where auto chose otherwise
     const sentBy = capacity.find((t) => t.loadGenerator !== 'toolkit')?.loadGenerator ?? loadGeneratorLabel({ name: 'toolkit' });
     const settings = {
-      targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, serverWorkers, cpuRate, loadGenerator: sentBy, ...('why' in loadGenerator && loadGenerator.why ? { loadGeneratorWhy: loadGenerator.why } : {}),
+      targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, sustainSeconds, serverWorkers, cpuRate, loadGenerator: sentBy, ...('why' in loadGenerator && loadGenerator.why ? { loadGeneratorWhy: loadGenerator.why } : {}),
       connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining,
     };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));

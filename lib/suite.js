@@ -11,7 +11,7 @@ import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
 import { describePayload } from './payload/index.js';
 import { breakEvenReport } from './transmission/model.js';
-import { CAPACITY_HEADLINE, CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_TARGET_P99_MS } from './transmission/capacity-settings.js';
+import { CAPACITY_HEADLINE, CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, CAPACITY_TARGET_P99_MS } from './transmission/capacity-settings.js';
 
 /**
  * The codecs of npm start's default and quick runs unless --formats says otherwise: the baseline JSON, the most used
@@ -45,7 +45,7 @@ export const MODES = {
     precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1, speedMaxProcesses: 1,
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
-    capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, searches: 1, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
+    capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, searches: 1, sustainSeconds: 0, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
@@ -62,9 +62,10 @@ export const MODES = {
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
     transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
     // the capacity headline (REST/JSON over http1 against gRPC/protobuf, one server core): one search each from
-    // 1,000 msgs/s in 0.2 s probes with 4 bisections (to about 6%), then both at 1,000 msgs/s, 3 rounds of two
-    // quarter-second passes (a 95% interval of their median needs six)
-    capacity: { fromRate: 1000, probeSeconds: 0.2, steps: 4, searches: 1, cpuRate: 1000, rounds: 3, rateSeconds: 0.25 },
+    // 1,000 msgs/s in 0.2 s probes with 4 bisections (to about 6%), the capacity then held for 1 s (lower shares of it
+    // while that fails), then both at 1,000 msgs/s, 3 rounds of two quarter-second passes (a 95% interval of their
+    // median needs six)
+    capacity: { fromRate: 1000, probeSeconds: 0.2, steps: 4, searches: 1, sustainSeconds: 1, cpuRate: 1000, rounds: 3, rateSeconds: 0.25 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
@@ -80,8 +81,8 @@ export const MODES = {
     rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
     transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
     // the capacity pass in 0.5 s probes, 5 bisections and 1 s passes at the rate, three searches a side (the median
-    // with their min–max)
-    capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: CAPACITY_SEARCHES, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
+    // with their min–max), each capacity then held for CAPACITY_SUSTAIN_SECONDS
+    capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: CAPACITY_SEARCHES, sustainSeconds: CAPACITY_SUSTAIN_SECONDS, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
     oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
   },
 };
@@ -184,7 +185,7 @@ export async function planCapacity(generator) {
  * What the cost estimates read of a mode's settings.
  * @typedef {{ maxTime: number, messages: number, wsRounds: number, slowLinkMessages: number, slowLinkRounds: number,
  *   transportMessages: number, transportRounds: number, memory?: { warmupOps?: number },
- *   capacity?: { fromRate: number, probeSeconds: number, steps: number, searches: number, cpuRate: number, rounds: number, rateSeconds: number } }} ModeSettings
+ *   capacity?: { fromRate: number, probeSeconds: number, steps: number, searches: number, sustainSeconds: number, cpuRate: number, rounds: number, rateSeconds: number } }} ModeSettings
  */
 const cost = {
   sizes: () => 1,
@@ -198,9 +199,10 @@ const cost = {
   // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
   /** @type {(s: ModeSettings, n: number, slow: boolean) => number} */
   transports: (s, n, slow) => s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
-  // per side a server start and a search (a dozen probes, a failing one probed twice), then the passes at the rate
+  // per side a server start and a search (a dozen probes, a failing one probed twice), a sustained pass or two, then
+  // the passes at the rate
   /** @type {(s: ModeSettings) => number} */
-  capacity: (s) => (s.capacity ? 2 * (1 + 16 * s.capacity.searches * (s.capacity.probeSeconds + 0.12) + 2 * s.capacity.rounds * 2 * s.capacity.rateSeconds) : 0),
+  capacity: (s) => (s.capacity ? 2 * (1 + 16 * s.capacity.searches * (s.capacity.probeSeconds + 0.12) + 1.5 * s.capacity.sustainSeconds + 2 * s.capacity.rounds * 2 * s.capacity.rateSeconds) : 0),
   // two child processes, then per case a share that grows with the calls the mode asks for
   /** @type {(s: ModeSettings, cases: number) => number} */
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
@@ -451,7 +453,7 @@ export async function runSuite({
     const link = { connections: CAPACITY_LOAD.connections, window: CAPACITY_LOAD.window };
     const transports = await measure({
       payload: p, codecsFor: capacityRun.codecsFor, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, loadGenerator: capacityRun.loadGenerator,
-      search: { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches }, atHalf: { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, link,
+      search: { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches, sustainSeconds: c.sustainSeconds }, atHalf: { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, link,
     });
     const { loadGeneratorLabel } = await import('./transmission/h2load.js');
     capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, loadGenerator: loadGeneratorLabel(capacityRun.loadGenerator) };

@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, pairModel, precisionLines, transportComparisonRows } from './terminal-transmission.js';
+import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, pairModel, precisionLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -174,7 +174,7 @@ export function renderHtml(results) {
       + `<p>${esc(capacityPassText(settings))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
-      + precisionLines(capacity.transports).filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
+      + [...precisionLines(capacity.transports), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
       + (pairs ? `<p>${esc(pairs.lead)}</p><ul>${pairs.items.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '')
       + '</section>');
   }

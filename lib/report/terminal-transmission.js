@@ -5,7 +5,7 @@ import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
-import { CAPACITY_HEADLINE, CAPACITY_PRECISION } from '../transmission/capacity-settings.js';
+import { CAPACITY_HEADLINE, CAPACITY_PRECISION, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
@@ -307,8 +307,8 @@ export function cpuAtRateLines(run) {
 /**
  * The capacity table (lib/transmission/capacity.js): per transport and format the highest rate that held the p99
  * target with nothing lost, per server core when the server bound it, which side bound the first rate that failed,
- * and at half the lower capacity of the transport's pair (or at the one rate --cpu-rate gave every transport,
- * `fixedRate`): p50/p99 and the server CPU per message at that fixed rate.
+ * whether it held in a longer pass (sustainedCell), and at half the lower capacity of the transport's pair (or at the
+ * one rate --cpu-rate gave every transport, `fixedRate`): p50/p99 and the server CPU per message at that fixed rate.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @param {{ fixedRate?: boolean }} [o]
  * @returns {import('./table.js').TableModel}
@@ -322,27 +322,69 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
     const perCore = r.perCore != null ? `${int(r.perCore)}${unstable}` : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
-      capacityTransportLabel(t), r.format, capacity, perCore, r.bound, h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
+      capacityTransportLabel(t), r.format, capacity, perCore, r.bound, sustainedCell(r), h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
       h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}` : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
   }));
   const at = fixedRate ? 'at rate' : 'at half';
-  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
+  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'sustained', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
     `server µs/msg ${at}`, `server CPU ${at}`], ['transport', 'format', 'bound by']), rows);
+}
+
+/**
+ * A capacity's sustained pass (capacity.js sustainRate) in a table cell: "held 2 s" when the capacity itself held,
+ * "35,721 (0.9×)" when only a lower share did, "below 0.7×" when none did, "—" when none ran (no --sustain, or no
+ * capacity to hold).
+ * @param {{ capacity: number|null, sustained?: { seconds: number, rate: number|null, share: number|null, tries: Array<{ rate: number }> } | null }} r
+ */
+export function sustainedCell(r) {
+  const s = r.sustained;
+  if (!s) return '—';
+  if (s.share === 1) return `held ${s.seconds} s`;
+  if (s.rate !== null && s.share !== null) return `${int(s.rate)} (${s.share}×)`;
+  const lowest = s.tries.at(-1);
+  return `below ${lowest && r.capacity ? `${+(lowest.rate / r.capacity).toFixed(2)}×` : 'every share'}`;
+}
+
+/**
+ * What the sustained passes found, in one line under the capacity table, or none when none ran.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {string[]}
+ */
+export function sustainedLines(transports) {
+  const rows = transports.flatMap((t) => t.rows.filter((r) => r.sustained).map((r) => ({ t, r, s: /** @type {NonNullable<typeof r.sustained>} */ (r.sustained) })));
+  if (!rows.length) return [];
+  const seconds = [...new Set(rows.map((x) => x.s.seconds))].join(' or ');
+  const short = rows.filter((x) => x.s.share !== 1);
+  const shares = SUSTAIN_SHARES.slice(1).join(', ');
+  return [`sustained: each capacity offered for ${seconds} s in one pass (a probe of the search is shorter, too short to meet the server's major `
+    + `garbage collections); where that failed, ${shares} of it in turn until one held. ${rows.length - short.length} of ${rows.length} held at their capacity.`
+    + (short.length ? ` Not at their capacity: ${short.map(({ t, r, s }) => `${capacityTransportLabel(t)} ${r.format} (${s.tries.filter((p) => !p.ok).map((p) => `${int(p.rate)}: ${sustainFailure(p)}`).join('; ')})`).join(', ')}.` : '')];
+}
+
+/**
+ * Why a sustained pass failed, in a few words: messages not answered, behind its schedule, or its p99; and the side
+ * that ran out.
+ * @param {{ complete: boolean, onSchedule?: boolean, p99: number|null, bound?: string|null, serverGcMaxMs?: number|null }} p
+ */
+function sustainFailure(p) {
+  const what = !p.complete ? 'not every message answered' : p.onSchedule === false ? 'behind its schedule' : `p99 ${p.p99 == null ? '—' : ms(p.p99)} ms`;
+  return `${what}${p.bound ? `, ${p.bound}-bound` : ''}${p.serverGcMaxMs != null && p.serverGcMaxMs >= 5 ? `, a server GC pause of ${ms(p.serverGcMaxMs)} ms` : ''}`;
 }
 
 /**
  * How a capacity pass ran, from its settings (results.settings.capacity), in one sentence for report.md and
  * report.html: who sent, the load, the search, and the passes at the fixed rate.
  * @param {{ transports: string[], payload: string, loadGenerator: string, connections: number, window: number, fromRate: number,
- *   probeSeconds: number, steps: number, searches?: number, cpuRate: number, rounds: number, rateSeconds: number, targetP99Ms: number }} s
+ *   probeSeconds: number, steps: number, searches?: number, sustainSeconds?: number, cpuRate: number, rounds: number, rateSeconds: number, targetP99Ms: number }} s
  */
 export function capacityPassText(s) {
   const searches = s.searches ?? 1;
   return `${s.transports.join(' and ')} on ${s.payload}, sent by ${s.loadGenerator}, ${s.connections} connections × window ${s.window}: per side the highest `
     + `open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms, rates doubling from ${int(s.fromRate)} msgs/s in ${s.probeSeconds} s probes, `
     + `${s.steps} bisections, ${searches === 1 ? 'one search (no spread)' : `${searches} searches, each against a fresh server (the median, with what the others found)`}; `
+    + `${s.sustainSeconds ? `the capacity then offered for ${s.sustainSeconds} s in one pass (lower shares of it while that failed); ` : ''}`
     + `then both at ${int(s.cpuRate)} msgs/s, ${s.rounds} round${s.rounds === 1 ? '' : 's'} of two ${s.rateSeconds} s passes: p50/p99 and the server's CPU per `
     + 'message, idle subtracted (~: a 95% interval wider than ±5%). docs/transmission.md, "The short pass in npm start".';
 }
@@ -399,6 +441,7 @@ export function capacityLines(transports, s) {
         : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
       + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
       + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
+    ...sustainedLines(transports),
     ...floorLines(transports, s.targetP99Ms),
     ...pairSection(transports),
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
@@ -489,6 +532,19 @@ function unstableNote(r) {
 }
 
 /**
+ * How a capacity fared in its sustained pass, for the headline: "held for 2 s", "for 2 s only 35,721 (0.9×) held", "none of
+ * 1, 0.9, 0.8, 0.7 of it held for 2 s"; null when none ran.
+ * @param {Parameters<typeof sustainedCell>[0]} r
+ */
+function sustainedNote(r) {
+  const s = r.sustained;
+  if (!s) return null;
+  if (s.share === 1) return `held for ${s.seconds} s`;
+  if (s.rate !== null) return `for ${s.seconds} s only ${int(s.rate)} (${s.share}×) held`;
+  return `none of ${s.tries.map((p) => (r.capacity ? +(p.rate / r.capacity).toFixed(2) : p.rate)).join(', ')} of it held for ${s.seconds} s`;
+}
+
+/**
  * The headline issue 22 asks for, when a run has both sides of it: how many REST/JSON (http1's JSON) and gRPC/protobuf
  * (grpc's protobuf) messages one server core took under the p99 target, and the server's CPU share for each at the
  * rate both were measured at (the same rate only with --cpu-rate; otherwise each at its own half capacity, said so).
@@ -515,7 +571,7 @@ export function headlineSentence(transports, targetP99Ms) {
   // over several searches: the median with what the searches found (searchesNote)
   const took = (/** @type {NonNullable<typeof rest>} */ r) => {
     const notes = [r.perCore == null && r.capacity != null ? `${r.bound}-bound, so not the server's limit` : null, searchesNote(r),
-      unstableNote(r)].filter(Boolean);
+      unstableNote(r), sustainedNote(r)].filter(Boolean);
     const figure = r.perCore != null ? int(r.perCore) : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : int(r.capacity);
     return `${figure}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   };

@@ -164,6 +164,8 @@ export const UNITS = {
   targetP99Ms: 'milliseconds: the p99 a rate must stay under to hold',
   fromRate: 'messages per second: the capacity search\'s first rate',
   probeSeconds: 'seconds of each probe of the capacity search',
+  sustainSeconds: 'seconds of the one pass each capacity is then offered for (0: none)',
+  share: 'fraction of the capacity: the highest share of it that held its sustained pass (null: none did)',
   steps: 'count: bisections of the capacity search after its doubling',
   cpuRate: 'messages per second: the one fixed rate both sides\' p50/p99 and server CPU are measured at',
   rateSeconds: 'seconds of each pass at the fixed rate',
@@ -276,7 +278,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {{ payload: string, transports: string[], rounds: number,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
  * @property {{ payload: string, transports: string[], targetP99Ms: number, direction: 'up'|'down', fromRate: number, probeSeconds: number, steps: number,
- *   cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string, searches?: number } | null} [capacity]
+ *   sustainSeconds?: number, cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string, searches?: number } | null} [capacity]
  *   the capacity pass's settings (null: --capacity none; absent before it)
  * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
  * @property {string[]} [runtimes] present with --runtimes

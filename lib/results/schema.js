@@ -308,7 +308,7 @@ export const RESULTS_SCHEMA = {
         // the capacity headline's short pass (npm start --capacity); null when it was skipped
         capacity: {
           type: ['object', 'null'], required: ['payload', 'transports', 'targetP99Ms', 'cpuRate', 'loadGenerator'],
-          properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' } },
+          properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' } },
         },
         batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
         runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes
@@ -397,7 +397,14 @@ export const RESULTS_SCHEMA = {
                 type: 'array',
                 items: {
                   type: 'object', required: ['format', 'capacity', 'perCore', 'bound', 'probes', 'atHalf'],
-                  properties: { format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1 } },
+                  properties: {
+                    format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1 },
+                    // the capacity offered for sustainSeconds in one pass, lower shares while that failed (null: not run; absent before it)
+                    sustained: {
+                      type: ['object', 'null'], required: ['seconds', 'rate', 'share', 'tries'],
+                      properties: { seconds: number, rate: nullableNumber, share: nullableNumber, tries: { type: 'array', minItems: 1 } },
+                    },
+                  },
                 },
               },
             },

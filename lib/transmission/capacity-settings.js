@@ -17,6 +17,20 @@ export const CAPACITY_LOAD = Object.freeze({ connections: 4, window: 8 });
  */
 export const CAPACITY_PRECISION = 0.1;
 
+/**
+ * Seconds a capacity must also hold for in one pass, after its searches (capacity.js sustainRate): the searches' probes
+ * last 0.2 s, too short to meet the old-generation collections a server does every second or so at such rates (on
+ * this VM grpc-js's server did a 15–32 ms mark-compact every 1.2–1.3 s at 8,000 msgs/s), so a capacity from them alone
+ * is a burst's. 0: no such pass.
+ */
+export const CAPACITY_SUSTAIN_SECONDS = 2;
+
+/**
+ * The shares of the capacity a sustained pass tries, highest first, until one holds: a capacity that did not hold for
+ * its sustained pass says how much of it did.
+ */
+export const SUSTAIN_SHARES = Object.freeze([1, 0.9, 0.8, 0.7]);
+
 /** The p99 a rate must stay under to hold, in ms, unless told otherwise. */
 export const CAPACITY_TARGET_P99_MS = 10;
 

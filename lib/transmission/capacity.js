@@ -21,8 +21,9 @@ import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-r
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
+import { SUSTAIN_SHARES } from './capacity-settings.js';
 
-export { CAPACITY_LOAD, CAPACITY_PRECISION, CAPACITY_SEARCHES } from './capacity-settings.js';
+export { CAPACITY_LOAD, CAPACITY_PRECISION, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, SUSTAIN_SHARES } from './capacity-settings.js';
 export { capacityPair, capacityPrecision } from './capacity-precision.js';
 
 /** A side whose CPU (share of its cores) or event-loop utilization reached this was saturated. */
@@ -134,6 +135,28 @@ export function halfRate(rows) {
 }
 
 /**
+ * Whether a capacity holds for longer than the probes that found it: one pass at the capacity (a pass of some seconds,
+ * against a probe's 0.2), then, while a pass fails, one at each lower share of it (SUSTAIN_SHARES: 0.9, 0.8, 0.7 of
+ * the capacity) until one holds. Each rate gets one pass, not two as in the search (failingTwice): a stall that a long
+ * pass at that rate cannot absorb is what the server will meet there. `rate`: the highest that held (null: none did,
+ * "below 0.7×"); `tries`: each pass, in order.
+ * @param {(rate: number) => Promise<CapacityProbe & { bound?: string|null }>} pass
+ * @param {number} capacity
+ * @param {readonly number[]} [shares] highest first
+ * @returns {Promise<{ rate: number|null, share: number|null, tries: Array<CapacityProbe & { bound?: string|null }> }>}
+ */
+export async function sustainRate(pass, capacity, shares = SUSTAIN_SHARES) {
+  const tries = [];
+  for (const share of shares) {
+    const rate = Math.round(capacity * share);
+    const p = await pass(rate);
+    tries.push(p);
+    if (p.ok) return { rate, share, tries };
+  }
+  return { rate: null, share: null, tries };
+}
+
+/**
  * A probe whose failure counts only when a second probe at the same rate, right after, fails too: one stall of the
  * machine (a 10 ms hiccup fails a p99 target of 10 ms at any rate) must not end a capacity search — a run here read
  * ws at 985 msgs/s where the run before read 112,000, its probe at 1,000 having failed at p99 10.4 ms. The price:
@@ -187,18 +210,25 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
 }
 
 /**
+ * A capacity's sustained passes (sustainRate): how long each lasted, the highest rate that held (null: none of them)
+ * and its share of the capacity, and every pass (with the side that ran out where one failed).
+ * @typedef {{ seconds: number, rate: number|null, share: number|null, tries: Array<CapacityProbe & { bound?: string|null }> }} Sustained
+ */
+
+/**
  * Capacity of every transport × format on one payload, one direction.
  * @param {object} o
  * @param {import('../payload/index.js').Payload} o.payload
  * @param {Record<string, import('../codecs/index.js').CodecInfo[]>} o.codecsFor each transport's formats
  * @param {string[]} o.transports
  * @param {number} [o.targetP99Ms] default 10
- * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number, searches?: number }} [o.search] doubling from fromRate
+ * @param {{ fromRate?: number, maxRate?: number, seconds?: number, steps?: number, searches?: number, sustainSeconds?: number }} [o.search] doubling from fromRate
  *   (default 500) up to maxRate (default 1,000,000), probes of `seconds` (default 0.5, at least 200 messages), `steps`
  *   bisections (default 5); `searches` (default 1) per format, each against a fresh server and from its own point of
  *   the doubling (search k of N from fromRate × 2^((k−1)/N)), search k of every transport before search k + 1 of any
  *   (with every transport in the run, a transport's searches lie about a minute apart), the formats of a transport
- *   taking turns, the median kept (combineSearches)
+ *   taking turns, the median kept (combineSearches); then, with `sustainSeconds` (default 0: none), each format's
+ *   capacity in one pass that long on the last search's server, lower shares of it while that fails (sustainRate)
  * @param {{ rounds?: number, seconds?: number, rate?: number|null }} [o.atHalf] the passes at half capacity: rounds (default 3) of seconds
  *   (default 1); `rate`: at that fixed rate instead, the same for every transport (the headline's "at 1,000 msgs/s")
  * @param {{ direction?: 'up'|'down', compress?: string|null, tls?: boolean, connections?: number, window?: number, pipelining?: number,
@@ -209,11 +239,11 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  * @param {{ name: 'toolkit' } | { name: 'h2load', version: string, bin?: string }} [o.loadGenerator] who sends: the toolkit's own
  *   clients (default), or h2load on http1, http2, connect, connect-h2 and grpc (h2load.js's H2LOAD_TRANSPORTS; ws keeps
  *   the toolkit's)
- * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, late?: boolean, bound: string }) => void} [o.onProbe]
- *   late: an h2load pass that fell behind its schedule
+ * @param {(p: { transport: string, format: string, rate: number, ok: boolean, p99: number|null, late?: boolean, bound: string, sustainSeconds?: number }) => void} [o.onProbe]
+ *   late: an h2load pass that fell behind its schedule; sustainSeconds: a sustained pass (sustainRate), not a probe of the search
  */
 export async function measureCapacity({ payload, codecsFor, transports, targetP99Ms = 10, search = {}, atHalf = {}, link = {}, placement = 'auto', serverWorkers = 1, calibrate = false, loadGenerator = { name: 'toolkit' }, onProbe }) {
-  const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5, searches = 1 } = search;
+  const { fromRate = 500, maxRate = 1e6, seconds = 0.5, steps = 5, searches = 1, sustainSeconds = 0 } = search;
   const { rounds = 3, seconds: halfSeconds = 1, rate: fixedRate = null } = atHalf;
   const { direction = 'up', compress = null, tls = false } = link;
   if (loadGenerator.name === 'h2load' && (direction !== 'up' || compress || tls)) {
@@ -308,7 +338,14 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
       for (const i of alternate(formats.map((_, j) => j), k)) cell.found[i].push(await searchFormat(formats[i], requests[i], from));
       if (k < searches) return null;
-      const rows = cell.found.map(combineSearches);
+      const rows = cell.found.map((found) => ({ ...combineSearches(found), sustained: /** @type {Sustained|null} */ (null) }));
+      // each capacity held for longer than a probe, on the last search's server (warm), the formats taking turns
+      if (sustainSeconds > 0) {
+        for (const i of alternate(formats.map((_, j) => j), k)) {
+          const found = rows[i].capacity;
+          if (found !== null) rows[i].sustained = { seconds: sustainSeconds, ...(await sustainRate((rate) => sustainPass(formats[i], requests[i], rate), found)) };
+        }
+      }
       const rate = fixedRate ?? halfRate(rows);
       const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
         ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
@@ -340,13 +377,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const probes = [];
       /** @param {number} rate @param {boolean} retry */
       const probeOnce = async (rate, retry) => {
-        const messages = Math.max(200, Math.round(rate * seconds));
-        const figures = h2load && request
-          ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }), serverControl: server.control, bin: h2load.bin }), targetP99Ms)
-          : probeFigures(rate, (await measureTransmission({
-            // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
-            ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
-          })).results[0], targetP99Ms);
+        const figures = await passAt(info, request, rate, seconds);
         const p = { ...figures, ...(retry ? { retry: true } : {}) };
         probes.push(p);
         onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, late: p.onSchedule === false, bound: p.ok ? '' : boundOf(p, { serverCores, clientCores, targetP99Ms }) });
@@ -359,6 +390,37 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate: from, maxRate, steps, pastFloor });
       // which server process answered this search (a fresh one per search)
       return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null, ...place };
+    }
+
+    /**
+     * One open-loop pass of a format at a rate, by h2load or the toolkit's client: its figures as a probe's.
+     * @param {import('../codecs/index.js').CodecInfo} info
+     * @param {ReturnType<typeof h2loadRequest>|null} request h2load's, checked
+     * @param {number} rate
+     * @param {number} passSeconds
+     * @returns {Promise<CapacityProbe>}
+     */
+    async function passAt(info, request, rate, passSeconds) {
+      const messages = Math.max(200, Math.round(rate * passSeconds));
+      return h2load && request
+        ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }), serverControl: server.control, bin: h2load.bin }), targetP99Ms)
+        : probeFigures(rate, (await measureTransmission({
+          // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
+          ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
+        })).results[0], targetP99Ms);
+    }
+
+    /**
+     * A sustained pass (sustainRate's): passAt for sustainSeconds, with the side that ran out when it failed.
+     * @param {import('../codecs/index.js').CodecInfo} info
+     * @param {ReturnType<typeof h2loadRequest>|null} request
+     * @param {number} rate
+     */
+    async function sustainPass(info, request, rate) {
+      const p = await passAt(info, request, rate, sustainSeconds);
+      const bound = p.ok ? null : boundOf(p, { serverCores, clientCores, targetP99Ms });
+      onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, late: p.onSchedule === false, bound: bound ?? '', sustainSeconds });
+      return { ...p, bound };
     }
 
     /**

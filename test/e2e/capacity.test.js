@@ -111,9 +111,21 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   }
   assert.equal(out.transports[0].rows[0].probes.some((p) => 'onSchedule' in p), false, 'ws: the toolkit\'s client');
   // a search that reaches a limit: every passing probe kept to its schedule under the target, every failing one did not
-  const found = run('5', '--capacity', '--searches', '1', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--json');
+  const found = run('5', '--capacity', '--searches', '1', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0.3', '--json');
   assert.equal(found.status, 0, found.stderr);
-  const row = JSON.parse(found.stdout).transports[0].rows[0];
+  const found1 = JSON.parse(found.stdout);
+  const row = found1.transports[0].rows[0];
+  // the capacity then offered for 0.3 s by h2load: the capacity first, each lower share only after a failure
+  assert.equal(found1.settings.sustainSeconds, 0.3);
+  assert.ok(row.capacity !== null && row.sustained, JSON.stringify(row.sustained));
+  const shares = [1, 0.9, 0.8, 0.7];
+  assert.deepEqual(row.sustained.tries.map((/** @type {{ rate: number }} */ p) => p.rate), shares.slice(0, row.sustained.tries.length).map((x) => Math.round(row.capacity * x)));
+  row.sustained.tries.forEach((/** @type {{ ok: boolean, load: object, onSchedule: boolean, bound: string|null }} */ p, /** @type {number} */ i) => {
+    assert.equal(p.ok, i === row.sustained.tries.length - 1 && row.sustained.rate !== null, JSON.stringify(row.sustained));
+    assert.ok(p.load && typeof p.onSchedule === 'boolean', 'an h2load pass');
+    assert.equal(p.bound === null, p.ok);
+  });
+  assert.equal(row.sustained.rate, row.sustained.rate === null ? null : row.sustained.tries.at(-1).rate);
   // h2load cannot send payload 5 at the search's ceiling (1,000,000 msgs/s): some rate must fail
   assert.ok(row.failedRate !== null && row.probes.some((/** @type {{ ok: boolean }} */ p) => !p.ok), JSON.stringify(row.probes));
   for (const p of row.probes) {
@@ -203,6 +215,28 @@ test('benchmark_transport.js --capacity --searches 2: each format searched twice
   }
 });
 
+test('benchmark_transport.js --capacity --sustain S: the toolkit\'s client offers each capacity for S seconds, lower shares while that fails; the table and a line say what held', { timeout: 180_000 }, () => {
+  const args = ['5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws', '--formats', 'json-buffer', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--sustain', '0.3'];
+  const r = run(...args, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const row = JSON.parse(r.stdout).transports[0].rows[0];
+  assert.ok(row.capacity !== null, JSON.stringify(row.probes));
+  const { sustained } = row;
+  assert.equal(sustained.seconds, 0.3);
+  assert.equal(sustained.tries[0].rate, row.capacity);
+  // each pass as long as asked: 0.3 s of the rate (at least 200 messages), its figures a probe's
+  for (const p of sustained.tries) assert.ok(p.msgsPerSec > 0 && typeof p.p99 === 'number' && 'serverCpuShare' in p, JSON.stringify(p));
+  assert.deepEqual(sustained.tries.map((/** @type {{ ok: boolean }} */ p) => p.ok), sustained.rate === null ? sustained.tries.map(() => false) : [...sustained.tries.slice(1).map(() => false), true]);
+  assert.equal(sustained.share === null ? null : Math.round(row.capacity * sustained.share), sustained.rate);
+  const text = run(...args);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /\|\s+sustained\s+\|/);
+  assert.match(text.stdout, /^sustained: each capacity offered for 0\.3 s in one pass .* (1 of 1 held at their capacity\.|0 of 1 held at their capacity\. Not at their capacity: ws json-buffer \(.*\)\.)$/m);
+  // 0: no sustained pass
+  const off = JSON.parse(run(...args.slice(0, -2), '--sustain', '0', '--json').stdout).transports[0].rows[0];
+  assert.equal(off.sustained, null);
+});
+
 test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
   for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
     [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],
@@ -217,6 +251,8 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
     [['--capacity', '--load-generator', 'h2load', '--direction', 'down'], /^benchmark_transport: --load-generator h2load: uploads only, plain/],
     [['--capacity', '--searches', '0'], /^benchmark_transport: --searches: expected a whole number ≥ 1, got "0"$/],
     [['--searches', '2'], /^benchmark_transport: --searches 2: only with --capacity$/],
+    [['--capacity', '--sustain', '-1'], /^benchmark_transport: --sustain: expected a number ≥ 0, got "-1"$/],
+    [['--sustain', '2'], /^benchmark_transport: --sustain 2: only with --capacity$/],
   ])) {
     const r = run('5', ...args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);

@@ -213,7 +213,7 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
       return {
         transport, serverWorkers: 1, serverProcesses: 1, placement: { pinned: true, server: '0', client: '1', available: '0-1', note: null }, serverCores: 1, clientCores: 1, clientWorkers: 1,
         halfRate: 1000, loadGenerator: 'h2load 1.52.0', calibration: null, pair: null,
-        rows: [{ ...row, atHalf: { rate: 1000, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1000, serverCpuMinMax: [share * 900, share * 1100], serverCpuInterval: { low: share * 950, high: share * 1050, level: 0.95 }, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share } }],
+        rows: [{ ...row, sustained: { seconds: 1, rate: capacity, share: 1, tries: [{ ...probe(capacity, true), bound: null }] }, atHalf: { rate: 1000, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1000, serverCpuMinMax: [share * 900, share * 1100], serverCpuInterval: { low: share * 950, high: share * 1050, level: 0.95 }, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share } }],
       };
     });
   };
@@ -233,7 +233,7 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.deepEqual(Object.fromEntries(Object.entries(call.codecsFor).map(([t, cs]) => [t, cs.map((c) => c.name)])), { http1: ['json-buffer'], grpc: ['protobufjs-static'] });
   const c = MODES.default.capacity;
   assert.deepEqual([call.search, call.atHalf, call.link, call.targetP99Ms, call.loadGenerator], [
-    { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches }, { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, { connections: 4, window: 8 }, 10, { name: 'h2load', version: '1.52.0' },
+    { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches, sustainSeconds: c.sustainSeconds }, { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, { connections: 4, window: 8 }, 10, { name: 'h2load', version: '1.52.0' },
   ]);
   assertValidResults(results);
   assert.deepEqual(numbersWithoutUnit(results), []);
@@ -241,7 +241,9 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.equal(results.capacity?.payload, 'test3');
 
   const md = renderMarkdown(results);
-  const headline = 'one server core takes 21,000 REST/JSON messages/s (http1, json-buffer) or 17,500 gRPC/protobuf messages/s (grpc, protobufjs-static) at p99 under 10 ms '
+  // the default mode holds each capacity for a second after its search
+  assert.equal(c.sustainSeconds, 1);
+  const headline = 'one server core takes 21,000 (held for 1 s) REST/JSON messages/s (http1, json-buffer) or 17,500 (held for 1 s) gRPC/protobuf messages/s (grpc, protobufjs-static) at p99 under 10 ms '
     + '(h2load\'s, from each actual send); at 1,000 msgs/s the server\'s CPU is 8.1% (7.7–8.5) vs 12.3% (11.7–12.9) of its core.';
   // in test3's answer paragraph only, with what a reader must know to weigh it
   const answer = md.slice(md.indexOf('## The answer'), md.indexOf('The detail follows.'));
@@ -251,10 +253,12 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.ok(paragraphs[1].includes(`Capacity (sent by h2load 1.52.0): ${headline} Each capacity is one short search, without an interval`), paragraphs[1]);
   assert.match(md, /^## Capacity per server core \(test3\)$/m);
   assert.ok(md.includes(`Headline: ${headline}`));
-  assert.match(md, /^\| http1 +\| json-buffer +\| +21,000 \| +21,000 \| server +\| 1,000 \|/m);
-  assert.match(md, /^http1 and grpc on test3, sent by h2load 1\.52\.0, 4 connections × window 8: .* rates doubling from 1,000 msgs\/s in 0\.2 s probes, 4 bisections, one search \(no spread\); then both at 1,000 msgs\/s, 3 rounds of two 0\.25 s passes/m);
+  assert.match(md, /^\| http1 +\| json-buffer +\| +21,000 \| +21,000 \| server +\| +held 1 s +\| 1,000 \|/m);
+  assert.match(md, /^sustained: each capacity offered for 1 s in one pass .* 2 of 2 held at their capacity\.$/m);
+  assert.match(md, /^http1 and grpc on test3, sent by h2load 1\.52\.0, 4 connections × window 8: .* rates doubling from 1,000 msgs\/s in 0\.2 s probes, 4 bisections, one search \(no spread\); the capacity then offered for 1 s in one pass \(lower shares of it while that failed\); then both at 1,000 msgs\/s, 3 rounds of two 0\.25 s passes/m);
   assert.match(md, /capacity: http1 and grpc on test3 \(below\)/);
   const html = renderHtml(results);
   assert.match(html, /<section id="capacity"><h2>Capacity per server core \(test3\)<\/h2>/);
+  assert.match(html, /<p>sustained: each capacity offered for 1 s in one pass .* 2 of 2 held at their capacity\.<\/p>/);
   assert.ok(html.includes(`Headline: ${headline.replace(/'/g, '&#39;')}`) || html.includes(`Headline: ${headline}`));
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../lib/paths.js';
-import { capacityLines, capacityRows, floorLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote } from '../../../lib/report/terminal-transmission.js';
+import { capacityLines, capacityRows, floorLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote, sustainedLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
 
@@ -185,4 +185,34 @@ test('report.html\'s capacity section: the precision line and the protobuf ÷ JS
   assert.ok(section.includes('<p>Capacity precision: 2 capacities over 3 searches each, 0 with every search within ±10% of the kept (median) one, 2 ~ unstable'), section);
   assert.match(section, /<p>Protobuf over JSON, search by search .*<\/p><ul><li>http1: 1\.15× \(per search 1\.50×, 1\.10×, 1\.15×\): no clear difference between protobufjs-static and json-buffer<\/li><\/ul>/);
   assert.match(section, /30,000 \(20,000–40,000 over 3 searches\) ~/);
+});
+
+test('sustained: a column saying whether each capacity held for the sustained pass, or which share did; a line naming those that did not; the headline says it', () => {
+  const failed = (/** @type {number} */ rate) => ({ rate, ok: false, complete: true, onSchedule: true, msgsPerSec: rate, p50: 2, p99: 31.5, serverCpuShare: 0.97, serverElu: 0.95, clientCpuShare: 0.3, clientElu: null, serverGcMaxMs: 24.2, bound: 'server' });
+  const heldAt = (/** @type {number} */ rate) => ({ ...failed(rate), ok: true, p99: 4.1, serverGcMaxMs: 3, bound: null });
+  const withRow = (/** @type {string} */ transport, /** @type {string} */ format, /** @type {object} */ row) => {
+    const t = transportOf(transport, 'h2load 1.52.0');
+    t.rows = [{ ...t.rows[0], format, ...row }];
+    return t;
+  };
+  const run = /** @type {Capacity} */ (/** @type {unknown} */ ([
+    withRow('http1', 'json-buffer', { capacity: 20000, perCore: 20000, sustained: { seconds: 2, rate: 20000, share: 1, tries: [heldAt(20000)] } }),
+    withRow('grpc', 'protobufjs-static', { capacity: 10000, perCore: 10000, sustained: { seconds: 2, rate: 8000, share: 0.8, tries: [failed(10000), failed(9000), heldAt(8000)] } }),
+    withRow('http2', 'json-buffer', { capacity: 30000, perCore: 30000, sustained: { seconds: 2, rate: null, share: null, tries: [failed(30000), failed(27000), failed(24000), failed(21000)] } }),
+    withRow('ws', 'json-buffer', { capacity: 50000, perCore: 50000, sustained: null }),
+  ]));
+  const model = capacityRows(run);
+  const column = model.columns.findIndex((c) => c.title === 'sustained');
+  assert.ok(column > 0, 'a sustained column');
+  assert.deepEqual(model.rows.map((r) => r.cells[column]), ['held 2 s', '8,000 (0.8×)', 'below 0.7×', '—']);
+  const [line] = sustainedLines(run);
+  assert.match(line, /^sustained: each capacity offered for 2 s in one pass .* 0\.9, 0\.8, 0\.7 of it in turn until one held\. 1 of 3 held at their capacity\. /);
+  assert.match(line, /Not at their capacity: grpc protobufjs-static \(10,000: p99 31\.50 ms, server-bound, a server GC pause of 24\.20 ms; 9,000: .*\), http2 json-buffer \(30,000: .*21,000: p99 31\.50 ms.*\)\.$/);
+  assert.ok(capacityLines(run, { targetP99Ms: 10, direction: 'up' }).includes(line));
+  assert.deepEqual(sustainedLines(/** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('http1', 'h2load 1.52.0')]))), [], 'no sustained pass: no line');
+  // the headline carries what held
+  const headline = headlineLines(/** @type {Capacity} */ (/** @type {unknown} */ ([run[0], run[1]])), 10)[1];
+  assert.match(headline, /takes 20,000 \(held for 2 s\) REST\/JSON .* or 10,000 \(for 2 s only 8,000 \(0\.8×\) held\) gRPC/);
+  const none = /** @type {Capacity} */ (/** @type {unknown} */ ([run[0], withRow('grpc', 'protobufjs-static', { ...run[2].rows[0], format: 'protobufjs-static' })]));
+  assert.match(headlineLines(none, 10)[1], /or 30,000 \(none of 1, 0\.9, 0\.8, 0\.7 of it held for 2 s\) gRPC/);
 });

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boundOf, failingTwice, capacityPair, capacityPrecision, capacityRow, combineSearches, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
+import { boundOf, failingTwice, sustainRate, capacityPair, capacityPrecision, capacityRow, combineSearches, halfRate, isFloor, probeFigures } from '../../../lib/transmission/capacity.js';
 import { capacityUnstable, precisionOf } from '../../../lib/transmission/capacity-precision.js';
 import { searchRate } from '../../../lib/transmission/rate-search.js';
 
@@ -195,4 +195,23 @@ test('failingTwice: a rate fails only when a second probe right after fails too;
   });
   assert.deepEqual([await probe(1000), await probe(2000), await probe(4000)], [true, true, false]);
   assert.deepEqual(calls, ['1000', '2000', '2000 again', '4000', '4000 again']);
+});
+
+test('sustainRate: the capacity in one pass, then 0.9, 0.8 and 0.7 of it while a pass fails, one pass a rate; none holding gives no rate', async () => {
+  const figures = (/** @type {number} */ rate, /** @type {boolean} */ ok) => ({ rate, ok, complete: true, msgsPerSec: rate, p50: 1, p99: ok ? 4 : 30, serverCpuShare: 0.9, serverElu: 0.9, clientCpuShare: 0.3, clientElu: null });
+  /** @type {number[]} */
+  let calls = [];
+  const passing = (/** @type {number} */ below) => async (/** @type {number} */ rate) => { calls.push(rate); return figures(rate, rate <= below); };
+  const held = await sustainRate(passing(40000), 40000);
+  assert.deepEqual({ rate: held.rate, share: held.share, rates: held.tries.map((p) => p.rate) }, { rate: 40000, share: 1, rates: [40000] });
+  calls = [];
+  const lower = await sustainRate(passing(33000), 40000);
+  assert.deepEqual({ rate: lower.rate, share: lower.share }, { rate: 32000, share: 0.8 });
+  // one pass a rate, highest first: a failure is not probed again
+  assert.deepEqual(calls, [40000, 36000, 32000]);
+  const none = await sustainRate(passing(1000), 40000);
+  assert.deepEqual({ rate: none.rate, share: none.share, rates: none.tries.map((p) => p.rate), ok: none.tries.map((p) => p.ok) },
+    { rate: null, share: null, rates: [40000, 36000, 32000, 28000], ok: [false, false, false, false] });
+  // rounded to whole messages per second
+  assert.deepEqual((await sustainRate(passing(0), 12345, [1, 0.9])).tries.map((p) => p.rate), [12345, 11111]);
 });

@@ -184,7 +184,7 @@ export async function planCapacity(generator) {
 /**
  * What the cost estimates read of a mode's settings.
  * @typedef {{ maxTime: number, messages: number, wsRounds: number, slowLinkMessages: number, slowLinkRounds: number,
- *   transportMessages: number, transportRounds: number, memory?: { warmupOps?: number },
+ *   transportMessages: number, transportRounds: number, memory?: { warmupOps?: number }, speedFilter?: RegExp|null,
  *   capacity?: { fromRate: number, probeSeconds: number, steps: number, searches: number, sustainSeconds: number, cpuRate: number, rounds: number, rateSeconds: number } }} ModeSettings
  */
 const cost = {
@@ -207,6 +207,17 @@ const cost = {
   /** @type {(s: ModeSettings, cases: number) => number} */
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,
 };
+
+/**
+ * The memory pass's options for a mode: its settings, and only the operations its speed pass times (the default run
+ * times encode and decode, with the round trip derived): a figure is attached to a speed row or nowhere, so memory
+ * of an operation the mode does not show (to-plain, from-plain) would be measured for nothing — a quarter of the
+ * default run's memory pass, which took 21–24 s of a 188–198 s `npm start` on a 2-core Intel Xeon VM.
+ * @param {ModeSettings} s
+ */
+export function memoryOptions(s) {
+  return { ...(s.memory ?? {}), ...(s.speedFilter ? { filter: s.speedFilter } : {}) };
+}
 
 /** @typedef {import('./payload/index.js').Payload} Payload */
 /** @typedef {import('./codecs/index.js').CodecInfo} CodecInfo */
@@ -370,7 +381,7 @@ export async function runSuite({
   if (memory) {
     // a pass of its own, after every payload's timing, in child processes
     progress.tick('memory per operation (child processes)…', 0, 0);
-    const figures = await measureOperationMemory(payloads, codecs, s.memory ?? {});
+    const figures = await measureOperationMemory(payloads, codecs, memoryOptions(s));
     payloadResults.forEach((r, i) => { r.speed = attachMemory(r.speed, figures[i]); });
     progress.tick('memory per operation', 1, plan[step++].work);
   }

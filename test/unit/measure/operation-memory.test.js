@@ -24,3 +24,18 @@ test('a payload with lowerCamelCase keys and well-known types is rebuilt with it
   assert.deepEqual(Buffer.from(/** @type {Uint8Array} */ (encode.fn())), Buffer.from(expected));
   assert.equal(expected.length, 91);
 });
+
+test('the memory pass of a mode measures only the operations its speed pass times: the default run\'s cases are encode, decode and the round trip', async () => {
+  const { MODES, memoryOptions } = await import('../../../lib/suite.js');
+  const [payload] = resolvePayloads({ numbers: ['3'] });
+  const recipe = portablePayload(payload, { messages: 1 });
+  const ops = async (/** @type {keyof typeof MODES} */ mode) => {
+    const { filter } = memoryOptions(MODES[mode]);
+    const cases = await memoryCases({ payloads: [recipe], codecs: ['json-buffer', 'protobuf-es'], filter: filter ? filter.source : null });
+    return [...new Set(cases.map((c) => c.name.split(' ').at(-1)))].sort();
+  };
+  assert.deepEqual(await ops('default'), ['decode', 'encode', 'roundtrip']);
+  // --full times every operation, the conversions too
+  assert.deepEqual(await ops('full'), ['decode', 'encode', 'from-plain', 'roundtrip', 'to-plain']);
+  assert.equal(/** @type {{ rounds?: number }} */ (memoryOptions(MODES.default)).rounds, 4, 'the mode\'s memory settings kept');
+});

@@ -145,10 +145,11 @@ runCli(import.meta.url, async () => {
 async function finishSpeed(results, payloads, codecs, values, filter) {
   if (!values['no-memory']) {
     // after all the timing, never during it, with npm start's default windows and loops (the library's own are
-    // for figures to publish: minutes per slow codec); a line per case, as the children start each one
+    // for figures to publish: minutes per slow codec), and the GC pass that npm start's default run leaves out; a
+    // line per case, as the children start each one
     process.stderr.write('memory per operation (child processes)…\n');
     const figures = await measureOperationMemory(payloads, codecs, {
-      ...MODES.default.memory, filter,
+      ...MODES.default.memory, passes: ['allocation', 'gc'], filter,
       onCase: (e) => process.stderr.write(`memory ${e.pass} [${e.index}/${e.total}] ${e.name.replace('\t', ' ')}\n`),
     });
     results.forEach((r, i) => { r.results = attachMemory(r.results, figures[i]); });

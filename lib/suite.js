@@ -67,7 +67,10 @@ export const MODES = {
     // median needs six)
     capacity: { fromRate: 1000, probeSeconds: 0.2, steps: 4, searches: 1, sustainSeconds: 1, cpuRate: 1000, rounds: 3, rateSeconds: 0.25 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
-    memory: { rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
+    // memory: bytes per call only; the GC time per 1,000 calls (its own child process, one GC loop a case here, so no
+    // spread to print beside it) is --full's and benchmark_dss.js's: it took 18 of the 24 s the memory pass took
+    // here (2-core Intel Xeon VM, 2026-11-27), when `npm start` ran 188–202 s against its 180
+    memory: { passes: /** @type {('allocation'|'gc')[]} */ (['allocation']), rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 200, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
   },
   full: {
     // the classic four, protobuf-es and msgpackr (benchmark_dss.js's default too)

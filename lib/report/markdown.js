@@ -30,7 +30,11 @@ export function runSettingsLine(results) {
       + `${speed.processGroups && speed.processGroups.length > 1 ? `, codecs of one library in processes of their own (${speed.processGroups.map((g) => g.join(', ')).join(' | ')})` : ''}, ops ${(speed.operations ?? []).join(', ')} (round trip derived) over each payload's corpus${oneMessage}`
     : `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];
   // results written before the memory pass joined the suite have no memory settings
-  if (memory) parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB per operation, in child processes after the timing`);
+  if (memory) {
+    // a run without the gc pass (the default run's) measured bytes per call only
+    const gc = !memory.passes || memory.passes.includes('gc');
+    parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls${gc ? `, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB` : ''} per operation, in child processes after the timing${gc ? '' : ' (GC time per operation: --full)'}`);
+  }
   else if (memory === null) parts.push('memory: not measured (--no-memory)');
   if (transmission) {
     parts.push(`WebSocket: ${transmission.messages} messages${(transmission.rounds ?? 1) > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);

@@ -197,7 +197,7 @@ function speedRatioCell(r) {
 export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '
   + '(Buffer-returning encoders take them from shared 8 KiB slabs, so this is an amortised share); GC ms/1k ops: '
   + 'main-thread GC pauses per 1,000 operations. All three come from a memory pass in child processes after the timing '
-  + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory).';
+  + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory; GC ms/1k ops: in the default run, which measures bytes only).';
 
 /**
  * The memory cells of a speed row: heap and external bytes per operation and GC ms per 1,000.

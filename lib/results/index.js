@@ -271,7 +271,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   timerCheck?: unknown, runtimeRounds?: { rounds: number, maxTime: number, minTime?: number }, processes?: number, processRange?: [number, number], processGroups?: string[][] }} speed
  *   the speed pass's settings: the paired timer's target, slice, clock (precision) and its check against Benchmark.js
  *   (timerCheck); rounds and maxTime of results written by the Benchmark.js timer
- * @property {Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> | null} [memory] null: --no-memory; absent in results written before the memory pass
+ * @property {(Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> & { passes?: ('allocation'|'gc')[] }) | null} [memory] null: --no-memory; passes: the memory passes run (absent: both); absent in results written before the memory pass
  * @property {object} [corpusSizes] the corpus pass's options (CORPUS_DEFAULTS)
  * @property {{ formats: string[], messages: number, rounds?: number, window: number, connections: number, profiles: string[],
  *   slowLink?: { profile: string, window: number, payload: string, messages: number, rounds: number } | null } | null} transmission

@@ -1,0 +1,18 @@
+// The default run measures memory as bytes per call only (its GC pass is --full's): the settings line says which.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { runSettingsLine } from '../../../lib/report/markdown.js';
+import { MEMORY_DEFAULTS } from '../../../lib/measure/memory.js';
+import { MODES, memoryOptions } from '../../../lib/suite.js';
+
+/** @param {object} memory */
+const line = (memory) => runSettingsLine(/** @type {any} */ ({ settings: { mode: 'default', speed: { rounds: 1, maxTime: 0.1, baseline: 'json-buffer' }, memory } }));
+
+test('the default run\'s memory pass measures bytes per call, not GC time, and its settings line says where GC time is', () => {
+  assert.deepEqual(/** @type {{ passes?: string[] }} */ (memoryOptions(MODES.default)).passes, ['allocation']);
+  assert.equal(MODES.full.memory && 'passes' in MODES.full.memory, false, '--full: both passes');
+  assert.match(line({ ...MEMORY_DEFAULTS, ...MODES.default.memory }), /memory: 4 allocation windows of ≤ 2000 calls per operation, in child processes after the timing \(GC time per operation: --full\)/);
+  // a run with both passes (and results written before passes were recorded) name the GC loops
+  assert.match(line({ ...MEMORY_DEFAULTS }), /memory: 7 allocation windows of ≤ 10000 calls, 3 GC loop\(s\) of ~128 MiB per operation, in child processes after the timing(;|$)/);
+  assert.match(line({ ...MEMORY_DEFAULTS, passes: ['allocation', 'gc'] }), /3 GC loop\(s\)/);
+});

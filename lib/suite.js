@@ -1,7 +1,7 @@
 import { BASELINE, DEFAULT_FORMATS, REFERENCE_PROTOBUF, selectCodecs, TRANSMISSION_FORMATS } from './codecs/index.js';
 import { libraryGroups, measureSpeedInProcesses, processPlanText } from './runtimes/run/processes.js';
 import { batchPayload } from './payload/batch.js';
-import { describeEnvironment } from './measure/environment.js';
+import { cpuTicks, describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
@@ -291,6 +291,8 @@ export async function runSuite({
   transportComparison = null, measureTransportMatrix, capacity = null, measureCapacity,
 }) {
   const createdAt = new Date().toISOString();
+  // the machine's CPU ticks now, for the share its host took during the run (environment.steal)
+  const started = cpuTicks();
   const s = { ...MODES[mode], ...overrides };
   // Benchmark.js rounds, for the runtime matrix (--runtimes): `rounds` and `benchmarkMaxTime` are its
   const speedOptions = { rounds: s.rounds, maxTime: s.benchmarkMaxTime ?? s.maxTime, ...(s.minTime ? { minTime: s.minTime } : {}) };
@@ -539,7 +541,7 @@ export async function runSuite({
       batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
       ...(across && { runtimes: across.runtimes.map((r) => r.runtime) }),
     },
-    environment: describeEnvironment(libraries),
+    environment: describeEnvironment(libraries, { since: started }),
     units: UNITS,
     codecs: allCodecs.map((c) => ({
       format: c.name, description: c.description, library: c.library, version: c.version, kind: c.kind, normalise: c.normalise ?? [], decoded: c.decoded ?? null,

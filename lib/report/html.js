@@ -128,6 +128,8 @@ ${perPayload}
 function environmentTable(env) {
   const rows = [['CPU', env.cpu], ['cores', env.cores], ['memory', `${env.memoryGiB} GiB`], ['OS', env.os], ['Node', env.node],
     ['V8', env.v8], ['git commit', env.commit ?? 'unknown'],
+    // the host's share of the machine's CPU during the run (results written before it have none)
+    ...(env.steal != null ? [['steal (host\'s share of the CPU during the run)', `${(env.steal * 100).toFixed(1)}%`]] : []),
     ...Object.entries(env.libraries).map(([k, v]) => [`library ${k}`, v ?? 'not installed'])];
   return toHtml(tableModel([{ title: '', align: 'l' }, { title: '', align: 'l' }], rows.map((cells) => ({ cells: cells.map(String) }))));
 }

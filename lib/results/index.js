@@ -159,6 +159,7 @@ export const UNITS = {
   down: 'kbit/s',
   up: 'kbit/s',
   cores: 'count',
+  steal: 'fraction of the machine\'s CPU time its virtual machine\'s host took during the run (/proc/stat steal; null: not Linux)',
   memoryGiB: 'GiB',
   // the capacity pass (npm start's headline, benchmark_transport.js --capacity: lib/transmission/capacity.js)
   targetP99Ms: 'milliseconds: the p99 a rate must stay under to hold',
@@ -244,7 +245,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {string} createdAt ISO date
  * @property {string} command
  * @property {ResultsSettings} settings
- * @property {ReturnType<typeof import('../measure/environment.js').describeEnvironment>} environment
+ * @property {Omit<ReturnType<typeof import('../measure/environment.js').describeEnvironment>, 'steal'> & { steal?: number|null }} environment steal: absent in results written before it
  * @property {Record<string, string>} units
  * @property {{ format: string, description?: string | null }[]} codecs every codec of the run: format, description (what
  *   it does to the data; absent in results written before descriptions), library, version, kind, normalise, decoded

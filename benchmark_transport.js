@@ -51,8 +51,8 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       search has no spread; ~ unstable where a search lies more than 10% from the kept one), and
                       per transport protobuf ÷ JSON search by search. Then each capacity held for --sustain S
                       seconds (default ${CAPACITY_SUSTAIN_SECONDS}; 0 skips) in one pass, and where that fails at ${SUSTAIN_SHARES.slice(1).join(', ')} of
-                      it until one holds: a probe is too short to meet the server's major GCs. A rate the client (not the server) ran
-                      out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
+                      it until one holds: a probe is too short to meet the server's major GCs. A rate the client
+                      (not the server) ran out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
                       client-bound, not reported per core. Then both formats at half the lower capacity of the
                       pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
                       probe's length, each after an idle interval of up to 0.25 s). Default

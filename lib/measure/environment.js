@@ -29,7 +29,7 @@ export function cpuTicks(read = () => fs.readFileSync('/proc/stat', 'utf8')) {
 
 /**
  * The share of the machine's CPU time its host took (steal) between two cpuTicks readings, or null when either is
- * missing or no time passed. On the project's 2-core VM it was 0.03% for an hour, then 13% over a 226 s run while
+ * missing or no time passed. On the project's 2-core VM it was 0.03% for its first half hour, then 13% over a 226 s run while
  * the host was busy, and every figure of that run read slow (docs/suite.md, "Steal").
  * @param {ReturnType<typeof cpuTicks>} before
  * @param {ReturnType<typeof cpuTicks>} after

@@ -11,7 +11,7 @@ import { ROOT } from '../../lib/paths.js';
 const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000 });
 
 test('benchmark_transport.js --capacity --sustain S: the toolkit\'s client offers each capacity for S seconds, lower shares while that fails; the table and a line say what held', { timeout: 180_000 }, () => {
-  const args = ['5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws', '--formats', 'json-buffer', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--sustain', '0.3'];
+  const args = ['5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws', '--formats', 'json-buffer', '--target-p99', '50', '--from-rate', '500', '--probe-seconds', '0.1', '--cpu-rate', '300', '--sustain', '0.3'];
   const r = run(...args, '--json');
   assert.equal(r.status, 0, r.stderr);
   const row = JSON.parse(r.stdout).transports[0].rows[0];

@@ -115,17 +115,20 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   assert.equal(found.status, 0, found.stderr);
   const found1 = JSON.parse(found.stdout);
   const row = found1.transports[0].rows[0];
-  // the capacity then offered for 0.3 s by h2load: the capacity first, each lower share only after a failure
+  // the capacity then offered for 0.3 s by h2load: the capacity first, each lower share only after a failure (a
+  // machine too busy for the search's first rate has no capacity to hold: no sustained pass)
   assert.equal(found1.settings.sustainSeconds, 0.3);
-  assert.ok(row.capacity !== null && row.sustained, JSON.stringify(row.sustained));
-  const shares = [1, 0.9, 0.8, 0.7];
-  assert.deepEqual(row.sustained.tries.map((/** @type {{ rate: number }} */ p) => p.rate), shares.slice(0, row.sustained.tries.length).map((x) => Math.round(row.capacity * x)));
-  row.sustained.tries.forEach((/** @type {{ ok: boolean, load: object, onSchedule: boolean, bound: string|null }} */ p, /** @type {number} */ i) => {
-    assert.equal(p.ok, i === row.sustained.tries.length - 1 && row.sustained.rate !== null, JSON.stringify(row.sustained));
-    assert.ok(p.load && typeof p.onSchedule === 'boolean', 'an h2load pass');
-    assert.equal(p.bound === null, p.ok);
-  });
-  assert.equal(row.sustained.rate, row.sustained.rate === null ? null : row.sustained.tries.at(-1).rate);
+  if (row.capacity === null) assert.equal(row.sustained, null);
+  else {
+    const shares = [1, 0.9, 0.8, 0.7];
+    assert.deepEqual(row.sustained.tries.map((/** @type {{ rate: number }} */ p) => p.rate), shares.slice(0, row.sustained.tries.length).map((x) => Math.round(row.capacity * x)));
+    row.sustained.tries.forEach((/** @type {{ ok: boolean, load: object, onSchedule: boolean, bound: string|null }} */ p, /** @type {number} */ i) => {
+      assert.equal(p.ok, i === row.sustained.tries.length - 1 && row.sustained.rate !== null, JSON.stringify(row.sustained));
+      assert.ok(p.load && typeof p.onSchedule === 'boolean', 'an h2load pass');
+      assert.equal(p.bound === null, p.ok);
+    });
+    assert.equal(row.sustained.rate, row.sustained.rate === null ? null : row.sustained.tries.at(-1).rate);
+  }
   // h2load cannot send payload 5 at the search's ceiling (1,000,000 msgs/s): some rate must fail
   assert.ok(row.failedRate !== null && row.probes.some((/** @type {{ ok: boolean }} */ p) => !p.ok), JSON.stringify(row.probes));
   for (const p of row.probes) {

@@ -214,7 +214,7 @@ const cost = {
 /**
  * The memory pass's options for a mode: its settings, and only the operations its speed pass times (the default run
  * times encode and decode, with the round trip derived): a figure is attached to a speed row or nowhere, so memory
- * of an operation the mode does not show (to-plain, from-plain) would be measured for nothing — a quarter of the
+ * of an operation the mode does not show (to-plain, from-plain) would be measured for nothing — a fifth (3 of 15) of the
  * default run's memory pass, which took 21–24 s of a 188–198 s `npm start` on a 2-core Intel Xeon VM.
  * @param {ModeSettings} s
  */

@@ -10,7 +10,7 @@ import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
 import { checkOutFolder, runDirName, validateResults, writeRunDir } from './lib/results/index.js';
 import { resolveProfile } from './lib/transmission/shaping/profiles.js';
-import { CAPACITY_GENERATORS, COMPARISON_TRANSPORTS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
+import { CAPACITY_GENERATORS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { CAPACITY_TARGET_P99_MS } from './lib/transmission/capacity-settings.js';
 import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
@@ -47,7 +47,8 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
                      profile P (default ${SLOW_LINK.profile}; 'none' to skip), ${MODES.default.slowLinkMessages} messages per format and round
   --transports a,b   the transport comparison: test3 (or the first payload) over each transport with its own JSON and
                      protobuf codecs, on loopback and over the --slow-link profile, ${MODES.default.transportRounds} rounds
-                     (default: ${COMPARISON_TRANSPORTS.join(',')}; 'none' to skip it)
+                     (default: ${MODES.default.comparisonTransports.join(',')}; with --full ${MODES.full.comparisonTransports.join(',')};
+                     'none' to skip it)
   --capacity G       the capacity headline: how many REST/JSON (http1, json-buffer) and gRPC/protobuf (grpc,
                      protobufjs-static) messages/s of test3 (or the first payload) one server core takes at p99 under
                      ${CAPACITY_TARGET_P99_MS} ms (one short search each; ${MODES.full.capacity.searches} with --full), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
@@ -75,7 +76,7 @@ const OPTIONS = {
   'ws-formats': { type: 'string' },
   profiles: { type: 'string', default: 'none' },
   'slow-link': { type: 'string', default: SLOW_LINK.profile },
-  transports: { type: 'string', default: COMPARISON_TRANSPORTS.join(',') },
+  transports: { type: 'string' },
   capacity: { type: 'string', default: 'auto' },
   batch: { type: 'string' },
   'batch-payload': { type: 'string' },
@@ -110,10 +111,11 @@ runCli(import.meta.url, async () => {
   const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
   checkOutFolder(outParent);
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
-  const transportNames = values.transports.trim() === 'none' ? [] : values.transports.split(',').map((/** @type {string} */ t) => t.trim()).filter(Boolean);
+  const transportsGiven = values.transports ?? MODES[mode].comparisonTransports.join(',');
+  const transportNames = transportsGiven.trim() === 'none' ? [] : transportsGiven.split(',').map((/** @type {string} */ t) => t.trim()).filter(Boolean);
   const unknownTransport = transportNames.find((/** @type {string} */ t) => !TRANSPORT_NAMES.includes(t));
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
-  if (values.transports.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
+  if (transportsGiven.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');
   if (![...CAPACITY_GENERATORS, 'none'].includes(values.capacity)) throw new UserError(`--capacity ${values.capacity}: give ${CAPACITY_GENERATORS.join(', ')} or none`);
 
   const selected = await resolveSelection(values, positionals);

@@ -24,6 +24,19 @@ import { CAPACITY_HEADLINE, CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_S
 export const START_FORMATS = [REFERENCE_PROTOBUF, BASELINE, 'protobuf-es', 'msgpackr'];
 
 /**
+ * The transports of --full's comparison: every registered one, Connect over HTTP/1.1 and over HTTP/2.
+ */
+export const COMPARISON_TRANSPORTS = ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc'];
+
+/**
+ * The transports of npm start's comparison (and --quick's): all but Connect over HTTP/2, whose two questions the
+ * others answer (HTTP/2 against HTTP/1.1: http2 against http1; Connect's JSON against its binary: connect). It cost
+ * 12 of the 190 s npm start took on the 2-core Intel VM (2026-11-27: a server start of 1–1.9 s, passes of 0.5–0.8 s
+ * a format and round on loopback), over the 180 s a default run has. --full and --transports keep it.
+ */
+export const START_COMPARISON_TRANSPORTS = COMPARISON_TRANSPORTS.filter((t) => t !== 'connect-h2');
+
+/**
  * The three modes of the full suite. `default` is sized to finish in under
  * three minutes on two cores with the default codecs (see README for the
  * measured time); `full` is for figures you publish. `memory` holds the
@@ -44,7 +57,7 @@ export const MODES = {
     // speed: each ratio to ±10% in 5 ms slices, at most 0.1 s per case; encode and decode (the round trip derived)
     precision: { target: 0.1, sliceMs: 5, minPairs: 8, warmupMs: 100 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 1, speedMaxProcesses: 1,
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
-    transportMessages: 100, transportSlowMessages: 24, transportRounds: 1,
+    transportMessages: 100, transportSlowMessages: 24, transportRounds: 1, comparisonTransports: START_COMPARISON_TRANSPORTS,
     capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, searches: 1, sustainSeconds: 0, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
@@ -60,7 +73,7 @@ export const MODES = {
     precision: { target: 0.05, sliceMs: 20, minPairs: 10, warmupMs: 200 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 2, speedMaxProcesses: 2,
     rounds: 3, maxTime: 0.45, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
     // the transport comparison (test3, every transport's JSON and protobuf): 3 rounds, the fewest that can name a winner
-    transportMessages: 200, transportSlowMessages: 32, transportRounds: 3,
+    transportMessages: 200, transportSlowMessages: 32, transportRounds: 3, comparisonTransports: START_COMPARISON_TRANSPORTS,
     // the capacity headline (REST/JSON over http1 against gRPC/protobuf, one server core): one search each from
     // 1,000 msgs/s in 0.2 s probes with 4 bisections (to about 6%), the capacity then held for 1 s (lower shares of it
     // while that fails), then both at 1,000 msgs/s, 3 rounds of two quarter-second passes (a 95% interval of their
@@ -82,7 +95,7 @@ export const MODES = {
     // disagree (benchmark_dss.js's default too): a figure that depends on its process is flagged, and pooled over more
     speedProcesses: 3, speedMaxProcesses: 6,
     rounds: 7, maxTime: 6, benchmarkMaxTime: 1.5, messages: 30000, wsRounds: 7, slowLinkMessages: 2000, slowLinkRounds: 5, memory: {},
-    transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5,
+    transportMessages: 5000, transportSlowMessages: 480, transportRounds: 5, comparisonTransports: COMPARISON_TRANSPORTS,
     // the capacity pass in 0.5 s probes, 5 bisections and 1 s passes at the rate, three searches a side (the median
     // with their min–max), each capacity then held for CAPACITY_SUSTAIN_SECONDS
     capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: CAPACITY_SEARCHES, sustainSeconds: CAPACITY_SUSTAIN_SECONDS, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
@@ -122,11 +135,6 @@ export function slowLinkPayload(payloads) {
 }
 
 export { TRANSMISSION_FORMATS };
-
-/**
- * The transports of npm start's comparison: every registered one, Connect over HTTP/1.1 and over HTTP/2.
- */
-export const COMPARISON_TRANSPORTS = ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc'];
 
 /**
  * What the transport comparison runs: on each transport, the JSON and protobuf codecs it declares as its pair
@@ -275,6 +283,8 @@ export function memoryOptions(s) {
  * @param {MeasureTransportMatrix} [options.measureTransportMatrix] injected by tests; the real one otherwise
  * @param {CapacityPlan | null} [options.capacity] the capacity headline's short pass on the slow-link payload (planCapacity)
  * @param {MeasureCapacity} [options.measureCapacity] injected by tests; the real one otherwise
+ * @param {typeof measureOperationMemory} [options.measureMemory] the memory pass (lib/measure/operation-memory.js),
+ *   injected by tests
  * @param {{ payload: import('./payload/index.js').Payload, counts: number[] } | null} [options.batch]
  * @param {Partial<typeof MODES.default>} [options.overrides] settings that replace the mode's
  * @param {boolean} [options.memory] run the memory pass (bytes allocated and GC time per operation; default true)
@@ -288,7 +298,7 @@ export function memoryOptions(s) {
 export async function runSuite({
   mode = 'default', payloads, codecs, transmissionCodecs = [], profiles = ['none'], slowLink = null, batch = null,
   overrides = {}, memory = true, command = '', onProgress = () => {}, measureTransmission, runtimes = [],
-  transportComparison = null, measureTransportMatrix, capacity = null, measureCapacity,
+  transportComparison = null, measureTransportMatrix, capacity = null, measureCapacity, measureMemory = measureOperationMemory,
 }) {
   const createdAt = new Date().toISOString();
   // the machine's CPU ticks now, for the share its host took during the run (environment.steal)
@@ -386,7 +396,7 @@ export async function runSuite({
   if (memory) {
     // a pass of its own, after every payload's timing, in child processes
     progress.tick('memory per operation (child processes)…', 0, 0);
-    const figures = await measureOperationMemory(payloads, codecs, memoryOptions(s));
+    const figures = await measureMemory(payloads, codecs, memoryOptions(s));
     payloadResults.forEach((r, i) => { r.speed = attachMemory(r.speed, figures[i]); });
     progress.tick('memory per operation', 1, plan[step++].work);
   }

@@ -7,7 +7,7 @@ import { renderHtml } from '../../lib/report/html.js';
 import { chartSpecs } from '../../lib/report/charts.js';
 import { numbersWithoutUnit } from '../../lib/results/index.js';
 import { assertChartConfig, assertValidResults } from '../helpers/suite-results.js';
-import { runSuite } from '../../lib/suite.js';
+import { MODES, runSuite } from '../../lib/suite.js';
 import { progressReporter } from '../../lib/cli/progress.js';
 import { describeCodec, prepareCodecs } from '../../lib/verify.js';
 import { resolveProfile } from '../../lib/transmission/shaping/profiles.js';
@@ -261,4 +261,26 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.match(html, /<section id="capacity"><h2>Capacity per server core \(test3\)<\/h2>/);
   assert.match(html, /<p>sustained: each capacity offered for 1 s in one pass .* 2 of 2 held at their capacity\.<\/p>/);
   assert.ok(html.includes(`Headline: ${headline.replace(/'/g, '&#39;')}`) || html.includes(`Headline: ${headline}`));
+});
+
+test('the memory pass is asked for what the mode says: the default run\'s bytes per call only, over the timed operations; --full both passes', async () => {
+  const payloads = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('json-buffer');
+  /** @type {Record<string, unknown>[]} */
+  const asked = [];
+  /** @type {typeof import('../../lib/measure/operation-memory.js').measureOperationMemory} */
+  const fakeMemory = async (ps, cs, options = {}) => {
+    asked.push(options);
+    return ps.map(() => cs.flatMap((c) => ['encode', 'decode'].map((op) => ({ format: c.name, op, bytesPerOp: 1000, heapBytesPerOp: 1000, externalBytesPerOp: 0, gcMsPer1000Ops: null }))));
+  };
+  // the speed pass in this process, a few milliseconds a case: only what the memory pass is asked matters here
+  const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 } };
+  for (const mode of /** @type {const} */ (['default', 'full'])) {
+    const results = await runSuite({ mode, payloads, codecs, transmissionCodecs: [], overrides: fast, measureMemory: /** @type {any} */ (fakeMemory) });
+    assert.equal(results.payloads[0].speed.find((r) => r.op === 'encode')?.memory?.bytesPerOp, 1000, `${mode}: the figures are attached`);
+  }
+  assert.deepEqual(asked[0].passes, ['allocation'], 'the default run: no GC pass');
+  assert.equal(String(asked[0].filter), String(MODES.default.speedFilter), 'the default run: the operations it times');
+  assert.equal(asked[1].passes, undefined, '--full: both passes (the module\'s default)');
+  assert.equal(asked[1].filter, undefined, '--full: every operation');
 });

@@ -124,6 +124,34 @@ test('prepareWireCodecs: a client\'s messages are verified up to the ones it sen
   assert.deepEqual(server.usable.map((c) => c.prepared.status), ['exact', 'exact']);
 });
 
+test('prepareWireCodecs: a payload passed again (the next round, the next link) is not verified again, nor its transport asked again; another payload is', () => {
+  let fromPlains = 0;
+  // protobuf.js counting the messages it builds from records: verifying a corpus builds one a message
+  const counting = /** @type {import('../../../lib/codecs/index.js').CodecInfo} */ (/** @type {unknown} */ ({
+    ...protobufjsDynamic,
+    create: (/** @type {import('../../../lib/codecs/index.js').SchemaContext} */ ctx) => {
+      const instance = protobufjsDynamic.create(ctx);
+      return { ...instance, fromPlain: (/** @type {unknown} */ v) => { fromPlains++; return instance.fromPlain(v); } };
+    },
+  }));
+  /** @type {string[]} */
+  const asked = [];
+  const transport = /** @type {import('../../../lib/transmission/transports/index.js').Transport} */ (/** @type {unknown} */ ({ name: 'connect', supports: { formats: 'any' },
+    carries: (/** @type {import('../../../lib/transmission/wire-codec.js').WireCodec} */ codec) => { asked.push(codec.name); return null; } }));
+  const payload = payloadOf(corpus);
+  const first = prepareWireCodecs([counting], payload, transport, { verifyMessages: 3 });
+  const verifying = fromPlains;
+  assert.ok(verifying >= 2, `records 1 and 2 verified (${verifying} built)`);
+  const again = prepareWireCodecs([counting], payload, transport, { verifyMessages: 3 });
+  assert.ok(fromPlains - verifying < verifying, `the second call builds only its codec's own first message (${fromPlains - verifying} against ${verifying})`);
+  assert.deepEqual(asked, ['protobufjs-dynamic'], 'the transport asked once');
+  assert.deepEqual(again.usable.map((c) => [c.name, c.prepared.status]), first.usable.map((c) => [c.name, c.prepared.status]));
+  // a lossy corpus is its own payload: verified, and found lossy
+  const lossy = prepareWireCodecs([counting], payloadOf([corpus[0], { id: 2, station: 'X', level: 2 ** 40 }]), transport, { verifyMessages: 2 });
+  assert.deepEqual(lossy.usable.map((c) => c.prepared.status), ['lossy']);
+  assert.deepEqual(asked, ['protobufjs-dynamic', 'protobufjs-dynamic']);
+});
+
 test('payloadIdentity: the same messages and schema hash alike wherever the files are; any change shows', () => {
   const here = payloadIdentity(payloadOf(corpus));
   const there = payloadIdentity(payloadOf(corpus, { schemaSource: '/elsewhere/r.proto', dataFile: '/elsewhere/r.json' }));

@@ -339,12 +339,29 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
  * @param {{ capacity: number|null, sustained?: { seconds: number, rate: number|null, share: number|null, tries: Array<{ rate: number }> } | null }} r
  */
 export function sustainedCell(r) {
+  const c = sustainedCase(r);
+  if (!c) return '—';
+  if (c.held) return `held ${c.seconds} s`;
+  if (c.lower) return `${int(c.lower.rate)} (${c.lower.share}×)`;
+  const lowest = c.shares.at(-1);
+  return `below ${lowest != null && r.capacity ? `${lowest}×` : 'every share'}`;
+}
+
+/**
+ * Which of three ways a capacity's sustained pass ended, for sustainedCell and the headline's sustainedNote: the
+ * capacity held, only a lower share of it did (`lower`), or none did (`shares`: the tries as shares of the capacity,
+ * or as rates when there is no capacity to divide by); null when none ran.
+ * @param {Parameters<typeof sustainedCell>[0]} r
+ */
+function sustainedCase(r) {
   const s = r.sustained;
-  if (!s) return '—';
-  if (s.share === 1) return `held ${s.seconds} s`;
-  if (s.rate !== null && s.share !== null) return `${int(s.rate)} (${s.share}×)`;
-  const lowest = s.tries.at(-1);
-  return `below ${lowest && r.capacity ? `${+(lowest.rate / r.capacity).toFixed(2)}×` : 'every share'}`;
+  if (!s) return null;
+  return {
+    seconds: s.seconds,
+    held: s.share === 1,
+    lower: s.share !== 1 && s.rate !== null && s.share !== null ? { rate: s.rate, share: s.share } : null,
+    shares: s.tries.map((p) => (r.capacity ? +(p.rate / r.capacity).toFixed(2) : p.rate)),
+  };
 }
 
 /**
@@ -408,6 +425,20 @@ export function searchesNote(r) {
 }
 
 /**
+ * The warm-up h2load gave each fresh server before its search, as a clause of the load generator's line (none for
+ * results written before it, or without h2load).
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ */
+function warmupNote(transports) {
+  const warmups = transports.flatMap((t) => t.warmup ?? []);
+  if (!warmups.length) return '';
+  const counts = [...new Set(warmups.map((w) => w.requests))];
+  const short = warmups.filter((w) => w.answered < w.requests);
+  return `; each fresh server first took ${counts.map((n) => int(n)).join(' or ')} requests of each format from h2load, as fast as it answered them, unmeasured (its JIT warmed up)`
+    + (short.length ? ` (answered fewer: ${short.map((w) => `${w.format} ${int(w.answered)}`).join(', ')})` : '');
+}
+
+/**
  * The capacity table as text, with the settings each transport ran under.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @param {{ targetP99Ms: number, direction: string, cpuRate?: number|null, loadGeneratorWhy?: string }} s loadGeneratorWhy: why
@@ -421,7 +452,8 @@ export function capacityLines(transports, s) {
     + (s.loadGeneratorWhy ? `; not h2load: ${s.loadGeneratorWhy}` : '')
     + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time, releases its requests in 10 ms batches and times '
       + 'each from its actual send (not from a schedule: requests it holds while a connection\'s streams are full are not timed), so a pass that took more '
-      + 'than 2.5% (and 10 ms) longer than its schedule fails too' : '')];
+      + 'than 2.5% (and 10 ms) longer than its schedule fails too' : '')
+    + warmupNote(transports)];
   const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
     const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
     return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
@@ -537,11 +569,11 @@ function unstableNote(r) {
  * @param {Parameters<typeof sustainedCell>[0]} r
  */
 function sustainedNote(r) {
-  const s = r.sustained;
-  if (!s) return null;
-  if (s.share === 1) return `held for ${s.seconds} s`;
-  if (s.rate !== null) return `for ${s.seconds} s only ${int(s.rate)} (${s.share}×) held`;
-  return `none of ${s.tries.map((p) => (r.capacity ? +(p.rate / r.capacity).toFixed(2) : p.rate)).join(', ')} of it held for ${s.seconds} s`;
+  const c = sustainedCase(r);
+  if (!c) return null;
+  if (c.held) return `held for ${c.seconds} s`;
+  if (c.lower) return `for ${c.seconds} s only ${int(c.lower.rate)} (${c.lower.share}×) held`;
+  return `none of ${c.shares.join(', ')} of it held for ${c.seconds} s`;
 }
 
 /**

@@ -393,6 +393,11 @@ export const RESULTS_SCHEMA = {
             type: 'object', required: ['transport', 'serverWorkers', 'serverCores', 'loadGenerator', 'rows'],
             properties: {
               transport: { type: 'string' }, serverWorkers: count, loadGenerator: { type: 'string' },
+              // h2load's unmeasured requests to each fresh server before its search, per format (null: the toolkit's client; absent before it)
+              warmup: {
+                type: ['array', 'null'],
+                items: { type: 'object', required: ['format', 'requests', 'answered', 'seconds'], properties: { format: { type: 'string' }, requests: count, answered: count, seconds: number } },
+              },
               rows: {
                 type: 'array',
                 items: {

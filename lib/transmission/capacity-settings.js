@@ -39,3 +39,13 @@ export const CAPACITY_TARGET_P99_MS = 10;
  * REST/JSON is http1 with json-buffer, gRPC/protobuf is grpc with protobufjs-static (each transport's own pair).
  */
 export const CAPACITY_HEADLINE = Object.freeze({ rest: { transport: 'http1', format: 'json-buffer' }, grpc: { transport: 'grpc', format: 'protobufjs-static' } });
+
+/**
+ * Requests h2load sends to each fresh server before its first search, per format, as fast as the connections and
+ * streams allow (closed loop), not measured. The toolkit's own client warms up before each probe; h2load sends
+ * nothing unmeasured, so a search's first probes met a server whose JIT had not warmed up: against a fresh grpc-js
+ * server on the 2-core Intel VM (2026-11-27, three 0.4 s passes at 1,000 msgs/s, test3) p99 was 85, 52 and 29 ms cold,
+ * 6–18 ms after these 5,000 (and npm start's short pass said "fewer than 1,000 gRPC/protobuf messages/s" where
+ * searches that had warmed up on their first probes found 9,000 and more).
+ */
+export const CAPACITY_WARMUP_REQUESTS = 5000;

@@ -21,7 +21,10 @@ import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-r
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
-import { SUSTAIN_SHARES } from './capacity-settings.js';
+import { CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from './capacity-settings.js';
+
+/** h2load's rate for a warm-up: one no server reaches, so that it sends as fast as its connections and streams allow. */
+const WARMUP_RATE = 1e6;
 
 export { CAPACITY_LOAD, CAPACITY_PRECISION, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, SUSTAIN_SHARES } from './capacity-settings.js';
 export { capacityPair, capacityPrecision } from './capacity-precision.js';
@@ -335,6 +338,10 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       // doubling (fromRate × 2^((k−1)/N): 500, 630, 794 for three), so that no one rate's probe decides every
       // search's bracket
       const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
+      // h2load's first requests to a fresh server warm it up, unmeasured (the toolkit's client warms up before each probe)
+      /** @type {Array<{ format: string, requests: number, answered: number, seconds: number }>} */
+      const warmups = [];
+      if (h2load) for (const i of alternate(formats.map((_, j) => j), k)) warmups.push({ format: formats[i].name, ...(await warmUp(/** @type {ReturnType<typeof h2loadRequest>} */ (requests[i]))) });
       const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
       for (const i of alternate(formats.map((_, j) => j), k)) cell.found[i].push(await searchFormat(formats[i], requests[i], from));
       if (k < searches) return null;
@@ -355,12 +362,15 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       // how many server processes answered, as the server itself says (a single process reports no worker count)
       const report = await server.control.report();
       const serverProcesses = report ? report.answered ?? 1 : null;
-      return { rows, rate, half, calibration, serverProcesses };
+      return { rows, rate, half, calibration, serverProcesses, warmups };
     });
     if (!value) return null;
     return {
       transport: name, serverWorkers: processes, serverProcesses: value.serverProcesses, placement: server.placement, serverCores, clientCores, clientWorkers: h2load ? 1 : link.clientWorkers ?? 1, halfRate: value.rate,
       loadGenerator: h2load ? loadGeneratorLabel(h2load) : 'toolkit',
+      // what h2load sent each fresh server of this transport, per format, before its search (the last search's; null:
+      // the toolkit's client, which warms up before each probe)
+      warmup: h2load ? value.warmups : null,
       rows: value.rows.map((r) => ({ ...r, atHalf: atHalfOf(value.half, r.format) })), pair: capacityPair(value.rows, transport.formatPair), calibration: value.calibration,
     };
 
@@ -421,6 +431,19 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const bound = p.ok ? null : boundOf(p, { serverCores, clientCores, targetP99Ms });
       onProbe?.({ transport: name, format: info.name, rate, ok: p.ok, p99: p.p99, late: p.onSchedule === false, bound: bound ?? '', sustainSeconds });
       return { ...p, bound };
+    }
+
+    /**
+     * CAPACITY_WARMUP_REQUESTS of a format's request by h2load, closed loop (a rate no server reaches: as fast as the
+     * connections and streams allow), not measured: what it sent, and how many the server answered.
+     * @param {ReturnType<typeof h2loadRequest>} request
+     */
+    async function warmUp(request) {
+      const r = await h2loadPass({
+        url: server.url, request, rate: WARMUP_RATE, messages: CAPACITY_WARMUP_REQUESTS, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }),
+        serverControl: server.control, bin: h2load?.bin, timeoutMs: 60_000,
+      });
+      return { requests: r.messages, answered: r.acked, seconds: r.seconds };
     }
 
     /**

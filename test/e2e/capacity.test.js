@@ -83,7 +83,8 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
    * @type {{ settings: { loadGenerator: string }, transports: Array<{ transport: string, loadGenerator: string, halfRate: number,
    *   rows: Array<{ format: string, below: number|null, probes: Array<{ rate: number, ok: boolean, onSchedule?: boolean, p99: number|null, serverCpuShare: number|null, clientCpuShare: number|null,
    *     load?: { connections: number, streams: number } }>,
-   *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number } }> }> }}
+   *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number } }>,
+   *   warmup: Array<{ format: string, requests: number, answered: number }> | null }> }}
    */
   const out = JSON.parse(r.stdout);
   assert.match(out.settings.loadGenerator, /^h2load \d+\.\d+/);
@@ -108,6 +109,11 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
     }
   }
   assert.equal(out.transports[0].rows[0].probes.some((p) => 'onSchedule' in p), false, 'ws: the toolkit\'s client');
+  // each fresh server first warmed up by h2load, every format, every request answered; ws's client warms up itself
+  for (const t of out.transports.slice(1)) {
+    assert.deepEqual(t.warmup?.map((w) => [w.format, w.requests, w.answered]).sort(), t.rows.map((row) => [row.format, 5000, 5000]).sort(), t.transport);
+  }
+  assert.equal(out.transports[0].warmup, null);
   // a search that reaches a limit: every passing probe kept to its schedule under the target, every failing one did not
   const found = run('5', '--capacity', '--searches', '1', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0.3', '--json');
   assert.equal(found.status, 0, found.stderr);
@@ -135,5 +141,5 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   }
   const text = run('5', '--capacity', '--searches', '1', '--transports', 'grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1');
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time, releases its requests in 10 ms batches and times each from its actual send/m);
+  assert.match(text.stdout, /^Load generator: h2load \d\S* \(grpc\); h2load sends the corpus's first message every time, releases its requests in 10 ms batches and times each from its actual send.*; each fresh server first took 5,000 requests of each format from h2load, as fast as it answered them, unmeasured \(its JIT warmed up\)$/m);
 });

@@ -71,3 +71,14 @@ test('processesDisagree: one run cannot disagree; two apart beyond their interva
   assert.equal(processesDisagree([rows(1.5), rows(1.52)]), false);
   assert.equal(processesDisagree([rows(1.5), rows(1.8)]), true);
 });
+
+test('the timer check (Benchmark.js against the slices) runs in the first process only, whose settings the merged result keeps', async () => {
+  /** @type {boolean[]} */
+  const asked = [];
+  const ratios = [1.5, 1.5, 1.5];
+  await measureSpeedInProcesses({
+    payloads: [payload], codecs, processes: 3, maxProcesses: 3, maxTime: 0.1, precision: {}, oneMessage: [[]],
+    runWorker: async (input) => { asked.push(JSON.parse(input).timerCheck); return answer(ratios[asked.length - 1]); },
+  });
+  assert.deepEqual(asked, [true, false, false]);
+});

@@ -125,7 +125,7 @@ runCli(import.meta.url, async () => {
   process.stderr.write('harness: empty loops and a memory copy…\n');
   const harness = measureHarness({ rounds: Math.min(rounds, 3), maxTime: Math.min(maxTime, 0.25), minTime });
   const results = payloads.map((p, i) => measureSpeed(prepared[i], p, {
-    timer, rounds, maxTime, minTime, filter, oneMessage, harness, precision, timerCheck: paired && i === 0,
+    timer, rounds, maxTime, minTime, filter, oneMessage, harness, precision, timerCheck: paired && i === payloads.length - 1,
     onProgress: (e) => progress.tick(paired ? `${p.id} ${e.name}` : `${p.id} ${e.name}, round ${e.round}`),
   }));
   progress.end();

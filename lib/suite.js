@@ -382,7 +382,7 @@ export async function runSuite({
     const corpusSizes = await measureCorpusSizes(prepared[i], p, { sample: s.corpusSample });
     progress.tick(`${p.id} sizes`, 1, inProcesses ? cost.sizes() : unitWork(step));
     const { results: speed, notTimed, settings: { corpus, oneMessageOps, splitTime, precision, timerCheck }, skipped } = inProcesses?.[i] ?? measureSpeed(prepared[i], p, {
-      ...pairedOptions, oneMessage: oneMessageOf(p), harness, timerCheck: i === 0,
+      ...pairedOptions, oneMessage: oneMessageOf(p), harness, timerCheck: i === payloads.length - 1,
       onProgress: (e) => progress.tick(`${p.id} ${e.name}`, 1, unitWork(step)),
     });
     if (inProcesses) progress.tick(`${p.id} speed (fresh processes)`, plan[step].n - 1, 0);

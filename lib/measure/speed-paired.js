@@ -145,8 +145,8 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
   const figures = new Map();
   /** @type {{ format: string, op: string, last: unknown }[]} */
   const last = [];
-  /** @type {ReturnType<typeof timerAgreement> | null} */
-  let check = null;
+  /** @type {{ loop: import('./paired.js').PairedCase['loop'], count: number, id: string } | null} */
+  let checkCase = null;
   const groups = [];
   for (const op of PAIRED_OPS) {
     const members = planned.filter((c) => c.op === op);
@@ -183,9 +183,9 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
       },
     });
     groups.push({ op, cycles: result.cycles, cpuMs: Math.round(result.ms), stoppedBy: result.stoppedBy });
-    if (timerCheck && !check && base) {
-      const b = result.cases[idOf(base)];
-      check = timerAgreement(/** @type {import('./paired.js').PairedCase} */ (cases.find((c) => c.id === idOf(base))).loop, b.count ?? 1, idOf(base));
+    // the timer check's case: the first group's baseline, timed again after every group (below)
+    if (timerCheck && !checkCase && base) {
+      checkCase = { loop: /** @type {import('./paired.js').PairedCase} */ (cases.find((c) => c.id === idOf(base))).loop, count: result.cases[idOf(base)].count ?? 1, id: idOf(base) };
     }
     for (const c of members) {
       const id = idOf(c);
@@ -206,6 +206,8 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     }
   }
   void lastSink();
+  // Benchmark.js against the slices on one case, after every measured group: nothing timed here follows it
+  const check = checkCase ? timerAgreement(checkCase.loop, checkCase.count, checkCase.id) : null;
 
   const rows = planned.map((c) => {
     const own = /** @type {Inputs} */ (inputs.get(c.p));

@@ -121,43 +121,47 @@ export function verifyCorpus(p, corpus, upTo, type) {
  */
 export function prepareWireCodecs(codecs, payload, transport, { verifyMessages = 0 } = {}) {
   const corpus = corpusOf(payload);
-  const checked = checkedOf(payload);
   const prepared = prepareCodecs(codecs, payload).map((p) => {
     if (!measurable(p) || verifyMessages <= 1 || corpus.length < 2) return p;
-    const key = `verify\0${p.codec.name}\0${Math.min(verifyMessages, corpus.length)}`;
-    const verdict = /** @type {Omit<ReturnType<typeof verifyCorpus>, 'record'>} */ (checked.get(key) ?? (() => {
+    const verdict = /** @type {Omit<ReturnType<typeof verifyCorpus>, 'record'>} */ (remembered(payload, p.codec, `verify\0${Math.min(verifyMessages, corpus.length)}`, () => {
       const { record: _record, ...v } = verifyCorpus(p, corpus, verifyMessages, payload.schema?.type ?? null);
-      checked.set(key, v);
       return v;
-    })());
+    }));
     return /** @type {import('../verify.js').Prepared} */ ({ ...p, ...verdict, ...(verdict.status === 'unsupported' || verdict.status === 'failed' ? { instance: null } : {}) });
   });
   const usable = [];
   const refused = prepared.filter((p) => !measurable(p)).map((p) => ({ name: p.codec.name, reason: describeVerdict(p), prepared: p }));
   for (const p of prepared.filter(measurable)) {
     const codec = wireCodec(p, corpus);
-    const key = `carries\0${transport?.name}\0${codec.name}\0${p.status}`;
-    const why = transport ? /** @type {string|null} */ (checked.has(key) ? checked.get(key) : checked.set(key, formatRefusal(transport, codec, payload.schema)).get(key)) : null;
+    const why = transport ? /** @type {string|null} */ (remembered(payload, p.codec, `carries\0${transport.name}\0${p.status}`, () => formatRefusal(transport, codec, payload.schema))) : null;
     if (why) refused.push({ name: codec.name, reason: why, prepared: { ...p, status: 'unsupported', reason: why } });
     else usable.push(codec);
   }
   return { usable, refused };
 }
 
-/** @type {WeakMap<import('../payload/index.js').Payload, Map<string, unknown>>} */
+/** @type {WeakMap<import('../payload/index.js').Payload, WeakMap<object, Map<string, unknown>>>} */
 const CHECKED = new WeakMap();
 
 /**
- * What prepareWireCodecs found of a payload's corpus already, per codec (and transport): a run that passes over the
- * same payload again (each round of the transport comparison, its second link) does not encode, decode and compare
- * the same messages again, nor ask a transport again whether it carries them (Connect's check serializes every
- * corpus message as Connect would: 0.4–0.7 s a call for test3 on the 2-core Intel VM). Held as long as the payload.
+ * What prepareWireCodecs found of a payload's corpus with a codec (the codec object, not its name) already, under
+ * `key`, else `find()`'s answer, kept as long as the payload and the codec: a run that passes over the same payload
+ * again does not ask a transport again whether it carries the codec's messages (Connect's check serializes every
+ * corpus message as Connect would: 0.3–0.7 s a call for test3 on the 2-core Intel VM, each round of the transport
+ * comparison and its second link), nor verify the same number of messages again (the comparison's later rounds and
+ * links send as many as an earlier one; a different number is verified anew).
  * @param {import('../payload/index.js').Payload} payload
+ * @param {object} codec
+ * @param {string} key
+ * @param {() => unknown} find
  */
-function checkedOf(payload) {
-  let m = CHECKED.get(payload);
-  if (!m) CHECKED.set(payload, (m = new Map()));
-  return m;
+function remembered(payload, codec, key, find) {
+  let byCodec = CHECKED.get(payload);
+  if (!byCodec) CHECKED.set(payload, (byCodec = new WeakMap()));
+  let found = byCodec.get(codec);
+  if (!found) byCodec.set(codec, (found = new Map()));
+  if (!found.has(key)) found.set(key, find());
+  return found.get(key);
 }
 
 /**

@@ -26,7 +26,7 @@ const results = payloads.map((payload, i) => {
   if (job.verifyOnly) return { verdicts: prepared.map(describeCodec) };
   if (job.timer === 'paired') {
     return measureSpeed(prepared, payload, {
-      timer: 'paired', maxTime: job.maxTime, precision: job.precision, filter, oneMessage: job.oneMessage?.[i] ?? [], timerCheck: Boolean(job.timerCheck) && i === 0,
+      timer: 'paired', maxTime: job.maxTime, precision: job.precision, filter, oneMessage: job.oneMessage?.[i] ?? [], timerCheck: Boolean(job.timerCheck) && i === job.payloads.length - 1,
       harness: job.harness ?? null,
     });
   }

@@ -146,10 +146,16 @@ test('prepareWireCodecs: a payload passed again (the next round, the next link) 
   assert.ok(fromPlains - verifying < verifying, `the second call builds only its codec's own first message (${fromPlains - verifying} against ${verifying})`);
   assert.deepEqual(asked, ['protobufjs-dynamic'], 'the transport asked once');
   assert.deepEqual(again.usable.map((c) => [c.name, c.prepared.status]), first.usable.map((c) => [c.name, c.prepared.status]));
+  // another transport is asked; fewer messages are verified anew
+  const other = /** @type {typeof transport} */ ({ ...transport, name: 'connect-h2' });
+  const before = fromPlains;
+  prepareWireCodecs([counting], payload, other, { verifyMessages: 2 });
+  assert.deepEqual(asked, ['protobufjs-dynamic', 'protobufjs-dynamic'], 'connect-h2 asked too');
+  assert.ok(fromPlains - before >= 2, 'two messages verified anew');
   // a lossy corpus is its own payload: verified, and found lossy
   const lossy = prepareWireCodecs([counting], payloadOf([corpus[0], { id: 2, station: 'X', level: 2 ** 40 }]), transport, { verifyMessages: 2 });
   assert.deepEqual(lossy.usable.map((c) => c.prepared.status), ['lossy']);
-  assert.deepEqual(asked, ['protobufjs-dynamic', 'protobufjs-dynamic']);
+  assert.deepEqual(asked, ['protobufjs-dynamic', 'protobufjs-dynamic', 'protobufjs-dynamic']);
 });
 
 test('payloadIdentity: the same messages and schema hash alike wherever the files are; any change shows', () => {

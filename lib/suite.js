@@ -210,10 +210,10 @@ const cost = {
   // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
   /** @type {(s: ModeSettings, n: number, slow: boolean) => number} */
   transports: (s, n, slow) => s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
-  // per side a server start and a search (a dozen probes, a failing one probed twice), a sustained pass or two, then
-  // the passes at the rate
+  // per side and search a server start with h2load's warm-up (about a second on the Intel VM) and a search (a dozen
+  // probes, a failing one probed twice), then a sustained pass or two and the passes at the rate
   /** @type {(s: ModeSettings) => number} */
-  capacity: (s) => (s.capacity ? 2 * (1 + 16 * s.capacity.searches * (s.capacity.probeSeconds + 0.12) + 1.5 * s.capacity.sustainSeconds + 2 * s.capacity.rounds * 2 * s.capacity.rateSeconds) : 0),
+  capacity: (s) => (s.capacity ? 2 * (1 + s.capacity.searches * (1 + 16 * (s.capacity.probeSeconds + 0.12)) + 1.5 * s.capacity.sustainSeconds + 2 * s.capacity.rounds * 2 * s.capacity.rateSeconds) : 0),
   // two child processes, then per case a share that grows with the calls the mode asks for
   /** @type {(s: ModeSettings, cases: number) => number} */
   memory: (s, cases) => 3 + cases * (s.memory?.warmupOps ?? 5000) / 7000,

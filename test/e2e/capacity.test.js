@@ -7,6 +7,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 import { isFloor } from '../../lib/transmission/capacity.js';
+import { CAPACITY_WARMUP_REQUESTS } from '../../lib/transmission/capacity-settings.js';
 
 /** @typedef {import('../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
 
@@ -111,7 +112,7 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives h
   assert.equal(out.transports[0].rows[0].probes.some((p) => 'onSchedule' in p), false, 'ws: the toolkit\'s client');
   // each fresh server first warmed up by h2load, every format, every request answered; ws's client warms up itself
   for (const t of out.transports.slice(1)) {
-    assert.deepEqual(t.warmup?.map((w) => [w.format, w.requests, w.answered]).sort(), t.rows.map((row) => [row.format, 5000, 5000]).sort(), t.transport);
+    assert.deepEqual(t.warmup?.map((w) => [w.format, w.requests, w.answered]).sort(), t.rows.map((row) => [row.format, CAPACITY_WARMUP_REQUESTS, CAPACITY_WARMUP_REQUESTS]).sort(), t.transport);
   }
   assert.equal(out.transports[0].warmup, null);
   // a search that reaches a limit: every passing probe kept to its schedule under the target, every failing one did not

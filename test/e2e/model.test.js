@@ -12,6 +12,21 @@ import { messageCost, predictSeconds, predictThroughput } from '../../lib/transm
 
 const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
+/**
+ * How long the planted server's decode (Atomics.wait for `us`) takes on this machine: the median of 200 such waits
+ * here, in µs (a wait ends after its time, late by the kernel's and the hypervisor's wake-up).
+ * @param {number} us
+ */
+function plantedSleepUs(us) {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const took = Array.from({ length: 200 }, () => {
+    const t = performance.now();
+    Atomics.wait(cell, 0, 0, us / 1000);
+    return (performance.now() - t) * 1000;
+  }).sort((a, b) => a - b);
+  return took[100];
+}
+
 const PLANTED_US = 1000;
 const BODY = Buffer.alloc(800, 0x61);
 // the wire codec of the planted format: the same 800 bytes every time
@@ -41,7 +56,10 @@ test('the model predicts the emulated time for N messages within ±15% at four b
     const loop = await runClient({ url: `${url}/planted`, messages: 300, window: 8, serverReport: true });
     assert.ok(loop.serverBusyUs !== null && loop.clientCpuUs !== null, 'the server and the client reported their time per message');
     const cost = messageCost({ format: 'planted', messages: loop.messages, wireBytes: loop.wireBytes, serverCpuUs: loop.serverBusyUs, clientCpuUs: loop.clientCpuUs });
-    assert.ok(cost.serverCpuUs >= PLANTED_US && cost.serverCpuUs < PLANTED_US * 1.5, `server ${cost.serverCpuUs} µs/msg for ${PLANTED_US} planted`);
+    // the planted cost as this machine sleeps it: Atomics.wait of 1 ms took a median 1,095 µs on the 2-core Intel VM
+    // (2026-11-27), where the bound below, judged against 1,000, failed at 1,525 and 1,567 µs/msg
+    const slept = plantedSleepUs(PLANTED_US);
+    assert.ok(cost.serverCpuUs >= PLANTED_US && cost.serverCpuUs < slept * 1.5, `server ${cost.serverCpuUs} µs/msg for ${PLANTED_US} planted (slept ${slept.toFixed(0)} here)`);
     assert.equal(cost.upBytes, BODY.length + 4 + 4 + 4, 'codec bytes, sequence number, 4-byte header (126-byte length form), mask');
 
     const target = new URL(url);

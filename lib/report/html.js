@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityPassText, capacityRows, headlineSentence, namedVerdictText, pairModel, precisionLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
+import { capacityPassText, capacityRows, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -173,7 +173,7 @@ export function renderHtml(results) {
     const headline = headlineSentence(capacity.transports, settings.targetP99Ms);
     const pairs = pairModel(capacity.transports);
     sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
-      + `<p>${esc(capacityPassText(settings))}</p>`
+      + `<p>${esc(capacityPassText(settings))}</p><p>${esc(loadGeneratorLine(capacity.transports))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
       + [...precisionLines(capacity.transports), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')

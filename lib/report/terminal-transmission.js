@@ -439,6 +439,23 @@ function warmupNote(transports) {
 }
 
 /**
+ * Who sent each transport's load and how (h2load's batches, its timing, the warm-up it gives each fresh server), in
+ * one line for the terminal, report.md and report.html.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {string} [why] why --load-generator auto chose the toolkit's clients instead of h2load
+ */
+export function loadGeneratorLine(transports, why) {
+  const generators = [...new Set(transports.map((t) => t.loadGenerator ?? 'toolkit'))];
+  const named = (/** @type {string} */ g) => (g === 'toolkit' ? 'the toolkit\'s own clients' : g);
+  return `Load generator: ${generators.map((g) => `${named(g)} (${transports.filter((t) => (t.loadGenerator ?? 'toolkit') === g).map((t) => t.transport).join(', ')})`).join('; ')}`
+    + (why ? `; not h2load: ${why}` : '')
+    + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time, releases its requests in 10 ms batches and times '
+      + 'each from its actual send (not from a schedule: requests it holds while a connection\'s streams are full are not timed), so a pass that took more '
+      + 'than 2.5% (and 10 ms) longer than its schedule fails too' : '')
+    + warmupNote(transports);
+}
+
+/**
  * The capacity table as text, with the settings each transport ran under.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @param {{ targetP99Ms: number, direction: string, cpuRate?: number|null, loadGeneratorWhy?: string }} s loadGeneratorWhy: why
@@ -446,14 +463,7 @@ function warmupNote(transports) {
  */
 export function capacityLines(transports, s) {
   const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
-  const generators = [...new Set(transports.map((t) => t.loadGenerator ?? 'toolkit'))];
-  const named = (/** @type {string} */ g) => (g === 'toolkit' ? 'the toolkit\'s own clients' : g);
-  const sentBy = [`Load generator: ${generators.map((g) => `${named(g)} (${transports.filter((t) => (t.loadGenerator ?? 'toolkit') === g).map((t) => t.transport).join(', ')})`).join('; ')}`
-    + (s.loadGeneratorWhy ? `; not h2load: ${s.loadGeneratorWhy}` : '')
-    + (generators.some((g) => g.startsWith('h2load')) ? '; h2load sends the corpus\'s first message every time, releases its requests in 10 ms batches and times '
-      + 'each from its actual send (not from a schedule: requests it holds while a connection\'s streams are full are not timed), so a pass that took more '
-      + 'than 2.5% (and 10 ms) longer than its schedule fails too' : '')
-    + warmupNote(transports)];
+  const sentBy = [loadGeneratorLine(transports, s.loadGeneratorWhy)];
   const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
     const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
     return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;

@@ -260,6 +260,8 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   const html = renderHtml(results);
   assert.match(html, /<section id="capacity"><h2>Capacity per server core \(test3\)<\/h2>/);
   assert.match(html, /<p>sustained: each capacity offered for 1 s in one pass .* 2 of 2 held at their capacity\.<\/p>/);
+  // who sent the load and how, with the warm-up each fresh server had (as the terminal and report.md say it)
+  assert.match(html, /<p>Load generator: h2load 1\.52\.0 \(http1, grpc\); h2load sends the corpus&#39;s first message every time, .*; each fresh server first took 5,000 requests of each format from h2load, as fast as it answered them, unmeasured \(its JIT warmed up\)<\/p>/);
   assert.ok(html.includes(`Headline: ${headline.replace(/'/g, '&#39;')}`) || html.includes(`Headline: ${headline}`));
 });
 

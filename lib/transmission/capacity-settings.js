@@ -46,6 +46,6 @@ export const CAPACITY_HEADLINE = Object.freeze({ rest: { transport: 'http1', for
  * nothing unmeasured, so a search's first probes met a server whose JIT had not warmed up: against a fresh grpc-js
  * server on the 2-core Intel VM (2026-11-27, three 0.4 s passes at 1,000 msgs/s, test3) p99 was 85, 52 and 29 ms cold,
  * 6–18 ms after these 5,000; npm start's short pass, cold, said "fewer than 1,000 gRPC/protobuf messages/s" and
- * stopped http1 at 3,875 with its core full, warmed 1,938 and 10,500–16,000 (docs/transmission.md).
+ * stopped http1 at 3,875 with its core full, warmed and quiet 1,938 and 12,000–19,000 (docs/transmission.md).
  */
 export const CAPACITY_WARMUP_REQUESTS = 5000;

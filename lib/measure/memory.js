@@ -42,6 +42,17 @@ const MIB = 1024 * 1024;
  * large young generation (--min- and --max-semi-space-size, in MiB), so that
  * thousands of calls fit between two scavenges; the gc pass keeps V8's
  * default, the one a service runs with.
+ * The allocation pass also compiles optimised code on the main thread
+ * (--no-concurrent-recompilation): V8 otherwise optimises a hot function on a
+ * helper thread and installs the code whenever that thread is done, so how
+ * many of a window's calls ran unoptimised (allocating what the optimised code
+ * does not) depended on how busy the machine's other cores were. Measured on
+ * npm start's memory pass, 60 cases, 2-core VM (2026-11-28): bytes per call
+ * moved by up to 64% between runs (protobuf-es decode of test1: 881–1,448 B)
+ * without it; with it, and the warm-up bounded by calls rather than time,
+ * every case within 1% over four runs, two of them beside a busy core. It only
+ * moves when optimised code arrives, never what a call allocates once it has;
+ * the pass counts bytes, so compiling on its own thread costs it no accuracy.
  * @param {string} pass 'allocation' or 'gc' (anything else is a TypeError)
  * @param {{ youngGenerationMiB?: number }} [options] semi-space size for the allocation pass
  * @returns {string[]}
@@ -49,7 +60,7 @@ const MIB = 1024 * 1024;
 export function memoryNodeFlags(pass, { youngGenerationMiB = 64 } = {}) {
   if (pass === 'gc') return ['--expose-gc'];
   if (pass === 'allocation') {
-    return ['--expose-gc', `--min-semi-space-size=${youngGenerationMiB}`, `--max-semi-space-size=${youngGenerationMiB}`];
+    return ['--expose-gc', `--min-semi-space-size=${youngGenerationMiB}`, `--max-semi-space-size=${youngGenerationMiB}`, '--no-concurrent-recompilation'];
   }
   throw new TypeError(`memoryNodeFlags: unknown pass "${pass}" (known: ${MEMORY_PASSES.join(', ')})`);
 }

@@ -107,3 +107,23 @@ test('a slow operation: windows and GC loops are capped by time, the figure stay
   // 1 KiB a call cannot fill a young generation in five times 40 ms: the loop keeps its few calls
   assert.ok(slow.gc.opsPerRound <= (5 * caps.gcMaxMsPerLoop) / SLOW_MS, `${slow.gc.opsPerRound} calls per gc loop`);
 });
+
+test('bytes per call do not depend on when V8\'s optimised code arrives: five fresh allocation passes of a case whose first calls run unoptimised agree within 2%', { timeout: 120_000 }, async () => {
+  // protobuf-es decoding test1: optimised, it allocates about 870 B a call; with V8's optimising compiler on its own
+  // thread, five runs of npm start's memory settings read 957–1,449 B (2-core VM, 2026-11-28), as the compiled code
+  // arrived before or after a window's first calls. The allocation pass compiles on the main thread
+  // (memoryNodeFlags) and bounds its warm-up by calls, so the same call gets the same code in every run.
+  const { measureOperationMemory } = await import('../../lib/measure/operation-memory.js');
+  const { resolvePayloads } = await import('../../lib/payload/index.js');
+  const { selectCodecs } = await import('../../lib/codecs/index.js');
+  const { MODES } = await import('../../lib/suite.js');
+  const payloads = resolvePayloads({ numbers: ['1'] });
+  const codecs = await selectCodecs('protobuf-es');
+  const figures = [];
+  for (let i = 0; i < 5; i++) {
+    const [[row]] = await measureOperationMemory(payloads, codecs, { ...MODES.default.memory, filter: /^protobuf-es decode$/ });
+    assert.equal(row.op, 'decode');
+    figures.push(/** @type {number} */ (row.bytesPerOp));
+  }
+  assert.ok(Math.max(...figures) / Math.min(...figures) - 1 < 0.02, figures.join(', '));
+});

@@ -484,7 +484,9 @@ export async function runSuite({
       search: { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches, sustainSeconds: c.sustainSeconds }, atHalf: { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, link,
     });
     const { loadGeneratorLabel } = await import('./transmission/h2load.js');
-    capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, loadGenerator: loadGeneratorLabel(capacityRun.loadGenerator) };
+    capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, loadGenerator: loadGeneratorLabel(capacityRun.loadGenerator),
+      // why not h2load, where the choice fell to the toolkit's clients (h2load not on the PATH)
+      ...('why' in capacityRun.loadGenerator && capacityRun.loadGenerator.why ? { loadGeneratorWhy: capacityRun.loadGenerator.why } : {}) };
     capacityResult = { payload: p.id, transports };
     progress.tick(`${p.id} capacity, ${capacityRun.transports.join(' and ')}`, 1, unitWork(step++));
   }

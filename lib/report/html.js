@@ -173,7 +173,7 @@ export function renderHtml(results) {
     const headline = headlineSentence(capacity.transports, settings.targetP99Ms);
     const pairs = pairModel(capacity.transports);
     sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
-      + `<p>${esc(capacityPassText(settings))}</p><p>${esc(loadGeneratorLine(capacity.transports))}</p>`
+      + `<p>${esc(capacityPassText(settings))}</p><p>${esc(loadGeneratorLine(capacity.transports, settings.loadGeneratorWhy))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
       + [...precisionLines(capacity.transports), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')

@@ -279,7 +279,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {{ payload: string, transports: string[], rounds: number,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
  * @property {{ payload: string, transports: string[], targetP99Ms: number, direction: 'up'|'down', fromRate: number, probeSeconds: number, steps: number,
- *   sustainSeconds?: number, cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string, searches?: number } | null} [capacity]
+ *   sustainSeconds?: number, cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string, loadGeneratorWhy?: string, searches?: number } | null} [capacity]
  *   the capacity pass's settings (null: --capacity none; absent before it)
  * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
  * @property {string[]} [runtimes] present with --runtimes

@@ -308,7 +308,7 @@ export const RESULTS_SCHEMA = {
         // the capacity headline's short pass (npm start --capacity); null when it was skipped
         capacity: {
           type: ['object', 'null'], required: ['payload', 'transports', 'targetP99Ms', 'cpuRate', 'loadGenerator'],
-          properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' } },
+          properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' }, loadGeneratorWhy: { type: 'string' } },
         },
         batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
         runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes
@@ -404,6 +404,17 @@ export const RESULTS_SCHEMA = {
                   type: 'object', required: ['format', 'capacity', 'perCore', 'bound', 'probes', 'atHalf'],
                   properties: {
                     format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1 },
+                    // each search's result; its warmup: what h2load sent that search's fresh server first (null: the toolkit's client; absent before it)
+                    searches: {
+                      type: 'array',
+                      items: {
+                        type: 'object', required: ['capacity'],
+                        properties: {
+                          capacity: nullableNumber,
+                          warmup: { type: ['object', 'null'], required: ['requests', 'answered', 'seconds'], properties: { requests: count, answered: count, seconds: number } },
+                        },
+                      },
+                    },
                     // the capacity offered for sustainSeconds in one pass, lower shares while that failed (null: not run; absent before it)
                     sustained: {
                       type: ['object', 'null'], required: ['seconds', 'rate', 'share', 'tries'],

@@ -109,9 +109,11 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
  * see the same states of the machine: the median search's row (for an even count the lower of the two middle ones:
  * a capacity is what held), every probe of every search (each with its `search`, from 1), each search's result, and
  * the capacities' min–max (null when a search found none: its row says "below").
- * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null, order?: number, atSeconds?: number }>} rows one per search,
- *   in the order they ran (serverPid: the server process that answered it; order: its place among all of the run's
- *   searches, from 1; atSeconds: when it began, in seconds from the first search of the run)
+ * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null, order?: number, atSeconds?: number,
+ *   warmup?: { requests: number, answered: number, seconds: number } | null }>} rows one per search, in the order they
+ *   ran (serverPid: the server process that answered it; order: its place among all of the run's searches, from 1;
+ *   atSeconds: when it began, in seconds from the first search of the run; warmup: what h2load sent its fresh server
+ *   of this format first, null for the toolkit's client)
  */
 export function combineSearches(rows) {
   if (!rows.length) throw new Error('combineSearches: no search');
@@ -121,7 +123,7 @@ export function combineSearches(rows) {
   return {
     ...mid,
     probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
-    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null })),
+    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null, warmup: r.warmup ?? null })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
     precision: capacityPrecision(caps, mid.capacity),
   };
@@ -259,7 +261,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
    *   codecs: import('../codecs/index.js').CodecInfo[], usable: ReturnType<typeof prepareWireCodecs>['usable'],
    *   formats: import('../codecs/index.js').CodecInfo[], plan: ReturnType<typeof detectPlacement>,
    *   h2load: { name: 'h2load', version: string, bin?: string } | null,
-   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number }>[],
+   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number, warmup: { requests: number, answered: number, seconds: number } | null }>[],
    *   workers: Awaited<ReturnType<typeof startClientWorkers>> | null }>}
    */
   const cells = [];
@@ -343,7 +345,11 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const warmups = [];
       if (h2load) for (const i of alternate(formats.map((_, j) => j), k)) warmups.push({ format: formats[i].name, ...(await warmUp(/** @type {ReturnType<typeof h2loadRequest>} */ (requests[i]))) });
       const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
-      for (const i of alternate(formats.map((_, j) => j), k)) cell.found[i].push(await searchFormat(formats[i], requests[i], from));
+      for (const i of alternate(formats.map((_, j) => j), k)) {
+        // each search says what warmed its server (null: the toolkit's client, which warms up before each probe)
+        const w = warmups.find((x) => x.format === formats[i].name);
+        cell.found[i].push({ ...(await searchFormat(formats[i], requests[i], from)), warmup: w ? { requests: w.requests, answered: w.answered, seconds: w.seconds } : null });
+      }
       if (k < searches) return null;
       const rows = cell.found.map((found) => ({ ...combineSearches(found), sustained: /** @type {Sustained|null} */ (null) }));
       // each capacity held for longer than a probe, on the last search's server (warm), the formats taking turns

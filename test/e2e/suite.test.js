@@ -263,6 +263,15 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   // who sent the load and how, with the warm-up each fresh server had (as the terminal and report.md say it)
   assert.match(html, /<p>Load generator: h2load 1\.52\.0 \(http1, grpc\); h2load sends the corpus&#39;s first message every time, .*; each fresh server first took 5,000 requests of each format from h2load, as fast as it answered them, unmeasured \(its JIT warmed up\)<\/p>/);
   assert.ok(html.includes(`Headline: ${headline.replace(/'/g, '&#39;')}`) || html.includes(`Headline: ${headline}`));
+  // without h2load (auto found none): the settings keep why, which the reports print
+  const why = 'h2load is not on the PATH';
+  const without = await runSuite({
+    mode: 'default', payloads: [payloads[1]], codecs, transmissionCodecs: [], overrides: { rounds: 1, maxTime: 0.01, minTime: 0.002, corpusSample: 10 }, memory: false,
+    capacity: { ...plan, loadGenerator: { name: 'toolkit', why } }, measureCapacity: fakeCapacity, onProgress: () => {},
+  });
+  assertValidResults(without);
+  assert.deepEqual([without.settings.capacity?.loadGenerator, without.settings.capacity?.loadGeneratorWhy], ['toolkit', why]);
+  assert.equal(results.settings.capacity && 'loadGeneratorWhy' in results.settings.capacity, false, 'h2load: no why');
 });
 
 test('the memory pass is asked for what the mode says: the default run\'s bytes per call only, over the timed operations; --full both passes', async () => {

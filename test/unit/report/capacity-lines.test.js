@@ -216,3 +216,17 @@ test('sustained: a column saying whether each capacity held for the sustained pa
   const none = /** @type {Capacity} */ (/** @type {unknown} */ ([run[0], withRow('grpc', 'protobufjs-static', { ...run[2].rows[0], format: 'protobufjs-static' })]));
   assert.match(headlineLines(none, 10)[1], /or 30,000 \(none of 1, 0\.9, 0\.8, 0\.7 of it held for 2 s\) gRPC/);
 });
+
+test('report.md and report.html say why the capacity pass did not use h2load when the run\'s settings say (npm start without h2load on the PATH)', async () => {
+  const { renderHtml } = await import('../../../lib/report/html.js');
+  const { renderMarkdown } = await import('../../../lib/report/markdown.js');
+  const { makeResults } = await import('../../helpers/results-fixture.js');
+  const results = makeResults();
+  Object.assign(results, { capacity: { payload: 'p1', transports: [transportOf('http1', 'toolkit')] } });
+  const why = 'h2load is not on the PATH (apt-get install nghttp2-client)';
+  Object.assign(results.settings, { capacity: { payload: 'p1', transports: ['http1'], loadGenerator: 'toolkit', loadGeneratorWhy: why, connections: 4, window: 8, fromRate: 1000,
+    probeSeconds: 0.2, steps: 4, searches: 1, cpuRate: 1000, rounds: 3, rateSeconds: 0.25, targetP99Ms: 10, direction: 'up' } });
+  const line = `Load generator: the toolkit's own clients (http1); not h2load: ${why}`;
+  assert.ok(renderMarkdown(results).split('\n').includes(line), 'report.md');
+  assert.ok(renderHtml(results).includes(`<p>${line.replace(/'/g, '&#39;')}</p>`), 'report.html');
+});

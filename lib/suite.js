@@ -238,10 +238,78 @@ export function memoryOptions(s) {
 /** @typedef {ReturnType<typeof describePayload>} DescribedPayload */
 
 /**
+ * Whether a memory pass only counts bytes (its `passes` allocation alone): a core kept busy meanwhile does not change
+ * what it measures, while the GC pass times.
+ * @param {ReturnType<typeof memoryOptions>} options
+ */
+export const allocationOnly = (options) => {
+  const { passes } = /** @type {{ passes?: string[] }} */ (options);
+  return Array.isArray(passes) && !passes.includes('gc');
+};
+
+/**
+ * The transmission passes' server.js processes, started while the memory pass runs (`when`): the WebSocket passes'
+ * (one per payload and profile, and the slow link's) and the transport comparison's (one per transport), each as the
+ * pass itself would start it (run.js startServerAhead), one after another. Eleven starts took 5–7 s of npm start's
+ * 180 on the 2-core Intel VM between passes (2026-11-27); the memory pass only counts bytes allocated, which a busy
+ * core does not change once its optimised code does not depend on the other core (memoryNodeFlags), and takes about
+ * as long. A pass takes its server (`take`, null when
+ * none was started or its start failed: the pass then starts its own, and says why if it cannot) and stops it after
+ * (the comparison's kept ones stop with the comparison); `stop` ends any left (a run that failed).
+ * @param {{ when: boolean, payloads: Payload[], transmissionCodecs: CodecInfo[], profiles: string[], messages: number,
+ *   slowLink: { messages: number } | null, comparison: { transports: string[], codecsFor: Record<string, CodecInfo[]> } | null, comparisonMessages: number }} o
+ */
+export function serversAhead({ when, payloads, transmissionCodecs, profiles, messages, slowLink, comparison, comparisonMessages }) {
+  /** @typedef {Awaited<ReturnType<typeof import('./transmission/run.js').startServerAhead>>} Started */
+  /** @type {Map<string, Promise<Started>>} */
+  const pending = new Map();
+  /** @type {Set<NonNullable<Started>>} */
+  const started = new Set();
+  // one start at a time: a server.js start is a core busy for about half a second (Node and the libraries loading),
+  // eleven at once kept both cores busy and the memory pass beside them took 9–10 s instead of 6
+  /** @type {Promise<unknown>} */
+  let previous = Promise.resolve();
+  /** @param {string} key @param {Parameters<typeof import('./transmission/run.js').startServerAhead>[0]} options */
+  const start = (key, options) => {
+    const server = previous.then(() => import('./transmission/run.js'))
+      .then(({ startServerAhead }) => startServerAhead(options))
+      .then((s) => { if (s) started.add(s); return s; }, () => null);
+    previous = server;
+    pending.set(key, server);
+  };
+  if (when) {
+    if (transmissionCodecs.length) {
+      for (const p of payloads) for (const profile of profiles) start(`ws ${p.id} ${profile}`, { payload: p, codecs: transmissionCodecs, messages });
+      if (slowLink) start('ws slow link', { payload: slowLinkPayload(payloads), codecs: transmissionCodecs, messages: slowLink.messages, deflate: 'both' });
+    }
+    for (const t of comparison?.transports ?? []) {
+      if (comparison?.codecsFor[t]?.length) start(`transport ${t}`, { payload: slowLinkPayload(payloads), codecs: comparison.codecsFor[t], transport: t, messages: comparisonMessages });
+    }
+  }
+  return {
+    /** Resolves once every start has ended, started or not. */
+    ready: async () => { await Promise.all(pending.values()); },
+    /** The server started for a pass, handed over once (null: none). @param {string} key */
+    take: async (key) => {
+      const server = pending.get(key);
+      pending.delete(key);
+      return server ? await server : null;
+    },
+    /** Stops every server started here (stopping one twice does nothing). */
+    stop: async () => {
+      await Promise.all(pending.values());
+      await Promise.allSettled([...started].map((server) => server.stop()));
+      started.clear();
+    },
+  };
+}
+
+/**
  * measureTransmission (lib/transmission/run.js) as runSuite calls it and reads its answer: the real function
  * satisfies this; tests inject a stand-in.
  * @typedef {(options: { payload: Payload, codecs: CodecInfo[], messages: number, profile: string, rounds: number,
- *   rawPasses?: boolean, window?: number, deflate?: 'both', cpuAtRate?: { rate: number, seconds: number } | null }) => Promise<{ payload: DescribedPayload,
+ *   rawPasses?: boolean, window?: number, deflate?: 'both', cpuAtRate?: { rate: number, seconds: number } | null,
+ *   server?: NonNullable<Awaited<ReturnType<typeof import('./transmission/run.js').startServerAhead>>> }) => Promise<{ payload: DescribedPayload,
  *   settings: import('./results/index.js').TransmissionSettings, results: TransmissionRow[],
  *   verdicts: ReturnType<typeof import('./transmission/rounds.js').pairVerdict>[], cpuAtRate?: import('./results/index.js').TransmissionEntry['cpuAtRate'] | null }>} MeasureTransmission
  */
@@ -395,78 +463,98 @@ export async function runSuite({
       speed, notTimed, speedCorpus: { corpus, oneMessageOps, splitTime, skipped: corpusSkipped, ...(precision && { precision }) },
     });
   }
-  if (memory) {
-    // a pass of its own, after every payload's timing, in child processes
-    progress.tick('memory per operation (child processes)…', 0, 0);
-    const figures = await measureMemory(payloads, codecs, memoryOptions(s));
-    payloadResults.forEach((r, i) => { r.speed = attachMemory(r.speed, figures[i]); });
-    progress.tick('memory per operation', 1, plan[step++].work);
-  }
-
   let across = null;
-  if (runtimes.length) {
-    const { measureAcrossRuntimes } = await import('./runtimes/matrix/matrix.js');
-    across = await measureAcrossRuntimes({
-      runtimes, payloads, codecs, ...speedOptions, onProgress: (e) => progress.tick(e.label, 1, unitWork(step)),
-    });
-    across.results.forEach((r, i) => { payloadResults[i].runtimes = r.runtimes; });
-    step++;
-  }
-
+  /** @type {import('./results/index.js').TransmissionEntry[]} */
   const transmission = [];
   let breakEven = null;
-  if (transmissionCodecs.length) {
-    /** @type {MeasureTransmission} */
-    const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
-    for (const p of payloads) {
-      for (const profile of profiles) {
-        // server CPU per message at one offered rate (issue 21), on the slow-link payload only: a few seconds
-        const cpuAtRate = profile === 'none' && p === slowLinkPayload(payloads) ? WS_CPU_AT_RATE : null;
-        const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses: profile === 'none', cpuAtRate });
-        transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts, ...(run.cpuAtRate ? { cpuAtRate: run.cpuAtRate } : {}) });
-        progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
-      }
-    }
-    if (slowLink) {
-      const p = slowLinkPayload(payloads);
-      const run = await measure({
-        payload: p, codecs: transmissionCodecs, messages: s.slowLinkMessages, profile: slowLink.profile, window: slowLink.window, rounds: s.slowLinkRounds,
-        // on a slow link the question is also "protobuf, or JSON plus deflate?"
-        deflate: 'both',
-      });
-      const shaped = { payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts };
-      transmission.push(shaped);
-      const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');
-      if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, shaped);
-      progress.tick(`${p.id} WebSocket, slow link ${slowLink.profile}`, 1, unitWork(step++));
-    }
-  }
-
-  // every transport's JSON and protobuf on one payload, rounds interleaving transports and formats
   const transports = [];
-  if (transportComparison) {
-    /** @type {MeasureTransportMatrix} */
-    const matrix = measureTransportMatrix ?? (await import('./transmission/matrix.js')).measureTransportMatrix;
-    const p = slowLinkPayload(payloads);
-    // one server per transport for both links: the loopback pass starts and warms them, the slow link's finds them
-    // warm (six server starts fewer: the 3g pass took 28-29 s instead of 31 s)
-    /** @type {Map<string, import('./transmission/matrix.js').KeptServer>} the matrix's kept servers, stopped here */
-    const servers = new Map();
-    try {
-      for (const link of comparisonLinks) {
-        const run = await matrix({
-          transports: transportComparison.transports, codecs: transportComparison.codecsFor, skipped: transportComparison.skipped,
-          payload: p, messages: link.messages, profile: link.profile, window: link.window, connections: link.connections, rounds: s.transportRounds, servers,
-        });
-        transports.push({
-          payload: p.id, profile: link.profile, settings: run.settings, results: run.results,
-          named: run.named, verdicts: run.verdicts, skipped: run.skipped,
-        });
-        progress.tick(`${p.id} transports, ${link.profile === 'none' ? 'loopback' : `link ${link.profile}`}`, 1, unitWork(step++));
-      }
-    } finally {
-      await (await import('./transmission/matrix.js')).stopServers(servers);
+  // the transmission passes' servers, started while the memory pass runs (ServersAhead)
+  const ahead = serversAhead({
+    when: memory && allocationOnly(memoryOptions(s)), payloads, transmissionCodecs: measureTransmission ? [] : transmissionCodecs, profiles,
+    messages: s.messages, slowLink: slowLink && { messages: s.slowLinkMessages }, comparison: measureTransportMatrix ? null : transportComparison, comparisonMessages: s.transportMessages,
+  });
+  try {
+    if (memory) {
+      // a pass of its own, after every payload's timing, in child processes
+      progress.tick('memory per operation (child processes)…', 0, 0);
+      const figures = await measureMemory(payloads, codecs, memoryOptions(s));
+      payloadResults.forEach((r, i) => { r.speed = attachMemory(r.speed, figures[i]); });
+      progress.tick('memory per operation', 1, plan[step++].work);
     }
+    // nothing else runs while a server is still starting
+    await ahead.ready();
+
+    if (runtimes.length) {
+      const { measureAcrossRuntimes } = await import('./runtimes/matrix/matrix.js');
+      across = await measureAcrossRuntimes({
+        runtimes, payloads, codecs, ...speedOptions, onProgress: (e) => progress.tick(e.label, 1, unitWork(step)),
+      });
+      across.results.forEach((r, i) => { payloadResults[i].runtimes = r.runtimes; });
+      step++;
+    }
+
+    if (transmissionCodecs.length) {
+      /** @type {MeasureTransmission} */
+      const measure = measureTransmission ?? (await import('./transmission/run.js')).measureTransmission;
+      for (const p of payloads) {
+        for (const profile of profiles) {
+          // server CPU per message at one offered rate (issue 21), on the slow-link payload only: a few seconds
+          const cpuAtRate = profile === 'none' && p === slowLinkPayload(payloads) ? WS_CPU_AT_RATE : null;
+          const server = await ahead.take(`ws ${p.id} ${profile}`);
+          const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses: profile === 'none', cpuAtRate, ...(server && { server }) });
+          await server?.stop();
+          transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts, ...(run.cpuAtRate ? { cpuAtRate: run.cpuAtRate } : {}) });
+          progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
+        }
+      }
+      if (slowLink) {
+        const p = slowLinkPayload(payloads);
+        const server = await ahead.take('ws slow link');
+        const run = await measure({
+          payload: p, codecs: transmissionCodecs, messages: s.slowLinkMessages, profile: slowLink.profile, window: slowLink.window, rounds: s.slowLinkRounds,
+          // on a slow link the question is also "protobuf, or JSON plus deflate?"
+          deflate: 'both', ...(server && { server }),
+        });
+        await server?.stop();
+        const shaped = { payload: p.id, profile: slowLink.profile, settings: run.settings, results: run.results, verdicts: run.verdicts };
+        transmission.push(shaped);
+        const loopback = transmission.find((t) => t.payload === p.id && t.profile === 'none');
+        if (loopback && run.settings.link) breakEven = breakEvenReport(loopback, shaped);
+        progress.tick(`${p.id} WebSocket, slow link ${slowLink.profile}`, 1, unitWork(step++));
+      }
+    }
+
+    // every transport's JSON and protobuf on one payload, rounds interleaving transports and formats
+    if (transportComparison) {
+      /** @type {MeasureTransportMatrix} */
+      const matrix = measureTransportMatrix ?? (await import('./transmission/matrix.js')).measureTransportMatrix;
+      const p = slowLinkPayload(payloads);
+      // one server per transport for both links: the loopback pass starts and warms them, the slow link's finds them
+      // warm (six server starts fewer: the 3g pass took 28-29 s instead of 31 s)
+      /** @type {Map<string, import('./transmission/matrix.js').KeptServer>} the matrix's kept servers, stopped here */
+      const servers = new Map();
+      try {
+        for (const t of transportComparison.transports) {
+          const server = await ahead.take(`transport ${t}`);
+          if (server) servers.set(t, server);
+        }
+        for (const link of comparisonLinks) {
+          const run = await matrix({
+            transports: transportComparison.transports, codecs: transportComparison.codecsFor, skipped: transportComparison.skipped,
+            payload: p, messages: link.messages, profile: link.profile, window: link.window, connections: link.connections, rounds: s.transportRounds, servers,
+          });
+          transports.push({
+            payload: p.id, profile: link.profile, settings: run.settings, results: run.results,
+            named: run.named, verdicts: run.verdicts, skipped: run.skipped,
+          });
+          progress.tick(`${p.id} transports, ${link.profile === 'none' ? 'loopback' : `link ${link.profile}`}`, 1, unitWork(step++));
+        }
+      } finally {
+        await (await import('./transmission/matrix.js')).stopServers(servers);
+      }
+    }
+  } finally {
+    await ahead.stop();
   }
 
   // the capacity headline: one server core's REST/JSON (http1) and gRPC/protobuf (grpc) under the p99 target, and

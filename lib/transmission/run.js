@@ -298,6 +298,44 @@ export async function runPass({ warmup = 0, clientPass = nodeClientPass, clientW
 }
 
 /**
+ * The server.js measureTransmission starts for these options (the same formats, transport settings and placement),
+ * started now: for a caller that knows its passes ahead and starts their servers while it does other work (npm
+ * start: during its memory pass), then gives each to its run as `server` and stops it after. Null when no format is
+ * usable (the run itself then measures nothing).
+ * @param {{ payload: import('../payload/index.js').Payload, codecs: import('../codecs/index.js').CodecInfo[], transport?: string, direction?: 'up'|'down',
+ *   messages?: number, warmup?: number, raw?: boolean, compress?: string|null|Array<string|null>, deflate?: boolean|'both', tls?: boolean, placement?: 'auto'|'off' }} o
+ *   as measureTransmission takes them
+ */
+export async function startServerAhead({ payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', messages = 10000, warmup, raw = false, compress, deflate = false, tls = false, placement = 'auto' }) {
+  const transport = await loadTransport(transportName);
+  const variantsOf = compressVariants(compress, deflate);
+  const { usable } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: verifiedMessages(messages, warmup) });
+  if (!usable.length) return null;
+  return startServerProcess(serverLaunch({ payload, usable, raw, plan: detectPlacement({ mode: placement, startsServer: true }), transport: transportName, direction, variantsOf, tls }));
+}
+
+/**
+ * The compressions a run's passes use: `compress` as given, or with `deflate: 'both'` each format plain and deflated.
+ * @param {string|null|Array<string|null>|undefined} compress
+ * @param {boolean|'both'} deflate
+ * @returns {Array<string|null>}
+ */
+const compressVariants = (compress, deflate) => (compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null]);
+
+/** The corpus messages a client verifies before it sends: its messages and its warm-up's. */
+const verifiedMessages = (/** @type {number} */ messages, /** @type {number|undefined} */ warmup) => messages + (warmup ?? Math.min(1000, messages));
+
+/**
+ * startServerProcess's options for a run's server: its usable formats, the transport's settings (the compression a
+ * pass asks for), pinned by the run's placement plan.
+ * @param {{ payload: import('../payload/index.js').Payload, usable: import('./wire-codec.js').WireCodec[], raw: boolean, plan: ReturnType<typeof detectPlacement>, transport: string,
+ *   direction: string, variantsOf: Array<string|null>, tls: boolean }} o
+ */
+function serverLaunch({ payload, usable, raw, plan, transport, direction, variantsOf, tls }) {
+  return { payload, formats: usable.map((c) => c.name), raw, plan, extraArgs: serverArgs({ transport, direction, compress: variantsOf.find(Boolean) ?? null, tls }) };
+}
+
+/**
  * The one owner of a transmission run: starts a server (a server.js child on
  * 127.0.0.1, ephemeral port) or uses the one at `url`, puts the asked-for
  * shaper in between, runs a warmed-up pass per codec (and compression) over
@@ -358,13 +396,13 @@ export async function measureTransmission({
   compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto', cpuAtRate = null, clientWorkers = 1,
 }) {
   const transport = await loadTransport(transportName);
-  const variantsOf = compress !== undefined ? [compress].flat() : deflate === 'both' ? [null, 'deflate'] : [deflate ? 'deflate' : null];
+  const variantsOf = compressVariants(compress, deflate);
   for (const c of variantsOf) checkSettings(transport, { direction, compress: c, tls, pipelining });
-  const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: messages + (warmup ?? Math.min(1000, messages)) });
+  const { usable, refused } = prepareWireCodecs(codecs, payload, transport, { verifyMessages: verifiedMessages(messages, warmup) });
   if (strict && refused.length) throw refusedCodec(refused[0]);
   if (!usable.length) return notRunResult();
   const plan = detectPlacement({ mode: placement, startsServer: !url });
-  const server = url ? null : given ?? await startServerProcess({ payload, formats: usable.map((c) => c.name), raw, plan, extraArgs: serverArgs({ transport: transportName, direction, compress: variantsOf.find(Boolean) ?? null, tls }) });
+  const server = url ? null : given ?? await startServerProcess(serverLaunch({ payload, usable, raw, plan, transport: transportName, direction, variantsOf, tls }));
   // where each side ran: the server as it was pinned when it started (a given server by its own run's plan)
   let where = server?.placement ?? describePlacement(plan);
   const clientPlan = where.pinned ? plan : { ...plan, pinned: false };

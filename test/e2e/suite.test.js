@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import fs from 'node:fs';
 import assert from 'node:assert/strict';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { describePayload, resolvePayloads } from '../../lib/payload/index.js';
@@ -294,4 +295,39 @@ test('the memory pass is asked for what the mode says: the default run\'s bytes 
   assert.equal(String(asked[0].filter), String(MODES.default.speedFilter), 'the default run: the operations it times');
   assert.equal(asked[1].passes, undefined, '--full: both passes (the module\'s default)');
   assert.equal(asked[1].filter, undefined, '--full: every operation');
+});
+
+/** The server.js processes this process has started and that still run, by pid (Linux's /proc). */
+function serverChildren() {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return ppid === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.js') ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test('the default run starts its transmission passes\' servers while the memory pass (bytes only) runs, each pass uses the one started for it, and none is left', { skip: !fs.existsSync('/proc/self/stat') && 'no /proc' }, async () => {
+  const payloads = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  /** @type {number[]} */
+  let during = [];
+  /** @type {typeof import('../../lib/measure/operation-memory.js').measureOperationMemory} */
+  const fakeMemory = async (ps) => {
+    // the servers' starts run beside this pass: wait (up to 20 s) until one exists
+    for (let i = 0; i < 200 && !during.length; i++) {
+      await new Promise((resolve) => { setTimeout(resolve, 100); });
+      during = serverChildren();
+    }
+    return ps.map(() => []);
+  };
+  const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 }, messages: 50, wsRounds: 1 };
+  const results = await runSuite({ mode: 'default', payloads, codecs, transmissionCodecs: codecs, overrides: fast, measureMemory: fakeMemory });
+  assert.equal(during.length, 1, 'one server (payload 5\'s WebSocket pass) running during the memory pass');
+  assert.equal(/** @type {{ serverPid?: number | null }} */ (results.transmission[0].settings).serverPid, during[0], 'the pass used it');
+  assert.equal(results.transmission[0].results.every((r) => r.acked === 50), true);
+  assert.deepEqual(serverChildren(), [], 'stopped after its pass');
 });

@@ -18,7 +18,7 @@ import { CAPACITY_HEADLINE, CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_S
  * protobuf library (its static code), the other protobuf library people choose, and the fastest schemaless binary
  * format. json (strings) and protobufjs-dynamic are left to --full and benchmark_dss.js: their bytes are
  * json-buffer's and protobufjs-static's, and their speed cases took about a third of the speed pass (2026-11-27,
- * 55 s in all: protobufjs-dynamic's own process group 11 s, json a fifth of the other's 43 s), time that two fresh
+ * 55 s in all: protobufjs-dynamic's own process group 11 s, json a fifth of the other's 43 s), time that three fresh
  * processes per ratio now take (docs/suite.md, "Modes").
  */
 export const START_FORMATS = [REFERENCE_PROTOBUF, BASELINE, 'protobuf-es', 'msgpackr'];
@@ -292,11 +292,13 @@ export function serversAhead({ when, payloads, transmissionCodecs, profiles, mes
   return {
     /** Resolves once every start has ended, started or not. */
     ready: async () => { await Promise.all(pending.values()); },
-    /** The server started for a pass, handed over once (null: none). @param {string} key */
+    /** The server started for a pass, handed over once (null: none, or one that has exited since). @param {string} key */
     take: async (key) => {
-      const server = pending.get(key);
+      const pendingServer = pending.get(key);
       pending.delete(key);
-      return server ? await server : null;
+      const server = pendingServer ? await pendingServer : null;
+      // a server that died while it waited would fail its whole pass: the pass starts its own instead
+      return server && server.child.exitCode === null && server.child.signalCode === null ? server : null;
     },
     /** Stops every server started here (stopping one twice does nothing). */
     stop: async () => {
@@ -532,8 +534,9 @@ export async function runSuite({
       /** @type {MeasureTransportMatrix} */
       const matrix = measureTransportMatrix ?? (await import('./transmission/matrix.js')).measureTransportMatrix;
       const p = slowLinkPayload(payloads);
-      // one server per transport for both links: the loopback pass starts and warms them, the slow link's finds them
-      // warm (six server starts fewer: the 3g pass took 28-29 s instead of 31 s)
+      // one server per transport for both links, started during the memory pass (serversAhead; or by the loopback pass
+      // when none was), warmed by the loopback pass; the slow link's finds them warm (six server starts fewer: the 3g
+      // pass took 28-29 s instead of 31 s)
       /** @type {Map<string, import('./transmission/matrix.js').KeptServer>} the matrix's kept servers, stopped here */
       const servers = new Map();
       try {

@@ -50,9 +50,10 @@ const MIB = 1024 * 1024;
  * npm start's memory pass, 60 cases, 2-core VM (2026-11-28): bytes per call
  * moved by up to 64% between runs (protobuf-es decode of test1: 881–1,448 B)
  * without it; with it, and the warm-up bounded by calls rather than time,
- * every case within 1% over four runs, two of them beside a busy core. It only
- * moves when optimised code arrives, never what a call allocates once it has;
- * the pass counts bytes, so compiling on its own thread costs it no accuracy.
+ * every case within 1% over four runs, two of them beside a busy core. It moves
+ * when optimised code arrives; the pass counts bytes, not time, so compiling on
+ * the main thread costs it no accuracy. Which code a case has after its warm-up
+ * is another matter (docs/speed.md, "Reproducible is not settled").
  * @param {string} pass 'allocation' or 'gc' (anything else is a TypeError)
  * @param {{ youngGenerationMiB?: number }} [options] semi-space size for the allocation pass
  * @returns {string[]}
@@ -244,7 +245,9 @@ function warmUp(run, ops, ms) {
   let done = 0;
   let perOp = 0;
   for (let chunk = 1; done < ops && performance.now() - start < ms; chunk *= 2) {
-    const n = Math.min(chunk, ops - done);
+    // a chunk no longer than the time left at the last chunk's pace: doubling alone could run twice the cap
+    const fits = perOp > 0 ? Math.max(1, Math.floor((ms - (performance.now() - start)) / perOp)) : chunk;
+    const n = Math.min(chunk, ops - done, fits);
     const t0 = performance.now();
     run.loop(run.c.fn, n, run.box);
     perOp = (performance.now() - t0) / n;

@@ -426,11 +426,15 @@ export function searchesNote(r) {
 
 /**
  * The warm-up h2load gave each fresh server before its search, as a clause of the load generator's line (none for
- * results written before it, or without h2load).
+ * results written before it, or without h2load); a search whose server answered fewer than it was sent is named.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  */
 function warmupNote(transports) {
-  const warmups = transports.flatMap((t) => t.warmup ?? []);
+  // every search's (searches[k].warmup), or, in results written before searches kept theirs, the last search's
+  const warmups = transports.flatMap((t) => {
+    const perSearch = t.rows.flatMap((r) => (r.searches ?? []).flatMap((x, k) => (x.warmup ? [{ ...x.warmup, format: r.searches && r.searches.length > 1 ? `${r.format} (search ${k + 1})` : r.format }] : [])));
+    return perSearch.length ? perSearch : t.warmup ?? [];
+  });
   if (!warmups.length) return '';
   const counts = [...new Set(warmups.map((w) => w.requests))];
   const short = warmups.filter((w) => w.answered < w.requests);

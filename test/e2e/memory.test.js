@@ -112,7 +112,8 @@ test('bytes per call do not depend on when V8\'s optimised code arrives: five fr
   // protobuf-es decoding test1: optimised, it allocates about 870 B a call; with V8's optimising compiler on its own
   // thread, five runs of npm start's memory settings read 957–1,449 B (2-core VM, 2026-11-28), as the compiled code
   // arrived before or after a window's first calls. The allocation pass compiles on the main thread
-  // (memoryNodeFlags) and bounds its warm-up by calls, so the same call gets the same code in every run.
+  // (memoryNodeFlags) and bounds its warm-up by calls, so the same call gets the same code in every run. (That this
+  // is the code a long-running process settles on is not claimed: docs/speed.md, "Memory per operation".)
   const { measureOperationMemory } = await import('../../lib/measure/operation-memory.js');
   const { resolvePayloads } = await import('../../lib/payload/index.js');
   const { selectCodecs } = await import('../../lib/codecs/index.js');

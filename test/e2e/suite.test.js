@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { describePayload, resolvePayloads } from '../../lib/payload/index.js';
@@ -328,6 +329,36 @@ test('the default run starts its transmission passes\' servers while the memory 
   const results = await runSuite({ mode: 'default', payloads, codecs, transmissionCodecs: codecs, overrides: fast, measureMemory: fakeMemory });
   assert.equal(during.length, 1, 'one server (payload 5\'s WebSocket pass) running during the memory pass');
   assert.equal(/** @type {{ serverPid?: number | null }} */ (results.transmission[0].settings).serverPid, during[0], 'the pass used it');
+  assert.equal(results.transmission[0].results.every((r) => r.acked === 50), true);
+  assert.deepEqual(serverChildren(), [], 'stopped after its pass');
+});
+
+test('a server started ahead that dies before its pass is not handed over: the pass starts its own and completes', { skip: (!fs.existsSync('/proc/self/stat') && 'no /proc') || (spawnSync('ss', ['-V']).status !== 0 && 'no ss (iproute2)') }, async () => {
+  const payloads = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  /** @type {number[]} */
+  let killed = [];
+  /** @type {typeof import('../../lib/measure/operation-memory.js').measureOperationMemory} */
+  const fakeMemory = async (ps) => {
+    for (let i = 0; i < 200 && !killed.length; i++) {
+      await new Promise((resolve) => { setTimeout(resolve, 100); });
+      killed = serverChildren();
+    }
+    // once it listens (started and handed to serversAhead: a start that fails is not handed over anyway)
+    const listening = () => killed.every((pid) => spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' }).stdout.includes(`pid=${pid},`));
+    for (let i = 0; i < 200 && !listening(); i++) await new Promise((resolve) => { setTimeout(resolve, 50); });
+    assert.ok(listening(), 'the server started ahead listens');
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
+    // until it is gone: reaped by its parent, this process (a zombie keeps its /proc entry, without a command line)
+    for (let i = 0; i < 100 && killed.some((pid) => fs.existsSync(`/proc/${pid}`)); i++) await new Promise((resolve) => { setTimeout(resolve, 50); });
+    await new Promise((resolve) => { setTimeout(resolve, 50); });
+    return ps.map(() => []);
+  };
+  const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 }, messages: 50, wsRounds: 1 };
+  const results = await runSuite({ mode: 'default', payloads, codecs, transmissionCodecs: codecs, overrides: fast, measureMemory: fakeMemory });
+  assert.equal(killed.length, 1, 'the server started ahead');
+  const { serverPid } = /** @type {{ serverPid?: number | null }} */ (results.transmission[0].settings);
+  assert.ok(serverPid && serverPid !== killed[0], `a server of its own (${serverPid}), not the dead one (${killed[0]})`);
   assert.equal(results.transmission[0].results.every((r) => r.acked === 50), true);
   assert.deepEqual(serverChildren(), [], 'stopped after its pass');
 });

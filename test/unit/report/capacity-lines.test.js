@@ -230,3 +230,15 @@ test('report.md and report.html say why the capacity pass did not use h2load whe
   assert.ok(renderMarkdown(results).split('\n').includes(line), 'report.md');
   assert.ok(renderHtml(results).includes(`<p>${line.replace(/'/g, '&#39;')}</p>`), 'report.html');
 });
+
+test('the load generator line counts every search\'s warm-up and names a search whose server answered fewer than it was sent (older results: the transport\'s last one)', async () => {
+  const { loadGeneratorLine } = await import('../../../lib/report/terminal-transmission.js');
+  const t = transportOf('http1', 'h2load 1.52.0');
+  const w = (/** @type {number} */ answered) => ({ requests: 5000, answered, seconds: 0.4 });
+  t.rows = /** @type {any} */ ([{ ...t.rows[0], format: 'json-buffer', searches: [{ capacity: 16000, warmup: w(4990) }, { capacity: 17000, warmup: w(5000) }] }]);
+  const line = loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([{ ...t, warmup: [{ format: 'json-buffer', ...w(5000) }] }])));
+  assert.match(line, /each fresh server first took 5,000 requests of each format from h2load, .* \(answered fewer: json-buffer \(search 1\) 4,990\)$/);
+  // results written before searches kept their warm-up: the transport's own
+  t.rows = /** @type {any} */ ([{ ...t.rows[0], searches: [{ capacity: 16000 }] }]);
+  assert.match(loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([{ ...t, warmup: [{ format: 'json-buffer', ...w(4000) }] }]))), /\(answered fewer: json-buffer 4,000\)$/);
+});

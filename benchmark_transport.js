@@ -12,7 +12,7 @@ import { calibrationLines, capacityLines, passSettingsLine, passTable } from './
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
 import { CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, SUSTAIN_SHARES, measureCapacity } from './lib/transmission/capacity.js';
-import { chooseLoadGenerator, loadGeneratorLabel } from './lib/transmission/h2load.js';
+import { chooseLoadGenerator, loadGeneratorLabel, loadGeneratorSettings } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
 import { sweepTransports } from './lib/transmission/sweep.js';
@@ -171,7 +171,7 @@ runCli(import.meta.url, async () => {
     // who sent, as the transports say (h2load drives only some of them), and why not h2load where auto chose otherwise
     const sentBy = capacity.find((t) => t.loadGenerator !== 'toolkit')?.loadGenerator ?? loadGeneratorLabel({ name: 'toolkit' });
     const settings = {
-      targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, sustainSeconds, serverWorkers, cpuRate, loadGenerator: sentBy, ...('why' in loadGenerator && loadGenerator.why ? { loadGeneratorWhy: loadGenerator.why } : {}),
+      targetP99Ms, direction: opts.direction, fromRate, probeSeconds, searches, sustainSeconds, serverWorkers, cpuRate, ...loadGeneratorSettings(loadGenerator), loadGenerator: sentBy,
       connections: busy.connections ?? opts.connections, window: busy.window ?? opts.window, pipelining: opts.pipelining,
     };
     if (values.json) return void console.log(JSON.stringify({ measurement: 'capacity', environment, payload: payload.id, settings, skipped, transports: capacity }, null, 2));

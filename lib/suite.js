@@ -70,8 +70,8 @@ export const MODES = {
     // encode and decode with the round trip derived from them (the conversions are timed in --full), in three fresh
     // processes: a ratio can depend on the process it ran in by more than its interval (docs/speed.md), and one
     // whose processes disagree is shown unstable, not stated. Two processes (0.45 s a case in 20 ms slices, until
-    // 2026-11-28) often agreed by chance: in six speed passes with those settings (benchmark_dss.js, 2-core Intel VM,
-    // 2026-11-28), 21 of 264 stated ratios lay more than 10% from another pass's figure of them (up to 70%); with
+    // 2026-11-28) often agreed by chance: in six speed passes with those settings (benchmark_dss.js --rounds P --max-time T
+    // --slice S on the default's four codecs, Node 20.20.2, 2-core Intel VM, 2026-11-28; docs/speed.md has the command), 21 of 264 stated ratios lay more than 10% from another pass's figure of them (up to 70%); with
     // these, 2 of 124 (up to 14%), about as many stated (62 of 135 against 69) in about the same time
     precision: { target: 0.05, sliceMs: 10, minPairs: 10, warmupMs: 200 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 3, speedMaxProcesses: 3,
     rounds: 3, maxTime: 0.2, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 1000, wsRounds: 3, slowLinkMessages: 100, slowLinkRounds: 3,
@@ -256,8 +256,8 @@ export const allocationOnly = (options) => {
  * pass itself would start it (run.js startServerAhead), one after another. Eleven starts took 5–7 s of npm start's
  * 180 on the 2-core Intel VM between passes (2026-11-27); the memory pass only counts bytes allocated, which a busy
  * core does not change once its optimised code does not depend on the other core (memoryNodeFlags), and takes about
- * as long. A pass takes its server (`take`, null when
- * none was started or its start failed: the pass then starts its own, and says why if it cannot) and stops it after
+ * as long. A pass takes its server (`take`, null when none was started, its start failed or it has exited since: the
+ * pass then starts its own, and says why if it cannot) and stops it after
  * (the comparison's kept ones stop with the comparison); `stop` ends any left (a run that failed).
  * @param {{ when: boolean, payloads: Payload[], transmissionCodecs: CodecInfo[], profiles: string[], messages: number,
  *   slowLink: { messages: number } | null, comparison: { transports: string[], codecsFor: Record<string, CodecInfo[]> } | null, comparisonMessages: number }} o
@@ -577,10 +577,8 @@ export async function runSuite({
       payload: p, codecsFor: capacityRun.codecsFor, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, loadGenerator: capacityRun.loadGenerator,
       search: { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches, sustainSeconds: c.sustainSeconds }, atHalf: { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, link,
     });
-    const { loadGeneratorLabel } = await import('./transmission/h2load.js');
-    capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, loadGenerator: loadGeneratorLabel(capacityRun.loadGenerator),
-      // why not h2load, where the choice fell to the toolkit's clients (h2load not on the PATH)
-      ...('why' in capacityRun.loadGenerator && capacityRun.loadGenerator.why ? { loadGeneratorWhy: capacityRun.loadGenerator.why } : {}) };
+    const { loadGeneratorSettings } = await import('./transmission/h2load.js');
+    capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, ...loadGeneratorSettings(capacityRun.loadGenerator) };
     capacityResult = { payload: p.id, transports };
     progress.tick(`${p.id} capacity, ${capacityRun.transports.join(' and ')}`, 1, unitWork(step++));
   }

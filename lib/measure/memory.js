@@ -47,7 +47,8 @@ const MIB = 1024 * 1024;
  * helper thread and installs the code whenever that thread is done, so how
  * many of a window's calls ran unoptimised (allocating what the optimised code
  * does not) depended on how busy the machine's other cores were. Measured on
- * npm start's memory pass, 60 cases, 2-core VM (2026-11-28): bytes per call
+ * npm start's memory pass (measureOperationMemory with MODES.default.memory
+ * from a script, 60 cases, Node 20.20.2, 2-core Intel VM, 2026-11-28): bytes per call
  * moved by up to 64% between runs (protobuf-es decode of test1: 881–1,448 B)
  * without it; with it, and the warm-up bounded by calls rather than time,
  * every case within 1% over four runs, two of them beside a busy core. It moves

@@ -108,6 +108,16 @@ export function chooseLoadGenerator(value, { option, direction = 'up', compress 
 export const loadGeneratorLabel = (generator) => (generator.name === 'h2load' ? `h2load ${generator.version}` : 'toolkit');
 
 /**
+ * The settings fields that name a run's load generator: `loadGenerator` (loadGeneratorLabel) and, where the choice fell
+ * to the toolkit's clients for a reason (h2load missing, too old, or the run's direction), `loadGeneratorWhy`.
+ * @param {{ name: 'toolkit', why?: string } | { name: 'h2load', version: string }} generator
+ * @returns {{ loadGenerator: string, loadGeneratorWhy?: string }}
+ */
+export const loadGeneratorSettings = (generator) => ({
+  loadGenerator: loadGeneratorLabel(generator), ...('why' in generator && generator.why ? { loadGeneratorWhy: generator.why } : {}),
+});
+
+/**
  * The request a transport's server takes for one uploaded message, as its own client sends it: path, headers,
  * body and the answer that means "decoded" (gRPC's is in the trailers: grpc-status 0).
  * @param {string} transport http1, http2, connect, connect-h2 or grpc

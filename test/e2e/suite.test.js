@@ -311,22 +311,29 @@ function serverChildren() {
   });
 }
 
-test('the default run starts its transmission passes\' servers while the memory pass (bytes only) runs, each pass uses the one started for it, and none is left', { skip: !fs.existsSync('/proc/self/stat') && 'no /proc' }, async () => {
+/** Waits (up to 20 s) until this process has a server.js child; its pids (none when none came). */
+async function serverChildrenSoon() {
+  for (let i = 0; i < 200; i++) {
+    const pids = serverChildren();
+    if (pids.length) return pids;
+    await new Promise((resolve) => { setTimeout(resolve, 100); });
+  }
+  return [];
+}
+
+/** The default run on payload 5 with one WebSocket pass of 50 messages and a stand-in memory pass. */
+async function runWithMemoryStandIn(/** @type {typeof import('../../lib/measure/operation-memory.js').measureOperationMemory} */ measureMemory) {
   const payloads = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 }, messages: 50, wsRounds: 1 };
+  return runSuite({ mode: 'default', payloads, codecs, transmissionCodecs: codecs, overrides: fast, measureMemory });
+}
+
+test('the default run starts its transmission passes\' servers while the memory pass (bytes only) runs, each pass uses the one started for it, and none is left', { skip: !fs.existsSync('/proc/self/stat') && 'no /proc' }, async () => {
   /** @type {number[]} */
   let during = [];
-  /** @type {typeof import('../../lib/measure/operation-memory.js').measureOperationMemory} */
-  const fakeMemory = async (ps) => {
-    // the servers' starts run beside this pass: wait (up to 20 s) until one exists
-    for (let i = 0; i < 200 && !during.length; i++) {
-      await new Promise((resolve) => { setTimeout(resolve, 100); });
-      during = serverChildren();
-    }
-    return ps.map(() => []);
-  };
-  const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 }, messages: 50, wsRounds: 1 };
-  const results = await runSuite({ mode: 'default', payloads, codecs, transmissionCodecs: codecs, overrides: fast, measureMemory: fakeMemory });
+  // the servers' starts run beside the stand-in memory pass
+  const results = await runWithMemoryStandIn(async (ps) => { during = await serverChildrenSoon(); return ps.map(() => []); });
   assert.equal(during.length, 1, 'one server (payload 5\'s WebSocket pass) running during the memory pass');
   assert.equal(/** @type {{ serverPid?: number | null }} */ (results.transmission[0].settings).serverPid, during[0], 'the pass used it');
   assert.equal(results.transmission[0].results.every((r) => r.acked === 50), true);
@@ -334,16 +341,11 @@ test('the default run starts its transmission passes\' servers while the memory 
 });
 
 test('a server started ahead that dies before its pass is not handed over: the pass starts its own and completes', { skip: (!fs.existsSync('/proc/self/stat') && 'no /proc') || (spawnSync('ss', ['-V']).status !== 0 && 'no ss (iproute2)') }, async () => {
-  const payloads = resolvePayloads({ numbers: ['5'] });
-  const codecs = await selectCodecs('json-buffer,protobufjs-static');
   /** @type {number[]} */
   let killed = [];
   /** @type {typeof import('../../lib/measure/operation-memory.js').measureOperationMemory} */
   const fakeMemory = async (ps) => {
-    for (let i = 0; i < 200 && !killed.length; i++) {
-      await new Promise((resolve) => { setTimeout(resolve, 100); });
-      killed = serverChildren();
-    }
+    killed = await serverChildrenSoon();
     // once it listens (started and handed to serversAhead: a start that fails is not handed over anyway)
     const listening = () => killed.every((pid) => spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' }).stdout.includes(`pid=${pid},`));
     for (let i = 0; i < 200 && !listening(); i++) await new Promise((resolve) => { setTimeout(resolve, 50); });
@@ -354,8 +356,7 @@ test('a server started ahead that dies before its pass is not handed over: the p
     await new Promise((resolve) => { setTimeout(resolve, 50); });
     return ps.map(() => []);
   };
-  const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 }, messages: 50, wsRounds: 1 };
-  const results = await runSuite({ mode: 'default', payloads, codecs, transmissionCodecs: codecs, overrides: fast, measureMemory: fakeMemory });
+  const results = await runWithMemoryStandIn(fakeMemory);
   assert.equal(killed.length, 1, 'the server started ahead');
   const { serverPid } = /** @type {{ serverPid?: number | null }} */ (results.transmission[0].settings);
   assert.ok(serverPid && serverPid !== killed[0], `a server of its own (${serverPid}), not the dead one (${killed[0]})`);

@@ -87,8 +87,11 @@ export const MODES = {
     // spread to print beside it) is --full's and benchmark_dss.js's: it took 18 of the 24 s the memory pass took
     // here (2-core Intel Xeon VM, 2026-11-27), when `npm start` ran 188–202 s against its 180. Its warm-up is bounded by
     // calls (1,000), the time cap only a guard (2 s): a cap of 200 ms cut test4's warm-up short whenever the machine
-    // was busy, and its bytes per call moved by 23% (memoryNodeFlags says why calls, not time)
-    memory: { passes: /** @type {('allocation'|'gc')[]} */ (['allocation']), rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 2000, maxMsPerRound: 50, gcMaxMsPerLoop: 400 },
+    // was busy, and its bytes per call moved by 23% (memoryNodeFlags says why calls, not time). Its windows, too, are
+    // sized by calls (≤ 2,000, and what half the young generation holds), the time cap again a guard (150 ms): at 50
+    // ms it bound test4's cases (820–1,965 calls), so their windows, and the calls the code the codecs share had
+    // seen by the next case, moved with the machine (Node 20.20.2: test4's protobuf-es decode 37,356 or 45,800 B)
+    memory: { passes: /** @type {('allocation'|'gc')[]} */ (['allocation']), rounds: 4, warmupOps: 1000, maxOpsPerRound: 2000, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 1000, warmupMs: 2000, maxMsPerRound: 150, gcMaxMsPerLoop: 400 },
   },
   full: {
     // the classic four, protobuf-es and msgpackr (benchmark_dss.js's default too)

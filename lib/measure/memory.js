@@ -72,6 +72,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
   rounds: 7, maxOpsPerRound: 10_000, warmupOps: 5_000,
   gcRounds: 3, gcAllocationBytes: 128 * MIB, gcMinOps: 10_000, gcMaxOps: 2_000_000,
   warmupMs: 1_000, maxMsPerRound: 200, gcMaxMsPerLoop: 2_000,
+  maxRounds: 21, settleTolerance: 0.01,
 });
 
 /**
@@ -93,6 +94,8 @@ export const MEMORY_DEFAULTS = Object.freeze({
  * @property {number} rounds windows kept
  * @property {number} discarded windows thrown away because a GC ran inside them
  * @property {number} youngGenerationBytes capacity of V8's new space during the pass
+ * @property {boolean} settled whether the windows kept agreed (settleTolerance) before maxRounds ran out
+ * @property {number} windows windows run, kept or not (the first ones, before the case's code settled, are not)
  */
 
 /**
@@ -116,16 +119,20 @@ export const MEMORY_DEFAULTS = Object.freeze({
 /**
  * @typedef {object} MemoryOptions
  * @property {('allocation'|'gc')[]} [passes] default both, in this process
- * @property {number} [rounds] allocation windows kept per case (default 7)
+ * @property {number} [rounds] allocation windows kept per case (default 7): the last ones, once they agree
+ * @property {number} [maxRounds] allocation windows run per case at most while the last `rounds` of them do not
+ *   agree (default 21); a case that reaches it is reported with settled: false
+ * @property {number} [settleTolerance] the last `rounds` windows agree when each one's heap bytes per call are
+ *   within this share of their median (default 0.01), or within 4 bytes
  * @property {number} [maxOpsPerRound] calls per allocation window at most (default 10,000)
  * @property {number} [warmupOps] calls before any window, so the JIT has settled (default 5,000)
  * @property {number} [gcRounds] gc loops per case (default 3)
  * @property {number} [gcAllocationBytes] what each gc loop should allocate (default 128 MiB: eight of V8's largest default young generations)
  * @property {number} [gcMinOps] calls per gc loop at least (default 10,000)
  * @property {number} [gcMaxOps] calls per gc loop at most (default 2,000,000)
- * @property {number} [warmupMs] the warm-up stops after this long even short of warmupOps (default 1,000 ms)
- * @property {number} [maxMsPerRound] an allocation window holds at most the calls that take this long, by the
- *   warm-up's time per call (default 200 ms)
+ * @property {number} [warmupMs] the warm-up stops after this much CPU time even short of warmupOps (default 1,000 ms)
+ * @property {number} [maxMsPerRound] an allocation window holds at most the calls that take this much CPU time, by
+ *   the warm-up's fastest time per call (default 200 ms)
  * @property {number} [gcMaxMsPerLoop] a gc loop holds at most the calls that take this long, even below gcMinOps,
  *   but never fewer than fill the young generation twice if five times that long allows it (default 2,000 ms): a
  *   slow operation (a YAML parse of kilobytes) gets fewer calls, not minutes
@@ -156,7 +163,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
 export async function measureMemory(cases, options = {}) {
   const {
     passes = MEMORY_PASSES, rounds, maxOpsPerRound, warmupOps, gcRounds, gcAllocationBytes, gcMinOps, gcMaxOps,
-    warmupMs, maxMsPerRound, gcMaxMsPerLoop, onCase = () => {},
+    warmupMs, maxMsPerRound, gcMaxMsPerLoop, maxRounds, settleTolerance, onCase = () => {},
   } = { ...MEMORY_DEFAULTS, ...options };
   const gc = options.gc ?? /** @type {{ gc?: GcFunction }} */ (globalThis).gc;
   if (typeof gc !== 'function') {
@@ -202,7 +209,7 @@ export async function measureMemory(cases, options = {}) {
       for (const [i, r] of runs.entries()) {
         onCase({ pass: 'allocation', index: i + 1, total: runs.length, name: r.c.name });
         const cap = Math.min(maxOpsPerRound, callsIn(r, maxMsPerRound));
-        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound: cap, harness });
+        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound: cap, harness, maxRounds, settleTolerance });
         results[i].allocation = figures;
       }
     }
@@ -233,28 +240,39 @@ export async function measureMemory(cases, options = {}) {
  */
 
 /**
- * Runs a case's loop until `ops` calls or `ms` milliseconds, whichever comes
- * first, in doubling chunks (so a slow operation is not called thousands of
- * times just to settle the JIT); returns the time per call of the last chunk,
- * the settled one.
+ * Runs a case's loop until `ops` calls or `ms` milliseconds of this process's CPU time, whichever comes first, in
+ * doubling chunks (so a slow operation is not called thousands of times just to settle the JIT); returns the CPU
+ * time per call of its fastest chunk, which sizes the windows (callsIn).
+ * CPU time, not the wall clock: on a busy machine a chunk that was preempted took longer on the wall clock, which
+ * made the next windows hold fewer calls and moved the figure (Node 24.21.0 in CI: test1's protobuf-es decode read
+ * 885–1,180 B as its windows shrank and a later tier-up fell into more of them). The fastest chunk, because the
+ * slower ones ran code not yet optimised or compiled that code on this thread (--no-concurrent-recompilation).
  * @param {CaseRun} run
  * @param {number} ops
  * @param {number} ms
  */
 function warmUp(run, ops, ms) {
-  const start = performance.now();
+  const start = cpuMs();
   let done = 0;
   let perOp = 0;
-  for (let chunk = 1; done < ops && performance.now() - start < ms; chunk *= 2) {
+  let fastest = Infinity;
+  for (let chunk = 1; done < ops && cpuMs() - start < ms; chunk *= 2) {
     // a chunk no longer than the time left at the last chunk's pace: doubling alone could run twice the cap
-    const fits = perOp > 0 ? Math.max(1, Math.floor((ms - (performance.now() - start)) / perOp)) : chunk;
+    const fits = perOp > 0 ? Math.max(1, Math.floor((ms - (cpuMs() - start)) / perOp)) : chunk;
     const n = Math.min(chunk, ops - done, fits);
-    const t0 = performance.now();
+    const t0 = cpuMs();
     run.loop(run.c.fn, n, run.box);
-    perOp = (performance.now() - t0) / n;
+    perOp = (cpuMs() - t0) / n;
+    fastest = Math.min(fastest, perOp);
     done += n;
   }
-  return perOp;
+  return Number.isFinite(fastest) ? fastest : 0;
+}
+
+/** This process's CPU time in milliseconds (user and system; process.cpuUsage counts microseconds). */
+function cpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 /** @returns {CaseLoop} */
@@ -300,12 +318,14 @@ const EXTERNAL_BUDGET = 16 * MIB;
  * The allocation pass of one case: windows of calls with no GC inside, until
  * `rounds` of them are kept.
  * @param {CaseRun} run
- * @param {{ gc: GcFunction, recorder: GcRecorder, rounds: number, maxOpsPerRound: number, harness: { heap: number, external: number } }} options
- *   harness: the bytes a window of no calls grows by, subtracted from every window
+ * @param {{ gc: GcFunction, recorder: GcRecorder, rounds: number, maxOpsPerRound: number, harness: { heap: number, external: number },
+ *   maxRounds?: number, settleTolerance?: number }} options
+ *   harness: the bytes a window of no calls grows by, subtracted from every window; maxRounds, settleTolerance: as
+ *   in MemoryOptions (default: no window beyond `rounds`)
  * @returns {Promise<AllocationFigures & { window: { heap: number, external: number } }>} window: the median growth of
  *   a whole window (the harness's own, when run is the empty case)
  */
-async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, harness }) {
+async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, harness, maxRounds = rounds, settleTolerance = MEMORY_DEFAULTS.settleTolerance }) {
   /** @type {number[]} */
   const heap = [];
   /** @type {number[]} */
@@ -323,7 +343,12 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
   // generation and a fraction of V8's external-memory allowance.
   let estimate = { heap: Infinity, external: Infinity };
   let sized = false;
-  while (heap.length < rounds) {
+  // The figure comes from the last `rounds` windows, once they agree (settledOver): V8 may still replace a case's
+  // code after the warm-up (Node 24's Maglev tiers up to TurboFan a few thousand calls later), and the windows
+  // before that allocate more. How many windows that takes depends on their size, which follows the time a call
+  // takes on a busy machine; waiting for agreement does not.
+  const limit = Math.max(rounds, maxRounds);
+  while (heap.length < rounds || (heap.length < limit && !settledOver(heap, rounds, settleTolerance))) {
     emptyYoungGeneration(gc);
     const room = youngGeneration().available;
     if (sized) {
@@ -361,15 +386,38 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
     windowHeap.push(after.used - before.used);
     windowExternal.push(after.external - before.external);
   }
-  const onHeap = overRounds(heap);
-  const offHeap = overRounds(external);
+  const onHeap = overRounds(heap.slice(-rounds));
+  const offHeap = overRounds(external.slice(-rounds));
   return {
     heapBytesPerOp: onHeap.median, heapBytesMin: onHeap.min, heapBytesMax: onHeap.max,
     externalBytesPerOp: offHeap.median, externalBytesMin: offHeap.min, externalBytesMax: offHeap.max,
-    opsPerRound: minOps, rounds: heap.length, discarded, youngGenerationBytes: youngGeneration().size,
-    window: { heap: median(windowHeap), external: median(windowExternal) },
+    opsPerRound: minOps, rounds, discarded, youngGenerationBytes: youngGeneration().size,
+    settled: settledOver(heap, rounds, settleTolerance), windows: heap.length,
+    window: { heap: median(windowHeap.slice(-rounds)), external: median(windowExternal.slice(-rounds)) },
   };
 }
+
+/**
+ * Whether the last `rounds` windows agree: their heap bytes per call within `tolerance` of their median, or within
+ * SETTLE_FLOOR_BYTES for a case that allocates next to nothing. Heap bytes only: what the code allocates moves
+ * with the code V8 runs, while external bytes of Buffer-returning encoders come in pool slabs shared by many calls
+ * (json-buffer's encode of test1 on Node 24.21.0: 197 or 229 B a call, a 64 KiB slab more or less in a window of
+ * 2,000 calls, alternating for as long as it runs).
+ * @param {number[]} heap per-window heap bytes per call, in order
+ * @param {number} rounds
+ * @param {number} tolerance
+ */
+export function settledOver(heap, rounds, tolerance) {
+  if (heap.length < rounds) return false;
+  const last = heap.slice(-rounds);
+  const mid = median(last);
+  const allowed = Math.max(tolerance * Math.abs(mid), SETTLE_FLOOR_BYTES);
+  return last.every((h) => Math.abs(h - mid) <= allowed);
+}
+
+// Bytes per call below which two windows count as agreeing whatever their ratio: the harness is subtracted per
+// window, so a case that allocates nothing reads a byte or two either side of zero.
+const SETTLE_FLOOR_BYTES = 4;
 
 /**
  * The gc pass of one case: `rounds` loops of `ops` calls, each from an empty

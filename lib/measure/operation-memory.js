@@ -48,6 +48,7 @@ export async function memoryCases({ payloads, codecs, filter = null }) {
  * @property {number|null} externalBytesPerOp ArrayBuffer backing-store bytes per call (median of windows)
  * @property {number|null} bytesPerOp the two together
  * @property {number|null} gcMsPer1000Ops GC pause time per 1,000 calls (median of loops)
+ * @property {boolean|null} [settled] whether the allocation windows agreed before their limit (null: not measured)
  */
 
 /**
@@ -73,7 +74,7 @@ export async function measureOperationMemory(payloads, codecs, { filter, ...opti
     return {
       format, op, heapBytesPerOp: heap, externalBytesPerOp: external,
       bytesPerOp: heap == null || external == null ? null : heap + external,
-      gcMsPer1000Ops: r.gc?.msPer1000Ops ?? null,
+      gcMsPer1000Ops: r.gc?.msPer1000Ops ?? null, settled: r.allocation?.settled ?? null,
     };
   }));
 }

@@ -580,7 +580,7 @@ export function summariseSpeedRounds(cases, baseline) {
 
 /**
  * A speed row's memory figures (attachMemory).
- * @typedef {{ heapBytesPerOp: number|null, externalBytesPerOp: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null }} SpeedMemory
+ * @typedef {{ heapBytesPerOp: number|null, externalBytesPerOp: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null, settled?: boolean|null }} SpeedMemory
  */
 
 /**
@@ -589,7 +589,7 @@ export function summariseSpeedRounds(cases, baseline) {
  * timing. A row without a figure keeps `memory: null`.
  * @template {{ format: string, op: string, memory?: SpeedMemory | null }} Row
  * @param {Row[]} rows speed rows (summariseSpeedRounds)
- * @param {{ format: string, op: string, heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null }[]} figures
+ * @param {{ format: string, op: string, heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, bytesPerOp: number|null, gcMsPer1000Ops: number|null, settled?: boolean|null }[]} figures
  * @returns {Row[]} the rows, each with `memory` set where a figure matched
  */
 export function attachMemory(rows, figures) {
@@ -599,7 +599,7 @@ export function attachMemory(rows, figures) {
       ...r,
       memory: {
         heapBytesPerOp: m.heapBytesPerOp ?? null, externalBytesPerOp: m.externalBytesPerOp ?? null,
-        bytesPerOp: m.bytesPerOp, gcMsPer1000Ops: m.gcMsPer1000Ops,
+        bytesPerOp: m.bytesPerOp, gcMsPer1000Ops: m.gcMsPer1000Ops, settled: m.settled ?? null,
       },
     } : r;
   });

@@ -33,7 +33,9 @@ export function runSettingsLine(results) {
   if (memory) {
     // a run without the gc pass (the default run's) measured bytes per call only
     const gc = !memory.passes || memory.passes.includes('gc');
-    parts.push(`memory: ${memory.rounds} allocation windows of ≤ ${memory.maxOpsPerRound} calls${gc ? `, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB` : ''} per operation, in child processes after the timing${gc ? '' : ' (GC time per operation: --full)'}`);
+    // results written before the settling rule have no maxRounds: their windows were the first ones
+    const settling = memory.maxRounds ? `the last ${memory.rounds} of ≤ ${memory.maxRounds} allocation windows (once they agree within ${fixed((memory.settleTolerance ?? 0.01) * 100, 0)}%)` : `${memory.rounds} allocation windows`;
+    parts.push(`memory: ${settling} of ≤ ${memory.maxOpsPerRound} calls${gc ? `, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB` : ''} per operation, in child processes after the timing${gc ? '' : ' (GC time per operation: --full)'}`);
   }
   else if (memory === null) parts.push('memory: not measured (--no-memory)');
   if (transmission) {

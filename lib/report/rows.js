@@ -197,15 +197,16 @@ function speedRatioCell(r) {
 export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per operation; ext B/op: bytes of ArrayBuffer backing stores '
   + '(Buffer-returning encoders take them from shared 8 KiB slabs, so this is an amortised share); GC ms/1k ops: '
   + 'main-thread GC pauses per 1,000 operations. All three come from a memory pass in child processes after the timing '
-  + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory; GC ms/1k ops: in the default run, which measures bytes only).';
+  + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory; GC ms/1k ops: in the default run, which measures bytes only); '
+  + '~: the last allocation windows still disagreed by more than 1% when the pass stopped (the code may still have been changing).';
 
 /**
  * The memory cells of a speed row: heap and external bytes per operation and GC ms per 1,000.
- * @param {{ heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, gcMsPer1000Ops?: number|null } | null | undefined} m
+ * @param {{ heapBytesPerOp?: number|null, externalBytesPerOp?: number|null, gcMsPer1000Ops?: number|null, settled?: boolean|null } | null | undefined} m
  */
 export function memoryCells(m) {
   // the harness's own allocation is subtracted, so a call that allocates nothing may read a byte or two below zero
-  const bytes = (/** @type {number|null|undefined} */ n) => (n == null ? int(n) : int(Math.max(0, n)));
+  const bytes = (/** @type {number|null|undefined} */ n) => (n == null ? int(n) : `${int(Math.max(0, n))}${m?.settled === false ? ' ~' : ''}`);
   return [bytes(m?.heapBytesPerOp), bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
 }
 

@@ -89,6 +89,8 @@ const speedRow = {
         required: ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops'],
         properties: {
           heapBytesPerOp: nullableNumber, externalBytesPerOp: nullableNumber, bytesPerOp: nullableNumber, gcMsPer1000Ops: nullableNumber,
+          // whether the allocation windows agreed before their limit (lib/measure/memory.js, settledOver); absent in older results
+          settled: { type: ['boolean', 'null'] },
         },
       },
       min: number,

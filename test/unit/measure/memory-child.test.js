@@ -7,7 +7,7 @@ import { mergePasses, toModuleUrl } from '../../../lib/measure/memory-child.js';
 
 const allocation = (/** @type {number} */ heap) => ({
   heapBytesPerOp: heap, heapBytesMin: heap, heapBytesMax: heap, externalBytesPerOp: 0, externalBytesMin: 0, externalBytesMax: 0,
-  opsPerRound: 100, rounds: 3, discarded: 0, youngGenerationBytes: 1,
+  opsPerRound: 100, rounds: 3, discarded: 0, youngGenerationBytes: 1, settled: true, windows: 3,
 });
 const gc = (/** @type {number} */ ms) => ({ msPer1000Ops: ms, msMin: ms, msMax: ms, collections: 1, opsPerRound: 100, rounds: 3, youngGenerationBytes: 1 });
 

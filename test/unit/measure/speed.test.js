@@ -111,7 +111,10 @@ test('attachMemory puts memory figures into the matching rows and leaves the oth
   const rows = summariseSpeedRounds([{ p: fakeCodec('a'), op: 'encode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] },
     { p: fakeCodec('a'), op: 'decode', wireBytes: 1, rounds: [{ hz: 1, rme: 1, samples: 5 }] }], 'a');
   assert.deepEqual(rows.map((r) => r.memory), [null, null]);
-  const withMemory = attachMemory(rows, [{ format: 'a', op: 'decode', heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+  const withMemory = attachMemory(rows, [{ format: 'a', op: 'decode', heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5, settled: false }]);
   assert.deepEqual(withMemory.map((r) => r.memory),
-    [null, { heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+    [null, { heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5, settled: false }]);
+  // a figure from before the settling rule (an older results file) says nothing about it
+  const older = attachMemory(rows, [{ format: 'a', op: 'encode', heapBytesPerOp: 1000, externalBytesPerOp: 24, bytesPerOp: 1024, gcMsPer1000Ops: 0.5 }]);
+  assert.equal(older[0].memory?.settled, null);
 });

@@ -11,8 +11,21 @@ const line = (memory) => runSettingsLine(/** @type {any} */ ({ settings: { mode:
 test('the default run\'s memory pass measures bytes per call, not GC time, and its settings line says where GC time is', () => {
   assert.deepEqual(/** @type {{ passes?: string[] }} */ (memoryOptions(MODES.default)).passes, ['allocation']);
   assert.equal(MODES.full.memory && 'passes' in MODES.full.memory, false, '--full: both passes');
-  assert.match(line({ ...MEMORY_DEFAULTS, ...MODES.default.memory }), /memory: 4 allocation windows of ≤ 2000 calls per operation, in child processes after the timing \(GC time per operation: --full\)/);
+  assert.match(line({ ...MEMORY_DEFAULTS, ...MODES.default.memory }), /memory: the last 4 of ≤ 21 allocation windows \(once they agree within 1%\) of ≤ 2000 calls per operation, in child processes after the timing \(GC time per operation: --full\)/);
   // a run with both passes (and results written before passes were recorded) name the GC loops
-  assert.match(line({ ...MEMORY_DEFAULTS }), /memory: 7 allocation windows of ≤ 10000 calls, 3 GC loop\(s\) of ~128 MiB per operation, in child processes after the timing(;|$)/);
+  assert.match(line({ ...MEMORY_DEFAULTS }), /memory: the last 7 of ≤ 21 allocation windows \(once they agree within 1%\) of ≤ 10000 calls, 3 GC loop\(s\) of ~128 MiB per operation, in child processes after the timing(;|$)/);
   assert.match(line({ ...MEMORY_DEFAULTS, passes: ['allocation', 'gc'] }), /3 GC loop\(s\)/);
+  // results from before the settling rule: their windows were simply the first ones
+  const { maxRounds: _m, settleTolerance: _s, ...older } = MEMORY_DEFAULTS;
+  assert.match(line(older), /memory: 7 allocation windows of ≤ 10000 calls/);
+});
+
+test('memory cells: bytes per call, a figure whose windows never agreed marked ~ (and said in the legend), — where none', async () => {
+  const { memoryCells, MEMORY_LEGEND } = await import('../../../lib/report/rows.js');
+  assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: -1.2, gcMsPer1000Ops: null, settled: true }), ['1,024', '0', '—']);
+  assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: 16, gcMsPer1000Ops: 0.5, settled: false }), ['1,024 ~', '16 ~', '0.500']);
+  // results from before the settling rule carry no flag, and are not marked
+  assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: 16, gcMsPer1000Ops: null }), ['1,024', '16', '—']);
+  assert.deepEqual(memoryCells(null), ['—', '—', '—']);
+  assert.match(MEMORY_LEGEND, /~: the last allocation windows still disagreed/);
 });

@@ -146,6 +146,7 @@ export const UNITS = {
   clientGcMs: 'milliseconds: all of the client\'s garbage-collection pauses over the pass',
   serverGcMaxMs: 'milliseconds: the server\'s longest garbage-collection pause over the pass, as it reported it (of any pass, in a row)',
   gcMaxMs: 'milliseconds: a server\'s longest garbage-collection pause since its mark',
+  serverGcMs: 'milliseconds of the server\'s garbage-collection pauses during a fixed-rate pass (in its CPU figure)',
   gcMs: 'milliseconds: all of a server\'s garbage-collection pauses since its mark',
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',

@@ -94,7 +94,7 @@ export function subtractIdle(pass, idle) {
 /**
  * One fixed-rate pass as a row keeps it.
  * @typedef {{ round: number, slot?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
- *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
+ *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
  *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
  */
 

@@ -516,7 +516,7 @@ export function ratePass(round, slot, r, { idle, pass }) {
   return {
     round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
-    idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null,
+    idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null, serverGcMs: pass?.gcMs ?? null,
     serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
     complete: complete(r),
   };

@@ -228,7 +228,7 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
-   * @typedef {{ round: number, slot: number, acked: number, serverCpuUs: number, grossCpuUs: number, idleCpuUsPerSec: number, complete: boolean }} RatePass
+   * @typedef {{ round: number, slot: number, acked: number, serverCpuUs: number, grossCpuUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean }} RatePass
    * @typedef {{ format: string, rate: number, serverCpuUs: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
@@ -249,6 +249,8 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
       assert.equal(p.acked, 100);
       assert.ok(p.complete);
       assert.ok(p.idleCpuUsPerSec >= 0 && p.serverCpuUs > 0 && p.serverCpuUs <= p.grossCpuUs, JSON.stringify(p));
+      // the server's GC pauses of the pass, as its report gave them (a number: zero when none ran)
+      assert.ok(typeof p.serverGcMs === 'number' && p.serverGcMs >= 0, JSON.stringify(p));
     }
     const sorted = f.passes.map((p) => p.serverCpuUs).sort((a, b) => a - b);
     assert.equal(f.serverCpuUs, (sorted[2] + sorted[3]) / 2);

@@ -322,6 +322,11 @@ test('bad options: one line, exit 2, no run folder written', () => {
       [['--transports', 'ws,nope'], /--transports: unknown transport "nope" \(known: ws, http1/],
       [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
       [['--capacity', 'wrk'], /--capacity wrk: give auto, h2load, toolkit or none/],
+      // the precision options issue 21 names, on the entry point npm start runs
+      [['--precision', '0'], /--precision: expected a fraction between 0 and 1 .*got "0"/],
+      [['--precision', '1'], /--precision: expected a fraction between 0 and 1 .*got "1"/],
+      [['--rounds', '0'], /--rounds: .*"0"/],
+      [['--max-time', '0.2', '--warmup', '0.5'], /--max-time 0.2: the time cap per case is below its warm-up \(--warmup 0.5\)/],
     ])) {
       const r = benchmark([...args, '--quick', '--out', empty]);
       assert.equal(r.status, 2, `${args}: ${r.stderr}`);

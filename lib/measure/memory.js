@@ -90,12 +90,13 @@ export const MEMORY_DEFAULTS = Object.freeze({
  * @property {number} externalBytesPerOp median over rounds of external (ArrayBuffer backing store) bytes per call
  * @property {number} externalBytesMin
  * @property {number} externalBytesMax
- * @property {number} opsPerRound calls in the smallest window kept
+ * @property {number} opsPerRound calls in the smallest of the windows the figure comes from
  * @property {number} rounds windows kept
  * @property {number} discarded windows thrown away because a GC ran inside them
  * @property {number} youngGenerationBytes capacity of V8's new space during the pass
  * @property {boolean} settled whether the windows kept agreed (settleTolerance) before maxRounds ran out
- * @property {number} windows windows run, kept or not (the first ones, before the case's code settled, are not)
+ * @property {number} windows windows measured, the figure's last `rounds` among them (not counted: the one-call window
+ *   that sizes the others, and windows thrown away because a GC ran inside them)
  */
 
 /**
@@ -234,7 +235,7 @@ export async function measureMemory(cases, options = {}) {
 
 /**
  * One case as the passes run it: its own compiled loop, the box the loop
- * stores each result in, and the time per call the warm-up settled on.
+ * stores each result in, and the fastest CPU time per call of the warm-up's chunks.
  * @typedef {{ c: MemoryCase, loop: CaseLoop, box: { value: unknown }, msPerOp: number }} CaseRun
  * @typedef {(fn: () => unknown, n: number, box: { value: unknown }) => void} CaseLoop
  */
@@ -262,8 +263,10 @@ function warmUp(run, ops, ms) {
     const n = Math.min(chunk, ops - done, fits);
     const t0 = cpuMs();
     run.loop(run.c.fn, n, run.box);
-    perOp = (cpuMs() - t0) / n;
-    fastest = Math.min(fastest, perOp);
+    const elapsed = cpuMs() - t0;
+    perOp = elapsed / n;
+    // a chunk shorter than the clock's step reads 0 and says nothing about its calls
+    if (elapsed > 0) fastest = Math.min(fastest, perOp);
     done += n;
   }
   return Number.isFinite(fastest) ? fastest : 0;
@@ -316,7 +319,7 @@ const EXTERNAL_BUDGET = 16 * MIB;
 
 /**
  * The allocation pass of one case: windows of calls with no GC inside, until
- * `rounds` of them are kept.
+ * the last `rounds` of them agree (settledOver) or `maxRounds` have been measured.
  * @param {CaseRun} run
  * @param {{ gc: GcFunction, recorder: GcRecorder, rounds: number, maxOpsPerRound: number, harness: { heap: number, external: number },
  *   maxRounds?: number, settleTolerance?: number }} options
@@ -336,7 +339,8 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
   const windowExternal = [];
   let discarded = 0;
   let ops = 1;
-  let minOps = Infinity;
+  /** @type {number[]} */
+  const opsOf = [];
   let cap = maxOpsPerRound;
   // A first window of one call estimates what a call allocates, on the heap
   // and off it, so that the next windows fill at most half the free young
@@ -380,7 +384,7 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
       sized = true; // the one-call window only sized the others
       continue;
     }
-    minOps = Math.min(minOps, ops);
+    opsOf.push(ops);
     heap.push(heapPerOp);
     external.push(externalPerOp);
     windowHeap.push(after.used - before.used);
@@ -391,7 +395,7 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
   return {
     heapBytesPerOp: onHeap.median, heapBytesMin: onHeap.min, heapBytesMax: onHeap.max,
     externalBytesPerOp: offHeap.median, externalBytesMin: offHeap.min, externalBytesMax: offHeap.max,
-    opsPerRound: minOps, rounds, discarded, youngGenerationBytes: youngGeneration().size,
+    opsPerRound: Math.min(...opsOf.slice(-rounds)), rounds, discarded, youngGenerationBytes: youngGeneration().size,
     settled: settledOver(heap, rounds, settleTolerance), windows: heap.length,
     window: { heap: median(windowHeap.slice(-rounds)), external: median(windowExternal.slice(-rounds)) },
   };

@@ -44,8 +44,9 @@ export async function memoryCases({ payloads, codecs, filter = null }) {
  * @typedef {object} OperationMemory the memory figures of one codec × operation, as attachMemory takes them
  * @property {string} format
  * @property {string} op
- * @property {number|null} heapBytesPerOp JS-heap bytes allocated per call (median of windows; null when not measured)
- * @property {number|null} externalBytesPerOp ArrayBuffer backing-store bytes per call (median of windows)
+ * @property {number|null} heapBytesPerOp JS-heap bytes allocated per call (median of the last windows, once they agree; null
+ *   when not measured)
+ * @property {number|null} externalBytesPerOp ArrayBuffer backing-store bytes per call (median of the same windows)
  * @property {number|null} bytesPerOp the two together
  * @property {number|null} gcMsPer1000Ops GC pause time per 1,000 calls (median of loops)
  * @property {boolean|null} [settled] whether the allocation windows agreed before their limit (null: not measured)

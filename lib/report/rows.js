@@ -198,7 +198,7 @@ export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per oper
   + '(Buffer-returning encoders take them from shared 8 KiB slabs, so this is an amortised share); GC ms/1k ops: '
   + 'main-thread GC pauses per 1,000 operations. All three come from a memory pass in child processes after the timing '
   + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory; GC ms/1k ops: in the default run, which measures bytes only); '
-  + '~: the last allocation windows still disagreed by more than 1% when the pass stopped (the code may still have been changing).';
+  + '~ after heap B/op: the last allocation windows still disagreed (by more than the pass\'s settleTolerance, 1% by default) when it stopped (the code may still have been changing).';
 
 /**
  * The memory cells of a speed row: heap and external bytes per operation and GC ms per 1,000.
@@ -206,8 +206,10 @@ export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per oper
  */
 export function memoryCells(m) {
   // the harness's own allocation is subtracted, so a call that allocates nothing may read a byte or two below zero
-  const bytes = (/** @type {number|null|undefined} */ n) => (n == null ? int(n) : `${int(Math.max(0, n))}${m?.settled === false ? ' ~' : ''}`);
-  return [bytes(m?.heapBytesPerOp), bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
+  const bytes = (/** @type {number|null|undefined} */ n) => (n == null ? int(n) : int(Math.max(0, n)));
+  // the settling rule judges heap bytes (memory.js, settledOver): external ones come in shared slabs
+  const heap = m?.heapBytesPerOp == null || m.settled !== false ? bytes(m?.heapBytesPerOp) : `${bytes(m.heapBytesPerOp)} ~`;
+  return [heap, bytes(m?.externalBytesPerOp), fixed(m?.gcMsPer1000Ops, 3)];
 }
 
 /** What the speed table's columns of figures mean: the terms a reader meets there undefined otherwise. */

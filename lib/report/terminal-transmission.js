@@ -589,7 +589,8 @@ function sustainedNote(r) {
   if (c.held) return `held for ${c.seconds} s`;
   const reached = r.capacity == null ? 'the capacity' : `the ${int(r.capacity)} its searches reached`;
   if (c.lower) return `the highest rate held for ${c.seconds} s: ${c.lower.share}× of ${reached}`;
-  return `none of ${c.shares.join(', ')} of ${reached} held for ${c.seconds} s`;
+  // a results file without its tries (written by hand, or cut short) says only that it did not hold
+  return c.shares.length ? `none of ${c.shares.join(', ')} of ${reached} held for ${c.seconds} s` : `${reached} did not hold for ${c.seconds} s`;
 }
 
 /**
@@ -606,8 +607,8 @@ function headlineFigure(r) {
     // per core: the rate held, divided as the capacity was (perCore ÷ capacity is 1 ÷ the server's cores)
     const perCore = (/** @type {number} */ rate) => (r.perCore != null ? (rate * r.perCore) / capacity : rate);
     if (c.lower) return int(perCore(c.lower.rate));
-    const lowest = Math.min(...(r.sustained?.tries ?? []).map((p) => p.rate));
-    return `fewer than ${int(perCore(lowest))}`;
+    const tried = (r.sustained?.tries ?? []).map((p) => p.rate);
+    return `fewer than ${int(perCore(tried.length ? Math.min(...tried) : capacity))}`;
   }
   return r.perCore != null ? int(r.perCore) : r.capacity == null ? `fewer than ${int(/** @type {number} */ (r.below))}` : int(r.capacity);
 }

@@ -8,39 +8,51 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../lib/paths.js';
 
-/** The pids of a process group still alive (pgrep, from procps, is on every machine the tests run on). */
-const groupMembers = (/** @type {number} */ pgid) => spawnSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' }).stdout
-  .split('\n').map((s) => s.trim()).filter(Boolean);
+/** The pids of a process group still alive (pgrep, from procps: .ci/run installs it). */
+const groupMembers = (/** @type {number} */ pgid) => {
+  const r = spawnSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' });
+  if (r.error) assert.fail(`pgrep (procps) is needed to find what the run left running: ${r.error.message}`);
+  return r.stdout.split('\n').map((s) => s.trim()).filter(Boolean);
+};
 
-// SIGINT while the memory pass's child process runs; SIGTERM while a WebSocket pass's server.js does
-for (const [signal, code, phase] of /** @type {[NodeJS.Signals, number, RegExp][]} */ ([['SIGINT', 130, /memory per operation \(child processes\)/], ['SIGTERM', 143, /WebSocket, profile none/]])) {
-  test(`${signal} in the middle of a run (${phase.source}): exit ${code}, no results folder or half-written file, no process left`, { timeout: 120_000 }, async () => {
+// Ctrl-C in a terminal signals the whole process group: SIGINT to the group while the memory pass's child process
+// runs; kill signals the run alone: SIGTERM to it while a WebSocket pass's server.js runs
+for (const [signal, code, phase, group] of /** @type {[NodeJS.Signals, number, RegExp, boolean][]} */ ([
+  ['SIGINT', 130, /memory per operation \(child processes\)/, true],
+  ['SIGTERM', 143, /WebSocket, profile none/, false],
+])) {
+  test(`${signal} to ${group ? 'the run\'s process group' : 'the run'} in the middle of it (${phase.source}): exit ${code}, no results folder or half-written file, no process left`, { timeout: 120_000 }, async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupt-'));
+    /** @type {number|undefined} */
+    let pgid;
     try {
       // its own process group, so that whatever it started can be found after it is gone
       const child = spawn(process.execPath, ['benchmark.js', '--quick', '--out', out], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '' } });
       let stderr = '';
       child.stderr.on('data', (d) => { stderr += d; });
       child.stdout.resume();
+      pgid = child.pid;
       const exited = new Promise((resolve) => { child.once('exit', (c, s) => resolve({ c, s })); });
       // wait until the run is in the phase with a child process of its own, then interrupt
       const started = Date.now();
       while (!phase.test(stderr) && Date.now() - started < 90_000) await new Promise((r) => { setTimeout(r, 100); });
       assert.match(stderr, phase, 'the run reached the phase');
       await new Promise((r) => { setTimeout(r, 500); });
-      child.kill(signal);
+      if (group) process.kill(-(/** @type {number} */ (child.pid)), signal);
+      else child.kill(signal);
       const { c, s } = /** @type {{ c: number|null, s: string|null }} */ (await exited);
       assert.equal(c, code, `exit ${c} ${s}: ${stderr.slice(-400)}`);
       assert.deepEqual(fs.readdirSync(out), [], 'nothing in the results folder');
       // the run's children end when their IPC channel to it closes; give them a moment
-      const pgid = /** @type {number} */ (child.pid);
-      let left = groupMembers(pgid);
+      let left = groupMembers(/** @type {number} */ (pgid));
       for (let i = 0; i < 50 && left.length; i++) {
         await new Promise((r) => { setTimeout(r, 100); });
-        left = groupMembers(pgid);
+        left = groupMembers(/** @type {number} */ (pgid));
       }
       assert.deepEqual(left, [], `processes of the run still running: ${left.join(', ')}`);
     } finally {
+      // whatever happened above, nothing of the run outlives the test
+      try { if (pgid) process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
       fs.rmSync(out, { recursive: true, force: true });
     }
   });

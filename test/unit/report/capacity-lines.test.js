@@ -221,6 +221,9 @@ test('sustained: a column saying whether each capacity held for the sustained pa
   // a capacity the server did not bound is still never given as the server's: its figure is what held, its note says why
   const clientBound = /** @type {Capacity} */ (/** @type {unknown} */ ([run[0], withRow('grpc', 'protobufjs-static', { ...run[1].rows[0], perCore: null, bound: 'client' })]));
   assert.match(headlineLines(clientBound, 10)[1], /or 8,000 \(client-bound, so not the server's limit; the highest rate held/);
+  // a results file whose sustained pass lists no tries: what did not hold is the capacity itself
+  const noTries = /** @type {Capacity} */ (/** @type {unknown} */ ([run[0], withRow('grpc', 'protobufjs-static', { capacity: 30000, perCore: 30000, sustained: { seconds: 2, rate: null, share: null, tries: [] } })]));
+  assert.match(headlineLines(noTries, 10)[1], /or fewer than 30,000 \(the 30,000 its searches reached did not hold for 2 s\) gRPC/);
 });
 
 test('report.md and report.html say why the capacity pass did not use h2load when the run\'s settings say (npm start without h2load on the PATH)', async () => {

@@ -23,9 +23,21 @@ test('the default run\'s memory pass measures bytes per call, not GC time, and i
 test('memory cells: bytes per call, a figure whose windows never agreed marked ~ (and said in the legend), — where none', async () => {
   const { memoryCells, MEMORY_LEGEND } = await import('../../../lib/report/rows.js');
   assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: -1.2, gcMsPer1000Ops: null, settled: true }), ['1,024', '0', '—']);
-  assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: 16, gcMsPer1000Ops: 0.5, settled: false }), ['1,024 ~', '16 ~', '0.500']);
+  // the rule judges heap bytes only (external ones come in shared slabs), so only heap B/op carries the mark
+  assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: 16, gcMsPer1000Ops: 0.5, settled: false }), ['1,024 ~', '16', '0.500']);
   // results from before the settling rule carry no flag, and are not marked
   assert.deepEqual(memoryCells({ heapBytesPerOp: 1024.4, externalBytesPerOp: 16, gcMsPer1000Ops: null }), ['1,024', '16', '—']);
   assert.deepEqual(memoryCells(null), ['—', '—', '—']);
-  assert.match(MEMORY_LEGEND, /~: the last allocation windows still disagreed/);
+  assert.match(MEMORY_LEGEND, /~ after heap B\/op: the last allocation windows still disagreed/);
+});
+
+test('settledOver: the last windows agree within the tolerance of their median, or within 4 bytes a call; never before there are enough', async () => {
+  const { settledOver } = await import('../../../lib/measure/memory.js');
+  assert.equal(settledOver([1000, 1000], 3, 0.01), false, 'fewer windows than rounds');
+  assert.equal(settledOver([2600, 1500, 1004, 1000, 996], 3, 0.01), true, 'the early windows do not count');
+  assert.equal(settledOver([1000, 1000, 1020], 3, 0.01), false, '2% from the median');
+  assert.equal(settledOver([1000, 1000, 1020], 3, 0.05), true, 'within a wider tolerance');
+  // a case that allocates next to nothing: a few bytes either side of zero after the harness is subtracted
+  assert.equal(settledOver([-1.5, 2, 0.5], 3, 0.01), true);
+  assert.equal(settledOver([-1.5, 6, 0.5], 3, 0.01), false);
 });

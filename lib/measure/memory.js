@@ -272,7 +272,11 @@ function warmUp(run, ops, ms) {
   return Number.isFinite(fastest) ? fastest : 0;
 }
 
-/** This process's CPU time in milliseconds (user and system; process.cpuUsage counts microseconds). */
+/**
+ * This process's CPU time in milliseconds (user and system; process.cpuUsage counts microseconds). Not paired.js's
+ * CPU_CLOCK: importing that module sets the speed pass's V8 flags (TIMING_V8_FLAGS) in the process, which would change
+ * what this pass measures. A call that waits (preempted, or asleep) is not taken for a slow one: test/e2e/memory.test.js.
+ */
 function cpuMs() {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;

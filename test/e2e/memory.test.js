@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { measureMemoryInChild } from '../../lib/measure/memory-child.js';
-import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB, SETTLING_CALLS, SLOW_MS } from '../fixtures/memory-cases.js';
+import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB, SETTLING_CALLS, SLEEP_MS, SLOW_MS } from '../fixtures/memory-cases.js';
 
 const CASES = fileURLToPath(new URL('../fixtures/memory-cases.js', import.meta.url));
 
@@ -106,6 +106,16 @@ test('a slow operation: windows and GC loops are capped by time, the figure stay
   assert.ok(Math.abs(slow.allocation.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${slow.allocation.heapBytesPerOp} B/op`);
   // 1 KiB a call cannot fill a young generation in five times 40 ms: the loop keeps its few calls
   assert.ok(slow.gc.opsPerRound <= (5 * caps.gcMaxMsPerLoop) / SLOW_MS, `${slow.gc.opsPerRound} calls per gc loop`);
+});
+
+test('windows are sized by CPU time, not the wall clock: a call that waits (as a preempted one does) is not taken for a slow one', async () => {
+  // on the wall clock each call takes at least SLEEP_MS, so a 20 ms cap would hold at most 20 calls; on the CPU clock
+  // a call takes microseconds, and the window holds all the calls maxOpsPerRound allows
+  const caps = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 2, warmupOps: 20, maxOpsPerRound: 60, maxMsPerRound: 20 };
+  assert.ok(caps.maxOpsPerRound > caps.maxMsPerRound / SLEEP_MS, 'the wall clock would cap the windows');
+  const [sleepy] = await measureMemoryInChild({ module: CASES, export: 'sleepyCases' }, caps);
+  assert.ok(sleepy?.allocation, 'sleepy-1KiB measured');
+  assert.equal(sleepy.allocation.opsPerRound, caps.maxOpsPerRound, `${sleepy.allocation.opsPerRound} calls per window`);
 });
 
 test('the figure comes from the windows after a case settles: early calls that allocate more are left out, and a case that never settles says so', async () => {

@@ -72,7 +72,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
   rounds: 7, maxOpsPerRound: 10_000, warmupOps: 5_000,
   gcRounds: 3, gcAllocationBytes: 128 * MIB, gcMinOps: 10_000, gcMaxOps: 2_000_000,
   warmupMs: 1_000, maxMsPerRound: 200, gcMaxMsPerLoop: 2_000,
-  maxRounds: 21, settleTolerance: 0.01,
+  maxRounds: 21, settleTolerance: 0.01, settleSpan: 0.5,
 });
 
 /**
@@ -94,7 +94,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
  * @property {number} rounds windows kept
  * @property {number} discarded windows thrown away because a GC ran inside them
  * @property {number} youngGenerationBytes capacity of V8's new space during the pass
- * @property {boolean} settled whether the windows kept agreed (settleTolerance) before maxRounds ran out
+ * @property {boolean} settled whether the windows kept agreed (settleTolerance, over settleSpan's calls) before maxRounds ran out
  * @property {number} windows windows measured, the figure's last `rounds` among them (not counted: the one-call window
  *   that sizes the others, and windows thrown away because a GC ran inside them)
  */
@@ -125,6 +125,9 @@ export const MEMORY_DEFAULTS = Object.freeze({
  *   agree (default 21); a case that reaches it is reported with settled: false
  * @property {number} [settleTolerance] the last `rounds` windows agree when each one's heap bytes per call are
  *   within this share of their median (default 0.01), or within 4 bytes
+ * @property {number} [settleSpan] and when the windows that agree hold at least this share of the calls `rounds` full
+ *   windows of the case would (full: maxOpsPerRound, or what maxMsPerRound holds; default 0.5): windows cut short by
+ *   the young generation's room could agree before a tier-up a few thousand calls on
  * @property {number} [maxOpsPerRound] calls per allocation window at most (default 10,000)
  * @property {number} [warmupOps] calls before any window, so the JIT has settled (default 5,000)
  * @property {number} [gcRounds] gc loops per case (default 3)
@@ -164,7 +167,7 @@ export const MEMORY_DEFAULTS = Object.freeze({
 export async function measureMemory(cases, options = {}) {
   const {
     passes = MEMORY_PASSES, rounds, maxOpsPerRound, warmupOps, gcRounds, gcAllocationBytes, gcMinOps, gcMaxOps,
-    warmupMs, maxMsPerRound, gcMaxMsPerLoop, maxRounds, settleTolerance, onCase = () => {},
+    warmupMs, maxMsPerRound, gcMaxMsPerLoop, maxRounds, settleTolerance, settleSpan, onCase = () => {},
   } = { ...MEMORY_DEFAULTS, ...options };
   const gc = options.gc ?? /** @type {{ gc?: GcFunction }} */ (globalThis).gc;
   if (typeof gc !== 'function') {
@@ -210,7 +213,8 @@ export async function measureMemory(cases, options = {}) {
       for (const [i, r] of runs.entries()) {
         onCase({ pass: 'allocation', index: i + 1, total: runs.length, name: r.c.name });
         const cap = Math.min(maxOpsPerRound, callsIn(r, maxMsPerRound));
-        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound: cap, harness, maxRounds, settleTolerance });
+        const span = Math.ceil(settleSpan * rounds * cap);
+        const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound: cap, harness, maxRounds, settleTolerance, span });
         results[i].allocation = figures;
       }
     }
@@ -326,13 +330,13 @@ const EXTERNAL_BUDGET = 16 * MIB;
  * the last `rounds` of them agree (settledOver) or `maxRounds` have been measured.
  * @param {CaseRun} run
  * @param {{ gc: GcFunction, recorder: GcRecorder, rounds: number, maxOpsPerRound: number, harness: { heap: number, external: number },
- *   maxRounds?: number, settleTolerance?: number }} options
+ *   maxRounds?: number, settleTolerance?: number, span?: number }} options
  *   harness: the bytes a window of no calls grows by, subtracted from every window; maxRounds, settleTolerance: as
- *   in MemoryOptions (default: no window beyond `rounds`)
+ *   in MemoryOptions (default: no window beyond `rounds`); span: calls the agreeing windows must hold (default 0)
  * @returns {Promise<AllocationFigures & { window: { heap: number, external: number } }>} window: the median growth of
  *   a whole window (the harness's own, when run is the empty case)
  */
-async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, harness, maxRounds = rounds, settleTolerance = MEMORY_DEFAULTS.settleTolerance }) {
+async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, harness, maxRounds = rounds, settleTolerance = MEMORY_DEFAULTS.settleTolerance, span = 0 }) {
   /** @type {number[]} */
   const heap = [];
   /** @type {number[]} */
@@ -354,9 +358,11 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
   // The figure comes from the last `rounds` windows, once they agree (settledOver): V8 may still replace a case's
   // code after the warm-up (Node 24's Maglev tiers up to TurboFan a few thousand calls later), and the windows
   // before that allocate more. How many windows that takes depends on their size, which follows the time a call
-  // takes on a busy machine; waiting for agreement does not.
+  // takes on a busy machine; waiting for agreement does not. Nor can four windows cut short by the young
+  // generation's room agree before a tier-up that has not happened yet: the agreeing ones must hold `span` calls.
   const limit = Math.max(rounds, maxRounds);
-  while (heap.length < rounds || (heap.length < limit && !settledOver(heap, rounds, settleTolerance))) {
+  const settled = () => settledOver(heap, rounds, settleTolerance, { ops: opsOf, span });
+  while (heap.length < rounds || (heap.length < limit && !settled())) {
     emptyYoungGeneration(gc);
     const room = youngGeneration().available;
     if (sized) {
@@ -400,27 +406,35 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
     heapBytesPerOp: onHeap.median, heapBytesMin: onHeap.min, heapBytesMax: onHeap.max,
     externalBytesPerOp: offHeap.median, externalBytesMin: offHeap.min, externalBytesMax: offHeap.max,
     opsPerRound: Math.min(...opsOf.slice(-rounds)), rounds, discarded, youngGenerationBytes: youngGeneration().size,
-    settled: settledOver(heap, rounds, settleTolerance), windows: heap.length,
+    settled: settled(), windows: heap.length,
     window: { heap: median(windowHeap.slice(-rounds)), external: median(windowExternal.slice(-rounds)) },
   };
 }
 
 /**
  * Whether the last `rounds` windows agree: their heap bytes per call within `tolerance` of their median, or within
- * SETTLE_FLOOR_BYTES for a case that allocates next to nothing. Heap bytes only: what the code allocates moves
+ * SETTLE_FLOOR_BYTES for a case that allocates next to nothing; and, given the windows' calls (`ops`, in the same
+ * order), whether the windows at the end that agree with that median hold at least `span` calls between them (a
+ * window may come before the last `rounds`). Heap bytes only: what the code allocates moves
  * with the code V8 runs, while external bytes of Buffer-returning encoders come in pool slabs shared by many calls
  * (json-buffer's encode of test1 on Node 24.21.0: 197 or 229 B a call, a 64 KiB slab more or less in a window of
  * 2,000 calls, alternating for as long as it runs).
  * @param {number[]} heap per-window heap bytes per call, in order
  * @param {number} rounds
  * @param {number} tolerance
+ * @param {{ ops?: number[], span?: number }} [calls] each window's calls; the calls the agreeing windows must hold
  */
-export function settledOver(heap, rounds, tolerance) {
+export function settledOver(heap, rounds, tolerance, { ops = [], span = 0 } = {}) {
   if (heap.length < rounds) return false;
   const last = heap.slice(-rounds);
   const mid = median(last);
   const allowed = Math.max(tolerance * Math.abs(mid), SETTLE_FLOOR_BYTES);
-  return last.every((h) => Math.abs(h - mid) <= allowed);
+  if (!last.every((h) => Math.abs(h - mid) <= allowed)) return false;
+  if (span <= 0) return true;
+  if (ops.length !== heap.length) throw new RangeError(`settledOver: ${ops.length} window call counts for ${heap.length} windows`);
+  let held = 0;
+  for (let i = heap.length - 1; i >= 0 && Math.abs(heap[i] - mid) <= allowed; i--) held += ops[i];
+  return held >= span;
 }
 
 // Bytes per call below which two windows count as agreeing whatever their ratio: the harness is subtracted per

@@ -81,6 +81,7 @@ export const UNITS = {
   maxMsPerRound: 'milliseconds of CPU time of calls an allocation window holds at most (by the warm-up\'s fastest time per call)',
   maxRounds: 'allocation windows run per operation at most, while the last ones do not agree',
   settleTolerance: 'share of their median within which the last allocation windows\' heap bytes per call must lie to count as settled',
+  settleSpan: 'share of the calls `rounds` full allocation windows hold that the agreeing windows must hold between them to count as settled (windows cut short by the young generation\'s room need more of them)',
   gcMaxMsPerLoop: 'milliseconds of calls a GC loop holds at most, unless fewer calls cannot fill the young generation twice',
   itemsPerSec: 'payload items per second (ops/s × n)',
   // sizes over a payload's corpus (corpusSizes): each holds median, p90, max, mean (per message) and total

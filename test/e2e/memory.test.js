@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { measureMemoryInChild } from '../../lib/measure/memory-child.js';
-import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB, SETTLING_CALLS, SLEEP_MS, SLOW_MS } from '../fixtures/memory-cases.js';
+import { EXTERNAL_BYTES, PLANTED_BYTES, plantedKiB, SETTLING_CALLS, SLEEP_MS, SLOW_MS, SPAN_CALLS } from '../fixtures/memory-cases.js';
 
 const CASES = fileURLToPath(new URL('../fixtures/memory-cases.js', import.meta.url));
 
@@ -135,6 +135,28 @@ test('the figure comes from the windows after a case settles: early calls that a
   assert.ok(g, 'growing measured');
   assert.equal(g.settled, false, `windows ${g.heapBytesMin}–${g.heapBytesMax} B/op`);
   assert.equal(g.windows, options.maxRounds, 'it ran every window it was allowed');
+});
+
+test('windows cut short by the young generation agree only once they hold enough calls: agreement before a change that has not happened yet is not taken', async () => {
+  // A 4 MiB young generation holds about 500 of the span case's early calls (4 KiB each) a window, so its windows agree
+  // at 4 KiB for the SPAN_CALLS calls before the case drops to 1 KiB (as windows of a few hundred calls agreed before
+  // Node 24's second tier-up). Asked to hold half of three full windows' calls (4,500, more than the early stretch's
+  // 3,500 after the warm-up), the agreeing windows must run past the change.
+  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 500, maxOpsPerRound: 3000, maxRounds: 16, youngGenerationMiB: 4 };
+  assert.ok(SPAN_CALLS - options.warmupOps < 0.5 * options.rounds * options.maxOpsPerRound, 'the early stretch is shorter than the span');
+  const [agreementAlone] = await measureMemoryInChild({ module: CASES, export: 'spanCases' }, { ...options, settleSpan: 0 });
+  const a0 = agreementAlone.allocation;
+  assert.ok(a0, 'span-1KiB measured');
+  // the planted case does fool agreement alone: three short windows before the change agree, and read 4 KiB
+  assert.ok(a0.heapBytesPerOp > 3 * PLANTED_BYTES, `agreement alone read ${a0.heapBytesPerOp} B/op in windows of ${a0.opsPerRound} calls`);
+  assert.ok(3 * a0.opsPerRound < SPAN_CALLS, `windows of ${a0.opsPerRound} calls`);
+  assert.equal(a0.settled, true);
+  const [spanned] = await measureMemoryInChild({ module: CASES, export: 'spanCases' }, options);
+  const a = spanned.allocation;
+  assert.ok(a, 'span-1KiB measured');
+  assert.ok(Math.abs(a.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${a.heapBytesPerOp} B/op over ${a.windows} windows`);
+  assert.equal(a.settled, true);
+  assert.ok(a.windows > a0.windows, `${a.windows} windows against ${a0.windows}`);
 });
 
 test('bytes per call do not depend on when V8\'s optimised code arrives: five fresh allocation passes of a case whose first calls run unoptimised agree within 2%', { timeout: 120_000 }, async () => {

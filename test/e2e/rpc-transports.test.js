@@ -233,6 +233,71 @@ for (const transport of [connect, connectH2, grpcTransport]) {
   });
 }
 
+/**
+ * A TCP relay in front of a server: each connection a client opens is one pair of sockets here, in the order opened,
+ * so a test can cut one connection and count the connections the client opens.
+ * @param {import('node:test').TestContext} t
+ * @param {string} target the server's URL
+ */
+async function relay(t, target) {
+  const to = new URL(target);
+  /** @type {Array<[net.Socket, net.Socket]>} */
+  const pairs = [];
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(to.port), to.hostname);
+    pairs.push([inbound, outbound]);
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+    for (const [a, b] of [[inbound, outbound], [outbound, inbound]]) {
+      a.on('error', () => {});
+      a.on('close', () => b.destroy());
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  t.after(() => {
+    for (const pair of pairs) for (const socket of pair) socket.destroy();
+    server.close();
+  });
+  const address = /** @type {net.AddressInfo} */ (server.address());
+  return { url: `${to.protocol}//127.0.0.1:${address.port}${to.pathname === '/' ? '' : to.pathname}`, pairs };
+}
+
+for (const transport of [connect, connectH2, grpcTransport]) {
+  test(`${transport.name}: when one of two connections closes, the messages after go to the other one, all answered, none an error, no connection reopened`, async (t) => {
+    const format = transport === grpcTransport ? 'protobufjs-static' : 'protobuf-es';
+    const { server, codecs } = await serve(t, transport, { formats: [format] });
+    const codec = codecs.get(format);
+    assert.ok(codec, format);
+    const { url, pairs } = await relay(t, server.url);
+    let closed = 0;
+    /** @type {number[]} */
+    const statuses = [];
+    const c = await transport.createClient({
+      url, codec, direction: 'up', window: 4, connections: 2, pipelining: 1, compress: null, tls: null, raw: false, identity, timeoutMs: 5000,
+      schema: payload.schema, onAnswer: (seq, status) => { statuses.push(status); }, onClosed: () => { closed++; },
+    });
+    t.after(() => c.close());
+    const answered = (/** @type {number} */ n) => new Promise((resolve, reject) => {
+      const until = Date.now() + 5000;
+      const poll = setInterval(() => {
+        if (statuses.length >= n) resolve(clearInterval(poll));
+        else if (Date.now() > until) reject(new Error(`${statuses.length} of ${n} answered`, { cause: clearInterval(poll) }));
+      }, 5);
+    });
+    for (let i = 0; i < 4; i++) assert.notEqual(c.send(i), false);
+    await answered(4);
+    assert.equal(pairs.length, 2, 'two connections, one pair of sockets each');
+    // the server ends one connection (here: the relay cuts it, both ways)
+    for (const socket of pairs[0]) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(closed, 0, 'one connection is left: the pass goes on');
+    for (let i = 4; i < 12; i++) assert.notEqual(c.send(i), false, `message ${i}: sent on the connection left`);
+    await answered(12);
+    assert.deepEqual(statuses, Array(12).fill(ANSWER.ok), 'every message answered, none counted as an error');
+    assert.equal(pairs.length, 2, 'the closed connection was not opened again');
+  });
+}
+
 test('connect: real peers — curl POSTs the payload\'s JSON, node:http its protobuf bytes (made by protobufjs from the .proto), both accepted; Get answers the corpus message', async (t) => {
   const { server } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'] });
   const json = JSON.stringify(payload.value);

@@ -42,6 +42,9 @@ test('report.md and report.html open with the answer, before the detail; the HTM
   const results = resultsWithRatios();
   const md = renderMarkdown(results);
   assert.ok(md.indexOf('## The answer') > 0 && md.indexOf('## The answer') < md.indexOf('## p1:'), 'answer before the detail');
+  // no paragraph lists the differences outside the spread again under the table that marks each of them (issue 21)
+  assert.doesNotMatch(md, /outside the spread:/i);
+  assert.ok(!md.includes('fmt-b encode 2.00× (faster)'), 'the cell is not repeated as a list');
   const html = renderHtml(results);
   assert.ok(html.indexOf('id="answer"') > 0 && html.indexOf('id="answer"') < html.indexOf('id="payload-p1"'), 'answer section first');
   for (const op of ['encode', 'decode', 'roundtrip']) assert.match(html, new RegExp(`<table class="heatmap" data-op="${op}">`));

@@ -5,7 +5,6 @@ import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
-import { CORE_CHANGE_LIMIT } from '../transmission/cpu-at-rate.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 
@@ -275,13 +274,6 @@ export function transportComparisonRows(run) {
 }
 
 /**
- * The core watch's part of a fixed-rate figure: the fastest and slowest pass's core ms, and that the core changed
- * speed when they lie too far apart (cpu-at-rate.js coreSummary); nothing for results without a watch.
- * @param {{ msMin: number, msMax: number, changed: boolean }|null|undefined} core
- */
-export const coreNote = (core) => (core ? `; core ${core.msMin.toFixed(2)}–${core.msMax.toFixed(2)} ms${core.changed ? ', the core changed speed' : ''}` : '');
-
-/**
  * The lines of a run's fixed-rate CPU passes (measureTransmission's cpuAtRate): per format the server's CPU per
  * message at the rate with the idle CPU subtracted, its 95% interval (~ unstable when wider than the target) and the
  * passes' min–max, its share of a core and the idle CPU; then per pair the ratio of passes run back to back, judged
@@ -302,9 +294,8 @@ export function cpuAtRateLines(run) {
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
       + `the same server's idle CPU rate, measured over ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
-      + `a figure whose 95% interval is wider than ±${Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100)}% is ~ unstable`
-      + `${at.formats.some((f) => f.core) ? `, and so is one whose passes ran on a core that changed speed: core ms, the time a fixed unit of work took on the server's core during the passes, fastest and slowest pass, more than ${CORE_CHANGE_LIMIT}× apart` : ''}):`,
-    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''}${coreNote(f.core)})`
+      + `a figure whose 95% interval is wider than ±${Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100)}% is ~ unstable):`,
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`),
     ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`

@@ -95,34 +95,12 @@ export function subtractIdle(pass, idle) {
  * One fixed-rate pass as a row keeps it.
  * @typedef {{ round: number, slot?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
- *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean, coreMs?: number|null }} RatePass
- * coreMs: the median time the server's core took for the core watch's unit of work during the pass (core-watch.js);
- * null or absent where nothing watched it
+ *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
  */
-
-/**
- * How much slower the server's core may get over a format's passes before they count as passes on two machines
- * (`core.changed`): the watch's unit of work spread by about ±4% within a steady stretch on the 2-core Intel VM
- * (medians of 2 s, 0.69–0.74 ms) and took 1.6× as long after each change of speed seen there (2026-11-28).
- */
-export const CORE_CHANGE_LIMIT = 1.25;
-
-/**
- * The core watch's readings over a format's passes: the fastest and slowest pass's, and whether they lie more than
- * CORE_CHANGE_LIMIT apart (the core changed speed during the passes). Null when no pass was watched.
- * @param {RatePass[]} passes
- */
-export function coreSummary(passes) {
-  const ms = /** @type {number[]} */ (passes.map((p) => p.coreMs).filter((v) => v != null));
-  if (!ms.length) return null;
-  const { min, max } = range(ms);
-  return { msMin: min, msMax: max, changed: max / min > CORE_CHANGE_LIMIT, watched: ms.length };
-}
 
 /**
  * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its 95%
- * interval and whether that met the target (`precision`: a figure that did not, or whose passes ran on a core that
- * changed speed (`core`, coreSummary), is shown unstable), its min–max
+ * interval and whether that met the target (`precision`: a figure that did not is shown unstable), its min–max
  * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
  * passes. Null figures where the server could not report.
  * @param {string} format
@@ -137,16 +115,12 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   const all = cpu.length === passes.length && cpu.length > 0;
   const serverCpuUs = all ? median(cpu) : null;
   const { min, max } = all ? range(cpu) : { min: NaN, max: NaN };
-  const core = coreSummary(passes);
-  const judged = all ? withPrecision(cpu, target) : { interval: null, precision: { target, halfWidth: null, met: false } };
   return {
     format, rate,
     serverCpuUs,
     minMax: all ? { serverCpuUs: [min, max] } : null,
     spread: all && serverCpuUs ? spread(cpu) : null,
-    // passes on a core that changed speed mix two machines' figures: never a figure that met its target
-    ...judged, precision: { ...judged.precision, met: judged.precision.met && !core?.changed },
-    core,
+    ...(all ? withPrecision(cpu, target) : { interval: null, precision: { target, halfWidth: null, met: false } }),
     // the server's CPU at this rate as a share of one core, idle subtracted
     serverCpuShare: serverCpuUs == null ? null : (serverCpuUs * rate) / 1e6,
     idleCpuUsPerSec: idle.length ? median(idle) : null,

@@ -17,7 +17,6 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { startCoreWatch, watchClock } from './core-watch.js';
 import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, idleSecondsFor, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
@@ -388,9 +387,6 @@ function serverLaunch({ payload, usable, raw, plan, transport, direction, varian
  *   by default), the formats alternated, each after an idle interval (idleSecondsFor) whose server CPU rate is
  *   subtracted (cpu-at-rate.js): the result's `cpuAtRate` holds server CPU per message at the same offered rate for
  *   every format, with its 95% interval, precision and spread, and the ratios of passes run back to back. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
- *   A pinned server's core is watched during those passes (core-watch.js): each pass's `coreMs`, and each format's
- *   `core` (a figure whose passes ran on a core that changed speed is not one that met its target).
- * @param {typeof startCoreWatch} [options.coreWatch] starts that watch (a stand-in in tests)
  * @param {number} [options.clientWorkers] the Node client's connections and messages spread over this many worker
  *   threads (client-workers.js), one accounting and merged histograms; 1 (default): this thread alone
  */
@@ -398,7 +394,6 @@ export async function measureTransmission({
   payload, codecs, transport: transportName = DEFAULT_TRANSPORT, direction = 'up', url, messages = 10000, window = 1, connections = 1, pipelining = 1,
   rate, profile = 'none', rtt, down, up, shaper = 'auto', raw = false, warmup, idleTimeoutMs, strict = false, rounds = 1, rawPasses = false,
   compress, deflate = false, tls = false, trust, clientPass = nodeClientPass, clientWarmsUp = false, client, onProgress, server: given = null, keepServer = false, placement = 'auto', cpuAtRate = null, clientWorkers = 1,
-  coreWatch = startCoreWatch,
 }) {
   const transport = await loadTransport(transportName);
   const variantsOf = compressVariants(compress, deflate);
@@ -434,10 +429,6 @@ export async function measureTransmission({
   const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);
-  /** @type {number[][][]} each fixed-rate pass's start and end on the watch's clock, as ratePasses */
-  const rateTimes = variants.map(() => []);
-  // the server's core watched while the fixed-rate passes run: only a pinned server has a core of its own to watch
-  const watch = atRate && server && plan.pinned && plan.server ? await coreWatch(plan.server) : null;
   try {
     shaping = await startShaping({ url: target, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
@@ -452,32 +443,26 @@ export async function measureTransmission({
           passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warm : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
           if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
         }
-        watch?.resume();
         for (let slot = 0; atRate && server && slot < atRate.passes; slot++) {
           for (const i of alternate(variants.map((_, k) => k), (round - 1) * atRate.passes + slot + 1)) {
             const { codec, compress: c } = variants[i];
             const control = idleSubtracting(server.control, idleSecondsFor(atRate.seconds) * 1000);
-            const from = watchClock();
             const r = await runPass({
               transport, url: shapedUrl, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
               rate: atRate.rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
             });
-            rateTimes[i].push([from, watchClock()]);
             ratePasses[i].push(ratePass(round, slot, r, control.measured()));
           }
         }
-        watch?.pause();
       }
     });
     if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
     ended = true;
   } finally {
-    watch?.stop();
     await pool?.close();
     await shaping?.stop();
     if (!given && (!keepServer || !ended)) await server?.stop();
   }
-  if (watch) ratePasses.forEach((ps, i) => ps.forEach((p, k) => { p.coreMs = watch.during(rateTimes[i][k][0], rateTimes[i][k][1]); }));
   /** @type {import('./rounds.js').TransmissionRow[]} */
   const results = passes.map((p, i) => ({ ...summariseTransmissionRounds(p, withRaw ? rawOnes[i] : []), transport: transportName, direction }));
   const verdicts = pairVerdicts(results);

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { CORE_CHANGE_LIMIT, coreSummary, idleSubtracting, messagesAtRate, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
-import { coreNote, cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
+import { idleSubtracting, messagesAtRate, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
 
@@ -103,30 +103,6 @@ test('summariseRatePasses and ratePairs: the median\'s 95% interval, met only wi
   assert.ok(Math.abs(/** @type {number} */ (p.ratio) - 1.3) < 1e-12, `${p.ratio}`);
   assert.equal(p.precision.met, true);
   assert.deepEqual(p.interval && [p.interval.low, p.interval.high].map((x) => Math.round(x * 1e9) / 1e9), [1.3, 1.3]);
-});
-
-test('the core watch: passes on a core that changed speed never make a figure that met its target, however tight; a steady core changes nothing', () => {
-  const tight = [49, 50, 51, 50, 49.5, 50.5, 50, 49, 51, 50];
-  const on = (/** @type {(i: number) => number|null} */ core) => summariseRatePasses('pb', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2, coreMs: core(i) })));
-  // the unit of work took 0.7 ms in the first rounds and 1.15 ms after (as on the Intel VM): two machines
-  const changed = on((i) => (i < 4 ? 0.7 : 1.15));
-  assert.deepEqual(changed.core, { msMin: 0.7, msMax: 1.15, changed: true, watched: 10 });
-  assert.equal(changed.precision.met, false);
-  assert.deepEqual(changed.interval && [changed.interval.low, changed.interval.high], [49, 51], 'the interval itself is the passes\'');
-  // within the limit (±4% is what a steady core reads): met as before
-  const steady = on((i) => 0.7 * (1 + (i % 3) * 0.04));
-  assert.equal(steady.core?.changed, false);
-  assert.equal(steady.precision.met, true);
-  // passes without a reading (too short for one) are left out of the judgement; none watched: no core figure
-  assert.deepEqual(coreSummary(tight.map((v, i) => ({ ...pass(1, v), coreMs: i === 3 ? 0.7 : i === 8 ? 0.7 * CORE_CHANGE_LIMIT * 1.01 : null }))), { msMin: 0.7, msMax: 0.7 * CORE_CHANGE_LIMIT * 1.01, changed: true, watched: 2 });
-  assert.equal(on(() => null).core, null);
-  assert.equal(summariseRatePasses('pb', 2000, tight.map((v, i) => pass(1 + i, v))).core, null, 'results before the watch');
-  // the line says both readings and that the core changed, or nothing for a run without the watch
-  assert.equal(coreNote(changed.core), '; core 0.70–1.15 ms, the core changed speed');
-  assert.equal(coreNote(steady.core), `; core 0.70–${(0.7 * 1.08).toFixed(2)} ms`);
-  assert.equal(coreNote(null), '');
-  const [line] = cpuAtRateLines(/** @type {any} */ ({ cpuAtRate: { rate: 2000, seconds: 1, formats: [changed], pairs: [] }, settings: { rounds: 5 } })).slice(1);
-  assert.match(line, /50\.0 µs\/msg \(95% 49\.0–51\.0, ±2%; ~ unstable; passes 49\.0–51\.0; core 0\.70–1\.15 ms, the core changed speed\)/);
 });
 
 test('messagesAtRate: the rate times the seconds, at least 100', () => {

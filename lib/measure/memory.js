@@ -94,7 +94,8 @@ export const MEMORY_DEFAULTS = Object.freeze({
  * @property {number} rounds windows kept
  * @property {number} discarded windows thrown away because a GC ran inside them
  * @property {number} youngGenerationBytes capacity of V8's new space during the pass
- * @property {boolean} settled whether the windows kept agreed (settleTolerance, over settleSpan's calls) before maxRounds ran out
+ * @property {boolean} settled whether the windows kept agreed (settleTolerance), over as many calls as settleSpan asks,
+ *   before maxRounds ran out
  * @property {number} windows windows measured, the figure's last `rounds` among them (not counted: the one-call window
  *   that sizes the others, and windows thrown away because a GC ran inside them)
  */
@@ -125,9 +126,10 @@ export const MEMORY_DEFAULTS = Object.freeze({
  *   agree (default 21); a case that reaches it is reported with settled: false
  * @property {number} [settleTolerance] the last `rounds` windows agree when each one's heap bytes per call are
  *   within this share of their median (default 0.01), or within 4 bytes
- * @property {number} [settleSpan] and when the windows that agree hold at least this share of the calls `rounds` full
- *   windows of the case would (full: maxOpsPerRound, or what maxMsPerRound holds; default 0.5): windows cut short by
- *   the young generation's room could agree before a tier-up a few thousand calls on
+ * @property {number} [settleSpan] the agreeing windows must also hold at least this share of the calls `rounds` full
+ *   windows of the case would (full: maxOpsPerRound, or what maxMsPerRound holds; default 0.5), or, where the
+ *   windows are shorter than that allows, the calls of half of maxRounds windows: windows cut short by the young
+ *   generation's room could otherwise agree before a tier-up a few thousand calls on
  * @property {number} [maxOpsPerRound] calls per allocation window at most (default 10,000)
  * @property {number} [warmupOps] calls before any window, so the JIT has settled (default 5,000)
  * @property {number} [gcRounds] gc loops per case (default 3)
@@ -213,7 +215,8 @@ export async function measureMemory(cases, options = {}) {
       for (const [i, r] of runs.entries()) {
         onCase({ pass: 'allocation', index: i + 1, total: runs.length, name: r.c.name });
         const cap = Math.min(maxOpsPerRound, callsIn(r, maxMsPerRound));
-        const span = Math.ceil(settleSpan * rounds * cap);
+        // an explicit `settleSpan: undefined` among the options must not make every case unsettled (NaN)
+        const span = Math.ceil((Number.isFinite(settleSpan) ? settleSpan : MEMORY_DEFAULTS.settleSpan) * rounds * cap);
         const { window: _w, ...figures } = await allocationRounds(r, { gc, recorder, rounds, maxOpsPerRound: cap, harness, maxRounds, settleTolerance, span });
         results[i].allocation = figures;
       }
@@ -359,9 +362,12 @@ async function allocationRounds(run, { gc, recorder, rounds, maxOpsPerRound, har
   // code after the warm-up (Node 24's Maglev tiers up to TurboFan a few thousand calls later), and the windows
   // before that allocate more. How many windows that takes depends on their size, which follows the time a call
   // takes on a busy machine; waiting for agreement does not. Nor can four windows cut short by the young
-  // generation's room agree before a tier-up that has not happened yet: the agreeing ones must hold `span` calls.
+  // generation's room agree before a tier-up that has not happened yet: the agreeing ones must hold `span` calls,
+  // or, where windows are so short that even half the windows allowed (`limit`) could not hold that many, the calls
+  // of half the windows allowed at the last window's size (test4's decode in --full: windows of ~456 calls, a span of
+  // 35,000; a case steady from its first window then settles by its tenth window instead of never).
   const limit = Math.max(rounds, maxRounds);
-  const settled = () => settledOver(heap, rounds, settleTolerance, { ops: opsOf, span });
+  const settled = () => settledOver(heap, rounds, settleTolerance, { ops: opsOf, span: Math.min(span, Math.floor(limit / 2) * (opsOf.at(-1) ?? 0)) });
   while (heap.length < rounds || (heap.length < limit && !settled())) {
     emptyYoungGeneration(gc);
     const room = youngGeneration().available;

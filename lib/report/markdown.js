@@ -35,7 +35,7 @@ export function runSettingsLine(results) {
     const gc = !memory.passes || memory.passes.includes('gc');
     // results written before the settling rule have no maxRounds: their windows were the first ones
     // and those before the call-span rule have no settleSpan: four agreeing windows were enough
-    const span = memory.settleSpan ? `, and the agreeing ones hold ≥ ${memory.settleSpan} × ${memory.rounds} full windows' calls` : '';
+    const span = memory.settleSpan ? ` over at least ${memory.settleSpan === 0.5 ? 'half' : `${memory.settleSpan} ×`} the calls of ${memory.rounds} full windows` : '';
     const settling = memory.maxRounds ? `the last ${memory.rounds} of ≤ ${memory.maxRounds} allocation windows (once they agree within ${fixed((memory.settleTolerance ?? 0.01) * 100, 0)}%${span})` : `${memory.rounds} allocation windows`;
     parts.push(`memory: ${settling} of ≤ ${memory.maxOpsPerRound} calls${gc ? `, ${memory.gcRounds} GC loop(s) of ~${Math.round(memory.gcAllocationBytes / 2 ** 20)} MiB` : ''} per operation, in child processes after the timing${gc ? '' : ' (GC time per operation: --full)'}`);
   }

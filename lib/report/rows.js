@@ -198,7 +198,7 @@ export const MEMORY_LEGEND = 'heap B/op: bytes allocated on the JS heap per oper
   + '(Buffer-returning encoders take them from shared 8 KiB slabs, so this is an amortised share); GC ms/1k ops: '
   + 'main-thread GC pauses per 1,000 operations. All three come from a memory pass in child processes after the timing '
   + '(docs/speed.md, "Memory per operation"); — where it did not run (--no-memory; GC ms/1k ops: in the default run, which measures bytes only); '
-  + '~ after heap B/op: the last allocation windows still disagreed (by more than the pass\'s settleTolerance, 1% by default) when it stopped (the code may still have been changing).';
+  + '~ after heap B/op: when the pass stopped, the last allocation windows still disagreed (by more than its settleTolerance, 1% by default), or had agreed over fewer calls than its settleSpan asks (the code may still have been changing).';
 
 /**
  * The memory cells of a speed row: heap and external bytes per operation and GC ms per 1,000.

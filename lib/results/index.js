@@ -68,7 +68,7 @@ export const UNITS = {
   maxPlausibleHz: 'operations per second above which a row is flagged as an empty loop',
   bytesPerOp: 'bytes allocated per operation, JS heap and external together (memory pass, apart from the timing)',
   heapBytesPerOp: 'bytes allocated on the JS heap per operation (memory pass, median of the last windows, once they agree)',
-  settled: 'whether the memory pass\'s last windows agreed in heap bytes per call (within settleTolerance) before its window limit (false: heap B/op shown with ~, the code may still have been changing)',
+  settled: 'whether the memory pass\'s last windows agreed in heap bytes per call (within settleTolerance, over the calls settleSpan asks) before its window limit (false: heap B/op shown with ~, the code may still have been changing)',
   externalBytesPerOp: 'bytes of external memory (ArrayBuffer backing stores) allocated per operation (memory pass, median of the last windows, once their heap bytes agree)',
   gcMsPer1000Ops: 'milliseconds of garbage-collection pauses per 1,000 operations (memory pass, median of loops)',
   maxOpsPerRound: 'calls per allocation window (at most)',

@@ -89,7 +89,7 @@ const speedRow = {
         required: ['heapBytesPerOp', 'externalBytesPerOp', 'bytesPerOp', 'gcMsPer1000Ops'],
         properties: {
           heapBytesPerOp: nullableNumber, externalBytesPerOp: nullableNumber, bytesPerOp: nullableNumber, gcMsPer1000Ops: nullableNumber,
-          // whether the allocation windows agreed before their limit (lib/measure/memory.js, settledOver); absent in older results
+          // whether the allocation windows agreed, over the calls settleSpan asks, before their limit (lib/measure/memory.js, settledOver); absent in older results
           settled: { type: ['boolean', 'null'] },
         },
       },

@@ -142,7 +142,7 @@ test('windows cut short by the young generation agree only once they hold enough
   // at 4 KiB for the SPAN_CALLS calls before the case drops to 1 KiB (as windows of a few hundred calls agreed before
   // Node 24's second tier-up). Asked to hold half of three full windows' calls (4,500, more than the early stretch's
   // 3,500 after the warm-up), the agreeing windows must run past the change.
-  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 500, maxOpsPerRound: 3000, maxRounds: 16, youngGenerationMiB: 4 };
+  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 500, maxOpsPerRound: 3000, maxRounds: 20, youngGenerationMiB: 4 };
   assert.ok(SPAN_CALLS - options.warmupOps < 0.5 * options.rounds * options.maxOpsPerRound, 'the early stretch is shorter than the span');
   const [agreementAlone] = await measureMemoryInChild({ module: CASES, export: 'spanCases' }, { ...options, settleSpan: 0 });
   const a0 = agreementAlone.allocation;
@@ -157,6 +157,20 @@ test('windows cut short by the young generation agree only once they hold enough
   assert.ok(Math.abs(a.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${a.heapBytesPerOp} B/op over ${a.windows} windows`);
   assert.equal(a.settled, true);
   assert.ok(a.windows > a0.windows, `${a.windows} windows against ${a0.windows}`);
+});
+
+test('windows too short for the span to be reached settle once half the windows allowed agree: a steady case is not marked unsettled for its size', async () => {
+  // In a 1 MiB young generation a window holds about 300 of the planted 1 KiB calls, so three windows of the 20,000
+  // asked (a span of 30,000 calls) could not be reached in 12 windows; the agreeing windows need then hold what half
+  // the windows allowed hold at that size (about 1,900 calls), and a case steady from its first call settles there.
+  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 100, maxOpsPerRound: 20000, maxRounds: 12, youngGenerationMiB: 1 };
+  const [steady] = await measureMemoryInChild({ module: CASES, export: 'steadyCases' }, options);
+  const a = steady.allocation;
+  assert.ok(a, 'steady-1KiB measured');
+  assert.ok(a.opsPerRound * options.maxRounds < 0.5 * options.rounds * options.maxOpsPerRound, `windows of ${a.opsPerRound} calls: the full span is out of reach`);
+  assert.ok(Math.abs(a.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${a.heapBytesPerOp} B/op`);
+  assert.equal(a.settled, true, `${a.windows} windows`);
+  assert.ok(a.windows <= options.maxRounds / 2 + 1, `${a.windows} windows`);
 });
 
 test('bytes per call do not depend on when V8\'s optimised code arrives: five fresh allocation passes of a case whose first calls run unoptimised agree within 2%', { timeout: 120_000 }, async () => {

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
 
-const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000 });
+const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 300_000 });
 
-test('benchmark_transport.js --capacity --sustain S: the toolkit\'s client offers each capacity for S seconds, lower shares while that fails; the table and a line say what held', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity --sustain S: the toolkit\'s client offers each capacity for S seconds, lower shares while that fails; the table and a line say what held', { timeout: 300_000 }, () => {
   const args = ['5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws', '--formats', 'json-buffer', '--target-p99', '50', '--from-rate', '500', '--probe-seconds', '0.1', '--cpu-rate', '300', '--sustain', '0.3'];
   const r = run(...args, '--json');
   assert.equal(r.status, 0, r.stderr);
@@ -54,7 +54,7 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
   }
 });
 
-test('benchmark_transport.js --capacity --calibrate: autocannon against the same http1 server, and the toolkit\'s own client in the same closed loop, taking turns', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity --calibrate: autocannon against the same http1 server, and the toolkit\'s own client in the same closed loop, taking turns', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--calibrate', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ calibration: { format: string, connections: number, pipelining: number, requests: number, autocannonPerSec: number[], autocannon: number,
@@ -77,7 +77,7 @@ test('benchmark_transport.js --capacity --calibrate: autocannon against the same
   assert.match(text.stdout, /Like with like, the toolkit's client in the same closed loop, its passes taking turns with autocannon's: [\d,]+ requests\/s \([\d,]+, [\d,]+, [\d,]+\): \d+\.\d\d of autocannon's/);
 });
 
-test('benchmark_transport.js --capacity without --transports asks every transport, Connect over HTTP/2 included', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity without --transports asks every transport, Connect over HTTP/2 included', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--searches', '1', '--formats', 'protobuf-es', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, rows: Array<{ format: string, below: number|null }> }> }} */

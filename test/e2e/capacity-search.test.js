@@ -12,13 +12,13 @@ import { CAPACITY_WARMUP_REQUESTS } from '../../lib/transmission/capacity-settin
 
 /** @typedef {import('../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
 
-const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000 });
+const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 300_000 });
 
 const h2load = spawnSync('h2load', ['--version'], { encoding: 'utf8' });
 const noH2load = h2load.status === 0 ? false : 'h2load is not installed (apt-get install nghttp2-client)';
 if (noH2load && process.env.REQUIRE_H2LOAD) throw new Error(`REQUIRE_H2LOAD is set but ${noH2load}`);
 
-test('benchmark_transport.js --capacity without --load-generator: h2load where it is on the PATH and the run uploads plain, else the toolkit\'s clients, the output saying which and why', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity without --load-generator: h2load where it is on the PATH and the run uploads plain, else the toolkit\'s clients, the output saying which and why', { timeout: 300_000 }, () => {
   const args = ['5', '--capacity', '--searches', '1', '--transports', 'http1', '--formats', 'json-buffer', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300'];
   /** @param {import('node:child_process').SpawnSyncReturns<string>} r @returns {[string, string[], string|null]} who sent, per transport, and why not h2load */
   const generators = (r) => {
@@ -39,14 +39,14 @@ test('benchmark_transport.js --capacity without --load-generator: h2load where i
   // without h2load on the PATH (an empty folder as the whole PATH; taskset goes too, so this run is not pinned): the toolkit's client
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-h2load-'));
   try {
-    const bare = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args, '--json'], { encoding: 'utf8', timeout: 180_000, env: { ...process.env, PATH: empty } });
+    const bare = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args, '--json'], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, PATH: empty } });
     assert.deepEqual(generators(bare), ['toolkit', ['toolkit'], 'h2load is not on the PATH (Debian/Ubuntu: apt-get install nghttp2-client)']);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
   }
 });
 
-test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats measured at that one rate, not at half their capacity; the headline compares REST/JSON with gRPC/protobuf there', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats measured at that one rate, not at half their capacity; the headline compares REST/JSON with gRPC/protobuf there', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1,grpc', '--formats', 'json-buffer,protobufjs-static', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ settings: { cpuRate: number }, transports: Array<{ transport: string, halfRate: number, rows: Array<{ format: string, atHalf: { rate: number, complete: boolean, serverCpuUs: number } }> }> }} */
@@ -62,7 +62,7 @@ test('benchmark_transport.js --capacity --cpu-rate R: every transport\'s formats
   assert.match(text.stdout, /^\| transport \| format +\| capacity msgs\/s \| per server core \| bound by \| +sustained \| rate \| p50 \/ p99 ms at rate \|/m);
 });
 
-test('benchmark_transport.js --capacity --searches 2: each format searched twice, from two points of the doubling, search 1 of every transport before search 2 of any, every probe tagged with its search, the median kept with the searches\' results', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity --searches 2: each format searched twice, from two points of the doubling, search 1 of every transport before search 2 of any, every probe tagged with its search, the median kept with the searches\' results', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--transports', 'ws,http1', '--searches', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ settings: { searches: number }, transports: Array<{ transport: string, rows: Array<{ format: string, capacity: number|null, below: number|null, capacityMinMax: number[]|null,
@@ -96,7 +96,7 @@ test('benchmark_transport.js --capacity --searches 2: each format searched twice
   }
 });
 
-test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: every search\'s fresh server is warmed up by h2load first, each format, every request answered', { timeout: 180_000, skip: noH2load }, () => {
+test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: every search\'s fresh server is warmed up by h2load first, each format, every request answered', { timeout: 300_000, skip: noH2load }, () => {
   const r = run('5', '--capacity', '--load-generator', 'h2load', '--transports', 'http1', '--searches', '2', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, warmup: Array<{ format: string, requests: number, answered: number }>,

@@ -10,9 +10,9 @@ import { isFloor } from '../../lib/transmission/capacity.js';
 
 /** @typedef {import('../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
 
-const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 180_000 });
+const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 300_000 });
 
-test('benchmark_transport.js --capacity: a search whose lowest rate fails says "below R"; both formats measured at half of it, CPU at that fixed rate', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity: a search whose lowest rate fails says "below R"; both formats measured at half of it, CPU at that fixed rate', { timeout: 300_000 }, () => {
   // http1 has no report of its own in its protocol (ws and gRPC have): its probes get server figures only from the server asked over IPC
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws,http1', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
@@ -56,7 +56,7 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
   assert.match(text.stdout, /^\| ws +\| protobufjs-static +\| +below 400 \| +— \| neither|^\| ws +\| protobufjs-static +\| +below 400 \| +— \| (client|server) /m);
 });
 
-test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 180_000 }, () => {
+test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */

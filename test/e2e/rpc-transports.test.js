@@ -202,6 +202,19 @@ function post(url, body, headers) {
   });
 }
 
+/**
+ * Resolves once `statuses` holds n answers; rejects after 5 s with how many came.
+ * @param {number[]} statuses
+ * @param {number} n
+ */
+const answers = (statuses, n) => new Promise((resolve, reject) => {
+  const until = Date.now() + 5000;
+  const poll = setInterval(() => {
+    if (statuses.length >= n) resolve(clearInterval(poll));
+    else if (Date.now() > until) reject(new Error(`${statuses.length} of ${n} answered`, { cause: clearInterval(poll) }));
+  }, 5);
+});
+
 for (const transport of [connect, connectH2, grpcTransport]) {
   test(`${transport.name}: once the server has closed every connection, send() says "not sent" (false) and onClosed is called, no message counts as an error`, async (t) => {
     const format = transport === grpcTransport ? 'protobufjs-static' : 'protobuf-es';
@@ -216,9 +229,7 @@ for (const transport of [connect, connectH2, grpcTransport]) {
       schema: payload.schema, onAnswer: (seq, status) => { statuses.push(status); }, onClosed: () => { closed++; },
     });
     t.after(() => c.close());
-    const answered = (/** @type {number} */ n) => new Promise((resolve) => {
-      const poll = setInterval(() => { if (statuses.length >= n) { clearInterval(poll); resolve(undefined); } }, 5);
-    });
+    const answered = (/** @type {number} */ n) => answers(statuses, n);
     for (let i = 0; i < 4; i++) assert.notEqual(c.send(i), false);
     await answered(4);
     assert.deepEqual(statuses, [ANSWER.ok, ANSWER.ok, ANSWER.ok, ANSWER.ok]);
@@ -277,13 +288,7 @@ for (const transport of [connect, connectH2, grpcTransport]) {
       schema: payload.schema, onAnswer: (seq, status) => { statuses.push(status); }, onClosed: () => { closed++; },
     });
     t.after(() => c.close());
-    const answered = (/** @type {number} */ n) => new Promise((resolve, reject) => {
-      const until = Date.now() + 5000;
-      const poll = setInterval(() => {
-        if (statuses.length >= n) resolve(clearInterval(poll));
-        else if (Date.now() > until) reject(new Error(`${statuses.length} of ${n} answered`, { cause: clearInterval(poll) }));
-      }, 5);
-    });
+    const answered = (/** @type {number} */ n) => answers(statuses, n);
     for (let i = 0; i < 4; i++) assert.notEqual(c.send(i), false);
     await answered(4);
     assert.equal(pairs.length, 2, 'two connections, one pair of sockets each');

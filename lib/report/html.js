@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityPassText, capacityRows, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
+import { capacityPassText, capacityRows, gcLines, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -177,6 +177,7 @@ export function renderHtml(results) {
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
       + [...precisionLines(capacity.transports), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
+      + leadAndItems(gcLines(capacity.transports, settings.targetP99Ms))
       + (pairs ? `<p>${esc(pairs.lead)}</p><ul>${pairs.items.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '')
       + '</section>');
   }
@@ -211,4 +212,14 @@ ${sections.join('\n')}
 </body>
 </html>
 `;
+}
+
+/**
+ * Text lines of a lead and its items (a blank line first, as the terminal prints them) as a paragraph and a list;
+ * nothing for none.
+ * @param {string[]} lines
+ */
+function leadAndItems(lines) {
+  const [lead, ...items] = lines.filter((l) => l);
+  return lead ? `<p>${esc(lead)}</p><ul>${items.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
 }

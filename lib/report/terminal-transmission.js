@@ -7,6 +7,7 @@ import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
+import { median } from '../measure/statistics.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -489,9 +490,41 @@ export function capacityLines(transports, s) {
       + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
     ...sustainedLines(transports),
     ...floorLines(transports, s.targetP99Ms),
+    ...gcLines(transports, s.targetP99Ms),
     ...pairSection(transports),
     ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
   ];
+}
+
+/** How much longer the failing probes' GC pauses (median) must be than the holding ones' for gcLines to name a row. */
+const GC_CONTRAST = 1.5;
+
+/**
+ * The rows whose searches its server's garbage collector stopped more than its CPU: among the probes that failed with
+ * every message answered and the server under 90% of its cores, at least two, whose longest server GC pauses have a
+ * median of half the p99 target or more, and GC_CONTRAST times the median of the probes that held. Such a capacity moves with where the collections fall in the probes, not
+ * with the server's speed: on the AMD EPYC VM (2026-11-28) connect-node's servers paused 5–27 ms in the failing probes
+ * of connect-h2 (docs/transmission.md, "Why connect's capacities spread"), node:http2's under a millisecond.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @param {number} targetP99Ms
+ * @returns {string[]}
+ */
+export function gcLines(transports, targetP99Ms) {
+  const one = (/** @type {number} */ v) => v.toFixed(1);
+  const range = (/** @type {number[]} */ v) => (v.length ? `${one(Math.min(...v))}–${one(Math.max(...v))} ms (median ${one(median(v))})` : 'none measured');
+  const lines = transports.flatMap((t) => t.rows.flatMap((r) => {
+    const probes = (r.probes ?? []).filter((p) => p.serverGcMaxMs != null);
+    const failed = probes.filter((p) => !p.ok && p.complete && p.serverCpuShare != null && p.serverCpuShare < 0.9 * (r.serverCores ?? 1));
+    const pauses = failed.map((p) => /** @type {number} */ (p.serverGcMaxMs));
+    if (pauses.length < 2 || median(pauses) < targetP99Ms / 2) return [];
+    const held = probes.filter((p) => p.ok).map((p) => /** @type {number} */ (p.serverGcMaxMs));
+    // pauses as long where the rate held say nothing about why the others failed
+    if (held.length && median(pauses) < GC_CONTRAST * median(held)) return [];
+    return [`${capacityTransportLabel(t)} ${r.format}: ${range(pauses)} in the ${pauses.length} probes that failed with its core under 90% busy; ${range(held)} in the ${held.length} that held`];
+  }));
+  return lines.length ? ['', `Stopped by the server's garbage collector more than by its CPU (in the probes that failed, its longest GC pauses had a median of at least half the `
+    + `${targetP99Ms} ms p99 target and at least ${GC_CONTRAST}× the median of those that held): `
+    + 'such a capacity moves with where the collections fall in the probes, not with the server\'s CPU, and a second run may read it far apart. The server\'s longest GC pause per probe:', ...lines] : [];
 }
 
 /**

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../lib/paths.js';
-import { capacityLines, capacityRows, floorLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote, sustainedLines } from '../../../lib/report/terminal-transmission.js';
+import { capacityLines, capacityRows, floorLines, gcLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote, sustainedLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
 
@@ -45,6 +45,32 @@ test('floorLines: each row that went past a latency floor, with the floor\'s p99
   assert.match(lines[1], /^Slower when idle than when loaded/);
   assert.equal(lines[2], 'grpc protobufjs-static: p99 over 10 ms also at 1,000 msgs/s (13.86 ms, server 41% busy), 2,000 msgs/s (11.95 ms, server 56% busy)');
   assert.deepEqual(floorLines(/** @type {Capacity} */ (/** @type {unknown} */ ([transportOf('ws', 'toolkit')])), 10), []);
+});
+
+test('gcLines: a row whose failing probes (core under 90%) paused for GC half the target or more, with the pauses of those that held; nothing for CPU-bound or short pauses', () => {
+  /** @param {number[]} failedGc @param {number[]} heldGc @param {number} [cpu] */
+  const rowWith = (failedGc, heldGc, cpu = 0.6) => {
+    const t = transportOf('connect-h2', 'h2load 1.52.0');
+    t.rows = [{ ...t.rows[0], format: 'protobuf-es', probes: [
+      ...failedGc.map((g, i) => ({ rate: 2000 + i, ok: false, complete: true, msgsPerSec: 2000, p50: 5, p99: 15, serverCpuShare: cpu, serverElu: cpu, clientCpuShare: 0.1, clientElu: null, serverGcMaxMs: g })),
+      ...heldGc.map((g, i) => ({ rate: 1000 + i, ok: true, complete: true, msgsPerSec: 1000, p50: 3, p99: 8, serverCpuShare: 0.4, serverElu: 0.4, clientCpuShare: 0.1, clientElu: null, serverGcMaxMs: g })),
+    ] }];
+    return /** @type {Capacity} */ (/** @type {unknown} */ ([t]));
+  };
+  const lines = gcLines(rowWith([5.1, 9.9, 26.5], [0, 4.2, 5.8]), 10);
+  assert.equal(lines.length, 3);
+  assert.match(lines[1], /^Stopped by the server's garbage collector more than by its CPU \(in the probes that failed, its longest GC pauses had a median of at least half the 10 ms p99 target and at least 1\.5× the median of those that held\)/);
+  assert.equal(lines[2], 'connect-h2 protobuf-es: 5.1–26.5 ms (median 9.9) in the 3 probes that failed with its core under 90% busy; 0.0–5.8 ms (median 4.2) in the 3 that held');
+  // short pauses: the collector did not stop the searches
+  assert.deepEqual(gcLines(rowWith([1.2, 4.9, 3.0], [0.5]), 10), []);
+  // the server's core was full when they failed: its CPU stopped them, whatever its pauses
+  assert.deepEqual(gcLines(rowWith([9, 12, 30], [1], 0.95), 10), []);
+  // pauses as long where the rate held (connect protobuf-es on the AMD VM: 6.8–7.1 failing, median 6.3 holding)
+  assert.deepEqual(gcLines(rowWith([6.8, 7.1], [0, 6.3, 7.3]), 10), []);
+  // one failing probe is not a pattern
+  assert.deepEqual(gcLines(rowWith([30], [1]), 10), []);
+  // and it reaches the report: report.md through capacityLines
+  assert.ok(capacityLines(rowWith([5.1, 9.9, 26.5], [0, 4.2, 5.8]), { targetP99Ms: 10, direction: 'up' }).some((l) => l.startsWith('connect-h2 protobuf-es: 5.1–26.5 ms')));
 });
 
 test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc protobufjs-static) per server core, the CPU share at one rate; never a client-bound figure as the server\'s', () => {
@@ -172,7 +198,8 @@ test('report.html\'s capacity section: the precision line and the protobuf ÷ JS
   const searched = (/** @type {string} */ format, /** @type {number[]} */ caps, /** @type {object} */ extra) => ({ ...row, format, capacity: caps[1], perCore: caps[1],
     searches: caps.map((capacity) => ({ capacity, bound: 'server' })), capacityMinMax: [Math.min(...caps), Math.max(...caps)], ...extra });
   t.rows = [
-    searched('json-buffer', [20000, 30000, 40000], { precision: { target: 0.1, halfWidth: 0.334, met: false } }),
+    searched('json-buffer', [20000, 30000, 40000], { precision: { target: 0.1, halfWidth: 0.334, met: false }, probes: [12, 20].map((g) => ({ rate: 32000, ok: false, complete: true,
+      msgsPerSec: 32000, p50: 4, p99: 22, serverCpuShare: 0.7, serverElu: 0.7, clientCpuShare: 0.2, clientElu: null, serverGcMaxMs: g })) }),
     searched('protobufjs-static', [30000, 33000, 46000], { precision: { target: 0.1, halfWidth: 0.394, met: false } }),
   ];
   const transports = /** @type {Capacity} */ (/** @type {unknown} */ ([{ ...t, pair: { json: 'json-buffer', protobuf: 'protobufjs-static', ratio: 1.15, searchRatios: [1.5, 1.1, 1.15],
@@ -185,6 +212,8 @@ test('report.html\'s capacity section: the precision line and the protobuf ÷ JS
   assert.ok(section.includes('<p>Capacity precision: 2 capacities over 3 searches each, 0 with every search within ±10% of the kept (median) one, 2 ~ unstable'), section);
   assert.match(section, /<p>Protobuf over JSON, search by search .*<\/p><ul><li>http1: 1\.15× \(per search 1\.50×, 1\.10×, 1\.15×\): no clear difference between protobufjs-static and json-buffer<\/li><\/ul>/);
   assert.match(section, /30,000 \(20,000–40,000 over 3 searches\) ~/);
+  // the rows its server's collector stopped, as a list
+  assert.match(section, /<p>Stopped by the server&#39;s garbage collector .*<\/p><ul><li>http1 json-buffer: 12\.0–20\.0 ms \(median 16\.0\) in the 2 probes that failed with its core under 90% busy; none measured in the 0 that held<\/li><\/ul>/);
 });
 
 test('sustained: a column saying whether each capacity held for the sustained pass, or which share did; a line naming those that did not; the headline says it', () => {

@@ -7,6 +7,7 @@ import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
+import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
 import { median } from '../measure/statistics.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
@@ -500,31 +501,39 @@ export function capacityLines(transports, s) {
 const GC_CONTRAST = 1.5;
 
 /**
- * The rows whose searches its server's garbage collector stopped more than its CPU: among the probes that failed with
- * every message answered and the server under 90% of its cores, at least two, whose longest server GC pauses have a
- * median of half the p99 target or more, and GC_CONTRAST times the median of the probes that held. Such a capacity moves with where the collections fall in the probes, not
- * with the server's speed: on the AMD EPYC VM (2026-11-28) connect-node's servers paused 5–27 ms in the failing probes
- * of connect-h2 (docs/transmission.md, "Why connect's capacities spread"), node:http2's under a millisecond.
+ * The rows where the server's garbage-collection pauses stood out in the probes that failed. Counted as failing: a
+ * probe at a rate its search ended failing (no probe of that search held at that rate: a first failure whose retry
+ * held stopped nothing), with every message answered, the server's cores under 90% busy, the client not out of room
+ * (boundOf, capacity-bound.js) and not a latency floor the search went past (floorRates). A row is named when at least
+ * two such probes have a median longest server GC pause of half the p99 target or more and GC_CONTRAST times the
+ * median of the probes that held (a row with no holding probe that reported its GC is not judged). Such a capacity
+ * moves with how long the collections that fall in a probe are: on the AMD EPYC VM (2026-11-28) connect-node's
+ * servers paused 3–26 ms in connect-h2's failing probes and 0–7 in its holding ones (docs/transmission.md, "Why
+ * connect's capacities spread"); node:http2's scavenges took 0.7–1.1 ms at the same rate.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @param {number} targetP99Ms
  * @returns {string[]}
  */
 export function gcLines(transports, targetP99Ms) {
   const one = (/** @type {number} */ v) => v.toFixed(1);
-  const range = (/** @type {number[]} */ v) => (v.length ? `${one(Math.min(...v))}–${one(Math.max(...v))} ms (median ${one(median(v))})` : 'none measured');
+  const range = (/** @type {number[]} */ v) => `${one(Math.min(...v))}–${one(Math.max(...v))} ms (median ${one(median(v))})`;
   const lines = transports.flatMap((t) => t.rows.flatMap((r) => {
-    const probes = (r.probes ?? []).filter((p) => p.serverGcMaxMs != null);
-    const failed = probes.filter((p) => !p.ok && p.complete && p.serverCpuShare != null && p.serverCpuShare < 0.9 * (r.serverCores ?? 1));
+    const serverCores = r.serverCores ?? t.serverCores ?? 1;
+    const cores = { serverCores, clientCores: r.clientCores ?? t.clientCores ?? 1, targetP99Ms };
+    const probes = r.probes ?? [];
+    const heldAt = (/** @type {typeof probes[number]} */ p) => probes.some((q) => q.ok && q.rate === p.rate && q.search === p.search);
+    const failed = probes.filter((p) => !p.ok && p.complete && p.serverGcMaxMs != null && !heldAt(p) && !(r.floorRates ?? []).includes(p.rate)
+      && p.serverCpuShare != null && p.serverCpuShare < SATURATED * serverCores && boundOf(p, cores) !== 'client');
     const pauses = failed.map((p) => /** @type {number} */ (p.serverGcMaxMs));
-    if (pauses.length < 2 || median(pauses) < targetP99Ms / 2) return [];
-    const held = probes.filter((p) => p.ok).map((p) => /** @type {number} */ (p.serverGcMaxMs));
-    // pauses as long where the rate held say nothing about why the others failed
-    if (held.length && median(pauses) < GC_CONTRAST * median(held)) return [];
-    return [`${capacityTransportLabel(t)} ${r.format}: ${range(pauses)} in the ${pauses.length} probes that failed with its core under 90% busy; ${range(held)} in the ${held.length} that held`];
+    const held = probes.filter((p) => p.ok && p.serverGcMaxMs != null).map((p) => /** @type {number} */ (p.serverGcMaxMs));
+    if (pauses.length < 2 || !held.length || median(pauses) < targetP99Ms / 2 || median(pauses) < GC_CONTRAST * median(held)) return [];
+    return [`${capacityTransportLabel(t)} ${r.format}: ${range(pauses)} in the ${pauses.length} probes that failed so; ${range(held)} in the ${held.length} that held`];
   }));
-  return lines.length ? ['', `Stopped by the server's garbage collector more than by its CPU (in the probes that failed, its longest GC pauses had a median of at least half the `
-    + `${targetP99Ms} ms p99 target and at least ${GC_CONTRAST}× the median of those that held): `
-    + 'such a capacity moves with where the collections fall in the probes, not with the server\'s CPU, and a second run may read it far apart. The server\'s longest GC pause per probe:', ...lines] : [];
+  return lines.length ? ['', 'Where the server\'s garbage-collection pauses stood out in the probes that failed: at the rates a search ended failing '
+    + `(every message answered, the server's ${transports.some((t) => t.serverCores > 1) ? 'cores' : 'core'} under 90% busy, the client not out of room, not a latency floor), `
+    + `the server's longest GC pause had a median of at least half the ${targetP99Ms} ms p99 target and ${GC_CONTRAST}× the median of the probes that held. `
+    + 'Such a capacity moves with how long the collections that fall in a probe are, more than with the server\'s CPU, and a second run may read it far '
+    + 'apart. The server\'s longest GC pause per probe:', ...lines] : [];
 }
 
 /**

@@ -178,7 +178,7 @@ export function renderHtml(results) {
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
       + [...precisionLines(capacity.transports), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
       + leadAndItems(gcLines(capacity.transports, settings.targetP99Ms))
-      + (pairs ? `<p>${esc(pairs.lead)}</p><ul>${pairs.items.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '')
+      + leadAndItems(pairs ? [pairs.lead, ...pairs.items] : [])
       + '</section>');
   }
   if (results.batch) {

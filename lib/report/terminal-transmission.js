@@ -515,8 +515,7 @@ const GC_CONTRAST = 1.5;
  * @returns {string[]}
  */
 export function gcLines(transports, targetP99Ms) {
-  const one = (/** @type {number} */ v) => v.toFixed(1);
-  const range = (/** @type {number[]} */ v) => `${one(Math.min(...v))}–${one(Math.max(...v))} ms (median ${one(median(v))})`;
+  const range = (/** @type {number[]} */ v) => `${fixed(Math.min(...v), 1)}–${fixed(Math.max(...v), 1)} ms (median ${fixed(median(v), 1)})`;
   const lines = transports.flatMap((t) => t.rows.flatMap((r) => {
     const serverCores = r.serverCores ?? t.serverCores ?? 1;
     const cores = { serverCores, clientCores: r.clientCores ?? t.clientCores ?? 1, targetP99Ms };

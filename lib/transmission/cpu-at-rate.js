@@ -53,9 +53,34 @@ function withPrecision(values, target) {
 export const messagesAtRate = (rate, seconds) => Math.max(100, Math.round(rate * seconds));
 
 /**
+ * Idle windows the idle interval is split into; the quietest gives the idle rate. Work left over from the pass
+ * before (a backlog the server was still draining, a collection of what the pass allocated) can only add CPU to a
+ * window, never take it away: in CI on a swamped machine one quarter-second window read 19,152 µs/s, 20 to 60 times
+ * a resting server's, and subtracting it left a pass at −21.9 µs/msg. Two windows of half the interval: the
+ * leftover work is in the first, the second is rest.
+ */
+export const IDLE_WINDOWS = 2;
+
+/**
+ * The idle report with the lowest CPU rate among `windows`; null if any window has no report (the server cannot
+ * report) or none has a wall time.
+ * @param {Array<ServerReport|null>} windows
+ * @returns {ServerReport|null}
+ */
+export function quietest(windows) {
+  if (!windows.length || windows.some((w) => w == null)) return null;
+  const timed = /** @type {ServerReport[]} */ (windows).filter((w) => w.seconds > 0);
+  if (!timed.length) return null;
+  return timed.reduce((q, w) => (w.cpuUs / w.seconds < q.cpuUs / q.seconds ? w : q));
+}
+
+/**
  * A server control that, on mark(), first lets the server sit idle for `idleMs` (the client connected, nothing
- * sent) and takes its report, then marks the pass; report() gives the pass's figures with the idle CPU, scaled to
- * the pass's wall time, taken off. `measured()` holds both reports as they came.
+ * sent) in IDLE_WINDOWS windows and keeps the quietest window's report, then marks the pass; report() gives the
+ * pass's figures with that idle CPU rate, scaled to the pass's wall time, taken off, or null when what is left is
+ * not positive (a pass of messages costs CPU: an idle rate that large was not rest, and the pass is unmeasured,
+ * never a negative figure). `measured()` holds the reports as they came: the quietest idle window, every idle
+ * window, and the pass's gross report.
  * @param {ServerControl} control the server's own (over IPC)
  * @param {number} idleMs
  * @param {(ms: number) => Promise<void>} [sleep]
@@ -63,20 +88,28 @@ export const messagesAtRate = (rate, seconds) => Math.max(100, Math.round(rate *
 export function idleSubtracting(control, idleMs, sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); })) {
   /** @type {ServerReport|null} */
   let idle = null;
+  /** @type {Array<ServerReport|null>} */
+  let idleWindows = [];
   /** @type {ServerReport|null} */
   let pass = null;
   return {
     async mark() {
-      await control.mark();
-      await sleep(idleMs);
-      idle = await control.report();
+      idleWindows = [];
+      for (let w = 0; w < IDLE_WINDOWS; w++) {
+        await control.mark();
+        await sleep(idleMs / IDLE_WINDOWS);
+        idleWindows.push(await control.report());
+      }
+      idle = quietest(idleWindows);
       await control.mark();
     },
     async report() {
       pass = await control.report();
-      return pass && idle ? subtractIdle(pass, idle) : null;
+      if (!pass || !idle) return null;
+      const net = subtractIdle(pass, idle);
+      return net.cpuUs > 0 ? net : null;
     },
-    measured: () => ({ idle, pass }),
+    measured: () => ({ idle, idleWindows, pass }),
   };
 }
 
@@ -102,7 +135,8 @@ export function subtractIdle(pass, idle) {
  * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its 95%
  * interval and whether that met the target (`precision`: a figure that did not is shown unstable), its min–max
  * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
- * passes. Null figures where the server could not report.
+ * passes, all from the passes that measured (`unmeasured` counts the others: fewer passes, a wider interval). Null
+ * figures where no pass measured (a server that cannot report).
  * @param {string} format
  * @param {number} rate
  * @param {RatePass[]} passes
@@ -112,12 +146,15 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   const cpu = passes.map((p) => p.serverCpuUs).filter((v) => v != null);
   const idle = passes.map((p) => p.idleCpuUsPerSec).filter((v) => v != null);
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
-  const all = cpu.length === passes.length && cpu.length > 0;
+  // the figure comes from the passes that measured; a pass is unmeasured when its server could not report (then
+  // none could, and the row has no figure) or its idle rate left nothing positive (idleSubtracting)
+  const all = cpu.length > 0;
   const serverCpuUs = all ? median(cpu) : null;
   const { min, max } = all ? range(cpu) : { min: NaN, max: NaN };
   return {
     format, rate,
     serverCpuUs,
+    unmeasured: passes.length - cpu.length,
     minMax: all ? { serverCpuUs: [min, max] } : null,
     spread: all && serverCpuUs ? spread(cpu) : null,
     ...(all ? withPrecision(cpu, target) : { interval: null, precision: { target, halfWidth: null, met: false } }),

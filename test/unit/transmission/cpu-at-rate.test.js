@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, messagesAtRate, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, messagesAtRate, quietest, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
@@ -12,11 +12,14 @@ test('subtractIdle: the idle CPU per second, scaled to the pass\'s wall time, co
   assert.equal(subtractIdle(pass, { ...idle, seconds: 0 }).cpuUs, 100000);
 });
 
-test('idleSubtracting: mark waits idle, takes the idle report and marks again; report gives the pass net of idle', async () => {
+test('idleSubtracting: mark waits idle in two windows, keeps the quieter, marks again; report gives the pass net of idle', async () => {
   /** @type {string[]} */
   const calls = [];
+  // the first window caught work left over from the pass before (10x the second's rate): the second is the rest
+  const leftover = { messages: 0, cpuUs: 5000, elu: 0.01, seconds: 1 };
+  const rest = { messages: 0, cpuUs: 500, elu: 0, seconds: 1 };
   /** @type {ServerReport[]} */
-  const reports = [{ messages: 0, cpuUs: 1000, elu: 0, seconds: 2 }, { messages: 1000, cpuUs: 51000, elu: 0.2, seconds: 2 }];
+  const reports = [leftover, rest, { messages: 1000, cpuUs: 51000, elu: 0.2, seconds: 2 }];
   const control = {
     mark: async () => { calls.push('mark'); },
     report: async () => { calls.push('report'); return reports.shift() ?? null; },
@@ -25,13 +28,37 @@ test('idleSubtracting: mark waits idle, takes the idle report and marks again; r
   const slept = [];
   const c = idleSubtracting(control, 2000, async (ms) => { calls.push('sleep'); slept.push(ms); });
   await c.mark();
-  assert.deepEqual(calls, ['mark', 'sleep', 'report', 'mark']);
-  assert.deepEqual(slept, [2000]);
+  assert.deepEqual(calls, ['mark', 'sleep', 'report', 'mark', 'sleep', 'report', 'mark']);
+  assert.deepEqual(slept, [1000, 1000]);
   const r = await c.report();
+  // 51,000 less 500 µs/s over the pass's 2 s; the first window's rate would have taken 10,000
   assert.equal(r?.cpuUs, 50000);
   assert.equal(/** @type {ServerReport} */ (r).cpuUs / /** @type {ServerReport} */ (r).messages, 50);
-  assert.deepEqual(c.measured().idle, { messages: 0, cpuUs: 1000, elu: 0, seconds: 2 });
+  assert.deepEqual(c.measured().idle, rest);
+  assert.deepEqual(c.measured().idleWindows, [leftover, rest]);
   assert.equal(c.measured().pass?.cpuUs, 51000);
+});
+
+test('idleSubtracting: the quieter window wherever the leftover work fell; a pass the idle rate leaves nothing of is unmeasured, never negative', async () => {
+  /** @param {ServerReport[]} reports */
+  const run = async (reports) => {
+    const c = idleSubtracting({ mark: async () => {}, report: async () => reports.shift() ?? null }, 500, async () => {});
+    await c.mark();
+    return { net: await c.report(), measured: c.measured() };
+  };
+  const quiet = { messages: 0, cpuUs: 100, elu: 0, seconds: 0.25 };
+  const busy = { messages: 0, cpuUs: 4788, elu: 0.3, seconds: 0.25 };
+  const a = await run([quiet, busy, { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.54 }]);
+  assert.equal(a.measured.idle, quiet);
+  assert.ok(Math.abs((a.net?.cpuUs ?? 0) - (8460 - 400 * 0.54)) < 1e-9, `${a.net?.cpuUs}`);
+  // CI's case: both windows busy (19,152 µs/s), a pass of 84.6 µs/msg gross at 184 msgs/s: no figure, not −21.9
+  const b = await run([busy, busy, { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.543 }]);
+  assert.equal(b.net, null);
+  assert.equal(b.measured.pass?.cpuUs, 8460, 'the gross report is kept');
+  // a window without a report: the server cannot report, no idle rate
+  assert.equal(quietest([quiet, null]), null);
+  assert.equal(quietest([]), null);
+  assert.equal(quietest([{ ...quiet, seconds: 0 }, busy]), busy, 'a window without wall time gives no rate');
 });
 
 test('idleSubtracting: a server that does not report gives no figure', async () => {
@@ -59,9 +86,16 @@ test('summariseRatePasses: median over rounds, min–max, spread, share of a cor
   assert.equal(row.idleCpuUsPerSec, 302);
   assert.equal(row.complete, true);
   assert.equal(summariseRatePasses('x', 2000, [pass(1, 50), pass(2, 40, false)]).complete, false);
-  const missing = summariseRatePasses('x', 2000, [pass(1, 50), pass(2, null)]);
-  assert.equal(missing.serverCpuUs, null);
-  assert.equal(missing.spread, null);
+  // an unmeasured pass is left out of the figure and counted; no pass measured, no figure
+  const some = summariseRatePasses('x', 2000, [pass(1, 50), pass(2, null), pass(3, 40)]);
+  assert.equal(some.serverCpuUs, 45);
+  assert.equal(some.unmeasured, 1);
+  assert.deepEqual(some.minMax, { serverCpuUs: [40, 50] });
+  assert.equal(row.unmeasured, 0);
+  const none = summariseRatePasses('x', 2000, [pass(1, null), pass(2, null)]);
+  assert.equal(none.serverCpuUs, null);
+  assert.equal(none.spread, null);
+  assert.equal(none.minMax, null);
 });
 
 test('ratePairs: the ratio is taken within each round, then its median: load that moves both formats alike cancels', () => {
@@ -121,11 +155,16 @@ test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly wher
     cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, formats: rows, pairs: ratePairs(rows) },
     settings: { rounds: 5, window: 1, placement: { pinned: false, server: null, client: null, available: null, note: 'not pinned' } },
   });
-  assert.match(lines[0], /2 passes of 1 s per format in each of 5 rounds.*measured over 0\.25 s/);
+  assert.match(lines[0], /2 passes of 1 s per format in each of 5 rounds.*the quieter of two windows over 0\.25 s/);
   const steady = lines.find((l) => l.trim().startsWith('protobufjs-static'));
   const noisy = lines.find((l) => l.trim().startsWith('json-buffer '));
   assert.match(steady ?? '', /50\.0 µs\/msg \(95% 49\.0–51\.0, ±2%; passes 49\.0–51\.0\)/);
   assert.doesNotMatch(steady ?? '', /unstable/);
   assert.match(noisy ?? '', /50\.0 µs\/msg \(95% .*; ~ unstable; passes 35\.0–65\.0\)/);
   assert.match(lines.find((l) => l.includes('÷')) ?? '', /~ unstable/);
+  assert.doesNotMatch(lines.join('\n'), /unmeasured/);
+  // a pass the idle rate left nothing of is said, with how many of the passes
+  const gap = summariseRatePasses('protobufjs-static', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), i === 3 ? null : v), slot: i % 2 })));
+  const [, withGap] = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [gap], pairs: [] }, settings: {} });
+  assert.match(withGap, /; 1 of 10 passes unmeasured \(the idle CPU rate left nothing of the pass's\)$/);
 });

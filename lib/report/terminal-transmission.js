@@ -280,7 +280,7 @@ export function transportComparisonRows(run) {
  * message at the rate with the idle CPU subtracted, its 95% interval (~ unstable when wider than the target) and the
  * passes' min–max, its share of a core and the idle CPU; then per pair the ratio of passes run back to back, judged
  * the same way. None when the run had no such passes.
- * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
  *   placement?: import('../transmission/placement.js').Placement } }} run
  * @returns {string[]}
@@ -295,7 +295,7 @@ export function cpuAtRateLines(run) {
     + (f.precision && !f.precision.met ? '; ~ unstable' : '');
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
-      + `the same server's idle CPU rate, the quieter of two windows over ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
+      + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
       + `a figure whose 95% interval is wider than ±${Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100)}% is ~ unstable):`,
     ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`

@@ -17,7 +17,7 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, idleSecondsFor, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -528,7 +528,7 @@ export function ratePass(round, slot, r, { idle, pass }) {
  * @param {{ rate: number, seconds: number, passes: number }} atRate
  * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
  */
-const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), formats, pairs: ratePairs(formats) });
+const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), idleWindows: IDLE_WINDOWS, formats, pairs: ratePairs(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.

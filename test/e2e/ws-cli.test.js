@@ -232,7 +232,7 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
    * @typedef {{ format: string, rate: number, serverCpuUs: number, unmeasured: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
-   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, idleWindows: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
   // where each side ran is said, pinned or not
@@ -241,7 +241,7 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   const atRate = t.cpuAtRate;
   assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
   assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
-  assert.deepEqual([atRate.passesPerRound, atRate.idleSeconds], [2, 0.1]);
+  assert.deepEqual([atRate.passesPerRound, atRate.idleSeconds, atRate.idleWindows], [2, 0.1, 2]);
   for (const f of atRate.formats) {
     // two passes a round, told apart by their slot
     assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}`), ['1.0', '1.1', '2.0', '2.1', '3.0', '3.1']);

@@ -152,10 +152,13 @@ test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly wher
     summariseRatePasses('json-buffer', 2000, loose.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2 }))),
   ];
   const lines = cpuAtRateLines({
-    cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, formats: rows, pairs: ratePairs(rows) },
+    cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, idleWindows: 2, formats: rows, pairs: ratePairs(rows) },
     settings: { rounds: 5, window: 1, placement: { pinned: false, server: null, client: null, available: null, note: 'not pinned' } },
   });
-  assert.match(lines[0], /2 passes of 1 s per format in each of 5 rounds.*the quieter of two windows over 0\.25 s/);
+  assert.match(lines[0], /2 passes of 1 s per format in each of 5 rounds.*idle CPU rate, the quietest of 2 windows over 0\.25 s before each pass/);
+  // a results file from before the idle windows (one window) says what it measured
+  const [old] = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, idleSeconds: 0.25, formats: rows, pairs: [] }, settings: {} });
+  assert.match(old, /idle CPU rate, measured over 0\.25 s before each pass/);
   const steady = lines.find((l) => l.trim().startsWith('protobufjs-static'));
   const noisy = lines.find((l) => l.trim().startsWith('json-buffer '));
   assert.match(steady ?? '', /50\.0 µs\/msg \(95% 49\.0–51\.0, ±2%; passes 49\.0–51\.0\)/);

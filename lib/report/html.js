@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityPassText, capacityRows, gcLines, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
+import { capacityLegend, capacityPassText, capacityRows, floorLines, gcLines, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, scalingLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -176,9 +176,11 @@ export function renderHtml(results) {
       + `<p>${esc(capacityPassText(settings))}</p><p>${esc(loadGeneratorLine(capacity.transports, settings.loadGeneratorWhy))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
-      + [...precisionLines(capacity.transports), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
+      + [...precisionLines(capacity.transports), capacityLegend(settings), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
+      + leadAndItems(floorLines(capacity.transports, settings.targetP99Ms))
       + leadAndItems(gcLines(capacity.transports, settings.targetP99Ms))
       + leadAndItems(pairs ? [pairs.lead, ...pairs.items] : [])
+      + leadAndItems(scalingLines(capacity.transports))
       + '</section>');
   }
   if (results.batch) {

@@ -471,10 +471,6 @@ export function loadGeneratorLine(transports, why) {
 export function capacityLines(transports, s) {
   const places = [...new Set(transports.map((t) => `${t.serverWorkers > 1 ? `×${t.serverWorkers} server workers: ` : ''}${placementLine(t.placement)}, ${t.serverCores} server core${t.serverCores === 1 ? '' : 's'}`))];
   const sentBy = [loadGeneratorLine(transports, s.loadGeneratorWhy)];
-  const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
-    const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
-    return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
-  })).filter((l) => l !== null);
   return [
     `Capacity (${s.direction === 'down' ? 'download' : 'upload'}): the highest open-loop rate with nothing lost and p99 under ${s.targetP99Ms} ms; per server core `
       + `only where the server ran out first (a rate bound by the client, or by neither side, is marked and not the server's capacity); ${places.join('; ')}`,
@@ -484,18 +480,40 @@ export function capacityLines(transports, s) {
     toMarkdown(capacityRows(transports, { fixedRate: s.cpuRate != null })),
     '',
     ...precisionLines(transports),
-    'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
-      + `its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). ${s.cpuRate != null
-        ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
-        : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
-      + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
-      + '~ where the median\'s 95% interval is wider than ±5%) are measured.',
+    capacityLegend(s),
     ...sustainedLines(transports),
     ...floorLines(transports, s.targetP99Ms),
     ...gcLines(transports, s.targetP99Ms),
     ...pairSection(transports),
-    ...(scaling.length ? ['', 'Scaling:', ...scaling] : []),
+    ...scalingLines(transports),
   ];
+}
+
+/**
+ * What the capacity table's columns mean: capacity N+, bound by, and the rate the fixed-rate passes ran at.
+ * @param {{ cpuRate?: number|null }} s the run's capacity settings
+ */
+export function capacityLegend(s) {
+  return 'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
+    + `its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). ${s.cpuRate != null
+      ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
+      : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
+    + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; the median of the passes with their min–max, '
+    + '~ where the median\'s 95% interval is wider than ±5%) are measured.';
+}
+
+/**
+ * How each transport run with several server workers scaled: its capacity at N workers against one, per format
+ * where both have one; a blank line and a lead first, nothing when no run had several workers.
+ * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
+ * @returns {string[]}
+ */
+export function scalingLines(transports) {
+  const scaling = transports.filter((t) => t.serverWorkers > 1).flatMap((t) => t.rows.map((r) => {
+    const one = transports.find((o) => o.transport === t.transport && o.serverWorkers === 1)?.rows.find((o) => o.format === r.format);
+    return one?.capacity && r.capacity ? `${t.transport} ${r.format}: ${int(r.capacity)} msgs/s with ${t.serverWorkers} server workers against ${int(one.capacity)} with one (${(r.capacity / one.capacity).toFixed(2)}×; bound by ${one.bound} and ${r.bound})` : null;
+  })).filter((l) => l !== null);
+  return scaling.length ? ['', 'Scaling:', ...scaling] : [];
 }
 
 /** How much longer the failing probes' GC pauses (median) must be than the holding ones' for gcLines to name a row. */

@@ -236,6 +236,28 @@ test('report.html\'s capacity section: the precision line and the protobuf ÷ JS
   assert.match(section, /<p>Where the server&#39;s garbage-collection pauses stood out .*<\/p><ul><li>http1 json-buffer: 12\.0–20\.0 ms \(median 16\.0\) in the 2 probes that failed so; 3\.0–3\.0 ms \(median 3\.0\) in the 1 that held<\/li><\/ul>/);
 });
 
+test('report.html\'s capacity section has what the text report has: the legend, the latency floors and the scaling with several server workers', async () => {
+  const { renderHtml } = await import('../../../lib/report/html.js');
+  const { makeResults } = await import('../../helpers/results-fixture.js');
+  const results = makeResults();
+  const one = transportOf('grpc', 'h2load 1.52.0', [1000, 2000]);
+  const two = { ...transportOf('grpc', 'h2load 1.52.0'), serverWorkers: 2, serverCores: 2 };
+  two.rows = [{ ...two.rows[0], capacity: 30000, perCore: 15000, serverCores: 2 }];
+  const transports = /** @type {Capacity} */ (/** @type {unknown} */ ([one, two]));
+  Object.assign(results, { capacity: { payload: 'p1', transports } });
+  const settings = { payload: 'p1', transports: ['grpc'], loadGenerator: 'h2load 1.52.0', connections: 4, window: 8, fromRate: 500,
+    probeSeconds: 0.2, steps: 5, searches: 1, cpuRate: null, rounds: 3, rateSeconds: 0.25, targetP99Ms: 10, direction: /** @type {'up'} */ ('up') };
+  Object.assign(results.settings, { capacity: settings });
+  const html = renderHtml(results);
+  const section = html.slice(html.indexOf('<section id="capacity">'), html.indexOf('</section>', html.indexOf('<section id="capacity">')));
+  const text = capacityLines(transports, settings);
+  const legend = text.find((l) => l.startsWith('capacity N+:')) ?? '';
+  assert.ok(legend && section.includes(`<p>${legend.replace(/'/g, '&#39;')}</p>`), section);
+  assert.match(section, /<p>Slower when idle than when loaded: .*<\/p><ul><li>grpc protobufjs-static: p99 over 10 ms also at 1,000 msgs\/s \(13\.86 ms, server 41% busy\), 2,000 msgs\/s \(11\.95 ms, server 56% busy\)<\/li><\/ul>/);
+  assert.ok(text.includes('grpc protobufjs-static: 30,000 msgs/s with 2 server workers against 16,000 with one (1.88×; bound by server and server)'), text.join('\n'));
+  assert.match(section, /<p>Scaling:<\/p><ul><li>grpc protobufjs-static: 30,000 msgs\/s with 2 server workers against 16,000 with one \(1\.88×; bound by server and server\)<\/li><\/ul>/);
+});
+
 test('sustained: a column saying whether each capacity held for the sustained pass, or which share did; a line naming those that did not; the headline says it', () => {
   const failed = (/** @type {number} */ rate) => ({ rate, ok: false, complete: true, onSchedule: true, msgsPerSec: rate, p50: 2, p99: 31.5, serverCpuShare: 0.97, serverElu: 0.95, clientCpuShare: 0.3, clientElu: null, serverGcMaxMs: 24.2, bound: 'server' });
   const heldAt = (/** @type {number} */ rate) => ({ ...failed(rate), ok: true, p99: 4.1, serverGcMaxMs: 3, bound: null });

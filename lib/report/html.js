@@ -9,7 +9,7 @@ import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
 import { escapeHtml, tableModel, toHtml } from './table.js';
-import { capacityLegend, capacityPassText, capacityRows, floorLines, gcLines, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, scalingLines, sustainedLines, transportComparisonRows } from './terminal-transmission.js';
+import { capacityLegend, capacityPassText, capacityRows, cpuAtRateLines, floorLines, gcLines, headlineSentence, loadGeneratorLine, namedVerdictText, pairModel, precisionLines, scalingLines, sustainedLines, transportComparisonRows, verdictText } from './terminal-transmission.js';
 import { chartSpecs } from './charts.js';
 import { answerSentence, runtimeMatrices, runtimeMatrixRows } from './runtime-matrix.js';
 import { compressionRows, corpusNotes, corpusSizeRows, dictionarySentence } from './corpus-sizes.js';
@@ -154,7 +154,13 @@ export function renderHtml(results) {
     const profiles = [...new Set(results.transmission.map((t) => t.profile))];
     const tables = profiles.map((profile) => {
       const runs = results.transmission.filter((t) => t.profile === profile);
-      return `<h3>Profile ${esc(profile)}: ${esc(shapingOf(runs[0].settings))}</h3>${toHtml(transmissionRows(runs))}`;
+      const verdicts = runs.flatMap((run) => (run.verdicts ?? []).map((v) => `<li>${esc(`${run.payload}: ${verdictText(v)}`)}</li>`));
+      // the fixed-rate CPU passes of each run that has them, as report.md gives them
+      const atRate = runs.map((run) => {
+        const [lead, ...items] = cpuAtRateLines(run);
+        return lead ? leadAndItems([`${run.payload}: ${lead}`, ...items.map((l) => l.trim())]) : '';
+      }).join('');
+      return `<h3>Profile ${esc(profile)}: ${esc(shapingOf(runs[0].settings))}</h3>${toHtml(transmissionRows(runs))}${verdicts.length ? `<ul>${verdicts.join('')}</ul>` : ''}${atRate}`;
     }).join('\n');
     sections.push(`<section id="transmission"><h2>WebSocket transmission</h2><div class="charts">${figures('transmission')}</div>${tables}</section>`);
   }

@@ -293,15 +293,26 @@ export function cpuAtRateLines(run) {
   /** @param {{ interval?: { low: number, high: number }|null, precision?: { met: boolean, halfWidth: number|null, target: number } }} f @param {(n: number) => string} show */
   const ci = (f, show) => (f.interval ? `95% ${show(f.interval.low)}–${show(f.interval.high)}, ±${Math.round((f.precision?.halfWidth ?? 0) * 100)}%` : '95% interval: too few passes')
     + (f.precision && !f.precision.met ? '; ~ unstable' : '');
+  const target = Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100);
+  // results from before the fastest passes were kept (no `lowest`) print as they did
+  const withLowest = at.formats.some((f) => f.lowest);
+  /** @param {NonNullable<typeof at.formats[number]['lowest']>} l */
+  const fastest = (l) => `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${us(l.range[0])}–${us(l.range[1])}`
+    + `${l.halfWidth == null ? '; too few passes' : `, ±${Math.round(l.halfWidth * 100)}%`}${l.met ? '' : '; ~ unstable'}); median `;
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
-      + `a figure whose 95% interval is wider than ±${Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100)}% is ~ unstable):`,
-    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
+      + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work only ever adds CPU time), ~ unstable where the ${at.formats[0]?.lowest?.of ?? 3} fastest `
+        + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%):`
+        : `a figure whose 95% interval is wider than ±${target}% is ~ unstable):`),
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${f.lowest ? fastest(f.lowest) : ''}${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
       + (f.unmeasured && f.serverCpuUs != null ? `; ${f.unmeasured} of ${f.passes.length} passes unmeasured (the idle CPU rate left nothing of the pass's)` : '')),
-    ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: ${/** @type {number} */ (p.ratio).toFixed(2)}× the server CPU per message`
+    ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
+      + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ' (~ unstable: a side\'s fastest passes spread wider)'}; the median of the pairs run back to back `
+        : '')
+      + `${/** @type {number} */ (p.ratio).toFixed(2)}×${p.lowest ? '' : ' the server CPU per message'}`
       + ` (${ci(p, (n) => n.toFixed(2))}${p.minMax ? `; passes back to back ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)}` : ''})`),
     `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
   ];

@@ -39,7 +39,7 @@ export const UNITS = {
   biasMin: 'ratio: one-message ops/s over corpus ops/s in the same round (lowest round)',
   biasMax: 'ratio: one-message ops/s over corpus ops/s in the same round (highest round)',
   timed: 'count of messages the speed pass cycles through',
-  halfWidth: 'fraction: the interval\'s larger distance from its median, relative to the median (0.03 = ±3%)',
+  halfWidth: 'fraction: the interval\'s larger distance from its median, relative to the median (0.03 = ±3%); the fastest fixed-rate passes\' (lowest): (third − first) ÷ (third + first), their distance from their middle',
   target: 'fraction: the half-width each ratio (or fixed-rate CPU figure) is measured to; a capacity\'s: how far its searches may lie from the median one',
   level: 'fraction: confidence level of the intervals (0.95)',
   pairs: 'count of slice pairs a ratio rests on',
@@ -152,6 +152,8 @@ export const UNITS = {
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
+  lowest: 'microseconds of server CPU per message: a format\'s fastest fixed-rate passes (serverCpuUs: the fastest; range: the fastest and the third fastest); a pair\'s lowest.ratio: the ratio of the two formats\' fastest',
+  of: 'count: the fastest fixed-rate passes a lowest figure is judged over (3; fewer when fewer passes measured)',
   unmeasured: 'count: fixed-rate passes without a server CPU figure (the idle rate left nothing positive of the pass), left out of the median',
   serverCpuShare: 'fraction of one core: the server\'s CPU at the pass\'s offered rate, idle subtracted',
   round: 'count: the round a pass ran in, from 1',

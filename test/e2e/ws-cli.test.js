@@ -229,10 +229,10 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
    * @typedef {{ round: number, slot: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean }} RatePass
-   * @typedef {{ format: string, rate: number, serverCpuUs: number, unmeasured: number, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
+   * @typedef {{ format: string, rate: number, serverCpuUs: number, unmeasured: number, lowest: { serverCpuUs: number, range: [number, number], met: boolean }, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
-   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, idleWindows: number, formats: RateRow[], pairs: { formats: string[], ratio: number }[] } }[] }}
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, idleWindows: number, formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[] } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
   // where each side ran is said, pinned or not
@@ -266,8 +266,13 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
     } else {
       assert.equal(f.precision.met, false, 'fewer than six passes: no 95% interval of the median');
     }
+    // the fastest passes: the lowest, and how far the third fastest lies from it
+    assert.deepEqual([f.lowest.serverCpuUs, ...f.lowest.range], [sorted[0], sorted[0], sorted[Math.min(2, sorted.length - 1)]]);
+    assert.equal(f.lowest.met, sorted.length >= 3 && (sorted[2] - sorted[0]) / (sorted[2] + sorted[0]) <= 0.05);
   }
   assert.deepEqual(atRate.pairs.map((p) => p.formats), [['protobufjs-static', 'json-buffer']]);
+  const [pb, json] = atRate.formats;
+  assert.equal(atRate.pairs[0].lowest?.ratio, json.lowest.serverCpuUs / pb.lowest.serverCpuUs);
   assert.equal(t.settings.rounds, 3);
   for (const row of t.results) {
     assert.equal(row.passes.length, 3);

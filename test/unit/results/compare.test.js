@@ -277,4 +277,22 @@ test('the WebSocket pass\'s msgs/s over several rounds and its CPU at a fixed ra
   assert.equal(figure(compareRuns(ws(1), ws(1.02)), cpu)?.verdict, 'within spread');
   assert.equal(figure(compareRuns(ws(1), ws(1.5)), cpu)?.verdict, 'CHANGED');
   assert.equal(figure(compareRuns(ws(1), ws(1.5, false)), cpu)?.verdict, 'unstable');
+  // a run without the fastest passes (results from before them) has no such figure
+  assert.equal(figure(compareRuns(ws(1), ws(1)), `${cpu}, fastest passes`), undefined);
+});
+
+test('the fastest fixed-rate passes are compared by the spread of the three fastest, unstable where either missed it', () => {
+  /** @param {number} low @param {number} third @param {boolean} [met] */
+  const ws = (low, third, met = true) => {
+    const r = makeResults();
+    Object.assign(r.transmission[0], { cpuAtRate: { rate: 2000, seconds: 1, formats: [{ format: 'fmt-a', rate: 2000, serverCpuUs: 60, interval: null,
+      precision: { target: 0.05, halfWidth: null, met: false }, complete: true, lowest: { serverCpuUs: low, of: 3, range: [low, third], halfWidth: (third - low) / (third + low), met } }], pairs: [] } });
+    return r;
+  };
+  const fastest = 'p1 fmt-a WebSocket none server CPU at 2000 msgs/s, fastest passes';
+  // the median missed its target in both runs; the fastest passes met theirs and compare on their own
+  assert.equal(figure(compareRuns(ws(28, 30), ws(29, 31)), fastest)?.verdict, 'within spread');
+  assert.equal(figure(compareRuns(ws(28, 30), ws(40, 42)), fastest)?.verdict, 'CHANGED');
+  assert.equal(figure(compareRuns(ws(28, 30), ws(40, 48, false)), fastest)?.verdict, 'unstable');
+  assert.equal(figure(compareRuns(ws(28, 30), ws(29, 31)), 'p1 fmt-a WebSocket none server CPU at 2000 msgs/s')?.verdict, 'unstable');
 });

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, messagesAtRate, quietest, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, lowestOf, messagesAtRate, quietest, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
@@ -139,6 +139,55 @@ test('summariseRatePasses and ratePairs: the median\'s 95% interval, met only wi
   assert.deepEqual(p.interval && [p.interval.low, p.interval.high].map((x) => Math.round(x * 1e9) / 1e9), [1.3, 1.3]);
 });
 
+test('lowestOf: the fastest pass, and how far the three fastest lie from their middle; met within the target', () => {
+  // a run in the slow state half the time: the median moves with it, the fastest passes do not
+  const passes = [58.8, 27.8, 75.4, 30.4, 30.1, 66.0, 61.2, 59.9, 70.3, 64.4];
+  const l = lowestOf(passes, 0.05);
+  assert.deepEqual(l && [l.serverCpuUs, l.of, ...l.range], [27.8, 3, 27.8, 30.4]);
+  assert.ok(Math.abs(/** @type {number} */ (l?.halfWidth) - (30.4 - 27.8) / (30.4 + 27.8)) < 1e-12);
+  assert.equal(l?.met, true);
+  // one lucky pass far below the next two: not settled
+  assert.equal(lowestOf([20, 30, 31, 32, 33, 34], 0.05)?.met, false);
+  // fewer than three passes: the fastest, never met; none: nothing
+  assert.deepEqual(lowestOf([40, 41], 0.05), { serverCpuUs: 40, of: 2, range: [40, 41], halfWidth: null, met: false });
+  assert.equal(lowestOf([], 0.05), null);
+});
+
+test('summariseRatePasses and ratePairs: the fastest passes of each format, and their ratio, met when both are', () => {
+  const tens = (/** @type {number[]} */ xs) => xs.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2 }));
+  const pb = summariseRatePasses('pb', 2000, tens([29, 60, 30, 65, 30.5, 70, 58, 62, 66, 61]));
+  const js = summariseRatePasses('json', 2000, tens([34, 70, 35, 72, 35.5, 80, 69, 71, 75, 68]));
+  assert.equal(pb.lowest?.serverCpuUs, 29);
+  assert.equal(pb.precision.met, false, 'the median is unstable');
+  assert.equal(pb.lowest?.met, true, 'the fastest passes are not');
+  const [p] = ratePairs([pb, js]);
+  assert.ok(p.lowest && Math.abs(p.lowest.ratio - 34 / 29) < 1e-12);
+  assert.equal(p.lowest?.met, true);
+  const lucky = summariseRatePasses('json', 2000, tens([20, 70, 35, 72, 35.5, 80, 69, 71, 75, 68]));
+  assert.equal(ratePairs([pb, lucky])[0].lowest?.met, false);
+  // a pass that did not measure is not a fastest pass
+  const gap = summariseRatePasses('pb', 2000, [pass(1, null), pass(2, 40), pass(3, 41), pass(4, 42)]);
+  assert.deepEqual(gap.lowest?.range, [40, 42]);
+});
+
+test('report.html gives the WebSocket pass\'s verdicts and its fixed-rate CPU lines, as report.md does', async () => {
+  const { renderHtml } = await import('../../../lib/report/html.js');
+  const { makeResults } = await import('../../helpers/results-fixture.js');
+  const results = makeResults();
+  const tight = [49, 50, 51, 50, 49.5, 50.5, 50, 49, 51, 50];
+  const rows = ['fmt-a', 'fmt-b'].map((f, k) => summariseRatePasses(f, 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), v * (1 + k / 5)), slot: i % 2 }))));
+  const [t] = results.transmission;
+  Object.assign(t, { cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, idleWindows: 2, formats: rows, pairs: ratePairs(rows) },
+    verdicts: [{ formats: ['fmt-a', 'fmt-b'], winner: null, ratio: 1.1, rounds: 3, verdict: 'no clear difference' }] });
+  const html = renderHtml(results);
+  const section = html.slice(html.indexOf('<section id="transmission">'), html.indexOf('</section>', html.indexOf('<section id="transmission">')));
+  const lines = cpuAtRateLines(/** @type {any} */ (t));
+  const esc = (/** @type {string} */ x) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  assert.ok(section.includes(`<p>${esc(`p1: ${lines[0]}`)}</p><ul><li>${esc(lines[1].trim())}</li>`), section);
+  assert.match(section, /<li>fmt-b ÷ fmt-a: 1\.20× the server CPU per message at the fastest passes; the median of the pairs run back to back 1\.20×/);
+  assert.match(section, /<ul><li>p1: .*fmt-a.*fmt-b.*<\/li><\/ul>/, 'the verdict');
+});
+
 test('messagesAtRate: the rate times the seconds, at least 100', () => {
   assert.equal(messagesAtRate(2000, 1), 2000);
   assert.equal(messagesAtRate(10, 1), 100);
@@ -166,6 +215,17 @@ test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly wher
   assert.match(noisy ?? '', /50\.0 µs\/msg \(95% .*; ~ unstable; passes 35\.0–65\.0\)/);
   assert.match(lines.find((l) => l.includes('÷')) ?? '', /~ unstable/);
   assert.doesNotMatch(lines.join('\n'), /unmeasured/);
+  // the fastest passes lead each line and the pair's; the tight row's three fastest (49, 49, 49.5) are settled
+  assert.match(steady ?? '', /^ {2}protobufjs-static {2}fastest 49\.0 µs\/msg \(3 fastest passes 49\.0–49\.5, ±1%\); median 50\.0 µs\/msg/);
+  assert.match(noisy ?? '', /fastest 35\.0 µs\/msg \(3 fastest passes 35\.0–40\.0, ±7%; ~ unstable\); median 50\.0/);
+  assert.match(lines[0], /fastest: the lowest pass, nearest the cost itself .* the 3 fastest lie more than ±5% from their middle; median: .*wider than ±5%\):$/);
+  assert.match(lines.find((l) => l.includes('÷')) ?? '', /÷ protobufjs-static: 0\.71× the server CPU per message at the fastest passes \(~ unstable: a side's fastest passes spread wider\); the median of the pairs run back to back /);
+  // results from before the fastest passes: the lines as they were
+  // (a file from then has no such key; null reads the same)
+  const before = rows.map((r) => ({ ...r, lowest: null }));
+  const earlier = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: before, pairs: ratePairs(rows).map((p) => ({ ...p, lowest: null })) }, settings: {} });
+  assert.doesNotMatch(earlier.join('\n'), /fastest/);
+  assert.match(earlier[0], /a figure whose 95% interval is wider than ±5% is ~ unstable\):$/);
   // a pass the idle rate left nothing of is said, with how many of the passes
   const gap = summariseRatePasses('protobufjs-static', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), i === 3 ? null : v), slot: i % 2 })));
   const [, withGap] = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [gap], pairs: [] }, settings: {} });

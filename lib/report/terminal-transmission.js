@@ -8,6 +8,7 @@ import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
+import { LOWEST_OF } from '../transmission/cpu-at-rate.js';
 import { median } from '../measure/statistics.js';
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
@@ -297,23 +298,35 @@ export function cpuAtRateLines(run) {
   // results from before the fastest passes were kept (no `lowest`) print as they did
   const withLowest = at.formats.some((f) => f.lowest);
   /** @param {NonNullable<typeof at.formats[number]['lowest']>} l */
-  const fastest = (l) => `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${us(l.range[0])}–${us(l.range[1])}`
-    + `${l.halfWidth == null ? '; too few passes' : `, ±${Math.round(l.halfWidth * 100)}%`}${l.met ? '' : '; ~ unstable'}); median `;
+  const fastest = (l) => (l.of < LOWEST_OF
+    ? `fastest ${us(l.serverCpuUs)} µs/msg (of ${l.of} pass${l.of === 1 ? '' : 'es'} measured, too few to judge; ~ unstable); median `
+    : `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${us(l.range[0])}–${us(l.range[1])}, ±${Math.round((l.halfWidth ?? 0) * 100)}%${l.met ? '' : '; ~ unstable'}); median `);
+  /** why a pair's fastest passes are not settled: a side with too few passes, or a side's fastest spread wider */
+  const unsettled = (/** @type {string[]} */ formats) => (formats.some((f) => (at.formats.find((x) => x.format === f)?.lowest?.of ?? 0) < LOWEST_OF)
+    ? 'a side has too few passes' : 'a side\'s fastest passes spread wider');
+  /** the passes without a figure, and why: the server did not report, or the idle rate left nothing of the pass's */
+  const unmeasuredNote = (/** @type {typeof at.formats[number]} */ f) => {
+    const missing = f.passes.filter((p) => p.serverCpuUs == null);
+    if (!missing.length) return '';
+    const why = missing.every((p) => p.grossCpuUs != null) ? 'the idle CPU rate left nothing of the pass\'s'
+      : missing.every((p) => p.grossCpuUs == null) ? 'the server did not report' : 'the server did not report, or the idle CPU rate left nothing';
+    return `; ${missing.length} of ${f.passes.length} passes unmeasured (${why})`;
+  };
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
-      + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work only ever adds CPU time), ~ unstable where the ${at.formats[0]?.lowest?.of ?? 3} fastest `
+      + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work mostly adds CPU time), ~ unstable where the ${LOWEST_OF} fastest `
         + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%):`
         : `a figure whose 95% interval is wider than ±${target}% is ~ unstable):`),
     ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${f.lowest ? fastest(f.lowest) : ''}${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
-      + (f.unmeasured && f.serverCpuUs != null ? `; ${f.unmeasured} of ${f.passes.length} passes unmeasured (the idle CPU rate left nothing of the pass's)` : '')),
-    ...at.pairs.filter((p) => p.ratio != null).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
-      + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ' (~ unstable: a side\'s fastest passes spread wider)'}; the median of the pairs run back to back `
-        : '')
-      + `${/** @type {number} */ (p.ratio).toFixed(2)}×${p.lowest ? '' : ' the server CPU per message'}`
-      + ` (${ci(p, (n) => n.toFixed(2))}${p.minMax ? `; passes back to back ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)}` : ''})`),
+      + unmeasuredNote(f)),
+    ...at.pairs.filter((p) => p.ratio != null || p.lowest).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
+      + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ` (~ unstable: ${unsettled(p.formats)})`}; `
+        + (p.ratio == null ? 'no pair of passes run back to back measured both' : 'the median of the pairs run back to back ') : '')
+      + (p.ratio == null ? '' : `${p.ratio.toFixed(2)}×${p.lowest ? '' : ' the server CPU per message'}`
+        + ` (${ci(p, (n) => n.toFixed(2))}${p.minMax ? `; passes back to back ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)}` : ''})`)),
     `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
   ];
 }
@@ -337,7 +350,8 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
     const h = r.atHalf;
     return { status: 'exact', cells: [
       capacityTransportLabel(t), r.format, capacity, perCore, r.bound, sustainedCell(r), h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
-      h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}` : '—',
+      h?.serverCpuUs != null ? `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}`
+        + (h.serverCpuUnmeasured ? ` (${h.serverCpuUnmeasured} passes unmeasured)` : '') : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
   }));

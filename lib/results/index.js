@@ -152,7 +152,8 @@ export const UNITS = {
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
-  lowest: 'microseconds of server CPU per message: a format\'s fastest fixed-rate passes (serverCpuUs: the fastest; range: the fastest and the third fastest); a pair\'s lowest.ratio: the ratio of the two formats\' fastest',
+  lowest: 'a format\'s fastest fixed-rate passes: serverCpuUs, the fastest\'s µs of server CPU per message; range, the fastest and the third fastest (µs per message); a pair\'s: ratio, the second format\'s fastest over the first\'s',
+  serverCpuUnmeasured: 'count: fixed-rate passes at half capacity left out of the median (unmeasured)',
   of: 'count: the fastest fixed-rate passes a lowest figure is judged over (3; fewer when fewer passes measured)',
   unmeasured: 'count: fixed-rate passes without a server CPU figure (the idle rate left nothing positive of the pass), left out of the median',
   serverCpuShare: 'fraction of one core: the server\'s CPU at the pass\'s offered rate, idle subtracted',

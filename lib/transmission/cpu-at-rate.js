@@ -19,7 +19,7 @@ export const CPU_AT_RATE_PASSES = 2;
 
 /**
  * The idle interval measured before each pass: as long as the pass, at most a quarter second. A server at rest
- * spends 300–1,000 µs of CPU a second here against ~90,000 in a pass at 2,000 msgs/s: its rate is what is subtracted
+ * spends 300–5,700 µs of CPU a second here (by day) against ~60,000–90,000 in a pass at 2,000 msgs/s: its rate is what is subtracted
  * (scaled to the pass's time), and a quarter second measures it as well as a whole one, at a quarter of the time.
  * @param {number} seconds the pass's
  */
@@ -77,10 +77,10 @@ export function quietest(windows) {
 /**
  * A server control that, on mark(), first lets the server sit idle for `idleMs` (the client connected, nothing
  * sent) in IDLE_WINDOWS windows and keeps the quietest window's report, then marks the pass; report() gives the
- * pass's figures with that idle CPU rate, scaled to the pass's wall time, taken off, or null when what is left is
- * not positive (a pass of messages costs CPU: an idle rate that large was not rest, and the pass is unmeasured,
- * never a negative figure). `measured()` holds the reports as they came: the quietest idle window, every idle
- * window, and the pass's gross report.
+ * pass's report (its messages, failures, deaths, ELU as they came) with that idle CPU rate, scaled to the pass's
+ * wall time, taken off its CPU. That can leave nothing positive (an idle rate that large was not rest): ratePass
+ * then gives the pass no CPU figure (netCpuUs), never a negative one. `measured()` holds the reports as they came:
+ * the quietest idle window, every idle window, and the pass's gross report.
  * @param {ServerControl} control the server's own (over IPC)
  * @param {number} idleMs
  * @param {(ms: number) => Promise<void>} [sleep]
@@ -105,9 +105,7 @@ export function idleSubtracting(control, idleMs, sleep = (ms) => new Promise((re
     },
     async report() {
       pass = await control.report();
-      if (!pass || !idle) return null;
-      const net = subtractIdle(pass, idle);
-      return net.cpuUs > 0 ? net : null;
+      return pass && idle ? subtractIdle(pass, idle) : null;
     },
     measured: () => ({ idle, idleWindows, pass }),
   };
@@ -125,6 +123,14 @@ export function subtractIdle(pass, idle) {
 }
 
 /**
+ * A fixed-rate pass's server CPU per message net of idle, as a row keeps it: null where the server did not report,
+ * and where nothing positive was left (a pass of messages costs CPU: the idle rate subtracted was not rest), so
+ * that the pass counts as unmeasured and never as a negative figure.
+ * @param {number|null|undefined} us
+ */
+export const netCpuUs = (us) => (us != null && Number.isFinite(us) && us > 0 ? us : null);
+
+/**
  * One fixed-rate pass as a row keeps it.
  * @typedef {{ round: number, slot?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
@@ -137,10 +143,11 @@ export const LOWEST_OF = 3;
 /**
  * The fastest of a format's fixed-rate passes: its server CPU per message, and how far the LOWEST_OF fastest lie
  * apart, as a half-width around their middle ((third − first) ÷ (third + first)); met when that is within the target.
- * Interference on a shared machine (other jobs, the VM's host, caches another process filled) only ever adds CPU
- * time to a pass, never takes it away, so the fastest passes estimate the cost itself, and the median the cost on
- * this machine as it was (Chen & Revels 2016, "Robust benchmarking in noisy environments", argue the minimum for
- * this reason). Measured (AMD EPYC VM, five `node benchmark_ws.js 3 --profiles none` in a row, 2026-11-29): the
+ * Interference on a shared machine (other jobs, the VM's host, caches another process filled) mostly adds CPU time
+ * to a pass, so the fastest passes come nearest the cost itself, and the median gives the cost on this machine as
+ * it was (Chen & Revels 2016, "Robust benchmarking in noisy environments", argue the minimum for this reason). Two
+ * things can read a pass low: an idle rate read too high (subtracted from it), and a server held up that then
+ * drains its backlog in fewer wake-ups; the three fastest must agree, so one such pass is not taken for the cost. Measured (AMD EPYC VM, five `node benchmark_ws.js 3 --profiles none` in a row, 2026-11-29): the
  * median read protobufjs-static at 31.5–58.8 µs/msg and json-buffer at 35.3–62.9, the fastest pass 27.8–29.5 and
  * 32.5–35.0. Fewer than LOWEST_OF passes: the fastest alone, never met.
  * @param {number[]} values the passes' server CPU per message
@@ -148,8 +155,8 @@ export const LOWEST_OF = 3;
  * @returns {{ serverCpuUs: number, of: number, range: [number, number], halfWidth: number|null, met: boolean } | null}
  */
 export function lowestOf(values, target = CPU_AT_RATE_TARGET) {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return null;
   const of = Math.min(LOWEST_OF, sorted.length);
   const [first, last] = [sorted[0], sorted[of - 1]];
   const halfWidth = of === LOWEST_OF && first + last > 0 ? (last - first) / (last + first) : null;
@@ -160,8 +167,9 @@ export function lowestOf(values, target = CPU_AT_RATE_TARGET) {
  * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its 95%
  * interval and whether that met the target (`precision`: a figure that did not is shown unstable), its min–max
  * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate, and the
- * passes, all from the passes that measured (`unmeasured` counts the others: fewer passes, a wider interval); and
- * `lowest`, the fastest passes (lowestOf). Null figures where no pass measured (a server that cannot report).
+ * passes; the CPU figures (median, interval, min–max, spread, share, lowest) from the passes that measured
+ * (`unmeasured` counts the others: fewer passes, a wider interval), the idle and client medians from every pass that
+ * has them; and `lowest`, the fastest passes (lowestOf). Null figures where no pass measured.
  * @param {string} format
  * @param {number} rate
  * @param {RatePass[]} passes
@@ -171,8 +179,8 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   const cpu = passes.map((p) => p.serverCpuUs).filter((v) => v != null);
   const idle = passes.map((p) => p.idleCpuUsPerSec).filter((v) => v != null);
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
-  // the figure comes from the passes that measured; a pass is unmeasured when its server could not report (then
-  // none could, and the row has no figure) or its idle rate left nothing positive (idleSubtracting)
+  // the figure comes from the passes that measured; a pass is unmeasured when its server did not report (a server
+  // that cannot report leaves every pass so, and the row without a figure) or its idle rate left nothing positive
   const all = cpu.length > 0;
   const serverCpuUs = all ? median(cpu) : null;
   const { min, max } = all ? range(cpu) : { min: NaN, max: NaN };

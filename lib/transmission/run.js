@@ -17,7 +17,7 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -502,8 +502,8 @@ export async function measureTransmission({
 }
 
 /**
- * One fixed-rate pass's figures (cpu-at-rate.js's RatePass): the pass's own, and the idle and gross server CPU
- * as the idle-subtracting control measured them.
+ * One fixed-rate pass's figures (cpu-at-rate.js's RatePass): the pass's own, its server CPU per message net of
+ * idle where that is positive (netCpuUs), and the idle and gross server CPU as the idle-subtracting control measured them.
  * @param {number} round
  * @param {number} slot the pass's place among its format's passes in the round
  * @param {Pick<Awaited<ReturnType<typeof runPass>>, 'messages'|'acked'|'seconds'|'msgsPerSec'|'serverCpuUs'|'serverElu'|'clientCpuUs'|'clientElu'
@@ -514,7 +514,7 @@ export async function measureTransmission({
  */
 export function ratePass(round, slot, r, { idle, pass }) {
   return {
-    round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: r.serverCpuUs,
+    round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: netCpuUs(r.serverCpuUs),
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
     idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null, serverGcMs: pass?.gcMs ?? null,
     serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },

@@ -119,6 +119,11 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   assert.match(line, /takes 14,000 \(client-bound, so not the server's limit\) REST\/JSON/);
   assert.match(line, /CPU is 40\.0% of its core at 7,000 msgs\/s vs 60\.0% ~ at 8,750 \(not one rate: --cpu-rate R gives both the same\)/);
   assert.deepEqual(headlineLines(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', {})])), 10), [], 'no gRPC row, no headline');
+  // the table's server CPU cell says when passes were left out of its median
+  const model = capacityRows(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', { atHalf: { ...atHalf(1000, 0.081), serverCpuUnmeasured: 2 } })])));
+  const cpuCol = model.columns.findIndex((c) => c.title.startsWith('server µs/msg'));
+  assert.equal(model.rows[0].cells[cpuCol], '81.0 (2 passes unmeasured)');
+  assert.equal(capacityRows(both).rows[0].cells[cpuCol], '81.0', 'none left out: nothing said');
   // over several searches: the median with their min–max, beside what bound it
   const searched = (/** @type {object} */ row, /** @type {number[]} */ caps) => ({ ...row, searches: caps.map((capacity) => ({ capacity })), capacityMinMax: [Math.min(...caps), Math.max(...caps)] });
   const several = /** @type {Capacity} */ (/** @type {unknown} */ ([

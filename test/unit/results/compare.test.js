@@ -295,4 +295,10 @@ test('the fastest fixed-rate passes are compared by the spread of the three fast
   assert.equal(figure(compareRuns(ws(28, 30), ws(40, 42)), fastest)?.verdict, 'CHANGED');
   assert.equal(figure(compareRuns(ws(28, 30), ws(40, 48, false)), fastest)?.verdict, 'unstable');
   assert.equal(figure(compareRuns(ws(28, 30), ws(29, 31)), 'p1 fmt-a WebSocket none server CPU at 2000 msgs/s')?.verdict, 'unstable');
+  // against a results file from before the fastest passes: the figure is only in the newer run, not compared
+  const before = ws(28, 30);
+  delete (/** @type {any} */ (before.transmission[0])).cpuAtRate.formats[0].lowest;
+  const c = compareRuns(before, ws(29, 31));
+  assert.equal(figure(c, fastest), undefined);
+  assert.deepEqual(c.onlyB, [fastest]);
 });

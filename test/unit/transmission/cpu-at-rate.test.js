@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, lowestOf, messagesAtRate, quietest, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, quietest, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
@@ -51,10 +51,26 @@ test('idleSubtracting: the quieter window wherever the leftover work fell; a pas
   const a = await run([quiet, busy, { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.54 }]);
   assert.equal(a.measured.idle, quiet);
   assert.ok(Math.abs((a.net?.cpuUs ?? 0) - (8460 - 400 * 0.54)) < 1e-9, `${a.net?.cpuUs}`);
-  // CI's case: both windows busy (19,152 µs/s), a pass of 84.6 µs/msg gross at 184 msgs/s: no figure, not −21.9
-  const b = await run([busy, busy, { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.543 }]);
-  assert.equal(b.net, null);
+  // CI's case: both windows busy (19,152 µs/s), a pass of 84.6 µs/msg gross at 184 msgs/s: nothing positive left
+  const died = [{ worker: 2, pid: 4242, code: 1, signal: null }];
+  const b = await run([busy, busy, { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.543, failed: 7, died }]);
+  // the report keeps what it counted (failures, deaths, ELU) and only its CPU is net of idle
+  assert.ok(b.net && b.net.cpuUs < 0, `${b.net?.cpuUs}`);
+  assert.deepEqual([b.net?.messages, b.net?.failed, b.net?.died, b.net?.elu], [100, 7, died, 0.5]);
   assert.equal(b.measured.pass?.cpuUs, 8460, 'the gross report is kept');
+  // and the pass has no CPU figure, never a negative one
+  assert.equal(netCpuUs(/** @type {ServerReport} */ (b.net).cpuUs / 100), null);
+  assert.equal(netCpuUs(31.2), 31.2);
+  assert.equal(netCpuUs(0), null);
+  assert.equal(netCpuUs(NaN), null);
+  assert.equal(netCpuUs(null), null);
+  // ratePass: the unmeasured pass keeps its gross CPU, idle rate and GC; its net figure is null
+  const { ratePass } = await import('../../../lib/transmission/run.js');
+  const r = { messages: 100, acked: 100, seconds: 0.543, msgsPerSec: 184, serverCpuUs: -19.4, serverElu: 0.5, clientCpuUs: 60, clientElu: 0.3,
+    lost: 0, notSent: 0, duplicated: 0, errors: 0, latencyMs: { p50: 454, p99: 500 } };
+  const rp = ratePass(1, 0, r, { idle: busy, pass: { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.543, gcMs: 1.5 } });
+  assert.deepEqual([rp.serverCpuUs, rp.grossCpuUs, rp.idleCpuUsPerSec, rp.serverGcMs], [null, 84.6, 4788 / 0.25, 1.5]);
+  assert.equal(ratePass(1, 0, { ...r, serverCpuUs: 30 }, { idle: busy, pass: null }).serverCpuUs, 30);
   // a window without a report: the server cannot report, no idle rate
   assert.equal(quietest([quiet, null]), null);
   assert.equal(quietest([]), null);
@@ -227,7 +243,21 @@ test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly wher
   assert.doesNotMatch(earlier.join('\n'), /fastest/);
   assert.match(earlier[0], /a figure whose 95% interval is wider than ±5% is ~ unstable\):$/);
   // a pass the idle rate left nothing of is said, with how many of the passes
-  const gap = summariseRatePasses('protobufjs-static', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), i === 3 ? null : v), slot: i % 2 })));
+  // (the server reported the pass, gross 50 µs/msg, and nothing was left net of idle)
+  const gap = summariseRatePasses('protobufjs-static', 2000, tight.map((v, i) => ({ ...pass(1 + (i >> 1), i === 3 ? null : v), grossCpuUs: 50, slot: i % 2 })));
   const [, withGap] = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [gap], pairs: [] }, settings: {} });
   assert.match(withGap, /; 1 of 10 passes unmeasured \(the idle CPU rate left nothing of the pass's\)$/);
+  // a pass the server did not report, and a row where no pass measured: said, not silent
+  const silent = summariseRatePasses('json-buffer', 2000, [pass(1, null), pass(2, null), pass(3, null)]);
+  const [, none] = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [silent], pairs: [] }, settings: {} });
+  assert.match(none, /^ {2}json-buffer {2}— µs\/msg .*; 3 of 3 passes unmeasured \(the server did not report\)$/);
+  // two passes: the fastest of too few to judge, and a pair whose sides have too few passes says so
+  const two = ['pb', 'js'].map((f, k) => summariseRatePasses(f, 2000, [pass(1, 40 + k), pass(2, 41 + k)]));
+  const twoLines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: two, pairs: ratePairs(two) }, settings: {} });
+  assert.match(twoLines[1], /fastest 40\.0 µs\/msg \(of 2 passes measured, too few to judge; ~ unstable\); median 40\.5/);
+  assert.match(twoLines[3], /1\.02× the server CPU per message at the fastest passes \(~ unstable: a side has too few passes\); the median of the pairs/);
+  // a pair with fastest passes on both sides but no pass run back to back that measured both: the fastest still shown
+  const apart = [summariseRatePasses('pb', 2000, [pass(1, 40), pass(2, null), pass(3, 41), pass(4, 40.5)]), summariseRatePasses('js', 2000, [pass(1, null), pass(2, 50), pass(5, 51), pass(6, 50.5)])];
+  const apartLine = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: apart, pairs: ratePairs(apart) }, settings: {} }).find((l) => l.includes('÷'));
+  assert.match(apartLine ?? '', /js ÷ pb: 1\.25× the server CPU per message at the fastest passes; no pair of passes run back to back measured both$/);
 });

@@ -5,7 +5,7 @@ import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
 import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
-import { CAPACITY_HEADLINE, CAPACITY_PRECISION, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
+import { CAPACITY_HEADLINE, CAPACITY_PRECISION, CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
 import { LOWEST_OF } from '../transmission/cpu-at-rate.js';
@@ -464,10 +464,21 @@ function warmupNote(transports) {
     return perSearch.length ? perSearch : t.warmup ?? [];
   });
   if (!warmups.length) return '';
-  const counts = [...new Set(warmups.map((w) => w.requests))];
   const short = warmups.filter((w) => w.answered < w.requests);
-  return `; each fresh server first took ${counts.map((n) => int(n)).join(' or ')} requests of each format from h2load, as fast as it answered them, unmeasured (its JIT warmed up)`
-    + (short.length ? ` (answered fewer: ${short.map((w) => `${w.format} ${int(w.answered)}`).join(', ')})` : '');
+  const answeredFewer = short.length ? ` (answered fewer: ${short.map((w) => `${w.format} ${int(w.answered)}`).join(', ')})` : '';
+  // results written before the warm-up ran in chunks: one block of requests
+  if (!warmups.every((w) => w.chunkCpuUs)) {
+    const counts = [...new Set(warmups.map((w) => w.requests))];
+    return `; each fresh server first took ${counts.map((n) => int(n)).join(' or ')} requests of each format from h2load, as fast as it answered them, unmeasured (its JIT warmed up)${answeredFewer}`;
+  }
+  const sizes = warmups.map((w) => w.requests);
+  const [low, high] = [Math.min(...sizes), Math.max(...sizes)];
+  const unsettled = warmups.filter((w) => w.settled === false);
+  const { min, max, settle } = CAPACITY_WARMUP_CHUNKS;
+  return `; each fresh server first took each format's requests from h2load in chunks of ${int(CAPACITY_WARMUP_REQUESTS)}, as fast as it answered them, unmeasured, `
+    + `until its CPU per request stopped falling (a chunk less than ${Math.round(settle * 100)}% below the one before; ${min} to ${max} chunks): `
+    + `${low === high ? int(low) : `${int(low)}–${int(high)}`} requests here${answeredFewer}`
+    + (unsettled.length ? `; still falling after ${max} chunks: ${unsettled.map((w) => `${w.format} (${(w.chunkCpuUs ?? []).map((c) => (c == null ? '—' : int(c))).join(', ')} µs a request)`).join(', ')}` : '');
 }
 
 /**

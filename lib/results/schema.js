@@ -413,7 +413,9 @@ export const RESULTS_SCHEMA = {
                         type: 'object', required: ['capacity'],
                         properties: {
                           capacity: nullableNumber,
-                          warmup: { type: ['object', 'null'], required: ['requests', 'answered', 'seconds'], properties: { requests: count, answered: count, seconds: number } },
+                          // chunkCpuUs and settled: absent in results written before the warm-up ran in chunks
+                          warmup: { type: ['object', 'null'], required: ['requests', 'answered', 'seconds'], properties: { requests: count, answered: count, seconds: number,
+                            chunkCpuUs: { type: 'array', items: nullableNumber }, settled: { type: 'boolean' } } },
                         },
                       },
                     },

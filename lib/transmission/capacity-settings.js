@@ -41,11 +41,36 @@ export const CAPACITY_TARGET_P99_MS = 10;
 export const CAPACITY_HEADLINE = Object.freeze({ rest: { transport: 'http1', format: 'json-buffer' }, grpc: { transport: 'grpc', format: 'protobufjs-static' } });
 
 /**
- * Requests h2load sends to each fresh server before its first search, per format, as fast as the connections and
- * streams allow (closed loop), not measured. The toolkit's own client warms up before each probe; h2load sends
+ * Requests in each chunk of the warm-up h2load sends to each fresh server before its first search, per format, as
+ * fast as the connections and streams allow (closed loop), not measured (CAPACITY_WARMUP_CHUNKS: how many chunks). The toolkit's own client warms up before each probe; h2load sends
  * nothing unmeasured, so a search's first probes met a server whose JIT had not warmed up: against a fresh grpc-js
  * server on the 2-core Intel VM (2026-11-27, three 0.4 s passes at 1,000 msgs/s, test3) p99 was 85, 52 and 29 ms cold,
  * 6–18 ms after these 5,000; npm start's short pass, cold, said "fewer than 1,000 gRPC/protobuf messages/s" and
  * stopped http1 at 3,875 with its core full, warmed and quiet 1,938 and 12,000–19,000 (docs/transmission.md).
  */
 export const CAPACITY_WARMUP_REQUESTS = 5000;
+
+/**
+ * The warm-up runs in chunks of CAPACITY_WARMUP_REQUESTS, at least `min` and at most `max` of them, until the server's
+ * CPU per request stops falling: a chunk no more than `settle` below the one before (warmupSettled). One chunk was
+ * not enough: closed-loop chunks of 5,000 against fresh servers (2026-11-29, AMD EPYC VM, test3's protobuf-es, h2load
+ * -c 4 -m 8) read connect-h2 502, 290, 254, then 226–284 µs a request, and node:http2 118, 46, 38, then 30–62 (176,
+ * 74, 60, then 40–68 in another): after the first chunk the server was still 15–25% dearer than it would be, and a
+ * search's first probes (a few thousand requests in all) met it so.
+ */
+export const CAPACITY_WARMUP_CHUNKS = Object.freeze({ min: 2, max: 8, settle: 0.1 });
+
+/**
+ * Whether a warm-up can stop after the chunks so far: `max` chunks run, or at least `min` and the last one's server
+ * CPU per request no more than `settle` below the one before (it has stopped falling). A chunk without a figure (a
+ * server that cannot report) stops it after `min`: there is nothing to watch.
+ * @param {Array<number|null>} cpuPerRequest each chunk's, in order
+ * @param {{ min: number, max: number, settle: number }} [o]
+ */
+export function warmupSettled(cpuPerRequest, { min, max, settle } = CAPACITY_WARMUP_CHUNKS) {
+  const n = cpuPerRequest.length;
+  if (n >= max) return true;
+  if (n < min) return false;
+  const [before, last] = cpuPerRequest.slice(-2);
+  return before == null || last == null || last >= (1 - settle) * before;
+}

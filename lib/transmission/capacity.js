@@ -21,7 +21,7 @@ import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-r
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
-import { CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from './capacity-settings.js';
+import { CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES, warmupSettled } from './capacity-settings.js';
 import { boundOf, isFloor } from './capacity-bound.js';
 
 /** h2load's rate for a warm-up: one no server reaches, so that it sends as fast as its connections and streams allow. */
@@ -76,7 +76,7 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
  * a capacity is what held), every probe of every search (each with its `search`, from 1), each search's result, and
  * the capacities' min–max (null when a search found none: its row says "below").
  * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null, order?: number, atSeconds?: number,
- *   warmup?: { requests: number, answered: number, seconds: number } | null }>} rows one per search, in the order they
+ *   warmup?: { requests: number, answered: number, seconds: number, chunkCpuUs?: Array<number|null>, settled?: boolean } | null }>} rows one per search, in the order they
  *   ran (serverPid: the server process that answered it; order: its place among all of the run's searches, from 1;
  *   atSeconds: when it began, in seconds from the first search of the run; warmup: what h2load sent its fresh server
  *   of this format first, null for the toolkit's client)
@@ -227,7 +227,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
    *   codecs: import('../codecs/index.js').CodecInfo[], usable: ReturnType<typeof prepareWireCodecs>['usable'],
    *   formats: import('../codecs/index.js').CodecInfo[], plan: ReturnType<typeof detectPlacement>,
    *   h2load: { name: 'h2load', version: string, bin?: string } | null,
-   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number, warmup: { requests: number, answered: number, seconds: number } | null }>[],
+   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs?: Array<number|null>, settled?: boolean } | null }>[],
    *   workers: Awaited<ReturnType<typeof startClientWorkers>> | null }>}
    */
   const cells = [];
@@ -307,14 +307,14 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       // search's bracket
       const requests = h2load ? await Promise.all(formats.map((info) => checkedRequest(info.name))) : formats.map(() => null);
       // h2load's first requests to a fresh server warm it up, unmeasured (the toolkit's client warms up before each probe)
-      /** @type {Array<{ format: string, requests: number, answered: number, seconds: number }>} */
+      /** @type {Array<{ format: string, requests: number, answered: number, seconds: number, chunkCpuUs?: Array<number|null>, settled?: boolean }>} (optional: results written before the chunks lack them) */
       const warmups = [];
       if (h2load) for (const i of alternate(formats.map((_, j) => j), k)) warmups.push({ format: formats[i].name, ...(await warmUp(/** @type {ReturnType<typeof h2loadRequest>} */ (requests[i]))) });
       const from = k === 1 ? fromRate : Math.max(fromRate, Math.round(fromRate * 2 ** ((k - 1) / searches)));
       for (const i of alternate(formats.map((_, j) => j), k)) {
         // each search says what warmed its server (null: the toolkit's client, which warms up before each probe)
         const w = warmups.find((x) => x.format === formats[i].name);
-        cell.found[i].push({ ...(await searchFormat(formats[i], requests[i], from)), warmup: w ? { requests: w.requests, answered: w.answered, seconds: w.seconds } : null });
+        cell.found[i].push({ ...(await searchFormat(formats[i], requests[i], from)), warmup: w ? { requests: w.requests, answered: w.answered, seconds: w.seconds, chunkCpuUs: w.chunkCpuUs, settled: w.settled } : null });
       }
       if (k < searches) return null;
       const rows = cell.found.map((found) => ({ ...combineSearches(found), sustained: /** @type {Sustained|null} */ (null) }));
@@ -406,16 +406,29 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     }
 
     /**
-     * CAPACITY_WARMUP_REQUESTS of a format's request by h2load, closed loop (a rate no server reaches: as fast as the
-     * connections and streams allow), not measured: what it sent, and how many the server answered.
+     * A format's request by h2load in chunks of CAPACITY_WARMUP_REQUESTS, closed loop (a rate no server reaches: as
+     * fast as the connections and streams allow), not measured, until the server's CPU per request stops falling
+     * (warmupSettled): what it sent, how many the server answered, each chunk's server CPU per request, and whether it
+     * settled before the last chunk allowed.
      * @param {ReturnType<typeof h2loadRequest>} request
      */
     async function warmUp(request) {
-      const r = await h2loadPass({
-        url: server.url, request, rate: WARMUP_RATE, messages: CAPACITY_WARMUP_REQUESTS, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }),
-        serverControl: server.control, bin: h2load?.bin, timeoutMs: 60_000,
-      });
-      return { requests: r.messages, answered: r.acked, seconds: r.seconds };
+      let [requests, answered, seconds] = [0, 0, 0];
+      /** @type {Array<number|null>} */
+      const chunkCpuUs = [];
+      while (!warmupSettled(chunkCpuUs)) {
+        const r = await h2loadPass({
+          url: server.url, request, rate: WARMUP_RATE, messages: CAPACITY_WARMUP_REQUESTS, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }),
+          serverControl: server.control, bin: h2load?.bin, timeoutMs: 60_000,
+        });
+        requests += r.messages;
+        answered += r.acked;
+        seconds += r.seconds;
+        chunkCpuUs.push(r.server?.messages ? r.server.cpuUs / r.server.messages : null);
+      }
+      const n = chunkCpuUs.length;
+      const settled = n < CAPACITY_WARMUP_CHUNKS.max || warmupSettled(chunkCpuUs, { ...CAPACITY_WARMUP_CHUNKS, max: Infinity });
+      return { requests, answered, seconds, chunkCpuUs, settled };
     }
 
     /**

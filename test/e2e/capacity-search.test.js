@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
-import { CAPACITY_WARMUP_REQUESTS } from '../../lib/transmission/capacity-settings.js';
+import { warmedInChunks } from '../helpers/warmup.js';
 
 /** @typedef {import('../../lib/transmission/capacity.js').CapacityProbe} CapacityProbe */
 
@@ -100,18 +100,18 @@ test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: ev
   const r = run('5', '--capacity', '--load-generator', 'h2load', '--transports', 'http1', '--searches', '2', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, warmup: Array<{ format: string, requests: number, answered: number }>,
-   *   rows: Array<{ format: string, searches: Array<{ serverPid: number, warmup: { requests: number, answered: number, seconds: number } | null }> }> }> }} */
+   *   rows: Array<{ format: string, searches: Array<{ serverPid: number, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs: Array<number|null>, settled: boolean } | null }> }> }> }} */
   const out = JSON.parse(r.stdout);
   const [t] = out.transports;
   assert.deepEqual(t.rows.map((row) => row.format), ['protobufjs-static', 'json-buffer']);
   for (const row of t.rows) {
-    // two searches, two fresh servers, each warmed up with CAPACITY_WARMUP_REQUESTS of this format, all answered
+    // two searches, two fresh servers, each warmed up with chunks of this format until its CPU per request stopped falling, all answered
     assert.equal(new Set(row.searches.map((x) => x.serverPid)).size, 2, JSON.stringify(row.searches));
-    assert.deepEqual(row.searches.map((x) => x.warmup && [x.warmup.requests, x.warmup.answered, x.warmup.seconds > 0]),
-      [[CAPACITY_WARMUP_REQUESTS, CAPACITY_WARMUP_REQUESTS, true], [CAPACITY_WARMUP_REQUESTS, CAPACITY_WARMUP_REQUESTS, true]], row.format);
+    assert.equal(row.searches.length, 2);
+    for (const x of row.searches) warmedInChunks(/** @type {NonNullable<typeof x.warmup>} */ (x.warmup), row.format);
   }
   // the transport's own warmup is its last search's
-  assert.deepEqual(t.warmup.map((w) => [w.format, w.requests, w.answered]).sort(), t.rows.map((row) => [row.format, CAPACITY_WARMUP_REQUESTS, CAPACITY_WARMUP_REQUESTS]).sort());
+  assert.deepEqual(t.warmup.map((w) => [w.format, w.requests]).sort(), t.rows.map((row) => [row.format, /** @type {NonNullable<typeof row.searches[1]['warmup']>} */ (row.searches[1].warmup).requests]).sort());
   // the toolkit's client warms up before each probe: its searches say null
   const toolkit = run('5', '--capacity', '--load-generator', 'toolkit', '--transports', 'http1', '--formats', 'json-buffer', '--searches', '1', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0', '--cpu-rate', '300', '--json');
   assert.equal(toolkit.status, 0, toolkit.stderr);

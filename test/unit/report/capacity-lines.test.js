@@ -327,3 +327,28 @@ test('the load generator line counts every search\'s warm-up and names a search 
   t.rows = /** @type {any} */ ([{ ...t.rows[0], searches: [{ capacity: 16000 }] }]);
   assert.match(loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([{ ...t, warmup: [{ format: 'json-buffer', ...w(4000) }] }]))), /\(answered fewer: json-buffer 4,000\)$/);
 });
+
+test('warmupSettled: at least two chunks, then until a chunk is less than 10% below the one before, at most eight', async () => {
+  const { warmupSettled, CAPACITY_WARMUP_CHUNKS } = await import('../../../lib/transmission/capacity-settings.js');
+  assert.deepEqual(CAPACITY_WARMUP_CHUNKS, { min: 2, max: 8, settle: 0.1 });
+  // connect-h2's chunks on 2026-11-29: 502, 290 (falling), 254 (12% lower: falling), 272 (stopped)
+  const chunks = [502, 290, 254, 272];
+  assert.deepEqual(chunks.map((_, i) => warmupSettled(chunks.slice(0, i + 1))), [false, false, false, true]);
+  assert.equal(warmupSettled([100, 95]), true, 'two chunks, 5% apart');
+  assert.equal(warmupSettled([100]), false, 'one chunk is never enough');
+  assert.equal(warmupSettled([100, 50, 25, 12, 6, 3, 2, 1]), true, 'eight chunks: stop, settled or not');
+  assert.equal(warmupSettled([100, 50, 25, 12, 6, 3, 2]), false);
+  assert.equal(warmupSettled([null, null]), true, 'a server that cannot report: nothing to watch');
+});
+
+test('the load generator line: a warm-up in chunks says how many requests it took, and names one still falling after its last chunk', async () => {
+  const { loadGeneratorLine } = await import('../../../lib/report/terminal-transmission.js');
+  const t = transportOf('connect-h2', 'h2load 1.52.0');
+  const w = (/** @type {number[]} */ chunkCpuUs, settled = true) => ({ requests: 5000 * chunkCpuUs.length, answered: 5000 * chunkCpuUs.length, seconds: 2, chunkCpuUs, settled });
+  t.rows = /** @type {any} */ ([{ ...t.rows[0], format: 'protobuf-es', searches: [{ capacity: 1000, warmup: w([502, 290, 254, 272]) }, { capacity: 1100, warmup: w([480, 300, 290]) }] }]);
+  const line = loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([t])));
+  assert.match(line, /; each fresh server first took each format's requests from h2load in chunks of 5,000, as fast as it answered them, unmeasured, until its CPU per request stopped falling \(a chunk less than 10% below the one before; 2 to 8 chunks\): 15,000–20,000 requests here$/);
+  const falling = [500, 400, 320, 260, 210, 170, 140, 110];
+  t.rows = /** @type {any} */ ([{ ...t.rows[0], format: 'protobuf-es', searches: [{ capacity: 1000, warmup: w(falling, false) }] }]);
+  assert.match(loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([t]))), /: 40,000 requests here; still falling after 8 chunks: protobuf-es \(500, 400, 320, 260, 210, 170, 140, 110 µs a request\)$/);
+});

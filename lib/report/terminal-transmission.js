@@ -474,11 +474,11 @@ function warmupNote(transports) {
   const sizes = warmups.map((w) => w.requests);
   const [low, high] = [Math.min(...sizes), Math.max(...sizes)];
   const unsettled = warmups.filter((w) => w.settled === false);
-  const { min, max, settle } = CAPACITY_WARMUP_CHUNKS;
+  const { min, max, settle, maxSeconds } = CAPACITY_WARMUP_CHUNKS;
   return `; each fresh server first took each format's requests from h2load in chunks of ${int(CAPACITY_WARMUP_REQUESTS)}, as fast as it answered them, unmeasured, `
-    + `until its CPU per request stopped falling (a chunk less than ${Math.round(settle * 100)}% below the one before; ${min} to ${max} chunks): `
+    + `until its CPU per request stopped falling (a chunk less than ${Math.round(settle * 100)}% below the one before; ${min} to ${max} chunks, none begun after ${maxSeconds} s): `
     + `${low === high ? int(low) : `${int(low)}–${int(high)}`} requests here${answeredFewer}`
-    + (unsettled.length ? `; still falling after ${max} chunks: ${unsettled.map((w) => `${w.format} (${(w.chunkCpuUs ?? []).map((c) => (c == null ? '—' : int(c))).join(', ')} µs a request)`).join(', ')}` : '');
+    + (unsettled.length ? `; still falling when its chunks or their time ran out: ${unsettled.map((w) => `${w.format} (${(w.chunkCpuUs ?? []).map((c) => (c == null ? '—' : int(c))).join(', ')} µs a request)`).join(', ')}` : '');
 }
 
 /**

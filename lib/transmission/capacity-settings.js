@@ -51,27 +51,39 @@ export const CAPACITY_HEADLINE = Object.freeze({ rest: { transport: 'http1', for
 export const CAPACITY_WARMUP_REQUESTS = 5000;
 
 /**
- * The warm-up runs in chunks of CAPACITY_WARMUP_REQUESTS, at least `min` and at most `max` of them, until the server's
- * CPU per request stops falling: a chunk no more than `settle` below the one before (warmupSettled). One chunk was
+ * The warm-up runs in chunks of CAPACITY_WARMUP_REQUESTS, at least `min` and at most `max` of them (and no more once
+ * `maxSeconds` have passed), until the server's CPU per request stops falling: a chunk no more than `settle` below
+ * the one before (warmupSettled, warmupDone). One chunk was
  * not enough: closed-loop chunks of 5,000 against fresh servers (2026-11-29, AMD EPYC VM, test3's protobuf-es, h2load
  * -c 4 -m 8) read connect-h2 502, 290, 254, then 226–284 µs a request, and node:http2 118, 46, 38, then 30–62 (176,
  * 74, 60, then 40–68 in another): after the first chunk the server was still 15–25% dearer than it would be, and a
  * search's first probes (a few thousand requests in all) met it so. In two full capacity runs after this change, the
  * first format's chunks read http1 156, 98, 53, 57 and grpc 163, 96, 55, 57: after one chunk, about 1.7× as dear.
  */
-export const CAPACITY_WARMUP_CHUNKS = Object.freeze({ min: 2, max: 8, settle: 0.1 });
+export const CAPACITY_WARMUP_CHUNKS = Object.freeze({ min: 2, max: 8, settle: 0.1, maxSeconds: 10 });
 
 /**
- * Whether a warm-up can stop after the chunks so far: `max` chunks run, or at least `min` and the last one's server
- * CPU per request no more than `settle` below the one before (it has stopped falling). A chunk without a figure (a
- * server that cannot report) stops it after `min`: there is nothing to watch.
+ * Whether a warm-up's server CPU per request has stopped falling: at least `min` chunks, and the last one no more
+ * than `settle` below the one before. A chunk without a figure (a server that cannot report) counts as stopped:
+ * there is nothing to watch.
  * @param {Array<number|null>} cpuPerRequest each chunk's, in order
- * @param {{ min: number, max: number, settle: number }} [o]
+ * @param {{ min: number, settle: number }} [o]
  */
-export function warmupSettled(cpuPerRequest, { min, max, settle } = CAPACITY_WARMUP_CHUNKS) {
-  const n = cpuPerRequest.length;
-  if (n >= max) return true;
-  if (n < min) return false;
+export function warmupSettled(cpuPerRequest, { min, settle } = CAPACITY_WARMUP_CHUNKS) {
+  if (cpuPerRequest.length < min) return false;
   const [before, last] = cpuPerRequest.slice(-2);
   return before == null || last == null || last >= (1 - settle) * before;
+}
+
+/**
+ * Whether a warm-up stops after the chunks so far: it has settled (warmupSettled), or run `max` chunks, or, past
+ * `min` chunks, `maxSeconds` of them: a slow server on a busy machine (5,000 requests can take seconds) gets fewer
+ * chunks, not minutes, and its warm-up says it did not settle.
+ * @param {Array<number|null>} cpuPerRequest each chunk's, in order
+ * @param {number} seconds the chunks' time so far
+ * @param {{ min: number, max: number, settle: number, maxSeconds: number }} [o]
+ */
+export function warmupDone(cpuPerRequest, seconds, o = CAPACITY_WARMUP_CHUNKS) {
+  const n = cpuPerRequest.length;
+  return n >= o.max || (n >= o.min && seconds >= o.maxSeconds) || warmupSettled(cpuPerRequest, o);
 }

@@ -21,7 +21,7 @@ import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-r
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
-import { CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES, warmupSettled } from './capacity-settings.js';
+import { CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES, warmupDone, warmupSettled } from './capacity-settings.js';
 import { boundOf, isFloor } from './capacity-bound.js';
 
 /** h2load's rate for a warm-up: one no server reaches, so that it sends as fast as its connections and streams allow. */
@@ -408,15 +408,15 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     /**
      * A format's request by h2load in chunks of CAPACITY_WARMUP_REQUESTS, closed loop (a rate no server reaches: as
      * fast as the connections and streams allow), not measured, until the server's CPU per request stops falling
-     * (warmupSettled): what it sent, how many the server answered, each chunk's server CPU per request, and whether it
-     * settled before the last chunk allowed.
+     * or the chunks or their time run out (warmupDone): what it sent, how many the server answered, each chunk's server
+     * CPU per request, and whether it settled (warmupSettled).
      * @param {ReturnType<typeof h2loadRequest>} request
      */
     async function warmUp(request) {
       let [requests, answered, seconds] = [0, 0, 0];
       /** @type {Array<number|null>} */
       const chunkCpuUs = [];
-      while (!warmupSettled(chunkCpuUs)) {
+      while (!warmupDone(chunkCpuUs, seconds)) {
         const r = await h2loadPass({
           url: server.url, request, rate: WARMUP_RATE, messages: CAPACITY_WARMUP_REQUESTS, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }),
           serverControl: server.control, bin: h2load?.bin, timeoutMs: 60_000,
@@ -426,9 +426,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         seconds += r.seconds;
         chunkCpuUs.push(r.server?.messages ? r.server.cpuUs / r.server.messages : null);
       }
-      const n = chunkCpuUs.length;
-      const settled = n < CAPACITY_WARMUP_CHUNKS.max || warmupSettled(chunkCpuUs, { ...CAPACITY_WARMUP_CHUNKS, max: Infinity });
-      return { requests, answered, seconds, chunkCpuUs, settled };
+      return { requests, answered, seconds, chunkCpuUs, settled: warmupSettled(chunkCpuUs) };
     }
 
     /**

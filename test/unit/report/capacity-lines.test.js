@@ -328,16 +328,22 @@ test('the load generator line counts every search\'s warm-up and names a search 
   assert.match(loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([{ ...t, warmup: [{ format: 'json-buffer', ...w(4000) }] }]))), /\(answered fewer: json-buffer 4,000\)$/);
 });
 
-test('warmupSettled: at least two chunks, then until a chunk is less than 10% below the one before, at most eight', async () => {
-  const { warmupSettled, CAPACITY_WARMUP_CHUNKS } = await import('../../../lib/transmission/capacity-settings.js');
-  assert.deepEqual(CAPACITY_WARMUP_CHUNKS, { min: 2, max: 8, settle: 0.1 });
+test('warmupSettled and warmupDone: at least two chunks, then until a chunk is less than 10% below the one before, at most eight, none begun after 10 s', async () => {
+  const { warmupDone, warmupSettled, CAPACITY_WARMUP_CHUNKS } = await import('../../../lib/transmission/capacity-settings.js');
+  assert.deepEqual(CAPACITY_WARMUP_CHUNKS, { min: 2, max: 8, settle: 0.1, maxSeconds: 10 });
   // connect-h2's chunks on 2026-11-29: 502, 290 (falling), 254 (12% lower: falling), 272 (stopped)
   const chunks = [502, 290, 254, 272];
   assert.deepEqual(chunks.map((_, i) => warmupSettled(chunks.slice(0, i + 1))), [false, false, false, true]);
+  assert.deepEqual(chunks.map((_, i) => warmupDone(chunks.slice(0, i + 1), i + 1)), [false, false, false, true]);
   assert.equal(warmupSettled([100, 95]), true, 'two chunks, 5% apart');
   assert.equal(warmupSettled([100]), false, 'one chunk is never enough');
-  assert.equal(warmupSettled([100, 50, 25, 12, 6, 3, 2, 1]), true, 'eight chunks: stop, settled or not');
-  assert.equal(warmupSettled([100, 50, 25, 12, 6, 3, 2]), false);
+  assert.equal(warmupDone([100], 60), false, 'nor is one chunk however long it took');
+  const falling = [100, 50, 25, 12, 6, 3, 2, 1];
+  assert.equal(warmupDone(falling, 8), true, 'eight chunks: stop');
+  assert.equal(warmupSettled(falling), false, 'but not settled');
+  assert.equal(warmupDone(falling.slice(0, 7), 7), false);
+  assert.equal(warmupDone(falling.slice(0, 3), 10), true, 'ten seconds of chunks: stop');
+  assert.equal(warmupDone(falling.slice(0, 3), 9.9), false);
   assert.equal(warmupSettled([null, null]), true, 'a server that cannot report: nothing to watch');
 });
 
@@ -347,8 +353,8 @@ test('the load generator line: a warm-up in chunks says how many requests it too
   const w = (/** @type {number[]} */ chunkCpuUs, settled = true) => ({ requests: 5000 * chunkCpuUs.length, answered: 5000 * chunkCpuUs.length, seconds: 2, chunkCpuUs, settled });
   t.rows = /** @type {any} */ ([{ ...t.rows[0], format: 'protobuf-es', searches: [{ capacity: 1000, warmup: w([502, 290, 254, 272]) }, { capacity: 1100, warmup: w([480, 300, 290]) }] }]);
   const line = loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([t])));
-  assert.match(line, /; each fresh server first took each format's requests from h2load in chunks of 5,000, as fast as it answered them, unmeasured, until its CPU per request stopped falling \(a chunk less than 10% below the one before; 2 to 8 chunks\): 15,000–20,000 requests here$/);
+  assert.match(line, /; each fresh server first took each format's requests from h2load in chunks of 5,000, as fast as it answered them, unmeasured, until its CPU per request stopped falling \(a chunk less than 10% below the one before; 2 to 8 chunks, none begun after 10 s\): 15,000–20,000 requests here$/);
   const falling = [500, 400, 320, 260, 210, 170, 140, 110];
   t.rows = /** @type {any} */ ([{ ...t.rows[0], format: 'protobuf-es', searches: [{ capacity: 1000, warmup: w(falling, false) }] }]);
-  assert.match(loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([t]))), /: 40,000 requests here; still falling after 8 chunks: protobuf-es \(500, 400, 320, 260, 210, 170, 140, 110 µs a request\)$/);
+  assert.match(loadGeneratorLine(/** @type {Capacity} */ (/** @type {unknown} */ ([t]))), /: 40,000 requests here; still falling when its chunks or their time ran out: protobuf-es \(500, 400, 320, 260, 210, 170, 140, 110 µs a request\)$/);
 });

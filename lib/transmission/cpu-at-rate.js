@@ -181,18 +181,18 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
   // the figure comes from the passes that measured; a pass is unmeasured when its server did not report (a server
   // that cannot report leaves every pass so, and the row without a figure) or its idle rate left nothing positive
-  const all = cpu.length > 0;
-  const serverCpuUs = all ? median(cpu) : null;
-  const { min, max } = all ? range(cpu) : { min: NaN, max: NaN };
+  const measured = cpu.length > 0;
+  const serverCpuUs = measured ? median(cpu) : null;
+  const { min, max } = measured ? range(cpu) : { min: NaN, max: NaN };
   return {
     format, rate,
     serverCpuUs,
-    // the fastest passes (lowestOf): the cost without the machine's interference
+    // the fastest passes (lowestOf): nearest the cost itself, since interference mostly adds CPU time
     lowest: lowestOf(cpu, target),
     unmeasured: passes.length - cpu.length,
-    minMax: all ? { serverCpuUs: [min, max] } : null,
-    spread: all && serverCpuUs ? spread(cpu) : null,
-    ...(all ? withPrecision(cpu, target) : { interval: null, precision: { target, halfWidth: null, met: false } }),
+    minMax: measured ? { serverCpuUs: [min, max] } : null,
+    spread: measured && serverCpuUs ? spread(cpu) : null,
+    ...(measured ? withPrecision(cpu, target) : { interval: null, precision: { target, halfWidth: null, met: false } }),
     // the server's CPU at this rate as a share of one core, idle subtracted
     serverCpuShare: serverCpuUs == null ? null : (serverCpuUs * rate) / 1e6,
     idleCpuUsPerSec: idle.length ? median(idle) : null,

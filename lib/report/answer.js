@@ -233,7 +233,8 @@ export function answerParagraph(results, entry) {
  * The capacity headline of a run's short capacity pass, on the payload it ran on: how many REST/JSON and gRPC/protobuf
  * messages one server core took under the p99 target, and the server's CPU for each at one rate (headlineSentence),
  * with who sent them, and what a reader must know to weigh it: how many searches each capacity is (one: no interval),
- * a capacity the server did not bound is not the server's, and ~ marks a CPU share measured less precisely than ±5%.
+ * a capacity the server did not bound is not the server's, and ~ marks a CPU share measured less precisely than ±5%
+ * (at the fastest passes, where the run has them, or the median).
  * @param {Results} results
  * @param {string} payloadId
  * @returns {string|null}
@@ -248,7 +249,8 @@ export function capacityPhrase(results, payloadId) {
   const moved = 'such figures moved by up to half between runs on a 2-core VM: docs/transmission.md';
   const notes = [
     (settings.searches ?? 1) > 1 ? `Each capacity is the median of ${settings.searches} searches, with what the others found (${moved})` : `Each capacity is one short search, without an interval (${moved})`,
-    ...(rows.some((r) => r.atHalf && r.atHalf.serverCpuShare != null && !r.atHalf.serverCpuMet) ? ['~ marks a CPU share whose 95% interval is wider than ±5%'] : []),
+    ...(rows.some((r) => r.atHalf && r.atHalf.serverCpuShare != null && !r.atHalf.serverCpuMet) || rows.some((r) => r.atHalf?.serverCpuLowest?.met === false)
+      ? [rows.some((r) => r.atHalf?.serverCpuLowest) ? '~ marks a CPU share measured less precisely than ±5% (its three fastest passes further from their middle, or a median\'s 95% interval wider)' : '~ marks a CPU share whose 95% interval is wider than ±5%'] : []),
     ...(notServer && settings.loadGenerator === 'toolkit' ? ['h2load (Debian: apt-get install nghttp2-client) sends faster than the toolkit\'s own clients'] : []),
   ];
   return `Capacity (sent by ${settings.loadGenerator === 'toolkit' ? 'the toolkit\'s own clients' : settings.loadGenerator}): ${sentence} ${notes.join('; ')}.`;

@@ -531,7 +531,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
 
 /**
  * A format's figures at half capacity: the open-loop latencies (medians of the rounds) and the server CPU per
- * message at that fixed rate (the median of the passes that measured, and how many did not).
+ * message at that fixed rate (the median of the passes that measured, how many did not, and the fastest passes).
  * @param {{ settings: { rate: number|null }, results: Array<{ format: string, messages: number, acked: number, lost: number, notSent?: number, duplicated: number,
  *   errors: number, latencyMs?: Record<string, number|null> | null }>, cpuAtRate: { formats: Array<ReturnType<typeof summariseRatePasses>> } | null } | null} half
  *   measureTransmission's result, or the h2load passes' shaped like it
@@ -546,5 +546,7 @@ function atHalfOf(half, format) {
     serverCpuUs: cpu?.serverCpuUs ?? null, serverCpuMinMax: cpu?.minMax?.serverCpuUs ?? null, serverCpuInterval: cpu?.interval ?? null, serverCpuMet: cpu?.precision.met ?? false, idleCpuUsPerSec: cpu?.idleCpuUsPerSec ?? null, serverCpuShare: cpu?.serverCpuShare ?? null,
     // passes left out of the median: their server did not report, or the idle rate left nothing of theirs
     serverCpuUnmeasured: cpu?.unmeasured ?? 0,
+    // the fastest passes (cpu-at-rate.js lowestOf): the figure that holds run to run where the median moves with the machine
+    serverCpuLowest: cpu?.lowest ?? null,
   };
 }

@@ -199,7 +199,7 @@ test('the capacity pass: http1 JSON and grpc protobuf searched for real (h2load 
   assert.match(md, /^## Capacity per server core \(test3\)$/m);
   assert.match(md, /^Headline: one server core takes .* REST\/JSON messages\/s \(http1, json-buffer\) or .* gRPC\/protobuf messages\/s \(grpc, protobufjs-static\)/m);
   const answer = md.slice(md.indexOf('## The answer'), md.indexOf('The detail follows.'));
-  assert.match(answer, /Capacity \(sent by [^)]+\): one server core takes .* of its core\. Each capacity is one short search/);
+  assert.match(answer, /Capacity \(sent by [^)]+\): one server core takes .* of its core at their fastest passes \(medians .*\)\. Each capacity is one short search/);
 });
 
 test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {

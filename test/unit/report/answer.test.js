@@ -146,3 +146,24 @@ test('standing of a paired ratio: its interval against 1, and unstable when it m
   // a single process of slices is no "one round": its interval is its spread
   assert.equal(standing({ vsBaseline: 0.5, vsBaselineMin: 0.45, vsBaselineMax: 0.55, rounds: [{}], precision: p(true) }), 'slower');
 });
+
+test('capacityPhrase: the capacity headline on its payload only, its CPU shares at the fastest passes, and what ~ marks', async () => {
+  const { capacityPhrase } = await import('../../../lib/report/answer.js');
+  const lowest = (/** @type {number} */ us, met = true) => ({ serverCpuUs: us, of: 3, range: [us, us * 1.04], halfWidth: 0.02, met });
+  const row = (/** @type {string} */ format, /** @type {number} */ capacity, /** @type {object} */ atHalf) => ({ format, capacity, perCore: capacity, bound: 'server', probes: [{ rate: 1000, ok: true }],
+    atHalf: { rate: 1000, complete: true, p50: 1, p99: 2, serverCpuMinMax: null, serverCpuInterval: null, serverCpuMet: true, idleCpuUsPerSec: 900, ...atHalf } });
+  const results = (/** @type {object|null} */ grpcLowest) => /** @type {any} */ ({
+    settings: { capacity: { targetP99Ms: 10, searches: 1, loadGenerator: 'h2load 1.52.0' } },
+    capacity: { payload: 'test3', transports: [
+      { transport: 'http1', serverWorkers: 1, loadGenerator: 'h2load 1.52.0', rows: [row('json-buffer', 21000, { serverCpuUs: 81, serverCpuShare: 0.081, serverCpuLowest: lowest(66.5) })] },
+      { transport: 'grpc', serverWorkers: 1, loadGenerator: 'h2load 1.52.0', rows: [row('protobufjs-static', 17500, { serverCpuUs: 123, serverCpuShare: 0.123, serverCpuLowest: grpcLowest })] },
+    ] },
+  });
+  assert.equal(capacityPhrase(results(lowest(104.2)), 'test1'), null, 'another payload\'s capacity pass');
+  const met = /** @type {string} */ (capacityPhrase(results(lowest(104.2)), 'test3'));
+  assert.match(met, /CPU is 6\.7% vs 10\.4% of its core at their fastest passes \(medians 8\.1% vs 12\.3%\)\. Each capacity is one short search/);
+  assert.doesNotMatch(met, /~/, 'every share met its target: nothing marked, nothing explained');
+  const missed = /** @type {string} */ (capacityPhrase(results(lowest(104.2, false)), 'test3'));
+  assert.match(missed, /10\.4% ~ of its core/);
+  assert.match(missed, /~ marks a CPU share measured less precisely than ±5% \(its three fastest passes further from their middle/);
+});

@@ -124,6 +124,18 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   const cpuCol = model.columns.findIndex((c) => c.title.startsWith('server µs/msg'));
   assert.equal(model.rows[0].cells[cpuCol], '81.0 (2 passes unmeasured)');
   assert.equal(capacityRows(both).rows[0].cells[cpuCol], '81.0', 'none left out: nothing said');
+  // with the fastest passes (results from 2026-11-29 on): they lead the cell and the headline's shares, the medians beside them
+  const lowest = (/** @type {number} */ us, met = true) => ({ serverCpuUs: us, of: 3, range: [us, us * 1.04], halfWidth: 0.02, met });
+  const fastest = /** @type {Capacity} */ (/** @type {unknown} */ ([
+    one('http1', 'json-buffer', { capacity: 21000, perCore: 21000, atHalf: { ...atHalf(1000, 0.081), serverCpuInterval: { low: 70, high: 90, level: 0.95 }, serverCpuLowest: lowest(66.5) } }),
+    one('grpc', 'protobufjs-static', { capacity: 17500, perCore: 17500, atHalf: { ...atHalf(1000, 0.123), serverCpuLowest: lowest(104.2, false) } }),
+  ]));
+  assert.equal(capacityRows(fastest).rows[0].cells[cpuCol], 'fastest 66.5; median 81.0');
+  assert.equal(capacityRows(fastest).rows[1].cells[cpuCol], 'fastest 104.2 ~; median 123.0', 'three fastest too far apart: ~');
+  assert.match(headlineLines(fastest, 10)[1], /at 1,000 msgs\/s the server's CPU is 6\.7% vs 10\.4% ~ of its core at their fastest passes \(medians 8\.1% \(7\.0–9\.0\) vs 12\.3%\)\.$/);
+  // one side without them (an older results.json beside a newer): both sides' medians, as before
+  const mixed = /** @type {Capacity} */ (/** @type {unknown} */ ([fastest[0], both[2]]));
+  assert.match(headlineLines(mixed, 10)[1], /CPU is 8\.1% \(7\.0–9\.0\) vs 12\.3% of its core\.$/);
   // over several searches: the median with their min–max, beside what bound it
   const searched = (/** @type {object} */ row, /** @type {number[]} */ caps) => ({ ...row, searches: caps.map((capacity) => ({ capacity })), capacityMinMax: [Math.min(...caps), Math.max(...caps)] });
   const several = /** @type {Capacity} */ (/** @type {unknown} */ ([

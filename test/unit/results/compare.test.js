@@ -233,6 +233,17 @@ test('a capacity is compared by its searches\' min–max, its bound is its statu
   assert.equal(figure(none, key)?.b, 1000);
   // the fixed-rate CPU that missed its target in either run is unstable, however far it moved
   assert.equal(figure(compareRuns(withTransports(), withTransports({ scale: 2, cpuMet: false })), cpu)?.verdict, 'unstable');
+  // its fastest passes are a figure of their own where a run has them: judged by the three fastest's range and their target
+  const fastest = 'p1 capacity http1 fmt-a server CPU at 1000 msgs/s, fastest passes';
+  const withLowest = (/** @type {number} */ us, met = true, scale = 1) => {
+    const r = withTransports({ scale });
+    /** @type {any} */ (r.capacity).transports[0].rows[0].atHalf.serverCpuLowest = { serverCpuUs: us, of: 3, range: [us, us * 1.04], halfWidth: 0.02, met };
+    return r;
+  };
+  assert.equal(figure(compareRuns(withTransports(), withTransports()), fastest), undefined, 'an older results.json has none');
+  assert.equal(figure(compareRuns(withLowest(100), withLowest(101)), fastest)?.verdict, 'within spread');
+  assert.equal(figure(compareRuns(withLowest(100), withLowest(150)), fastest)?.verdict, 'CHANGED');
+  assert.equal(figure(compareRuns(withLowest(100), withLowest(150, false)), fastest)?.verdict, 'unstable');
   // so is a capacity whose searches spread wider than its precision target in either run (capacity.js capacityPrecision)
   const spread = withTransports({ capacity: 2 });
   const [spreadRow] = /** @type {any} */ (spread.capacity).transports[0].rows;

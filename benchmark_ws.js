@@ -33,9 +33,10 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
   --sweep             instead: per format and profile, the highest open-loop rate whose p99 (from the scheduled
                       send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
   --cpu-rate R        on the unthrottled profile, also server CPU per message at a fixed R msgs/s (default 2000;
-                      off to skip): two open-loop passes per format and round, formats alternated, each after an
-                      idle interval (as long as the pass, at most 0.25 s) whose server CPU rate is subtracted; the
-                      median with its 95% interval, ~ unstable when that is wider than ±5%
+                      off to skip): two open-loop passes per format and round, formats alternated, one on the
+                      run's server and one on a fresh one beside it, each after an idle interval (as long as the
+                      pass, at most 0.25 s) whose server CPU rate is subtracted; the fastest passes (each server's,
+                      and whether they agree) and the median with its 95% interval, ~ unstable beyond ±5%
   --cpu-seconds S     length of each of those passes (default 1)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.

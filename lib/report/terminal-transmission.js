@@ -281,7 +281,7 @@ export function transportComparisonRows(run) {
  * message at the rate with the idle CPU subtracted, its 95% interval (~ unstable when wider than the target) and the
  * passes' min–max, its share of a core and the idle CPU; then per pair the ratio of passes run back to back, judged
  * the same way. None when the run had no such passes.
- * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, servers?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
  *   placement?: import('../transmission/placement.js').Placement } }} run
  * @returns {string[]}
@@ -291,19 +291,27 @@ export function cpuAtRateLines(run) {
   if (!at) return [];
   const width = Math.max(...at.formats.map((f) => f.format.length));
   const perRound = at.passesPerRound ?? 1;
+  const nServers = at.servers ?? 1;
   /** @param {{ interval?: { low: number, high: number }|null, precision?: { met: boolean, halfWidth: number|null, target: number } }} f @param {(n: number) => string} show */
   const ci = (f, show) => (f.interval ? `95% ${show(f.interval.low)}–${show(f.interval.high)}, ±${Math.round((f.precision?.halfWidth ?? 0) * 100)}%` : '95% interval: too few passes')
     + (f.precision && !f.precision.met ? '; ~ unstable' : '');
   const target = Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100);
   // results from before the fastest passes were kept (no `lowest`) print as they did
   const withLowest = at.formats.some((f) => f.lowest);
-  /** @param {NonNullable<typeof at.formats[number]['lowest']>} l */
-  const fastest = (l) => (l.of < LOWEST_OF
-    ? `fastest ${us(l.serverCpuUs)} µs/msg (of ${l.of} pass${l.of === 1 ? '' : 'es'} measured, too few to judge; ~ unstable); median `
-    : `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${us(l.range[0])}–${us(l.range[1])}, ±${Math.round((l.halfWidth ?? 0) * 100)}%${l.met ? '' : '; ~ unstable'}); median `);
-  /** why a pair's fastest passes are not settled: a side with too few passes, or a side's fastest spread wider */
-  const unsettled = (/** @type {string[]} */ formats) => (formats.some((f) => (at.formats.find((x) => x.format === f)?.lowest?.of ?? 0) < LOWEST_OF)
-    ? 'a side has too few passes' : 'a side\'s fastest passes spread wider');
+  /** each server process's fastest pass, and whether they agree (cpu-at-rate.js serverAgreement); '' on one server */
+  const servers = (/** @type {typeof at.formats[number]} */ f) => (f.byServer
+    ? `; servers ${f.byServer.map((b) => (b.lowest ? us(b.lowest.serverCpuUs) : '—')).join(', ')}${f.serverAgreement === 'agree' ? '' : ': depends on the server process'}`
+    : '');
+  /** @param {typeof at.formats[number]} f @param {NonNullable<typeof at.formats[number]['lowest']>} l */
+  const fastest = (f, l) => (l.of < LOWEST_OF
+    ? `fastest ${us(l.serverCpuUs)} µs/msg (of ${l.of} pass${l.of === 1 ? '' : 'es'} measured, too few to judge${servers(f)}; ~ unstable); median `
+    : `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${us(l.range[0])}–${us(l.range[1])}, ±${Math.round((l.halfWidth ?? 0) * 100)}%${servers(f)}${l.met ? '' : '; ~ unstable'}); median `);
+  /** why a pair's fastest passes are not settled: a side with too few passes, whose servers disagree, or whose fastest spread wider */
+  const unsettled = (/** @type {string[]} */ formats) => {
+    const sides = formats.map((f) => at.formats.find((x) => x.format === f));
+    if (sides.some((x) => (x?.lowest?.of ?? 0) < LOWEST_OF)) return 'a side has too few passes';
+    return sides.some((x) => x?.serverAgreement && x.serverAgreement !== 'agree') ? 'a side depends on the server process' : 'a side\'s fastest passes spread wider';
+  };
   /** the passes without a figure, and why: the server did not report, or the idle rate left nothing of the pass's */
   const unmeasuredNote = (/** @type {typeof at.formats[number]} */ f) => {
     const missing = f.passes.filter((p) => p.serverCpuUs == null);
@@ -314,11 +322,13 @@ export function cpuAtRateLines(run) {
   };
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
+      + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it warmed alike, pass k of a round on server k mod ${nServers}; `
+        + `servers: each one's fastest pass, "depends on the server process" where they lie further apart than ±${target}% and their three fastest passes do not overlap; ` : '')
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
       + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work mostly adds CPU time), ~ unstable where the ${LOWEST_OF} fastest `
         + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%):`
         : `a figure whose 95% interval is wider than ±${target}% is ~ unstable):`),
-    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${f.lowest ? fastest(f.lowest) : ''}${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
+    ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${f.lowest ? fastest(f, f.lowest) : ''}${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
       + unmeasuredNote(f)),

@@ -328,7 +328,8 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const rate = fixedRate ?? halfRate(rows);
       const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
         ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
-        cpuAtRate: { rate, seconds: halfSeconds }, placement: 'off', ...client,
+        // on the last search's server alone, as h2load's passes are: the searches already met a fresh server each
+        cpuAtRate: { rate, seconds: halfSeconds, servers: 1 }, placement: 'off', ...client,
       }) : null;
       const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
       // how many server processes answered, as the server itself says (a single process reports no worker count)

@@ -6,6 +6,7 @@
  * moves run to run with the machine's load (issue 21). This module is the pure part: the server control that
  * measures the idle interval, and the figures over rounds; measureTransmission (run.js) runs the passes.
  */
+import { processAgreement } from '../measure/processes.js';
 import { median, medianInterval, range, relativeHalfWidth, spread } from '../measure/statistics.js';
 
 /** Seconds of each fixed-rate pass unless the caller says otherwise. */
@@ -16,6 +17,19 @@ export const CPU_AT_RATE_SECONDS = 1;
  * run's 5 rounds give 10 passes a format: enough for a 95% interval of the median (medianInterval needs 6).
  */
 export const CPU_AT_RATE_PASSES = 2;
+
+/**
+ * Server processes the fixed-rate passes are spread over where the run starts its servers (the run's own and fresh
+ * ones beside it, each warmed as the run's own was; a round's slot k runs on server k mod N): a server process can
+ * run a format at one of a few speeds for its whole life, which no number of passes against it reveals. Measured
+ * (AMD EPYC VM, Node 20.20.2, `node benchmark_ws.js 3 --profiles none`, one server a run): json-buffer's three
+ * fastest passes read 38.0–38.2 µs/msg in one run of eleven and 39.2–39.7 in one of five, where its other runs read
+ * 31.2–35.0 and protobufjs-static's fastest in those same runs was as usual (28.9, 30.5); every one of the slow runs'
+ * json-buffer passes was slow, over 40 s of alternating passes, so it was not a slow stretch of the machine, which
+ * both formats would have met. Two servers: a format whose servers' fastest passes disagree is flagged
+ * (serverAgreement, processAgreement's rule with the precision target), not averaged.
+ */
+export const CPU_AT_RATE_SERVERS = 2;
 
 /**
  * The idle interval measured before each pass: as long as the pass, at most a quarter second. A server at rest
@@ -131,8 +145,9 @@ export function subtractIdle(pass, idle) {
 export const netCpuUs = (us) => (us != null && Number.isFinite(us) && us > 0 ? us : null);
 
 /**
- * One fixed-rate pass as a row keeps it.
- * @typedef {{ round: number, slot?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
+ * One fixed-rate pass as a row keeps it (server: which of the run's fixed-rate servers it ran on, 0 the run's own;
+ * absent in results written before there were several).
+ * @typedef {{ round: number, slot?: number, server?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
  *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
  */
@@ -177,6 +192,9 @@ export function lowestOf(values, target = CPU_AT_RATE_TARGET) {
  */
 export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_TARGET) {
   const cpu = passes.map((p) => p.serverCpuUs).filter((v) => v != null);
+  const byServer = serversOf(passes, target);
+  const agreement = byServer ? serverAgreement(byServer, target) : null;
+  const lowest = lowestOf(cpu, target);
   const idle = passes.map((p) => p.idleCpuUsPerSec).filter((v) => v != null);
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
   // the figure comes from the passes that measured; a pass is unmeasured when its server did not report (a server
@@ -187,8 +205,11 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   return {
     format, rate,
     serverCpuUs,
-    // the fastest passes (lowestOf): nearest the cost itself, since interference mostly adds CPU time
-    lowest: lowestOf(cpu, target),
+    // the fastest passes (lowestOf): nearest the cost itself, since interference mostly adds CPU time; not settled
+    // when the servers the passes ran on disagree (the figure then depends on the server process)
+    lowest: lowest && agreement && agreement !== 'agree' ? { ...lowest, met: false } : lowest,
+    // over several server processes: each one's fastest passes, and whether they agree
+    ...(byServer ? { byServer, serverAgreement: agreement } : {}),
     unmeasured: passes.length - cpu.length,
     minMax: measured ? { serverCpuUs: [min, max] } : null,
     spread: measured && serverCpuUs ? spread(cpu) : null,
@@ -200,6 +221,40 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
     complete: passes.every((p) => p.complete),
     passes,
   };
+}
+
+/**
+ * A format's fastest passes on each server process they ran on (RatePass.server), in server order; null when they
+ * all ran on one.
+ * @param {RatePass[]} passes
+ * @param {number} target
+ * @returns {Array<{ server: number, passCount: number, lowest: ReturnType<typeof lowestOf> }> | null}
+ */
+export function serversOf(passes, target = CPU_AT_RATE_TARGET) {
+  const servers = [...new Set(passes.map((p) => p.server ?? 0))].sort((a, b) => a - b);
+  if (servers.length < 2) return null;
+  return servers.map((server) => {
+    const own = passes.filter((p) => (p.server ?? 0) === server);
+    return { server, passCount: own.length, lowest: lowestOf(own.map((p) => p.serverCpuUs).filter((v) => v != null), target) };
+  });
+}
+
+/**
+ * Whether a format's server processes agree on its fastest passes: processAgreement (lib/measure/processes.js, the
+ * speed pass's rule for fresh processes) over each server's fastest pass with its range to the third fastest as its
+ * interval, within the precision target. 'process-dependent' when a server measured nothing, or its fastest is
+ * fewer than LOWEST_OF passes' (no range to judge by) while the servers lie further apart than the target.
+ * @param {NonNullable<ReturnType<typeof serversOf>>} byServer
+ * @param {number} target
+ * @returns {'agree'|'process-dependent'|'bimodal'}
+ */
+export function serverAgreement(byServer, target = CPU_AT_RATE_TARGET) {
+  if (byServer.some((s) => !s.lowest)) return 'process-dependent';
+  const runs = byServer.map(({ lowest: l }) => {
+    const own = /** @type {NonNullable<typeof l>} */ (l);
+    return { ratio: own.serverCpuUs, low: own.of === LOWEST_OF ? own.range[0] : null, high: own.of === LOWEST_OF ? own.range[1] : null };
+  });
+  return processAgreement(runs, target);
 }
 
 /**

@@ -17,7 +17,7 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -382,9 +382,10 @@ function serverLaunch({ payload, usable, raw, plan, transport, direction, varian
  * @param {Awaited<ReturnType<typeof startServerProcess>> | null} [options.server] a server a keepServer run handed back
  * @param {'auto'|'off'} [options.placement] auto: the server and this process (the client) on disjoint cores where
  *   taskset and the cores allow (placement.js); settings.placement says where each ran, or why not
- * @param {{ rate: number, seconds?: number, passes?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
+ * @param {{ rate: number, seconds?: number, passes?: number, servers?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
  *   `passes` (CPU_AT_RATE_PASSES) open-loop passes per format at this fixed rate (seconds long, CPU_AT_RATE_SECONDS
- *   by default), the formats alternated, each after an idle interval (idleSecondsFor) whose server CPU rate is
+ *   by default), spread over `servers` server processes (CPU_AT_RATE_SERVERS: the run's own and fresh ones beside it,
+ *   unshaped links only), the formats alternated, each after an idle interval (idleSecondsFor) whose server CPU rate is
  *   subtracted (cpu-at-rate.js): the result's `cpuAtRate` holds server CPU per message at the same offered rate for
  *   every format, with its 95% interval, precision and spread, and the ratios of passes run back to back. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
  * @param {number} [options.clientWorkers] the Node client's connections and messages spread over this many worker
@@ -426,14 +427,25 @@ export async function measureTransmission({
       .catch(async (/** @type {unknown} */ error) => { if (!given) await server?.stop(); throw error; })
     : null;
   if (pool) clientPass = pool.clientPass;
-  const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES } : null;
+  const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES,
+    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]) } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);
+  /** @type {Array<Awaited<ReturnType<typeof startServerProcess>>>} the fresh servers beside the run's own for the fixed-rate passes */
+  const extraServers = [];
   try {
     shaping = await startShaping({ url: target, profile, rtt, down, up, shaper });
     warmup ??= defaultWarmup(messages, shaping.kind);
     const shapedUrl = shaping.url;
     const warm = warmup;
+    // the fixed-rate passes' servers (cpu-at-rate.js CPU_AT_RATE_SERVERS): the run's own and fresh ones beside it, on
+    // the same cores, where the link is not shaped (a shaper relays to one server); a run at `url` has none of its own
+    if (atRate && server && shaping.kind === 'none') {
+      for (let k = 1; k < atRate.servers; k++) extraServers.push(await startServerProcess(serverLaunch({ payload, usable, raw, plan, transport: transportName, direction, variantsOf, tls })));
+    }
+    const rateServers = server ? [{ url: shapedUrl, control: server.control, trust: tlsTrust, pid: server.child.pid ?? null },
+      ...extraServers.map((s) => ({ url: s.url, control: s.control, trust: s.cert ? { ca: s.cert } : tlsTrust, pid: s.child.pid ?? null }))] : [];
+    if (atRate) atRate.servers = rateServers.length;
     const { problem } = await withClientPinned(clientPlan, async () => {
       for (let round = 1; round <= rounds; round++) {
         for (const [i, { codec, compress: c }] of variants.entries()) {
@@ -442,23 +454,33 @@ export async function measureTransmission({
           // the JIT stays warm across rounds: only the first pass of a format needs it
           passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warm : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
           if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
+          // the fixed-rate passes' other servers get what the run's own got before its first: a warmed-up pass of each
+          // format (unmeasured), so that none meets its first fixed-rate pass cold
+          if (round === 1 && atRate) {
+            for (const other of rateServers.slice(1)) await runPass({ ...pass, url: other.url, tls: other.trust, serverControl: null, warmup: warm });
+          }
         }
         for (let slot = 0; atRate && server && slot < atRate.passes; slot++) {
+          // slot k of each round on server k mod N: every server meets every round, so the machine's slow stretches fall on all
+          const host = slot % rateServers.length;
+          const on = rateServers[host];
           for (const i of alternate(variants.map((_, k) => k), (round - 1) * atRate.passes + slot + 1)) {
             const { codec, compress: c } = variants[i];
-            const control = idleSubtracting(server.control, idleSecondsFor(atRate.seconds) * 1000);
+            const control = idleSubtracting(on.control, idleSecondsFor(atRate.seconds) * 1000);
             const r = await runPass({
-              transport, url: shapedUrl, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
-              rate: atRate.rate, idleTimeoutMs, compress: c, tls: tlsTrust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
+              transport, url: on.url, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
+              rate: atRate.rate, idleTimeoutMs, compress: c, tls: on.trust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
             });
-            ratePasses[i].push(ratePass(round, slot, r, control.measured()));
+            ratePasses[i].push({ ...ratePass(round, slot, r, control.measured()), ...(rateServers.length > 1 ? { server: host } : {}) });
           }
         }
       }
+      if (atRate) atRate.serverPids = rateServers.map((s) => s.pid);
     });
     if (problem) where = { ...where, client: null, note: `client not pinned: ${problem}` };
     ended = true;
   } finally {
+    for (const s of extraServers) await s.stop();
     await pool?.close();
     await shaping?.stop();
     if (!given && (!keepServer || !ended)) await server?.stop();
@@ -523,12 +545,13 @@ export function ratePass(round, slot, r, { idle, pass }) {
 }
 
 /**
- * What a run's `cpuAtRate` holds: the rate, seconds and passes per round, the idle interval, each format's row
- * (summariseRatePasses) and the pairs' ratios.
- * @param {{ rate: number, seconds: number, passes: number }} atRate
+ * What a run's `cpuAtRate` holds: the rate, seconds and passes per round, the idle interval, the server processes the
+ * passes ran on (how many, their pids), each format's row (summariseRatePasses) and the pairs' ratios.
+ * @param {{ rate: number, seconds: number, passes: number, servers: number, serverPids: Array<number|null> }} atRate
  * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
  */
-const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), idleWindows: IDLE_WINDOWS, formats, pairs: ratePairs(formats) });
+const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), idleWindows: IDLE_WINDOWS,
+  servers: atRate.servers, serverPids: atRate.serverPids, formats, pairs: ratePairs(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.

@@ -228,11 +228,12 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
-   * @typedef {{ round: number, slot: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean }} RatePass
+   * @typedef {{ round: number, slot: number, server: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean }} RatePass
    * @typedef {{ format: string, rate: number, serverCpuUs: number, unmeasured: number, lowest: { serverCpuUs: number, range: [number, number], met: boolean }, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
+   *   byServer: { server: number, passCount: number, lowest: { serverCpuUs: number } | null }[], serverAgreement: string,
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
-   * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, placement: { pinned: boolean, note: string|null } }, results: Row[],
-   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, idleWindows: number, formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[] } }[] }}
+   * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, serverPid: number, placement: { pinned: boolean, note: string|null } }, results: Row[],
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, idleWindows: number, servers: number, serverPids: number[], formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[] } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
   // where each side ran is said, pinned or not
@@ -242,9 +243,19 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
   assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
   assert.deepEqual([atRate.passesPerRound, atRate.idleSeconds, atRate.idleWindows], [2, 0.1, 2]);
+  // two server processes, the run's own first; both gone once the run has ended
+  assert.equal(atRate.servers, 2);
+  assert.equal(atRate.serverPids[0], t.settings.serverPid);
+  assert.ok(atRate.serverPids[1] > 0 && atRate.serverPids[1] !== atRate.serverPids[0], JSON.stringify(atRate.serverPids));
+  for (const pid of atRate.serverPids) assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `server ${pid} still running`);
   for (const f of atRate.formats) {
-    // two passes a round, told apart by their slot
-    assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}`), ['1.0', '1.1', '2.0', '2.1', '3.0', '3.1']);
+    // two passes a round, told apart by their slot, slot k on server k mod 2 (the run's own, and a fresh one beside it)
+    assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}@${p.server}`), ['1.0@0', '1.1@1', '2.0@0', '2.1@1', '3.0@0', '3.1@1']);
+    assert.deepEqual(f.byServer.map((b) => [b.server, b.passCount]), [[0, 3], [1, 3]]);
+    for (const b of f.byServer) {
+      const own = f.passes.filter((p) => p.server === b.server && p.serverCpuUs !== null).map((p) => /** @type {number} */ (p.serverCpuUs));
+      assert.equal(b.lowest?.serverCpuUs ?? null, own.length ? Math.min(...own) : null);
+    }
     for (const p of f.passes) {
       assert.equal(p.acked, 100);
       assert.ok(p.complete);
@@ -268,7 +279,9 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
     }
     // the fastest passes: the lowest, and how far the third fastest lies from it
     assert.deepEqual([f.lowest.serverCpuUs, ...f.lowest.range], [sorted[0], sorted[0], sorted[Math.min(2, sorted.length - 1)]]);
-    assert.equal(f.lowest.met, sorted.length >= 3 && (sorted[2] - sorted[0]) / (sorted[2] + sorted[0]) <= 0.05);
+    // settled when the three fastest agree and so do the two servers
+    assert.equal(f.lowest.met, sorted.length >= 3 && (sorted[2] - sorted[0]) / (sorted[2] + sorted[0]) <= 0.05 && f.serverAgreement === 'agree');
+    assert.ok(['agree', 'process-dependent', 'bimodal'].includes(f.serverAgreement), f.serverAgreement);
   }
   assert.deepEqual(atRate.pairs.map((p) => p.formats), [['protobufjs-static', 'json-buffer']]);
   const [pb, json] = atRate.formats;

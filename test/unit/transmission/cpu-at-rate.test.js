@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, quietest, ratePairs, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, quietest, ratePairs, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
@@ -207,6 +207,45 @@ test('report.html gives the WebSocket pass\'s verdicts and its fixed-rate CPU li
 test('messagesAtRate: the rate times the seconds, at least 100', () => {
   assert.equal(messagesAtRate(2000, 1), 2000);
   assert.equal(messagesAtRate(10, 1), 100);
+});
+
+test('over two server processes: each one\'s fastest passes; a format whose servers disagree is flagged, not averaged', () => {
+  // ten passes a format, slot k of each round on server k mod 2: server 0 gets the even ones, server 1 the odd
+  const spread = (/** @type {number[]} */ xs) => xs.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2, server: i % 2 }));
+  // json-buffer's server 1 runs it about 18% dearer for its whole life (as seen on the AMD EPYC VM): its three fastest 39.2–39.7
+  const slowServer = summariseRatePasses('json-buffer', 2000, spread([33.0, 39.2, 33.5, 39.7, 34.1, 39.5, 40.2, 41.0, 36.0, 45.0]));
+  assert.deepEqual(slowServer.byServer?.map((b) => [b.server, b.passCount, b.lowest?.serverCpuUs]), [[0, 5, 33.0], [1, 5, 39.2]]);
+  assert.equal(slowServer.serverAgreement, 'process-dependent');
+  assert.equal(slowServer.lowest?.serverCpuUs, 33.0, 'the fastest pass over both servers');
+  assert.equal(slowServer.lowest?.met, false, 'but not settled: it depends on the server process');
+  // servers within the target of each other agree, and the fastest keeps its own verdict
+  const alike = summariseRatePasses('protobufjs-static', 2000, spread([28.0, 28.6, 28.9, 29.0, 29.3, 28.8, 35.0, 31.0, 30.0, 33.0]));
+  assert.equal(alike.serverAgreement, 'agree');
+  assert.equal(alike.lowest?.met, true);
+  // the pair's fastest ratio is unsettled, and says why
+  const rows = [alike, slowServer];
+  const [pair] = ratePairs(rows);
+  assert.equal(pair.lowest?.met, false);
+  const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, idleWindows: 2, servers: 2, formats: rows, pairs: [pair] }, settings: { rounds: 5 } });
+  assert.match(lines[0], /on 2 server processes, the run's own and 1 fresh beside it warmed alike, pass k of a round on server k mod 2; servers: each one's fastest pass/);
+  assert.match(lines[1], /^ {2}protobufjs-static {2}fastest 28\.0 µs\/msg \(3 fastest passes 28\.0–28\.8, ±1%; servers 28\.0, 28\.6\); median/);
+  assert.match(lines[2], /^ {2}json-buffer {8}fastest 33\.0 µs\/msg \(3 fastest passes 33\.0–34\.1, ±2%; servers 33\.0, 39\.2: depends on the server process; ~ unstable\); median/);
+  assert.match(lines[3], /at the fastest passes \(~ unstable: a side depends on the server process\)/);
+  // one server (results from before, or a shaped link): no byServer, nothing said of servers
+  const one = summariseRatePasses('json-buffer', 2000, [33, 39.2, 33.5, 39.7].map((v, i) => ({ ...pass(1 + i, v) })));
+  assert.equal(one.byServer, undefined);
+  assert.equal(serversOf(one.passes), null);
+  assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [one], pairs: [] }, settings: {} }).join('\n'), /server process/);
+});
+
+test('serverAgreement: one value in every server\'s range, or within the target; a server without a figure, or too few passes apart, is not agreement', () => {
+  const l = (/** @type {number} */ first, /** @type {number} */ third, of = 3) => ({ serverCpuUs: first, of, range: /** @type {[number, number]} */ ([first, third]), halfWidth: null, met: true });
+  assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(28, 30) }, { server: 1, passCount: 5, lowest: l(29.5, 31) }]), 'agree', 'ranges overlap');
+  assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(30, 30.2) }, { server: 1, passCount: 5, lowest: l(31.4, 31.5) }]), 'agree', '4.7% apart: within ±5%');
+  assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(33, 34.1) }, { server: 1, passCount: 5, lowest: l(39.2, 39.7) }]), 'process-dependent');
+  assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(33, 34.1) }, { server: 1, passCount: 0, lowest: null }]), 'process-dependent');
+  assert.equal(serverAgreement([{ server: 0, passCount: 2, lowest: l(33, 34, 2) }, { server: 1, passCount: 2, lowest: l(36, 37, 2) }]), 'process-dependent', 'too few to judge, 9% apart');
+  assert.equal(serverAgreement([{ server: 0, passCount: 2, lowest: l(33, 34, 2) }, { server: 1, passCount: 2, lowest: l(33.5, 37, 2) }]), 'agree', 'too few to judge, but within ±5%');
 });
 
 test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly where the interval missed the target', () => {

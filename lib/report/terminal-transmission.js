@@ -298,10 +298,13 @@ export function cpuAtRateLines(run) {
   const target = Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100);
   // results from before the fastest passes were kept (no `lowest`) print as they did
   const withLowest = at.formats.some((f) => f.lowest);
-  /** each server process's fastest pass, and whether they agree (cpu-at-rate.js serverAgreement); '' on one server */
-  const servers = (/** @type {typeof at.formats[number]} */ f) => (f.byServer
-    ? `; servers ${f.byServer.map((b) => (b.lowest ? us(b.lowest.serverCpuUs) : '—')).join(', ')}${f.serverAgreement === 'agree' ? '' : ': depends on the server process'}`
-    : '');
+  /** each server process's fastest passes (its fastest to its third fastest), and whether they agree (cpu-at-rate.js serverAgreement); '' on one server */
+  const servers = (/** @type {typeof at.formats[number]} */ f) => {
+    if (!f.byServer) return '';
+    const each = f.byServer.map((b) => (!b.lowest ? '—' : b.lowest.of < LOWEST_OF ? us(b.lowest.serverCpuUs) : `${us(b.lowest.range[0])}–${us(b.lowest.range[1])}`));
+    const none = f.byServer.filter((b) => !b.lowest).map((b) => `server ${b.server}`);
+    return `; servers ${each.join(', ')}${f.serverAgreement === 'agree' ? '' : f.serverAgreement === 'unmeasured' ? `: ${none.join(' and ')} measured nothing` : ': depends on the server process'}`;
+  };
   /** @param {typeof at.formats[number]} f @param {NonNullable<typeof at.formats[number]['lowest']>} l */
   const fastest = (f, l) => (l.of < LOWEST_OF
     ? `fastest ${us(l.serverCpuUs)} µs/msg (of ${l.of} pass${l.of === 1 ? '' : 'es'} measured, too few to judge${servers(f)}; ~ unstable); median `
@@ -310,6 +313,7 @@ export function cpuAtRateLines(run) {
   const unsettled = (/** @type {string[]} */ formats) => {
     const sides = formats.map((f) => at.formats.find((x) => x.format === f));
     if (sides.some((x) => (x?.lowest?.of ?? 0) < LOWEST_OF)) return 'a side has too few passes';
+    if (sides.some((x) => x?.serverAgreement === 'unmeasured')) return 'a side\'s server measured nothing';
     return sides.some((x) => x?.serverAgreement && x.serverAgreement !== 'agree') ? 'a side depends on the server process' : 'a side\'s fastest passes spread wider';
   };
   /** the passes without a figure, and why: the server did not report, or the idle rate left nothing of the pass's */
@@ -322,8 +326,8 @@ export function cpuAtRateLines(run) {
   };
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
-      + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it warmed alike, pass k of a round on server k mod ${nServers}; `
-        + `servers: each one's fastest pass, "depends on the server process" where they lie further apart than ±${target}% and their three fastest passes do not overlap; ` : '')
+      + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it (warmed with a pass of each format), the servers taking the round's passes in turn; `
+        + `servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than ${target}% apart and those ranges do not overlap; ` : '')
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
       + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work mostly adds CPU time), ~ unstable where the ${LOWEST_OF} fastest `
         + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%):`
@@ -768,11 +772,12 @@ export function headlineSentence(transports, targetP99Ms) {
   };
   const fastest = fastestShare(rest) && fastestShare(grpc) ? { rest: fastestShare(rest), grpc: fastestShare(grpc) } : null;
   const lead = fastest ?? { rest: share(rest), grpc: share(grpc) };
-  const medians = fastest ? ` at their fastest passes (medians ${share(rest)} vs ${share(grpc)})` : '';
+  const medians = fastest ? `medians ${share(rest)} vs ${share(grpc)}` : '';
   const sameRate = rest.atHalf && grpc.atHalf && rest.atHalf.rate === grpc.atHalf.rate;
   const cpu = sameRate
-    ? `at ${int(/** @type {number} */ (rest.atHalf?.rate))} msgs/s the server's CPU is ${lead.rest} vs ${lead.grpc} of its core${medians}`
-    : `the server's CPU is ${lead.rest} of its core at ${rest.atHalf ? int(rest.atHalf.rate) : '—'} msgs/s vs ${lead.grpc} at ${grpc.atHalf ? int(grpc.atHalf.rate) : '—'}${medians} (not one rate: --cpu-rate R gives both the same)`;
+    ? `at ${int(/** @type {number} */ (rest.atHalf?.rate))} msgs/s the server's CPU is ${lead.rest} vs ${lead.grpc} of its core${fastest ? ` at their fastest passes (${medians})` : ''}`
+    : `the server's CPU is ${lead.rest} of its core at ${rest.atHalf ? int(rest.atHalf.rate) : '—'} msgs/s vs ${lead.grpc} at ${grpc.atHalf ? int(grpc.atHalf.rate) : '—'}`
+      + `${fastest ? ', at their fastest passes' : ''} (not one rate: --cpu-rate R gives both the same${fastest ? `; ${medians}` : ''})`;
   const byH2load = transports.some((t) => (t.transport === 'http1' || t.transport === 'grpc') && t.loadGenerator?.startsWith('h2load'));
   const { rest: r, grpc: g } = CAPACITY_HEADLINE;
   return `one server core takes ${took(rest)} REST/JSON messages/s (${r.transport}, ${r.format}) or ${took(grpc)} gRPC/protobuf messages/s (${g.transport}, ${g.format}) `

@@ -155,7 +155,7 @@ export const UNITS = {
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
   lowest: 'a format\'s fastest fixed-rate passes: serverCpuUs, the fastest\'s µs of server CPU per message; range, the fastest and the third fastest (µs per message); a pair\'s: ratio, the second format\'s fastest over the first\'s',
   serverCpuUnmeasured: 'count: fixed-rate passes at half capacity left out of the median (unmeasured)',
-  serverCpuLowest: 'the fastest fixed-rate passes at half capacity, as lowest: serverCpuUs, range, halfWidth, met (null in results written before it)',
+  serverCpuLowest: 'the fastest fixed-rate passes at half capacity, as lowest: serverCpuUs, range, halfWidth, met (null where no pass measured; absent in results written before it)',
   of: 'count: the fastest fixed-rate passes a lowest figure is judged over (3; fewer when fewer passes measured)',
   unmeasured: 'count: fixed-rate passes without a server CPU figure (the idle rate left nothing positive of the pass), left out of the median',
   serverCpuShare: 'fraction of one core: the server\'s CPU at the pass\'s offered rate, idle subtracted',

@@ -32,6 +32,35 @@ export const CPU_AT_RATE_PASSES = 2;
 export const CPU_AT_RATE_SERVERS = 2;
 
 /**
+ * The fixed-rate passes of one round: per slot, the server it runs on and the number its formats' order alternates
+ * by (statistics.js alternate). Slot k of round r runs on server (k + r − 1) mod N, so every server takes passes in
+ * every position of a round (right after the round's closed-loop passes, or after another slot); the order of the
+ * formats alternates over each server's own passes, so every server runs both orders. (Numbering the order over the
+ * run instead gives, with two servers and two passes a round, each server one order only: what one server read
+ * against the other would then be the order.) Both formats of one slot run on one server, so the pairs run back to
+ * back (ratePairs) compare them on one process. With one server: slot k of round r, order (r − 1) × passes + k + 1,
+ * as before there were several.
+ * @param {number} round from 1
+ * @param {number} passes per round
+ * @param {number} servers
+ * @returns {Array<{ slot: number, server: number, order: number }>}
+ */
+export function rateSlots(round, passes, servers) {
+  const n = Math.max(1, servers);
+  /** @type {number[]} how many passes each server took before this round */
+  const before = Array.from({ length: n }, (_, s) => {
+    let count = 0;
+    for (let r = 1; r < round; r++) for (let k = 0; k < passes; k++) if ((k + r - 1) % n === s) count++;
+    return count;
+  });
+  return Array.from({ length: passes }, (_, slot) => {
+    const server = (slot + round - 1) % n;
+    before[server]++;
+    return { slot, server, order: before[server] };
+  });
+}
+
+/**
  * The idle interval measured before each pass: as long as the pass, at most a quarter second. A server at rest
  * spends 300–5,700 µs of CPU a second here (by day) against ~60,000–90,000 in a pass at 2,000 msgs/s: its rate is what is subtracted
  * (scaled to the pass's time), and a quarter second measures it as well as a whole one, at a quarter of the time.
@@ -242,14 +271,15 @@ export function serversOf(passes, target = CPU_AT_RATE_TARGET) {
 /**
  * Whether a format's server processes agree on its fastest passes: processAgreement (lib/measure/processes.js, the
  * speed pass's rule for fresh processes) over each server's fastest pass with its range to the third fastest as its
- * interval, within the precision target. 'process-dependent' when a server measured nothing, or its fastest is
- * fewer than LOWEST_OF passes' (no range to judge by) while the servers lie further apart than the target.
+ * interval: they agree when one value lies in every server's range, or when they lie within the precision target
+ * of each other (largest ÷ smallest − 1). A server with fewer than LOWEST_OF passes has no range, so only that test
+ * applies. 'unmeasured' when a server measured none of its passes: nothing to compare.
  * @param {NonNullable<ReturnType<typeof serversOf>>} byServer
  * @param {number} target
- * @returns {'agree'|'process-dependent'|'bimodal'}
+ * @returns {'agree'|'process-dependent'|'bimodal'|'unmeasured'}
  */
 export function serverAgreement(byServer, target = CPU_AT_RATE_TARGET) {
-  if (byServer.some((s) => !s.lowest)) return 'process-dependent';
+  if (byServer.some((s) => !s.lowest)) return 'unmeasured';
   const runs = byServer.map(({ lowest: l }) => {
     const own = /** @type {NonNullable<typeof l>} */ (l);
     return { ratio: own.serverCpuUs, low: own.of === LOWEST_OF ? own.range[0] : null, high: own.of === LOWEST_OF ? own.range[1] : null };

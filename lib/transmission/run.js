@@ -17,7 +17,7 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, ratePairs, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, ratePairs, rateSlots, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -441,7 +441,13 @@ export async function measureTransmission({
     // the fixed-rate passes' servers (cpu-at-rate.js CPU_AT_RATE_SERVERS): the run's own and fresh ones beside it, on
     // the same cores, where the link is not shaped (a shaper relays to one server); a run at `url` has none of its own
     if (atRate && server && shaping.kind === 'none') {
-      for (let k = 1; k < atRate.servers; k++) extraServers.push(await startServerProcess(serverLaunch({ payload, usable, raw, plan, transport: transportName, direction, variantsOf, tls })));
+      for (let k = 1; k < atRate.servers; k++) {
+        const extra = await startServerProcess(serverLaunch({ payload, usable, raw, plan, transport: transportName, direction, variantsOf, tls }));
+        // only where it runs as the run's own does (pinned to the same cores, or neither pinned): a server on other
+        // cores would differ by where it ran, which its figures would then be taken to say of the process
+        if (samePlace(extra.placement, server.placement)) extraServers.push(extra);
+        else await extra.stop();
+      }
     }
     const rateServers = server ? [{ url: shapedUrl, control: server.control, trust: tlsTrust, pid: server.child.pid ?? null },
       ...extraServers.map((s) => ({ url: s.url, control: s.control, trust: s.cert ? { ca: s.cert } : tlsTrust, pid: s.child.pid ?? null }))] : [];
@@ -454,22 +460,23 @@ export async function measureTransmission({
           // the JIT stays warm across rounds: only the first pass of a format needs it
           passes[i].push(await runPass({ ...pass, warmup: round === 1 ? warm : 0, onProgress: onProgress && ((p) => onProgress({ ...p, format, round })) }));
           if (withRaw) rawOnes[i].push(await runPass({ ...pass, raw: true }));
-          // the fixed-rate passes' other servers get what the run's own got before its first: a warmed-up pass of each
-          // format (unmeasured), so that none meets its first fixed-rate pass cold
+          // the fixed-rate passes' other servers get a pass of each format with the run's warm-up (unmeasured) before
+          // their first fixed-rate pass, as the run's own got its first round's, so that none meets it cold
           if (round === 1 && atRate) {
             for (const other of rateServers.slice(1)) await runPass({ ...pass, url: other.url, tls: other.trust, serverControl: null, warmup: warm });
           }
         }
-        for (let slot = 0; atRate && server && slot < atRate.passes; slot++) {
-          // slot k of each round on server k mod N: every server meets every round, so the machine's slow stretches fall on all
-          const host = slot % rateServers.length;
+        // every server takes passes in every place of a round, and both orders of the formats (rateSlots)
+        const at = atRate;
+        for (const { slot, server: host, order } of at && server ? rateSlots(round, at.passes, rateServers.length) : []) {
+          if (!at) continue; // (never: no slots without it; tells the type checker)
           const on = rateServers[host];
-          for (const i of alternate(variants.map((_, k) => k), (round - 1) * atRate.passes + slot + 1)) {
+          for (const i of alternate(variants.map((_, k) => k), order)) {
             const { codec, compress: c } = variants[i];
-            const control = idleSubtracting(on.control, idleSecondsFor(atRate.seconds) * 1000);
+            const control = idleSubtracting(on.control, idleSecondsFor(at.seconds) * 1000);
             const r = await runPass({
-              transport, url: on.url, codec, schema: payload.schema, identity, messages: messagesAtRate(atRate.rate, atRate.seconds), direction, window, connections, pipelining,
-              rate: atRate.rate, idleTimeoutMs, compress: c, tls: on.trust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
+              transport, url: on.url, codec, schema: payload.schema, identity, messages: messagesAtRate(at.rate, at.seconds), direction, window, connections, pipelining,
+              rate: at.rate, idleTimeoutMs, compress: c, tls: on.trust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
             });
             ratePasses[i].push({ ...ratePass(round, slot, r, control.measured()), ...(rateServers.length > 1 ? { server: host } : {}) });
           }
@@ -522,6 +529,13 @@ export async function measureTransmission({
     };
   }
 }
+
+/**
+ * Whether two servers run in the same place: both pinned to the same cores, or neither pinned.
+ * @param {import('./placement.js').Placement | undefined} a
+ * @param {import('./placement.js').Placement | undefined} b
+ */
+const samePlace = (a, b) => Boolean(a?.pinned) === Boolean(b?.pinned) && (!a?.pinned || a.server === b?.server);
 
 /**
  * One fixed-rate pass's figures (cpu-at-rate.js's RatePass): the pass's own, its server CPU per message net of

@@ -249,8 +249,9 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   assert.ok(atRate.serverPids[1] > 0 && atRate.serverPids[1] !== atRate.serverPids[0], JSON.stringify(atRate.serverPids));
   for (const pid of atRate.serverPids) assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `server ${pid} still running`);
   for (const f of atRate.formats) {
-    // two passes a round, told apart by their slot, slot k on server k mod 2 (the run's own, and a fresh one beside it)
-    assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}@${p.server}`), ['1.0@0', '1.1@1', '2.0@0', '2.1@1', '3.0@0', '3.1@1']);
+    // two passes a round, told apart by their slot; slot k of round r on server (k + r − 1) mod 2 (the run's own, and
+    // a fresh one beside it), so each server takes both slots (cpu-at-rate.js rateSlots)
+    assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}@${p.server}`), ['1.0@0', '1.1@1', '2.0@1', '2.1@0', '3.0@0', '3.1@1']);
     assert.deepEqual(f.byServer.map((b) => [b.server, b.passCount]), [[0, 3], [1, 3]]);
     for (const b of f.byServer) {
       const own = f.passes.filter((p) => p.server === b.server && p.serverCpuUs !== null).map((p) => /** @type {number} */ (p.serverCpuUs));

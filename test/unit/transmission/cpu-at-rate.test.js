@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, quietest, ratePairs, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, quietest, ratePairs, rateSlots, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { alternate } from '../../../lib/measure/statistics.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {import('../../../lib/transmission/server-meter.js').ServerReport} ServerReport */
@@ -211,7 +212,7 @@ test('messagesAtRate: the rate times the seconds, at least 100', () => {
 
 test('over two server processes: each one\'s fastest passes; a format whose servers disagree is flagged, not averaged', () => {
   // ten passes a format, slot k of each round on server k mod 2: server 0 gets the even ones, server 1 the odd
-  const spread = (/** @type {number[]} */ xs) => xs.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2, server: i % 2 }));
+  const spread = (/** @type {Array<number|null>} */ xs) => xs.map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2, server: i % 2 }));
   // json-buffer's server 1 runs it about 18% dearer for its whole life (as seen on the AMD EPYC VM): its three fastest 39.2–39.7
   const slowServer = summariseRatePasses('json-buffer', 2000, spread([33.0, 39.2, 33.5, 39.7, 34.1, 39.5, 40.2, 41.0, 36.0, 45.0]));
   assert.deepEqual(slowServer.byServer?.map((b) => [b.server, b.passCount, b.lowest?.serverCpuUs]), [[0, 5, 33.0], [1, 5, 39.2]]);
@@ -227,10 +228,17 @@ test('over two server processes: each one\'s fastest passes; a format whose serv
   const [pair] = ratePairs(rows);
   assert.equal(pair.lowest?.met, false);
   const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, idleWindows: 2, servers: 2, formats: rows, pairs: [pair] }, settings: { rounds: 5 } });
-  assert.match(lines[0], /on 2 server processes, the run's own and 1 fresh beside it warmed alike, pass k of a round on server k mod 2; servers: each one's fastest pass/);
-  assert.match(lines[1], /^ {2}protobufjs-static {2}fastest 28\.0 µs\/msg \(3 fastest passes 28\.0–28\.8, ±1%; servers 28\.0, 28\.6\); median/);
-  assert.match(lines[2], /^ {2}json-buffer {8}fastest 33\.0 µs\/msg \(3 fastest passes 33\.0–34\.1, ±2%; servers 33\.0, 39\.2: depends on the server process; ~ unstable\); median/);
+  assert.match(lines[0], /on 2 server processes, the run's own and 1 fresh beside it \(warmed with a pass of each format\), the servers taking the round's passes in turn; servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than 5% apart and those ranges do not overlap;/);
+  assert.match(lines[1], /^ {2}protobufjs-static {2}fastest 28\.0 µs\/msg \(3 fastest passes 28\.0–28\.8, ±1%; servers 28\.0–29\.3, 28\.6–29\.0\); median/);
+  assert.match(lines[2], /^ {2}json-buffer {8}fastest 33\.0 µs\/msg \(3 fastest passes 33\.0–34\.1, ±2%; servers 33\.0–34\.1, 39\.2–39\.7: depends on the server process; ~ unstable\); median/);
   assert.match(lines[3], /at the fastest passes \(~ unstable: a side depends on the server process\)/);
+  // a server that measured none of its passes: said so, not taken for a server that differs
+  const silent = summariseRatePasses('json-buffer', 2000, spread([33.0, null, 33.5, null, 34.1, null, 40.2, null, 36.0, null]));
+  assert.equal(silent.serverAgreement, 'unmeasured');
+  assert.equal(silent.lowest?.met, false);
+  const silentLines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, servers: 2, formats: [alike, silent], pairs: ratePairs([alike, silent]) }, settings: {} });
+  assert.match(silentLines[2], /servers 33\.0–34\.1, —: server 1 measured nothing; ~ unstable\)/);
+  assert.match(silentLines[3], /\(~ unstable: a side's server measured nothing\)/);
   // one server (results from before, or a shaped link): no byServer, nothing said of servers
   const one = summariseRatePasses('json-buffer', 2000, [33, 39.2, 33.5, 39.7].map((v, i) => ({ ...pass(1 + i, v) })));
   assert.equal(one.byServer, undefined);
@@ -238,12 +246,35 @@ test('over two server processes: each one\'s fastest passes; a format whose serv
   assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [one], pairs: [] }, settings: {} }).join('\n'), /server process/);
 });
 
+test('rateSlots: the servers take the round\'s slots in turn, each meets both orders of the formats and every place in a round', () => {
+  for (const passes of [1, 2, 3]) {
+    /** @type {Map<number, Set<string>>} per server: the orders of the formats and the slots it ran passes in */
+    const seen = new Map([[0, new Set()], [1, new Set()]]);
+    const counts = [0, 0];
+    for (let round = 1; round <= 6; round++) {
+      const slots = rateSlots(round, passes, 2);
+      assert.deepEqual(slots.map((x) => x.slot), Array.from({ length: passes }, (_, k) => k));
+      for (const { slot, server, order } of slots) {
+        counts[server]++;
+        seen.get(server)?.add(`order ${alternate([0, 1], order).join('')}`).add(`slot ${slot}`);
+      }
+    }
+    assert.ok(Math.abs(counts[0] - counts[1]) <= 1, `${passes} a round: ${counts}`);
+    for (const [server, what] of seen) {
+      assert.ok(what.has('order 01') && what.has('order 10'), `${passes} a round, server ${server}: ${[...what]}`);
+      for (let k = 0; k < passes; k++) assert.ok(what.has(`slot ${k}`), `${passes} a round, server ${server}: ${[...what]}`);
+    }
+  }
+  // one server: the order numbered over the run, as before there were several
+  assert.deepEqual(rateSlots(3, 2, 1), [{ slot: 0, server: 0, order: 5 }, { slot: 1, server: 0, order: 6 }]);
+});
+
 test('serverAgreement: one value in every server\'s range, or within the target; a server without a figure, or too few passes apart, is not agreement', () => {
   const l = (/** @type {number} */ first, /** @type {number} */ third, of = 3) => ({ serverCpuUs: first, of, range: /** @type {[number, number]} */ ([first, third]), halfWidth: null, met: true });
   assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(28, 30) }, { server: 1, passCount: 5, lowest: l(29.5, 31) }]), 'agree', 'ranges overlap');
   assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(30, 30.2) }, { server: 1, passCount: 5, lowest: l(31.4, 31.5) }]), 'agree', '4.7% apart: within ±5%');
   assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(33, 34.1) }, { server: 1, passCount: 5, lowest: l(39.2, 39.7) }]), 'process-dependent');
-  assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(33, 34.1) }, { server: 1, passCount: 0, lowest: null }]), 'process-dependent');
+  assert.equal(serverAgreement([{ server: 0, passCount: 5, lowest: l(33, 34.1) }, { server: 1, passCount: 0, lowest: null }]), 'unmeasured');
   assert.equal(serverAgreement([{ server: 0, passCount: 2, lowest: l(33, 34, 2) }, { server: 1, passCount: 2, lowest: l(36, 37, 2) }]), 'process-dependent', 'too few to judge, 9% apart');
   assert.equal(serverAgreement([{ server: 0, passCount: 2, lowest: l(33, 34, 2) }, { server: 1, passCount: 2, lowest: l(33.5, 37, 2) }]), 'agree', 'too few to judge, but within ±5%');
 });

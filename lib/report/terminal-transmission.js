@@ -326,7 +326,7 @@ export function cpuAtRateLines(run) {
   };
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
-      + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it (warmed with a pass of each format), the servers taking the round's passes in turn; `
+      + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it (sent the run's other passes too, unmeasured), the servers taking the round's passes in turn; `
         + `servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than ${target}% apart and those ranges do not overlap; ` : '')
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
       + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work mostly adds CPU time), ~ unstable where the ${LOWEST_OF} fastest `

@@ -228,7 +228,7 @@ test('over two server processes: each one\'s fastest passes; a format whose serv
   const [pair] = ratePairs(rows);
   assert.equal(pair.lowest?.met, false);
   const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, idleSeconds: 0.25, idleWindows: 2, servers: 2, formats: rows, pairs: [pair] }, settings: { rounds: 5 } });
-  assert.match(lines[0], /on 2 server processes, the run's own and 1 fresh beside it \(warmed with a pass of each format\), the servers taking the round's passes in turn; servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than 5% apart and those ranges do not overlap;/);
+  assert.match(lines[0], /on 2 server processes, the run's own and 1 fresh beside it \(sent the run's other passes too, unmeasured\), the servers taking the round's passes in turn; servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than 5% apart and those ranges do not overlap;/);
   assert.match(lines[1], /^ {2}protobufjs-static {2}fastest 28\.0 µs\/msg \(3 fastest passes 28\.0–28\.8, ±1%; servers 28\.0–29\.3, 28\.6–29\.0\); median/);
   assert.match(lines[2], /^ {2}json-buffer {8}fastest 33\.0 µs\/msg \(3 fastest passes 33\.0–34\.1, ±2%; servers 33\.0–34\.1, 39\.2–39\.7: depends on the server process; ~ unstable\); median/);
   assert.match(lines[3], /at the fastest passes \(~ unstable: a side depends on the server process\)/);

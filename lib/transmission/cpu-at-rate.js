@@ -20,8 +20,9 @@ export const CPU_AT_RATE_PASSES = 2;
 
 /**
  * Server processes the fixed-rate passes are spread over where the run starts its servers (the run's own and fresh
- * ones beside it, each warmed as the run's own was; a round's slot k runs on server k mod N): a server process can
- * run a format at one of a few speeds for its whole life, which no number of passes against it reveals. Measured
+ * ones beside it, each sent the run's other passes too, unmeasured, so that all have handled the same messages;
+ * rateSlots says which takes a slot): a server process can run a format at one of a few speeds for its whole life,
+ * which no number of passes against it reveals. Measured
  * (AMD EPYC VM, Node 20.20.2, `node benchmark_ws.js 3 --profiles none`, one server a run): json-buffer's three
  * fastest passes read 38.0–38.2 µs/msg in one run of eleven and 39.2–39.7 in one of five, where its other runs read
  * 31.2–35.0 and protobufjs-static's fastest in those same runs was as usual (28.9, 30.5); every one of the slow runs'

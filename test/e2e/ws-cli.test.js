@@ -221,6 +221,24 @@ test('measureTransmission: the programmatic API runs each codec against its own 
   assert.deepEqual(children, []);
 });
 
+test('measureTransmission: through a shaped link the fixed-rate passes stay on the run\'s own server (a shaper relays to one), and nothing is left running', async () => {
+  const [payload] = resolvePayloads({ numbers: ['5'] });
+  const codecs = await selectCodecs('json-buffer,protobufjs-static');
+  // a link wide enough for the rate, through the built-in emulator
+  const r = await measureTransmission({ payload, codecs, messages: 200, rounds: 2, profile: 'custom', rtt: 1, down: 200000, up: 200000, shaper: 'emulator', cpuAtRate: { rate: 500, seconds: 0.2 } });
+  assert.equal(r.settings.shaper, 'emulator');
+  const at = /** @type {NonNullable<typeof r.cpuAtRate>} */ (r.cpuAtRate);
+  assert.equal(at.servers, 1);
+  assert.deepEqual(at.serverPids, ['serverPid' in r.settings ? r.settings.serverPid : 'none']);
+  for (const f of at.formats) {
+    assert.equal(f.passes.length, 4);
+    assert.ok(f.passes.every((p) => !('server' in p)), JSON.stringify(f.passes));
+    assert.equal('byServer' in f, false);
+  }
+  const children = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !/\bps\b/.test(l));
+  assert.deepEqual(children, []);
+});
+
 test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', async () => {
   const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--json']).done;
   assert.equal(r.code, 0, r.stderr);

@@ -298,17 +298,19 @@ export function cpuAtRateLines(run) {
   const target = Math.round((at.formats[0]?.precision?.target ?? 0.05) * 100);
   // results from before the fastest passes were kept (no `lowest`) print as they did
   const withLowest = at.formats.some((f) => f.lowest);
+  /** a lowest figure's fastest to third fastest pass */
+  const fastestRange = (/** @type {{ range: [number, number] }} */ l) => `${us(l.range[0])}–${us(l.range[1])}`;
   /** each server process's fastest passes (its fastest to its third fastest), and whether they agree (cpu-at-rate.js serverAgreement); '' on one server */
   const servers = (/** @type {typeof at.formats[number]} */ f) => {
     if (!f.byServer) return '';
-    const each = f.byServer.map((b) => (!b.lowest ? '—' : b.lowest.of < LOWEST_OF ? us(b.lowest.serverCpuUs) : `${us(b.lowest.range[0])}–${us(b.lowest.range[1])}`));
+    const each = f.byServer.map((b) => (!b.lowest ? '—' : b.lowest.of < LOWEST_OF ? us(b.lowest.serverCpuUs) : fastestRange(b.lowest)));
     const none = f.byServer.filter((b) => !b.lowest).map((b) => `server ${b.server}`);
     return `; servers ${each.join(', ')}${f.serverAgreement === 'agree' ? '' : f.serverAgreement === 'unmeasured' ? `: ${none.join(' and ')} measured nothing` : ': depends on the server process'}`;
   };
   /** @param {typeof at.formats[number]} f @param {NonNullable<typeof at.formats[number]['lowest']>} l */
   const fastest = (f, l) => (l.of < LOWEST_OF
     ? `fastest ${us(l.serverCpuUs)} µs/msg (of ${l.of} pass${l.of === 1 ? '' : 'es'} measured, too few to judge${servers(f)}; ~ unstable); median `
-    : `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${us(l.range[0])}–${us(l.range[1])}, ±${Math.round((l.halfWidth ?? 0) * 100)}%${servers(f)}${l.met ? '' : '; ~ unstable'}); median `);
+    : `fastest ${us(l.serverCpuUs)} µs/msg (${l.of} fastest passes ${fastestRange(l)}, ±${Math.round((l.halfWidth ?? 0) * 100)}%${servers(f)}${l.met ? '' : '; ~ unstable'}); median `);
   /** why a pair's fastest passes are not settled: a side with too few passes, whose servers disagree, or whose fastest spread wider */
   const unsettled = (/** @type {string[]} */ formats) => {
     const sides = formats.map((f) => at.formats.find((x) => x.format === f));

@@ -314,7 +314,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       for (const i of alternate(formats.map((_, j) => j), k)) {
         // each search says what warmed its server (null: the toolkit's client, which warms up before each probe)
         const w = warmups.find((x) => x.format === formats[i].name);
-        cell.found[i].push({ ...(await searchFormat(formats[i], requests[i], from)), warmup: w ? { requests: w.requests, answered: w.answered, seconds: w.seconds, chunkCpuUs: w.chunkCpuUs, settled: w.settled } : null });
+        cell.found[i].push({ ...(await searchFormat(formats[i], requests[i], from)), warmup: w ? withoutFormat(w) : null });
       }
       if (k < searches) return null;
       const rows = cell.found.map((found) => ({ ...combineSearches(found), sustained: /** @type {Sustained|null} */ (null) }));
@@ -550,4 +550,14 @@ function atHalfOf(half, format) {
     // the fastest passes (cpu-at-rate.js lowestOf): the figure that holds run to run where the median moves with the machine
     serverCpuLowest: cpu?.lowest ?? null,
   };
+}
+
+/**
+ * What warmed a search's server, as its row keeps it: the warm-up without the format it was found by.
+ * @template {{ format: string }} W
+ * @param {W} warmup
+ * @returns {Omit<W, 'format'>}
+ */
+function withoutFormat({ format: _format, ...rest }) {
+  return rest;
 }

@@ -11,6 +11,7 @@ import { createServerMeter } from './lib/transmission/server-meter.js';
 import { startServerWorkers } from './lib/transmission/server-workers.js';
 import { DEFAULT_MAX_PAYLOAD } from './lib/transmission/serve.js';
 import { makeCertificate } from './lib/transmission/certificate.js';
+import { machineProbe } from './lib/transmission/machine-probe.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
 const USAGE = `usage: node server.js N [options]   or   node server.js --data FILE [--proto FILE --type NAME] [options]
@@ -83,6 +84,8 @@ runCli(import.meta.url, async () => {
     },
     mark: () => meter.mark(),
     report: () => meter.report(),
+    // how fast this process's core runs just now (the fixed-rate passes ask before and after each pass)
+    probe: () => machineProbe(),
   });
   if (owned) console.log(`listening on ${server.url}`);
 });
@@ -90,13 +93,14 @@ runCli(import.meta.url, async () => {
 /**
  * How a server process answers whoever started it: a signal, or (started by measureTransmission, an IPC channel) the
  * parent going away, stops it; the channel also carries the CPU accounting (mark, report: answered under the request's
- * id) and, with TLS, the certificate; without a parent the certificate goes to a file for the clients' --ca. Handlers
+ * id), the machine probe (probe: answered null by a primary of workers, whose own core does none of the work) and,
+ * with TLS, the certificate; without a parent the certificate goes to a file for the clients' --ca. Handlers
  * come first: a test or script may signal the moment it reads the listening line.
  * @param {{ child: boolean, keys: { key: string, cert: string } | null, stop: () => Promise<void>,
- *   mark: () => unknown, report: () => unknown }} o
+ *   mark: () => unknown, report: () => unknown, probe?: () => unknown }} o
  * @returns {Promise<boolean>} false when the parent had already gone (the server is stopping)
  */
-async function serveOwner({ child, keys, stop, mark, report }) {
+async function serveOwner({ child, keys, stop, mark, report, probe }) {
   const end = async () => {
     await stop();
     process.exit(0);
@@ -109,10 +113,11 @@ async function serveOwner({ child, keys, stop, mark, report }) {
     process.once('disconnect', end);
     process.on('message', async (/** @type {unknown} */ message) => {
       if (message === null || typeof message !== 'object') return;
-      /** @type {{ op?: unknown, id?: unknown }} what measureTransmission asks: mark, or report (answered under its id) */
+      /** @type {{ op?: unknown, id?: unknown }} what measureTransmission asks: mark, report or probe (answered under its id) */
       const m = message;
       if (m.op === 'mark') await mark();
       if (m.op === 'mark' || m.op === 'report') process.send?.({ id: m.id, report: m.op === 'report' ? await report() : null });
+      if (m.op === 'probe') process.send?.({ id: m.id, report: probe ? probe() : null });
     });
     if (keys) process.send?.({ op: 'tls', cert: keys.cert });
   } else if (keys) {

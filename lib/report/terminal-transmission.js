@@ -279,9 +279,11 @@ export function transportComparisonRows(run) {
 /**
  * The lines of a run's fixed-rate CPU passes (measureTransmission's cpuAtRate): per format the server's CPU per
  * message at the rate with the idle CPU subtracted, its 95% interval (~ unstable when wider than the target) and the
- * passes' min–max, its share of a core and the idle CPU; then per pair the ratio of passes run back to back, judged
+ * passes' min–max, its share of a core and the idle CPU; how many passes the machine probe found on a slowed core
+ * (cpu-at-rate.js probeSummary); then per pair the ratio of passes run back to back, judged
  * the same way. None when the run had no such passes.
  * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, servers?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ *   probe?: ReturnType<typeof import('../transmission/cpu-at-rate.js').probeSummary>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
  *   placement?: import('../transmission/placement.js').Placement } }} run
  * @returns {string[]}
@@ -338,6 +340,9 @@ export function cpuAtRateLines(run) {
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
       + unmeasuredNote(f)),
+    // results written before the machine probe have none
+    ...(at.probe ? [`  slowed core: ${at.probe.slowed.map((x) => `${x.format} ${x.slowedPasses} of ${x.probedPasses} passes`).join(', ')} (the server timed a fixed JSON loop just before and after `
+      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's ${LOWEST_OF === 3 ? 'third' : `${LOWEST_OF}th`} fastest; the medians count these passes)`] : []),
     ...at.pairs.filter((p) => p.ratio != null || p.lowest).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
       + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ` (~ unstable: ${unsettled(p.formats)})`}; `
         + (p.ratio == null ? 'no pair of passes run back to back measured both' : 'the median of the pairs run back to back ') : '')

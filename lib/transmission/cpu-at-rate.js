@@ -86,7 +86,7 @@ function withPrecision(values, target) {
 
 /**
  * @typedef {import('./server-meter.js').ServerReport} ServerReport
- * @typedef {{ mark(): Promise<void>, report(): Promise<ServerReport|null> }} ServerControl
+ * @typedef {{ mark(): Promise<void>, report(): Promise<ServerReport|null>, probe?: () => Promise<{ opsPerCpuUs: number }|null> }} ServerControl
  */
 
 /**
@@ -136,22 +136,27 @@ export function idleSubtracting(control, idleMs, sleep = (ms) => new Promise((re
   let idleWindows = [];
   /** @type {ServerReport|null} */
   let pass = null;
+  /** @type {Array<number|null>} the machine probe's rate just before the pass and just after it */
+  let probes = [];
   return {
     async mark() {
       idleWindows = [];
+      probes = [];
       for (let w = 0; w < IDLE_WINDOWS; w++) {
         await control.mark();
         await sleep(idleMs / IDLE_WINDOWS);
         idleWindows.push(await control.report());
       }
       idle = quietest(idleWindows);
+      if (control.probe) probes.push((await control.probe())?.opsPerCpuUs ?? null);
       await control.mark();
     },
     async report() {
       pass = await control.report();
+      if (control.probe) probes.push((await control.probe())?.opsPerCpuUs ?? null);
       return pass && idle ? subtractIdle(pass, idle) : null;
     },
-    measured: () => ({ idle, idleWindows, pass }),
+    measured: () => ({ idle, idleWindows, pass, probes }),
   };
 }
 
@@ -179,7 +184,9 @@ export const netCpuUs = (us) => (us != null && Number.isFinite(us) && us > 0 ? u
  * absent in results written before there were several).
  * @typedef {{ round: number, slot?: number, server?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
- *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean }} RatePass
+ *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean, probes?: Array<number|null> }} RatePass
+ *   probes: the machine probe's rate (machine-probe.js, operations per CPU µs) in the pass's server just before and
+ *   just after it; null where the server did not answer (a primary of workers), absent in results written before
  */
 
 /** How many of a format's fastest fixed-rate passes must agree for its lowest figure to count as settled. */
@@ -316,4 +323,30 @@ export function ratePairs(rows, target = CPU_AT_RATE_TARGET) {
     }
   }
   return pairs;
+}
+
+/** A pass ran on a slowed core when a machine probe beside it read below this share of the run's reference rate. */
+export const SLOWED_BELOW = 0.8;
+
+/**
+ * Which fixed-rate passes ran while their server's core was slowed, by the machine probe (machine-probe.js) the server
+ * timed just before and just after each pass: a pass counts as slowed when either probe read below `share` of the
+ * run's reference rate, its LOWEST_OF-th fastest probe (not the fastest, so that one high reading does not make every
+ * other pass look slowed). Measured (AMD EPYC VM, five `node benchmark_ws.js 3 --profiles none`, 2026-11-29): the
+ * probe read 0.060–0.079 operations per µs in the slow stretches and 0.086–0.115 outside them (0.8 of the reference
+ * lies between), and the passes beside a slow probe cost 57–117 µs a message where the others cost 26–47. It says why a run's median moved; scaling the passes
+ * by it did not make the figures hold still (a slowed pass's CPU grew by more than the probe's), so nothing is
+ * corrected by it. Null when fewer than LOWEST_OF probes answered (a server of several workers answers none).
+ * @param {Array<{ format: string, passes: RatePass[] }>} formats
+ * @param {number} [share]
+ * @returns {{ referenceOpsPerCpuUs: number, slowedBelow: number, slowed: Array<{ format: string, slowedPasses: number, probedPasses: number }> } | null}
+ */
+export function probeSummary(formats, share = SLOWED_BELOW) {
+  /** @type {number[]} */
+  const rates = formats.flatMap((f) => f.passes.flatMap((p) => (p.probes ?? []).flatMap((v) => (v != null && v > 0 ? [v] : [])))).sort((a, b) => b - a);
+  if (rates.length < LOWEST_OF) return null;
+  const reference = rates[LOWEST_OF - 1];
+  const probed = (/** @type {RatePass} */ p) => (p.probes ?? []).some((v) => v != null);
+  const slowed = (/** @type {RatePass} */ p) => (p.probes ?? []).some((v) => v != null && v < share * reference);
+  return { referenceOpsPerCpuUs: reference, slowedBelow: share, slowed: formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter(slowed).length, probedPasses: f.passes.filter(probed).length })) };
 }

@@ -17,7 +17,7 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, ratePairs, rateSlots, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, probeSummary, ratePairs, rateSlots, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -114,6 +114,8 @@ export function startServerProcess({ payload, formats, raw = false, host = '127.
     control: {
       mark: async () => { await ask('mark'); },
       report: () => /** @type {Promise<import('./server-meter.js').ServerReport|null>} */ (ask('report')),
+      /** The machine probe's rate in the server process (machine-probe.js); null when it does not answer. */
+      probe: () => /** @type {Promise<ReturnType<typeof import('./machine-probe.js').machineProbe>|null>} */ (ask('probe')),
     },
     /** SIGTERM, then SIGKILL after 5 s; resolves with the server's summary output. */
     async stop() {
@@ -548,27 +550,29 @@ const samePlace = (a, b) => Boolean(a?.pinned) === Boolean(b?.pinned) && (!a?.pi
  * @param {Pick<Awaited<ReturnType<typeof runPass>>, 'messages'|'acked'|'seconds'|'msgsPerSec'|'serverCpuUs'|'serverElu'|'clientCpuUs'|'clientElu'
  *   |'lost'|'notSent'|'duplicated'|'errors'> & { latencyMs: { p50: number|null, p99: number|null } }} r the pass (runPass's, or h2load's in its
  *   shape: capacity.js)
- * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null }} measured
+ * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null, probes?: Array<number|null> }} measured
  * @returns {import('./cpu-at-rate.js').RatePass}
  */
-export function ratePass(round, slot, r, { idle, pass }) {
+export function ratePass(round, slot, r, { idle, pass, probes }) {
   return {
     round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: netCpuUs(r.serverCpuUs),
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
     idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null, serverGcMs: pass?.gcMs ?? null,
     serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
     complete: complete(r),
+    ...(probes?.length ? { probes } : {}),
   };
 }
 
 /**
  * What a run's `cpuAtRate` holds: the rate, seconds and passes per round, the idle interval, the server processes the
- * passes ran on (how many, their pids), each format's row (summariseRatePasses) and the pairs' ratios.
+ * passes ran on (how many, their pids), each format's row (summariseRatePasses), the pairs' ratios and which passes
+ * the machine probe found on a slowed core (probeSummary).
  * @param {{ rate: number, seconds: number, passes: number, servers: number, serverPids: Array<number|null> }} atRate
  * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
  */
 const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), idleWindows: IDLE_WINDOWS,
-  servers: atRate.servers, serverPids: atRate.serverPids, formats, pairs: ratePairs(formats) });
+  servers: atRate.servers, serverPids: atRate.serverPids, formats, pairs: ratePairs(formats), probe: probeSummary(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, quietest, ratePairs, rateSlots, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, probeSummary, quietest, ratePairs, rateSlots, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
 import { alternate } from '../../../lib/measure/statistics.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
@@ -330,4 +330,48 @@ test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly wher
   const apart = [summariseRatePasses('pb', 2000, [pass(1, 40), pass(2, null), pass(3, 41), pass(4, 40.5)]), summariseRatePasses('js', 2000, [pass(1, null), pass(2, 50), pass(5, 51), pass(6, 50.5)])];
   const apartLine = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: apart, pairs: ratePairs(apart) }, settings: {} }).find((l) => l.includes('÷'));
   assert.match(apartLine ?? '', /js ÷ pb: 1\.25× the server CPU per message at the fastest passes; no pair of passes run back to back measured both$/);
+});
+
+test('idleSubtracting: the machine probe runs after the idle windows, before the pass is marked, and again after its report', async () => {
+  /** @type {string[]} */
+  const calls = [];
+  const reports = [{ messages: 0, cpuUs: 500, elu: 0, seconds: 1 }, { messages: 0, cpuUs: 500, elu: 0, seconds: 1 }, { messages: 1000, cpuUs: 31000, elu: 0.2, seconds: 1 }];
+  const probes = [{ opsPerCpuUs: 0.108 }, null];
+  const control = {
+    mark: async () => { calls.push('mark'); },
+    report: async () => { calls.push('report'); return reports.shift() ?? null; },
+    probe: async () => { calls.push('probe'); return probes.shift() ?? null; },
+  };
+  const c = idleSubtracting(control, 20, async () => { calls.push('sleep'); });
+  await c.mark();
+  await c.report();
+  // the probe's own CPU falls in neither an idle window nor the pass
+  assert.deepEqual(calls, ['mark', 'sleep', 'report', 'mark', 'sleep', 'report', 'probe', 'mark', 'report', 'probe']);
+  // a server that did not answer the second probe leaves a null there
+  assert.deepEqual(c.measured().probes, [0.108, null]);
+  // a control without a probe (an older server, or none asked) leaves none
+  const plain = idleSubtracting({ mark: async () => {}, report: async () => ({ messages: 1, cpuUs: 1, elu: 0, seconds: 1 }) }, 20, async () => {});
+  await plain.mark();
+  await plain.report();
+  assert.deepEqual(plain.measured().probes, []);
+});
+
+test('probeSummary: a pass is slowed when either probe beside it read under 80% of the run\'s third-fastest probe; one high reading does not make the rest slowed', () => {
+  /** @param {number} round @param {Array<number|null>|undefined} probes */
+  const probed = (round, probes) => ({ ...pass(round, 30), ...(probes ? { probes } : {}) });
+  const json = { format: 'json-buffer', passes: [probed(1, [0.108, 0.107]), probed(2, [0.066, 0.069]), probed(3, [0.105, 0.080])] };
+  // one probe read 0.2, far above the rest: the reference is the third fastest, 0.108
+  const pb = { format: 'protobufjs-static', passes: [probed(1, [0.2, 0.106]), probed(2, [0.104, 0.088]), probed(3, [null, null])] };
+  const s = probeSummary([json, pb]);
+  assert.equal(s?.referenceOpsPerCpuUs, 0.107);
+  assert.equal(s?.slowedBelow, 0.8);
+  // json-buffer: round 2 (both probes slow) and round 3 (its second probe, 0.080 < 0.0856); protobufjs-static: none
+  // (0.088 is ordinary noise outside a slow stretch);
+  // its third pass had no probe answer and is not counted among those probed
+  assert.deepEqual(s?.slowed, [{ format: 'json-buffer', slowedPasses: 2, probedPasses: 3 }, { format: 'protobufjs-static', slowedPasses: 0, probedPasses: 2 }]);
+  // results written before the probe, or a server of workers (no answers): none
+  assert.equal(probeSummary([{ format: 'x', passes: [probed(1, undefined), probed(2, [null, null])] }]), null);
+  const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [json, pb].map((f) => summariseRatePasses(f.format, 2000, f.passes)), pairs: [], probe: s }, settings: {} });
+  assert.match(lines.join('\n'), /\n {2}slowed core: json-buffer 2 of 3 passes, protobufjs-static 0 of 2 passes \(the server timed a fixed JSON loop just before and after each pass; slowed: either reading below 80% of the run's third fastest/);
+  assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [summariseRatePasses('x', 2000, [pass(1, 30)])], pairs: [] }, settings: {} }).join('\n'), /slowed core/);
 });

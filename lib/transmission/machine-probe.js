@@ -1,0 +1,40 @@
+/**
+ * A fixed piece of work a server process times on request, just before and after each fixed-rate pass: how fast its
+ * core runs at that moment. This VM's cores have slow stretches of seconds to minutes that no counter shows (steal
+ * reads 0; a fixed JSON.parse loop read 2.2 or 3.6–4.6 µs from one second to the next, docs/transmission.md), and a
+ * pass that falls into one costs more CPU per message. The probe's rate beside each pass says which passes ran in
+ * one. The work does not depend on the payload or the format: the same object, parsed and serialised.
+ */
+
+/** The probe's object: fixed, about 1 KB of JSON, numbers, strings and nesting. */
+const PROBE_TEXT = JSON.stringify({
+  id: 1234567, name: 'probe', tags: ['alpha', 'beta', 'gamma', 'delta'], ratio: 0.3125, active: true,
+  items: Array.from({ length: 12 }, (_, i) => ({ sku: `item-${i}`, qty: i * 3 + 1, price: 9.99 + i, notes: i % 3 ? null : 'fragile, keep upright' })),
+  address: { street: '1 Main Street', city: 'Springfield', zip: '12345', geo: { lat: 44.0462, lng: -123.0220 } },
+});
+
+/** How long one probe runs (ms of wall time). */
+export const PROBE_MS = 40;
+
+/**
+ * Runs the probe for `ms` and gives its rate: probe operations (one JSON.parse and one JSON.stringify of the fixed
+ * object) per µs of this process's CPU time.
+ * @param {number} [ms]
+ * @returns {{ opsPerCpuUs: number, ops: number, cpuUs: number }}
+ */
+export function machineProbe(ms = PROBE_MS) {
+  const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
+  const end = performance.now() + ms;
+  let ops = 0;
+  let sink = 0;
+  const from = cpu();
+  while (performance.now() < end) {
+    for (let i = 0; i < 8; i++) {
+      sink += JSON.stringify(JSON.parse(PROBE_TEXT)).length;
+      ops++;
+    }
+  }
+  const cpuUs = Math.max(1, cpu() - from);
+  if (sink < 0) throw new Error('unreachable');
+  return { opsPerCpuUs: ops / cpuUs, ops, cpuUs };
+}

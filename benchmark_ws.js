@@ -36,7 +36,8 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       off to skip): two open-loop passes per format and round, formats alternated, one on the
                       run's server and one on a fresh one beside it, each after an idle interval (as long as the
                       pass, at most 0.25 s) whose server CPU rate is subtracted; the fastest passes (each server's,
-                      and whether they agree) and the median with its 95% interval, ~ unstable beyond ±5%
+                      and whether they agree) and the median with its 95% interval, ~ unstable beyond ±5%; how
+                      many passes ran on a slowed core (a fixed JSON loop the server times around each pass)
   --cpu-seconds S     length of each of those passes (default 1)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.

@@ -332,11 +332,12 @@ export const SLOWED_BELOW = 0.8;
  * Which fixed-rate passes ran while their server's core was slowed, by the machine probe (machine-probe.js) the server
  * timed just before and just after each pass: a pass counts as slowed when either probe read below `share` of the
  * run's reference rate, its LOWEST_OF-th fastest probe (not the fastest, so that one high reading does not make every
- * other pass look slowed). Measured (AMD EPYC VM, five `node benchmark_ws.js 3 --profiles none`, 2026-11-29): the
- * probe read 0.060–0.079 operations per µs in the slow stretches and 0.086–0.115 outside them (0.8 of the reference
- * lies between), and the passes beside a slow probe cost 57–117 µs a message where the others cost 26–47. It says why a run's median moved; scaling the passes
- * by it did not make the figures hold still (a slowed pass's CPU grew by more than the probe's), so nothing is
- * corrected by it. Null when fewer than LOWEST_OF probes answered (a server of several workers answers none).
+ * other pass look slowed). Measured (AMD EPYC VM, ten `node benchmark_ws.js 3 --profiles none`, 2026-11-29,
+ * docs/transmission.md "The machine probe"): the probe read 0.056–0.089 operations per µs beside the passes it
+ * flagged and 0.090–0.115 beside the others; runs with four or more of a format's passes flagged had the higher
+ * medians. It says why a run's median moved; scaling the passes by it did not make the figures hold still (a slowed
+ * pass's CPU grew by more than the probe's), so nothing is corrected by it. Null when fewer than LOWEST_OF probes
+ * answered (a server of several workers answers none).
  * @param {Array<{ format: string, passes: RatePass[] }>} formats
  * @param {number} [share]
  * @returns {{ referenceOpsPerCpuUs: number, slowedBelow: number, slowed: Array<{ format: string, slowedPasses: number, probedPasses: number }> } | null}

@@ -1,9 +1,11 @@
 /**
  * A fixed piece of work a server process times on request, just before and after each fixed-rate pass: how fast its
  * core runs at that moment. This VM's cores have slow stretches of seconds to minutes that no counter shows (steal
- * reads 0; a fixed JSON.parse loop read 2.2 or 3.6–4.6 µs from one second to the next, docs/transmission.md), and a
- * pass that falls into one costs more CPU per message. The probe's rate beside each pass says which passes ran in
- * one. The work does not depend on the payload or the format: the same object, parsed and serialised.
+ * reads 0), and a pass that falls into one costs more CPU per message. The probe's rate beside each pass says which
+ * passes ran in one (cpu-at-rate.js probeSummary; docs/transmission.md, "The machine probe", for what it showed).
+ * The work does not depend on the payload or the format: the same object, parsed and serialised. It allocates, so
+ * its garbage can bring the pass's next young-generation collection forward by one; the fastest passes of five runs
+ * with it (27.0–30.4 µs a message, protobufjs-static) and five without (26.2–30.9) do not show it.
  */
 
 /** The probe's object: fixed, about 1 KB of JSON, numbers, strings and nesting. */

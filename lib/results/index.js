@@ -165,7 +165,7 @@ export const UNITS = {
   servers: 'count: server processes the fixed-rate passes ran on (the run\'s own and fresh ones beside it)',
   serverPids: 'process ids of the servers the fixed-rate passes ran on, in their order (server 0 first)',
   passCount: 'count: a format\'s fixed-rate passes on one server process (byServer)',
-  probes: 'operations per microsecond of server process CPU: the machine probe (machine-probe.js) in a fixed-rate pass\'s server just before and just after it (null: no answer)',
+  machineProbes: 'operations per microsecond of server process CPU: the machine probe (machine-probe.js) in the server just before and just after a fixed-rate pass or a capacity search (null: no answer)',
   referenceOpsPerCpuUs: 'operations per microsecond of server process CPU: the run\'s third-fastest machine probe, the reference a slowed pass is judged by',
   slowedBelow: 'fraction of the reference probe rate below which a pass counts as run on a slowed core',
   slowedPasses: 'count: a format\'s fixed-rate passes with a machine probe beside them below slowedBelow of the reference',

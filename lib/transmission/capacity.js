@@ -75,11 +75,12 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
  * see the same states of the machine: the median search's row (for an even count the lower of the two middle ones:
  * a capacity is what held), every probe of every search (each with its `search`, from 1), each search's result, and
  * the capacities' min–max (null when a search found none: its row says "below").
- * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null, order?: number, atSeconds?: number,
+ * @param {Array<ReturnType<typeof capacityRow> & { serverPid?: number|null, order?: number, atSeconds?: number, machineProbes?: Array<number|null>,
  *   warmup?: { requests: number, answered: number, seconds: number, chunkCpuUs?: Array<number|null>, settled?: boolean } | null }>} rows one per search, in the order they
  *   ran (serverPid: the server process that answered it; order: its place among all of the run's searches, from 1;
  *   atSeconds: when it began, in seconds from the first search of the run; warmup: what h2load sent its fresh server
- *   of this format first, null for the toolkit's client)
+ *   of this format first, null for the toolkit's client; machineProbes: the machine probe's rate in its server just
+ *   before and just after it, absent in results written before)
  */
 export function combineSearches(rows) {
   if (!rows.length) throw new Error('combineSearches: no search');
@@ -89,7 +90,8 @@ export function combineSearches(rows) {
   return {
     ...mid,
     probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
-    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null, warmup: r.warmup ?? null })),
+    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null, warmup: r.warmup ?? null,
+      ...(r.machineProbes ? { machineProbes: r.machineProbes } : {}) })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
     precision: capacityPrecision(caps, mid.capacity),
   };
@@ -227,7 +229,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
    *   codecs: import('../codecs/index.js').CodecInfo[], usable: ReturnType<typeof prepareWireCodecs>['usable'],
    *   formats: import('../codecs/index.js').CodecInfo[], plan: ReturnType<typeof detectPlacement>,
    *   h2load: { name: 'h2load', version: string, bin?: string } | null,
-   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs?: Array<number|null>, settled?: boolean } | null }>[],
+   *   found: Array<ReturnType<typeof capacityRow> & { serverPid: number|null, order: number, atSeconds: number, machineProbes: Array<number|null>, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs?: Array<number|null>, settled?: boolean } | null }>[],
    *   workers: Awaited<ReturnType<typeof startClientWorkers>> | null }>}
    */
   const cells = [];
@@ -370,9 +372,13 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         const last = probes.findLast((p) => p.rate === rate);
         return last != null && isFloor(last, { serverCores, clientCores, targetP99Ms });
       };
+      // the machine probe (machine-probe.js) in the search's server just before and just after it: whether its core
+      // was slowed while it searched (null: no answer, as from a primary of workers)
+      const machineProbes = [await machineProbeOf(server)];
       const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate: from, maxRate, steps, pastFloor });
+      machineProbes.push(await machineProbeOf(server));
       // which server process answered this search (a fresh one per search)
-      return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null, ...place };
+      return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null, ...place, machineProbes };
     }
 
     /**
@@ -560,4 +566,12 @@ function atHalfOf(half, format) {
  */
 function withoutFormat({ format: _format, ...rest }) {
   return rest;
+}
+
+/**
+ * The machine probe's rate (machine-probe.js, operations per µs of CPU) in a server process; null when it does not answer.
+ * @param {{ control: { probe?: () => Promise<{ opsPerCpuUs: number }|null> } }} server
+ */
+async function machineProbeOf(server) {
+  return (await server.control.probe?.())?.opsPerCpuUs ?? null;
 }

@@ -156,7 +156,7 @@ export function idleSubtracting(control, idleMs, sleep = (ms) => new Promise((re
       if (control.probe) probes.push((await control.probe())?.opsPerCpuUs ?? null);
       return pass && idle ? subtractIdle(pass, idle) : null;
     },
-    measured: () => ({ idle, idleWindows, pass, probes }),
+    measured: () => ({ idle, idleWindows, pass, machineProbes: probes }),
   };
 }
 
@@ -184,8 +184,8 @@ export const netCpuUs = (us) => (us != null && Number.isFinite(us) && us > 0 ? u
  * absent in results written before there were several).
  * @typedef {{ round: number, slot?: number, server?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null, clientCpuUs: number|null, clientElu: number|null,
- *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean, probes?: Array<number|null> }} RatePass
- *   probes: the machine probe's rate (machine-probe.js, operations per CPU µs) in the pass's server just before and
+ *   latencyMs: { p50: number|null, p99: number|null }, complete: boolean, machineProbes?: Array<number|null> }} RatePass
+ *   machineProbes: the machine probe's rate (machine-probe.js, operations per CPU µs) in the pass's server just before and
  *   just after it; null where the server did not answer (a primary of workers), absent in results written before
  */
 
@@ -344,10 +344,10 @@ export const SLOWED_BELOW = 0.8;
  */
 export function probeSummary(formats, share = SLOWED_BELOW) {
   /** @type {number[]} */
-  const rates = formats.flatMap((f) => f.passes.flatMap((p) => (p.probes ?? []).flatMap((v) => (v != null && v > 0 ? [v] : [])))).sort((a, b) => b - a);
+  const rates = formats.flatMap((f) => f.passes.flatMap((p) => (p.machineProbes ?? []).flatMap((v) => (v != null && v > 0 ? [v] : [])))).sort((a, b) => b - a);
   if (rates.length < LOWEST_OF) return null;
   const reference = rates[LOWEST_OF - 1];
-  const probed = (/** @type {RatePass} */ p) => (p.probes ?? []).some((v) => v != null);
-  const slowed = (/** @type {RatePass} */ p) => (p.probes ?? []).some((v) => v != null && v < share * reference);
+  const probed = (/** @type {RatePass} */ p) => (p.machineProbes ?? []).some((v) => v != null);
+  const slowed = (/** @type {RatePass} */ p) => (p.machineProbes ?? []).some((v) => v != null && v < share * reference);
   return { referenceOpsPerCpuUs: reference, slowedBelow: share, slowed: formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter(slowed).length, probedPasses: f.passes.filter(probed).length })) };
 }

@@ -550,17 +550,17 @@ const samePlace = (a, b) => Boolean(a?.pinned) === Boolean(b?.pinned) && (!a?.pi
  * @param {Pick<Awaited<ReturnType<typeof runPass>>, 'messages'|'acked'|'seconds'|'msgsPerSec'|'serverCpuUs'|'serverElu'|'clientCpuUs'|'clientElu'
  *   |'lost'|'notSent'|'duplicated'|'errors'> & { latencyMs: { p50: number|null, p99: number|null } }} r the pass (runPass's, or h2load's in its
  *   shape: capacity.js)
- * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null, probes?: Array<number|null> }} measured
+ * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null, machineProbes?: Array<number|null> }} measured
  * @returns {import('./cpu-at-rate.js').RatePass}
  */
-export function ratePass(round, slot, r, { idle, pass, probes }) {
+export function ratePass(round, slot, r, { idle, pass, machineProbes }) {
   return {
     round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: netCpuUs(r.serverCpuUs),
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
     idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null, serverGcMs: pass?.gcMs ?? null,
     serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
     complete: complete(r),
-    ...(probes?.length ? { probes } : {}),
+    ...(machineProbes?.length ? { machineProbes } : {}),
   };
 }
 

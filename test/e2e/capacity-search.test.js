@@ -100,7 +100,7 @@ test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: ev
   const r = run('5', '--capacity', '--load-generator', 'h2load', '--transports', 'http1', '--searches', '2', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
   /** @type {{ transports: Array<{ transport: string, warmup: Array<{ format: string, requests: number, answered: number }>,
-   *   rows: Array<{ format: string, searches: Array<{ serverPid: number, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs: Array<number|null>, settled: boolean } | null }> }> }> }} */
+   *   rows: Array<{ format: string, searches: Array<{ serverPid: number, machineProbes: Array<number|null>, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs: Array<number|null>, settled: boolean } | null }> }> }> }} */
   const out = JSON.parse(r.stdout);
   const [t] = out.transports;
   assert.deepEqual(t.rows.map((row) => row.format), ['protobufjs-static', 'json-buffer']);
@@ -109,6 +109,8 @@ test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: ev
     assert.equal(new Set(row.searches.map((x) => x.serverPid)).size, 2, JSON.stringify(row.searches));
     assert.equal(row.searches.length, 2);
     for (const x of row.searches) warmedInChunks(/** @type {NonNullable<typeof x.warmup>} */ (x.warmup), row.format);
+    // the machine probe in each search's server, just before and just after the search
+    for (const x of row.searches) assert.ok(x.machineProbes.length === 2 && x.machineProbes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(x.machineProbes));
   }
   // the transport's own warmup is its last search's
   assert.deepEqual(t.warmup.map((w) => [w.format, w.requests]).sort(), t.rows.map((row) => [row.format, /** @type {NonNullable<typeof row.searches[1]['warmup']>} */ (row.searches[1].warmup).requests]).sort());

@@ -63,9 +63,14 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
 test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
-  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number } }> }> }} */
+  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number },
+   *   searches: Array<{ machineProbes: Array<number|null> }> }> }> }} */
   const out = JSON.parse(r.stdout);
   assert.deepEqual(out.transports.map((t) => [t.transport, t.serverWorkers]), [['http1', 1], ['http1', 2]]);
+  // the machine probe: a server of one process answers it around its search; a primary of workers, whose own core
+  // does none of the work, answers null
+  assert.ok(out.transports[0].rows[0].searches[0].machineProbes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(out.transports[0].rows[0].searches));
+  assert.deepEqual(out.transports[1].rows[0].searches[0].machineProbes, [null, null]);
   for (const t of out.transports) {
     assert.equal(t.rows[0].below, 400);
     assert.ok(t.rows[0].atHalf.complete && t.rows[0].atHalf.serverCpuUs > 0, `${t.serverWorkers} workers: ${JSON.stringify(t.rows[0].atHalf)}`);

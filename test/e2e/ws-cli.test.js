@@ -246,7 +246,7 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
-   * @typedef {{ round: number, slot: number, server: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean, probes?: number[] }} RatePass
+   * @typedef {{ round: number, slot: number, server: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean, machineProbes?: number[] }} RatePass
    * @typedef {{ format: string, rate: number, serverCpuUs: number, unmeasured: number, lowest: { serverCpuUs: number, range: [number, number], met: boolean }, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
    *   byServer: { server: number, passCount: number, lowest: { serverCpuUs: number } | null }[], serverAgreement: string,
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
@@ -285,7 +285,7 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
       // the server's GC pauses of the pass, as its report gave them (a number: zero when none ran)
       assert.ok(typeof p.serverGcMs === 'number' && p.serverGcMs >= 0, JSON.stringify(p));
       // the machine probe's rate in the pass's server, just before and just after it: both servers answer it
-      assert.ok(p.probes?.length === 2 && p.probes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(p));
+      assert.ok(p.machineProbes?.length === 2 && p.machineProbes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(p));
     }
     const sorted = f.passes.flatMap((p) => (p.serverCpuUs === null ? [] : [p.serverCpuUs])).sort((a, b) => a - b);
     assert.equal(f.unmeasured, 6 - sorted.length);
@@ -308,9 +308,9 @@ test('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, on
   assert.deepEqual(atRate.pairs.map((p) => p.formats), [['protobufjs-static', 'json-buffer']]);
   // the passes on a slowed core, by the probes: the run's reference is its third-fastest probe, a pass is slowed
   // when either of its probes read below 80% of it
-  const probes = atRate.formats.flatMap((f) => f.passes.flatMap((p) => p.probes ?? [])).sort((a, b) => b - a);
+  const probes = atRate.formats.flatMap((f) => f.passes.flatMap((p) => p.machineProbes ?? [])).sort((a, b) => b - a);
   assert.equal(atRate.probe.referenceOpsPerCpuUs, probes[2]);
-  assert.deepEqual(atRate.probe.slowed, atRate.formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter((p) => (p.probes ?? []).some((v) => v < 0.8 * probes[2])).length, probedPasses: 6 })));
+  assert.deepEqual(atRate.probe.slowed, atRate.formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter((p) => (p.machineProbes ?? []).some((v) => v < 0.8 * probes[2])).length, probedPasses: 6 })));
   const [pb, json] = atRate.formats;
   assert.equal(atRate.pairs[0].lowest?.ratio, json.lowest.serverCpuUs / pb.lowest.serverCpuUs);
   assert.equal(t.settings.rounds, 3);

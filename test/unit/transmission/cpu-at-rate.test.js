@@ -348,17 +348,17 @@ test('idleSubtracting: the machine probe runs after the idle windows, before the
   // the probe's own CPU falls in neither an idle window nor the pass
   assert.deepEqual(calls, ['mark', 'sleep', 'report', 'mark', 'sleep', 'report', 'probe', 'mark', 'report', 'probe']);
   // a server that did not answer the second probe leaves a null there
-  assert.deepEqual(c.measured().probes, [0.108, null]);
+  assert.deepEqual(c.measured().machineProbes, [0.108, null]);
   // a control without a probe (an older server, or none asked) leaves none
   const plain = idleSubtracting({ mark: async () => {}, report: async () => ({ messages: 1, cpuUs: 1, elu: 0, seconds: 1 }) }, 20, async () => {});
   await plain.mark();
   await plain.report();
-  assert.deepEqual(plain.measured().probes, []);
+  assert.deepEqual(plain.measured().machineProbes, []);
 });
 
 test('probeSummary: a pass is slowed when either probe beside it read under 80% of the run\'s third-fastest probe; one high reading does not make the rest slowed', () => {
-  /** @param {number} round @param {Array<number|null>|undefined} probes */
-  const probed = (round, probes) => ({ ...pass(round, 30), ...(probes ? { probes } : {}) });
+  /** @param {number} round @param {Array<number|null>|undefined} machineProbes */
+  const probed = (round, machineProbes) => ({ ...pass(round, 30), ...(machineProbes ? { machineProbes } : {}) });
   const json = { format: 'json-buffer', passes: [probed(1, [0.108, 0.107]), probed(2, [0.066, 0.069]), probed(3, [0.105, 0.080])] };
   // one probe read 0.2, far above the rest: the reference is the third fastest, 0.108
   const pb = { format: 'protobufjs-static', passes: [probed(1, [0.2, 0.106]), probed(2, [0.104, 0.088]), probed(3, [null, null])] };

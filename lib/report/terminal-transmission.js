@@ -8,6 +8,7 @@ import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
+import { SLOWED_BELOW } from '../transmission/machine-probe.js';
 import { LOWEST_OF } from '../transmission/cpu-at-rate.js';
 import { median } from '../measure/statistics.js';
 
@@ -458,16 +459,28 @@ export function capacityPassText(s) {
 
 /**
  * What a capacity row's searches found beside its median: "29,000–31,500 over 3 searches", or which found none and
- * what the others found ("2 of 3 searches found none; the other 3,780"); null for a single search.
- * @param {{ searches?: Array<{ capacity: number|null }>, capacityMinMax?: [number, number] | null }} r
+ * what the others found ("2 of 3 searches found none; the other 3,780"), and how many the machine probe found on a
+ * slowed core (capacity.js markSlowedSearches: ", 1 on a slowed core"); null for a single search.
+ * @param {{ searches?: Array<{ capacity: number|null, slowed?: boolean }>, capacityMinMax?: [number, number] | null }} r
  * @returns {string|null}
  */
 export function searchesNote(r) {
   const searches = r.searches ?? [];
   if (searches.length < 2) return null;
+  const slowed = searches.filter((x) => x.slowed).length;
+  const note = searchesFound(searches, r.capacityMinMax);
+  return slowed ? `${note}, ${slowed} on a slowed core` : note;
+}
+
+/**
+ * searchesNote's first part: what the searches found.
+ * @param {Array<{ capacity: number|null }>} searches two or more
+ * @param {[number, number] | null | undefined} minMax the row's capacityMinMax
+ */
+function searchesFound(searches, minMax) {
   const found = searches.map((x) => x.capacity).filter((c) => c !== null);
   if (found.length === searches.length) {
-    const [low, high] = r.capacityMinMax ?? [Math.min(...found), Math.max(...found)];
+    const [low, high] = minMax ?? [Math.min(...found), Math.max(...found)];
     return low === high ? `the same in all ${searches.length} searches` : `${int(low)}–${int(high)} over ${searches.length} searches`;
   }
   const none = searches.length - found.length;
@@ -558,7 +571,8 @@ export function capacityLegend(s) {
       : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
     + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; fastest, where given: the lowest pass, ~ where the three '
     + 'fastest lie more than ±5% from their middle; the median of the passes with their min–max, ~ where the median\'s 95% interval is '
-    + 'wider than ±5%) are measured.';
+    + 'wider than ±5%) are measured. N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
+    + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's third-fastest reading; they are kept, and they say why a search found less.`;
 }
 
 /**

@@ -18,6 +18,7 @@ import { alternate, median } from '../measure/statistics.js';
 import { searchRate } from './rate-search.js';
 import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadLoad, h2loadPass, h2loadRequest, loadGeneratorLabel } from './h2load.js';
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
+import { probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
@@ -281,7 +282,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
     await running?.stop();
     for (const cell of cells) await cell.workers?.close();
   }
-  return out;
+  return markSlowedSearches(out);
 
   /**
    * One visit of a transport: search k of each of its formats against a fresh server; on the last visit also the
@@ -574,4 +575,23 @@ function withoutFormat({ format: _format, ...rest }) {
  */
 async function machineProbeOf(server) {
   return (await server.control.probe?.())?.opsPerCpuUs ?? null;
+}
+
+/**
+ * Each capacity search marked `slowed` when the machine probe in its server read slow just before or just after it
+ * (machine-probe.js: below SLOWED_BELOW of the run's reference, its third-fastest probe over every search of every
+ * transport, the server's core being the same for all), and each transport's entry with that reference
+ * (`machineProbe`; null when too few probes answered: servers of several workers answer none). It says why a search
+ * found less; nothing is corrected or left out by it.
+ * @template {{ rows: Array<{ searches: Array<{ machineProbes?: Array<number|null> }> }> }} E
+ * @param {E[]} entries measureCapacity's, one per transport (and worker count): marked in place
+ * @returns {E[]}
+ */
+export function markSlowedSearches(entries) {
+  const reference = probeReference(entries.flatMap((e) => e.rows.flatMap((r) => r.searches.flatMap((s) => s.machineProbes ?? []))));
+  for (const e of entries) {
+    Object.assign(e, { machineProbe: reference == null ? null : { referenceOpsPerCpuUs: reference, slowedBelow: SLOWED_BELOW } });
+    for (const s of e.rows.flatMap((r) => r.searches)) if (reference != null && s.machineProbes?.some((v) => v != null)) Object.assign(s, { slowed: slowedCore(s.machineProbes, reference) });
+  }
+  return entries;
 }

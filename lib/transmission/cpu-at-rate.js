@@ -8,6 +8,7 @@
  */
 import { processAgreement } from '../measure/processes.js';
 import { median, medianInterval, range, relativeHalfWidth, spread } from '../measure/statistics.js';
+import { probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
 
 /** Seconds of each fixed-rate pass unless the caller says otherwise. */
 export const CPU_AT_RATE_SECONDS = 1;
@@ -325,29 +326,24 @@ export function ratePairs(rows, target = CPU_AT_RATE_TARGET) {
   return pairs;
 }
 
-/** A pass ran on a slowed core when a machine probe beside it read below this share of the run's reference rate. */
-export const SLOWED_BELOW = 0.8;
-
 /**
  * Which fixed-rate passes ran while their server's core was slowed, by the machine probe (machine-probe.js) the server
  * timed just before and just after each pass: a pass counts as slowed when either probe read below `share` of the
- * run's reference rate, its LOWEST_OF-th fastest probe (not the fastest, so that one high reading does not make every
- * other pass look slowed). Measured (AMD EPYC VM, ten `node benchmark_ws.js 3 --profiles none`, 2026-11-29,
+ * run's reference rate, its third-fastest probe (machine-probe.js probeReference: not the fastest, so that one high
+ * reading does not make every other pass look slowed). Measured (AMD EPYC VM, ten `node benchmark_ws.js 3 --profiles none`, 2026-11-29,
  * docs/transmission.md "The machine probe"): the probe read 0.056–0.089 operations per µs beside the passes it
  * flagged and 0.090–0.115 beside the others; runs with four or more of a format's passes flagged had the higher
  * medians. It says why a run's median moved; scaling the passes by it did not make the figures hold still (a slowed
- * pass's CPU grew by more than the probe's), so nothing is corrected by it. Null when fewer than LOWEST_OF probes
+ * pass's CPU grew by more than the probe's), so nothing is corrected by it. Null when fewer than three probes
  * answered (a server of several workers answers none).
  * @param {Array<{ format: string, passes: RatePass[] }>} formats
  * @param {number} [share]
  * @returns {{ referenceOpsPerCpuUs: number, slowedBelow: number, slowed: Array<{ format: string, slowedPasses: number, probedPasses: number }> } | null}
  */
 export function probeSummary(formats, share = SLOWED_BELOW) {
-  /** @type {number[]} */
-  const rates = formats.flatMap((f) => f.passes.flatMap((p) => (p.machineProbes ?? []).flatMap((v) => (v != null && v > 0 ? [v] : [])))).sort((a, b) => b - a);
-  if (rates.length < LOWEST_OF) return null;
-  const reference = rates[LOWEST_OF - 1];
+  const reference = probeReference(formats.flatMap((f) => f.passes.flatMap((p) => p.machineProbes ?? [])));
+  if (reference == null) return null;
   const probed = (/** @type {RatePass} */ p) => (p.machineProbes ?? []).some((v) => v != null);
-  const slowed = (/** @type {RatePass} */ p) => (p.machineProbes ?? []).some((v) => v != null && v < share * reference);
+  const slowed = (/** @type {RatePass} */ p) => slowedCore(p.machineProbes, reference, share);
   return { referenceOpsPerCpuUs: reference, slowedBelow: share, slowed: formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter(slowed).length, probedPasses: f.passes.filter(probed).length })) };
 }

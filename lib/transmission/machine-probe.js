@@ -40,3 +40,27 @@ export function machineProbe(ms = PROBE_MS) {
   if (sink < 0) throw new Error('unreachable');
   return { opsPerCpuUs: ops / cpuUs, ops, cpuUs };
 }
+
+/** A pass or search ran on a slowed core when a machine probe beside it read below this share of the run's reference. */
+export const SLOWED_BELOW = 0.8;
+
+/** Which of a run's probe readings is its reference, from the fastest: the third, so that one high reading does not make every other look slow. */
+export const REFERENCE_RANK = 3;
+
+/**
+ * A run's reference probe rate: its REFERENCE_RANK-th fastest reading; null with fewer readings than that.
+ * @param {Array<number|null>} rates every probe reading of the run (null: no answer)
+ * @returns {number|null}
+ */
+export function probeReference(rates) {
+  const sorted = rates.flatMap((v) => (v != null && v > 0 ? [v] : [])).sort((a, b) => b - a);
+  return sorted.length >= REFERENCE_RANK ? sorted[REFERENCE_RANK - 1] : null;
+}
+
+/**
+ * Whether a pass or search ran on a slowed core: either of the probes beside it read below `share` of the reference.
+ * @param {Array<number|null>|undefined} probes its machine probes (before and after)
+ * @param {number} reference probeReference's
+ * @param {number} [share]
+ */
+export const slowedCore = (probes, reference, share = SLOWED_BELOW) => (probes ?? []).some((v) => v != null && v < share * reference);

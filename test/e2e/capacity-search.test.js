@@ -99,8 +99,8 @@ test('benchmark_transport.js --capacity --searches 2: each format searched twice
 test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: every search\'s fresh server is warmed up by h2load first, each format, every request answered', { timeout: 300_000, skip: noH2load }, () => {
   const r = run('5', '--capacity', '--load-generator', 'h2load', '--transports', 'http1', '--searches', '2', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0', '--cpu-rate', '300', '--json');
   assert.equal(r.status, 0, r.stderr);
-  /** @type {{ transports: Array<{ transport: string, warmup: Array<{ format: string, requests: number, answered: number }>,
-   *   rows: Array<{ format: string, searches: Array<{ serverPid: number, machineProbes: Array<number|null>, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs: Array<number|null>, settled: boolean } | null }> }> }> }} */
+  /** @type {{ transports: Array<{ transport: string, warmup: Array<{ format: string, requests: number, answered: number }>, machineProbe: { referenceOpsPerCpuUs: number },
+   *   rows: Array<{ format: string, searches: Array<{ serverPid: number, machineProbes: Array<number|null>, slowed: boolean, warmup: { requests: number, answered: number, seconds: number, chunkCpuUs: Array<number|null>, settled: boolean } | null }> }> }> }} */
   const out = JSON.parse(r.stdout);
   const [t] = out.transports;
   assert.deepEqual(t.rows.map((row) => row.format), ['protobufjs-static', 'json-buffer']);
@@ -111,6 +111,10 @@ test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: ev
     for (const x of row.searches) warmedInChunks(/** @type {NonNullable<typeof x.warmup>} */ (x.warmup), row.format);
     // the machine probe in each search's server, just before and just after the search
     for (const x of row.searches) assert.ok(x.machineProbes.length === 2 && x.machineProbes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(x.machineProbes));
+    // each search judged against the run's third-fastest probe: slowed when either of its probes read below 80% of it
+    const reference = t.machineProbe.referenceOpsPerCpuUs;
+    assert.equal(reference, out.transports.flatMap((u) => u.rows.flatMap((q) => q.searches.flatMap((x) => x.machineProbes))).sort((a, b) => /** @type {number} */ (b) - /** @type {number} */ (a))[2]);
+    for (const x of row.searches) assert.equal(x.slowed, x.machineProbes.some((v) => /** @type {number} */ (v) < 0.8 * reference), JSON.stringify(x));
   }
   // the transport's own warmup is its last search's
   assert.deepEqual(t.warmup.map((w) => [w.format, w.requests]).sort(), t.rows.map((row) => [row.format, /** @type {NonNullable<typeof row.searches[1]['warmup']>} */ (row.searches[1].warmup).requests]).sort());

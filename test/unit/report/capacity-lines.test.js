@@ -223,6 +223,12 @@ test('searchesNote: the searches\' min–max beside a median, or which found non
   assert.equal(searchesNote(found([null, null])), '2 of 2 searches found none');
   assert.equal(searchesNote(found([12000])), null);
   assert.equal(searchesNote({}), null, 'a row written before searches');
+  // the searches the machine probe found on a slowed core (capacity.js markSlowedSearches), counted after what they found
+  const marked = found([88000, 161280, 61932]);
+  marked.searches = marked.searches.map((x, i) => ({ ...x, slowed: i !== 1 }));
+  assert.equal(searchesNote(marked), '61,932–161,280 over 3 searches, 2 on a slowed core');
+  assert.equal(searchesNote({ searches: [{ capacity: null, slowed: true }, { capacity: 3780, slowed: false }] }), '1 of 2 searches found none; the other 3,780, 1 on a slowed core');
+  assert.equal(searchesNote({ searches: [{ capacity: 100, slowed: false }, { capacity: 200, slowed: false }], capacityMinMax: [100, 200] }), '100–200 over 2 searches');
 });
 
 test('report.html\'s capacity section: the precision line and the protobuf ÷ JSON pairs as a list, as the text report has them', async () => {

@@ -561,8 +561,9 @@ export function capacityLines(transports, s) {
 }
 
 /**
- * What the capacity table's columns mean: capacity N+, bound by, and the rate the fixed-rate passes ran at.
- * @param {{ cpuRate?: number|null }} s the run's capacity settings
+ * What the capacity table's columns mean: capacity N+, bound by, the rate the fixed-rate passes ran at, and (with
+ * several searches) the searches on a slowed core.
+ * @param {{ cpuRate?: number|null, searches?: number }} s the run's capacity settings
  */
 export function capacityLegend(s) {
   return 'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
@@ -571,8 +572,10 @@ export function capacityLegend(s) {
       : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
     + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; fastest, where given: the lowest pass, ~ where the three '
     + 'fastest lie more than ±5% from their middle; the median of the passes with their min–max, ~ where the median\'s 95% interval is '
-    + 'wider than ±5%) are measured. N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
-    + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's third-fastest reading; they are kept, and they say why a search found less.`;
+    + 'wider than ±5%) are measured.'
+    // the count stands beside what several searches found (searchesNote): with one search there is none to explain
+    + ((s.searches ?? 1) > 1 ? ' N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
+      + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's third-fastest reading; they are kept, and they say why a search found less.` : '');
 }
 
 /**

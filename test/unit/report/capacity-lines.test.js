@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../lib/paths.js';
-import { capacityLines, capacityRows, floorLines, gcLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote, sustainedLines } from '../../../lib/report/terminal-transmission.js';
+import { capacityLegend, capacityLines, capacityRows, floorLines, gcLines, headlineLines, pairModel, pairSection, precisionLines, searchesNote, sustainedLines } from '../../../lib/report/terminal-transmission.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../../../lib/transmission/capacity.js').measureCapacity>>} Capacity */
 
@@ -229,6 +229,9 @@ test('searchesNote: the searches\' min–max beside a median, or which found non
   assert.equal(searchesNote(marked), '61,932–161,280 over 3 searches, 2 on a slowed core');
   assert.equal(searchesNote({ searches: [{ capacity: null, slowed: true }, { capacity: 3780, slowed: false }] }), '1 of 2 searches found none; the other 3,780, 1 on a slowed core');
   assert.equal(searchesNote({ searches: [{ capacity: 100, slowed: false }, { capacity: 200, slowed: false }], capacityMinMax: [100, 200] }), '100–200 over 2 searches');
+  // the legend says what the count means where it can appear: beside several searches
+  assert.match(capacityLegend({ cpuRate: null, searches: 3 }), /N on a slowed core: searches whose server read the machine probe .* below 80% of the run's third-fastest reading/);
+  assert.doesNotMatch(capacityLegend({ cpuRate: null, searches: 1 }), /slowed/);
 });
 
 test('report.html\'s capacity section: the precision line and the protobuf ÷ JSON pairs as a list, as the text report has them', async () => {

@@ -8,7 +8,7 @@ import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
-import { SLOWED_BELOW } from '../transmission/machine-probe.js';
+import { REFERENCE_RANK, SLOWED_BELOW } from '../transmission/machine-probe.js';
 import { LOWEST_OF } from '../transmission/cpu-at-rate.js';
 import { median } from '../measure/statistics.js';
 
@@ -343,7 +343,7 @@ export function cpuAtRateLines(run) {
       + unmeasuredNote(f)),
     // results written before the machine probe have none
     ...(at.probe ? [`  slowed core: ${at.probe.slowed.map((x) => `${x.format} ${x.slowedPasses} of ${x.probedPasses} passes`).join(', ')} (the server timed a fixed JSON loop just before and after `
-      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's ${LOWEST_OF === 3 ? 'third' : `${LOWEST_OF}th`} fastest; the medians count these passes)`] : []),
+      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's ${REFERENCE_RANK === 3 ? 'third' : `${REFERENCE_RANK}th`} fastest; the medians count these passes)`] : []),
     ...at.pairs.filter((p) => p.ratio != null || p.lowest).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
       + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ` (~ unstable: ${unsettled(p.formats)})`}; `
         + (p.ratio == null ? 'no pair of passes run back to back measured both' : 'the median of the pairs run back to back ') : '')

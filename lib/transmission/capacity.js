@@ -18,7 +18,7 @@ import { alternate, median } from '../measure/statistics.js';
 import { searchRate } from './rate-search.js';
 import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadLoad, h2loadPass, h2loadRequest, loadGeneratorLabel } from './h2load.js';
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
-import { probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
+import { askProbe, probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
@@ -375,9 +375,9 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       };
       // the machine probe (machine-probe.js) in the search's server just before and just after it: whether its core
       // was slowed while it searched (null: no answer, as from a primary of workers)
-      const machineProbes = [await machineProbeOf(server)];
+      const machineProbes = [await askProbe(server.control)];
       const { good, bad, floor } = await searchRate(failingTwice(probeOnce), { fromRate: from, maxRate, steps, pastFloor });
-      machineProbes.push(await machineProbeOf(server));
+      machineProbes.push(await askProbe(server.control));
       // which server process answered this search (a fresh one per search)
       return { ...capacityRow({ transport: name, format: info.name, fromRate: from, targetP99Ms, probes, good, bad, floor, serverCores, clientCores }), serverPid: server.child.pid ?? null, ...place, machineProbes };
     }
@@ -567,14 +567,6 @@ function atHalfOf(half, format) {
  */
 function withoutFormat({ format: _format, ...rest }) {
   return rest;
-}
-
-/**
- * The machine probe's rate (machine-probe.js, operations per µs of CPU) in a server process; null when it does not answer.
- * @param {{ control: { probe?: () => Promise<{ opsPerCpuUs: number }|null> } }} server
- */
-async function machineProbeOf(server) {
-  return (await server.control.probe?.())?.opsPerCpuUs ?? null;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { processAgreement } from '../measure/processes.js';
 import { median, medianInterval, range, relativeHalfWidth, spread } from '../measure/statistics.js';
-import { probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
+import { askProbe, probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
 
 /** Seconds of each fixed-rate pass unless the caller says otherwise. */
 export const CPU_AT_RATE_SECONDS = 1;
@@ -149,12 +149,12 @@ export function idleSubtracting(control, idleMs, sleep = (ms) => new Promise((re
         idleWindows.push(await control.report());
       }
       idle = quietest(idleWindows);
-      if (control.probe) probes.push((await control.probe())?.opsPerCpuUs ?? null);
+      if (control.probe) probes.push(await askProbe(control));
       await control.mark();
     },
     async report() {
       pass = await control.report();
-      if (control.probe) probes.push((await control.probe())?.opsPerCpuUs ?? null);
+      if (control.probe) probes.push(await askProbe(control));
       return pass && idle ? subtractIdle(pass, idle) : null;
     },
     measured: () => ({ idle, idleWindows, pass, machineProbes: probes }),

@@ -64,3 +64,13 @@ export function probeReference(rates) {
  * @param {number} [share]
  */
 export const slowedCore = (probes, reference, share = SLOWED_BELOW) => (probes ?? []).some((v) => v != null && v < share * reference);
+
+/**
+ * Asks a server for the machine probe over its control (run.js startServerProcess): its rate, or null when it has no
+ * probe or does not answer (a primary of workers).
+ * @param {{ probe?: () => Promise<{ opsPerCpuUs: number }|null> }} control
+ * @returns {Promise<number|null>}
+ */
+export async function askProbe(control) {
+  return control.probe ? (await control.probe())?.opsPerCpuUs ?? null : null;
+}

@@ -5,7 +5,7 @@ import { cpuTicks, describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
-import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC, TIMING_FLAGS_SET } from './measure/paired.js';
+import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC, TIMING_FLAGS_SET, TIMING_PROCESS } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -117,6 +117,18 @@ export const MODES = {
  * in flight keep the link busy for any bundled payload over 350 bytes.
  */
 export const SLOW_LINK = { profile: '3g', window: 32 };
+
+/**
+ * How the speed pass timed, for the run's settings: the clock, the collection before each slice, the V8 flags and
+ * the allocator's settings of the processes that timed: the fresh processes' own account where the pass ran in them
+ * (they are started with flags and an environment this process lacks), else this process's.
+ * @param {{ clock?: string, gc?: string|null, v8Flags?: string[], allocator?: string|null } | null | undefined} worker
+ * @returns {{ clock: string, gc: string|null, v8Flags: string[], allocator: string|null }}
+ */
+export function timingOf(worker) {
+  if (worker?.clock) return { clock: worker.clock, gc: worker.gc ?? null, v8Flags: worker.v8Flags ?? [], allocator: worker.allocator ?? null };
+  return { clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_PROCESS.v8Flags, ...TIMING_FLAGS_SET], allocator: TIMING_PROCESS.allocator };
+}
 
 /**
  * The WebSocket pass's server CPU per message at a fixed offered rate (lib/transmission/cpu-at-rate.js): every
@@ -624,7 +636,7 @@ export async function runSuite({
         processRange: [s.speedProcesses, s.speedMaxProcesses],
         // the codecs of each process: no two of one library (the baseline's aside) share one
         processGroups: groups.map((g) => g.map((c) => c.name)),
-        precision: { ...PRECISION_DEFAULTS, ...s.precision, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET] }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        precision: { ...PRECISION_DEFAULTS, ...s.precision, ...timingOf(inProcesses?.[0]?.settings.precision) }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,

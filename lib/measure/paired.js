@@ -194,6 +194,50 @@ function setTimingFlags() {
 }
 
 /**
+ * V8 flags a Node process that times in slices is started with (the speed pass's fresh processes,
+ * lib/runtimes/run/processes.js): they cannot be set once V8 runs (set with v8.setFlagsFromString, this one aborts
+ * the process at its next full collection). Garbage collection on the main thread alone: V8 otherwise scavenges and
+ * sweeps with helper threads, and the process's CPU clock, the slices' clock, charges their time to whichever slice
+ * is running, not to the one whose garbage it is. On Node 20.20.2 (2-core AMD EPYC VM, 2026-11-29) the process read
+ * 1.15–1.20 CPU seconds per wall second in protobuf-es's encode slices, and its ratio to json-buffer on test5 was
+ * 0.37–0.94 in six fresh processes, flipping between about 0.45 and about 1.0 within one process; with this flag,
+ * 1.00 CPU seconds per wall second and 1.03–1.26 (docs/speed.md, "The timing processes").
+ */
+export const TIMING_NODE_FLAGS = Object.freeze(['--single-threaded-gc']);
+
+/**
+ * The environment of a process that times in slices: glibc's allocator keeps the top of its heap instead of
+ * returning it to the kernel after each collection frees a run of buffers, and serves large buffers from that heap
+ * instead of mapping them one by one. An ArrayBuffer's memory comes from malloc, and a codec that allocates one per
+ * message (protobuf.js's Writer takes them from Node's 8 KB buffer pool, protobuf-es allocates 128 bytes each)
+ * otherwise settles, at random, in one of two modes: in the slow one the heap is trimmed and grown back by brk()
+ * over and over, every new page faults (10,000–14,500 minor faults in 0.4 s of slices, 11–16% of the CPU time in the
+ * kernel) and protobufjs-static's encode on test3 reads 0.8–1.0× json-buffer instead of 1.7–2.1× (2 of 12 fresh
+ * processes, 4 of 6 in another run; 0 of 12 with these). Other C libraries ignore these variables.
+ */
+export const TIMING_ENV = Object.freeze({ MALLOC_TRIM_THRESHOLD_: String(2 ** 30), MALLOC_TOP_PAD_: String(64 * 2 ** 20), MALLOC_MMAP_THRESHOLD_: String(32 * 2 ** 20) });
+
+/**
+ * What this process runs with of TIMING_NODE_FLAGS and TIMING_ENV, as the speed settings state it: `v8Flags` the
+ * command-line flags among them, `allocator` a phrase when every variable of TIMING_ENV is set as it says (else
+ * null: a process started another way, such as npm start's own when it times in-process).
+ * @param {{ execArgv?: string[], env?: Record<string, string|undefined> } | null} [proc] (default: this process)
+ * @returns {{ v8Flags: string[], allocator: string|null }}
+ */
+export function timingProcess(proc = typeof process === 'undefined' ? null : process) {
+  const argv = proc?.execArgv ?? [];
+  const env = proc?.env ?? {};
+  const kept = Object.entries(TIMING_ENV).every(([k, v]) => env[k] === v);
+  return {
+    v8Flags: TIMING_NODE_FLAGS.filter((f) => argv.includes(f)),
+    allocator: kept ? `glibc heap kept (${Object.entries(TIMING_ENV).map(([k, v]) => `${k}=${v}`).join(' ')})` : null,
+  };
+}
+
+/** This process's: see timingProcess. */
+export const TIMING_PROCESS = Object.freeze(timingProcess());
+
+/**
  * Times `count` calls of a loop: milliseconds. `before` runs first, outside the time.
  * @param {(count: number) => unknown} loop
  * @param {number} count

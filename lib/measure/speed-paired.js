@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, TIMING_FLAGS_SET, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, TIMING_FLAGS_SET, TIMING_PROCESS, WARMUP_DEFAULTS } from './paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -22,7 +22,7 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
 /**
  * What the paired timer's settings say, as far as a speed table needs: the target, the slices, the clock, and the
  * check against Benchmark.js.
- * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string, gc?: string|null, v8Flags?: string[],
+ * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string, gc?: string|null, v8Flags?: string[], allocator?: string|null,
  *   groups?: { op: string, cycles: number, cpuMs: number, stoppedBy: string }[] } | null,
  *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number } | null }} PairedSettings
  */
@@ -221,7 +221,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_FLAGS_SET], groups,
+      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_PROCESS.v8Flags, ...TIMING_FLAGS_SET], allocator: TIMING_PROCESS.allocator, groups,
       ...precisionSummary(rows),
     },
   };

@@ -25,7 +25,7 @@ export function runSettingsLine(results) {
     ? `, one-message bias on ${speed.oneMessage.ops.join(' and ')} of ${speed.oneMessage.payloads === 'all' ? 'every payload' : speed.oneMessage.payloads.join(', ')}` : '';
   const p = speed.timer === 'paired' ? speed.precision : null;
   const parts = [`mode ${mode}`, p
-    ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock}${p.gc ? `, ${p.gc}` : ''}${p.v8Flags?.length ? `, V8 ${p.v8Flags.join(' ')}` : ''})` : ''} taking turns with ${speed.baseline}, each ratio to ±${fixed(p.target * 100, 1)}% at ${fixed(p.level * 100, 0)}% or at most ${speed.maxTime} s per case`
+    ? `speed: paired slices of ${p.sliceMs} ms${p.clock ? ` (${p.clock}${p.gc ? `, ${p.gc}` : ''}${p.v8Flags?.length ? `, V8 ${p.v8Flags.join(' ')}` : ''}${p.allocator ? `, ${p.allocator}` : ''})` : ''} taking turns with ${speed.baseline}, each ratio to ±${fixed(p.target * 100, 1)}% at ${fixed(p.level * 100, 0)}% or at most ${speed.maxTime} s per case`
       + `${speed.processes && speed.processes > 1 ? `, in ${speed.processes} fresh processes (their pairs pooled, a ratio they disagree on flagged)` : ''}`
       + `${speed.processGroups && speed.processGroups.length > 1 ? `, codecs of one library in processes of their own (${speed.processGroups.map((g) => g.join(', ')).join(' | ')})` : ''}, ops ${(speed.operations ?? []).join(', ')} (round trip derived) over each payload's corpus${oneMessage}`
     : `speed: ${speed.rounds} round(s) × ${speed.maxTime} s per benchmark over each payload's corpus${oneMessage}, baseline ${speed.baseline}`];

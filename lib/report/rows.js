@@ -162,7 +162,7 @@ export function pairedTimerNote(settings) {
   const check = settings.timerCheck
     ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
     : '';
-  return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}${p.gc ? `, ${p.gc} (outside its time)` : ''}${p.v8Flags?.length ? ` in a process with V8's ${p.v8Flags.join(' ')}` : ''}, each codec taking turns with the baseline after a warm-up until its rate settles; `
+  return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}${p.gc ? `, ${p.gc} (outside its time)` : ''}${p.v8Flags?.length ? ` in a process with V8's ${p.v8Flags.join(' ')}` : ''}${p.allocator ? ` and the ${p.allocator}` : ''}, each codec taking turns with the baseline after a warm-up until its rate settles; `
     + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `
     + `measured until every ratio is within ±${fixed(p.target * 100, 1)}% or its time cap ran out (~ unstable: missed, no verdict)${stopped.length ? ` (${stopped.join('; ')})` : ''}. `
     + `The round trip is encode + decode, derived from their figures. ±: the interval's half-width relative to the median.${check}`;

@@ -100,7 +100,10 @@ test('benchmark_dss.js with two codecs of one library: each timed in a fresh pro
     'json-buffer encode', 'json-buffer decode', 'msgpackr encode', 'msgpackr decode',
   ]);
   for (const r of result.results.filter((/** @type {{ format: string }} */ r) => r.format !== 'json-buffer')) assert.ok(r.vsBaseline > 0 && r.precision, `${r.format} ${r.op}`);
-  assert.deepEqual(result.settings.precision.v8Flags, ['--no-allocation-site-pretenuring']);
+  // the fresh processes say how they were started: V8's collector on the main thread only (a command-line flag) and
+  // glibc's heap kept (environment variables), as lib/measure/paired.js's TIMING_NODE_FLAGS and TIMING_ENV say
+  assert.deepEqual(result.settings.precision.v8Flags, ['--single-threaded-gc', '--no-allocation-site-pretenuring']);
+  assert.equal(result.settings.precision.allocator, 'glibc heap kept (MALLOC_TRIM_THRESHOLD_=1073741824 MALLOC_TOP_PAD_=67108864 MALLOC_MMAP_THRESHOLD_=33554432)');
   assert.equal(result.settings.precision.gc, 'a minor GC before each slice');
 });
 

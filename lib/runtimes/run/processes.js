@@ -8,9 +8,10 @@
  * six processes: 1.82–1.94× and 1.86–2.08×). A service runs one of them, so each is timed in a process where the
  * other was never loaded: libraryGroups splits the codecs into groups with one codec per library (the baseline in
  * each), and every group runs in a fresh process of its own (the runtime worker, worker.js, on the paired timer),
- * their rows joined per payload. With `processes` ≥ 2 (npm start: 2, --full: 3, benchmark_dss.js --rounds R) every
+ * their rows joined per payload. With `processes` ≥ 2 (npm start and --full: 3, benchmark_dss.js --rounds R) every
  * group runs that many times, and each payload's rows are merged over the rounds by lib/measure/processes.js (the
- * processes' pairs pooled, a flag where they disagree: a figure can depend on the process it ran in).
+ * processes' pairs pooled, a flag where they disagree: a figure can depend on the process it ran in). Each process is
+ * started with the timing settings that cannot be set from inside (TIMING_NODE_FLAGS, TIMING_ENV: lib/measure/paired.js).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +19,14 @@ import { BASELINE } from '../../codecs/baseline.js';
 import { runProcess } from '../../child-process.js';
 import { portablePayload } from '../../payload/portable.js';
 import { mergeProcessRows } from '../../measure/processes.js';
+import { TIMING_ENV, TIMING_NODE_FLAGS } from '../../measure/paired.js';
 import { precisionSummary } from '../../measure/speed-paired.js';
 import { ROOT } from '../../paths.js';
 
 const WORKER = fileURLToPath(new URL('./worker.js', import.meta.url));
+
+/** Whether this is Node (whose V8 takes TIMING_NODE_FLAGS), not Bun or Deno running the toolkit. */
+const isNode = !process.versions.bun && !process.versions.deno;
 
 /**
  * The codecs in groups that share no library, in their order: each codec joins the first group without one of its
@@ -134,13 +139,14 @@ export function processesDisagree(runs) {
  * @param {(done: number, total: number) => void} [options.onProcess] told after each process (total: the processes
  *   planned so far, which grows when a round is added)
  * @param {(input: string) => Promise<{ code: number|null, signal?: string|null, stdout: string, stderr: string }>} [options.runWorker]
- *   runs one process of the pass with its job on stdin (default: worker.js on this Node; tests inject a stand-in)
+ *   runs one process of the pass with its job on stdin (default: worker.js on this Node, started with TIMING_NODE_FLAGS
+ *   and TIMING_ENV, lib/measure/paired.js; tests inject a stand-in)
  * @returns {Promise<SpeedResult[]>} per payload, with settings.processes (the rounds run), settings.processRange
  *   ([processes, maxProcesses]) and settings.processGroups (the codecs of each process)
  */
 export async function measureSpeedInProcesses({
   payloads, codecs, processes, maxProcesses = processes, maxTime, precision, filter = null, oneMessage, harness = null, onProcess,
-  runWorker = (input) => runProcess(process.execPath, [WORKER], { cwd: ROOT, input }),
+  runWorker = (input) => runProcess(process.execPath, [...(isNode ? TIMING_NODE_FLAGS : []), WORKER], { cwd: ROOT, input, env: TIMING_ENV }),
 }) {
   const groups = libraryGroups(codecs);
   const job = {

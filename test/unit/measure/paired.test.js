@@ -1,7 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, pairRatios, sliceLoop, warmUp,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, pairRatios, sliceLoop, timingProcess,
+  TIMING_ENV, TIMING_NODE_FLAGS, warmUp,
 } from '../../../lib/measure/paired.js';
 import { medianInterval, relativeHalfWidth } from '../../../lib/measure/statistics.js';
 import { roundtripFrom, percentWidth } from '../../../lib/measure/speed-paired.js';
@@ -274,4 +275,16 @@ test('percentWidth: an interval\'s half-width in percent, and 0 (never Infinity,
   assert.equal(none, 0);
   // what results.json keeps: a number
   assert.equal(typeof JSON.parse(JSON.stringify({ rme: none })).rme, 'number');
+});
+
+test('timingProcess: the timing flags and allocator settings a process was started with; none of a process started otherwise', () => {
+  const env = { ...TIMING_ENV, PATH: '/usr/bin' };
+  assert.deepEqual(timingProcess({ execArgv: ['--inspect', ...TIMING_NODE_FLAGS], env }), {
+    v8Flags: ['--single-threaded-gc'],
+    allocator: 'glibc heap kept (MALLOC_TRIM_THRESHOLD_=1073741824 MALLOC_TOP_PAD_=67108864 MALLOC_MMAP_THRESHOLD_=33554432)',
+  });
+  // one variable set otherwise (a user's own), or missing: not the settings the figures are stated with
+  assert.equal(timingProcess({ execArgv: [], env: { ...env, MALLOC_TOP_PAD_: '0' } }).allocator, null);
+  assert.equal(timingProcess({ execArgv: [], env: { MALLOC_TRIM_THRESHOLD_: TIMING_ENV.MALLOC_TRIM_THRESHOLD_ } }).allocator, null);
+  assert.deepEqual(timingProcess(null), { v8Flags: [], allocator: null });
 });

@@ -5,7 +5,7 @@ import { cpuTicks, describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
-import { CPU_CLOCK, PRECISION_DEFAULTS, SLICE_GC, TIMING_FLAGS_SET, TIMING_PROCESS } from './measure/paired.js';
+import { PRECISION_DEFAULTS, timingSettings } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -127,7 +127,7 @@ export const SLOW_LINK = { profile: '3g', window: 32 };
  */
 export function timingOf(worker) {
   if (worker?.clock) return { clock: worker.clock, gc: worker.gc ?? null, v8Flags: worker.v8Flags ?? [], allocator: worker.allocator ?? null };
-  return { clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_PROCESS.v8Flags, ...TIMING_FLAGS_SET], allocator: TIMING_PROCESS.allocator };
+  return timingSettings();
 }
 
 /**
@@ -659,7 +659,8 @@ export async function runSuite({
         }
         : null,
       capacity: capacitySettings,
-      batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'] } : null,
+      // the batch pass is timed in this process, not in the speed pass's fresh ones: its own timing settings
+      batch: batch ? { payload: batch.payload.id, counts: batch.counts, operations: ['encode', 'decode'], timing: timingSettings() } : null,
       ...(across && { runtimes: across.runtimes.map((r) => r.runtime) }),
     },
     environment: describeEnvironment(libraries, { since: started }),

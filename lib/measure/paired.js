@@ -218,24 +218,63 @@ export const TIMING_NODE_FLAGS = Object.freeze(['--single-threaded-gc']);
 export const TIMING_ENV = Object.freeze({ MALLOC_TRIM_THRESHOLD_: String(2 ** 30), MALLOC_TOP_PAD_: String(64 * 2 ** 20), MALLOC_MMAP_THRESHOLD_: String(32 * 2 ** 20) });
 
 /**
- * What this process runs with of TIMING_NODE_FLAGS and TIMING_ENV, as the speed settings state it: `v8Flags` the
- * command-line flags among them, `allocator` a phrase when every variable of TIMING_ENV is set as it says (else
- * null: a process started another way, such as npm start's own when it times in-process).
- * @param {{ execArgv?: string[], env?: Record<string, string|undefined> } | null} [proc] (default: this process)
+ * What a process runs with of TIMING_NODE_FLAGS and TIMING_ENV, as the speed settings state it: `v8Flags` the
+ * command-line flags among them, `allocator` a phrase when every variable of TIMING_ENV is set as it says and the
+ * process's C library is glibc, the one that reads them (else null: a process started another way, such as
+ * benchmark_dss.js's or npm start's own when it times in-process, or one on musl or macOS, where the variables do
+ * nothing).
+ * @param {{ execArgv?: string[], env?: Record<string, string|undefined> } | null} proc
+ * @param {{ glibc: boolean }} libc whether the process runs on glibc (glibcRuntime() for this one)
  * @returns {{ v8Flags: string[], allocator: string|null }}
  */
-export function timingProcess(proc = typeof process === 'undefined' ? null : process) {
+export function timingProcess(proc, { glibc }) {
   const argv = proc?.execArgv ?? [];
   const env = proc?.env ?? {};
-  const kept = Object.entries(TIMING_ENV).every(([k, v]) => env[k] === v);
+  const kept = glibc && Object.entries(TIMING_ENV).every(([k, v]) => env[k] === v);
   return {
     v8Flags: TIMING_NODE_FLAGS.filter((f) => argv.includes(f)),
     allocator: kept ? `glibc heap kept (${Object.entries(TIMING_ENV).map(([k, v]) => `${k}=${v}`).join(' ')})` : null,
   };
 }
 
-/** This process's: see timingProcess. */
-export const TIMING_PROCESS = Object.freeze(timingProcess());
+/**
+ * Whether this process runs on glibc: Node's own report names the glibc it runs against (none on musl, macOS or
+ * Windows; Bun and Deno may have no report, and then it is not claimed).
+ * @returns {boolean}
+ */
+export function glibcRuntime() {
+  try {
+    const proc = typeof process === 'undefined' ? null : process;
+    if (proc?.platform !== 'linux' || proc.versions?.bun || proc.versions?.deno) return false;
+    const report = /** @type {{ header?: { glibcVersionRuntime?: string } } | undefined} */ (proc.report?.getReport?.());
+    return Boolean(report?.header?.glibcVersionRuntime);
+  } catch {
+    return false;
+  }
+}
+
+/** @type {{ v8Flags: string[], allocator: string|null } | null} */
+let own = null;
+
+/**
+ * This process's timing settings (timingProcess), read once, when first asked (Node's report takes some
+ * milliseconds).
+ * @returns {{ v8Flags: string[], allocator: string|null }}
+ */
+export function thisTimingProcess() {
+  own ??= Object.freeze(timingProcess(typeof process === 'undefined' ? null : process, { glibc: glibcRuntime() }));
+  return own;
+}
+
+/**
+ * How this process times, as a speed pass's settings state it: the clock, the collection before each slice, the V8
+ * flags it runs with (those set at load and those it was started with) and its allocator's settings.
+ * @returns {{ clock: string, gc: string|null, v8Flags: string[], allocator: string|null }}
+ */
+export function timingSettings() {
+  const own = thisTimingProcess();
+  return { clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...own.v8Flags, ...TIMING_FLAGS_SET], allocator: own.allocator };
+}
 
 /**
  * Times `count` calls of a loop: milliseconds. `before` runs first, outside the time.

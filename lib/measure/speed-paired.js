@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, TIMING_FLAGS_SET, TIMING_PROCESS, WARMUP_DEFAULTS } from './paired.js';
+import { lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WARMUP_DEFAULTS } from './paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -221,7 +221,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...TIMING_PROCESS.v8Flags, ...TIMING_FLAGS_SET], allocator: TIMING_PROCESS.allocator, groups,
+      target, level, sliceMs, minPairs, warmupMs, ...timingSettings(), groups,
       ...precisionSummary(rows),
     },
   };

@@ -52,7 +52,12 @@ export function runSettingsLine(results) {
     parts.push(`transports: ${transports.transports.join(', ')} on ${transports.payload}, ${links.join('; ')}, × ${transports.rounds} rounds`);
   }
   if (results.settings.capacity) parts.push(`capacity: ${results.settings.capacity.transports.join(' and ')} on ${results.settings.capacity.payload} (below)`);
-  if (batch) parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}`);
+  if (batch) {
+    // timed in the run's own process: said where that process timed otherwise than the speed pass's
+    const t = batch.timing;
+    const differs = t && p && (t.allocator !== (p.allocator ?? null) || (t.v8Flags ?? []).join(' ') !== (p.v8Flags ?? []).join(' '));
+    parts.push(`batch: ${batch.payload} × ${batch.counts.join(', ')}${differs ? ` (timed in the run's own process: ${t.v8Flags.length ? `V8 ${t.v8Flags.join(' ')}` : 'no V8 flags'}, ${t.allocator ?? 'the allocator as started'})` : ''}`);
+  }
   return parts.join('; ');
 }
 

@@ -150,6 +150,17 @@ export function speedNotes(result) {
 /** @typedef {import('../measure/speed-paired.js').PairedSettings} PairedSettings */
 
 /**
+ * What the timing process ran with, after "Timing: … slices …": V8's flags and the allocator's settings, either
+ * or both, or nothing.
+ * @param {{ v8Flags?: string[], allocator?: string|null }} p
+ */
+function processPhrase(p) {
+  const flags = p.v8Flags?.length ? `V8's ${p.v8Flags.join(' ')}` : '';
+  const heap = p.allocator ? `the ${p.allocator}` : '';
+  return flags || heap ? ` in a process with ${[flags, heap].filter(Boolean).join(' and ')}` : '';
+}
+
+/**
  * The paired timer in one note: how the figures were timed and to what precision, and how its ops/s compare with
  * Benchmark.js's on one case. null for the Benchmark.js timer.
  * @param {PairedSettings} settings
@@ -162,7 +173,7 @@ export function pairedTimerNote(settings) {
   const check = settings.timerCheck
     ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
     : '';
-  return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}${p.gc ? `, ${p.gc} (outside its time)` : ''}${p.v8Flags?.length ? ` in a process with V8's ${p.v8Flags.join(' ')}` : ''}${p.allocator ? ` and the ${p.allocator}` : ''}, each codec taking turns with the baseline after a warm-up until its rate settles; `
+  return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}${p.gc ? `, ${p.gc} (outside its time)` : ''}${processPhrase(p)}, each codec taking turns with the baseline after a warm-up until its rate settles; `
     + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `
     + `measured until every ratio is within ±${fixed(p.target * 100, 1)}% or its time cap ran out (~ unstable: missed, no verdict)${stopped.length ? ` (${stopped.join('; ')})` : ''}. `
     + `The round trip is encode + decode, derived from their figures. ±: the interval's half-width relative to the median.${check}`;

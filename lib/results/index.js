@@ -302,7 +302,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {{ payload: string, transports: string[], targetP99Ms: number, direction: 'up'|'down', fromRate: number, probeSeconds: number, steps: number,
  *   sustainSeconds?: number, cpuRate: number, rounds: number, rateSeconds: number, connections: number, window: number, loadGenerator: string, loadGeneratorWhy?: string, searches?: number } | null} [capacity]
  *   the capacity pass's settings (null: --capacity none; absent before it)
- * @property {{ payload: string, counts: number[], operations?: string[] } | null} batch
+ * @property {{ payload: string, counts: number[], operations?: string[], timing?: { clock: string, gc: string|null, v8Flags: string[], allocator: string|null } } | null} batch
  * @property {string[]} [runtimes] present with --runtimes
  * @property {{ report: string, rounds: number, merged?: boolean, script: Record<string, unknown> | null,
  *   warmup: Array<{ transport: string, format: string, messages: number, acked: number, lost: number, errors: number }> }} [artillery]

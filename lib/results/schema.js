@@ -312,7 +312,8 @@ export const RESULTS_SCHEMA = {
           type: ['object', 'null'], required: ['payload', 'transports', 'targetP99Ms', 'cpuRate', 'loadGenerator'],
           properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' }, loadGeneratorWhy: { type: 'string' } },
         },
-        batch: { type: ['object', 'null'], required: ['payload', 'counts'] },
+        // timing: how the batch pass, timed in the run's own process, timed (clock, gc, v8Flags, allocator)
+        batch: { type: ['object', 'null'], required: ['payload', 'counts'], properties: { timing: { type: 'object', properties: { v8Flags: { type: 'array', items: { type: 'string' } }, allocator: { type: ['string', 'null'] } } } } },
         runtimes: { type: 'array', items: { type: 'string' } }, // present with --runtimes
       },
     },

@@ -202,6 +202,14 @@ test('the capacity pass: http1 JSON and grpc protobuf searched for real (h2load 
   assert.match(answer, /Capacity \(sent by [^)]+\): one server core takes .* of its core at their fastest passes \(medians .*\)\. Each capacity is one short search/);
 });
 
+test('a quick run times speed and batch in its own process, and its settings say so: neither the GC flag nor the allocator settings of the fresh speed processes', () => {
+  for (const [what, t] of /** @type {[string, any][]} */ ([['speed', results.settings.speed.precision], ['batch', results.settings.batch?.timing]])) {
+    assert.ok(t, `${what}: timing settings recorded`);
+    assert.deepEqual(t.v8Flags, ['--no-allocation-site-pretenuring'], what);
+    assert.equal(t.allocator, null, what);
+  }
+});
+
 test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {
   assert.ok(results.settings.speed.harness.copyBytesPerSec > 0);
   assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'], split: true });

@@ -279,12 +279,14 @@ test('percentWidth: an interval\'s half-width in percent, and 0 (never Infinity,
 
 test('timingProcess: the timing flags and allocator settings a process was started with; none of a process started otherwise', () => {
   const env = { ...TIMING_ENV, PATH: '/usr/bin' };
-  assert.deepEqual(timingProcess({ execArgv: ['--inspect', ...TIMING_NODE_FLAGS], env }), {
+  assert.deepEqual(timingProcess({ execArgv: ['--inspect', ...TIMING_NODE_FLAGS], env }, { glibc: true }), {
     v8Flags: ['--single-threaded-gc'],
     allocator: 'glibc heap kept (MALLOC_TRIM_THRESHOLD_=1073741824 MALLOC_TOP_PAD_=67108864 MALLOC_MMAP_THRESHOLD_=33554432)',
   });
   // one variable set otherwise (a user's own), or missing: not the settings the figures are stated with
-  assert.equal(timingProcess({ execArgv: [], env: { ...env, MALLOC_TOP_PAD_: '0' } }).allocator, null);
-  assert.equal(timingProcess({ execArgv: [], env: { MALLOC_TRIM_THRESHOLD_: TIMING_ENV.MALLOC_TRIM_THRESHOLD_ } }).allocator, null);
-  assert.deepEqual(timingProcess(null), { v8Flags: [], allocator: null });
+  assert.equal(timingProcess({ execArgv: [], env: { ...env, MALLOC_TOP_PAD_: '0' } }, { glibc: true }).allocator, null);
+  assert.equal(timingProcess({ execArgv: [], env: { MALLOC_TRIM_THRESHOLD_: TIMING_ENV.MALLOC_TRIM_THRESHOLD_ } }, { glibc: true }).allocator, null);
+  // set, but on a C library that does not read them (musl, macOS): nothing is claimed
+  assert.equal(timingProcess({ execArgv: [], env }, { glibc: false }).allocator, null);
+  assert.deepEqual(timingProcess(null, { glibc: true }), { v8Flags: [], allocator: null });
 });

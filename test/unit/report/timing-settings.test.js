@@ -21,7 +21,7 @@ test('the settings line names the speed processes\' V8 flags and allocator setti
 });
 
 test('the Timing note under a speed table says what the timing process ran with: flags, allocator, either or neither', () => {
-  const note = (/** @type {object} */ p) => pairedTimerNote(/** @type {any} */ ({ timer: 'paired', precision: { ...workers, ...p } }));
+  const note = (/** @type {object} */ p) => pairedTimerNote(/** @type {any} */ ({ timer: 'paired', precision: { ...workers, ...p } })) ?? '';
   assert.match(note({}), /\(outside its time\) in a process with V8's --single-threaded-gc --no-allocation-site-pretenuring and the glibc heap kept \(MALLOC_TRIM/);
   assert.match(note({ allocator: null }), /\(outside its time\) in a process with V8's --single-threaded-gc --no-allocation-site-pretenuring, each codec/);
   assert.match(note({ v8Flags: [] }), /\(outside its time\) in a process with the glibc heap kept \(MALLOC_TRIM_THRESHOLD_=1073741824 MALLOC_TOP_PAD_=67108864 MALLOC_MMAP_THRESHOLD_=33554432\), each codec/);

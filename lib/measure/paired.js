@@ -272,8 +272,8 @@ export function thisTimingProcess() {
  * @returns {{ clock: string, gc: string|null, v8Flags: string[], allocator: string|null }}
  */
 export function timingSettings() {
-  const own = thisTimingProcess();
-  return { clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...own.v8Flags, ...TIMING_FLAGS_SET], allocator: own.allocator };
+  const started = thisTimingProcess();
+  return { clock: CPU_CLOCK.kind, gc: SLICE_GC?.kind ?? null, v8Flags: [...started.v8Flags, ...TIMING_FLAGS_SET], allocator: started.allocator };
 }
 
 /**

@@ -18,6 +18,7 @@
  * that both timers agree on one case (settings.timerCheck).
  */
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
+import { libcOf } from '../libc.js';
 
 /** What a run is measured to by default: each ratio's 95% interval within ±5% of it. */
 /** @type {Readonly<{ target: number, level: number, sliceMs: number, minPairs: number }>} */
@@ -199,9 +200,9 @@ function setTimingFlags() {
  * the process at its next full collection). Garbage collection on the main thread alone: V8 otherwise scavenges and
  * sweeps with helper threads, and the process's CPU clock, the slices' clock, charges their time to whichever slice
  * is running, not to the one whose garbage it is. On Node 20.20.2 (2-core AMD EPYC VM, 2026-11-29) the process read
- * 1.15–1.20 CPU seconds per wall second in protobuf-es's encode slices, and its ratio to json-buffer on test5 was
- * 0.37–0.94 in six fresh processes, flipping between about 0.45 and about 1.0 within one process; with this flag,
- * 1.00 CPU seconds per wall second and 1.03–1.26 (docs/speed.md, "The timing processes").
+ * 1.15–1.20 CPU seconds per wall second in protobuf-es's encode slices, whose ratio to json-buffer on test5 flipped
+ * between about 0.45 and about 1.0 within one process; with this flag, 1.00 CPU seconds per wall second and no such
+ * flip (docs/speed.md, "Paired slices", the bullet on the timing processes, with the commands and what is left).
  */
 export const TIMING_NODE_FLAGS = Object.freeze(['--single-threaded-gc']);
 
@@ -213,7 +214,7 @@ export const TIMING_NODE_FLAGS = Object.freeze(['--single-threaded-gc']);
  * otherwise settles, at random, in one of two modes: in the slow one the heap is trimmed and grown back by brk()
  * over and over, every new page faults (10,000–14,500 minor faults in 0.4 s of slices, 11–16% of the CPU time in the
  * kernel) and protobufjs-static's encode on test3 reads 0.8–1.0× json-buffer instead of 1.7–2.1× (2 of 12 fresh
- * processes, 4 of 6 in another run; 0 of 12 with these). Other C libraries ignore these variables.
+ * processes, 4 of 6 in another run; none of 30 in five runs with these). Other C libraries ignore these variables.
  */
 export const TIMING_ENV = Object.freeze({ MALLOC_TRIM_THRESHOLD_: String(2 ** 30), MALLOC_TOP_PAD_: String(64 * 2 ** 20), MALLOC_MMAP_THRESHOLD_: String(32 * 2 ** 20) });
 
@@ -238,16 +239,14 @@ export function timingProcess(proc, { glibc }) {
 }
 
 /**
- * Whether this process runs on glibc: Node's own report names the glibc it runs against (none on musl, macOS or
- * Windows; Bun and Deno may have no report, and then it is not claimed).
+ * Whether this process runs on glibc (lib/libc.js, from Node's report); not claimed for Bun or Deno, whose reports
+ * may say nothing, or on any failure to ask.
  * @returns {boolean}
  */
 export function glibcRuntime() {
   try {
     const proc = typeof process === 'undefined' ? null : process;
-    if (proc?.platform !== 'linux' || proc.versions?.bun || proc.versions?.deno) return false;
-    const report = /** @type {{ header?: { glibcVersionRuntime?: string } } | undefined} */ (proc.report?.getReport?.());
-    return Boolean(report?.header?.glibcVersionRuntime);
+    return !proc?.versions?.bun && !proc?.versions?.deno && libcOf(proc) === 'glibc';
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import semver from 'semver';
 import { UserError } from '../../errors.js';
+import { libcOf } from '../../libc.js';
 
 /**
  * The runtimes a measurement can run on. `range` is the npm version range the
@@ -62,16 +63,9 @@ export function parseRuntimeList(list) {
  * @returns {Platform}
  */
 export function currentPlatform() {
-  return { os: process.platform, arch: process.arch, libc: detectLibc(), avx2: detectAvx2() };
+  return { os: process.platform, arch: process.arch, libc: libcOf(), avx2: detectAvx2() };
 }
 
-function detectLibc() {
-  if (process.platform !== 'linux') return null;
-  // Node's own report says which C library it was started against; musl has no glibc version
-  const report = process.report?.getReport?.();
-  const header = report && typeof report === 'object' && 'header' in report ? report.header : undefined;
-  return header && typeof header === 'object' && 'glibcVersionRuntime' in header && header.glibcVersionRuntime ? 'glibc' : 'musl';
-}
 
 function detectAvx2() {
   if (process.arch !== 'x64') return null;

@@ -16,6 +16,7 @@ import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cl
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
 import { libraryGroups, measureSpeedInProcesses, processPlanText } from './lib/runtimes/run/processes.js';
+import { SLOWED_BELOW } from './lib/measure/slowed.js';
 import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
@@ -53,9 +54,11 @@ ${precisionUsage(PAIRED_DEFAULTS)}
                   ratios spread up to 34% here with 1 process, 6.8–14.5% with 3, 6.7–17.0% with 6 (a whole run
                   can shift too: docs/speed.md, "The precision reached"). Given alone, exactly R. With --timer
                   benchmark: interleaved Benchmark.js rounds, default 3
-  --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree (default
-                  ${MAX_ROUNDS} without --rounds, else exactly --rounds); processes that disagree never come to agree
-                  by adding more, so in practice it is R or M
+  --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree or fewer
+                  than two of them ran at full speed (default ${MAX_ROUNDS} without --rounds, else exactly --rounds); a
+                  process whose baseline ran below ${SLOWED_BELOW * 100}% of the fastest one's ran on a slowed machine
+                  and is set aside (docs/speed.md, "A slowed machine"); processes at full speed that disagree
+                  never come to agree by adding more, so in practice it is R or M
   --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
                   min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)
   --min-time S    --timer benchmark: seconds per sample, Benchmark.js's minTime (default its own, 0.05)

@@ -391,6 +391,18 @@ export function cycleOrder(baseline, others, followers, cycle) {
  * @returns {number[]}
  */
 export function pairRatios(timeline, num, den, reach = 2) {
+  return pairsBeside(timeline, num, den, reach).map((p) => p.ratio);
+}
+
+/**
+ * The pairs of pairRatios with den's rate each was taken beside (the geometric mean of its two slices, or the one).
+ * @param {{ id: string, rate: number }[]} timeline
+ * @param {string} num
+ * @param {string} den
+ * @param {number} [reach]
+ * @returns {{ ratio: number, den: number }[]}
+ */
+export function pairsBeside(timeline, num, den, reach = 2) {
   const out = [];
   for (let i = 0; i < timeline.length; i++) {
     if (timeline[i].id !== num) continue;
@@ -399,7 +411,7 @@ export function pairRatios(timeline, num, den, reach = 2) {
     for (let j = i - 1; j >= Math.max(0, i - reach); j--) if (timeline[j].id === den) { before = timeline[j].rate; break; }
     for (let j = i + 1; j <= Math.min(timeline.length - 1, i + reach); j++) if (timeline[j].id === den) { after = timeline[j].rate; break; }
     const beside = before != null && after != null ? Math.sqrt(before * after) : before ?? after;
-    if (beside != null && beside > 0) out.push(timeline[i].rate / beside);
+    if (beside != null && beside > 0) out.push({ ratio: timeline[i].rate / beside, den: beside });
   }
   return out;
 }
@@ -527,10 +539,16 @@ export function measurePaired({
       }];
     })),
     ratios: Object.fromEntries(wanted.map((r) => {
-      const pairs = pairRatios(timeline, r.num, r.den);
+      const beside = pairsBeside(timeline, r.num, r.den);
+      const pairs = beside.map((p) => p.ratio);
       const ci = medianInterval(pairs, level);
       const halfWidth = relativeHalfWidth(ci);
-      return [r.id, { num: r.num, den: r.den, ratio: ci.median, low: ci.low, high: ci.high, pairs: pairs.length, halfWidth, met: pairs.length >= minPairs && halfWidth <= target, values: pairs }];
+      return [r.id, {
+        num: r.num, den: r.den, ratio: ci.median, low: ci.low, high: ci.high, pairs: pairs.length, halfWidth, met: pairs.length >= minPairs && halfWidth <= target, values: pairs,
+        // the den's rate beside the pairs (their median): how fast the machine ran the baseline while this ratio was
+        // timed, which lib/measure/processes.js compares between processes (fullSpeed)
+        denRate: beside.length ? median(beside.map((p) => p.den)) : null,
+      }];
     })),
   };
 }
@@ -540,7 +558,7 @@ export function measurePaired({
  *   cases: Record<string, { rate: number, low: number|null, high: number|null, slices: number, count: number|undefined,
  *     warmup: { settled: boolean, ms: number, slices: number }, halfWidth?: number, met?: boolean }>,
  *   ratios: Record<string, { num: string, den: string, ratio: number, low: number|null, high: number|null, pairs: number,
- *     halfWidth: number, met: boolean, values: number[] }> }} PairedResult
+ *     halfWidth: number, met: boolean, values: number[], denRate: number|null }> }} PairedResult
  */
 
 /** Keeps the last loop result reachable, so no engine can prove the timed calls dead. */

@@ -9,6 +9,7 @@
  * as a winner.
  */
 import { roundtripFrom } from './speed-paired.js';
+import { fullSpeed } from './slowed.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /**
@@ -83,18 +84,20 @@ export function pooledRatio(rows, level) {
  * of their intervals would be no interval of it, only growing with every process added (three processes per group
  * left 13 of 15 rows unstable in runs whose medians agreed within 10%: docs/speed.md); the pooled interval is taken
  * wide enough to hold every process's median. A derived round trip is derived again from the merged encode and
- * decode (roundtripFrom, at the joint level), so it stays between them. A ratio has met its precision only when the
- * processes agree (one value in every process's interval, or their ratios within the target of each other:
- * processAgreement) and its interval is within the target; one whose
- * processes disagree is shown unstable with the disagreement named, never as a winner.
+ * decode (roundtripFrom, at the joint level), so it stays between them. A process that ran on a slowed machine
+ * (fullSpeed: its baseline below SLOWED_BELOW of the fastest process's) is set aside: it is neither pooled nor
+ * compared, and `processes.slowed` says which; with fewer than two processes left the agreement is 'unjudged'. A
+ * ratio has met its precision only when the processes agree (one value in every process's interval, or their ratios
+ * within the target of each other: processAgreement) and its interval is within the target; one whose processes
+ * disagree, or could not be compared, is shown unstable with the reason named, never as a winner.
  * @template {{ format: string, op: string, opsPerSec: number, min: number, max: number, rme: number, spread?: number, mbPerSec?: number|null, wireBytes?: number,
  *   oneMessage?: { opsPerSec: number, min: number, max: number, rme: number, rounds?: { hz: number, rme: number, samples: number }[] } | null,
  *   bias?: number|null, biasMin?: number|null, biasMax?: number|null, vsBaseline: number|null,
  *   vsBaselineMin: number|null, vsBaselineMax: number|null, precision?: { met: boolean, halfWidth: number|null, low: number|null, high: number|null, level?: number, target?: number,
- *   pairs?: number|null, minPairs?: number, pairRatios?: number[], encodeShare?: number } | null,
+ *   pairs?: number|null, minPairs?: number, pairRatios?: number[], encodeShare?: number, baseRate?: number } | null,
  *   rounds: { hz: number, rme: number, samples: number }[] }} Row
  * @param {Row[][]} runs each process's rows of the payload, in the same order
- * @returns {(Row & { processes: { agreement: string, vsBaseline: (number|null)[], low: (number|null)[], high: (number|null)[] } })[]}
+ * @returns {(Row & { processes: { agreement: string, vsBaseline: (number|null)[], low: (number|null)[], high: (number|null)[], baseRate?: (number|null)[], slowed?: (boolean|null)[] } })[]}
  */
 export function mergeProcessRows(runs) {
   // every row any process has, in the first order they appear (a codec one process could not time is still a row)
@@ -105,21 +108,26 @@ export function mergeProcessRows(runs) {
     const mine = each.filter((r) => r !== undefined);
     const withRatio = mine.filter((r) => r.vsBaseline != null && r.precision);
     const complete = withRatio.length === runs.length;
+    // the processes that ran at full speed: a slowed one is set aside (its ratio kept in `processes`), and where
+    // fewer than two are left the processes cannot be compared at all
+    const full = fullSpeed(withRatio);
+    const judged = withRatio.filter((_, i) => full[i]);
     const agreement = withRatio.length === mine.length && withRatio.length > 0
-      ? processAgreement(withRatio.map((r) => ({ ratio: /** @type {number} */ (r.vsBaseline), low: r.vsBaselineMin, high: r.vsBaselineMax })), row.precision?.target ?? 0)
+      ? (judged.length < Math.min(2, withRatio.length) ? 'unjudged'
+        : processAgreement(judged.map((r) => ({ ratio: /** @type {number} */ (r.vsBaseline), low: r.vsBaselineMin, high: r.vsBaselineMax })), row.precision?.target ?? 0))
       : 'agree';
-    const pooled = withRatio.length ? pooledRatio(withRatio) : null;
+    const pooled = judged.length ? pooledRatio(judged) : null;
     const vs = pooled ? pooled.ratio : row.vsBaseline;
     const low = pooled ? pooled.low : row.vsBaselineMin;
     const high = pooled ? pooled.high : row.vsBaselineMax;
     const target = row.precision?.target ?? Infinity;
     const halfWidth = vs != null && low != null && high != null ? Math.max(high / vs - 1, 1 - low / vs) : null;
-    const { pairRatios: _own, ...ownPrecision } = row.precision ?? /** @type {NonNullable<Row['precision']>} */ ({});
+    const { pairRatios: _own, baseRate: _rate, ...ownPrecision } = row.precision ?? /** @type {NonNullable<Row['precision']>} */ ({});
     const precision = row.precision && pooled
       ? {
         ...ownPrecision, low, high, halfWidth,
         // pooled pairs where every process kept its own; else the pairs are no one process's to show
-        ...(pooled.pairs != null ? { pairs: pooled.pairs, pairRatios: withRatio.flatMap((r) => r.precision?.pairRatios ?? []) } : {}),
+        ...(pooled.pairs != null ? { pairs: pooled.pairs, pairRatios: judged.flatMap((r) => r.precision?.pairRatios ?? []) } : {}),
         met: agreement === 'agree' && complete && halfWidth != null && halfWidth <= target
           && (pooled.pairs == null || pooled.pairs >= (row.precision.minPairs ?? 0)),
       }
@@ -153,6 +161,10 @@ export function mergeProcessRows(runs) {
       // per process, in order: null where a process had no such row (or no ratio)
       processes: {
         agreement, vsBaseline: each.map((r) => r?.vsBaseline ?? null), low: each.map((r) => r?.vsBaselineMin ?? null), high: each.map((r) => r?.vsBaselineMax ?? null),
+        // each process's baseline ops/s beside the ratio's pairs, and which of them ran on a slowed machine
+        // (fullSpeed) and were set aside: only where one was
+        ...(withRatio.some((r) => r.precision?.baseRate != null) && { baseRate: each.map((r) => r?.precision?.baseRate ?? null) }),
+        ...(full.includes(false) && { slowed: each.map((r) => (r === undefined || !withRatio.includes(r) ? null : !full[withRatio.indexOf(r)])) }),
       },
     };
   });
@@ -177,8 +189,10 @@ function roundtripAgain(row, merged, runs) {
   const level = row.precision.level ?? 0.95;
   const joint = 1 - (1 - level) / 2;
   const perProcess = (/** @type {string} */ op) => runs.map((rows) => rows.find((r) => r.format === row.format && r.op === op)).filter((r) => r?.vsBaseline != null && r.precision);
-  const e = pooledRatio(perProcess('encode'), joint);
-  const d = pooledRatio(perProcess('decode'), joint);
+  // the pairs of the processes that ran at full speed, as for the encode and decode rows themselves
+  const atFullSpeed = (/** @type {any[]} */ rows) => { const full = fullSpeed(rows); return rows.filter((_, i) => full[i]); };
+  const e = pooledRatio(atFullSpeed(perProcess('encode')), joint);
+  const d = pooledRatio(atFullSpeed(perProcess('decode')), joint);
   const shares = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === 'roundtrip')?.precision?.encodeShare).filter((x) => x != null);
   const a = median(shares);
   const mid = roundtripFrom({ ratio: enc.vsBaseline, low: null, high: null }, { ratio: dec.vsBaseline, low: null, high: null }, a);

@@ -272,6 +272,8 @@ function rowOf(c, f, wireBytes, target, level, minPairs) {
       warmup: { settled: f.warmup.settled, cpuMs: Math.round(f.warmup.ms), slices: f.warmup.slices },
       // the per-pair ratios the interval is the median's of: processes of one run pool them (lib/measure/processes.js)
       pairRatios: ratio.values.map((/** @type {number} */ v) => Number(v.toPrecision(5))),
+      // the baseline's ops/s beside those pairs (their median): the processes of one run compare it (fullSpeed)
+      ...(ratio.denRate != null && { baseRate: Math.round(ratio.denRate) }),
     } : null,
     oneMessage: f.one ? { opsPerSec: f.one.rate.median, min: f.one.rate.low ?? f.one.rate.median, max: f.one.rate.high ?? f.one.rate.median, rme: percentWidth(f.one.rate), rounds: [{ hz: f.one.rate.median, rme: percentWidth(f.one.rate), samples: f.one.slices }] } : null,
     bias: f.bias ? f.bias.ratio : null,

@@ -566,9 +566,10 @@ export function summariseSpeedRounds(cases, baseline) {
 
 /**
  * A ratio's precision (paired timer): its interval (low–high, also vsBaselineMin/Max) at `level`, the interval's
- * relative half-width, the target it was measured to and whether it met it, and how many pairs it rests on.
+ * relative half-width, the target it was measured to and whether it met it, and how many pairs it rests on; the
+ * baseline's ops/s beside its pairs (baseRate), by which the processes of one run are compared (processes.js, fullSpeed).
  * @typedef {{ low: number|null, high: number|null, level: number, halfWidth: number, target: number, met: boolean, pairs: number,
- *   warmup?: { settled: boolean, ms: number, slices: number }, encodeShare?: number }} RatioPrecision
+ *   warmup?: { settled: boolean, ms: number, slices: number }, encodeShare?: number, baseRate?: number }} RatioPrecision
  */
 
 /**

@@ -6,6 +6,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 import { median } from '../measure/statistics.js';
+import { SLOWED_BELOW } from '../measure/slowed.js';
 import { REFERENCE_PROTOBUF } from '../codecs/index.js';
 import { baselineLine, formatsLegend } from './rows.js';
 import { headlineSentence } from './terminal-transmission.js';
@@ -15,7 +16,8 @@ import { headlineSentence } from './terminal-transmission.js';
 /**
  * One operation's ratio to the baseline: the ratio, its interval, where it stands, and (paired timer) the
  * interval's relative half-width.
- * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing, halfWidth?: number|null, processes?: (number|null)[] }} AnswerCell
+ * @typedef {{ ratio: number, min: number|null, max: number|null, standing: Standing, halfWidth?: number|null, processes?: (number|null)[],
+ *   slowed?: number, unjudged?: boolean }} AnswerCell
  */
 
 /** The operations the answer compares with the baseline. */
@@ -61,12 +63,16 @@ export function answerModel(results) {
       ops: Object.fromEntries(ANSWER_OPS.map((op) => {
         const r = speed.find((x) => x.format === c.format && x.op === op);
         const where = standing(r);
-        const procs = /** @type {{ agreement?: string, vsBaseline?: (number|null)[] } | undefined} */ (r?.processes);
+        const procs = /** @type {{ agreement?: string, vsBaseline?: (number|null)[], slowed?: (boolean|null)[] } | undefined} */ (r?.processes);
+        const slowed = procs?.slowed?.filter((x) => x === true).length ?? 0;
         return [op, r && r.vsBaseline != null && where
           ? {
             ratio: r.vsBaseline, min: r.vsBaselineMin, max: r.vsBaselineMax, standing: where, ...(r.precision && { halfWidth: r.precision.halfWidth }),
-            // the processes' own ratios where they disagreed (npm start's speed pass runs in fresh processes)
-            ...(procs?.agreement && procs.agreement !== 'agree' && procs.vsBaseline && { processes: procs.vsBaseline }),
+            // the own ratios of the processes that ran at full speed, where they disagreed (npm start's speed pass runs
+            // in fresh processes), and how many ran on a slowed machine and were set aside
+            ...(procs?.agreement && procs.agreement !== 'agree' && procs.vsBaseline && { processes: procs.vsBaseline.filter((_, i) => procs.slowed?.[i] !== true) }),
+            ...(slowed > 0 && { slowed }),
+            ...(procs?.agreement === 'unjudged' && { unjudged: true }),
           } : null];
       })),
     })),
@@ -108,7 +114,7 @@ export function outsideSpread(entry) {
  * figures (the Benchmark.js timer's).
  * @param {{ payloads: { speed: { precision?: import('../measure/speed.js').RatioPrecision | null }[] }[] }} results results.json, or
  *   benchmark_dss's rows as { payloads: [{ speed }] }
- * @returns {{ ratios: number, medianHalfWidth: number, missed: number, target: number|null, level: number|null } | null}
+ * @returns {{ ratios: number, medianHalfWidth: number, missed: number, target: number|null, level: number|null, slowed: number } | null}
  */
 export function speedPrecision(results) {
   const rows = results.payloads.flatMap((p) => p.speed).filter((r) => r.precision);
@@ -120,6 +126,8 @@ export function speedPrecision(results) {
     missed: rows.filter((r) => !r.precision?.met).length,
     target: rows[0].precision?.target ?? null,
     level: rows[0].precision?.level ?? null,
+    // ratios that set aside a process which ran on a slowed machine (lib/measure/slowed.js, fullSpeed)
+    slowed: rows.filter((r) => /** @type {{ processes?: { slowed?: (boolean|null)[] } }} */ (r).processes?.slowed?.includes(true)).length,
   };
 }
 
@@ -132,8 +140,9 @@ export function speedPrecisionLine(results) {
   const p = speedPrecision(results);
   if (!p) return '';
   const target = p.target == null ? '' : ` (target ±${fixed(p.target * 100, 0)}%)`;
+  const slowed = p.slowed ? ` ${p.slowed} set aside a process that ran on a slowed machine (its baseline below ${fixed(SLOWED_BELOW * 100, 0)}% of the fastest process's).` : '';
   return `Speed precision: ${p.ratios} ratios to the baseline, median interval ±${fixed(p.medianHalfWidth * 100, 1)}%`
-    + `${p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.`;
+    + `${p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.${slowed}`;
 }
 
 /** The media type a protobuf codec declares (lib/codecs/*.js, mediaType). */
@@ -150,8 +159,12 @@ function ratioPhrase(cell, verb) {
   const range = cell.min != null && cell.max != null ? ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})` : '';
   if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
+  const aside = cell.slowed ? `; ${cell.slowed} more ran on a slowed machine` : '';
+  if (cell.standing === 'unstable' && cell.unjudged) {
+    return `${verb} at a rate not compared across processes (${cell.slowed ?? 0} of its ${(cell.processes?.length ?? 0) + (cell.slowed ?? 0)} fresh processes ran on a slowed machine)`;
+  }
   if (cell.standing === 'unstable' && cell.processes?.length) {
-    return `${verb} at a rate that depended on the process it ran in (${cell.processes.map((x) => (x == null ? '—' : `${fixed(x, 2)}×`)).join(', ')} in ${cell.processes.length} fresh processes)`;
+    return `${verb} at a rate that depended on the process it ran in (${cell.processes.map((x) => (x == null ? '—' : `${fixed(x, 2)}×`)).join(', ')} in ${cell.processes.length} fresh processes${aside})`;
   }
   if (cell.standing === 'unstable') {
     const width = cell.halfWidth != null && Number.isFinite(cell.halfWidth) ? `±${fixed(cell.halfWidth * 100, 1)}%` : 'too few pairs for an interval';

@@ -199,7 +199,8 @@ function speedRatioCell(r) {
   const cell = ratioCell(r);
   if (cell === '—' || !r.precision) return cell;
   const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
-  const flag = agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
+  const flag = agreement === 'unjudged' ? ' (fewer than two processes ran at full speed)'
+    : agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
   const noInterval = r.vsBaselineMin == null || r.vsBaselineMax == null ? ' (too few pairs for an interval)' : '';
   return r.precision.met ? cell : `${cell}${noInterval} ~ unstable${flag}`;
 }

@@ -121,18 +121,22 @@ const speedRow = {
         required: ['low', 'high', 'level', 'halfWidth', 'target', 'met', 'pairs'],
         properties: {
           low: nullableNumber, high: nullableNumber, level: number, halfWidth: nullableNumber, target: number, met: { type: 'boolean' }, pairs: count,
-          minPairs: count, pairRatios: { type: 'array', items: number },
+          minPairs: count, pairRatios: { type: 'array', items: number }, baseRate: number,
         },
       },
       // 'encode+decode': a round trip derived from the encode and decode figures, not timed on its own
       derived: { type: 'string' },
-      // the speed pass in fresh processes (npm start, benchmark_dss --rounds R): whether they agreed, each one's ratio
-      // and its interval (low–high; null for a process without the row); the row's own ratio pools their pairs
+      // the speed pass in fresh processes (npm start, benchmark_dss --rounds R): whether they agreed ('unjudged': fewer
+      // than two ran at full speed), each one's ratio and its interval (low–high; null for a process without the row);
+      // the row's own ratio pools the pairs of those that ran at full speed
       processes: {
         type: 'object', required: ['agreement', 'vsBaseline'],
         properties: {
-          agreement: { enum: ['agree', 'process-dependent', 'bimodal'] }, vsBaseline: { type: 'array', items: nullableNumber },
+          agreement: { enum: ['agree', 'process-dependent', 'bimodal', 'unjudged'] }, vsBaseline: { type: 'array', items: nullableNumber },
           low: { type: 'array', items: nullableNumber }, high: { type: 'array', items: nullableNumber },
+          // each process's baseline ops/s beside the ratio's pairs, and which processes ran on a slowed machine and
+          // were set aside (lib/measure/processes.js, fullSpeed)
+          baseRate: { type: 'array', items: nullableNumber }, slowed: { type: 'array', items: { type: ['boolean', 'null'] } },
         },
       },
     },

@@ -2,6 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
+import { SLOWED_BELOW } from '../../lib/measure/slowed.js';
 
 // benchmark_dss.js as a user runs it, with tiny timings: the figures are the machine's, the shape is the point.
 /**
@@ -64,8 +65,23 @@ test('benchmark_dss.js on the paired timer: three fresh processes by default (up
   assert.equal((run.stderr.match(/^process \d+ of \d+ done/gm) ?? []).length, ran);
   const rows = r.results.filter((/** @type {any} */ x) => x.format !== 'json-buffer');
   for (const x of rows) assert.equal(x.processes.vsBaseline.length, ran, `${x.format} ${x.op}: one ratio per process`);
-  // a process is added only while some ratio's processes disagree
-  if (ran > 3) assert.ok(rows.some((/** @type {any} */ x) => x.processes.agreement !== 'agree'), 'processes added though every ratio agreed');
+  // each timed ratio's processes say how fast their baseline ran beside its pairs, and a process below SLOWED_BELOW of
+  // the fastest one's is set aside as slowed, and only such a one
+  for (const x of rows.filter((/** @type {any} */ y) => y.op !== 'roundtrip')) {
+    const rates = x.processes.baseRate;
+    assert.equal(rates.length, ran, `${x.format} ${x.op}: the baseline's rate in each process`);
+    assert.ok(rates.every((/** @type {number} */ v) => v > 0), `${x.format} ${x.op}: ${rates}`);
+    const fastest = Math.max(...rates);
+    const slowed = rates.map((/** @type {number} */ v) => v < SLOWED_BELOW * fastest);
+    assert.deepEqual(x.processes.slowed ?? rates.map(() => false), slowed, `${x.format} ${x.op}: slowed at ${rates}`);
+    if (slowed.filter((/** @type {boolean} */ b) => !b).length < 2) assert.equal(x.processes.agreement, 'unjudged');
+  }
+  // a process is added only while some ratio's processes disagree, or too few of them ran at full speed to compare
+  // ('unjudged'): a process added at full speed can settle the second, so a ratio that ended agreeing had a slowed one
+  if (ran > 3) {
+    assert.ok(rows.some((/** @type {any} */ x) => x.processes.agreement !== 'agree' || x.processes.slowed?.includes(true)),
+      'processes added though every ratio agreed at full speed');
+  }
   assert.equal(r.settings.timer, 'paired');
   assert.equal(r.settings.precision.target, 0.05);
   assert.equal(r.settings.precision.sliceMs, 5);

@@ -108,7 +108,7 @@ export function processPlanText(processes, maxProcesses, groups) {
 
 /**
  * Whether any ratio of the rounds so far depends on its process: merged per payload (mergeProcessRows), a row with a
- * ratio whose processes do not agree ('process-dependent' or 'bimodal').
+ * ratio whose processes do not agree ('process-dependent' or 'bimodal') or could not be compared ('unjudged').
  * @param {SpeedResult[][]} runs per round, per payload
  */
 export function processesDisagree(runs) {
@@ -123,8 +123,10 @@ export function processesDisagree(runs) {
  * one more round at a time up to `maxProcesses`: where a figure depends on its process, the pooled figure is the
  * median over more processes (what that bought on this project's VM, and what it did not: docs/speed.md, "More
  * processes where they disagree"), and where the processes agree nothing is added.
- * Processes that disagree never come to agree by adding more (the spread of their ratios only widens, the
- * intersection of their intervals only narrows), so in practice a pass runs `processes` or `maxProcesses` rounds.
+ * Processes at full speed that disagree never come to agree by adding more (the spread of their ratios only widens,
+ * the intersection of their intervals only narrows); what an added process can settle is a ratio with fewer than two
+ * processes at full speed ('unjudged': lib/measure/slowed.js), or one whose disagreeing process turns out slowed
+ * beside a faster newcomer.
  * Each round's groups joined, the rounds merged per payload.
  * @param {object} options
  * @param {import('../../payload/index.js').Payload[]} options.payloads

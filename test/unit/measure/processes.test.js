@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeProcessRows, pooledRatio, processAgreement } from '../../../lib/measure/processes.js';
+import { SLOWED_BELOW, fullSpeed } from '../../../lib/measure/slowed.js';
 import { medianInterval } from '../../../lib/measure/statistics.js';
 
 test('processAgreement: agree when one value lies in every interval, bimodal for two groups that each agree, else process-dependent', () => {
@@ -164,4 +165,49 @@ test('mergeProcessRows derives the round trip again from the merged encode and d
   const [, , split] = mergeProcessRows([process(1.2, 2.0, 1.5), process(1.5, 2.0, 1.5)]);
   assert.equal(split.processes.agreement, 'process-dependent');
   assert.equal(split.precision?.met, false);
+});
+
+/** A process's row of `paired` whose baseline ran at `baseRate` ops/s beside its pairs. */
+const at = (/** @type {ReturnType<typeof paired>} */ r, /** @type {number} */ baseRate) => ({ ...r, precision: { ...r.precision, baseRate } });
+
+test('fullSpeed: a process whose baseline ran below SLOWED_BELOW of the fastest process\'s ran slowed; rows without a rate are all kept', () => {
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 220000), at(paired(2, 0.05), 130000), at(paired(2, 0.05), 190000)]), [true, false, true]);
+  // the boundary: exactly SLOWED_BELOW of the fastest is full speed
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW)]), [true, true]);
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW - 1)]), [true, false]);
+  // one row without its baseline's rate (the Benchmark.js timer, an older results.json): none can be judged
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 220000), paired(2, 0.05)]), [true, true]);
+});
+
+test('mergeProcessRows sets a slowed process aside: the ratio pools the processes at full speed, and fewer than two is unjudged', () => {
+  // as measured (docs/speed.md, "A slowed machine"): msgpackr encode on test3 read 1.85–2.02× json-buffer in processes
+  // whose json-buffer ran ~220k ops/s, 1.45–1.59× in those where it ran ~130k
+  const [kept] = mergeProcessRows([[at(paired(1.95, 0.03), 225000)], [at(paired(1.5, 0.03), 130000)], [at(paired(1.92, 0.03), 210000)]]);
+  assert.equal(kept.processes.agreement, 'agree');
+  assert.deepEqual(kept.processes.slowed, [false, true, false]);
+  // the slowed process's ratio is still shown, not pooled: the interval holds the other two, not 1.5
+  assert.equal(kept.processes.vsBaseline[1] != null && kept.processes.vsBaseline[1] < 1.6, true);
+  assert.equal(kept.precision?.pairs, 60);
+  assert.ok(/** @type {number} */ (kept.vsBaselineMin) > 1.8, `${kept.vsBaselineMin}`);
+  assert.equal(kept.precision?.met, true);
+  // the same three without their baseline's rates: one disagreeing process, not met
+  const [unknown] = mergeProcessRows([[paired(1.95, 0.03)], [paired(1.5, 0.03)], [paired(1.92, 0.03)]]);
+  assert.equal(unknown.processes.agreement, 'process-dependent');
+  assert.equal(unknown.processes.slowed, undefined);
+  assert.equal(unknown.precision?.met, false);
+  // two of three slowed: one process cannot be compared with itself
+  const [alone] = mergeProcessRows([[at(paired(1.95, 0.03), 225000)], [at(paired(1.5, 0.03), 130000)], [at(paired(1.48, 0.03), 128000)]]);
+  assert.equal(alone.processes.agreement, 'unjudged');
+  assert.deepEqual(alone.processes.slowed, [false, true, true]);
+  assert.equal(alone.precision?.met, false);
+  assert.ok(Math.abs(/** @type {number} */ (alone.vsBaseline) - 1.95) < 0.05, `${alone.vsBaseline}`);
+  // the derived round trip pools the same processes: a slowed process's encode does not pull it down
+  const proc = (/** @type {number} */ enc, /** @type {number} */ rate) => {
+    const r = row(1.5, 1.45, 1.55, 100);
+    return [at(paired(enc, 0.03, 'encode'), rate), at(paired(1.2, 0.03, 'decode'), 200000), { ...r, op: 'roundtrip', precision: { ...r.precision, encodeShare: 0.5 } }];
+  };
+  const [enc, , rt] = mergeProcessRows([proc(1.95, 225000), proc(1.5, 130000), proc(1.92, 210000)]);
+  assert.ok(/** @type {number} */ (enc.vsBaselineMin) > 1.8);
+  assert.equal(rt.precision?.met, true);
+  assert.ok(/** @type {number} */ (rt.vsBaselineMax) < 1.95 && /** @type {number} */ (rt.vsBaselineMin) > 1.2, `${rt.vsBaselineMin}–${rt.vsBaselineMax}`);
 });

@@ -128,6 +128,17 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   enc.processes = { agreement: 'process-dependent', vsBaseline: [1.62, 1.38], low: [1.58, 1.33], high: [1.66, 1.41] };
   assert.match(answerParagraph(split, answerModel(split)[0]),
     /protobufjs-static, the most used protobuf library, encodes at a rate that depended on the process it ran in \(1\.62×, 1\.38× in 2 fresh processes\)/);
+  // one of three processes ran on a slowed machine and the other two disagree: the two are named, the third counted
+  enc.processes = { agreement: 'process-dependent', vsBaseline: [1.62, 1.21, 1.38], low: [1.58, 1.18, 1.33], high: [1.66, 1.24, 1.41], slowed: [false, true, false] };
+  assert.match(answerParagraph(split, answerModel(split)[0]),
+    /encodes at a rate that depended on the process it ran in \(1\.62×, 1\.38× in 2 fresh processes; 1 more ran on a slowed machine\)/);
+  // two of three slowed: nothing to compare, and the paragraph says why rather than naming one process's figure
+  enc.processes = { agreement: 'unjudged', vsBaseline: [1.62, 1.21, 1.2], low: [1.58, 1.18, 1.17], high: [1.66, 1.24, 1.23], slowed: [false, true, true] };
+  assert.match(answerParagraph(split, answerModel(split)[0]),
+    /encodes at a rate not compared across processes \(2 of its 3 fresh processes ran on a slowed machine\)/);
+  split.payloads[0].speed.push(/** @type {any} */ ({ ...enc, format: 'other', op: 'decode', precision: { ...enc.precision } }));
+  assert.match(answerMarkdown(split), /Speed precision: .* 2 set aside a process that ran on a slowed machine \(its baseline below 80% of the fastest process's\)\./);
+  assert.match(renderMarkdown(split), /~ unstable \(fewer than two processes ran at full speed\)/);
   // processes that agreed but missed the target together: the imprecision is said, not the processes
   const agreed = pairedResults({ pbEncode: [1.6, 1.2, 1.9, false] });
   const encAgreed = /** @type {any} */ (agreed.payloads[0].speed.find((r) => r.format === 'protobufjs-static' && r.op === 'encode'));

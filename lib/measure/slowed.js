@@ -1,0 +1,29 @@
+/**
+ * Which processes of a speed ratio ran on a slowed machine: the rule lib/measure/processes.js applies when it merges
+ * the processes of one run, and its threshold, which the report names. No imports, so the report can load it.
+ */
+
+/**
+ * A process whose baseline ran below this share of the fastest process's, on the same payload and operation, ran on
+ * a slowed machine. On this project's 2-core VM the host slows the whole machine for stretches of 5–30 s, and not all
+ * code alike: the baseline (json-buffer: JSON.stringify, then a copy into a Buffer) loses up to half its rate and the
+ * codecs timed against it more, so every ratio to it falls together. 46 fresh processes timing test3's encode
+ * (2026-11-29, AMD EPYC, Node 20.20.2; docs/speed.md, "A slowed machine"): those whose json-buffer ran at 0.83–1.0 of
+ * the fastest's read msgpackr 1.84–2.02×, protobufjs-static 1.88–2.13×; at 0.50–0.60 of it, 1.45–1.65× and
+ * 1.71–1.91×; between, in between. Pairing cannot cancel that: both sides of each pair ran slowed, unequally.
+ */
+export const SLOWED_BELOW = 0.8;
+
+/**
+ * Which processes of one ratio ran at the machine's full speed: those whose baseline rate beside the ratio's pairs
+ * (precision.baseRate) is at least SLOWED_BELOW of the fastest process's. Every process counts as at full speed
+ * where some row has no baseRate (rows of the Benchmark.js timer, results written before it).
+ * @param {{ precision?: { baseRate?: number, [key: string]: unknown } | null }[]} rows one per process, each with a ratio
+ * @returns {boolean[]}
+ */
+export function fullSpeed(rows) {
+  const rates = rows.map((r) => r.precision?.baseRate);
+  if (!rates.every((x) => typeof x === 'number' && x > 0)) return rows.map(() => true);
+  const fastest = Math.max(.../** @type {number[]} */ (rates));
+  return rates.map((x) => /** @type {number} */ (x) >= SLOWED_BELOW * fastest);
+}

@@ -56,8 +56,8 @@ ${precisionUsage(PAIRED_DEFAULTS)}
                   benchmark: interleaved Benchmark.js rounds, default 3
   --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree or fewer
                   than two of them ran at full speed (default ${MAX_ROUNDS} without --rounds, else exactly --rounds); a
-                  process whose baseline ran below ${SLOWED_BELOW * 100}% of the fastest one's ran on a slowed machine
-                  and is set aside (docs/speed.md, "A slowed machine"); processes at full speed that disagree
+                  process whose baseline ran below ${SLOWED_BELOW * 100}% of the fastest the run saw ran on a slowed
+                  machine and is set aside (docs/speed.md, "A slowed machine"); processes at full speed that disagree
                   never come to agree by adding more, so in practice it is R or M
   --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
                   min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)

@@ -9,7 +9,7 @@
  * as a winner.
  */
 import { roundtripFrom } from './speed-paired.js';
-import { fullSpeed } from './slowed.js';
+import { fastestBaseline, fullSpeed } from './slowed.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /**
@@ -85,7 +85,7 @@ export function pooledRatio(rows, level) {
  * left 13 of 15 rows unstable in runs whose medians agreed within 10%: docs/speed.md); the pooled interval is taken
  * wide enough to hold every process's median. A derived round trip is derived again from the merged encode and
  * decode (roundtripFrom, at the joint level), so it stays between them. A process that ran on a slowed machine
- * (fullSpeed: its baseline below SLOWED_BELOW of the fastest process's) is set aside: it is neither pooled nor
+ * (fullSpeed: its baseline below SLOWED_BELOW of the fastest any row of that operation saw) is set aside: it is neither pooled nor
  * compared, and `processes.slowed` says which; with fewer than two processes left the agreement is 'unjudged'. A
  * ratio has met its precision only when the processes agree (one value in every process's interval, or their ratios
  * within the target of each other: processAgreement) and its interval is within the target; one whose processes
@@ -102,6 +102,7 @@ export function pooledRatio(rows, level) {
 export function mergeProcessRows(runs) {
   // every row any process has, in the first order they appear (a codec one process could not time is still a row)
   const keys = [...new Map(runs.flat().map((r) => [`${r.format}\u0000${r.op}`, r])).values()];
+  const fastest = fastestBaseline(runs.flat());
   const merged = keys.map((row) => {
     // one entry per process, undefined where that process has no such row
     const each = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === row.op));
@@ -110,7 +111,7 @@ export function mergeProcessRows(runs) {
     const complete = withRatio.length === runs.length;
     // the processes that ran at full speed: a slowed one is set aside (its ratio kept in `processes`), and where
     // fewer than two are left the processes cannot be compared at all
-    const full = fullSpeed(withRatio);
+    const full = fullSpeed(withRatio, fastest.get(row.op));
     const judged = withRatio.filter((_, i) => full[i]);
     const agreement = withRatio.length === mine.length && withRatio.length > 0
       ? (judged.length < Math.min(2, withRatio.length) ? 'unjudged'
@@ -168,7 +169,7 @@ export function mergeProcessRows(runs) {
       },
     };
   });
-  return merged.map((row) => (row.op === 'roundtrip' && row.precision?.encodeShare != null ? roundtripAgain(row, merged, runs) : row));
+  return merged.map((row) => (row.op === 'roundtrip' && row.precision?.encodeShare != null ? roundtripAgain(row, merged, runs, fastest) : row));
 }
 
 /**
@@ -180,9 +181,10 @@ export function mergeProcessRows(runs) {
  * @param {R} row the round trip, merged as any row
  * @param {R[]} merged every merged row of the payload
  * @param {any[][]} runs each process's rows
+ * @param {Map<string, number>} fastest the baseline's fastest per operation (fastestBaseline)
  * @returns {R}
  */
-function roundtripAgain(row, merged, runs) {
+function roundtripAgain(row, merged, runs, fastest) {
   const enc = merged.find((r) => r.format === row.format && r.op === 'encode');
   const dec = merged.find((r) => r.format === row.format && r.op === 'decode');
   if (!enc?.precision || !dec?.precision || enc.vsBaseline == null || dec.vsBaseline == null || !row.precision) return row;
@@ -190,9 +192,9 @@ function roundtripAgain(row, merged, runs) {
   const joint = 1 - (1 - level) / 2;
   const perProcess = (/** @type {string} */ op) => runs.map((rows) => rows.find((r) => r.format === row.format && r.op === op)).filter((r) => r?.vsBaseline != null && r.precision);
   // the pairs of the processes that ran at full speed, as for the encode and decode rows themselves
-  const atFullSpeed = (/** @type {any[]} */ rows) => { const full = fullSpeed(rows); return rows.filter((_, i) => full[i]); };
-  const e = pooledRatio(atFullSpeed(perProcess('encode')), joint);
-  const d = pooledRatio(atFullSpeed(perProcess('decode')), joint);
+  const atFullSpeed = (/** @type {string} */ op) => { const rows = perProcess(op); const full = fullSpeed(rows, fastest.get(op)); return rows.filter((_, i) => full[i]); };
+  const e = pooledRatio(atFullSpeed('encode'), joint);
+  const d = pooledRatio(atFullSpeed('decode'), joint);
   const shares = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === 'roundtrip')?.precision?.encodeShare).filter((x) => x != null);
   const a = median(shares);
   const mid = roundtripFrom({ ratio: enc.vsBaseline, low: null, high: null }, { ratio: dec.vsBaseline, low: null, high: null }, a);

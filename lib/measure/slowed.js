@@ -4,7 +4,7 @@
  */
 
 /**
- * A process whose baseline ran below this share of the fastest process's, on the same payload and operation, ran on
+ * A process whose baseline ran below this share of the fastest it ran in the run, on the same payload and operation, ran on
  * a slowed machine. On this project's 2-core VM the host slows the whole machine for stretches of 5–30 s, and not all
  * code alike: the baseline (json-buffer: JSON.stringify, then a copy into a Buffer) loses up to half its rate and the
  * codecs timed against it more, so every ratio to it falls together. 46 fresh processes timing test3's encode
@@ -16,14 +16,37 @@ export const SLOWED_BELOW = 0.8;
 
 /**
  * Which processes of one ratio ran at the machine's full speed: those whose baseline rate beside the ratio's pairs
- * (precision.baseRate) is at least SLOWED_BELOW of the fastest process's. Every process counts as at full speed
- * where some row has no baseRate (rows of the Benchmark.js timer, results written before it).
+ * (precision.baseRate) is at least SLOWED_BELOW of the fastest: `fastest` when given (the run's fastest baseline on
+ * that payload and operation, over every codec's rows: fastestBaseline), else the fastest of these rows. Every process
+ * counts as at full speed where some row has no baseRate (rows of the Benchmark.js timer, results written before it).
  * @param {{ precision?: { baseRate?: number, [key: string]: unknown } | null }[]} rows one per process, each with a ratio
+ * @param {number} [fastest]
  * @returns {boolean[]}
  */
-export function fullSpeed(rows) {
+export function fullSpeed(rows, fastest) {
   const rates = rows.map((r) => r.precision?.baseRate);
   if (!rates.every((x) => typeof x === 'number' && x > 0)) return rows.map(() => true);
-  const fastest = Math.max(.../** @type {number[]} */ (rates));
-  return rates.map((x) => /** @type {number} */ (x) >= SLOWED_BELOW * fastest);
+  const reference = Math.max(fastest ?? 0, .../** @type {number[]} */ (rates));
+  return rates.map((x) => /** @type {number} */ (x) >= SLOWED_BELOW * reference);
+}
+
+/**
+ * The fastest the baseline ran, per operation, over every row of a payload in every process: the reference of
+ * fullSpeed. A run's codecs of one operation are timed in separate groups of processes (codecs of one library apart)
+ * but beside the same baseline on the same machine, so the machine's full speed is the fastest any of them saw: in a
+ * run whose one group's processes all fell in a slow stretch, that group's own fastest would pass a slowed process as
+ * full speed (three fresh `node benchmark_dss.js 3`, 2026-11-29 13:18Z: one run's protobufjs-static group read its
+ * baseline at 123–211k ops/s, the protobufjs-dynamic group's at up to 242k; its process at 188k read msgpackr encode
+ * 1.58× where processes at full speed read 1.77–1.93×).
+ * @param {{ op: string, precision?: { baseRate?: number, [key: string]: unknown } | null }[]} rows
+ * @returns {Map<string, number>}
+ */
+export function fastestBaseline(rows) {
+  /** @type {Map<string, number>} */
+  const out = new Map();
+  for (const r of rows) {
+    const rate = r.precision?.baseRate;
+    if (typeof rate === 'number' && rate > 0) out.set(r.op, Math.max(out.get(r.op) ?? 0, rate));
+  }
+  return out;
 }

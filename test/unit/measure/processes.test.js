@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeProcessRows, pooledRatio, processAgreement } from '../../../lib/measure/processes.js';
-import { SLOWED_BELOW, fullSpeed } from '../../../lib/measure/slowed.js';
+import { SLOWED_BELOW, fastestBaseline, fullSpeed } from '../../../lib/measure/slowed.js';
 import { medianInterval } from '../../../lib/measure/statistics.js';
 
 test('processAgreement: agree when one value lies in every interval, bimodal for two groups that each agree, else process-dependent', () => {
@@ -177,6 +177,12 @@ test('fullSpeed: a process whose baseline ran below SLOWED_BELOW of the fastest 
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW - 1)]), [true, false]);
   // one row without its baseline's rate (the Benchmark.js timer, an older results.json): none can be judged
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 220000), paired(2, 0.05)]), [true, true]);
+  // against a given fastest (the run's, over every codec's rows): 188k is slowed beside 242k though fastest of its own
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 188000), at(paired(2, 0.05), 140000)], 242000), [false, false]);
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 211000), at(paired(2, 0.05), 188000)], 242000), [true, false]);
+  // the fastest per operation, over every row that has a rate
+  assert.deepEqual(fastestBaseline([{ ...at(paired(2, 0.05), 211000) }, at(paired(2, 0.05, 'decode'), 250000), at(paired(1, 0.05, 'encode', 'other'), 242000), paired(3, 0.05)]),
+    new Map([['encode', 242000], ['decode', 250000]]));
 });
 
 test('mergeProcessRows sets a slowed process aside: the ratio pools the processes at full speed, and fewer than two is unjudged', () => {
@@ -201,6 +207,19 @@ test('mergeProcessRows sets a slowed process aside: the ratio pools the processe
   assert.deepEqual(alone.processes.slowed, [false, true, true]);
   assert.equal(alone.precision?.met, false);
   assert.ok(Math.abs(/** @type {number} */ (alone.vsBaseline) - 1.95) < 0.05, `${alone.vsBaseline}`);
+  // the reference is the run's fastest baseline on that operation over every codec: a group of processes that all
+  // ran slowed does not pass its own fastest as full speed (2026-11-29: the protobufjs-static group's baseline at
+  // 123–211k, the protobufjs-dynamic group's up to 242k, msgpackr encode 1.58× at 188k)
+  const [mp, dyn] = mergeProcessRows([
+    [at(paired(1.85, 0.03), 211000), at(paired(2.1, 0.03, 'encode', 'dyn'), 242000)],
+    [at(paired(1.58, 0.03), 188000), at(paired(2.07, 0.03, 'encode', 'dyn'), 230000)],
+    [at(paired(1.44, 0.03), 123000), at(paired(2.08, 0.03, 'encode', 'dyn'), 225000)],
+  ]);
+  assert.deepEqual(mp.processes.slowed, [false, true, true]);
+  assert.equal(mp.processes.agreement, 'unjudged');
+  assert.ok(Math.abs(/** @type {number} */ (mp.vsBaseline) - 1.85) < 0.05, `${mp.vsBaseline}`);
+  assert.equal(dyn.processes.slowed, undefined);
+  assert.equal(dyn.processes.agreement, 'agree');
   // the derived round trip pools the same processes: a slowed process's encode does not pull it down
   const proc = (/** @type {number} */ enc, /** @type {number} */ rate) => {
     const r = row(1.5, 1.45, 1.55, 100);

@@ -13,8 +13,9 @@ const USAGE = `usage: node compare.js A B [--changed] [--json]
   latency and msgs/s, the transport comparison, capacity and server CPU at a fixed rate) the ratio
   B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B differs from A
   by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a status changed: a round trip, what bound a capacity); unstable
-  when a run missed the figure's precision target. The rules per figure: docs/suite.md,
-  "Comparing runs".
+  when a run missed the figure's precision target. Speed settings the runs differ in (timer,
+  the timing processes' V8 flags and allocator, clock, slice, target, processes) are named first.
+  The rules per figure: docs/suite.md, "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;
 
@@ -34,5 +35,8 @@ runCli(import.meta.url, () => {
   if (values.json) return void console.log(JSON.stringify(comparison, null, 2));
   console.log(`A: ${positionals[0]} (${a.createdAt}, mode ${a.settings.mode})\n   ${environmentLine(a.environment)}`);
   console.log(`B: ${positionals[1]} (${b.createdAt}, mode ${b.settings.mode})\n   ${environmentLine(b.environment)}\n`);
+  if (comparison.settingsDiffer.length) {
+    console.log(`The speed pass ran with other settings, so its ratios may differ for that alone: ${comparison.settingsDiffer.map((d) => `${d.setting} ${d.a} in A, ${d.b} in B`).join('; ')}.\n`);
+  }
   console.log(runComparisonTable(comparison, { changedOnly: values.changed }));
 });

@@ -278,6 +278,28 @@ export function verdictOf(x, y) {
   return change > CHANGE_FLOOR ? 'CHANGED' : 'under floor';
 }
 
+/** The speed pass's settings that decide what its figures mean, as results.json names them (settings.speed). */
+const SPEED_SETTINGS = [
+  ['timer', (/** @type {any} */ s) => s.timer], ['V8 flags', (/** @type {any} */ s) => s.precision?.v8Flags],
+  ['allocator', (/** @type {any} */ s) => s.precision?.allocator], ['clock', (/** @type {any} */ s) => s.precision?.clock],
+  ['slice ms', (/** @type {any} */ s) => s.precision?.sliceMs], ['precision target', (/** @type {any} */ s) => s.precision?.target],
+  ['processes', (/** @type {any} */ s) => s.processRange ?? s.processes], ['time cap per case (s)', (/** @type {any} */ s) => s.maxTime],
+];
+
+/**
+ * The speed settings two runs differ in: a ratio moved by a setting is no change of the code measured (the timing
+ * processes' collector thread or heap setting moved single codecs by half: docs/speed.md).
+ * @param {{ settings: { speed?: unknown } }} a
+ * @param {{ settings: { speed?: unknown } }} b
+ * @returns {{ setting: string, a: string, b: string }[]}
+ */
+export function speedSettingsDiffer(a, b) {
+  if (!a.settings.speed || !b.settings.speed) return [];
+  const say = (/** @type {unknown} */ v) => (v == null || (Array.isArray(v) && !v.length) ? 'none' : Array.isArray(v) ? v.join(' ') : String(v));
+  return SPEED_SETTINGS.map(([setting, pick]) => ({ setting: /** @type {string} */ (setting), a: say(/** @type {Function} */ (pick)(a.settings.speed)), b: say(/** @type {Function} */ (pick)(b.settings.speed)) }))
+    .filter((d) => d.a !== d.b);
+}
+
 /**
  * Compares two runs figure by figure: the ratio B/A and its verdict (verdictOf). `real` is true for CHANGED,
  * null where there is no spread to judge by, false otherwise.
@@ -300,6 +322,7 @@ export function compareRuns(a, b) {
   }
   return {
     rows,
+    settingsDiffer: speedSettingsDiffer(a, b),
     floor: CHANGE_FLOOR,
     onlyA: [...fa.keys()].filter((k) => !fb.has(k)),
     onlyB: [...fb.keys()].filter((k) => !fa.has(k)),

@@ -313,3 +313,21 @@ test('the fastest fixed-rate passes are compared by the spread of the three fast
   assert.equal(figure(c, fastest), undefined);
   assert.deepEqual(c.onlyB, [fastest]);
 });
+
+test('speed settings the two runs differ in are named, with each run\'s value; none when they ran alike', () => {
+  const a = makeResults();
+  const b = makeResults();
+  assert.deepEqual(compareRuns(a, b).settingsDiffer, []);
+  const settle = (/** @type {any} */ r, /** @type {string[]} */ v8Flags, /** @type {string|null} */ allocator) => {
+    r.settings.speed = { ...r.settings.speed, timer: 'paired', precision: { target: 0.05, level: 0.95, sliceMs: 10, clock: 'process CPU time', v8Flags, allocator } };
+    return r;
+  };
+  const withSettings = settle(makeResults(), ['--single-threaded-gc', '--no-allocation-site-pretenuring'], 'glibc heap kept');
+  const without = settle(makeResults(), ['--no-allocation-site-pretenuring'], null);
+  assert.deepEqual(compareRuns(withSettings, without).settingsDiffer, [
+    { setting: 'V8 flags', a: '--single-threaded-gc --no-allocation-site-pretenuring', b: '--no-allocation-site-pretenuring' },
+    { setting: 'allocator', a: 'glibc heap kept', b: 'none' },
+  ]);
+  // the timer itself: Benchmark.js rounds against paired slices
+  assert.deepEqual(compareRuns(a, withSettings).settingsDiffer.map((d) => d.setting), ['timer', 'V8 flags', 'allocator', 'clock', 'slice ms', 'precision target']);
+});

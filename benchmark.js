@@ -39,7 +39,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
                      ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). Speed is timed in
-                     ${MODES.default.speedProcesses} fresh processes per group of codecs (${MODES.full.speedProcesses} with --full, up to ${MODES.full.speedMaxProcesses} while some ratio's processes disagree), their pairs pooled
+                     ${MODES.default.speedProcesses} fresh processes per group of codecs (${MODES.full.speedProcesses} with --full, up to ${MODES.full.speedMaxProcesses} while some ratio's processes disagree or too few ran at full speed), their pairs pooled
   --strict           refuse a --data file with a key given twice in one object (default: a warning)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)

@@ -28,7 +28,7 @@ const PAIRED_DEFAULTS = { target: 0.05, warmupMs: 500, sliceMs: 20 };
 /** The paired timer's time cap per case, in seconds of CPU. */
 const PAIRED_MAX_TIME = 1.5;
 
-/** Fresh processes at most by default: after the first three, one more at a time while some ratio's processes disagree. */
+/** Fresh processes at most by default: after the first three, one more at a time while some ratio's processes disagree (or too few ran at full speed). */
 const MAX_ROUNDS = 6;
 
 /** Seconds per benchmark per round of --shapes: 14 families × 6 codecs × 2 ops × 3 rounds take ~3 minutes. */
@@ -56,9 +56,10 @@ ${precisionUsage(PAIRED_DEFAULTS)}
                   benchmark: interleaved Benchmark.js rounds, default 3
   --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree or fewer
                   than two of them ran at full speed (default ${MAX_ROUNDS} without --rounds, else exactly --rounds); a
-                  process whose baseline ran below ${SLOWED_BELOW * 100}% of the fastest the run saw ran on a slowed
-                  machine and is set aside (docs/speed.md, "A slowed machine"); processes at full speed that disagree
-                  never come to agree by adding more, so in practice it is R or M
+                  process whose baseline ran below ${SLOWED_BELOW * 100}% of the fastest the run saw, its ratio no
+                  higher, ran on a slowed machine and is set aside (docs/speed.md, "A slowed
+                  machine"); processes at full speed that disagree never come to agree by adding
+                  more, so in practice it is mostly R or M
   --timer T       paired (default) or benchmark: Benchmark.js runs in interleaved rounds, the rounds' median and
                   min–max (the toolkit's timer before the paired slices; the runtime matrix still uses it)
   --min-time S    --timer benchmark: seconds per sample, Benchmark.js's minTime (default its own, 0.05)

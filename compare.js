@@ -14,7 +14,8 @@ const USAGE = `usage: node compare.js A B [--changed] [--json]
   B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B differs from A
   by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a status changed: a round trip, what bound a capacity); unstable
   when a run missed the figure's precision target. Speed settings the runs differ in (timer,
-  the timing processes' V8 flags and allocator, clock, slice, target, processes) are named first.
+  the timing processes' V8 flags and allocator, clock, minor GC, slice, target, processes, time
+  cap) are named first.
   The rules per figure: docs/suite.md, "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;

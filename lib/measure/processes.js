@@ -111,13 +111,16 @@ export function mergeProcessRows(runs) {
     const complete = withRatio.length === runs.length;
     // the processes that ran at full speed: a slowed one is set aside (its ratio kept in `processes`), and where
     // fewer than two are left the processes cannot be compared at all
-    const full = fullSpeed(withRatio, fastest.get(row.op));
+    const full = fullSpeed(withRatio, fastest.get(row.op), row.precision?.target);
     const judged = withRatio.filter((_, i) => full[i]);
     const agreement = withRatio.length === mine.length && withRatio.length > 0
       ? (judged.length < Math.min(2, withRatio.length) ? 'unjudged'
         : processAgreement(judged.map((r) => ({ ratio: /** @type {number} */ (r.vsBaseline), low: r.vsBaselineMin, high: r.vsBaselineMax })), row.precision?.target ?? 0))
       : 'agree';
-    const pooled = judged.length ? pooledRatio(judged) : null;
+    // where every process ran slowed (beside another codec's faster ones), the figure pools them all and is shown
+    // unjudged: no one of them is better than the others
+    const pooledFrom = judged.length ? judged : withRatio;
+    const pooled = pooledFrom.length ? pooledRatio(pooledFrom) : null;
     const vs = pooled ? pooled.ratio : row.vsBaseline;
     const low = pooled ? pooled.low : row.vsBaselineMin;
     const high = pooled ? pooled.high : row.vsBaselineMax;
@@ -128,7 +131,7 @@ export function mergeProcessRows(runs) {
       ? {
         ...ownPrecision, low, high, halfWidth,
         // pooled pairs where every process kept its own; else the pairs are no one process's to show
-        ...(pooled.pairs != null ? { pairs: pooled.pairs, pairRatios: judged.flatMap((r) => r.precision?.pairRatios ?? []) } : {}),
+        ...(pooled.pairs != null ? { pairs: pooled.pairs, pairRatios: pooledFrom.flatMap((r) => r.precision?.pairRatios ?? []) } : {}),
         met: agreement === 'agree' && complete && halfWidth != null && halfWidth <= target
           && (pooled.pairs == null || pooled.pairs >= (row.precision.minPairs ?? 0)),
       }
@@ -192,7 +195,7 @@ function roundtripAgain(row, merged, runs, fastest) {
   const joint = 1 - (1 - level) / 2;
   const perProcess = (/** @type {string} */ op) => runs.map((rows) => rows.find((r) => r.format === row.format && r.op === op)).filter((r) => r?.vsBaseline != null && r.precision);
   // the pairs of the processes that ran at full speed, as for the encode and decode rows themselves
-  const atFullSpeed = (/** @type {string} */ op) => { const rows = perProcess(op); const full = fullSpeed(rows, fastest.get(op)); return rows.filter((_, i) => full[i]); };
+  const atFullSpeed = (/** @type {string} */ op) => { const rows = perProcess(op); const full = fullSpeed(rows, fastest.get(op), rows[0]?.precision?.target); return rows.filter((_, i) => full[i]); };
   const e = pooledRatio(atFullSpeed('encode'), joint);
   const d = pooledRatio(atFullSpeed('decode'), joint);
   const shares = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === 'roundtrip')?.precision?.encodeShare).filter((x) => x != null);

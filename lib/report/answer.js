@@ -140,7 +140,7 @@ export function speedPrecisionLine(results) {
   const p = speedPrecision(results);
   if (!p) return '';
   const target = p.target == null ? '' : ` (target ±${fixed(p.target * 100, 0)}%)`;
-  const slowed = p.slowed ? ` ${p.slowed} set aside a process that ran on a slowed machine (its baseline below ${fixed(SLOWED_BELOW * 100, 0)}% of the fastest it ran in the run).` : '';
+  const slowed = p.slowed ? ` ${p.slowed} set aside a process that ran on a slowed machine (its baseline below ${fixed(SLOWED_BELOW * 100, 0)}% of the fastest it ran in the run, its ratio no higher: docs/speed.md, "A slowed machine").` : '';
   return `Speed precision: ${p.ratios} ratios to the baseline, median interval ±${fixed(p.medianHalfWidth * 100, 1)}%`
     + `${p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.${slowed}`;
 }

@@ -283,7 +283,9 @@ const SPEED_SETTINGS = [
   ['timer', (/** @type {any} */ s) => s.timer], ['V8 flags', (/** @type {any} */ s) => s.precision?.v8Flags],
   ['allocator', (/** @type {any} */ s) => s.precision?.allocator], ['clock', (/** @type {any} */ s) => s.precision?.clock],
   ['slice ms', (/** @type {any} */ s) => s.precision?.sliceMs], ['precision target', (/** @type {any} */ s) => s.precision?.target],
-  ['processes', (/** @type {any} */ s) => s.processRange ?? s.processes], ['time cap per case (s)', (/** @type {any} */ s) => s.maxTime],
+  ['minor GC', (/** @type {any} */ s) => s.precision?.gc],
+  ['processes', (/** @type {any} */ s) => (s.processRange ? (s.processRange[0] === s.processRange[1] ? s.processRange[0] : s.processRange.join('–')) : s.processes)],
+  ['time cap per case (s)', (/** @type {any} */ s) => s.maxTime],
 ];
 
 /**
@@ -295,7 +297,8 @@ const SPEED_SETTINGS = [
  */
 export function speedSettingsDiffer(a, b) {
   if (!a.settings.speed || !b.settings.speed) return [];
-  const say = (/** @type {unknown} */ v) => (v == null || (Array.isArray(v) && !v.length) ? 'none' : Array.isArray(v) ? v.join(' ') : String(v));
+  // a setting an older results.json did not record is said so, not taken for none
+  const say = (/** @type {unknown} */ v) => (v === undefined ? 'not recorded' : v === null || (Array.isArray(v) && !v.length) ? 'none' : Array.isArray(v) ? v.join(' ') : String(v));
   return SPEED_SETTINGS.map(([setting, pick]) => ({ setting: /** @type {string} */ (setting), a: say(/** @type {Function} */ (pick)(a.settings.speed)), b: say(/** @type {Function} */ (pick)(b.settings.speed)) }))
     .filter((d) => d.a !== d.b);
 }

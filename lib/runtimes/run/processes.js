@@ -96,14 +96,14 @@ export function joinGroups(parts, order, baseline = BASELINE) {
 
 /**
  * The speed pass's processes in words, for a progress line: "6 fresh processes" or, where more may be added,
- * "6 fresh processes, up to 12 while some ratio's processes disagree".
+ * "6 fresh processes, up to 12 while some ratio's processes disagree or too few ran at full speed".
  * @param {number} processes rounds to start with
  * @param {number} maxProcesses rounds at most
  * @param {number} groups processes per round (library groups)
  */
 export function processPlanText(processes, maxProcesses, groups) {
   const n = processes * groups;
-  return `${n} fresh process${n === 1 ? '' : 'es'}${maxProcesses > processes ? `, up to ${maxProcesses * groups} while some ratio's processes disagree` : ''}`;
+  return `${n} fresh process${n === 1 ? '' : 'es'}${maxProcesses > processes ? `, up to ${maxProcesses * groups} while some ratio's processes disagree or too few ran at full speed` : ''}`;
 }
 
 /**

@@ -175,11 +175,19 @@ test('fullSpeed: a process whose baseline ran below SLOWED_BELOW of the fastest 
   // the boundary: exactly SLOWED_BELOW of the fastest is full speed
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW)]), [true, true]);
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW - 1)]), [true, false]);
-  // one row without its baseline's rate (the Benchmark.js timer, an older results.json): none can be judged
+  // a row without its baseline's rate (the Benchmark.js timer, an older results.json, no pairs) cannot be judged:
+  // it counts as at full speed, and the others are still judged
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 220000), paired(2, 0.05)]), [true, true]);
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 130000), paired(2, 0.05)], 220000), [false, true]);
   // against a given fastest (the run's, over every codec's rows): 188k is slowed beside 242k though fastest of its own
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 188000), at(paired(2, 0.05), 140000)], 242000), [false, false]);
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 211000), at(paired(2, 0.05), 188000)], 242000), [true, false]);
+  // a process whose baseline alone ran slower (its ratio rose above the fastest-baseline process's, beyond the
+  // tolerance) is kept: as measured on Node 24.22.3, test4 protobuf-es encode 0.61× and 0.60× where json-buffer ran
+  // 68k and 70k ops/s, 0.50× where it ran 82k, the run's fastest json-buffer encode 90k
+  assert.deepEqual(fullSpeed([at(paired(0.61, 0.01), 68000), at(paired(0.5, 0.01), 82000), at(paired(0.6, 0.01), 70000)], 90000), [true, true, true]);
+  // the same baselines with ratios that fell or held: a slowed host
+  assert.deepEqual(fullSpeed([at(paired(0.45, 0.01), 68000), at(paired(0.5, 0.01), 82000), at(paired(0.52, 0.01), 70000)], 90000), [false, true, false]);
   // the fastest per operation, over every row that has a rate
   assert.deepEqual(fastestBaseline([{ ...at(paired(2, 0.05), 211000) }, at(paired(2, 0.05, 'decode'), 250000), at(paired(1, 0.05, 'encode', 'other'), 242000), paired(3, 0.05)]),
     new Map([['encode', 242000], ['decode', 250000]]));
@@ -220,6 +228,22 @@ test('mergeProcessRows sets a slowed process aside: the ratio pools the processe
   assert.ok(Math.abs(/** @type {number} */ (mp.vsBaseline) - 1.85) < 0.05, `${mp.vsBaseline}`);
   assert.equal(dyn.processes.slowed, undefined);
   assert.equal(dyn.processes.agreement, 'agree');
+  // every process of a codec slowed beside another codec's faster ones: nothing to compare, never met (one slowed
+  // process's own interval must not stand as the row's), the figure pooled over all of them
+  const [none] = mergeProcessRows([
+    [at(paired(1.6, 0.01), 150000), at(paired(2.1, 0.03, 'encode', 'dyn'), 242000)],
+    [at(paired(1.58, 0.01), 140000), at(paired(2.07, 0.03, 'encode', 'dyn'), 230000)],
+  ]);
+  assert.deepEqual(none.processes.slowed, [true, true]);
+  assert.equal(none.processes.agreement, 'unjudged');
+  assert.equal(none.precision?.met, false);
+  assert.equal(none.precision?.pairs, 60);
+  assert.equal(/** @type {any} */ (none.precision)?.baseRate, undefined);
+  // the Node 24 case in a merge: nothing set aside, the processes' difference judged as any other
+  const [jit] = mergeProcessRows([[at(paired(0.61, 0.01), 68000), at(paired(1.1, 0.01, 'encode', 'dyn'), 90000)], [at(paired(0.5, 0.01), 82000), at(paired(1.1, 0.01, 'encode', 'dyn'), 89000)],
+    [at(paired(0.6, 0.01), 70000), at(paired(1.1, 0.01, 'encode', 'dyn'), 88000)]]);
+  assert.equal(jit.processes.slowed, undefined);
+  assert.equal(jit.processes.agreement, 'process-dependent');
   // the derived round trip pools the same processes: a slowed process's encode does not pull it down
   const proc = (/** @type {number} */ enc, /** @type {number} */ rate) => {
     const r = row(1.5, 1.45, 1.55, 100);

@@ -328,6 +328,14 @@ test('speed settings the two runs differ in are named, with each run\'s value; n
     { setting: 'V8 flags', a: '--single-threaded-gc --no-allocation-site-pretenuring', b: '--no-allocation-site-pretenuring' },
     { setting: 'allocator', a: 'glibc heap kept', b: 'none' },
   ]);
+  // the processes as a range where they may grow; an older file's unrecorded setting is said so, not called none
+  const grows = settle(makeResults(), ['--no-allocation-site-pretenuring'], null);
+  /** @type {any} */ (without.settings.speed).processRange = [3, 3];
+  /** @type {any} */ (grows.settings.speed).processRange = [3, 6];
+  delete (/** @type {any} */ (grows.settings.speed).precision).allocator;
+  assert.deepEqual(compareRuns(without, grows).settingsDiffer, [
+    { setting: 'allocator', a: 'none', b: 'not recorded' }, { setting: 'processes', a: '3', b: '3–6' },
+  ]);
   // the timer itself: Benchmark.js rounds against paired slices
   assert.deepEqual(compareRuns(a, withSettings).settingsDiffer.map((d) => d.setting), ['timer', 'V8 flags', 'allocator', 'clock', 'slice ms', 'precision target']);
 });

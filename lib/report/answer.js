@@ -161,7 +161,10 @@ function ratioPhrase(cell, verb) {
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
   const aside = cell.slowed ? `; ${cell.slowed} more ran on a slowed machine` : '';
   if (cell.standing === 'unstable' && cell.unjudged) {
-    return `${verb} at a rate not compared across processes (${cell.slowed ?? 0} of its ${(cell.processes?.length ?? 0) + (cell.slowed ?? 0)} fresh processes ran on a slowed machine)`;
+    // a derived round trip inherits its encode's or decode's verdict without a count of its own
+    return `${verb} at a rate not compared across processes (${cell.slowed
+      ? `${cell.slowed} of its ${(cell.processes?.length ?? 0) + cell.slowed} fresh processes ran on a slowed machine`
+      : 'too few of its fresh processes ran at full speed'})`;
   }
   if (cell.standing === 'unstable' && cell.processes?.length) {
     return `${verb} at a rate that depended on the process it ran in (${cell.processes.map((x) => (x == null ? '—' : `${fixed(x, 2)}×`)).join(', ')} in ${cell.processes.length} fresh processes${aside})`;

@@ -136,6 +136,10 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   enc.processes = { agreement: 'unjudged', vsBaseline: [1.62, 1.21, 1.2], low: [1.58, 1.18, 1.17], high: [1.66, 1.24, 1.23], slowed: [false, true, true] };
   assert.match(answerParagraph(split, answerModel(split)[0]),
     /encodes at a rate not compared across processes \(2 of its 3 fresh processes ran on a slowed machine\)/);
+  // without a count (a derived round trip inherits the verdict): the reason without a number
+  enc.processes = { agreement: 'unjudged', vsBaseline: [1.62, 1.21, 1.2], low: [1.58, 1.18, 1.17], high: [1.66, 1.24, 1.23] };
+  assert.match(answerParagraph(split, answerModel(split)[0]), /encodes at a rate not compared across processes \(too few of its fresh processes ran at full speed\)/);
+  enc.processes.slowed = [false, true, true];
   split.payloads[0].speed.push(/** @type {any} */ ({ ...enc, format: 'other', op: 'decode', precision: { ...enc.precision } }));
   assert.match(answerMarkdown(split), /Speed precision: .* 2 set aside a process that ran on a slowed machine \(its baseline below 80% of the fastest it ran in the run, its ratio no higher: docs\/speed\.md, "A slowed machine"\)\./);
   assert.match(renderMarkdown(split), /~ unstable \(fewer than two processes ran at full speed\)/);

@@ -5,7 +5,7 @@
 
 /**
  * A process whose baseline ran below this share of the fastest it ran in the run, on the same payload and operation, ran on
- * a slowed machine. On this project's 2-core VM the host slows the whole machine for stretches of 5–30 s, and not all
+ * a slowed machine. On this project's 2-core VM the host slows the whole machine for seconds to minutes, and not all
  * code alike: the baseline (json-buffer: JSON.stringify, then a copy into a Buffer) loses up to half its rate and the
  * codecs timed against it more, so every ratio to it falls together. 46 fresh processes timing test3's encode
  * (2026-11-29, AMD EPYC, Node 20.20.2; docs/speed.md, "A slowed machine"): those whose json-buffer ran at 0.83–1.0 of

@@ -16,7 +16,7 @@ import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cl
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
 import { libraryGroups, measureSpeedInProcesses, processPlanText } from './lib/runtimes/run/processes.js';
-import { SLOWED_BELOW } from './lib/measure/slowed.js';
+import { SLOWED_BASELINE_BELOW } from './lib/measure/slowed.js';
 import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
@@ -56,7 +56,7 @@ ${precisionUsage(PAIRED_DEFAULTS)}
                   benchmark: interleaved Benchmark.js rounds, default 3
   --max-rounds M  at most M processes, added one at a time while some ratio's processes disagree or fewer
                   than two of them ran at full speed (default ${MAX_ROUNDS} without --rounds, else exactly --rounds); a
-                  process whose baseline ran below ${SLOWED_BELOW * 100}% of the fastest the run saw, its ratio no
+                  process whose baseline ran below ${SLOWED_BASELINE_BELOW * 100}% of the fastest the run saw, its ratio no
                   higher, ran on a slowed machine and is set aside (docs/speed.md, "A slowed
                   machine"); processes at full speed that disagree never come to agree by adding
                   more, so in practice it is mostly R or M

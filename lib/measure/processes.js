@@ -85,7 +85,7 @@ export function pooledRatio(rows, level) {
  * left 13 of 15 rows unstable in runs whose medians agreed within 10%: docs/speed.md); the pooled interval is taken
  * wide enough to hold every process's median. A derived round trip is derived again from the merged encode and
  * decode (roundtripFrom, at the joint level), so it stays between them. A process that ran on a slowed machine
- * (fullSpeed: its baseline below SLOWED_BELOW of the fastest any row of that operation saw) is set aside: it is neither pooled nor
+ * (fullSpeed: its baseline below SLOWED_BASELINE_BELOW of the fastest any row of that operation saw) is set aside: it is neither pooled nor
  * compared, and `processes.slowed` says which; with fewer than two processes left the agreement is 'unjudged'. A
  * ratio has met its precision only when the processes agree (one value in every process's interval, or their ratios
  * within the target of each other: processAgreement) and its interval is within the target; one whose processes

@@ -12,11 +12,13 @@
  * the fastest's read msgpackr 1.84–2.02×, protobufjs-static 1.88–2.13×; at 0.50–0.60 of it, 1.45–1.65× and
  * 1.71–1.91×; between, in between. Pairing cannot cancel that: both sides of each pair ran slowed, unequally.
  */
-export const SLOWED_BELOW = 0.8;
+// Not the machine probe's SLOWED_BELOW (lib/transmission/machine-probe.js), which judges the transmission passes' cores
+// by a JSON loop timed around them: this one judges a speed process by the baseline timed in its own slices.
+export const SLOWED_BASELINE_BELOW = 0.8;
 
 /**
  * Which processes of one ratio ran at the machine's full speed. A process ran slowed when both hold:
- * - its baseline's rate beside the ratio's pairs (precision.baseRate) is below SLOWED_BELOW of the fastest: `fastest`
+ * - its baseline's rate beside the ratio's pairs (precision.baseRate) is below SLOWED_BASELINE_BELOW of the fastest: `fastest`
  *   when given (the run's fastest baseline on that payload and operation, over every codec's rows: fastestBaseline),
  *   else the fastest of these rows;
  * - and its ratio is no higher than `tolerance` above the ratio of the process among these whose baseline ran fastest.
@@ -45,7 +47,7 @@ export function fullSpeed(rows, fastest, tolerance = 0.05) {
   const topRatio = top < 0 ? null : rows[top].vsBaseline ?? null;
   return rates.map((x, i) => {
     // a process without a rate (no pairs, or a row of another timer) cannot be judged: it counts as at full speed
-    if (!has(x) || /** @type {number} */ (x) >= SLOWED_BELOW * reference) return true;
+    if (!has(x) || /** @type {number} */ (x) >= SLOWED_BASELINE_BELOW * reference) return true;
     const ratio = rows[i].vsBaseline;
     return topRatio != null && ratio != null && ratio > topRatio * (1 + tolerance);
   });

@@ -6,7 +6,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 import { median } from '../measure/statistics.js';
-import { SLOWED_BELOW } from '../measure/slowed.js';
+import { SLOWED_BASELINE_BELOW } from '../measure/slowed.js';
 import { REFERENCE_PROTOBUF } from '../codecs/index.js';
 import { baselineLine, formatsLegend } from './rows.js';
 import { headlineSentence } from './terminal-transmission.js';
@@ -140,7 +140,7 @@ export function speedPrecisionLine(results) {
   const p = speedPrecision(results);
   if (!p) return '';
   const target = p.target == null ? '' : ` (target ±${fixed(p.target * 100, 0)}%)`;
-  const slowed = p.slowed ? ` ${p.slowed} set aside a process that ran on a slowed machine (its baseline below ${fixed(SLOWED_BELOW * 100, 0)}% of the fastest it ran in the run, its ratio no higher: docs/speed.md, "A slowed machine").` : '';
+  const slowed = p.slowed ? ` ${p.slowed} set aside a process that ran on a slowed machine (its baseline below ${fixed(SLOWED_BASELINE_BELOW * 100, 0)}% of the fastest it ran in the run, its ratio no higher: docs/speed.md, "A slowed machine").` : '';
   return `Speed precision: ${p.ratios} ratios to the baseline, median interval ±${fixed(p.medianHalfWidth * 100, 1)}%`
     + `${p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.${slowed}`;
 }

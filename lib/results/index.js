@@ -44,7 +44,7 @@ export const UNITS = {
   level: 'fraction: confidence level of the intervals (0.95)',
   pairs: 'count of slice pairs a ratio rests on',
   pairRatios: 'ratio: each pair\'s, a codec\'s ops/s over the baseline\'s in slices taken back to back (the ratio and its interval are their median\'s; pooled over the processes)',
-  baseRate: 'ops/s: the baseline\'s, the median over a ratio\'s pairs of the baseline slices beside them (in processes.baseRate, each process\'s: one below SLOWED_BELOW, 0.8, of the fastest the run saw on that payload and operation, its ratio no higher, ran on a slowed machine and was set aside)',
+  baseRate: 'ops/s: the baseline\'s, the median over a ratio\'s pairs of the baseline slices beside them (in processes.baseRate, each process\'s: one below SLOWED_BASELINE_BELOW, 0.8, of the fastest the run saw on that payload and operation, its ratio no higher, ran on a slowed machine and was set aside)',
   sliceMs: 'milliseconds of CPU per slice',
   processes: 'count of fresh processes the speed pass ran in, one after the other',
   processRange: 'count: the fresh processes the speed pass starts with, and at most (one more at a time while some ratio\'s processes disagree or too few ran at full speed)',

@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../lib/paths.js';
-import { SLOWED_BELOW } from '../../lib/measure/slowed.js';
+import { SLOWED_BASELINE_BELOW } from '../../lib/measure/slowed.js';
 
 // benchmark_dss.js as a user runs it, with tiny timings: the figures are the machine's, the shape is the point.
 /**
@@ -65,7 +65,7 @@ test('benchmark_dss.js on the paired timer: three fresh processes by default (up
   assert.equal((run.stderr.match(/^process \d+ of \d+ done/gm) ?? []).length, ran);
   const rows = r.results.filter((/** @type {any} */ x) => x.format !== 'json-buffer');
   for (const x of rows) assert.equal(x.processes.vsBaseline.length, ran, `${x.format} ${x.op}: one ratio per process`);
-  // each timed ratio's processes say how fast their baseline ran beside its pairs, and a process below SLOWED_BELOW of
+  // each timed ratio's processes say how fast their baseline ran beside its pairs, and a process below SLOWED_BASELINE_BELOW of
   // the fastest any codec's processes saw on that operation is set aside as slowed, and only such a one
   const timed = rows.filter((/** @type {any} */ y) => y.op !== 'roundtrip');
   for (const x of timed) {
@@ -76,7 +76,7 @@ test('benchmark_dss.js on the paired timer: three fresh processes by default (up
     // and whose ratio did not rise above that of the process with this row's fastest baseline (a slowed host slows
     // the codec at least as much as the baseline)
     const topRatio = x.processes.vsBaseline[rates.indexOf(Math.max(...rates))];
-    const slowed = rates.map((/** @type {number} */ v, /** @type {number} */ i) => v < SLOWED_BELOW * fastest
+    const slowed = rates.map((/** @type {number} */ v, /** @type {number} */ i) => v < SLOWED_BASELINE_BELOW * fastest
       && x.processes.vsBaseline[i] <= topRatio * (1 + r.settings.precision.target));
     assert.deepEqual(x.processes.slowed ?? rates.map(() => false), slowed, `${x.format} ${x.op}: slowed at ${rates}`);
     if (slowed.filter((/** @type {boolean} */ b) => !b).length < 2) assert.equal(x.processes.agreement, 'unjudged');

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeProcessRows, pooledRatio, processAgreement } from '../../../lib/measure/processes.js';
-import { SLOWED_BELOW, fastestBaseline, fullSpeed } from '../../../lib/measure/slowed.js';
+import { SLOWED_BASELINE_BELOW, fastestBaseline, fullSpeed } from '../../../lib/measure/slowed.js';
 import { medianInterval } from '../../../lib/measure/statistics.js';
 
 test('processAgreement: agree when one value lies in every interval, bimodal for two groups that each agree, else process-dependent', () => {
@@ -170,11 +170,11 @@ test('mergeProcessRows derives the round trip again from the merged encode and d
 /** A process's row of `paired` whose baseline ran at `baseRate` ops/s beside its pairs. */
 const at = (/** @type {ReturnType<typeof paired>} */ r, /** @type {number} */ baseRate) => ({ ...r, precision: { ...r.precision, baseRate } });
 
-test('fullSpeed: a process whose baseline ran below SLOWED_BELOW of the fastest process\'s ran slowed; rows without a rate are all kept', () => {
+test('fullSpeed: a process whose baseline ran below SLOWED_BASELINE_BELOW of the fastest process\'s ran slowed; rows without a rate are all kept', () => {
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 220000), at(paired(2, 0.05), 130000), at(paired(2, 0.05), 190000)]), [true, false, true]);
-  // the boundary: exactly SLOWED_BELOW of the fastest is full speed
-  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW)]), [true, true]);
-  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BELOW - 1)]), [true, false]);
+  // the boundary: exactly SLOWED_BASELINE_BELOW of the fastest is full speed
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BASELINE_BELOW)]), [true, true]);
+  assert.deepEqual(fullSpeed([at(paired(2, 0.05), 100000), at(paired(2, 0.05), 100000 * SLOWED_BASELINE_BELOW - 1)]), [true, false]);
   // a row without its baseline's rate (the Benchmark.js timer, an older results.json, no pairs) cannot be judged:
   // it counts as at full speed, and the others are still judged
   assert.deepEqual(fullSpeed([at(paired(2, 0.05), 220000), paired(2, 0.05)]), [true, true]);

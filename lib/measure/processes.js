@@ -194,8 +194,14 @@ function roundtripAgain(row, merged, runs, fastest) {
   const level = row.precision.level ?? 0.95;
   const joint = 1 - (1 - level) / 2;
   const perProcess = (/** @type {string} */ op) => runs.map((rows) => rows.find((r) => r.format === row.format && r.op === op)).filter((r) => r?.vsBaseline != null && r.precision);
-  // the pairs of the processes that ran at full speed, as for the encode and decode rows themselves
-  const atFullSpeed = (/** @type {string} */ op) => { const rows = perProcess(op); const full = fullSpeed(rows, fastest.get(op), rows[0]?.precision?.target); return rows.filter((_, i) => full[i]); };
+  // the pairs of the processes that ran at full speed, as for the encode and decode rows themselves (and, as there,
+  // every process's where all of them ran slowed)
+  const atFullSpeed = (/** @type {string} */ op) => {
+    const rows = perProcess(op);
+    const full = fullSpeed(rows, fastest.get(op), rows[0]?.precision?.target);
+    const kept = rows.filter((_, i) => full[i]);
+    return kept.length ? kept : rows;
+  };
   const e = pooledRatio(atFullSpeed('encode'), joint);
   const d = pooledRatio(atFullSpeed('decode'), joint);
   const shares = runs.map((rows) => rows.find((r) => r.format === row.format && r.op === 'roundtrip')?.precision?.encodeShare).filter((x) => x != null);

@@ -253,4 +253,14 @@ test('mergeProcessRows sets a slowed process aside: the ratio pools the processe
   assert.ok(/** @type {number} */ (enc.vsBaselineMin) > 1.8);
   assert.equal(rt.precision?.met, true);
   assert.ok(/** @type {number} */ (rt.vsBaselineMax) < 1.95 && /** @type {number} */ (rt.vsBaselineMin) > 1.2, `${rt.vsBaselineMin}–${rt.vsBaselineMax}`);
+  // every process's encode slowed beside another codec's faster baseline: the round trip pools them all, as its encode
+  // row does, and keeps an interval (CI of c4cca26: it pooled none and printed null ≤ 1.48 ≤ null), unjudged, not met
+  const slow = (/** @type {number} */ enc, /** @type {number} */ rate) => [...proc(enc, rate), at(paired(2.1, 0.03, 'encode', 'dyn'), 242000)];
+  const [allEnc, , allRt] = mergeProcessRows([slow(1.6, 150000), slow(1.58, 140000), slow(1.62, 145000)]);
+  assert.deepEqual(allEnc.processes.slowed, [true, true, true]);
+  assert.equal(allRt.processes.agreement, 'unjudged');
+  assert.equal(allRt.precision?.met, false);
+  assert.ok(allRt.vsBaselineMin != null && allRt.vsBaselineMax != null
+    && allRt.vsBaselineMin <= /** @type {number} */ (allRt.vsBaseline) && /** @type {number} */ (allRt.vsBaseline) <= allRt.vsBaselineMax,
+  `${allRt.vsBaselineMin} ≤ ${allRt.vsBaseline} ≤ ${allRt.vsBaselineMax}`);
 });

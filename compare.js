@@ -5,6 +5,7 @@ import { CHANGE_FLOOR, compareRuns } from './lib/results/compare.js';
 import { runComparisonTable } from './lib/report/compare.js';
 import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
+import { SLOWED_BASELINE_BELOW } from './lib/measure/slowed.js';
 import { readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node compare.js A B [--changed] [--json]
@@ -15,7 +16,8 @@ const USAGE = `usage: node compare.js A B [--changed] [--json]
   by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a status changed: a round trip, what bound a capacity); unstable
   when a run missed the figure's precision target. Speed settings the runs differ in (timer,
   the timing processes' V8 flags and allocator, clock, minor GC, slice, target, processes, time
-  cap) are named first.
+  cap) are named first, and where one run's baseline ran slower (its fastest rate below
+  ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other's on the same CPU and runtime), where it did.
   The rules per figure: docs/suite.md, "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;
@@ -38,6 +40,11 @@ runCli(import.meta.url, () => {
   console.log(`B: ${positionals[1]} (${b.createdAt}, mode ${b.settings.mode})\n   ${environmentLine(b.environment)}\n`);
   if (comparison.settingsDiffer.length) {
     console.log(`The speed pass ran with other settings, so its ratios may differ for that alone: ${comparison.settingsDiffer.map((d) => `${d.setting} ${d.a} in A, ${d.b} in B`).join('; ')}.\n`);
+  }
+  if (comparison.machineSlower.length) {
+    const fmt = (/** @type {number} */ x) => Math.round(x).toLocaleString('en-US');
+    console.log(`The speed pass's baseline (${a.settings.speed?.baseline ?? 'json-buffer'}) ran slower in one run, at its fastest below ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
+      comparison.machineSlower.map((d) => `${d.at} ${fmt(d.a)} ops/s in A, ${fmt(d.b)} in B`).join('; ')}. Where the machine ran slowed, every ratio to the baseline there fell, encode most; where only the baseline did (its own JIT state), its ratios rose. Either way a ratio that moved there may be that, not the code (docs/speed.md, "A slowed machine").\n`);
   }
   console.log(runComparisonTable(comparison, { changedOnly: values.changed }));
 });

@@ -1,4 +1,5 @@
 import { precisionOf } from '../transmission/capacity-precision.js';
+import { SLOWED_BASELINE_BELOW } from '../measure/slowed.js';
 
 /**
  * The interval a speed figure may land in by noise alone: from the slowest
@@ -304,6 +305,52 @@ export function speedSettingsDiffer(a, b) {
 }
 
 /**
+ * The fastest the speed pass's baseline ran in a run, per payload and operation: the highest of its rates beside any
+ * ratio's pairs in any process (processes.baseRate; a run of one process: precision.baseRate).
+ * @param {import('./index.js').Results} results
+ * @returns {Map<string, number>} keyed `payload op`
+ */
+function baselineRates(results) {
+  /** @type {Map<string, number>} */
+  const out = new Map();
+  for (const { payload, speed } of results.payloads) {
+    for (const r of /** @type {any[]} */ (speed)) {
+      const rates = [...(r.processes?.baseRate ?? []), r.precision?.baseRate].filter((x) => typeof x === 'number' && x > 0);
+      if (!rates.length) continue;
+      const key = `${payload.id} ${r.op}`;
+      out.set(key, Math.max(out.get(key) ?? 0, ...rates));
+    }
+  }
+  return out;
+}
+
+/**
+ * Where one run's machine ran slower than the other's: per payload and operation, the fastest its speed pass's
+ * baseline ran (baselineRates) below SLOWED_BASELINE_BELOW of the other run's. Within a run the slowed-machine rule
+ * (lib/measure/slowed.js) sets such processes aside, but it has no reference when every process of a run ran slowed:
+ * a run that spent its whole speed pass in one of the host's slow stretches reads its ratios lower throughout, encode
+ * most (three fresh `node benchmark_dss.js 3`, 2026-11-29 14:51Z: the third's json-buffer encode at 119–148k ops/s
+ * in every process against 209–252k, its ratios up to 33.5% from the others'). Two runs give that reference. Only
+ * runs on the same CPU model and runtime are judged: another CPU's or runtime's absolute rate says nothing of the machine's state.
+ * @param {import('./index.js').Results} a
+ * @param {import('./index.js').Results} b
+ * @returns {{ slower: 'A'|'B', at: string, a: number, b: number }[]}
+ */
+export function machineSpeedDiffers(a, b) {
+  if (!a.environment?.cpu || a.environment.cpu !== b.environment?.cpu || a.environment.node !== b.environment?.node) return [];
+  const ra = baselineRates(a);
+  const rb = baselineRates(b);
+  const out = [];
+  for (const [at, x] of ra) {
+    const y = rb.get(at);
+    if (y == null) continue;
+    if (y < SLOWED_BASELINE_BELOW * x) out.push({ slower: /** @type {const} */ ('B'), at, a: x, b: y });
+    else if (x < SLOWED_BASELINE_BELOW * y) out.push({ slower: /** @type {const} */ ('A'), at, a: x, b: y });
+  }
+  return out;
+}
+
+/**
  * Compares two runs figure by figure: the ratio B/A and its verdict (verdictOf). `real` is true for CHANGED,
  * null where there is no spread to judge by, false otherwise.
  * @param {import('./index.js').Results} a results of run A
@@ -326,6 +373,7 @@ export function compareRuns(a, b) {
   return {
     rows,
     settingsDiffer: speedSettingsDiffer(a, b),
+    machineSlower: machineSpeedDiffers(a, b),
     floor: CHANGE_FLOOR,
     onlyA: [...fa.keys()].filter((k) => !fb.has(k)),
     onlyB: [...fb.keys()].filter((k) => !fa.has(k)),

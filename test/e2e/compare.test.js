@@ -20,6 +20,22 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     assert.match(ok.stdout, /\| p1 fmt-a encode +\| ops\/s .*\| 2\.000× \| CHANGED /);
     assert.match(ok.stdout, /^4 of \d+ figures CHANGED: outside both runs' intervals and by more than 5%/m);
 
+    assert.doesNotMatch(ok.stdout, /baseline \(fmt-a\) ran slower/, 'runs without the baseline\'s rates are not judged');
+    // a run whose baseline ran at its fastest below 80% of the other's is named, before the table
+    const rated = (/** @type {number} */ rate) => {
+      const r = makeResults();
+      for (const s of /** @type {any[]} */ (r.payloads[0].speed)) if (s.format !== 'fmt-a') s.processes = { agreement: 'agree', vsBaseline: [1, 1], baseRate: [rate, rate * 0.9] };
+      return r;
+    };
+    const fast = path.join(dir, 'fast.json');
+    const slow = path.join(dir, 'slow.json');
+    fs.writeFileSync(fast, JSON.stringify(rated(230e3)));
+    fs.writeFileSync(slow, JSON.stringify(rated(140e3)));
+    const slowed = spawnSync(process.execPath, ['compare.js', fast, slow], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(slowed.status, 0, slowed.stderr);
+    assert.match(slowed.stdout, /^The speed pass's baseline \(fmt-a\) ran slower in one run, at its fastest below 80% of the other run's on the same CPU and runtime: p1 encode 230,000 ops\/s in A, 140,000 in B; p1 decode 230,000 ops\/s in A, 140,000 in B\. .*docs\/speed\.md/m);
+    assert.match(JSON.parse(spawnSync(process.execPath, ['compare.js', fast, slow, '--json'], { cwd: ROOT, encoding: 'utf8' }).stdout).machineSlower[0].slower, /^B$/);
+
     // run folders (results/<date-time>) stand for the results.json inside them
     const runA = path.join(dir, 'run-a');
     fs.mkdirSync(runA);

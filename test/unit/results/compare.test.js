@@ -339,3 +339,29 @@ test('speed settings the two runs differ in are named, with each run\'s value; n
   // the timer itself: Benchmark.js rounds against paired slices
   assert.deepEqual(compareRuns(a, withSettings).settingsDiffer.map((d) => d.setting), ['timer', 'V8 flags', 'allocator', 'clock', 'slice ms', 'precision target']);
 });
+
+test('a run whose baseline ran below 80% of the other\'s on the same CPU and runtime is named, per payload and operation; another CPU or runtime is not judged', () => {
+  // the baseline's rate beside each process's pairs, as a paired run records it (processes.baseRate)
+  const rated = (/** @type {{ encode: number[], decode: number[] }} */ rates, /** @type {any} */ env = {}) => {
+    const r = makeResults();
+    Object.assign(r.environment, env);
+    for (const p of r.payloads) {
+      for (const s of /** @type {any[]} */ (p.speed)) if (s.format !== 'fmt-a') s.processes = { agreement: 'agree', vsBaseline: [1, 1, 1], baseRate: rates[/** @type {'encode'|'decode'} */ (s.op)] };
+    }
+    return r;
+  };
+  const full = rated({ encode: [230e3, 209e3, 252e3], decode: [100e3, 98e3, 101e3] });
+  // the trio that disagreed (2026-11-29 14:51Z): its third run's json-buffer encode at 119–148k in every process
+  const slowed = rated({ encode: [119e3, 148e3, 131e3], decode: [95e3, 97e3, 99e3] });
+  const { machineSlower } = compareRuns(full, slowed);
+  const ids = full.payloads.map((p) => p.payload.id);
+  assert.deepEqual(machineSlower, ids.map((id) => ({ slower: 'B', at: `${id} encode`, a: 252e3, b: 148e3 })));
+  assert.deepEqual(compareRuns(slowed, full).machineSlower.map((d) => d.slower), ids.map(() => 'A'));
+  // 0.8 of the other's is not below it: 201.6k beside 252k
+  assert.deepEqual(compareRuns(full, rated({ encode: [201.6e3], decode: [100e3] })).machineSlower, []);
+  assert.deepEqual(compareRuns(full, full).machineSlower, []);
+  assert.deepEqual(compareRuns(full, rated({ encode: [119e3], decode: [95e3] }, { cpu: 'other cpu' })).machineSlower, []);
+  assert.deepEqual(compareRuns(full, rated({ encode: [119e3], decode: [95e3] }, { node: '24' })).machineSlower, []);
+  // runs without the rates (Benchmark.js rounds, results from before they were recorded): nothing to judge
+  assert.deepEqual(compareRuns(makeResults(), makeResults({ speed: 0.5 })).machineSlower, []);
+});

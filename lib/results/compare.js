@@ -308,16 +308,17 @@ export function speedSettingsDiffer(a, b) {
  * The fastest the speed pass's baseline ran in a run, per payload and operation: the highest of its rates beside any
  * ratio's pairs in any process (processes.baseRate; a run of one process: precision.baseRate).
  * @param {import('./index.js').Results} results
- * @returns {Map<string, number>} keyed `payload op`
+ * @returns {Map<string, number>} keyed `payload op`, NUL and the corpus's size
  */
 function baselineRates(results) {
   /** @type {Map<string, number>} */
   const out = new Map();
-  for (const { payload, speed } of results.payloads) {
+  for (const { payload, speed, speedCorpus } of results.payloads) {
     for (const r of /** @type {any[]} */ (speed)) {
       const rates = [...(r.processes?.baseRate ?? []), r.precision?.baseRate].filter((x) => typeof x === 'number' && x > 0);
       if (!rates.length) continue;
-      const key = `${payload.id} ${r.op}`;
+      // a rate over another corpus (--messages) is of other work
+      const key = `${payload.id} ${r.op}\u0000${speedCorpus?.corpus.timed ?? 1}`;
       out.set(key, Math.max(out.get(key) ?? 0, ...rates));
     }
   }
@@ -331,21 +332,24 @@ function baselineRates(results) {
  * a run that spent its whole speed pass in one of the host's slow stretches reads its ratios lower throughout, encode
  * most (three fresh `node benchmark_dss.js 3`, 2026-11-29 14:51Z: the third's json-buffer encode at 119–148k ops/s
  * in every process against 209–252k, its ratios up to 33.5% from the others'). Two runs give that reference. Only
- * runs on the same CPU model and runtime are judged: another CPU's or runtime's absolute rate says nothing of the machine's state.
+ * runs on the same CPU model and runtime, with the same baseline over corpora of the same size, are judged: another
+ * CPU's or runtime's absolute rate says nothing of the machine's state.
  * @param {import('./index.js').Results} a
  * @param {import('./index.js').Results} b
  * @returns {{ slower: 'A'|'B', at: string, a: number, b: number }[]}
  */
 export function machineSpeedDiffers(a, b) {
-  if (!a.environment?.cpu || a.environment.cpu !== b.environment?.cpu || a.environment.node !== b.environment?.node) return [];
+  if (!a.environment?.cpu || a.environment.cpu !== b.environment?.cpu || a.environment.node !== b.environment?.node
+    || a.settings.speed?.baseline !== b.settings.speed?.baseline) return [];
   const ra = baselineRates(a);
   const rb = baselineRates(b);
   const out = [];
   for (const [at, x] of ra) {
     const y = rb.get(at);
     if (y == null) continue;
-    if (y < SLOWED_BASELINE_BELOW * x) out.push({ slower: /** @type {const} */ ('B'), at, a: x, b: y });
-    else if (x < SLOWED_BASELINE_BELOW * y) out.push({ slower: /** @type {const} */ ('A'), at, a: x, b: y });
+    const where = at.split('\u0000')[0];
+    if (y < SLOWED_BASELINE_BELOW * x) out.push({ slower: /** @type {const} */ ('B'), at: where, a: x, b: y });
+    else if (x < SLOWED_BASELINE_BELOW * y) out.push({ slower: /** @type {const} */ ('A'), at: where, a: x, b: y });
   }
   return out;
 }

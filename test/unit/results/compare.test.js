@@ -362,6 +362,13 @@ test('a run whose baseline ran below 80% of the other\'s on the same CPU and run
   assert.deepEqual(compareRuns(full, full).machineSlower, []);
   assert.deepEqual(compareRuns(full, rated({ encode: [119e3], decode: [95e3] }, { cpu: 'other cpu' })).machineSlower, []);
   assert.deepEqual(compareRuns(full, rated({ encode: [119e3], decode: [95e3] }, { node: '24' })).machineSlower, []);
+  const otherBase = rated({ encode: [119e3], decode: [95e3] });
+  otherBase.settings.speed.baseline = 'fmt-b';
+  assert.deepEqual(compareRuns(full, otherBase).machineSlower, []);
+  // a rate over another corpus (--messages) is of other work
+  const otherCorpus = rated({ encode: [119e3], decode: [95e3] });
+  for (const p of otherCorpus.payloads) /** @type {any} */ (p).speedCorpus = { corpus: { timed: 50 } };
+  assert.deepEqual(compareRuns(full, otherCorpus).machineSlower, []);
   // runs without the rates (Benchmark.js rounds, results from before they were recorded): nothing to judge
   assert.deepEqual(compareRuns(makeResults(), makeResults({ speed: 0.5 })).machineSlower, []);
 });

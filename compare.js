@@ -6,6 +6,7 @@ import { runComparisonTable } from './lib/report/compare.js';
 import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { SLOWED_BASELINE_BELOW } from './lib/measure/slowed.js';
+import { SLOWED_BELOW } from './lib/transmission/machine-probe.js';
 import { readResultsFile } from './lib/results/index.js';
 
 const USAGE = `usage: node compare.js A B [--changed] [--json]
@@ -17,7 +18,8 @@ const USAGE = `usage: node compare.js A B [--changed] [--json]
   when a run missed the figure's precision target. Speed settings the runs differ in (timer,
   the timing processes' V8 flags and allocator, clock, minor GC, slice, target, processes, time
   cap) are named first, and where one run's baseline ran slower (its fastest rate below
-  ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other's on the same CPU and runtime), where it did.
+  ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other's on the same CPU and runtime), where it did, and
+  where one run's servers timed the machine probe below ${Math.round(SLOWED_BELOW * 100)}% of the other's.
   The rules per figure: docs/suite.md, "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;
@@ -45,6 +47,10 @@ runCli(import.meta.url, () => {
     const fmt = (/** @type {number} */ x) => Math.round(x).toLocaleString('en-US');
     console.log(`The speed pass's baseline (${a.settings.speed?.baseline ?? 'json-buffer'}) ran slower in one run, at its fastest below ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
       comparison.machineSlower.map((d) => `${d.at} ${fmt(d.a)} ops/s in A, ${fmt(d.b)} in B`).join('; ')}. Where the machine ran slowed, every ratio to the baseline there fell, encode most; where only the baseline did (its own JIT state), its ratios rose. Either way a ratio that moved there may be that, not the code (docs/speed.md, "A slowed machine").\n`);
+  }
+  if (comparison.probeSlower.length) {
+    console.log(`The machine probe (a fixed JSON loop each server times just before and after its measured passes) read slower in one run, its reference below ${Math.round(SLOWED_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
+      comparison.probeSlower.map((d) => `${d.at} ${d.a.toFixed(3)} operations per µs in A, ${d.b.toFixed(3)} in B`).join('; ')}. A server's CPU per message rises and a capacity falls on a slowed machine, so those figures there may have moved with the machine, not the code (docs/transmission.md, "The machine probe").\n`);
   }
   console.log(runComparisonTable(comparison, { changedOnly: values.changed }));
 });

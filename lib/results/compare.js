@@ -1,5 +1,6 @@
 import { precisionOf } from '../transmission/capacity-precision.js';
 import { SLOWED_BASELINE_BELOW } from '../measure/slowed.js';
+import { SLOWED_BELOW } from '../transmission/machine-probe.js';
 
 /**
  * The interval a speed figure may land in by noise alone: from the slowest
@@ -355,6 +356,51 @@ export function machineSpeedDiffers(a, b) {
 }
 
 /**
+ * A run's machine probe references (lib/transmission/machine-probe.js: a fixed JSON loop each server times just
+ * before and after its measured passes, operations per µs of its CPU; the reference is the run's third fastest
+ * reading): the WebSocket pass's fixed-rate passes, per payload and link, and the capacity pass.
+ * @param {import('./index.js').Results} results
+ * @returns {Map<string, number>}
+ */
+function probeReferences(results) {
+  /** @type {Map<string, number>} */
+  const out = new Map();
+  for (const t of results.transmission) {
+    const ref = t.cpuAtRate?.probe?.referenceOpsPerCpuUs;
+    if (ref) out.set(`${t.payload} WebSocket ${t.profile} fixed-rate passes`, ref);
+  }
+  // one reference over every search of every transport of the capacity pass (capacity.js markSlowedSearches)
+  const ref = results.capacity?.transports?.map((t) => t.machineProbe?.referenceOpsPerCpuUs).find((x) => x != null && x > 0);
+  if (ref) out.set(`${results.capacity?.payload} capacity`, ref);
+  return out;
+}
+
+/**
+ * Where one run's servers ran on a slower machine than the other's: the machine probe's reference (probeReferences)
+ * below SLOWED_BELOW of the other run's, for the same pass. A server's CPU per message and a capacity move with the
+ * machine's speed, and a run that spent a pass in one of the host's slow stretches has no faster reading of its own
+ * to see it by. Four `npm start` on Node 20.20.2 (2026-11-29 10:12–10:22Z, AMD EPYC): the capacity pass's reference
+ * read 0.063, 0.091, 0.065 and 0.098 operations per µs, and its http1 JSON capacity 23,000, 32,000, 14,000 and 30,000
+ * msgs/s, gRPC protobuf 12,000, 19,000, 8,500 and 21,000. Only runs on the same CPU model and runtime are judged.
+ * @param {import('./index.js').Results} a
+ * @param {import('./index.js').Results} b
+ * @returns {{ slower: 'A'|'B', at: string, a: number, b: number }[]}
+ */
+export function machineProbeDiffers(a, b) {
+  if (!a.environment?.cpu || a.environment.cpu !== b.environment?.cpu || a.environment.node !== b.environment?.node) return [];
+  const ra = probeReferences(a);
+  const rb = probeReferences(b);
+  const out = [];
+  for (const [at, x] of ra) {
+    const y = rb.get(at);
+    if (y == null) continue;
+    if (y < SLOWED_BELOW * x) out.push({ slower: /** @type {const} */ ('B'), at, a: x, b: y });
+    else if (x < SLOWED_BELOW * y) out.push({ slower: /** @type {const} */ ('A'), at, a: x, b: y });
+  }
+  return out;
+}
+
+/**
  * Compares two runs figure by figure: the ratio B/A and its verdict (verdictOf). `real` is true for CHANGED,
  * null where there is no spread to judge by, false otherwise.
  * @param {import('./index.js').Results} a results of run A
@@ -378,6 +424,7 @@ export function compareRuns(a, b) {
     rows,
     settingsDiffer: speedSettingsDiffer(a, b),
     machineSlower: machineSpeedDiffers(a, b),
+    probeSlower: machineProbeDiffers(a, b),
     floor: CHANGE_FLOOR,
     onlyA: [...fa.keys()].filter((k) => !fb.has(k)),
     onlyB: [...fb.keys()].filter((k) => !fa.has(k)),

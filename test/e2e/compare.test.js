@@ -36,6 +36,26 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     assert.match(slowed.stdout, /^The speed pass's baseline \(fmt-a\) ran slower in one run, at its fastest below 80% of the other run's on the same CPU and runtime: p1 encode 230,000 ops\/s in A, 140,000 in B; p1 decode 230,000 ops\/s in A, 140,000 in B\. .*docs\/speed\.md/m);
     assert.match(JSON.parse(spawnSync(process.execPath, ['compare.js', fast, slow, '--json'], { cwd: ROOT, encoding: 'utf8' }).stdout).machineSlower[0].slower, /^B$/);
 
+    // a run whose servers timed the machine probe below 80% of the other's is named too (the capacity pass's
+    // references of two npm starts, 2026-11-29 10:12Z and 10:14Z)
+    const capacityProbe = (/** @type {number} */ ref) => {
+      const r = /** @type {any} */ (makeResults());
+      r.capacity = {
+        payload: 'p1',
+        transports: [{
+          transport: 'http1', serverWorkers: 1, serverProcesses: 1, placement: { pinned: true, server: '0', client: '1', available: '0-1', note: null }, serverCores: 1,
+          clientCores: 1, clientWorkers: 1, halfRate: 1000, loadGenerator: 'h2load 1.52.0', warmup: null, pair: null, calibration: null, rows: [],
+          machineProbe: { referenceOpsPerCpuUs: ref, slowedBelow: 0.8 },
+        }],
+      };
+      return r;
+    };
+    fs.writeFileSync(fast, JSON.stringify(capacityProbe(0.0908)));
+    fs.writeFileSync(slow, JSON.stringify(capacityProbe(0.0626)));
+    const probed = spawnSync(process.execPath, ['compare.js', fast, slow], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(probed.status, 0, probed.stderr);
+    assert.match(probed.stdout, /^The machine probe \(.*\) read slower in one run, its reference below 80% of the other run's on the same CPU and runtime: p1 capacity 0\.091 operations per µs in A, 0\.063 in B\. .*docs\/transmission\.md/m);
+
     // run folders (results/<date-time>) stand for the results.json inside them
     const runA = path.join(dir, 'run-a');
     fs.mkdirSync(runA);

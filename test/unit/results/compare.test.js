@@ -372,3 +372,24 @@ test('a run whose baseline ran below 80% of the other\'s on the same CPU and run
   // runs without the rates (Benchmark.js rounds, results from before they were recorded): nothing to judge
   assert.deepEqual(compareRuns(makeResults(), makeResults({ speed: 0.5 })).machineSlower, []);
 });
+
+test('a run whose servers timed the machine probe below 80% of the other run\'s, for the same pass, is named; another CPU or runtime is not judged', () => {
+  // the references as results.json keeps them: the WebSocket pass's fixed-rate passes and the capacity pass's
+  const probed = (/** @type {number|null} */ ws, /** @type {number|null} */ cap, /** @type {any} */ env = {}) => {
+    const r = /** @type {any} */ (makeResults());
+    Object.assign(r.environment, env);
+    if (ws != null) r.transmission[0].cpuAtRate = { formats: [], pairs: [], probe: { referenceOpsPerCpuUs: ws, slowedBelow: 0.8, slowed: [] } };
+    if (cap != null) r.capacity = { payload: 'p1', transports: [{ transport: 'http1', rows: [], machineProbe: { referenceOpsPerCpuUs: cap, slowedBelow: 0.8 } }, { transport: 'grpc', rows: [], machineProbe: { referenceOpsPerCpuUs: cap, slowedBelow: 0.8 } }] };
+    return r;
+  };
+  // as measured (2026-11-29 10:12Z and 10:14Z, npm start, Node 20.20.2): capacity 0.063 against 0.091
+  assert.deepEqual(compareRuns(probed(0.106, 0.063), probed(0.110, 0.091)).probeSlower, [{ slower: 'A', at: 'p1 capacity', a: 0.063, b: 0.091 }]);
+  assert.deepEqual(compareRuns(probed(0.110, 0.091), probed(0.080, 0.091)).probeSlower, [{ slower: 'B', at: 'p1 WebSocket none fixed-rate passes', a: 0.110, b: 0.080 }]);
+  // 80% of the other's is not below it
+  assert.deepEqual(compareRuns(probed(0.125, 0.125), probed(0.1, 0.1)).probeSlower, []);
+  assert.deepEqual(compareRuns(probed(0.1, 0.1), probed(0.05, 0.05, { cpu: 'other cpu' })).probeSlower, []);
+  assert.deepEqual(compareRuns(probed(0.1, 0.1), probed(0.05, 0.05, { node: '24' })).probeSlower, []);
+  // a pass one run did not probe (no fixed-rate passes, no capacity pass, results from before the probe): nothing to judge
+  assert.deepEqual(compareRuns(probed(null, 0.1), probed(0.05, null)).probeSlower, []);
+  assert.deepEqual(compareRuns(makeResults(), makeResults()).probeSlower, []);
+});

@@ -276,8 +276,10 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransmissionEntry[]} transmission
  * @property {TransportEntry[]} [transports] the transport comparison, per link
  * @property {ReturnType<typeof import('../transmission/model.js').breakEvenReport> | null} [breakEven]
- * @property {{ payload: string, transports: Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>> } | null} [capacity]
- *   the capacity headline's short pass (npm start: http1 JSON and grpc protobuf, one server core); absent before it
+ * @property {{ payload: string, transports: Array<Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>[number]
+ *   & { machineProbe?: { referenceOpsPerCpuUs: number, slowedBelow: number } | null }> } | null} [capacity]
+ *   the capacity headline's short pass (npm start: http1 JSON and grpc protobuf, one server core); absent before it; machineProbe:
+ *   the reference its searches were judged slowed by (capacity.js markSlowedSearches), absent before it
  * @property {BatchResults|null} batch
  */
 
@@ -338,8 +340,9 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {import('../transmission/rounds.js').TransmissionRow[]} results
  * @property {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[]} [verdicts]
  * @property {{ rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
- *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }} [cpuAtRate] server CPU per message at a fixed
- *   offered rate, the idle CPU subtracted (the slow-link payload's loopback pass)
+ *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs>, probe?: ReturnType<typeof import('../transmission/cpu-at-rate.js').probeSummary> }} [cpuAtRate]
+ *   server CPU per message at a fixed offered rate, the idle CPU subtracted (the slow-link payload's loopback pass); probe: the
+ *   machine probe's reference and the passes it saw slowed (absent before it)
  */
 
 /**

@@ -58,8 +58,11 @@ test('open loop: a sender stalled behind its own event loop shows in the correct
     // The server shares this process, so the few messages in flight when the stall began wait it out too and the
     // uncorrected p99 can reach 100 ms as well (it did under CI's load: 126 vs 124 ms). The quarter of the pass that
     // was due during the stall is what only the corrected figures see: at p90 they read tens of ms, the uncorrected
-    // ones one round trip.
-    assert.ok(corrected.p90 > 3 * uncorrected.p90, `p90 ${corrected.p90} ms corrected vs ${uncorrected.p90} ms uncorrected`);
+    // ones one round trip, or, when a loaded machine has backed the pass up, that backlog: the stall adds its wait
+    // (the top tenth of the messages due in it waited 60–100 ms) on top of whatever the uncorrected figure reads. A
+    // ratio of the two failed on a slowed machine (CI of e51b709: 95.6 ms corrected against 33.0, 2.9×); the
+    // difference held 62 ms there.
+    assert.ok(corrected.p90 > uncorrected.p90 + 30, `p90 ${corrected.p90} ms corrected vs ${uncorrected.p90} ms uncorrected`);
     assert.ok(corrected.p90 > 30, `p90 ${corrected.p90} ms corrected: the ~100 messages due in the 100 ms stall went out late`);
     assert.ok(corrected.p99 >= uncorrected.p99 && corrected.p50 >= uncorrected.p50);
     const closed = await pass({ messages: 10 });

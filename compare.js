@@ -7,11 +7,12 @@ import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { SLOWED_BASELINE_BELOW } from './lib/measure/slowed.js';
 import { SLOWED_BELOW } from './lib/transmission/machine-probe.js';
-import { readResultsFile } from './lib/results/index.js';
+import { readComparableFile } from './lib/results/index.js';
 
 const USAGE = `usage: node compare.js A B [--changed] [--json]
   A and B: results.json files written by node benchmark.js, or the run folders holding them
-  (results/<date-time>). Per figure (sizes, ops/s, each codec's ratio to the baseline, WebSocket
+  (results/<date-time>), or the output of node benchmark_dss.js ... --json (its speed figures
+  only). Per figure (sizes, ops/s, each codec's ratio to the baseline, WebSocket
   latency and msgs/s, the transport comparison, capacity and server CPU at a fixed rate) the ratio
   B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B differs from A
   by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a status changed: a round trip, what bound a capacity); unstable
@@ -34,8 +35,8 @@ const OPTIONS = {
 runCli(import.meta.url, () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
-  if (positionals.length !== 2) throw new UserError('expected two results files (or run folders): node compare.js A/results.json B/results.json');
-  const [a, b] = positionals.map((file) => readResultsFile(file));
+  if (positionals.length !== 2) throw new UserError('expected two results files (or run folders, or benchmark_dss.js --json outputs): node compare.js A/results.json B/results.json');
+  const [a, b] = positionals.map((file) => readComparableFile(file));
   const comparison = compareRuns(a, b);
   if (values.json) return void console.log(JSON.stringify(comparison, null, 2));
   console.log(`A: ${positionals[0]} (${a.createdAt}, mode ${a.settings.mode})\n   ${environmentLine(a.environment)}`);

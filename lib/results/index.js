@@ -390,6 +390,31 @@ export function readResultsFile(given) {
   return /** @type {Results} */ (results); // validateResults checked the shape
 }
 
+/**
+ * A run for compare.js: a results file (readResultsFile), or the output of `node benchmark_dss.js … --json`, a speed
+ * run with no results file of its own, read as results that hold its speed figures only (every other pass empty).
+ * @param {string} given a file, or the folder of a run holding a results.json
+ * @returns {Results}
+ */
+export function readComparableFile(given) {
+  const file = resultsFilePath(given);
+  const data = /** @type {any} */ (readJsonFile(file));
+  if (data?.measurement !== 'speed') return readResultsFile(given);
+  const runs = data.results;
+  const row = (/** @type {any} */ r) => typeof r?.format === 'string' && typeof r.op === 'string' && typeof r.opsPerSec === 'number' && Array.isArray(r.rounds);
+  const ok = data.environment && typeof data.environment === 'object' && Array.isArray(runs) && runs.length > 0
+    && runs.every((x) => typeof x?.payload?.id === 'string' && typeof x.settings?.baseline === 'string' && Array.isArray(x.results) && x.results.every(row));
+  if (!ok) throw new UserError(`${file}: not a speed run of benchmark_dss.js --json (each of "results" needs a payload, settings and rows of format, op, opsPerSec and rounds)`);
+  // the settings a results file has and a speed run has not (payloads, formats, …) are read by no figure compared
+  return /** @type {Results} */ (/** @type {unknown} */ ({
+    format: RESULTS_FORMAT, createdAt: data.environment.date ?? 'unknown', command: 'node benchmark_dss.js --json',
+    settings: { mode: 'benchmark_dss.js', speed: runs[0].settings },
+    environment: data.environment, units: {}, codecs: [],
+    payloads: runs.map((x) => ({ payload: x.payload, sizes: [], speed: x.results, ...(x.settings.corpus ? { speedCorpus: { corpus: x.settings.corpus } } : {}) })),
+    transmission: [], batch: null,
+  }));
+}
+
 /** results/<date-time> name for a run started at `date`, in UTC: 2026-11-22T17-40-05Z. */
 export function runDirName(date = new Date()) {
   return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');

@@ -90,3 +90,34 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('compare.js reads benchmark_dss.js --json as well: its speed figures, and a run whose baseline ran slower named', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compare-dss-'));
+  try {
+    const speed = spawnSync(process.execPath, ['benchmark_dss.js', '5', '--formats', 'json-buffer,msgpackr', '--filter', 'encode$', '--one-message', 'none', '--rounds', '2',
+      '--max-time', '0.05', '--warmup', '0.02', '--slice', '5', '--no-memory', '--json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(speed.status, 0, speed.stderr);
+    const a = path.join(dir, 'a.json');
+    fs.writeFileSync(a, speed.stdout);
+    // the same run as if its baseline had run at 60% of that speed throughout (a wholly slowed run)
+    const slowed = JSON.parse(speed.stdout);
+    for (const r of slowed.results[0].results) if (r.processes?.baseRate) r.processes.baseRate = r.processes.baseRate.map((/** @type {number} */ v) => v * 0.6);
+    const b = path.join(dir, 'b.json');
+    fs.writeFileSync(b, JSON.stringify(slowed));
+    const out = spawnSync(process.execPath, ['compare.js', a, b], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /^A: .*a\.json \(.*, mode benchmark_dss\.js\)$/m);
+    assert.match(out.stdout, /^\| test5 msgpackr encode over the corpus ÷ json-buffer +\| × +\|/m);
+    assert.match(out.stdout, /^The speed pass's baseline \(json-buffer\) ran slower in one run, .*: test5 encode [\d,]+ ops\/s in A, [\d,]+ in B\./m);
+    assert.equal(spawnSync(process.execPath, ['compare.js', a, a], { cwd: ROOT, encoding: 'utf8' }).stdout.includes('ran slower'), false);
+    // a speed output without its rows: one line, exit 2
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ measurement: 'speed', environment: {}, results: [{ payload: {} }] }));
+    const refused = spawnSync(process.execPath, ['compare.js', a, bad], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(refused.status, 2);
+    assert.equal(refused.stdout, '');
+    assert.match(refused.stderr, /^compare: .*bad\.json: not a speed run of benchmark_dss\.js --json \(.*\)\n$/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

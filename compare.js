@@ -2,7 +2,7 @@
 // Two runs side by side: per figure the ratio B/A, and whether it moved beyond both runs' intervals.
 import { parseCli, runCli } from './lib/cli/index.js';
 import { CHANGE_FLOOR, compareRuns } from './lib/results/compare.js';
-import { runComparisonTable } from './lib/report/compare.js';
+import { comparisonPreamble, runComparisonTable } from './lib/report/compare.js';
 import { environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { SLOWED_BASELINE_BELOW } from './lib/measure/slowed.js';
@@ -41,17 +41,6 @@ runCli(import.meta.url, () => {
   if (values.json) return void console.log(JSON.stringify(comparison, null, 2));
   console.log(`A: ${positionals[0]} (${a.createdAt}, mode ${a.settings.mode})\n   ${environmentLine(a.environment)}`);
   console.log(`B: ${positionals[1]} (${b.createdAt}, mode ${b.settings.mode})\n   ${environmentLine(b.environment)}\n`);
-  if (comparison.settingsDiffer.length) {
-    console.log(`The speed pass ran with other settings, so its ratios may differ for that alone: ${comparison.settingsDiffer.map((d) => `${d.setting} ${d.a} in A, ${d.b} in B`).join('; ')}.\n`);
-  }
-  if (comparison.machineSlower.length) {
-    const fmt = (/** @type {number} */ x) => Math.round(x).toLocaleString('en-US');
-    console.log(`The speed pass's baseline (${a.settings.speed?.baseline ?? 'json-buffer'}) ran slower in one run, at its fastest below ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
-      comparison.machineSlower.map((d) => `${d.at} ${fmt(d.a)} ops/s in A, ${fmt(d.b)} in B`).join('; ')}. Where the machine ran slowed, every ratio to the baseline there fell, encode most; where only the baseline did (its own JIT state), its ratios rose. Either way a ratio that moved there may be that, not the code (docs/speed.md, "A slowed machine").\n`);
-  }
-  if (comparison.probeSlower.length) {
-    console.log(`The machine probe (a fixed JSON loop each server times just before and after its measured passes) read slower in one run, its reference below ${Math.round(SLOWED_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
-      comparison.probeSlower.map((d) => `${d.at} ${d.a.toFixed(3)} operations per µs in A, ${d.b.toFixed(3)} in B`).join('; ')}. A server's CPU per message rises and a capacity falls on a slowed machine, so those figures there may have moved with the machine, not the code (docs/transmission.md, "The machine probe").\n`);
-  }
+  for (const paragraph of comparisonPreamble(comparison)) console.log(`${paragraph}\n`);
   console.log(runComparisonTable(comparison, { changedOnly: values.changed }));
 });

@@ -1,4 +1,6 @@
 import { tableModel, toMarkdown } from './table.js';
+import { SLOWED_BASELINE_BELOW } from '../measure/slowed.js';
+import { SLOWED_BELOW } from '../transmission/machine-probe.js';
 
 // The comparison of two runs (lib/results/compare.js) as a row model, and in Markdown with its summary lines.
 
@@ -49,4 +51,26 @@ export function runComparisonTable(comparison, options = {}) {
   if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${some(onlyA)}`);
   if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${some(onlyB)}`);
   return lines.join('\n');
+}
+
+/**
+ * What to read before the table: the speed settings the runs differ in, and where one run's machine ran slower
+ * (its speed baseline, its servers' machine probe), each a paragraph; none where there is nothing to say.
+ * @param {ReturnType<typeof import('../results/compare.js').compareRuns>} comparison
+ * @returns {string[]}
+ */
+export function comparisonPreamble({ settingsDiffer, machineSlower, probeSlower, baseline }) {
+  const out = [];
+  if (settingsDiffer.length) {
+    out.push(`The speed pass ran with other settings, so its ratios may differ for that alone: ${settingsDiffer.map((d) => `${d.setting} ${d.a} in A, ${d.b} in B`).join('; ')}.`);
+  }
+  if (machineSlower.length) {
+    out.push(`The speed pass's baseline (${baseline ?? 'json-buffer'}) ran slower in one run, at its fastest below ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
+      machineSlower.map((d) => `${d.at} ${num(d.a)} ops/s in A, ${num(d.b)} in B`).join('; ')}. Where the machine ran slowed, every ratio to the baseline there fell, encode most; where only the baseline did (its own JIT state), its ratios rose. Either way a ratio that moved there may be that, not the code (docs/speed.md, "A slowed machine").`);
+  }
+  if (probeSlower.length) {
+    out.push(`The machine probe (a fixed JSON loop each server times just before and after its measured passes) read slower in one run, its reference below ${Math.round(SLOWED_BELOW * 100)}% of the other run's on the same CPU and runtime: ${
+      probeSlower.map((d) => `${d.at} ${d.a.toFixed(3)} operations per µs in A, ${d.b.toFixed(3)} in B`).join('; ')}. A server's CPU per message rises and a capacity falls on a slowed machine, so those figures there may have moved with the machine, not the code (docs/transmission.md, "The machine probe").`);
+  }
+  return out;
 }

@@ -306,21 +306,49 @@ export function speedSettingsDiffer(a, b) {
 }
 
 /**
+ * Whether two runs ran on the same CPU model and runtime: only then do their absolute rates say anything about the
+ * machine's state (another CPU's or runtime's say nothing of it).
+ * @param {import('./index.js').Results} a
+ * @param {import('./index.js').Results} b
+ */
+const sameMachine = (a, b) => Boolean(a.environment?.cpu) && a.environment.cpu === b.environment?.cpu && a.environment.node === b.environment?.node;
+
+/**
+ * Where one run's reading lies below `share` of the other's, place by place (a place only one run has is skipped).
+ * @param {Map<string, { at: string, value: number }>} ra run A's readings by key
+ * @param {Map<string, { at: string, value: number }>} rb run B's
+ * @param {number} share
+ * @returns {{ slower: 'A'|'B', at: string, a: number, b: number }[]}
+ */
+function slowerRun(ra, rb, share) {
+  /** @type {{ slower: 'A'|'B', at: string, a: number, b: number }[]} */
+  const out = [];
+  for (const [key, x] of ra) {
+    const y = rb.get(key);
+    if (!y) continue;
+    const slower = y.value < share * x.value ? 'B' : x.value < share * y.value ? 'A' : null;
+    if (slower) out.push({ slower, at: x.at, a: x.value, b: y.value });
+  }
+  return out;
+}
+
+/**
  * The fastest the speed pass's baseline ran in a run, per payload and operation: the highest of its rates beside any
- * ratio's pairs in any process (processes.baseRate; a run of one process: precision.baseRate).
+ * ratio's pairs in any process (processes.baseRate; a run of one process: precision.baseRate). Keyed with the corpus's
+ * size too: a rate over another corpus (--messages) is of other work.
  * @param {import('./index.js').Results} results
- * @returns {Map<string, number>} keyed `payload op`, NUL and the corpus's size
+ * @returns {Map<string, { at: string, value: number }>}
  */
 function baselineRates(results) {
-  /** @type {Map<string, number>} */
+  /** @type {Map<string, { at: string, value: number }>} */
   const out = new Map();
   for (const { payload, speed, speedCorpus } of results.payloads) {
     for (const r of /** @type {any[]} */ (speed)) {
       const rates = [...(r.processes?.baseRate ?? []), r.precision?.baseRate].filter((x) => typeof x === 'number' && x > 0);
       if (!rates.length) continue;
-      // a rate over another corpus (--messages) is of other work
-      const key = `${payload.id} ${r.op}\u0000${speedCorpus?.corpus.timed ?? 1}`;
-      out.set(key, Math.max(out.get(key) ?? 0, ...rates));
+      const at = `${payload.id} ${r.op}`;
+      const key = `${at} over ${speedCorpus?.corpus.timed ?? 1}`;
+      out.set(key, { at, value: Math.max(out.get(key)?.value ?? 0, ...rates) });
     }
   }
   return out;
@@ -333,26 +361,13 @@ function baselineRates(results) {
  * a run that spent its whole speed pass in one of the host's slow stretches reads its ratios lower throughout, encode
  * most (three fresh `node benchmark_dss.js 3`, 2026-11-29 14:51Z: the third's json-buffer encode at 119–148k ops/s
  * in every process against 209–252k, its ratios up to 33.5% from the others'). Two runs give that reference. Only
- * runs on the same CPU model and runtime, with the same baseline over corpora of the same size, are judged: another
- * CPU's or runtime's absolute rate says nothing of the machine's state.
+ * runs on the same machine (sameMachine) with the same baseline are judged.
  * @param {import('./index.js').Results} a
  * @param {import('./index.js').Results} b
- * @returns {{ slower: 'A'|'B', at: string, a: number, b: number }[]}
  */
 export function machineSpeedDiffers(a, b) {
-  if (!a.environment?.cpu || a.environment.cpu !== b.environment?.cpu || a.environment.node !== b.environment?.node
-    || a.settings.speed?.baseline !== b.settings.speed?.baseline) return [];
-  const ra = baselineRates(a);
-  const rb = baselineRates(b);
-  const out = [];
-  for (const [at, x] of ra) {
-    const y = rb.get(at);
-    if (y == null) continue;
-    const where = at.split('\u0000')[0];
-    if (y < SLOWED_BASELINE_BELOW * x) out.push({ slower: /** @type {const} */ ('B'), at: where, a: x, b: y });
-    else if (x < SLOWED_BASELINE_BELOW * y) out.push({ slower: /** @type {const} */ ('A'), at: where, a: x, b: y });
-  }
-  return out;
+  if (!sameMachine(a, b) || a.settings.speed?.baseline !== b.settings.speed?.baseline) return [];
+  return slowerRun(baselineRates(a), baselineRates(b), SLOWED_BASELINE_BELOW);
 }
 
 /**
@@ -360,18 +375,15 @@ export function machineSpeedDiffers(a, b) {
  * before and after its measured passes, operations per µs of its CPU; the reference is the run's third fastest
  * reading): the WebSocket pass's fixed-rate passes, per payload and link, and the capacity pass.
  * @param {import('./index.js').Results} results
- * @returns {Map<string, number>}
+ * @returns {Map<string, { at: string, value: number }>}
  */
 function probeReferences(results) {
-  /** @type {Map<string, number>} */
+  /** @type {Map<string, { at: string, value: number }>} */
   const out = new Map();
-  for (const t of results.transmission) {
-    const ref = t.cpuAtRate?.probe?.referenceOpsPerCpuUs;
-    if (ref) out.set(`${t.payload} WebSocket ${t.profile} fixed-rate passes`, ref);
-  }
+  const add = (/** @type {string} */ at, /** @type {number|null|undefined} */ value) => { if (value) out.set(at, { at, value }); };
+  for (const t of results.transmission) add(`${t.payload} WebSocket ${t.profile} fixed-rate passes`, t.cpuAtRate?.probe?.referenceOpsPerCpuUs);
   // one reference over every search of every transport of the capacity pass (capacity.js markSlowedSearches)
-  const ref = results.capacity?.transports?.map((t) => t.machineProbe?.referenceOpsPerCpuUs).find((x) => x != null && x > 0);
-  if (ref) out.set(`${results.capacity?.payload} capacity`, ref);
+  add(`${results.capacity?.payload} capacity`, results.capacity?.transports?.map((t) => t.machineProbe?.referenceOpsPerCpuUs).find((x) => x != null && x > 0));
   return out;
 }
 
@@ -381,23 +393,13 @@ function probeReferences(results) {
  * machine's speed, and a run that spent a pass in one of the host's slow stretches has no faster reading of its own
  * to see it by. Four `npm start` on Node 20.20.2 (2026-11-29 10:12–10:22Z, AMD EPYC): the capacity pass's reference
  * read 0.063, 0.091, 0.065 and 0.098 operations per µs, and its http1 JSON capacity 23,000, 32,000, 14,000 and 30,000
- * msgs/s, gRPC protobuf 12,000, 19,000, 8,500 and 21,000. Only runs on the same CPU model and runtime are judged.
+ * msgs/s, gRPC protobuf 12,000, 19,000, 8,500 and 21,000 (one search each, no interval). Only runs on the same machine
+ * (sameMachine) are judged.
  * @param {import('./index.js').Results} a
  * @param {import('./index.js').Results} b
- * @returns {{ slower: 'A'|'B', at: string, a: number, b: number }[]}
  */
 export function machineProbeDiffers(a, b) {
-  if (!a.environment?.cpu || a.environment.cpu !== b.environment?.cpu || a.environment.node !== b.environment?.node) return [];
-  const ra = probeReferences(a);
-  const rb = probeReferences(b);
-  const out = [];
-  for (const [at, x] of ra) {
-    const y = rb.get(at);
-    if (y == null) continue;
-    if (y < SLOWED_BELOW * x) out.push({ slower: /** @type {const} */ ('B'), at, a: x, b: y });
-    else if (x < SLOWED_BELOW * y) out.push({ slower: /** @type {const} */ ('A'), at, a: x, b: y });
-  }
-  return out;
+  return sameMachine(a, b) ? slowerRun(probeReferences(a), probeReferences(b), SLOWED_BELOW) : [];
 }
 
 /**
@@ -423,6 +425,7 @@ export function compareRuns(a, b) {
   return {
     rows,
     settingsDiffer: speedSettingsDiffer(a, b),
+    baseline: a.settings.speed?.baseline ?? null,
     machineSlower: machineSpeedDiffers(a, b),
     probeSlower: machineProbeDiffers(a, b),
     floor: CHANGE_FLOOR,

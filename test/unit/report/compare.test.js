@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareRuns } from '../../../lib/results/compare.js';
-import { comparisonRows, runComparisonTable } from '../../../lib/report/compare.js';
+import { comparisonPreamble, comparisonRows, runComparisonTable } from '../../../lib/report/compare.js';
 import { makeResults } from '../../helpers/results-fixture.js';
 
 const twice = () => compareRuns(makeResults(), makeResults({ speed: 2 }));
@@ -55,4 +55,19 @@ test('the change column says unstable, and under the floor with its percentage',
   const under = compareRuns(makeResults(), makeResults());
   under.rows[0].verdict = 'under floor';
   assert.equal(comparisonRows(under).rows[0].cells[5], 'under 5%');
+});
+
+test('comparisonPreamble: a paragraph for settings that differ, a slowed baseline and a slowed probe; none when there is nothing to say', () => {
+  const cmp = compareRuns(makeResults(), makeResults());
+  assert.deepEqual(comparisonPreamble(cmp), []);
+  const said = comparisonPreamble({
+    ...cmp, baseline: 'json-buffer',
+    settingsDiffer: [{ setting: 'slice ms', a: '10', b: '20' }],
+    machineSlower: [{ slower: 'B', at: 'test3 encode', a: 252000, b: 148000 }],
+    probeSlower: [{ slower: 'A', at: 'test3 capacity', a: 0.0626, b: 0.0908 }],
+  });
+  assert.equal(said.length, 3);
+  assert.match(said[0], /^The speed pass ran with other settings, .*: slice ms 10 in A, 20 in B\.$/);
+  assert.match(said[1], /^The speed pass's baseline \(json-buffer\) ran slower in one run, at its fastest below 80% .*: test3 encode 252,000 ops\/s in A, 148,000 in B\. .*encode most/);
+  assert.match(said[2], /^The machine probe .* below 80% .*: test3 capacity 0\.063 operations per µs in A, 0\.091 in B\. /);
 });

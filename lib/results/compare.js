@@ -80,10 +80,11 @@ export function ratioInterval(row, usePrecision) {
  * spread it carries (a speed row's rounds, a transmission row's latency percentiles, the range of a figure measured
  * several times: its passes' min–max, its searches' min–max, its 95% interval), and whether it met its precision
  * target (precision.met); precisionFirst: a missed target leaves no verdict even where the status changed (a
- * capacity, whose status is what bound its kept search only).
+ * capacity, whose status is what bound its kept search only); a transmission row's messages (over its rounds) and
+ * passes (one a round), which say how many messages lay beyond a latency tail percentile.
  * @typedef {{ status: string, rounds?: { hz: number, rme: number }[], latencyMs?: import('../transmission/rounds.js').Percentiles | null,
  *   vsBaselineMin?: number|null, vsBaselineMax?: number|null, range?: { low: number, high: number } | null,
- *   precision?: { met?: boolean } | null, precisionFirst?: boolean }} FigureRow
+ *   precision?: { met?: boolean } | null, precisionFirst?: boolean, messages?: number, passes?: unknown[] }} FigureRow
  */
 
 /**
@@ -105,6 +106,33 @@ function anyBeyond(...pairs) {
     beyond ||= x > y;
   }
   return beyond;
+}
+
+/**
+ * Messages a round must have beyond a latency tail percentile (p99: the slowest 1%, p99.9: the slowest 0.1%) in both
+ * runs for the percentile to be compared. With fewer it is one of the few slowest messages of its round: p99.9 of
+ * 1,000 messages is the slowest but one, next to the maximum it is judged against, so whether one run's lies beyond
+ * the other's maximum is close to chance (most of the CHANGED verdicts between two consecutive npm starts of the same
+ * code on 2026-11-29 were such p99.9s; two of the ten loopback ones of tonight's pair, 19:34Z and 19:37Z, would have
+ * been). Ten: the percentile then lies among ten or more slower messages, below the maximum by their spread.
+ */
+export const TAIL_MIN_BEYOND = 10;
+
+/** The share of messages slower than each latency tail percentile. */
+const TAIL_SHARE = /** @type {Record<string, number>} */ ({ p99: 0.01, p999: 0.001 });
+
+/**
+ * Messages a round of a figure's row had beyond its tail percentile k: the row's messages (summed over its rounds)
+ * over its rounds (one where the row keeps no passes), times the share beyond k; null where the row does not say
+ * how many messages it had.
+ * @param {Figure} f
+ * @param {string} k
+ */
+function beyondPerRound(f, k) {
+  const { messages, passes } = f.row;
+  const share = TAIL_SHARE[k];
+  if (typeof messages !== 'number' || share === undefined) return null;
+  return (messages / Math.max(1, passes?.length ?? 1)) * share;
 }
 
 /**
@@ -133,10 +161,12 @@ const RULES = {
   range: (a, b) => (a.row.range && b.row.range ? disjoint(a.row.range, b.row.range) : null),
   // the medians are apart when one run's p50 is beyond the other's p90
   latencyMedian: (a, b) => anyBeyond([latency(b, 'p50'), latency(a, 'p90')], [latency(a, 'p50'), latency(b, 'p90')]),
-  // a tail percentile is apart when it is beyond the other run's maximum
+  // a tail percentile is apart when it is beyond the other run's maximum; no spread to judge where a round had fewer
+  // than TAIL_MIN_BEYOND messages beyond it in either run (it is then next to the maximum itself)
   latencyTail: (a, b) => {
     const k = a.arg;
     if (k === undefined) throw new Error(`${a.key}: a latency tail figure names its percentile`);
+    if ([a, b].some((f) => (beyondPerRound(f, k) ?? Infinity) < TAIL_MIN_BEYOND)) return null;
     return anyBeyond([latency(b, k), latency(a, 'max')], [latency(a, k), latency(b, 'max')]);
   },
   none: () => null,

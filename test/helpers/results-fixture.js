@@ -5,10 +5,11 @@ const verdict = (/** @type {string} */ format) => ({ format, library: 'lib', ver
 /**
  * A small, hand-made results object with realistic spread: speed in three
  * rounds about 3% apart with ±1.5% RME, latency with p90 30% above p50.
- * `speed`, `latency` and `bytes` scale the figures of run B.
+ * `speed`, `latency` and `bytes` scale the figures of run B; `messages`: how many the WebSocket pass sent a format
+ * (one round).
  * @returns {import('../../lib/results/index.js').Results}
  */
-export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
+export function makeResults({ speed = 1, latency = 1, bytes = 1, messages = 100 } = {}) {
   const formats = ['fmt-a', 'fmt-b'];
   /** @param {string} format @param {string} op @param {number} base ops/s of round one before scaling */
   const speedRow = (format, op, base) => {
@@ -27,7 +28,7 @@ export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
     settings: {
       mode: 'quick', payloads: ['p1'], formats,
       speed: { rounds: 3, maxTime: 0.1, baseline: 'fmt-a' },
-      transmission: { formats, messages: 100, window: 1, connections: 1, profiles: ['none'] },
+      transmission: { formats, messages, window: 1, connections: 1, profiles: ['none'] },
       batch: null,
     },
     environment: { date: '2026-11-22T12:00:00.000Z', node: '20', v8: '11', os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 24, libraries: { lib: '1.0.0' }, commit: 'abc' },
@@ -39,9 +40,9 @@ export function makeResults({ speed = 1, latency = 1, bytes = 1 } = {}) {
       speed: formats.flatMap((f, i) => ['encode', 'decode'].map((op) => speedRow(f, op, 1e6 * (i + 1)))),
     }],
     transmission: [{
-      payload: 'p1', profile: 'none', settings: { messages: 100, window: 1, connections: 1, profile: 'none', shaper: 'auto', raw: false },
+      payload: 'p1', profile: 'none', settings: { messages, window: 1, connections: 1, profile: 'none', shaper: 'auto', raw: false },
       results: formats.map((f, i) => ({
-        ...verdict(f), messages: 100, acked: 100, lost: 0, duplicated: 0, errors: 0, seconds: 0.1, msgsPerSec: 1000 / (i + 1),
+        ...verdict(f), messages, acked: messages, lost: 0, duplicated: 0, errors: 0, seconds: 0.1, msgsPerSec: 1000 / (i + 1),
         payloadMBps: 0.1, wireBytes: { payload: 10000, frames: 10400, up: 10400, down: 700 }, latencyMs: lat(0.1 * (i + 1)),
       })),
     }],

@@ -34,9 +34,29 @@ test('a 2× latency change is flagged at the median, a 2% one is not', () => {
   const p50 = (/** @type {ReturnType<typeof compareRuns>} */ cmp) => flagged(cmp, /latency p50$/);
   assert.deepEqual(p50(compareRuns(a, makeResults({ latency: 2 }))).map((r) => r.real), [true, true]);
   assert.deepEqual(p50(compareRuns(a, makeResults({ latency: 1.02 }))).map((r) => r.real), [false, false]);
-  // tails: 2× moves p99 (2 → 4) but not beyond the other run's max (5): not flagged
-  assert.deepEqual(flagged(compareRuns(a, makeResults({ latency: 2 })), /latency p99$/).map((r) => r.real), [false, false]);
-  assert.deepEqual(flagged(compareRuns(a, makeResults({ latency: 3 })), /latency p99$/).map((r) => r.real), [true, true]);
+});
+
+test('a latency tail is judged against the other run\'s maximum, and not at all when a round had fewer than 10 messages beyond it', () => {
+  const tail = (/** @type {number} */ messages, /** @type {number} */ latency, /** @type {RegExp} */ k) => flagged(compareRuns(makeResults({ messages }), makeResults({ messages, latency })), k).map((r) => r.real);
+  // 10,000 messages: 100 beyond p99, 10 beyond p99.9; 2× moves p99 (2 → 4) but not beyond the other run's max (5)
+  assert.deepEqual(tail(10000, 2, /latency p99$/), [false, false]);
+  assert.deepEqual(tail(10000, 3, /latency p99$/), [true, true]);
+  assert.deepEqual(tail(10000, 2, /latency p999$/), [true, true]);
+  // 1,000 messages: p99 judged, p99.9 (the slowest but one) is not, however far it moved
+  assert.deepEqual(tail(1000, 3, /latency p99$/), [true, true]);
+  assert.deepEqual(tail(1000, 3, /latency p999$/), [null, null]);
+  assert.equal(compareRuns(makeResults({ messages: 1000 }), makeResults({ messages: 1000, latency: 3 })).rows.find((r) => /p1 fmt-a .* p999$/.test(r.figure))?.verdict, 'no spread to judge');
+  // 100 messages: neither; the median still is
+  assert.deepEqual(tail(100, 3, /latency p99$/), [null, null]);
+  assert.deepEqual(tail(100, 3, /latency p50$/), [true, true]);
+  // over rounds: the messages a round had (3 rounds of 1,000: 10 beyond p99 each, 1 beyond p99.9)
+  const rounds = (/** @type {number} */ latency) => {
+    const r = makeResults({ messages: 3000, latency });
+    for (const row of r.transmission[0].results) Object.assign(row, { passes: [0, 1, 2].map(() => ({ seconds: 0.1, msgsPerSec: 1000, latencyMs: row.latencyMs })) });
+    return r;
+  };
+  assert.deepEqual(flagged(compareRuns(rounds(1), rounds(3)), /latency p99$/).map((r) => r.real), [true, true]);
+  assert.deepEqual(flagged(compareRuns(rounds(1), rounds(3)), /latency p999$/).map((r) => r.real), [null, null]);
 });
 
 test('sizes are exact: any byte is a change, none is not', () => {
@@ -153,9 +173,9 @@ test('a change under the floor is never CHANGED, even with the intervals apart; 
   // the same floor holds for the ratio and for latency
   const r1 = setRow(makeResults(), { vsBaseline: 1, ...precision(0.995, 1.005) });
   assert.equal(ratioRow(compareRuns(r1, setRow(makeResults(), { vsBaseline: 1.02, ...precision(1.015, 1.025) })))?.verdict, 'under floor');
-  const la = makeResults();
-  const lb = makeResults();
-  // p99 288 → 287 ms with B's p99 beyond A's max: apart by the rule, 0.3% by the floor
+  const la = makeResults({ messages: 1000 });
+  const lb = makeResults({ messages: 1000 });
+  // p99 288 → 287 ms with A's p99 beyond A's max: apart by the rule, 0.3% by the floor
   Object.assign(la.transmission[0].results[0].latencyMs ?? {}, { p99: 288, p999: 288.4, max: 288.5 });
   Object.assign(lb.transmission[0].results[0].latencyMs ?? {}, { p99: 287, p999: 287.2, max: 287.4 });
   assert.equal(compareRuns(la, lb).rows.find((r) => r.figure === 'p1 fmt-a WebSocket none latency p99')?.verdict, 'under floor');

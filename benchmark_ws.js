@@ -39,6 +39,9 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       and whether they agree) and the median with its 95% interval, ~ unstable beyond ±5%; how
                       many passes ran on a slowed core (a fixed JSON loop the server times around each pass)
   --cpu-seconds S     length of each of those passes (default 1)
+  --cpu-max-seconds S then, while the formats' ratio (from passes back to back) is wider than ±5% at 95%,
+                      rounds of those passes alone, up to S seconds of them (default 0: none; a noisy
+                      machine may need minutes)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
 ${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}
@@ -60,6 +63,7 @@ const OPTIONS = {
   client: { type: 'string' },
   'cpu-rate': { type: 'string', default: '2000' },
   'cpu-seconds': { type: 'string', default: '1' },
+  'cpu-max-seconds': { type: 'string', default: '0' },
 };
 
 runCli(import.meta.url, async () => {
@@ -90,6 +94,7 @@ runCli(import.meta.url, async () => {
   const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
   const cpuRate = values['cpu-rate'] === 'off' || values.client !== undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   const cpuSeconds = numberOption(values['cpu-seconds'], 'cpu-seconds', { min: 0.05 });
+  const cpuMaxSeconds = numberOption(values['cpu-max-seconds'], 'cpu-max-seconds', { min: 0 });
 
   const progress = transmissionProgress({ total: profiles.reduce((/** @type {number} */ n, /** @type {string} */ p) => n + messagesFor(p) * codecs.length * rounds * (opts.compress ? 2 : 1), 0), quiet, messagesFor, rounds });
   const runs = [];
@@ -103,7 +108,7 @@ runCli(import.meta.url, async () => {
       // on a fast link CPU decides: raw passes give the decode share of the server's CPU
       rawPasses: profile === 'none' && !opts.rate,
       // and CPU per message at one offered rate for every format, which the closed loop's figure is not
-      cpuAtRate: profile === 'none' && cpuRate ? { rate: cpuRate, seconds: cpuSeconds } : null,
+      cpuAtRate: profile === 'none' && cpuRate ? { rate: cpuRate, seconds: cpuSeconds, maxSeconds: cpuMaxSeconds } : null,
       onProgress: progress.onProgress(profile),
     }));
   }

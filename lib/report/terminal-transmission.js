@@ -286,7 +286,8 @@ export function transportComparisonRows(run) {
  * passes' min–max, its share of a core and the idle CPU; how many passes the machine probe found on a slowed core
  * (cpu-at-rate.js probeSummary); then per pair the ratio of passes run back to back, judged
  * the same way. None when the run had no such passes.
- * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, servers?: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, servers?: number,
+ *   added?: { maxSeconds: number, rounds: number, settled: boolean|null } | null, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   probe?: ReturnType<typeof import('../transmission/cpu-at-rate.js').probeSummary>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
  *   placement?: import('../transmission/placement.js').Placement } }} run
@@ -332,8 +333,14 @@ export function cpuAtRateLines(run) {
       : missing.every((p) => p.grossCpuUs == null) ? 'the server did not report' : 'the server did not report, or the idle CPU rate left nothing';
     return `; ${missing.length} of ${f.passes.length} passes unmeasured (${why})`;
   };
+  // the rounds of fixed-rate passes alone added after the run's rounds (results from before them have no `added`)
+  // (cpu-at-rate.js ratesSettled: until the formats' ratio met its target; one format, no pair: its fastest passes)
+  const judged = at.pairs.length ? 'the ratio' : 'the fastest passes';
+  const added = !at.added ? ''
+    : at.added.rounds === 0 ? `, no round added (${at.added.settled ? `${judged} met ±${target}%` : 'no time for one'})`
+      : `, then ${at.added.rounds} round${at.added.rounds === 1 ? '' : 's'} of these passes alone ${at.added.settled ? `until ${judged} met ±${target}%` : `for ${at.added.maxSeconds} s, ${judged} still wider than ±${target}%`}`;
   return [
-    `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds, formats alternated; `
+    `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds${added}, formats alternated; `
       + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it (sent the run's other passes too, unmeasured), the servers taking the round's passes in turn; `
         + `servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than ${target}% apart and those ranges do not overlap; ` : '')
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `

@@ -69,7 +69,7 @@ export const UNITS = {
   maxPlausibleHz: 'operations per second above which a row is flagged as an empty loop',
   bytesPerOp: 'bytes allocated per operation, JS heap and external together (memory pass, apart from the timing)',
   heapBytesPerOp: 'bytes allocated on the JS heap per operation (memory pass, median of the last windows, once they agree)',
-  settled: 'whether the memory pass\'s last windows agreed in heap bytes per call (within settleTolerance, over the calls settleSpan asks) before its window limit (false: heap B/op shown with ~, the code may still have been changing); a capacity warm-up\'s: whether the server\'s CPU per request stopped falling before its last chunk',
+  settled: 'whether the memory pass\'s last windows agreed in heap bytes per call (within settleTolerance, over the calls settleSpan asks) before its window limit (false: heap B/op shown with ~, the code may still have been changing); a capacity warm-up\'s: whether the server\'s CPU per request stopped falling before its last chunk; the fixed-rate passes\' (cpuAtRate.added): whether every format\'s fastest passes met their target',
   chunkCpuUs: 'microseconds of server CPU per request in each chunk of a capacity search\'s h2load warm-up (null: the server did not report)',
   externalBytesPerOp: 'bytes of external memory (ArrayBuffer backing stores) allocated per operation (memory pass, median of the last windows, once their heap bytes agree)',
   gcMsPer1000Ops: 'milliseconds of garbage-collection pauses per 1,000 operations (memory pass, median of loops)',
@@ -152,6 +152,8 @@ export const UNITS = {
   serverGcMs: 'milliseconds of the server\'s garbage-collection pauses during a fixed-rate pass (in its CPU figure)',
   gcMs: 'milliseconds: all of a server\'s garbage-collection pauses since its mark',
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
+  added: 'the rounds of fixed-rate passes alone added after the run\'s rounds while a format\'s fastest passes had not settled: maxSeconds, the time allowed them; rounds, how many ran; settled, whether every format\'s fastest passes then met their target (null where none were allowed)',
+  maxSeconds: 'seconds',
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
   lowest: 'a format\'s fastest fixed-rate passes: serverCpuUs, the fastest\'s µs of server CPU per message; range, the fastest and the third fastest (µs per message); a pair\'s: ratio, the second format\'s fastest over the first\'s',
@@ -339,7 +341,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransmissionSettings} settings
  * @property {import('../transmission/rounds.js').TransmissionRow[]} results
  * @property {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[]} [verdicts]
- * @property {{ rate: number, seconds: number, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * @property {{ rate: number, seconds: number, added?: { maxSeconds: number, rounds: number, settled: boolean|null } | null, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs>, probe?: ReturnType<typeof import('../transmission/cpu-at-rate.js').probeSummary> }} [cpuAtRate]
  *   server CPU per message at a fixed offered rate, the idle CPU subtracted (the slow-link payload's loopback pass); probe: the
  *   machine probe's reference and the passes it saw slowed (absent before it)

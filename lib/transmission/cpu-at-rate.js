@@ -297,6 +297,21 @@ export function serverAgreement(byServer, target = CPU_AT_RATE_TARGET) {
 }
 
 /**
+ * Whether a run's fixed-rate figures have settled: every pair of formats' ratio from passes run back to back met its
+ * target (ratePairs: the 95% interval of its median within ±5%); with one format, no pair, its fastest passes
+ * (lowestOf, with its server processes agreeing). A run that has not may add rounds of fixed-rate passes alone
+ * (measureTransmission's `cpuAtRate.maxSeconds`). The ratio is what holds run to run on this VM: five consecutive
+ * `node benchmark_ws.js 3 --profiles none` (2026-11-29 19:09–19:17Z) read json-buffer ÷ protobufjs-static at 1.09–1.18
+ * (−3.6% to +4.3% of their median), while protobufjs-static's fastest passes read 42.6–60.7 µs a message, and in
+ * the three runs where they settled (three fastest within ±5%) they did so at 54.6, 57.2 and 60.7 µs, 11% apart: a
+ * run's passes can agree with each other in a slow stretch of the host, so settling them would not make them
+ * reproducible. docs/transmission.md, "Rounds added until the ratio is narrow", has what the added rounds did.
+ * @param {Array<{ lowest: { met: boolean } | null }>} rows summariseRatePasses's
+ * @param {Array<{ precision: { met: boolean } }>} pairs ratePairs's of those rows
+ */
+export const ratesSettled = (rows, pairs) => (pairs.length ? pairs.every((p) => p.precision.met) : rows.length > 0 && rows.every((r) => r.lowest?.met === true));
+
+/**
  * Each pair of formats' ratio of server CPU per message (the second over the first): one per pair of passes run back
  * to back in the same round and slot, their median with its 95% interval and whether it met the target, and min–max;
  * and `lowest`, the ratio of their fastest passes (lowestOf), met when both formats' are.

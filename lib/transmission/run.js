@@ -17,7 +17,7 @@ import { checkSettings, DEFAULT_TRANSPORT, loadTransport } from './transports/in
 import { inFlight } from './model.js';
 import { describePlacement, detectPlacement, pinProcess, withClientPinned } from './placement.js';
 import { watchGcPauses } from './gc-pauses.js';
-import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, probeSummary, ratePairs, rateSlots, summariseRatePasses } from './cpu-at-rate.js';
+import { CPU_AT_RATE_PASSES, CPU_AT_RATE_SECONDS, CPU_AT_RATE_SERVERS, IDLE_WINDOWS, idleSecondsFor, idleSubtracting, messagesAtRate, netCpuUs, probeSummary, ratePairs, rateSlots, ratesSettled, summariseRatePasses } from './cpu-at-rate.js';
 import { alternate } from '../measure/statistics.js';
 import { deathsNote } from './server-workers.js';
 import { searchRate } from './rate-search.js';
@@ -384,12 +384,15 @@ function serverLaunch({ payload, usable, raw, plan, transport, direction, varian
  * @param {Awaited<ReturnType<typeof startServerProcess>> | null} [options.server] a server a keepServer run handed back
  * @param {'auto'|'off'} [options.placement] auto: the server and this process (the client) on disjoint cores where
  *   taskset and the cores allow (placement.js); settings.placement says where each ran, or why not
- * @param {{ rate: number, seconds?: number, passes?: number, servers?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
+ * @param {{ rate: number, seconds?: number, passes?: number, servers?: number, maxSeconds?: number } | null} [options.cpuAtRate] also, in every round after the passes above,
  *   `passes` (CPU_AT_RATE_PASSES) open-loop passes per format at this fixed rate (seconds long, CPU_AT_RATE_SECONDS
  *   by default), spread over `servers` server processes (CPU_AT_RATE_SERVERS: the run's own and fresh ones beside it,
  *   unshaped links only), the formats alternated, each after an idle interval (idleSecondsFor) whose server CPU rate is
  *   subtracted (cpu-at-rate.js): the result's `cpuAtRate` holds server CPU per message at the same offered rate for
  *   every format, with its 95% interval, precision and spread, and the ratios of passes run back to back. Needs a server this run started or was given (it asks it over IPC); ignored with `url`.
+ *   After the rounds, while some pair's ratio has not met its target (ratesSettled), rounds of these passes
+ *   alone are added, each where it should end within `maxSeconds` of the first by the time the round before took
+ *   (0, the default: none; `cpuAtRate.added` says how many, and whether they settled).
  * @param {number} [options.clientWorkers] the Node client's connections and messages spread over this many worker
  *   threads (client-workers.js), one accounting and merged histograms; 1 (default): this thread alone
  */
@@ -430,7 +433,8 @@ export async function measureTransmission({
     : null;
   if (pool) clientPass = pool.clientPass;
   const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES,
-    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]) } : null;
+    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]),
+    maxSeconds: cpuAtRate.maxSeconds ?? 0, addedRounds: 0, settled: /** @type {boolean|null} */ (null) } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);
   /** @type {Array<Awaited<ReturnType<typeof startServerProcess>>>} the fresh servers beside the run's own for the fixed-rate passes */
@@ -454,6 +458,28 @@ export async function measureTransmission({
     const rateServers = server ? [{ url: shapedUrl, control: server.control, trust: tlsTrust, pid: server.child.pid ?? null },
       ...extraServers.map((s) => ({ url: s.url, control: s.control, trust: s.cert ? { ca: s.cert } : tlsTrust, pid: s.child.pid ?? null }))] : [];
     if (atRate) atRate.servers = rateServers.length;
+    /**
+     * A round's fixed-rate passes: every server takes passes in every place of a round, and both orders of the
+     * formats (rateSlots).
+     * @param {number} round from 1
+     */
+    const fixedRateRound = async (round) => {
+      const at = atRate;
+      for (const { slot, server: host, order } of at && server ? rateSlots(round, at.passes, rateServers.length) : []) {
+        if (!at) continue; // (never: no slots without it; tells the type checker)
+        const on = rateServers[host];
+        for (const i of alternate(variants.map((_, k) => k), order)) {
+          const { codec, compress: c } = variants[i];
+          const control = idleSubtracting(on.control, idleSecondsFor(at.seconds) * 1000);
+          const r = await runPass({
+            transport, url: on.url, codec, schema: payload.schema, identity, messages: messagesAtRate(at.rate, at.seconds), direction, window, connections, pipelining,
+            rate: at.rate, idleTimeoutMs, compress: c, tls: on.trust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
+          });
+          ratePasses[i].push({ ...ratePass(round, slot, r, control.measured()), ...(rateServers.length > 1 ? { server: host } : {}) });
+        }
+      }
+    };
+    let lastRoundSeconds = 0;
     const { problem } = await withClientPinned(clientPlan, async () => {
       for (let round = 1; round <= rounds; round++) {
         for (const [i, { codec, compress: c }] of variants.entries()) {
@@ -471,21 +497,27 @@ export async function measureTransmission({
             if (withRaw) await runPass({ ...mirror, raw: true });
           }
         }
-        // every server takes passes in every place of a round, and both orders of the formats (rateSlots)
-        const at = atRate;
-        for (const { slot, server: host, order } of at && server ? rateSlots(round, at.passes, rateServers.length) : []) {
-          if (!at) continue; // (never: no slots without it; tells the type checker)
-          const on = rateServers[host];
-          for (const i of alternate(variants.map((_, k) => k), order)) {
-            const { codec, compress: c } = variants[i];
-            const control = idleSubtracting(on.control, idleSecondsFor(at.seconds) * 1000);
-            const r = await runPass({
-              transport, url: on.url, codec, schema: payload.schema, identity, messages: messagesAtRate(at.rate, at.seconds), direction, window, connections, pipelining,
-              rate: at.rate, idleTimeoutMs, compress: c, tls: on.trust, serverControl: control, clientPass, clientWarmsUp, warmup: 0,
-            });
-            ratePasses[i].push({ ...ratePass(round, slot, r, control.measured()), ...(rateServers.length > 1 ? { server: host } : {}) });
-          }
+        const from = performance.now();
+        await fixedRateRound(round);
+        lastRoundSeconds = (performance.now() - from) / 1000;
+      }
+      // rounds of fixed-rate passes alone, while a pair's ratio has not met its target (cpu-at-rate.js ratesSettled),
+      // each begun only where it should end within maxSeconds (benchmark_ws.js --cpu-max-seconds) of the first, by
+      // the time the round before it took
+      if (atRate && server && atRate.maxSeconds > 0) {
+        const began = performance.now();
+        let last = lastRoundSeconds;
+        const settled = () => {
+          const rows = variants.map((v, i) => summariseRatePasses(variantName(v.codec.name, v.compress), atRate.rate, ratePasses[i]));
+          return ratesSettled(rows, ratePairs(rows));
+        };
+        while (!settled() && (performance.now() - began) / 1000 + last <= atRate.maxSeconds) {
+          const from = performance.now();
+          await fixedRateRound(rounds + atRate.addedRounds + 1);
+          atRate.addedRounds++;
+          last = (performance.now() - from) / 1000;
         }
+        atRate.settled = settled();
       }
       if (atRate) atRate.serverPids = rateServers.map((s) => s.pid);
     });
@@ -568,11 +600,14 @@ export function ratePass(round, slot, r, { idle, pass, machineProbes }) {
  * What a run's `cpuAtRate` holds: the rate, seconds and passes per round, the idle interval, the server processes the
  * passes ran on (how many, their pids), each format's row (summariseRatePasses), the pairs' ratios and which passes
  * the machine probe found on a slowed core (probeSummary).
- * @param {{ rate: number, seconds: number, passes: number, servers: number, serverPids: Array<number|null> }} atRate
+ * @param {{ rate: number, seconds: number, passes: number, servers: number, serverPids: Array<number|null>, maxSeconds: number, addedRounds: number, settled: boolean|null }} atRate
  * @param {Array<ReturnType<typeof summariseRatePasses>>} formats
  */
 const cpuAtRateResult = (atRate, formats) => ({ rate: atRate.rate, seconds: atRate.seconds, passesPerRound: atRate.passes, idleSeconds: idleSecondsFor(atRate.seconds), idleWindows: IDLE_WINDOWS,
-  servers: atRate.servers, serverPids: atRate.serverPids, formats, pairs: ratePairs(formats), probe: probeSummary(formats) });
+  servers: atRate.servers, serverPids: atRate.serverPids,
+  // rounds of fixed-rate passes added after the run's rounds until every pair's ratio met its target (null: none allowed)
+  added: atRate.maxSeconds > 0 ? { maxSeconds: atRate.maxSeconds, rounds: atRate.addedRounds, settled: atRate.settled } : null,
+  formats, pairs: ratePairs(formats), probe: probeSummary(formats) });
 
 /**
  * A result row for a codec that was not run, with its verdict and reason.

@@ -8,6 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
+import { ratePairs, ratesSettled, rateSlots, summariseRatePasses } from '../../lib/transmission/cpu-at-rate.js';
 import { measureSaturation, measureTransmission } from '../../lib/transmission/run.js';
 
 // a hung socket fails its test instead of hanging the suite
@@ -242,7 +243,7 @@ test('measureTransmission: through a shaped link the fixed-rate passes stay on t
 // 7 s alone; its closed-loop passes wait on every round trip, and beside CI's other files (two servers, each sent every
 // pass) it took 43 s on Node 20 and over 60 s on Node 24: its guard is longer than the file's
 nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max, one verdict per pair, exit 0', { timeout: 180_000 }, async () => {
-  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--json']).done;
+  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '300', '--warmup', '50', '--rounds', '3', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '0', '--json']).done;
   assert.equal(r.code, 0, r.stderr);
   /**
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
@@ -253,7 +254,7 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
    *   byServer: { server: number, passCount: number, lowest: { serverCpuUs: number } | null }[], serverAgreement: string,
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, serverPid: number, placement: { pinned: boolean, note: string|null } }, results: Row[],
-   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, passesPerRound: number, idleSeconds: number, idleWindows: number, servers: number, serverPids: number[], formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[],
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, added: object|null, passesPerRound: number, idleSeconds: number, idleWindows: number, servers: number, serverPids: number[], formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[],
    *   probe: { referenceOpsPerCpuUs: number, slowed: { format: string, slowedPasses: number, probedPasses: number }[] } } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
@@ -264,6 +265,8 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
   assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
   assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
   assert.deepEqual([atRate.passesPerRound, atRate.idleSeconds, atRate.idleWindows], [2, 0.1, 2]);
+  // --cpu-max-seconds 0: no round of fixed-rate passes added
+  assert.equal(atRate.added, null);
   // two server processes, the run's own first; both gone once the run has ended
   assert.equal(atRate.servers, 2);
   assert.equal(atRate.serverPids[0], t.settings.serverPid);
@@ -341,7 +344,37 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
   assert.deepEqual(t.verdicts[0].formats, ['protobufjs-static', 'json-buffer']);
   assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);
   assertOneLine(await run('benchmark_ws.js', ['5', '--cpu-rate', '0']).done, /^benchmark_ws: --cpu-rate: expected a number ≥ 0.001, got "0"$/);
+  assertOneLine(await run('benchmark_ws.js', ['5', '--cpu-max-seconds', '-1']).done, /^benchmark_ws: --cpu-max-seconds: expected a number ≥ 0, got "-1"$/);
   assertOneLine(await run('benchmark_ws.js', ['5', '--placement', 'pinned']).done, /^benchmark_ws: --placement: expected auto or off, got "pinned"$/);
+});
+
+// about 15 s alone: one round, then up to 20 s of fixed-rate rounds alone (a round of four 0.1 s passes takes about 1.5 s)
+nodeTest('benchmark_ws.js --cpu-max-seconds S: rounds of fixed-rate passes alone are added while the formats\' ratio is wider than its target, and stop at the first that narrows it', { timeout: 120_000 }, async () => {
+  const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '20', '--json']).done;
+  assert.equal(r.code, 0, r.stderr);
+  /** @type {{ runs: { cpuAtRate: { added: { maxSeconds: number, rounds: number, settled: boolean }, pairs: { precision: { met: boolean } }[], formats: Array<{ format: string, lowest: { met: boolean }, passes: Array<{ round: number, slot: number, server: number }> }> } }[] }} */
+  const { runs: [t] } = JSON.parse(r.stdout);
+  const { added, formats } = t.cpuAtRate;
+  // one round gives two pairs of passes, too few for an interval of their ratio's median: at least one round is added
+  assert.equal(added.maxSeconds, 20);
+  assert.ok(added.rounds >= 1, JSON.stringify(added));
+  for (const f of formats) {
+    // the added rounds are numbered on from the run's one, two passes each, in the servers' turn (rateSlots)
+    const expected = Array.from({ length: 1 + added.rounds }, (_, k) => k + 1).flatMap((round) => rateSlots(round, 2, 2).map((x) => `${round}.${x.slot}@${x.server}`));
+    assert.deepEqual(f.passes.map((p) => `${p.round}.${p.slot}@${p.server}`), expected, f.format);
+  }
+  // settled: the pair's ratio met its target, as recomputed from the passes; and the round before the last had not
+  // (the rounds stop at the first that settles it)
+  const settledOver = (/** @type {number} */ lastRound) => {
+    const rows = formats.map((f) => summariseRatePasses(f.format, 1000, /** @type {any} */ (f.passes).filter((/** @type {{ round: number }} */ p) => p.round <= lastRound)));
+    return ratesSettled(rows, ratePairs(rows));
+  };
+  assert.equal(added.settled, settledOver(1 + added.rounds));
+  assert.equal(added.settled, t.cpuAtRate.pairs[0].precision.met);
+  assert.equal(settledOver(added.rounds), false);
+  const text = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '3']).done;
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(open loop, 2 passes of 0\.1 s per format in each of 1 rounds(, then \d+ rounds? of these passes alone (until the ratio met ±5%|for 3 s, the ratio still wider than ±5%)|, no round added \(no time for one\)), formats alternated; /m);
 });
 
 test('measureSaturation: rates double until a probe misses the p99 target, and a target nothing meets names no rate', async () => {

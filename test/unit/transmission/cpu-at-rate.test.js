@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, probeSummary, quietest, ratePairs, rateSlots, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
+import { idleSubtracting, lowestOf, messagesAtRate, netCpuUs, probeSummary, quietest, ratePairs, rateSlots, ratesSettled, serverAgreement, serversOf, subtractIdle, summariseRatePasses } from '../../../lib/transmission/cpu-at-rate.js';
 import { alternate } from '../../../lib/measure/statistics.js';
 import { cpuAtRateLines } from '../../../lib/report/terminal-transmission.js';
 
@@ -244,6 +244,15 @@ test('over two server processes: each one\'s fastest passes; a format whose serv
   assert.equal(one.byServer, undefined);
   assert.equal(serversOf(one.passes), null);
   assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [one], pairs: [] }, settings: {} }).join('\n'), /server process/);
+  // the rounds added after the run's (--cpu-max-seconds): none allowed says nothing; else how many and why they stopped
+  const head = (/** @type {object|null} */ added, /** @type {typeof rows} */ formats = rows) => cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, passesPerRound: 2, added: /** @type {any} */ (added), formats, pairs: ratePairs(formats) }, settings: { rounds: 5 } })[0];
+  assert.match(head(null), /in each of 5 rounds, formats alternated;/);
+  assert.match(head({ maxSeconds: 30, rounds: 0, settled: true }), /in each of 5 rounds, no round added \(the ratio met ±5%\), formats alternated;/);
+  assert.match(head({ maxSeconds: 30, rounds: 0, settled: false }), /in each of 5 rounds, no round added \(no time for one\), formats alternated;/);
+  assert.match(head({ maxSeconds: 240, rounds: 38, settled: true }), /in each of 5 rounds, then 38 rounds of these passes alone until the ratio met ±5%, formats alternated;/);
+  assert.match(head({ maxSeconds: 30, rounds: 1, settled: false }), /in each of 5 rounds, then 1 round of these passes alone for 30 s, the ratio still wider than ±5%, formats alternated;/);
+  // one format, no pair: its fastest passes decide
+  assert.match(head({ maxSeconds: 30, rounds: 2, settled: true }, [one]), /then 2 rounds of these passes alone until the fastest passes met ±5%,/);
 });
 
 test('rateSlots: the servers take the round\'s slots in turn, each meets both orders of the formats and every place in a round', () => {
@@ -374,4 +383,24 @@ test('probeSummary: a pass is slowed when either probe beside it read under 80% 
   const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [json, pb].map((f) => summariseRatePasses(f.format, 2000, f.passes)), pairs: [], probe: s }, settings: {} });
   assert.match(lines.join('\n'), /\n {2}slowed core: json-buffer 2 of 3 passes, protobufjs-static 0 of 2 passes \(the server timed a fixed JSON loop just before and after each pass; slowed: either reading below 80% of the run's third fastest/);
   assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [summariseRatePasses('x', 2000, [pass(1, 30)])], pairs: [] }, settings: {} }).join('\n'), /slowed core/);
+});
+
+test('ratesSettled: every pair\'s ratio from passes back to back within its target; with one format, its three fastest passes within ±5% and its servers agreeing', () => {
+  const pass = (/** @type {number} */ round, /** @type {number} */ serverCpuUs, /** @type {number} */ server) => ({ round, slot: 0, server, messages: 100, acked: 100, seconds: 0.1, msgsPerSec: 1000, serverCpuUs,
+    grossCpuUs: serverCpuUs, idleCpuUsPerSec: 0, serverElu: null, clientCpuUs: null, clientElu: null, latencyMs: { p50: 1, p99: 2 }, complete: true });
+  const row = (/** @type {string} */ format, /** @type {number[]} */ cpu) => summariseRatePasses(format, 1000, cpu.map((v, i) => pass(i + 1, v, i % 2)));
+  const settled = (/** @type {ReturnType<typeof row>[]} */ rows) => ratesSettled(rows, ratePairs(rows));
+  // six pairs whose ratios all lie within 1.18–1.22 (their median 1.20: ±1.7%), while each format's passes spread 2×
+  const a = [30, 60, 45, 33, 50, 40];
+  assert.equal(settled([row('a', a), row('b', a.map((v, i) => v * [1.2, 1.18, 1.22, 1.2, 1.19, 1.21][i]))]), true);
+  // the same passes with one pair's ratio at 1.5 and another's at 1: the interval of six is their min–max
+  assert.equal(settled([row('a', a), row('b', a.map((v, i) => v * [1.2, 1.5, 1.22, 1.2, 1.0, 1.21][i]))]), false);
+  // five pairs: too few for an interval of the median
+  assert.equal(settled([row('a', a.slice(0, 5)), row('b', a.slice(0, 5).map((v) => v * 1.2))]), false);
+  // one format: its fastest passes decide
+  assert.equal(settled([row('a', [30, 31, 31.5, 60, 45, 50])]), true);
+  assert.equal(settled([row('a', [30, 34, 34, 50])]), false);
+  // the servers disagree: server 0's fastest 30–30.5, server 1's 40–41
+  assert.equal(settled([row('a', [30, 40, 30.2, 40.5, 30.5, 41])]), false);
+  assert.equal(settled([]), false);
 });

@@ -80,11 +80,11 @@ export function ratioInterval(row, usePrecision) {
  * spread it carries (a speed row's rounds, a transmission row's latency percentiles, the range of a figure measured
  * several times: its passes' min–max, its searches' min–max, its 95% interval), and whether it met its precision
  * target (precision.met); precisionFirst: a missed target leaves no verdict even where the status changed (a
- * capacity, whose status is what bound its kept search only); a transmission row's messages (over its rounds) and
- * passes (one a round), which say how many messages lay beyond a latency tail percentile.
+ * capacity, whose status is what bound its kept search only); a transmission row's messages and acked (over its
+ * rounds) and passes (one a round), which say how many messages lay beyond a latency tail percentile.
  * @typedef {{ status: string, rounds?: { hz: number, rme: number }[], latencyMs?: import('../transmission/rounds.js').Percentiles | null,
  *   vsBaselineMin?: number|null, vsBaselineMax?: number|null, range?: { low: number, high: number } | null,
- *   precision?: { met?: boolean } | null, precisionFirst?: boolean, messages?: number, passes?: unknown[] }} FigureRow
+ *   precision?: { met?: boolean } | null, precisionFirst?: boolean, messages?: number, acked?: number, passes?: unknown[] }} FigureRow
  */
 
 /**
@@ -122,17 +122,18 @@ export const TAIL_MIN_BEYOND = 10;
 const TAIL_SHARE = /** @type {Record<string, number>} */ ({ p99: 0.01, p999: 0.001 });
 
 /**
- * Messages a round of a figure's row had beyond its tail percentile k: the row's messages (summed over its rounds)
- * over its rounds (one where the row keeps no passes), times the share beyond k; null where the row does not say
- * how many messages it had.
+ * Messages a round of a figure's row had beyond its tail percentile k: the row's answered messages (acked, of which
+ * the latencies are; else messages), summed over its rounds, over its rounds (one where the row keeps no passes),
+ * times the share beyond k; null where the row does not say how many messages it had.
  * @param {Figure} f
  * @param {string} k
  */
 function beyondPerRound(f, k) {
-  const { messages, passes } = f.row;
+  const { acked, messages, passes } = f.row;
+  const answered = typeof acked === 'number' ? acked : messages;
   const share = TAIL_SHARE[k];
-  if (typeof messages !== 'number' || share === undefined) return null;
-  return (messages / Math.max(1, passes?.length ?? 1)) * share;
+  if (typeof answered !== 'number' || share === undefined) return null;
+  return (answered / Math.max(1, passes?.length ?? 1)) * share;
 }
 
 /**

@@ -69,7 +69,7 @@ export const UNITS = {
   maxPlausibleHz: 'operations per second above which a row is flagged as an empty loop',
   bytesPerOp: 'bytes allocated per operation, JS heap and external together (memory pass, apart from the timing)',
   heapBytesPerOp: 'bytes allocated on the JS heap per operation (memory pass, median of the last windows, once they agree)',
-  settled: 'whether the memory pass\'s last windows agreed in heap bytes per call (within settleTolerance, over the calls settleSpan asks) before its window limit (false: heap B/op shown with ~, the code may still have been changing); a capacity warm-up\'s: whether the server\'s CPU per request stopped falling before its last chunk; the fixed-rate passes\' (cpuAtRate.added): whether every format\'s fastest passes met their target',
+  settled: 'whether the memory pass\'s last windows agreed in heap bytes per call (within settleTolerance, over the calls settleSpan asks) before its window limit (false: heap B/op shown with ~, the code may still have been changing); a capacity warm-up\'s: whether the server\'s CPU per request stopped falling before its last chunk; the fixed-rate passes\' (cpuAtRate.added): whether every pair\'s ratio (one format: its fastest passes) met its target',
   chunkCpuUs: 'microseconds of server CPU per request in each chunk of a capacity search\'s h2load warm-up (null: the server did not report)',
   externalBytesPerOp: 'bytes of external memory (ArrayBuffer backing stores) allocated per operation (memory pass, median of the last windows, once their heap bytes agree)',
   gcMsPer1000Ops: 'milliseconds of garbage-collection pauses per 1,000 operations (memory pass, median of loops)',
@@ -152,7 +152,7 @@ export const UNITS = {
   serverGcMs: 'milliseconds of the server\'s garbage-collection pauses during a fixed-rate pass (in its CPU figure)',
   gcMs: 'milliseconds: all of a server\'s garbage-collection pauses since its mark',
   // server CPU per message at a fixed offered rate (cpuAtRate, lib/transmission/cpu-at-rate.js)
-  added: 'the rounds of fixed-rate passes alone added after the run\'s rounds while a format\'s fastest passes had not settled: maxSeconds, the time allowed them; rounds, how many ran; settled, whether every format\'s fastest passes then met their target (null where none were allowed)',
+  added: 'the rounds of fixed-rate passes alone added after the run\'s rounds (--cpu-max-seconds) while some pair of formats\' ratio from passes back to back was wider than its target (one format, no pair: while its fastest passes had not settled): maxSeconds, the time allowed them; rounds, how many ran (none where a format measured no pass in the run\'s rounds); settled, whether that target was then met',
   maxSeconds: 'seconds',
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',

@@ -507,17 +507,21 @@ export async function measureTransmission({
       if (atRate && server && atRate.maxSeconds > 0) {
         const began = performance.now();
         let last = lastRoundSeconds;
-        const settled = () => {
+        // settled, and whether every format measured some pass: one that measured none in the run's rounds (its
+        // server does not report, or its idle rate left nothing) leaves the ratio unmeasured however many are added
+        const state = () => {
           const rows = variants.map((v, i) => summariseRatePasses(variantName(v.codec.name, v.compress), atRate.rate, ratePasses[i]));
-          return ratesSettled(rows, ratePairs(rows));
+          return { settled: ratesSettled(rows, ratePairs(rows)), measured: rows.every((r) => r.serverCpuUs != null) };
         };
-        while (!settled() && (performance.now() - began) / 1000 + last <= atRate.maxSeconds) {
+        let now = state();
+        while (!now.settled && now.measured && (performance.now() - began) / 1000 + last <= atRate.maxSeconds) {
           const from = performance.now();
           await fixedRateRound(rounds + atRate.addedRounds + 1);
           atRate.addedRounds++;
           last = (performance.now() - from) / 1000;
+          now = state();
         }
-        atRate.settled = settled();
+        atRate.settled = now.settled;
       }
       if (atRate) atRate.serverPids = rateServers.map((s) => s.pid);
     });

@@ -57,6 +57,13 @@ test('a latency tail is judged against the other run\'s maximum, and not at all 
   };
   assert.deepEqual(flagged(compareRuns(rounds(1), rounds(3)), /latency p99$/).map((r) => r.real), [true, true]);
   assert.deepEqual(flagged(compareRuns(rounds(1), rounds(3)), /latency p999$/).map((r) => r.real), [null, null]);
+  // the latencies are of the answered messages: 10,000 sent, 1,000 answered is 1 beyond p99.9
+  const answered = (/** @type {number} */ latency) => {
+    const r = makeResults({ messages: 10000, latency });
+    for (const row of r.transmission[0].results) row.acked = 1000;
+    return r;
+  };
+  assert.deepEqual(flagged(compareRuns(answered(1), answered(2)), /latency p999$/).map((r) => r.real), [null, null]);
 });
 
 test('sizes are exact: any byte is a change, none is not', () => {
@@ -175,7 +182,7 @@ test('a change under the floor is never CHANGED, even with the intervals apart; 
   assert.equal(ratioRow(compareRuns(r1, setRow(makeResults(), { vsBaseline: 1.02, ...precision(1.015, 1.025) })))?.verdict, 'under floor');
   const la = makeResults({ messages: 1000 });
   const lb = makeResults({ messages: 1000 });
-  // p99 288 → 287 ms with A's p99 beyond A's max: apart by the rule, 0.3% by the floor
+  // p99 288 → 287 ms with A's p99 (288) beyond B's max (287.4): apart by the rule, 0.3% by the floor
   Object.assign(la.transmission[0].results[0].latencyMs ?? {}, { p99: 288, p999: 288.4, max: 288.5 });
   Object.assign(lb.transmission[0].results[0].latencyMs ?? {}, { p99: 287, p999: 287.2, max: 287.4 });
   assert.equal(compareRuns(la, lb).rows.find((r) => r.figure === 'p1 fmt-a WebSocket none latency p99')?.verdict, 'under floor');

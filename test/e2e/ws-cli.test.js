@@ -348,7 +348,7 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
   assertOneLine(await run('benchmark_ws.js', ['5', '--placement', 'pinned']).done, /^benchmark_ws: --placement: expected auto or off, got "pinned"$/);
 });
 
-// about 15 s alone: one round, then up to 20 s of fixed-rate rounds alone (a round of four 0.1 s passes takes about 1.5 s)
+// about 30 s alone (two runs): one round, then up to 20 s (3 s) of fixed-rate rounds alone (a round of four 0.1 s passes took about 1.5 s)
 nodeTest('benchmark_ws.js --cpu-max-seconds S: rounds of fixed-rate passes alone are added while the formats\' ratio is wider than its target, and stop at the first that narrows it', { timeout: 120_000 }, async () => {
   const r = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '20', '--json']).done;
   assert.equal(r.code, 0, r.stderr);

@@ -91,10 +91,13 @@ runCli(import.meta.url, async () => {
     for (const line of sweepLines(sweeps)) console.log(line);
     return;
   }
-  const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
   const cpuRate = values['cpu-rate'] === 'off' || values.client !== undefined ? null : numberOption(values['cpu-rate'], 'cpu-rate', { min: 0.001 });
   const cpuSeconds = numberOption(values['cpu-seconds'], 'cpu-seconds', { min: 0.05 });
   const cpuMaxSeconds = numberOption(values['cpu-max-seconds'], 'cpu-max-seconds', { min: 0 });
+  if (cpuMaxSeconds > 0 && (!cpuRate || !profiles.includes('none'))) {
+    throw new UserError('--cpu-max-seconds: adds fixed-rate passes, which run only on the none profile and without --cpu-rate off or --client');
+  }
+  const measure = values.client === undefined ? measureTransmission : await clientMeasure(values.client);
 
   const progress = transmissionProgress({ total: profiles.reduce((/** @type {number} */ n, /** @type {string} */ p) => n + messagesFor(p) * codecs.length * rounds * (opts.compress ? 2 : 1), 0), quiet, messagesFor, rounds });
   const runs = [];

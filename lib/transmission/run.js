@@ -437,6 +437,8 @@ export async function measureTransmission({
     maxSeconds: cpuAtRate.maxSeconds ?? 0, addedRounds: 0, settled: /** @type {boolean|null} */ (null) } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);
+  /** each format's fixed-rate passes so far, summarised (cpu-at-rate.js summariseRatePasses) */
+  const rateRows = () => variants.map(({ codec, compress: c }, i) => summariseRatePasses(variantName(codec.name, c), /** @type {NonNullable<typeof atRate>} */ (atRate).rate, ratePasses[i]));
   /** @type {Array<Awaited<ReturnType<typeof startServerProcess>>>} the fresh servers beside the run's own for the fixed-rate passes */
   const extraServers = [];
   try {
@@ -510,7 +512,7 @@ export async function measureTransmission({
         // settled, and whether every format measured some pass: one that measured none in the run's rounds (its
         // server does not report, or its idle rate left nothing) leaves the ratio unmeasured however many are added
         const state = () => {
-          const rows = variants.map((v, i) => summariseRatePasses(variantName(v.codec.name, v.compress), atRate.rate, ratePasses[i]));
+          const rows = rateRows();
           return { settled: ratesSettled(rows, ratePairs(rows)), measured: rows.every((r) => r.serverCpuUs != null) };
         };
         let now = state();
@@ -550,7 +552,7 @@ export async function measureTransmission({
     },
     results,
     verdicts,
-    cpuAtRate: atRate ? cpuAtRateResult(atRate, variants.map(({ codec, compress: c }, i) => summariseRatePasses(variantName(codec.name, c), atRate.rate, ratePasses[i]))) : null,
+    cpuAtRate: atRate ? cpuAtRateResult(atRate, rateRows()) : null,
   };
   if (keepServer && server && !given) Object.defineProperty(result, 'server', { value: server });
   return /** @type {typeof result & { server?: Awaited<ReturnType<typeof startServerProcess>> }} */ (result);

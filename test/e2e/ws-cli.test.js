@@ -345,6 +345,9 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
   assertOneLine(await run('benchmark_ws.js', ['5', '--rounds', '0']).done, /^benchmark_ws: --rounds: expected a whole number ≥ 1, got "0"$/);
   assertOneLine(await run('benchmark_ws.js', ['5', '--cpu-rate', '0']).done, /^benchmark_ws: --cpu-rate: expected a number ≥ 0.001, got "0"$/);
   assertOneLine(await run('benchmark_ws.js', ['5', '--cpu-max-seconds', '-1']).done, /^benchmark_ws: --cpu-max-seconds: expected a number ≥ 0, got "-1"$/);
+  for (const other of [['--cpu-rate', 'off'], ['--profiles', '3g'], ['--client', 'chromium']]) {
+    assertOneLine(await run('benchmark_ws.js', ['5', '--cpu-max-seconds', '10', ...other]).done, /^benchmark_ws: --cpu-max-seconds: adds fixed-rate passes, which run only on the none profile and without --cpu-rate off or --client$/);
+  }
   assertOneLine(await run('benchmark_ws.js', ['5', '--placement', 'pinned']).done, /^benchmark_ws: --placement: expected auto or off, got "pinned"$/);
 });
 

@@ -1,14 +1,13 @@
 // test-runner: long (started first: see scripts/run-tests.js)
 // benchmark_transport.js --capacity with h2load sending, over connect, connect-h2 and grpc (ws, http1 and http2 in
-// capacity-h2load.test.js, where the reason for two files is), then a search h2load takes to a limit and the text
-// report's line on the load generator. Nothing is timed against a bound: the first run's p99 target nothing meets
-// keeps every search to its probes, the second's 50 ms is a limit h2load meets at some rate.
+// capacity-h2load.test.js, where the reason for two files is, and the text report's line on the load generator), then
+// a search h2load takes to a limit. Nothing is timed against a bound: the first run's p99 target nothing meets keeps
+// every search to its probes, the second's 50 ms is a limit h2load meets at some rate.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { CAPACITY_WARMUP_REQUESTS } from '../../lib/transmission/capacity-settings.js';
 import { checkH2loadDrives, noH2load, run } from '../helpers/capacity-h2load.js';
 
-test('benchmark_transport.js --capacity --load-generator h2load: h2load drives connect, connect-h2 and grpc; a search it takes to a limit holds its capacity; the text says how it sends', { timeout: 540_000, skip: noH2load }, () => {
+test('benchmark_transport.js --capacity --load-generator h2load: h2load drives connect, connect-h2 and grpc; a search it takes to a limit holds its capacity', { timeout: 540_000, skip: noH2load }, () => {
   checkH2loadDrives(['connect', 'connect-h2', 'grpc']);
   // a search that reaches a limit: every passing probe kept to its schedule under the target, every failing one did not
   const found = run('5', '--capacity', '--searches', '1', '--transports', 'http2', '--formats', 'protobufjs-static', '--load-generator', 'h2load', '--target-p99', '50', '--from-rate', '2000', '--probe-seconds', '0.1', '--sustain', '0.3', '--json');
@@ -35,7 +34,4 @@ test('benchmark_transport.js --capacity --load-generator h2load: h2load drives c
     if (p.ok) assert.ok(p.onSchedule && p.complete && p.p99 < 50, JSON.stringify(p));
     else assert.ok(!p.onSchedule || !p.complete || p.p99 >= 50, JSON.stringify(p));
   }
-  const text = run('5', '--capacity', '--searches', '1', '--transports', 'grpc', '--load-generator', 'h2load', '--target-p99', '0.001', '--from-rate', '2000', '--probe-seconds', '0.1');
-  assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, new RegExp(`^Load generator: h2load \\d\\S* \\(grpc\\); h2load sends the corpus's first message every time, releases its requests in 10 ms batches and times each from its actual send.*; each fresh server first took each format's requests from h2load in chunks of ${CAPACITY_WARMUP_REQUESTS.toLocaleString('en-US')}, as fast as it answered them, unmeasured, until its CPU per request stopped falling \\(a chunk less than 10% below the one before; 2 to 8 chunks, none begun after 10 s\\): [\\d,–]+ requests here`, 'm'));
 });

@@ -345,10 +345,13 @@ export function cpuAtRateLines(run) {
         + `servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than ${target}% apart and those ranges do not overlap; ` : '')
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
       + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work mostly adds CPU time), ~ unstable where the ${LOWEST_OF} fastest `
-        + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%):`
-        : `a figure whose 95% interval is wider than ±${target}% is ~ unstable):`),
+        + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%)`
+        : `a figure whose 95% interval is wider than ±${target}% is ~ unstable)`)
+      + (at.formats.some((f) => f.serverUserUs != null) ? '; user + system: the median over passes of each, the server CPU per message before the idle rate is subtracted as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups):' : ':'),
     ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${f.lowest ? fastest(f, f.lowest) : ''}${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
+      // results written before the split was kept have no serverUserUs
+      + (f.serverUserUs != null && f.serverSystemUs != null ? `; user ${us(f.serverUserUs)} + system ${us(f.serverSystemUs)} µs/msg` : '')
       + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
       + unmeasuredNote(f)),
     // results written before the machine probe have none

@@ -155,6 +155,8 @@ export const UNITS = {
   added: 'the rounds of fixed-rate passes alone added after the run\'s rounds (--cpu-max-seconds) while some pair of formats\' ratio from passes back to back was wider than its target (one format, no pair: while its fastest passes had not settled): maxSeconds, the time allowed them; rounds, how many ran (none where a format measured no pass in the run\'s rounds); settled, whether that target was then met',
   maxSeconds: 'seconds',
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
+  serverUserUs: 'microseconds of server process user CPU per message over a fixed-rate pass, before the idle CPU is subtracted (the kernel\'s split of grossCpuUs, sampled at its scheduler tick; a format\'s: the median over its passes; absent or null where the server did not report it)',
+  serverSystemUs: 'microseconds of server process system CPU per message over a fixed-rate pass, before the idle CPU is subtracted (the kernel\'s work for the server: sockets, wake-ups; as serverUserUs)',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
   lowest: 'a format\'s fastest fixed-rate passes: serverCpuUs, the fastest\'s µs of server CPU per message; range, the fastest and the third fastest (µs per message); a pair\'s: ratio, the second format\'s fastest over the first\'s',
   serverCpuUnmeasured: 'count: fixed-rate passes at half capacity left out of the median (unmeasured)',

@@ -595,6 +595,8 @@ export function ratePass(round, slot, r, { idle, pass, machineProbes }) {
   return {
     round, slot, messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, serverCpuUs: netCpuUs(r.serverCpuUs),
     grossCpuUs: pass?.messages ? pass.cpuUs / pass.messages : null,
+    // the gross figure as the kernel split it between the server's own code and the kernel's work for it (absent where the server did not say)
+    ...(pass?.messages && pass.userUs != null && pass.systemUs != null && { serverUserUs: pass.userUs / pass.messages, serverSystemUs: pass.systemUs / pass.messages }),
     idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null, serverGcMs: pass?.gcMs ?? null,
     serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
     complete: complete(r),

@@ -2,10 +2,11 @@ import { performance } from 'node:perf_hooks';
 import { watchGcPauses } from './gc-pauses.js';
 
 /**
- * @typedef {{ messages: number, failed?: number, cpuUs: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, workers?: number, answered?: number,
+ * @typedef {{ messages: number, failed?: number, cpuUs: number, userUs?: number, systemUs?: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, workers?: number, answered?: number,
  *   died?: Array<{ worker: number, pid: number|null, code: number|null, signal: string|null }> }} ServerReport
  *   since the last mark: data messages handled (all connections), those of them answered with an error in a way a
- *   client counting HTTP statuses cannot see (gRPC's status in trailers after HTTP 200: failed), process CPU (user + system, µs),
+ *   client counting HTTP statuses cannot see (gRPC's status in trailers after HTTP 200: failed), process CPU (user + system, µs,
+ *   and each of the two as the kernel split it: userUs, systemUs; absent from a report written before they were kept),
  *   event-loop utilization (0–1) and wall time, the longest GC pause and all of them (ms; a report from another
  *   machine's server may lack them); a server of several workers (server-workers.js) adds how many it has,
  *   how many answered, and those that died since the mark
@@ -43,7 +44,7 @@ export function createServerMeter() {
       const cpu = process.cpuUsage(from.cpu);
       const pauses = gc.read();
       return {
-        messages: messages - from.messages, failed: failed - from.failed, cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
+        messages: messages - from.messages, failed: failed - from.failed, cpuUs: cpu.user + cpu.system, userUs: cpu.user, systemUs: cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
         gcMaxMs: pauses.maxMs, gcMs: pauses.totalMs,
       };
     },
@@ -65,7 +66,10 @@ export function parseServerReport(text) {
     return null;
   }
   if (r === null || typeof r !== 'object') return null;
-  const { messages, cpuUs, elu, seconds } = /** @type {Record<string, unknown>} */ (r);
-  return typeof messages === 'number' && typeof cpuUs === 'number' && typeof elu === 'number' && typeof seconds === 'number'
-    && [messages, cpuUs, elu, seconds].every(Number.isFinite) ? { messages, cpuUs, elu, seconds } : null;
+  const { messages, cpuUs, elu, seconds, userUs, systemUs } = /** @type {Record<string, unknown>} */ (r);
+  if (!(typeof messages === 'number' && typeof cpuUs === 'number' && typeof elu === 'number' && typeof seconds === 'number'
+    && [messages, cpuUs, elu, seconds].every(Number.isFinite))) return null;
+  // the user and system split is kept where both are numbers (a server of an older version sends neither)
+  const split = typeof userUs === 'number' && typeof systemUs === 'number' && Number.isFinite(userUs) && Number.isFinite(systemUs);
+  return { messages, cpuUs, elu, seconds, ...(split && { userUs, systemUs }) };
 }

@@ -28,6 +28,11 @@ export function mergeServerReports(workers, primary, { total, died }) {
     messages: workers.reduce((n, r) => n + r.messages, 0),
     failed: workers.reduce((n, r) => n + (r.failed ?? 0), 0),
     cpuUs: workers.reduce((n, r) => n + r.cpuUs, primary.cpuUs),
+    // the user and system split where every process gave it
+    ...([primary, ...workers].every((r) => r.userUs != null && r.systemUs != null) && {
+      userUs: workers.reduce((n, r) => n + /** @type {number} */ (r.userUs), /** @type {number} */ (primary.userUs)),
+      systemUs: workers.reduce((n, r) => n + /** @type {number} */ (r.systemUs), /** @type {number} */ (primary.systemUs)),
+    }),
     elu: workers.length ? workers.reduce((n, r) => n + r.elu, 0) / workers.length : 0,
     seconds: Math.max(primary.seconds, ...workers.map((r) => r.seconds)),
     // the longest pause of any process, and all of them

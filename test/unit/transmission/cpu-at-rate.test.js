@@ -113,6 +113,11 @@ test('summariseRatePasses: median over rounds, min–max, spread, share of a cor
   assert.equal(none.serverCpuUs, null);
   assert.equal(none.spread, null);
   assert.equal(none.minMax, null);
+  // user and system time per message: each one's median over the passes whose server reported them; null with none
+  assert.deepEqual([row.serverUserUs, row.serverSystemUs], [null, null]);
+  const split = summariseRatePasses('x', 2000, [{ ...pass(1, 50), serverUserUs: 30, serverSystemUs: 20 }, { ...pass(2, 40), serverUserUs: 32, serverSystemUs: 8 },
+    { ...pass(3, 45), serverUserUs: 28, serverSystemUs: 17 }, pass(4, 60)]);
+  assert.deepEqual([split.serverUserUs, split.serverSystemUs], [30, 17]);
 });
 
 test('ratePairs: the ratio is taken within each round, then its median: load that moves both formats alike cancels', () => {

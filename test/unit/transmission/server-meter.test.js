@@ -56,6 +56,9 @@ test('CPU and wall time are the process\'s between mark and report, bracketed by
   const outerSeconds = (performance.now() - outerAt) / 1000;
   assert.ok(r.cpuUs >= innerCpuUs && r.cpuUs <= outerCpuUs, `cpuUs ${r.cpuUs} outside [${innerCpuUs}, ${outerCpuUs}]`);
   assert.ok(r.seconds >= innerSeconds && r.seconds <= outerSeconds, `seconds ${r.seconds} outside [${innerSeconds}, ${outerSeconds}]`);
+  // the same CPU as the kernel split it: user and system add up to it
+  assert.ok(r.userUs != null && r.systemUs != null && r.userUs >= 0 && r.systemUs >= 0, JSON.stringify(r));
+  assert.equal(r.userUs + r.systemUs, r.cpuUs);
 });
 
 test('event-loop utilization is the loop\'s, between mark and report: 1 while spinning, what the loop itself says while waiting', async () => {
@@ -98,6 +101,11 @@ test('the server\'s GC pauses since the last mark: young garbage made after a ma
 test('a report read off the wire: all four figures finite numbers, or not a report', () => {
   assert.deepEqual(parseServerReport('{"messages":3,"cpuUs":120.5,"elu":0.25,"seconds":0.01,"extra":1}'),
     { messages: 3, cpuUs: 120.5, elu: 0.25, seconds: 0.01 });
+  // the user and system split, kept where both are finite numbers (an older server sends neither)
+  assert.deepEqual(parseServerReport('{"messages":3,"cpuUs":120,"userUs":90,"systemUs":30,"elu":0.25,"seconds":0.01}'),
+    { messages: 3, cpuUs: 120, userUs: 90, systemUs: 30, elu: 0.25, seconds: 0.01 });
+  assert.deepEqual(parseServerReport('{"messages":3,"cpuUs":120,"userUs":90,"systemUs":"30","elu":0.25,"seconds":0.01}'),
+    { messages: 3, cpuUs: 120, elu: 0.25, seconds: 0.01 });
   for (const text of ['', 'null', '[]', '"x"', '{"messages":3,"cpuUs":1,"elu":0.2}', '{"messages":3,"cpuUs":1,"elu":"0.2","seconds":1}',
     '{"messages":3,"cpuUs":1,"elu":0.2,"seconds":1e999}', 'not json']) {
     assert.equal(parseServerReport(text), null, text);

@@ -556,6 +556,8 @@ function atHalfOf(half, format) {
     serverCpuUnmeasured: cpu?.unmeasured ?? 0,
     // the fastest passes (cpu-at-rate.js lowestOf): the figure that holds run to run where the median moves with the machine
     serverCpuLowest: cpu?.lowest ?? null,
+    // its user and system time per message, before the idle rate is subtracted (summariseRatePasses)
+    serverUserUs: cpu?.serverUserUs ?? null, serverSystemUs: cpu?.serverSystemUs ?? null,
   };
 }
 

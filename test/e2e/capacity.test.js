@@ -21,7 +21,7 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
    *   transports: Array<{ transport: string, halfRate: number, placement: { pinned: boolean, note: string|null }, serverCores: number, clientCores: number,
    *   rows: Array<{ format: string, capacity: number|null, below: number|null, perCore: number|null, floorRates: number[],
    *   probes: Array<CapacityProbe>,
-   *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number, idleCpuUsPerSec: number, serverCpuMinMax: [number, number],
+   *   atHalf: { rate: number, complete: boolean, p50: number, p99: number, serverCpuUs: number, serverUserUs: number, serverSystemUs: number, idleCpuUsPerSec: number, serverCpuMinMax: [number, number],
    *     serverCpuLowest: { serverCpuUs: number, range: [number, number], met: boolean } | null } }> }> }}
    */
   const out = JSON.parse(r.stdout);
@@ -50,6 +50,8 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
       assert.ok(row.atHalf.complete, `${t.transport} ${row.format}: every message answered at half the rate`);
       assert.ok(row.atHalf.p50 > 0 && row.atHalf.p99 >= row.atHalf.p50);
       assert.ok(row.atHalf.serverCpuUs > 0 && row.atHalf.idleCpuUsPerSec >= 0, JSON.stringify(row.atHalf));
+      // and as the kernel split it, user and system time (before the idle rate is subtracted)
+      assert.ok(row.atHalf.serverUserUs > 0 && row.atHalf.serverSystemUs >= 0, JSON.stringify(row.atHalf));
       // the fastest passes beside the median: the lowest of the same passes whose min–max the cell shows
       const l = row.atHalf.serverCpuLowest;
       assert.ok(l && l.serverCpuUs > 0 && l.serverCpuUs === row.atHalf.serverCpuMinMax[0] && l.range[0] === l.serverCpuUs && typeof l.met === 'boolean', JSON.stringify(row.atHalf));
@@ -63,7 +65,7 @@ test('benchmark_transport.js --capacity: a search whose lowest rate fails says "
 test('benchmark_transport.js --capacity --server-workers 2: each transport at one worker and at two, the report adding both', { timeout: 300_000 }, () => {
   const r = run('5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'http1', '--formats', 'protobufjs-static', '--server-workers', '2', '--target-p99', '0.001', '--from-rate', '400', '--probe-seconds', '0.1', '--json');
   assert.equal(r.status, 0, r.stderr);
-  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number },
+  /** @type {{ transports: Array<{ transport: string, serverWorkers: number, serverProcesses: number, serverCores: number, rows: Array<{ below: number, atHalf: { complete: boolean, serverCpuUs: number, serverUserUs: number, serverSystemUs: number },
    *   searches: Array<{ machineProbes: Array<number|null> }> }> }> }} */
   const out = JSON.parse(r.stdout);
   assert.deepEqual(out.transports.map((t) => [t.transport, t.serverWorkers]), [['http1', 1], ['http1', 2]]);
@@ -74,6 +76,8 @@ test('benchmark_transport.js --capacity --server-workers 2: each transport at on
   for (const t of out.transports) {
     assert.equal(t.rows[0].below, 400);
     assert.ok(t.rows[0].atHalf.complete && t.rows[0].atHalf.serverCpuUs > 0, `${t.serverWorkers} workers: ${JSON.stringify(t.rows[0].atHalf)}`);
+    // user and system time, over the workers and their primary too (server-workers.js mergeServerReports)
+    assert.ok(t.rows[0].atHalf.serverUserUs > 0 && t.rows[0].atHalf.serverSystemUs >= 0, `${t.serverWorkers} workers: ${JSON.stringify(t.rows[0].atHalf)}`);
   }
   assert.equal(out.transports[1].serverCores, 2);
   // from the server itself, not from the plan: the processes that answered its report

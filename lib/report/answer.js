@@ -141,8 +141,10 @@ export function speedPrecisionLine(results) {
   if (!p) return '';
   const target = p.target == null ? '' : ` (target ±${fixed(p.target * 100, 0)}%)`;
   const slowed = p.slowed ? ` ${p.slowed} set aside a process that ran on a slowed machine (its baseline below ${fixed(SLOWED_BASELINE_BELOW * 100, 0)}% of the fastest it ran in the run, its ratio no higher: docs/speed.md, "A slowed machine").` : '';
-  return `Speed precision: ${p.ratios} ratios to the baseline, median interval ±${fixed(p.medianHalfWidth * 100, 1)}%`
-    + `${p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.${slowed}`;
+  const level = p.level == null ? '' : ` at ${fixed(p.level * 100, 0)}%`;
+  // no ratio with an interval (every one on too few pairs: a run of a few slices) has no median width to give
+  const width = Number.isFinite(p.medianHalfWidth) ? `median interval ±${fixed(p.medianHalfWidth * 100, 1)}%${level}` : `none with enough pairs for an interval${level}`;
+  return `Speed precision: ${p.ratios} ratios to the baseline, ${width}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.${slowed}`;
 }
 
 /** The media type a protobuf codec declares (lib/codecs/*.js, mediaType). */

@@ -79,10 +79,14 @@ export function speedRows(result) {
   const { rounds, baseline } = result.settings;
   const paired = /** @type {{ timer?: string }} */ (result.settings).timer === 'paired';
   const flagsOf = new Map(result.results.map((r) => [r.format, r.flags]));
+  // a paired row whose slices were too few for an interval of their median (fewer than 6 at 95%) carries its median
+  // as min and max and 0 as its width (speed-paired.js rowOf): shown as no interval, never as a zero-width one
+  const noInterval = (/** @type {SpeedRow} */ r) => paired && r.rme === 0 && r.min === r.opsPerSec && r.max === r.opsPerSec;
   /** @type {{ format: string, op: string, status: string|undefined, cells: string[] }[]} */
   const rows = result.results.map((r) => ({
     format: r.format, op: r.op, status: r.status,
-    cells: [r.format, flagsCell(r.flags), r.derived ? `${r.op} (${r.derived})` : r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`, `${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`,
+    cells: [r.format, flagsCell(r.flags), r.derived ? `${r.op} (${r.derived})` : r.op, `${int(r.opsPerSec)}${r.implausible ? ' ‼' : ''}`,
+      ...(noInterval(r) ? ['too few slices', '—'] : [`${int(r.min)}–${int(r.max)}`, `±${fixed(r.rme, 1)}%`]),
       String(Math.round(r.samplesPerRound)), int(r.oneMessage?.opsPerSec), biasCell(r), fixed(r.mbPerSec, 1), speedRatioCell(r),
       ...memoryCells(r.memory), verdictOf(r)],
   }));

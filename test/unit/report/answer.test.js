@@ -151,6 +151,10 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   // the table marks the missed ratio unstable, with no ▲
   assert.match(answerMarkdown(missed), /1\.60× \(1\.20–1\.90\) ~ unstable/);
   assert.match(answerMarkdown(missed), /Speed precision: 6 ratios to the baseline, median interval ±\d+\.\d% at 95%, 1 over the target/);
+  // no ratio with enough pairs for an interval (each half-width Infinity): said so, never "±Infinity%"
+  for (const r of missed.payloads[0].speed) if (r.precision) Object.assign(r.precision, { halfWidth: Infinity, met: false });
+  assert.match(answerMarkdown(missed), /Speed precision: 6 ratios to the baseline, none with enough pairs for an interval at 95%, 6 over the target/);
+  assert.doesNotMatch(answerMarkdown(missed), /Infinity/);
 });
 
 test('standing of a paired ratio: its interval against 1, and unstable when it missed its target', () => {

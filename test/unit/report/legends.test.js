@@ -52,4 +52,13 @@ test('under the paired timer the legends speak of slices and intervals, not roun
   const table = speedTable({ settings, results: entry.speed, skipped: [] });
   assert.match(table, /^Columns: ops\/s: the median over the case's slices, with its 95% interval; ±: .* vs fmt-a: the median of the per-pair ratios/m);
   assert.doesNotMatch(table, /±RME/);
+  // a row whose slices were too few for an interval (its median as min and max, width 0): no interval, never a
+  // zero-width one; a row with an interval keeps it
+  const [few, ...rest] = entry.speed;
+  const fewRow = { ...few, opsPerSec: 159797, min: 159797, max: 159797, rme: 0, samplesPerRound: 2 };
+  const fewTable = speedTable({ settings, results: [fewRow, ...rest], skipped: [] });
+  const line = fewTable.split('\n').find((l) => l.includes('159,797'));
+  assert.match(String(line), /\| +159,797 +\| +too few slices +\| +— +\| +2 +\|/);
+  assert.doesNotMatch(fewTable, /159,797–159,797|±0\.0%/);
+  assert.match(speedTable({ settings, results: [{ ...fewRow, min: 150000, max: 170000, rme: 6.3 }], skipped: [] }), /\| +159,797 +\| +150,000–170,000 +\| +±6\.3% +\|/);
 });

@@ -45,9 +45,17 @@ export const columnsOf = (titles, words = []) => titles.map((title) => ({ title,
  * @returns {string}
  */
 export function toMarkdown({ columns, rows }) {
-  return markdownTable([columns.map((c) => c.title), ...rows.map((r) => r.cells)],
+  return markdownTable([columns.map((c) => c.title), ...rows.map((r) => r.cells.map(markdownCell))],
     { align: columns.map((c) => c.align ?? 'r') });
 }
+
+/**
+ * A cell's text as one Markdown table cell: its line breaks (a library's error message can run over several lines:
+ * a code generator's failure names its command, then its output) and the runs of spaces around them made one
+ * space (and such a cell trimmed), and a pipe escaped, so that neither ends the row or the cell early.
+ * @param {string} cell
+ */
+export const markdownCell = (cell) => (/[\r\n]/.test(cell) ? String(cell).replace(/\s*[\r\n]+\s*/g, ' ').trim() : String(cell)).replace(/\|/g, '\\|');
 
 /** @type {Record<string, string>} */
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

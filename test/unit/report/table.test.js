@@ -14,6 +14,16 @@ test('one model renders as aligned Markdown: words left, figures right', () => {
   ].join('\n'));
 });
 
+test('a cell with line breaks or a pipe stays one Markdown cell: the breaks made one space, the pipe escaped', () => {
+  const broken = tableModel([{ title: 'format', align: 'l' }, { title: 'verdict', align: 'l' }],
+    [{ cells: ['protobuf-ts', 'failed: create: Command failed: buf generate\nFailure: plugin does not support "editions" |\n'] }]);
+  assert.equal(toMarkdown(broken), [
+    '| format      | verdict                                                                                     |',
+    '| :---------- | :------------------------------------------------------------------------------------------ |',
+    '| protobuf-ts | failed: create: Command failed: buf generate Failure: plugin does not support "editions" \\| |',
+  ].join('\n'));
+});
+
 test('the same model renders as HTML with the same cells, escaped, and the row status as a class', () => {
   const html = toHtml(model);
   assert.match(html, /^<table><thead><tr><th class="l">format<\/th><th>bytes<\/th><\/tr><\/thead>/);

@@ -34,11 +34,26 @@ function plainScalar(type, v) {
 }
 
 /**
+ * Whether a field holds its 64-bit integers as strings (jstype = JS_STRING; lists and maps of them have no such flag).
+ * @param {object} f a DescField
+ */
+const longAsString = (f) => 'longAsString' in f && f.longAsString === true;
+
+/** The 64-bit integer types, which protobuf-es holds as BigInt (or as decimal strings, with jstype = JS_STRING). */
+const LONG_TYPES = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT64, ScalarType.FIXED64, ScalarType.SFIXED64]);
+
+/**
  * @param {ScalarType | undefined} type
  * @param {unknown} v
+ * @param {boolean} [longAsString] the field holds a 64-bit integer as a string (jstype = JS_STRING)
  */
-function protoScalar(type, v) {
+function protoScalar(type, v, longAsString = false) {
   if (type === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+  // a 64-bit integer given as a JSON number: its exact value as BigInt. Left a number, protobuf-es's binary writer
+  // converts it right, but its JSON writer prints String(n): "12345678901234567000" for the double 12345678901234567168
+  // (JSON.parse's reading of 12345678901234567890), "-9223372036854776000" for the int64 minimum, which its own JSON
+  // reader then refuses as out of range
+  if (type !== undefined && LONG_TYPES.has(type) && typeof v === 'number' && Number.isInteger(v)) return longAsString ? BigInt(v).toString() : BigInt(v);
   return v;
 }
 
@@ -86,7 +101,7 @@ function messageConverters(root) {
     if (f.message) {
       if (unboxed(f)) {
         const wrapper = /** @type {Fields} */ (v);
-        if (wrapper.value !== undefined && wrapper.value !== null) return protoScalar(f.message.fields[0].scalar, wrapper.value);
+        if (wrapper.value !== undefined && wrapper.value !== null) return protoScalar(f.message.fields[0].scalar, wrapper.value, longAsString(f.message.fields[0]));
         /** @type {Fields} the wrapper's default value */
         const empty = create(f.message);
         return empty.value;
@@ -95,7 +110,7 @@ function messageConverters(root) {
       return toInit(f.message, v);
     }
     if (f.enum) return typeof v === 'string' ? f.enum.values.find((e) => e.name === v)?.number ?? 0 : v;
-    return protoScalar(f.scalar, v);
+    return protoScalar(f.scalar, v, longAsString(f));
   };
 
   /**

@@ -6,6 +6,10 @@ import { loadCodecs, toBytes } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { plainRoundTrip } from '../../helpers/native.js';
 import { record } from '../../helpers/narrow.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadSchemaFile } from '../../../lib/schema/load.js';
 
 const STATUS = { id: 1, status: 'ok' };
 const hex = (/** @type {string} */ s) => s.replace(/\s+/g, '');
@@ -61,4 +65,23 @@ test('{"id":1,"status":"ok"} encodes to the bytes each specification gives', asy
     const { bytes } = plainRoundTrip(codec.create({ value: STATUS, schema: payload.schema }), STATUS);
     assert.equal(Buffer.from(toBytes(bytes)).toString('utf8'), expected, name);
   }
+});
+
+test('64-bit integers given as JSON numbers: protobuf-es\'s JSON writes their exact values, which its reader takes back', async (t) => {
+  // JSON.parse reads 12345678901234567890 as the double 12345678901234567168; the int64 minimum is exact as a double.
+  // Left numbers, protobuf-es's JSON writer printed String(n) ("12345678901234567000", "-9223372036854776000"), the
+  // first a different integer, the second out of range for its own reader
+  const dir = mkdtempSync(path.join(tmpdir(), 'long-'));
+  const file = path.join(dir, 'm.proto');
+  writeFileSync(file, 'syntax = "proto3"; import "google/protobuf/wrappers.proto"; message M { uint64 u = 1; int64 i = 2; google.protobuf.Int64Value w = 3; }');
+  const schema = loadSchemaFile(file, 'M');
+  t.after(() => rmSync(dir, { recursive: true }));
+  // as JSON.parse reads them from the file
+  const value = JSON.parse('{"u":12345678901234567890,"i":-9223372036854775808,"w":-9223372036854775808}');
+  const codecs = await loadCodecs();
+  const codec = codecs.find((c) => c.name === 'protobuf-es-json');
+  assert.ok(codec?.available);
+  const { bytes, decoded } = plainRoundTrip(codec.create({ value, schema }), value);
+  assert.deepEqual(JSON.parse(Buffer.from(toBytes(bytes)).toString('utf8')), { u: '12345678901234567168', i: '-9223372036854775808', w: '-9223372036854775808' });
+  assert.deepEqual({ ...record(decoded) }, { u: '12345678901234567168', i: '-9223372036854775808', w: '-9223372036854775808' });
 });

@@ -1,31 +1,57 @@
 #!/usr/bin/env node
 /**
- * Infers a proto3 schema from a JSON file.
+ * Infers a proto3 schema from a JSON file, read as `--data FILE` reads it: one JSON document, a JSON array of
+ * records, NDJSON, or the records at --records PATH; with several records the schema is the record's, inferred from
+ * them all (the schema `--data FILE` infers on the fly).
  *
- *   node scripts/json2proto.js FILE [--name Message] [--out FILE]
+ *   node scripts/json2proto.js FILE [--name Message] [--records PATH] [--out FILE]
  *   node scripts/json2proto.js --help
  *
  * Prints the .proto to stdout, or writes it atomically to --out. Bad input
- * (unreadable file, invalid JSON, a value proto cannot carry exactly) prints
- * one line `json2proto: <file>: <message>` on stderr and exits with code 2.
+ * (unreadable file, invalid JSON, a value proto cannot carry exactly, --out naming the input) prints
+ * one line `json2proto: <file>: <message>` on stderr and exits with code 2. What JSON.parse does not say
+ * (a key given twice, an integer beyond 2^53 it rounds) is a warning on stderr, as the benchmarks print it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { UserError, oneLine } from '../lib/errors.js';
-import { readJsonFile, writeFileAtomic } from '../lib/files.js';
+import { readUtf8File, writeFileAtomic } from '../lib/files.js';
+import { inspectDataFile } from '../lib/payload/index.js';
+import { checkCorpusFits, readCorpusFile } from '../lib/payload/corpus.js';
 import { inferSchema, pascalCase } from '../lib/schema/infer.js';
-import { checkFits, parseSchema } from '../lib/schema/index.js';
+import { parseSchema } from '../lib/schema/index.js';
 
-const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--out FILE]';
+const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--records PATH] [--out FILE]';
 
 const HELP = `${USAGE}
   Infers the proto3 schema that carries the JSON in FILE exactly, loads it as --proto would, checks the JSON
-  fits it, and prints it (or writes it to --out FILE). A value proto cannot carry exactly (an array mixing
-  types, null in a list) is refused with its JSON path. docs/schemas.md says what it infers and why.
+  fits it, and prints it (or writes it to --out FILE). FILE is read as --data FILE reads it: one JSON
+  document is one message; a JSON array of objects or NDJSON (one message per line) is a stream of records,
+  and the schema is then the record's, inferred from every record (numbers widened to cover them all, a key
+  missing from some made optional): the schema --data FILE infers for itself. A value proto cannot carry
+  exactly (an array mixing types, null in a list, records that cannot share one schema) is refused with its
+  JSON path. docs/schemas.md says what it infers and why.
   --name Message  the root message's name (default: the file's name in PascalCase)
-  --out FILE      write the .proto there (atomically) instead of printing it
+  --records PATH  the records are the array at PATH inside FILE (as --data FILE --records PATH)
+  --out FILE      write the .proto there (atomically) instead of printing it; never FILE itself
   -h, --help      this text`;
+
+/**
+ * Whether two paths name one file: the same path once resolved, or (where both exist) the same file on disk.
+ * @param {string} a
+ * @param {string} b
+ */
+function sameFile(a, b) {
+  if (path.resolve(a) === path.resolve(b)) return true;
+  try {
+    const [x, y] = [fs.statSync(a), fs.statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
 
 /** A word for a POSIX shell: as is when it is plain, else in single quotes. */
 const shellWord = (/** @type {string} */ s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
@@ -41,7 +67,7 @@ export function main(argv, io = process) {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { name: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { name: { type: 'string' }, out: { type: 'string' }, records: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     if (!(err instanceof Error)) throw err;
@@ -57,28 +83,36 @@ export function main(argv, io = process) {
     return 2;
   }
   const [file] = args.positionals;
+  const { out, records } = args.values;
   try {
-    const value = readJsonFile(file);
+    // the .proto written over the JSON it was inferred from would lose the data
+    if (out !== undefined && sameFile(out, file)) throw new UserError(`--out ${out} is the input file; give another path`);
+    const text = readUtf8File(file);
+    const { corpus } = readCorpusFile(file, { records, text });
+    const { warnings } = inspectDataFile(file, { text });
+    // as --data FILE infers: several records give the record's schema from them all, one message its own
+    const value = corpus.length > 1 ? corpus : corpus[0];
     const name = args.values.name ?? pascalCase(path.basename(file).replace(/\.[^.]*$/, ''), 'Message');
-    let text;
+    let schemaText;
     try {
       // the header names the command that writes this file again, not the bundled payloads' generator
-      const regenerate = ['node scripts/json2proto.js', file, '--name', name, ...(args.values.out ? ['--out', args.values.out] : [])]
+      const regenerate = ['node scripts/json2proto.js', file, '--name', name, ...(records !== undefined ? ['--records', records] : []), ...(out ? ['--out', out] : [])]
         .map((w, i) => (i === 0 ? w : shellWord(w))).join(' ');
-      ({ text } = inferSchema(value, { name, source: file.split(path.sep).join('/'), regenerate }));
+      ({ text: schemaText } = inferSchema(value, { name, source: file.split(path.sep).join('/'), regenerate, records: corpus.length > 1 }));
     } catch (err) {
       if (err instanceof UserError) throw new UserError(`${file}: ${err.message}`);
       throw err;
     }
     // never write a .proto the toolkit would refuse: load it as the benchmarks do, and check the data fits it
     try {
-      checkFits(parseSchema(text, { file: 'the inferred schema', typeName: name }).type, value);
+      checkCorpusFits(parseSchema(schemaText, { file: 'the inferred schema', typeName: name }).type, corpus, file);
     } catch (err) {
       if (err instanceof UserError) throw new UserError(`${file}: the inferred schema does not load, so nothing was written: ${err.message}`);
       throw err;
     }
-    if (args.values.out) writeFileAtomic(args.values.out, text);
-    else io.stdout.write(text);
+    for (const w of warnings) io.stderr.write(`json2proto: warning: ${file}: ${oneLine(w)}\n`);
+    if (out) writeFileAtomic(out, schemaText);
+    else io.stdout.write(schemaText);
     return 0;
   } catch (err) {
     if (!(err instanceof UserError)) throw err; // a bug: keep the stack trace

@@ -104,3 +104,44 @@ test('CLI: a failure with --out leaves no output file', () => {
   assert.equal(fs.existsSync(out), false);
   assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('mixed')), []);
 });
+
+test('CLI: FILE is read as --data reads it: NDJSON and an array of records give the record\'s schema from every record, which --data FILE --proto takes', () => {
+  const ndjson = path.join(tmp, 'nd.ndjson');
+  fs.writeFileSync(ndjson, '{"a":1,"s":"x"}\n{"a":2.5}\n{"s":"y","b":true}\n');
+  const nd = run(ndjson);
+  assert.equal(nd.code, 0, nd.stderr);
+  // the numbers widened over the records (2.5 in the second), the keys some records lack optional
+  assert.match(nd.stdout, /^message Nd \{\n {2}optional double a = 1;.*\n {2}optional string s = 2;.*\n {2}optional bool b = 3;/m);
+  assert.match(nd.stdout, /from .*nd\.ndjson \(3 records\)/);
+  const array = path.join(tmp, 'recs.json');
+  fs.writeFileSync(array, '[{"a":1},{"a":2.5},{"b":"x"}]');
+  const proto = path.join(tmp, 'recs.proto');
+  assert.equal(run(array, '--out', proto).code, 0);
+  assert.doesNotMatch(fs.readFileSync(proto, 'utf8'), /@json-wrapper|repeated/, 'the record, not a wrapper of the array');
+  const sizes = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dtq.js'), '--data', array, '--proto', proto, '--formats', 'protobufjs-static'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(sizes.status, 0, sizes.stderr);
+  assert.match(sizes.stdout, /\| protobufjs-static .*\| exact/);
+  // --records PATH, as --data takes it, and written into the command that regenerates the file
+  const nested = path.join(tmp, 'nested.json');
+  fs.writeFileSync(nested, '{"meta":{"n":2},"items":[{"id":1},{"id":3000000000}]}');
+  const picked = run(nested, '--records', 'items');
+  assert.equal(picked.code, 0, picked.stderr);
+  // uint32 for 3,000,000,000 in the second record (the first alone gives int32)
+  assert.match(picked.stdout, /^message Nested \{\n {2}uint32 id = 1;/m);
+  assert.match(picked.stdout.split('\n')[0], /regenerate with node scripts\/json2proto\.js .*nested\.json --name Nested --records items\.$/);
+});
+
+test('CLI: --out naming the input file is refused and the data kept; what JSON.parse does not say is a warning', () => {
+  const data = path.join(tmp, 'keep.json');
+  fs.writeFileSync(data, '{"a":1}');
+  assertOneLineError(run(data, '--out', data), /^json2proto: --out .*keep\.json is the input file; give another path$/);
+  assertOneLineError(run(data, '--out', path.join(tmp, '.', 'keep.json')), /is the input file/);
+  assert.equal(fs.readFileSync(data, 'utf8'), '{"a":1}');
+  const odd = path.join(tmp, 'odd.json');
+  fs.writeFileSync(odd, '{"x":9007199254740993,"y":1,"y":2}');
+  const r = run(odd);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^json2proto: warning: .*odd\.json: \$\.y: key given twice in one object/m);
+  assert.match(r.stderr, /^json2proto: warning: .*odd\.json: \$\.x: 9007199254740993 is beyond 2\^53/m);
+  assert.match(r.stdout, /^message Odd \{/m);
+});

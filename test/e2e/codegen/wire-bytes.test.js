@@ -3,10 +3,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSchema } from '../../../lib/schema/index.js';
+import { describeVerdict, verifyRoundTrip } from '../../../lib/verify.js';
+import pbf from '../../../lib/codecs/pbf.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import staticCodec from '../../../lib/codecs/protobufjs-static.js';
 import { plainRoundTrip } from '../../helpers/native.js';
-import { field } from '../../helpers/narrow.js';
+import { field, record } from '../../helpers/narrow.js';
 
 const hex = (/** @type {Uint8Array | string} */ bytes) => Buffer.from(bytes).toString('hex');
 
@@ -58,4 +60,13 @@ test('int64 beyond 32 bits decodes as a plain number, not a Long', () => {
     assert.equal(field(r.decoded, 't'), 1763822400123, r.name);
     assert.equal(typeof field(r.decoded, 't'), 'number', r.name);
   }
+});
+
+test('pbf: an unset message or bytes field, which its reader gives as undefined, is absent, not a difference', () => {
+  const schema = parseSchema('syntax = "proto3"; message P { int32 x = 1; } message M { P a = 1; int32 b = 2; bytes c = 3; }', { typeName: 'M' });
+  const created = pbf.create({ value: {}, schema });
+  const { decoded } = plainRoundTrip(created, { b: 2 });
+  assert.deepEqual(Object.keys(record(decoded)).sort(), ['a', 'b', 'c']); // pbf's readX fills every field in first
+  assert.equal(describeVerdict(verifyRoundTrip(created, { b: 2 }, pbf.normalise, undefined, schema.type)), 'exact');
+  assert.equal(describeVerdict(verifyRoundTrip(created, { a: { x: 1 }, b: 2 }, pbf.normalise, undefined, schema.type)), 'exact');
 });

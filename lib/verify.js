@@ -65,7 +65,10 @@ function normalise(value, drops) {
 /**
  * The first place where two JSON values differ, or null when they are the
  * same value. Objects compare as unordered sets of keys, as RFC 8259 defines
- * JSON objects; arrays, types and numbers compare exactly.
+ * JSON objects; arrays, types and numbers compare exactly. A key that holds
+ * undefined is an absent key: JSON has no undefined (JSON.stringify leaves the
+ * key out), and a decoder that fills every field in first (pbf's readX gives
+ * an unset message or bytes field as undefined) has not set it.
  * @param {unknown} expected
  * @param {unknown} actual
  * @param {string} [path] the path of the two values
@@ -110,7 +113,12 @@ function findDifference(expected, actual) {
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const n = Math.max(expected.length, actual.length);
     for (let i = 0; i < n; i++) {
-      if (i >= expected.length || i >= actual.length) return { expected: expected[i], actual: actual[i], keys: [i] };
+      if (i >= expected.length || i >= actual.length) {
+        // an element that is not there reads as undefined, so an undefined one beyond the other's end is shown
+        // with the arrays it is in (which differ in length), not as "(absent)" on both sides
+        if ((i < expected.length ? expected[i] : actual[i]) === undefined) return { expected, actual, keys: [] };
+        return { expected: expected[i], actual: actual[i], keys: [i] };
+      }
       const d = findDifference(expected[i], actual[i]);
       if (d) {
         d.keys.push(i);
@@ -121,7 +129,8 @@ function findDifference(expected, actual) {
   }
   if (te === 'object' && isObject(expected) && isObject(actual)) {
     for (const k of Object.keys(expected)) {
-      if (!Object.hasOwn(actual, k)) return { expected: expected[k], actual: undefined, keys: [k] };
+      if (expected[k] === undefined) continue; // absent (the loop over actual's keys finds one actual has)
+      if (!isSet(actual, k)) return { expected: expected[k], actual: undefined, keys: [k] };
       const d = findDifference(expected[k], actual[k]);
       if (d) {
         d.keys.push(k);
@@ -129,7 +138,7 @@ function findDifference(expected, actual) {
       }
     }
     for (const k of Object.keys(actual)) {
-      if (!Object.hasOwn(expected, k)) return { expected: undefined, actual: actual[k], keys: [k] };
+      if (!isSet(expected, k) && actual[k] !== undefined) return { expected: undefined, actual: actual[k], keys: [k] };
     }
     return null;
   }
@@ -142,6 +151,13 @@ function findDifference(expected, actual) {
  * @returns {v is Record<Key, unknown>}
  */
 const isObject = (v) => v !== null && typeof v === 'object';
+
+/**
+ * True when an object has a key of its own that holds a value (not undefined, which JSON does not have).
+ * @param {Record<Key, unknown>} object
+ * @param {Key} key
+ */
+const isSet = (object, key) => Object.hasOwn(object, key) && object[key] !== undefined;
 
 /**
  * The value at a key path, or `fallback` when the path is not there as written.
@@ -366,17 +382,76 @@ export function describeVerdict(p) {
     if (!p.diff) throw new Error('a lossy verdict names its first difference');
     // a later record of the corpus is named; the first message is the payload itself
     const record = (p.record ?? 0) > 0 ? `record ${p.record} ` : '';
-    return `LOSSY at ${record}${p.diff.path}: ${show(p.diff.expected)} → ${show(p.diff.actual)}`;
+    const [expected, actual] = showBoth(p.diff.expected, p.diff.actual);
+    return `LOSSY at ${record}${p.diff.path}: ${expected} → ${actual}`;
   }
   return `${p.status}: ${p.reason}`;
 }
 
-/** @param {unknown} v */
-function show(v) {
-  if (v === undefined) return '(absent)';
-  if (Object.is(v, -0)) return '-0';
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+/** The longest text a verdict line shows of one side of a difference (its cut marks included). */
+const SHOWN = 40;
+
+/**
+ * The two sides of a difference as a verdict line prints them, never alike: the values differ, so the line must
+ * say how. A text longer than SHOWN is cut where the two texts part (cut at the start, two strings that differ
+ * near their ends would read the same), and where the whole texts are the same (JSON writes a Date as its string,
+ * a Uint8Array as an object keyed by index) each side names its kind.
+ * @param {unknown} expected
+ * @param {unknown} actual
+ * @returns {[string, string]}
+ */
+function showBoth(expected, actual) {
+  const a = show(expected);
+  const b = show(actual);
+  if (a === b) return [`${a} (${kindName(expected)})`, `${b} (${kindName(actual)})`];
+  let at = 0; // where the two texts part
+  while (at < a.length && a[at] === b[at]) at++;
+  // the window keeps 17 characters the two share before the first that differs (or the cut start, if earlier)
+  const from = at < SHOWN - 3 ? 0 : at - 17;
+  /** @param {string} s */
+  const cut = (s) => {
+    if (s.length <= SHOWN) return s;
+    const lead = from > 0 ? '...' : '';
+    const room = SHOWN - lead.length - 3;
+    return s.length - from <= room + 3 ? `${lead}${s.slice(from)}` : `${lead}${s.slice(from, from + room)}...`;
+  };
+  return [cut(a), cut(b)];
+}
+
+/**
+ * One side of a difference: "(absent)" where the key is not there, else its text (jsonText).
+ * @param {unknown} v
+ */
+const show = (v) => (v === undefined ? '(absent)' : jsonText(v));
+
+/**
+ * A value as JSON text, with what JSON cannot write spelled out at every depth, so it does not read as another
+ * value: -0 (JSON writes 0), NaN and ±Infinity (null), an undefined array element (null), a BigInt (JSON.stringify
+ * throws on one). A key holding undefined is left out, as it is absent (findDifference).
+ * @param {unknown} v
+ * @returns {string}
+ */
+function jsonText(v) {
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : Number.isFinite(v) ? JSON.stringify(v) : String(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (Array.isArray(v)) return `[${v.map(jsonText).join(',')}]`;
+  // an object without toJSON (a Date has one, and a Buffer) is its own keys, as JSON.stringify writes it
+  if (isObject(v) && typeof v.toJSON !== 'function') {
+    const keys = Object.keys(v).filter((k) => v[k] !== undefined);
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${jsonText(v[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? String(v);
+}
+
+/**
+ * The kind of a value that a difference names beside its text when two values read the same as JSON.
+ * @param {unknown} v
+ */
+function kindName(v) {
+  if (v === undefined) return 'absent';
+  if (v === null || typeof v !== 'object') return v === null ? 'null' : typeof v;
+  return v.constructor?.name ?? 'object';
 }
 
 /**

@@ -3,10 +3,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSchema } from '../../../lib/schema/index.js';
+import { describeVerdict, verifyRoundTrip } from '../../../lib/verify.js';
+import pbf from '../../../lib/codecs/pbf.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import staticCodec from '../../../lib/codecs/protobufjs-static.js';
 import { plainRoundTrip } from '../../helpers/native.js';
-import { field } from '../../helpers/narrow.js';
+import { field, record } from '../../helpers/narrow.js';
 
 const hex = (/** @type {Uint8Array | string} */ bytes) => Buffer.from(bytes).toString('hex');
 
@@ -58,4 +60,42 @@ test('int64 beyond 32 bits decodes as a plain number, not a Long', () => {
     assert.equal(field(r.decoded, 't'), 1763822400123, r.name);
     assert.equal(typeof field(r.decoded, 't'), 'number', r.name);
   }
+});
+
+test('pbf writes a bytes field as its bytes (base64 in the plain form), at every depth, as protobuf.js does', () => {
+  const m = parseSchema('syntax = "proto3"; message M { int32 i = 1; bytes b = 2; }');
+  // field 1 varint 1; field 2 (2 << 3 | 2 = 0x12) length 1, the byte 0x01 that "AQ==" stands for (not 4 bytes of text)
+  const one = plainRoundTrip(pbf.create({ value: { i: 1, b: 'AQ==' }, schema: m }), { i: 1, b: 'AQ==' });
+  assert.equal(hex(one.bytes), '0801' + '120101');
+  assert.deepEqual({ ...record(one.decoded) }, { i: 1, b: 'AQ==' });
+  assert.equal(describeVerdict(verifyRoundTrip(pbf.create({ value: {}, schema: m }), { i: 1, b: 'AQ==' }, pbf.normalise, undefined, m.type)), 'exact');
+
+  const schema = parseSchema(`syntax = "proto3";
+    message Blob { bytes data = 1; repeated bytes parts = 2; }
+    message M { bytes b = 1; repeated bytes rb = 2; Blob blob = 3; map<string, bytes> mb = 4; map<string, Blob> blobs = 5; }`, { typeName: 'M' });
+  // "_w" is URL-safe base64 without padding for the byte 0xff, which ProtoJSON accepts
+  const value = { b: 'AQ==', rb: ['AgM=', '_w'], blob: { data: 'BA==', parts: ['BQ=='] }, mb: { k: 'Bg==' }, blobs: { x: { data: 'Bw==' } } };
+  const written = JSON.stringify(value);
+  const expected = '0a0101' // b: field 1, length 1, 01
+    + '12020203' + '1201ff' // rb: field 2 twice, 02 03 and ff
+    + '1a06' + '0a0104' + '120105' // blob: field 3, a Blob of 6 bytes: data 04, parts [05]
+    + '2206' + '0a016b' + '120106' // mb: field 4, an entry of 6 bytes: key "k", value 06
+    + '2a08' + '0a0178' + '12030a0107'; // blobs: field 5, an entry of 8 bytes: key "x", value a Blob with data 07
+  const verdicts = [pbf, dynamic].map((codec) => {
+    const created = codec.create({ value, schema });
+    assert.equal(hex(plainRoundTrip(created, value).bytes), expected, codec.name);
+    return describeVerdict(verifyRoundTrip(created, value, codec.normalise, undefined, schema.type));
+  });
+  // the base64 comes back in its standard spelling ("/w=="), as protobuf.js gives it; the empty parts of blobs.x as []
+  assert.deepEqual(verdicts, ['equivalent (bytes-as-base64, empty-as-absent)', 'equivalent (bytes-as-base64, empty-as-absent)']);
+  assert.equal(JSON.stringify(value), written, 'the plain message is left as it was');
+});
+
+test('pbf: an unset message or bytes field, which its reader gives as undefined, is absent, not a difference', () => {
+  const schema = parseSchema('syntax = "proto3"; message P { int32 x = 1; } message M { P a = 1; int32 b = 2; bytes c = 3; }', { typeName: 'M' });
+  const created = pbf.create({ value: {}, schema });
+  const { decoded } = plainRoundTrip(created, { b: 2 });
+  assert.deepEqual(Object.keys(record(decoded)).sort(), ['a', 'b', 'c']); // pbf's readX fills every field in first
+  assert.equal(describeVerdict(verifyRoundTrip(created, { b: 2 }, pbf.normalise, undefined, schema.type)), 'exact');
+  assert.equal(describeVerdict(verifyRoundTrip(created, { a: { x: 1 }, b: 2 }, pbf.normalise, undefined, schema.type)), 'exact');
 });

@@ -6,7 +6,7 @@ import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
 import { renderHtml } from './lib/report/html.js';
 import { renderMarkdown } from './lib/report/markdown.js';
-import { checkOutFolder, readResultsFile } from './lib/results/index.js';
+import { checkOutFolder, readResultsFile, resultsFilePath } from './lib/results/index.js';
 
 const USAGE = `usage: node report.js results/X/results.json [--out DIR]
        node report.js --artillery REPORT.json [--script artillery.yml] [--out DIR]
@@ -31,7 +31,8 @@ runCli(import.meta.url, async () => {
   if (positionals.length !== 1) throw new UserError('expected one results file: node report.js results/X/results.json');
   const file = positionals[0];
   const results = readResultsFile(file);
-  const dir = values.out ?? path.dirname(file);
+  // beside the results file, inside the run's folder when the folder was given
+  const dir = values.out ?? path.dirname(resultsFilePath(file));
   // both rendered before either is written, so a rendering bug leaves the old pair intact
   const markdown = renderMarkdown(results);
   const html = renderHtml(results);

@@ -31,3 +31,14 @@ test('--out naming a file (or a path through one) is refused in one line, exit 2
   }
   assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.startsWith('report')), []);
 });
+
+test('a run\'s folder given in place of its results.json: the reports are written inside it, beside the results', () => {
+  const run = path.join(tmp, 'run');
+  fs.mkdirSync(run);
+  fs.copyFileSync(results, path.join(run, 'results.json'));
+  const r = report(run);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(fs.readdirSync(run).sort(), ['report.html', 'report.md', 'results.json']);
+  assert.equal(r.stdout, `${path.join(run, 'report.md')} and ${path.join(run, 'report.html')} written\n`);
+  assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.startsWith('report')), [], 'nothing in the folder above');
+});

@@ -66,9 +66,10 @@ function corpusSizesHtml(entry) {
  * @param {PayloadEntry} entry
  * @param {Results['settings']['speed']} speedSettings
  * @param {import('./rows.js').DescribedCodec[]} codecs results.codecs, for the formats legend
+ * @param {string} [lastPayload] the run's last payload (payloadSpeed)
  */
-function payloadTables(entry, speedSettings, codecs) {
-  const speed = payloadSpeed(entry, speedSettings, codecs);
+function payloadTables(entry, speedSettings, codecs, lastPayload) {
+  const speed = payloadSpeed(entry, speedSettings, codecs, lastPayload);
   return `<h3>Size</h3>${toHtml(sizeRows({ codecs: entry.sizes }))}${corpusSizesHtml(entry)}<h3>Speed and memory per operation</h3>${toHtml(speedRows(speed))}`
     + [...speedNotes(speed), ...speedLegends(speed)].map((n) => `<p class="legend">${esc(n)}</p>`).join('');
 }
@@ -148,7 +149,7 @@ export function renderHtml(results) {
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const artilleryRun = results.settings.artillery ? results.transports?.[0] : undefined;
   const sections = artilleryRun ? [] : results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed, results.codecs)}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
+<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed, results.codecs, results.settings.payloads?.at(-1))}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
 <p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
     const profiles = [...new Set(results.transmission.map((t) => t.profile))];

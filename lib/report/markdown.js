@@ -70,10 +70,17 @@ const skippedOf = (/** @type {import('../measure/sizes.js').SizeRow[]} */ sizes)
  * @param {Results['payloads'][number]} entry a payload entry of results.json
  * @param {Results['settings']['speed']} speed results.settings.speed
  * @param {import('./rows.js').DescribedCodec[]} [codecs] results.codecs: what each format does, for the legend
+ * @param {string} [lastPayload] the run's last payload (results.settings.payloads), where the timer check of results
+ *   that do not name its payload ran
  */
-export function payloadSpeed(entry, speed, codecs = []) {
+export function payloadSpeed(entry, speed, codecs = [], lastPayload = undefined) {
   const { skipped = [], ...corpus } = entry.speedCorpus ?? { skipped: [] };
-  return { settings: { ...speed, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed, codecs };
+  // the check of the two timers ran on one payload's case: its figures go with that payload's table only. Results
+  // written before the check named its payload ran it on the run's last payload (lib/suite.js).
+  const { timerCheck, ...rest } = speed;
+  const on = /** @type {{ payload?: string } | null | undefined} */ (timerCheck)?.payload ?? lastPayload;
+  const check = timerCheck && (on === undefined || on === entry.payload.id) ? { timerCheck: { ...timerCheck, ...(on !== undefined && { payload: on }) } } : {};
+  return { settings: { ...rest, ...check, ...corpus }, results: entry.speed, skipped: [...skippedOf(entry.sizes), ...skipped], notTimed: entry.notTimed, codecs };
 }
 
 /**
@@ -153,7 +160,7 @@ export function renderMarkdown(results) {
   for (const entry of results.payloads) {
     out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
     if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
-    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed, results.codecs)));
+    out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed, results.codecs, results.settings.payloads?.at(-1))));
     if (entry.runtimes) {
       // results.runtimes describes each runtime; without it a matrix names them as --runtimes did
       out.push('', '### Speed across runtimes', '', runtimeSection({ runtimes: entry.runtimes }, results.runtimes ?? [], { ...speed, formats: results.settings.formats }));

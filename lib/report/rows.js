@@ -175,7 +175,7 @@ export function pairedTimerNote(settings) {
   const p = settings.precision;
   const stopped = (p.groups ?? []).map((g) => `${g.op} ${g.cycles} cycles, ${g.stoppedBy === 'time' ? 'stopped by its time cap' : 'every ratio at its target'}`);
   const check = settings.timerCheck
-    ? ` On ${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
+    ? ` On ${settings.timerCheck.payload ? `${settings.timerCheck.payload} ` : ''}${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
     : '';
   return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}${p.gc ? `, ${p.gc} (outside its time)` : ''}${processPhrase(p)}, each codec taking turns with the baseline after a warm-up until its rate settles; `
     + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `

@@ -62,3 +62,25 @@ test('under the paired timer the legends speak of slices and intervals, not roun
   assert.doesNotMatch(fewTable, /159,797–159,797|±0\.0%/);
   assert.match(speedTable({ settings, results: [{ ...fewRow, min: 150000, max: 170000, rme: 6.3 }], skipped: [] }), /\| +159,797 +\| +150,000–170,000 +\| +±6\.3% +\|/);
 });
+
+test('the check of the two timers is shown once, under the payload it ran on, and named with it', () => {
+  const results = /** @type {any} */ (makeResults());
+  const second = structuredClone(results.payloads[0]);
+  second.payload = { ...second.payload, id: 'p2' };
+  results.payloads.push(second);
+  results.settings.payloads = ['p1', 'p2'];
+  results.settings.speed = { ...results.settings.speed, timer: 'paired', precision: { sliceMs: 5, level: 0.95, target: 0.05 },
+    timerCheck: { case: 'fmt-a encode', benchmarkHz: 4378345, sliceHz: 5468532, ratio: 1.25, payload: 'p2' } };
+  for (const render of [renderMarkdown, renderHtml]) {
+    const out = render(results);
+    assert.equal(out.split('Benchmark.js measured').length - 1, 1, 'one check sentence');
+    assert.match(out, /On p2 fmt-a encode, Benchmark\.js measured 4,378,345 ops\/s and the slices 5,468,532/);
+    // under p2's speed table, not p1's: after p2's section begins
+    const at = out.indexOf('On p2 fmt-a encode');
+    assert.ok(at > out.indexOf(render === renderMarkdown ? '## p2: fixture' : 'p2: fixture'), 'in p2\'s section');
+  }
+  // results written before the check named its payload ran it on their last payload (lib/suite.js): shown there
+  delete results.settings.speed.timerCheck.payload;
+  assert.equal(renderMarkdown(results).split('Benchmark.js measured').length - 1, 1);
+  assert.match(renderMarkdown(results), /On p2 fmt-a encode, Benchmark\.js measured/);
+});

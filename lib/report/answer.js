@@ -3,7 +3,7 @@
 // ratio's interval (95% from paired slices; min–max of rounds for results written by the Benchmark.js timer).
 // One row model, rendered as Markdown (report.md and the terminal) and as HTML.
 import { columnsOf, tableModel, toMarkdown } from './table.js';
-import { fixed, pct } from './format.js';
+import { bound, fixed, pct } from './format.js';
 import { flagsCell } from './flags.js';
 import { median } from '../measure/statistics.js';
 import { SLOWED_BASELINE_BELOW } from '../measure/slowed.js';
@@ -89,7 +89,7 @@ const MARK = { faster: '▲', slower: '▼', tie: '≈', 'one-round': '?', unsta
 export function ratioWithSpread(cell) {
   if (!cell) return '—';
   const range = cell.min == null || cell.max == null ? (cell.standing === 'unstable' ? ' (too few pairs for an interval)' : '')
-    : cell.min === cell.max ? '' : ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})`;
+    : cell.min === cell.max ? '' : ` (${bound(cell.min)}–${bound(cell.max)})`;
   return `${fixed(cell.ratio, 2)}×${range} ${MARK[cell.standing]}`;
 }
 
@@ -158,7 +158,7 @@ const PROTOBUF_MEDIA_TYPE = 'application/x-protobuf';
  */
 function ratioPhrase(cell, verb) {
   if (!cell) return null;
-  const range = cell.min != null && cell.max != null ? ` (${fixed(cell.min, 2)}–${fixed(cell.max, 2)})` : '';
+  const range = cell.min != null && cell.max != null ? ` (${bound(cell.min)}–${bound(cell.max)})` : '';
   if (cell.standing === 'faster' || cell.standing === 'slower') return `${verb} ${fixed(cell.ratio, 2)}× as fast${range}`;
   if (cell.standing === 'tie') return `${verb} no measurably differently${range}`;
   const aside = cell.slowed ? `; ${cell.slowed} more ran on a slowed machine` : '';

@@ -38,5 +38,16 @@ export const us = orDash((n) => (n < 10 ? n.toFixed(2) : n.toFixed(1)));
 export function ratioCell(row) {
   if (row?.vsBaseline == null) return '—';
   const { vsBaseline, vsBaselineMin: min, vsBaselineMax: max } = row;
-  return min === max ? `${fixed(vsBaseline, 2)}×` : `${fixed(vsBaseline, 2)}× (${fixed(min, 2)}–${fixed(max, 2)})`;
+  return min === max ? `${fixed(vsBaseline, 2)}×` : `${fixed(vsBaseline, 2)}× (${bound(min)}–${bound(max)})`;
+}
+
+/**
+ * An interval's bound with two decimals, or as many more as it takes not to read as 1.00 when it is not 1: ▲ and ▼
+ * say the whole interval lies on one side of 1, and "(0.96–1.00) ▼" would seem to say otherwise (0.9969 → 0.997).
+ * @param {number | null | undefined} x
+ */
+export function bound(x) {
+  if (x == null || Number.isNaN(x)) return fixed(x, 2);
+  for (let d = 2; d < 6; d++) if (x.toFixed(d) !== (1).toFixed(d) || x === 1) return x.toFixed(d);
+  return x.toFixed(6);
 }

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { answerMarkdown, answerModel, answerParagraph, outsideSpread, standing } from '../../../lib/report/answer.js';
+import { answerMarkdown, answerModel, answerParagraph, outsideSpread, ratioWithSpread, standing } from '../../../lib/report/answer.js';
 import { renderMarkdown } from '../../../lib/report/markdown.js';
 import { renderHtml } from '../../../lib/report/html.js';
 import { makeResults } from '../../helpers/results-fixture.js';
@@ -185,4 +185,9 @@ test('capacityPhrase: the capacity headline on its payload only, its CPU shares 
   const missed = /** @type {string} */ (capacityPhrase(results(lowest(104.2, false)), 'test3'));
   assert.match(missed, /10\.4% ~ of its core/);
   assert.match(missed, /~ marks a CPU share measured less precisely than ±5% \(its three fastest passes further from their middle/);
+});
+
+test('ratioWithSpread: a bound that is not 1 never reads as 1.00 beside ▲ or ▼', () => {
+  assert.equal(ratioWithSpread({ ratio: 0.97, min: 0.961, max: 0.9969, standing: 'slower' }), '0.97× (0.96–0.997) ▼');
+  assert.equal(ratioWithSpread({ ratio: 1.36, min: 1.21, max: 1.48, standing: 'faster' }), '1.36× (1.21–1.48) ▲');
 });

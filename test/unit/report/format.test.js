@@ -51,6 +51,10 @@ test('ratioCell: the median ratio with its range over the rounds, the ratio alon
   assert.equal(ratioCell({ vsBaseline: 1.364, vsBaselineMin: 1.21, vsBaselineMax: 1.48 }), '1.36× (1.21–1.48)');
   assert.equal(ratioCell({ vsBaseline: 0.5, vsBaselineMin: 0.456, vsBaselineMax: 0.5 }), '0.50× (0.46–0.50)');
   assert.equal(ratioCell({ vsBaseline: 1.5, vsBaselineMin: 1.5, vsBaselineMax: 1.5 }), '1.50×');
+  // a bound that is not 1 never reads as 1.00: an interval wholly below 1 (▼) does not seem to touch it
+  assert.equal(ratioCell({ vsBaseline: 0.97, vsBaselineMin: 0.961, vsBaselineMax: 0.9969 }), '0.97× (0.96–0.997)');
+  assert.equal(ratioCell({ vsBaseline: 1.03, vsBaselineMin: 1.0004, vsBaselineMax: 1.05 }), '1.03× (1.0004–1.05)');
+  assert.equal(ratioCell({ vsBaseline: 1.01, vsBaselineMin: 1, vsBaselineMax: 1.02 }), '1.01× (1.00–1.02)');
   assert.equal(ratioCell({ vsBaseline: 2 }), '2.00×', 'one round: no range');
   assert.equal(ratioCell({ vsBaseline: null, vsBaselineMin: 1, vsBaselineMax: 2 }), '—');
   assert.equal(ratioCell({}), '—');

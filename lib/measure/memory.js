@@ -54,7 +54,8 @@ const MIB = 1024 * 1024;
  * every case within 1% over four runs, two of them beside a busy core. It moves
  * when optimised code arrives; the pass counts bytes, not time, so compiling on
  * the main thread costs it no accuracy. Which code a case has after its warm-up
- * is another matter (docs/speed.md, "Reproducible is not settled").
+ * is another matter (docs/speed.md, "Memory per operation",
+ * "Settled windows").
  * @param {string} pass 'allocation' or 'gc' (anything else is a TypeError)
  * @param {{ youngGenerationMiB?: number }} [options] semi-space size for the allocation pass
  * @returns {string[]}

@@ -206,14 +206,15 @@ function figures(results) {
   };
   for (const { payload, sizes, speed, speedCorpus } of results.payloads) {
     for (const c of sizes) for (const k of /** @type {const} */ (['bytes', 'gzip', 'brotli'])) add(`${payload.id} ${c.format} size ${k}`, 'bytes', c[k], 'size', c);
-    // a figure over a corpus of distinct messages is not the one-message figure of a run from before corpora,
-    // which lines up with this run's one-message figure instead
+    // a figure over a corpus of distinct messages is not the one-message figure of a run from before corpora (or
+    // of a --data file of one message), which lines up with this run's one-message figure instead; each is named
+    // for what it timed
     const overCorpus = (speedCorpus?.corpus.timed ?? 1) > 1;
     for (const r of speed) {
-      const at = `${payload.id} ${r.format} ${r.op}${overCorpus ? ' over the corpus' : ''}`;
+      const at = `${payload.id} ${r.format} ${r.op}${overCorpus ? ' over the corpus' : ', one message'}`;
       add(at, 'ops/s', r.opsPerSec, 'speed', r);
       if (r.format !== baseline) add(`${at} ÷ ${baseline}`, '×', r.vsBaseline, 'ratio', r);
-      if (r.oneMessage) add(`${payload.id} ${r.format} ${r.op}`, 'ops/s', r.oneMessage.opsPerSec, 'speed', { ...r, rounds: r.oneMessage.rounds });
+      if (r.oneMessage) add(`${payload.id} ${r.format} ${r.op}, one message`, 'ops/s', r.oneMessage.opsPerSec, 'speed', { ...r, rounds: r.oneMessage.rounds });
     }
   }
   for (const t of results.transmission) {

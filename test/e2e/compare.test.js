@@ -17,7 +17,7 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     fs.writeFileSync(b, JSON.stringify(makeResults({ speed: 2 })));
     const ok = spawnSync(process.execPath, ['compare.js', a, b], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(ok.status, 0, ok.stderr);
-    assert.match(ok.stdout, /\| p1 fmt-a encode +\| ops\/s .*\| 2\.000× \| CHANGED /);
+    assert.match(ok.stdout, /\| p1 fmt-a encode, one message +\| ops\/s .*\| 2\.000× \| CHANGED /);
     assert.match(ok.stdout, /^4 of \d+ figures CHANGED: outside both runs' intervals and by more than 5%/m);
 
     assert.doesNotMatch(ok.stdout, /baseline \(fmt-a\) ran slower/, 'runs without the baseline\'s rates are not judged');

@@ -12,9 +12,9 @@ test('a row per figure both runs have: the values, B/A and the change in words',
   assert.deepEqual(model.columns.map((c) => `${c.title}:${c.align ?? 'r'}`),
     ['figure:l', 'unit:l', 'A:r', 'B:r', 'B/A:r', 'change:l', 'status:l']);
   assert.equal(model.rows.length, cmp.rows.length);
-  const encode = model.rows.find((r) => r.cells[0] === 'p1 fmt-a encode');
+  const encode = model.rows.find((r) => r.cells[0] === 'p1 fmt-a encode, one message');
   assert.ok(encode, 'the encode figure of fmt-a is a row');
-  const figure = cmp.rows.find((r) => r.figure === 'p1 fmt-a encode');
+  const figure = cmp.rows.find((r) => r.figure === 'p1 fmt-a encode, one message');
   assert.ok(figure);
   assert.deepEqual(encode.cells.slice(1), ['ops/s', Math.round(figure.a).toLocaleString('en-US'),
     Math.round(figure.b).toLocaleString('en-US'), '2.000×', 'CHANGED', 'exact']);
@@ -49,7 +49,7 @@ test('the change column says unstable, and under the floor with its percentage',
   const row = b.payloads[0].speed[2]; // fmt-b encode
   Object.assign(row, { precision: { low: 0.9, high: 1.1, level: 0.95, halfWidth: 0.1, target: 0.05, met: false, pairs: 40 } });
   const cmp = compareRuns(makeResults(), b);
-  const cells = comparisonRows(cmp).rows.find((r) => r.cells[0] === 'p1 fmt-b encode')?.cells;
+  const cells = comparisonRows(cmp).rows.find((r) => r.cells[0] === 'p1 fmt-b encode, one message')?.cells;
   assert.equal(cells?.[5], 'unstable');
   assert.match(runComparisonTable(cmp), /^Also: 2 unstable \(a run missed the precision target of that figure: no verdict\); /m);
   const under = compareRuns(makeResults(), makeResults());

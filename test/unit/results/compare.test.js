@@ -17,16 +17,16 @@ test('the fixture is a valid results file', () => {
 test('a 2× speed change is flagged, a 2% one is not', () => {
   const a = makeResults();
   const twice = compareRuns(a, makeResults({ speed: 2 }));
-  const speedRows = flagged(twice, / (encode|decode)$/);
+  const speedRows = flagged(twice, / (encode|decode), one message$/);
   assert.equal(speedRows.length, 4);
   for (const r of speedRows) {
     assert.equal(r.real, true, r.figure);
     assert.ok(r.ratio !== null && Math.abs(r.ratio - 2) < 1e-9);
   }
   const slight = compareRuns(a, makeResults({ speed: 1.02 }));
-  for (const r of flagged(slight, / (encode|decode)$/)) assert.equal(r.real, false, r.figure);
+  for (const r of flagged(slight, / (encode|decode), one message$/)) assert.equal(r.real, false, r.figure);
   const halved = compareRuns(a, makeResults({ speed: 0.5 }));
-  for (const r of flagged(halved, / (encode|decode)$/)) assert.equal(r.real, true, r.figure);
+  for (const r of flagged(halved, / (encode|decode), one message$/)) assert.equal(r.real, true, r.figure);
 });
 
 test('a 2× latency change is flagged at the median, a 2% one is not', () => {
@@ -98,10 +98,10 @@ test('a run over a corpus lines up its one-message figures with a run from befor
     ? { ...r, oneMessage: { opsPerSec: r.opsPerSec * 1.5, min: r.min * 1.5, max: r.max * 1.5, rme: r.rme, rounds: r.rounds.map((x) => ({ ...x, hz: x.hz * 1.5 })) } }
     : { ...r, oneMessage: null }));
   const cmp = compareRuns(before, after);
-  const encode = cmp.rows.filter((r) => / encode$/.test(r.figure));
+  const encode = cmp.rows.filter((r) => / encode, one message$/.test(r.figure));
   assert.equal(encode.length, 2);
   for (const r of encode) assert.ok(r.ratio !== null && Math.abs(r.ratio - 3) < 1e-9, r.figure);
-  assert.deepEqual(cmp.rows.filter((r) => / decode$/.test(r.figure)), [], 'corpus figures never meet one-message ones');
+  assert.deepEqual(cmp.rows.filter((r) => / decode, one message$/.test(r.figure)), [], 'corpus figures never meet one-message ones');
   assert.deepEqual(cmp.onlyB.filter((k) => / over the corpus$/.test(k)).length, 4);
 });
 
@@ -116,7 +116,7 @@ function setRow(results, fields) {
   Object.assign(row, fields);
   return results;
 }
-const ratioRow = (/** @type {ReturnType<typeof compareRuns>} */ cmp) => cmp.rows.find((r) => r.figure === 'p1 fmt-b encode ÷ fmt-a');
+const ratioRow = (/** @type {ReturnType<typeof compareRuns>} */ cmp) => cmp.rows.find((r) => r.figure === 'p1 fmt-b encode, one message ÷ fmt-a');
 const precision = (/** @type {number} */ low, /** @type {number} */ high, met = true) => ({
   precision: { low, high, level: 0.95, halfWidth: (high - low) / (high + low), target: 0.05, met, pairs: 40 },
 });
@@ -127,7 +127,7 @@ test('the ratio to the baseline is a figure of its own, judged by its rounds\' m
   const b = setRow(makeResults(), { vsBaseline: 0.52, vsBaselineMin: 0.5, vsBaselineMax: 0.55 });
   for (const r of [a, b]) for (const row of r.payloads[0].speed) row.rounds = row.rounds.map((x) => ({ ...x, rme: 90 }));
   const cmp = compareRuns(a, b);
-  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode')?.verdict, 'within spread');
+  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode, one message')?.verdict, 'within spread');
   const ratio = ratioRow(cmp);
   assert.equal(ratio?.unit, '×');
   assert.equal(ratio?.verdict, 'CHANGED');
@@ -160,22 +160,22 @@ test('a figure whose precision target was missed is unstable, never CHANGED, wha
   const cmp = compareRuns(a, b);
   assert.equal(ratioRow(cmp)?.verdict, 'unstable');
   assert.equal(ratioRow(cmp)?.real, false);
-  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode')?.verdict, 'unstable');
+  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b encode, one message')?.verdict, 'unstable');
   // a derived round trip may miss its target without an interval of its own: still unstable
   const noInterval = setRow(makeResults({ speed: 2 }), { vsBaseline: 2, precision: { low: null, high: null, level: 0.95, halfWidth: null, target: 0.05, met: false, pairs: 6 } });
   assert.equal(ratioRow(compareRuns(a, noInterval))?.verdict, 'unstable');
   // the other rows of the same runs keep their verdicts
-  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b decode')?.verdict, 'CHANGED');
+  assert.equal(cmp.rows.find((r) => r.figure === 'p1 fmt-b decode, one message')?.verdict, 'CHANGED');
 });
 
 test('a change under the floor is never CHANGED, even with the intervals apart; above it, it is', () => {
   assert.equal(CHANGE_FLOOR, 0.05);
   const tight = (/** @type {number} */ hz) => ({ opsPerSec: hz, rounds: [hz, hz, hz].map((x) => ({ hz: x, rme: 0, samples: 10 })) });
   const a = setRow(makeResults(), tight(1000));
-  const small = compareRuns(a, setRow(makeResults(), tight(1030))).rows.find((r) => r.figure === 'p1 fmt-b encode');
+  const small = compareRuns(a, setRow(makeResults(), tight(1030))).rows.find((r) => r.figure === 'p1 fmt-b encode, one message');
   assert.equal(small?.verdict, 'under floor');
   assert.equal(small?.real, false);
-  const big = compareRuns(a, setRow(makeResults(), tight(1060))).rows.find((r) => r.figure === 'p1 fmt-b encode');
+  const big = compareRuns(a, setRow(makeResults(), tight(1060))).rows.find((r) => r.figure === 'p1 fmt-b encode, one message');
   assert.equal(big?.verdict, 'CHANGED');
   // the same floor holds for the ratio and for latency
   const r1 = setRow(makeResults(), { vsBaseline: 1, ...precision(0.995, 1.005) });

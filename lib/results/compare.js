@@ -150,7 +150,11 @@ const RULES = {
   size: (a, b) => a.value !== b.value,
   speed: (a, b) => {
     const [ra, rb] = [a.row.rounds, b.row.rounds];
-    return ra && rb ? disjoint(speedInterval({ rounds: ra }), speedInterval({ rounds: rb })) : null;
+    // one round of width 0 is the paired timer's median of too few slices for an interval (speed-paired.js
+    // percentWidth): a point, not a spread
+    const point = (/** @type {{ rme: number }[]} */ rounds) => rounds.length === 1 && rounds[0].rme === 0;
+    if (!ra || !rb || point(ra) || point(rb)) return null;
+    return disjoint(speedInterval({ rounds: ra }), speedInterval({ rounds: rb }));
   },
   // the ratio to the baseline: the confidence intervals where both runs have them, else the rounds' min–max
   ratio: (a, b) => {

@@ -83,6 +83,20 @@ test('a round-trip status change is a real change whatever the figures', () => {
   assert.equal(row.status, 'exact → lossy');
 });
 
+test('a speed figure timed in too few slices for an interval (one round of width 0) has no spread to judge', () => {
+  const point = (/** @type {number} */ hz) => {
+    const r = makeResults();
+    for (const row of r.payloads[0].speed) Object.assign(row, { opsPerSec: hz, min: hz, max: hz, rme: 0, rounds: [{ hz, rme: 0, samples: 5 }] });
+    return r;
+  };
+  const cmp = compareRuns(point(1000), point(970));
+  const rows = flagged(cmp, / (encode|decode), one message$/);
+  assert.equal(rows.length, 4);
+  for (const r of rows) assert.equal(r.verdict, 'no spread to judge', r.figure);
+  // one round with a width (a Benchmark.js round's RME) is still judged
+  assert.equal(flagged(compareRuns(makeResults(), makeResults({ speed: 2 })), / encode, one message$/)[0].verdict, 'CHANGED');
+});
+
 test('speed spread: min–max of rounds widened by each round\'s RME; one round still has a spread', () => {
   const { low, high } = speedInterval({ rounds: [{ hz: 100, rme: 10 }] });
   assert.ok(Math.abs(low - 90) < 1e-9 && Math.abs(high - 110) < 1e-9);

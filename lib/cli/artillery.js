@@ -35,7 +35,8 @@ export async function writeArtilleryReport({ file, scriptFile, out, command }) {
     payload = describePayload(rebuildPayload(decodePayload(pvj.payload)));
     script = pvj.settings;
   }
-  const results = artilleryResults(report, { file, command, transports, codecs, payload, script, environment: describeEnvironment([...new Set(codecs.map((c) => c.library).filter((l) => l !== null))]) });
+  // the machine reading the report back, not the ones that ran it: its steal would describe neither run
+  const results = artilleryResults(report, { file, command, transports, codecs, payload, script, environment: { ...describeEnvironment([...new Set(codecs.map((c) => c.library).filter((l) => l !== null))]), steal: null } });
   const problems = validateResults(results);
   if (problems.length) throw new Error(`the results built from ${file} do not fit results.json's schema: ${problems.join('; ')}`);
   const dir = out ?? path.dirname(file);

@@ -236,7 +236,8 @@ export function latencyVerdicts(named, rows) {
 export function artilleryResults(report, { file, command, transports, codecs, payload, script, environment }) {
   const direction = script?.direction === 'down' ? 'down' : 'up';
   const { results, named, latency, verdicts, rounds, merged, warmup } = artilleryRows(report, { transports, codecs, direction });
-  const id = payload?.id ?? 'payload named by the script (give --script to name it)';
+  // an id, not a sentence: it leads every figure's name in compare.js; the title says how to name it
+  const id = payload?.id ?? 'unnamed';
   const formats = [...new Set(results.map((r) => String(r.codec)))];
   const names = [...new Set(results.map((r) => String(r.transport)))];
   const messages = results.reduce((n, r) => Math.max(n, r.messages), 0);
@@ -255,7 +256,7 @@ export function artilleryResults(report, { file, command, transports, codecs, pa
     environment,
     units: UNITS,
     codecs: codecs.filter((c) => formats.includes(c.name)).map((c) => ({ format: c.name, library: c.library ?? null, version: c.version ?? null, kind: c.kind ?? {} })),
-    payloads: [{ payload: payload ?? { id, title: 'from an Artillery report', dataFile: '', schema: '', type: '', jsonBytes: 0 }, sizes: [], speed: [] }],
+    payloads: [{ payload: payload ?? { id, title: 'the payload the script sent, unnamed (give --script to name it)', dataFile: '', schema: '', type: '', jsonBytes: 0 }, sizes: [], speed: [] }],
     transmission: [],
     transports: [{
       payload: id, profile: 'none',

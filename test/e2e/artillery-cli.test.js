@@ -101,7 +101,13 @@ test('report.js --artillery: a real report back as results.json, report.md and r
   assert.equal(r.code, 0, r.stderr);
   const results = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8'));
   assert.deepEqual(results.transports[0].results.map((/** @type {{ format: string }} */ x) => x.format).sort(), ['grpc protobufjs-static', 'ws json-buffer', 'ws protobufjs-static']);
+  // without --script the payload is unnamed: a short id (it leads every figure's name in compare.js), the title says
+  // how to name it; and no steal, which would be the reading machine's, not the run's
+  assert.equal(results.payloads[0].payload.id, 'unnamed');
+  assert.match(results.payloads[0].payload.title, /give --script to name it/);
+  assert.equal(results.environment.steal, null);
   const md = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+  assert.doesNotMatch(md, /steal \d/);
   assert.match(md, /## Artillery: JSON vs protobuf by transport/);
   assert.match(md, /\| transport \| format +\| messages \| acked \| +lost \| errors \| msgs\/s \| min–max \| payload B\/msg \| wire B\/msg \| p50 ms \| p90 ms \| p99 ms \|/);
   assert.match(md, /- JSON over WebSocket vs protobuf over WebSocket: /);

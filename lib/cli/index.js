@@ -88,8 +88,11 @@ function joinDashValues(args, options) {
  * @param {string[]} args
  */
 function describeParseError(err, args) {
-  const option = /'(-[^' ]+)/.exec(err.message)?.[1];
-  if (!option) return err.message.split('\n')[0];
+  // An option with a short alias is quoted as '-h, --help': name the form the user typed, the long one if neither
+  const [, first, long] = /'(-[^' ,]+)(?:, (--[^' ]+))?/.exec(err.message) ?? [];
+  if (!first) return err.message.split('\n')[0];
+  const typed = (/** @type {string} */ name) => args.some((a) => a === name || a.startsWith(`${name}=`));
+  const option = long && (typed(long) || !typed(first)) ? long : first;
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `unknown option ${JSON.stringify(args.find((a) => a === option || a.startsWith(`${option}=`)) ?? option)} (--help lists the options)`;

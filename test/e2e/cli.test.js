@@ -93,6 +93,12 @@ test('unknown option and bad option values', () => {
   assertUserError(run('benchmark_dtq.js', '5', '--formats', 'jsonx'), /^benchmark_dtq: --formats: unknown format "jsonx"/);
 });
 
+test('a switch with a short alias given a value is named as typed, with the value (every entry point)', () => {
+  for (const script of ['report.js', 'compare.js', 'benchmark_dtq.js', 'benchmark.js']) {
+    assertUserError(run(script, '--help=1'), new RegExp(`^${script.replace('.js', '')}: --help: takes no value \\(it is a switch\\), got "1"$`));
+  }
+});
+
 test('benchmark_dtq.js 5 --json: every codec measured and verified exact; protobuf is 6 bytes', () => {
   const r = run('benchmark_dtq.js', '5', '--json');
   assert.equal(r.code, 0, r.stderr);

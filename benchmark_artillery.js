@@ -2,7 +2,7 @@
 // Writes an Artillery script that drives the toolkit's JSON-vs-protobuf passes from Artillery's virtual users, here
 // (artillery run) or from many machines (artillery run-fargate --count N): one scenario per transport × format.
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, runCli } from './lib/cli/index.js';
 import { selectTransportFormats } from './lib/cli/transmission.js';
 import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
@@ -40,7 +40,7 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
-  ...PAYLOAD_OPTIONS,
+  ...PAYLOAD_SELECTION_OPTIONS,
   target: { type: 'string' },
   transports: { type: 'string', default: 'ws' },
   rate: { type: 'string', default: '1000' },

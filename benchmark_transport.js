@@ -89,10 +89,11 @@ const OPTIONS = {
   profiles: { type: 'string', default: 'none' },
   rounds: { type: 'string', default: '3' },
   sweep: { type: 'boolean', default: false },
-  'target-p99': { type: 'string', default: '10' },
+  // no defaults here for the options of --sweep and --capacity alone, so that one given without them is refused
+  'target-p99': { type: 'string' },
   capacity: { type: 'boolean', default: false },
-  'from-rate': { type: 'string', default: '500' },
-  'probe-seconds': { type: 'string', default: '0.2' },
+  'from-rate': { type: 'string' },
+  'probe-seconds': { type: 'string' },
   searches: { type: 'string' },
   sustain: { type: 'string' },
   'server-workers': { type: 'string', default: '1' },
@@ -136,8 +137,15 @@ runCli(import.meta.url, async () => {
   if (values.sweep && opts.rate) throw new UserError('--sweep chooses the rates itself: drop --rate');
   if (values.capacity && (opts.rate || values.sweep)) throw new UserError('--capacity chooses the rates itself: drop --rate and --sweep');
   const serverWorkers = numberOption(values['server-workers'], 'server-workers', { min: 1, integer: true });
-  const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
-  const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
+  if (values['target-p99'] !== undefined && !values.sweep && !values.capacity) throw new UserError(`--target-p99 ${values['target-p99']}: only with --sweep or --capacity`);
+  // the search's first rate and probe length (500 msgs/s and 0.2 s unless told otherwise)
+  const fromRate = numberOption(values['from-rate'] ?? '500', 'from-rate', { min: 0.001 });
+  if (values['from-rate'] !== undefined && !values.capacity) throw new UserError(`--from-rate ${values['from-rate']}: only with --capacity`);
+  const probeSeconds = numberOption(values['probe-seconds'] ?? '0.2', 'probe-seconds', { min: 0.05 });
+  if (values['probe-seconds'] !== undefined && !values.capacity) throw new UserError(`--probe-seconds ${values['probe-seconds']}: only with --capacity`);
+  if (values.calibrate && !values.capacity) throw new UserError('--calibrate: only with --capacity');
+  // autocannon calibrates the http1 server alone (lib/transmission/capacity.js): without http1 it would do nothing
+  if (values.calibrate && !names.includes('http1')) throw new UserError(`--calibrate: only with http1 among --transports (got ${names.join(',')})`);
   // three searches per format unless told otherwise (CAPACITY_SEARCHES)
   const searches = numberOption(values.searches ?? String(CAPACITY_SEARCHES), 'searches', { min: 1, integer: true });
   if (values.searches !== undefined && !values.capacity) throw new UserError(`--searches ${values.searches}: only with --capacity`);

@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 import { UserError, errorMessage } from '../errors.js';
 
 /**
- * Options every payload-taking entry point accepts.
+ * Options every payload-taking entry point accepts: the payload and the codecs (resolveSelection), and --help.
  * @satisfies {import('node:util').ParseArgsOptionsConfig}
  */
-export const PAYLOAD_OPTIONS = {
+export const PAYLOAD_SELECTION_OPTIONS = {
   data: { type: 'string' },
   records: { type: 'string' },
   proto: { type: 'string' },
@@ -15,8 +15,17 @@ export const PAYLOAD_OPTIONS = {
   formats: { type: 'string' },
   /** refuse a --data file with a key given twice in one object (otherwise a warning) */
   strict: { type: 'boolean', default: false },
-  json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+};
+
+/**
+ * Those and --json, for the entry points that print results. One that prints none (server.js, benchmark_artillery.js)
+ * takes PAYLOAD_SELECTION_OPTIONS alone, so a --json given to it is refused as unknown rather than accepted and ignored.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
+export const PAYLOAD_OPTIONS = {
+  ...PAYLOAD_SELECTION_OPTIONS,
+  json: { type: 'boolean', default: false },
 };
 
 /**

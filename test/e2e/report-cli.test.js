@@ -31,3 +31,12 @@ test('--out naming a file (or a path through one) is refused in one line, exit 2
   }
   assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.startsWith('report')), []);
 });
+
+test('--script without --artillery (it names the script an Artillery report ran) is refused in one line, exit 2, nothing written', () => {
+  const out = path.join(tmp, 'script-out');
+  const r = report(results, '--script', 'artillery.yml', '--out', out);
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr, 'report: --script artillery.yml: only with --artillery\n');
+  assert.equal(r.stdout, '');
+  assert.equal(fs.existsSync(out), false);
+});

@@ -62,7 +62,7 @@ runCli(import.meta.url, async () => {
   if (!values.target) throw new UserError('--target URL: the server the script sends to (node server.js N --transport T prints it)');
   const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
-  const transports = await Promise.all(names.map(loadTransport));
+  const transports = await Promise.all(names.map((n) => loadTransport(n, { option: '--transports' })));
   const direction = values.direction === 'down' ? 'down' : values.direction === 'up' ? 'up' : null;
   if (!direction) throw new UserError(`--direction ${values.direction}: expected up or down`);
   for (const t of transports) checkSettings(t, { direction });

@@ -119,7 +119,7 @@ function withoutOptions(usage, drop) {
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) {
-    const pairs = (await Promise.all(TRANSPORT_NAMES.map(loadTransport))).map((t) => `    ${t.name.padEnd(16)}${pairFormats(t).join(' vs ')}`);
+    const pairs = (await Promise.all(TRANSPORT_NAMES.map((n) => loadTransport(n)))).map((t) => `    ${t.name.padEnd(16)}${pairFormats(t).join(' vs ')}`);
     return void console.log(`${USAGE}\n${pairs.join('\n')}`);
   }
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
@@ -131,7 +131,7 @@ runCli(import.meta.url, async () => {
   // are Connect's on another HTTP, and the comparison's time grows with every cell)
   const names = (values.transports ?? (values.capacity ? CAPACITY_TRANSPORTS : DEFAULT_TRANSPORTS)).split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
-  const transports = await Promise.all(names.map(loadTransport));
+  const transports = await Promise.all(names.map((n) => loadTransport(n, { option: '--transports' })));
   // every transport must take the settings before anything runs
   for (const t of transports) checkSettings(t, { direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining });
   if (values.sweep && opts.rate) throw new UserError('--sweep chooses the rates itself: drop --rate');

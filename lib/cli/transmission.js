@@ -258,7 +258,9 @@ ${TRANSMISSION_USAGE}
   const rest = values.data ? positionals : positionals.slice(1);
   if (!values.data && !numbers.length) throw new UserError('give a payload number N (1–5) or --data FILE');
   if (rest.length > 1) throw new UserError(`unexpected argument "${rest[1]}"`);
-  const messages = rest.length ? numberOption(rest[0], 'messages (M)', { min: 1, integer: true }) : 10000;
+  // M is an argument, not an option (there is no --messages here): named as the usage names it
+  const messages = rest.length ? Number(rest[0]) : 10000;
+  if (!Number.isInteger(messages) || messages < 1) throw new UserError(`M (the message count): expected a whole number ≥ 1, got ${JSON.stringify(rest[0])}`);
   const opts = transmissionOptions(values);
   checkCustomLink(values, opts.profile === 'custom', `add --throttle custom (got --throttle ${opts.profile})`);
   if (opts.deflate && values.compress) throw new UserError('--deflate is --compress deflate: give one of them');

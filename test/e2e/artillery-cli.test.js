@@ -58,7 +58,7 @@ function refused(out, why) {
 
 test('benchmark_artillery.js: an unknown transport or format, a bad target, a server that is down: one line, exit 2, no script', async () => {
   const out = path.join(tmp, 'bad.yml');
-  refused(await run('benchmark_artillery.js', ['3', '--transports', 'ws,smtp', '--target', 'x', '--out', out]), /--transport smtp: unknown \(known: ws, http1/);
+  refused(await run('benchmark_artillery.js', ['3', '--transports', 'ws,smtp', '--target', 'x', '--out', out]), /^benchmark_artillery: --transports smtp: unknown \(known: ws, http1/);
   // it writes a script and prints no results: --json is not taken rather than taken and ignored
   refused(await run('benchmark_artillery.js', ['3', '--target', 'ws://127.0.0.1:9', '--out', out, '--json']), /^benchmark_artillery: unknown option "--json" \(--help lists the options\)\n$/);
   refused(await run('benchmark_artillery.js', ['3', '--formats', 'protobuff', '--target', 'ws://127.0.0.1:9', '--out', out]), /--formats: unknown format "protobuff"/);

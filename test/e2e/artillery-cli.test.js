@@ -120,6 +120,19 @@ test('report.js --artillery: a real report back as results.json, report.md and r
   assert.equal(fs.existsSync(path.join(tmp, 'no')), false);
 });
 
+test('scripts/artillery.js --help: its usage on any Node, exit 0, nothing installed (a command\'s --help goes to Artillery)', async () => {
+  const cache = path.join(tmp, 'help-cache');
+  fs.mkdirSync(cache);
+  for (const flag of ['--help', '-h']) {
+    const r = await run('scripts/artillery.js', [flag], { PVJ_RUNTIME_CACHE: cache });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^usage: node scripts\/artillery\.js COMMAND \[ARGUMENTS\] {3}\(every argument goes to Artillery 2\.0\.34\)\n/);
+    assert.match(r.stdout, /Artillery needs Node ≥ 22\.18\.0/);
+  }
+  assert.deepEqual(fs.readdirSync(cache), []);
+});
+
 test('scripts/artillery.js: a Node below 22.18 gets one line and exit 2; otherwise a first use installs with one line, with the browser download off', async (t) => {
   if (semver.lt(process.versions.node, ARTILLERY.node)) {
     refused(await run('scripts/artillery.js', ['--version']), /^artillery: Artillery 2\.0\.34 needs Node ≥ 22\.18\.0; this is Node /);

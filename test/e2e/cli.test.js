@@ -99,6 +99,24 @@ test('a switch with a short alias given a value is named as typed, with the valu
   }
 });
 
+test('the scripts the docs name: --help prints the usage on stdout, exit 0; an unknown option or bad value one line, exit 2', () => {
+  for (const script of ['generate-records', 'screenshot-report', 'codec-table', 'run-tests', 'runtime']) {
+    const r = run(`scripts/${script}.js`, '--help');
+    assert.equal(r.code, 0, `${script}: ${r.stderr}`);
+    assert.equal(r.stderr, '', script);
+    assert.match(r.stdout, new RegExp(`^usage: node scripts/${script}\\.js `), script);
+    assertUserError(run(`scripts/${script}.js`, '--nope'), new RegExp(`^${script}: unknown option "--nope" \\(--help lists the options\\)$`));
+  }
+  assertUserError(run('scripts/codec-table.js', 'extra'), /^codec-table: unexpected argument "extra"/);
+  const out = path.join(tmp, 'no-such-folder', 'trips.json');
+  assertUserError(run('scripts/generate-records.js', '--out', out), /^generate-records: .*no-such-folder\/trips\.json: cannot write: no such file or directory$/);
+  assert.equal(fs.existsSync(path.dirname(out)), false);
+  assertUserError(run('scripts/generate-records.js', '--seed', 'abc'), /^generate-records: --seed: expected a whole number, got "abc"$/);
+  assertUserError(run('scripts/generate-records.js', '--records', '0'), /^generate-records: --records: expected a whole number ≥ 1, got "0"$/);
+  assertUserError(run('scripts/screenshot-report.js', 'no-such-report.html'), /^screenshot-report: no-such-report\.html: no such file$/);
+  assertUserError(run('scripts/screenshot-report.js', 'r.html', 'r.png', 'tall'), /^screenshot-report: HEIGHT: expected a whole number of pixels ≥ 1, got "tall"$/);
+});
+
 test('benchmark_dtq.js 5 --json: every codec measured and verified exact; protobuf is 6 bytes', () => {
   const r = run('benchmark_dtq.js', '5', '--json');
   assert.equal(r.code, 0, r.stderr);

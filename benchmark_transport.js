@@ -78,7 +78,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       a pass that fell behind its schedule fails); uploads only; ws keeps the toolkit's client
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
-  Each transport's formats without --formats (its formatPair):`;
+  Each transport's formats without --formats (the JSON and protobuf pair the transport declares as its own):`;
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {

@@ -13,13 +13,13 @@ import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { CAPACITY_GENERATORS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { CAPACITY_TARGET_P99_MS } from './lib/transmission/capacity-settings.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from './lib/cli/runtimes.js';
+import { RUNTIME_OPTIONS, runtimeUsage, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
 import { PRECISION_OPTIONS, precisionFromOptions } from './lib/cli/speed.js';
 
 exitOnSignals();
 
-const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--type NAME]]] [options]
+const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [options]
   Sizes (raw, gzip, brotli), encode/decode speed, a loopback WebSocket pass and the
   transport comparison (WebSocket, HTTP/1.1, HTTP/2, Connect, gRPC) for the bundled
   payloads (default: all five), written to results/<date-time>/
@@ -39,7 +39,10 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --messages M       override the mode's WebSocket messages per format
   --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
                      ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). Speed is timed in
-                     ${MODES.default.speedProcesses} fresh processes per group of codecs (${MODES.full.speedProcesses} with --full, up to ${MODES.full.speedMaxProcesses} while some ratio's processes disagree or too few ran at full speed), their pairs pooled
+                     ${MODES.default.speedProcesses} fresh processes per group of codecs (a group holds no two codecs of one library), their
+                     pairs pooled; --quick: ${MODES.quick.speedProcesses} (in this process when the codecs make one group); --full: ${MODES.full.speedProcesses}, up to ${MODES.full.speedMaxProcesses}
+                     while some ratio's processes disagree or too few ran at full speed
+  --records PATH     the array of records inside the --data document (a key, or a path like data.items)
   --strict           refuse a --data file with a key given twice in one object (default: a warning)
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
@@ -58,8 +61,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--proto FILE [--ty
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
   --out DIR          parent folder of the run's folder (default: results/)
   --json             print results.json to stdout instead of the tables
-${RUNTIME_USAGE}
-                        (the speed suite again on each runtime, as a runtime × codec matrix per payload)`;
+${runtimeUsage({ column: 21, adds: 'the speed suite again on each runtime, as a runtime × codec matrix per payload' })}`;
 
 /** @typedef {import('./lib/suite.js').CapacityGenerator} CapacityGenerator */
 

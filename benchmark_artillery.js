@@ -2,7 +2,7 @@
 // Writes an Artillery script that drives the toolkit's JSON-vs-protobuf passes from Artillery's virtual users, here
 // (artillery run) or from many machines (artillery run-fargate --count N): one scenario per transport × format.
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, runCli } from './lib/cli/index.js';
 import { selectTransportFormats } from './lib/cli/transmission.js';
 import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
@@ -40,7 +40,7 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
-  ...PAYLOAD_OPTIONS,
+  ...PAYLOAD_SELECTION_OPTIONS,
   target: { type: 'string' },
   transports: { type: 'string', default: 'ws' },
   rate: { type: 'string', default: '1000' },
@@ -62,7 +62,7 @@ runCli(import.meta.url, async () => {
   if (!values.target) throw new UserError('--target URL: the server the script sends to (node server.js N --transport T prints it)');
   const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
-  const transports = await Promise.all(names.map(loadTransport));
+  const transports = await Promise.all(names.map((n) => loadTransport(n, { option: '--transports' })));
   const direction = values.direction === 'down' ? 'down' : values.direction === 'up' ? 'up' : null;
   if (!direction) throw new UserError(`--direction ${values.direction}: expected up or down`);
   for (const t of transports) checkSettings(t, { direction });

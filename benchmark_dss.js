@@ -12,7 +12,7 @@ import { MODES } from './lib/suite.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/rows.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
+import { RUNTIME_OPTIONS, runtimeUsage, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
 import { libraryGroups, measureSpeedInProcesses, processPlanText } from './lib/runtimes/run/processes.js';
@@ -20,7 +20,7 @@ import { SLOWED_BASELINE_BELOW } from './lib/measure/slowed.js';
 import { speedPrecisionLine } from './lib/report/answer.js';
 import { measureShapes, SHAPE_FILTER } from './lib/measure/shapes.js';
 import { shapesReport } from './lib/report/shapes.js';
-import { selectCodecs } from './lib/codecs/index.js';
+import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
 
 /** The paired timer's defaults here: each ratio to ±5% at 95% in 20 ms slices, after at most 0.5 s of warm-up. */
 const PAIRED_DEFAULTS = { target: 0.05, warmupMs: 500, sliceMs: 20 };
@@ -68,13 +68,14 @@ ${precisionUsage(PAIRED_DEFAULTS)}
   --one-message OPS  operations also timed on the first message alone, beside the corpus run, for the
                   one-message bias: a comma list, 'all' or 'none' (default: encode,decode). Every figure
                   is over the payload's corpus of distinct messages (docs/speed.md, "Streams of messages")
-  --formats a,b   codecs to measure (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
+  --formats a,b   codecs to measure ('all' for every available one; default:
+                  ${DEFAULT_FORMATS.join(',')})
   --strict        refuse a --data file with a key given twice in one object (default: a warning)
   --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
                   which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
   --list          list every codec with its library, version and kind, and exit
   --json          print the results as one JSON object
-${RUNTIME_USAGE}`;
+${runtimeUsage({ column: 18, adds: 'the speed suite on each runtime, as a runtime × codec matrix per payload and operation' })}`;
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {

@@ -9,7 +9,8 @@ import { payloadHeading } from './lib/report/rows.js';
 import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
 import { corpusOf } from './lib/payload/index.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
+import { RUNTIME_OPTIONS, runtimeUsage, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
+import { DEFAULT_FORMATS } from './lib/codecs/index.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
 const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [--formats a,b]
@@ -23,10 +24,10 @@ const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH
   --train N     the first N messages train the dictionaries, measured on the others (default ${CORPUS_DEFAULTS.train}, at most half)
   --proto FILE  a .proto schema to use instead; --type NAME picks the message (default: the first)
   --strict      refuse a --data file with a key given twice in one object (default: a warning)
-  --formats     comma-separated codecs (default: the classic four, protobuf-es, msgpackr; 'all' for every available one)
+  --formats     comma-separated codecs ('all' for every available one; default:
+                ${DEFAULT_FORMATS.join(',')})
   --json        print the results as one JSON object
-${RUNTIME_USAGE}
-                (sizes are the host's; --runtimes adds each codec's round-trip verdict on each runtime)`;
+${runtimeUsage({ column: 16, adds: 'each codec\'s round-trip verdict on each runtime (the sizes are the host\'s)' })}`;
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), { ...PAYLOAD_OPTIONS, ...RUNTIME_OPTIONS, sample: { type: 'string' }, train: { type: 'string' } });

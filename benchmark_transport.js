@@ -78,7 +78,7 @@ const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchm
                       a pass that fell behind its schedule fails); uploads only; ws keeps the toolkit's client
 ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
-  Each transport's formats without --formats (its formatPair):`;
+  Each transport's formats without --formats (the JSON and protobuf pair the transport declares as its own):`;
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
@@ -89,10 +89,11 @@ const OPTIONS = {
   profiles: { type: 'string', default: 'none' },
   rounds: { type: 'string', default: '3' },
   sweep: { type: 'boolean', default: false },
-  'target-p99': { type: 'string', default: '10' },
+  // no defaults here for the options of --sweep and --capacity alone, so that one given without them is refused
+  'target-p99': { type: 'string' },
   capacity: { type: 'boolean', default: false },
-  'from-rate': { type: 'string', default: '500' },
-  'probe-seconds': { type: 'string', default: '0.2' },
+  'from-rate': { type: 'string' },
+  'probe-seconds': { type: 'string' },
   searches: { type: 'string' },
   sustain: { type: 'string' },
   'server-workers': { type: 'string', default: '1' },
@@ -118,7 +119,7 @@ function withoutOptions(usage, drop) {
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) {
-    const pairs = (await Promise.all(TRANSPORT_NAMES.map(loadTransport))).map((t) => `    ${t.name.padEnd(16)}${pairFormats(t).join(' vs ')}`);
+    const pairs = (await Promise.all(TRANSPORT_NAMES.map((n) => loadTransport(n)))).map((t) => `    ${t.name.padEnd(16)}${pairFormats(t).join(' vs ')}`);
     return void console.log(`${USAGE}\n${pairs.join('\n')}`);
   }
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
@@ -130,14 +131,21 @@ runCli(import.meta.url, async () => {
   // are Connect's on another HTTP, and the comparison's time grows with every cell)
   const names = (values.transports ?? (values.capacity ? CAPACITY_TRANSPORTS : DEFAULT_TRANSPORTS)).split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UserError('--transports: give at least one transport');
-  const transports = await Promise.all(names.map(loadTransport));
+  const transports = await Promise.all(names.map((n) => loadTransport(n, { option: '--transports' })));
   // every transport must take the settings before anything runs
   for (const t of transports) checkSettings(t, { direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining });
   if (values.sweep && opts.rate) throw new UserError('--sweep chooses the rates itself: drop --rate');
   if (values.capacity && (opts.rate || values.sweep)) throw new UserError('--capacity chooses the rates itself: drop --rate and --sweep');
   const serverWorkers = numberOption(values['server-workers'], 'server-workers', { min: 1, integer: true });
-  const fromRate = numberOption(values['from-rate'], 'from-rate', { min: 0.001 });
-  const probeSeconds = numberOption(values['probe-seconds'], 'probe-seconds', { min: 0.05 });
+  if (values['target-p99'] !== undefined && !values.sweep && !values.capacity) throw new UserError(`--target-p99 ${values['target-p99']}: only with --sweep or --capacity`);
+  // the search's first rate and probe length (500 msgs/s and 0.2 s unless told otherwise)
+  const fromRate = numberOption(values['from-rate'] ?? '500', 'from-rate', { min: 0.001 });
+  if (values['from-rate'] !== undefined && !values.capacity) throw new UserError(`--from-rate ${values['from-rate']}: only with --capacity`);
+  const probeSeconds = numberOption(values['probe-seconds'] ?? '0.2', 'probe-seconds', { min: 0.05 });
+  if (values['probe-seconds'] !== undefined && !values.capacity) throw new UserError(`--probe-seconds ${values['probe-seconds']}: only with --capacity`);
+  if (values.calibrate && !values.capacity) throw new UserError('--calibrate: only with --capacity');
+  // autocannon calibrates the http1 server alone (lib/transmission/capacity.js): without http1 it would do nothing
+  if (values.calibrate && !names.includes('http1')) throw new UserError(`--calibrate: only with http1 among --transports (got ${names.join(',')})`);
   // three searches per format unless told otherwise (CAPACITY_SEARCHES)
   const searches = numberOption(values.searches ?? String(CAPACITY_SEARCHES), 'searches', { min: 1, integer: true });
   if (values.searches !== undefined && !values.capacity) throw new UserError(`--searches ${values.searches}: only with --capacity`);

@@ -59,7 +59,8 @@ const OPTIONS = {
   raw: { type: 'boolean', default: false },
   rounds: { type: 'string', default: '5' },
   sweep: { type: 'boolean', default: false },
-  'target-p99': { type: 'string', default: '10' },
+  /** no default here (benchmarkOptions gives it), so that one given without --sweep is refused */
+  'target-p99': { type: 'string' },
   client: { type: 'string' },
   'cpu-rate': { type: 'string', default: '2000' },
   'cpu-seconds': { type: 'string', default: '1' },
@@ -72,6 +73,7 @@ runCli(import.meta.url, async () => {
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
   if (values.throttle !== 'none') throw new UserError('benchmark_ws takes --profiles a,b (the clients take --throttle)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 10000 });
+  if (values['target-p99'] !== undefined && !values.sweep) throw new UserError(`--target-p99 ${values['target-p99']}: only with --sweep`);
   if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');
   const transport = await loadTransport(opts.transport);
   // without --formats, the transport's own JSON and protobuf (ws: json-buffer and protobufjs-static)

@@ -16,11 +16,10 @@ const USAGE = `usage: node compare.js A B [--changed] [--json]
   latency and msgs/s, the transport comparison, capacity and server CPU at a fixed rate) the ratio
   B/A and a verdict: CHANGED only when the two runs' intervals do not overlap and B differs from A
   by more than ${Math.round(CHANGE_FLOOR * 100)}% (or a status changed: a round trip, what bound a capacity); unstable
-  when a run missed the figure's precision target. Speed settings the runs differ in (timer,
-  the timing processes' V8 flags and allocator, clock, minor GC, slice, target, processes, time
-  cap) are named first, and where one run's baseline ran slower (its fastest rate below
-  ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other's on the same CPU and runtime), where it did, and
-  where one run's servers timed the machine probe below ${Math.round(SLOWED_BELOW * 100)}% of the other's.
+  when a run missed the figure's precision target. Named first: the speed settings the runs differ in
+  (timer, the timing processes' V8 flags and allocator, clock, minor GC, slice, target, processes, time
+  cap); where one run's speed baseline ran slower (its fastest rate below ${Math.round(SLOWED_BASELINE_BELOW * 100)}% of the other's on the
+  same CPU and runtime); and where one run's servers timed the machine probe below ${Math.round(SLOWED_BELOW * 100)}% of the other's.
   The rules per figure: docs/suite.md, "Comparing runs".
   --changed   show only the figures that changed
   --json      print the comparison as JSON`;

@@ -28,6 +28,8 @@ runCli(import.meta.url, async () => {
     const written = await writeArtilleryReport({ file: values.artillery, scriptFile: values.script, out: values.out, command: `node report.js ${process.argv.slice(2).join(' ')}` });
     return void console.log(`${written.join(', ')} written`);
   }
+  // --script names the script an Artillery report ran: a results file carries its own payload and settings
+  if (values.script !== undefined) throw new UserError(`--script ${values.script}: only with --artillery`);
   if (positionals.length !== 1) throw new UserError('expected one results file: node report.js results/X/results.json');
   const file = positionals[0];
   const results = readResultsFile(file);

@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { createServerMeter } from './lib/transmission/server-meter.js';
@@ -38,7 +38,7 @@ const USAGE = `usage: node server.js N [options]   or   node server.js --data FI
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = {
-  ...PAYLOAD_OPTIONS,
+  ...PAYLOAD_SELECTION_OPTIONS,
   port: { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   raw: { type: 'boolean', default: false },

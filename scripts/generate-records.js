@@ -2,15 +2,20 @@
 // Writes a JSON document in the shape public open-data exports take: metadata, and the
 // records in an array under a top-level key ("trips": bike-share rides, made up, seeded),
 // for `node benchmark_dtq.js --data FILE --records trips`.
-// Usage: node scripts/generate-records.js [--records N] [--seed S] [--out FILE]
-//   --records N  how many trips (default 200, the size of test/fixtures/bike-trips.json;
-//                100000 makes a document of about 30 MB)
-//   --out FILE   where to write it (default: stdout)
-import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { numberOption, parseCli, runCli } from '../lib/cli/index.js';
+import { UserError } from '../lib/errors.js';
+import { writeFileAtomic } from '../lib/files.js';
 import { seededRandom } from '../lib/random.js';
+
+const USAGE = `usage: node scripts/generate-records.js [--records N] [--seed S] [--out FILE]
+  Writes a made-up bike-share export: metadata, and the trips in an array under "trips", for
+  node benchmark_dtq.js --data FILE --records trips
+  --records N  how many trips (default 200, the size of test/fixtures/bike-trips.json;
+               100000 makes a document of about 30 MB)
+  --seed S     a whole number; the same seed gives the same trips (default 7)
+  --out FILE   where to write it (default: stdout)`;
 
 /**
  * @param {number} seed
@@ -65,14 +70,19 @@ export function bikeTrips(count, seed = 7) {
   };
 }
 
+// run as a script (the test fixture imports bikeTrips): its options through parseCli and runCli, so bad input is one
+// line and exit 2, and a file that cannot be written is named (writeFileAtomic leaves nothing behind)
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { records: { type: 'string', default: '200' }, seed: { type: 'string', default: '7' }, out: { type: 'string' } } });
-  const count = Number(values.records);
-  if (!Number.isInteger(count) || count < 1) {
-    process.stderr.write(`generate-records: --records: expected a whole number ≥ 1, got "${values.records}"\n`);
-    process.exit(2);
-  }
-  const text = `${JSON.stringify(bikeTrips(count, Number(values.seed)))}\n`;
-  if (values.out) fs.writeFileSync(values.out, text);
-  else process.stdout.write(text);
+  runCli(import.meta.url, () => {
+    const { values, positionals } = parseCli(process.argv.slice(2), { records: { type: 'string', default: '200' }, seed: { type: 'string', default: '7' }, out: { type: 'string' } });
+    if (values.help) return void console.log(USAGE);
+    if (positionals.length) throw new UserError(`unexpected argument "${positionals[0]}" (--help lists the options)`);
+    const count = numberOption(values.records, 'records', { min: 1, integer: true });
+    // the generator takes a 32-bit integer: a seed it would truncate or read as 0 is refused
+    const seed = numberOption(values.seed, 'seed', { integer: true });
+    if (Math.abs(seed) > 2 ** 31 - 1) throw new UserError(`--seed: expected a whole number of at most ${2 ** 31 - 1} either way, got "${values.seed}"`);
+    const text = `${JSON.stringify(bikeTrips(count, seed))}\n`;
+    if (values.out) writeFileAtomic(values.out, text);
+    else process.stdout.write(text);
+  });
 }

@@ -16,6 +16,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
+import { parseCli } from '../lib/cli/index.js';
+import { UserError } from '../lib/errors.js';
+
+const USAGE = `usage: node scripts/run-tests.js FOLDER|FILE...
+  Runs node's test runner on every *.test.js below the folders given (a file given is run as it is), several files at a
+  time (TEST_CONCURRENCY), "test-runner: long" files first and "test-runner: alone" files last, two at a time
+  (TEST_ALONE_CONCURRENCY); a file still running after TEST_FILE_TIMEOUT_MS (default 10 minutes) fails.
+  npm test: the lint, then test/unit and test/e2e; npm run test:unit, npm run test:e2e: one of them.`;
 
 const ALONE = /^\/\/ test-runner: alone\b/m;
 const LONG = /^\/\/ test-runner: long\b/m;
@@ -30,7 +38,26 @@ const files = (dir) => (fs.statSync(dir).isFile() ? [dir] : fs.readdirSync(dir, 
   return e.name.endsWith('.test.js') ? [p] : [];
 }));
 
-const dirs = process.argv.slice(2);
+/**
+ * The folders and files given; --help prints the usage (exit 0), any other option is refused in one line (exit 2)
+ * rather than looked for as a folder.
+ */
+function readArguments() {
+  try {
+    const { values, positionals } = parseCli(process.argv.slice(2), {});
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return positionals;
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err;
+    console.error(`run-tests: ${err.message}`);
+    process.exit(2);
+  }
+}
+
+const dirs = readArguments();
 const missing = dirs.find((d) => !fs.existsSync(d));
 if (missing) {
   console.error(`run-tests: no such file or folder: ${missing}`);

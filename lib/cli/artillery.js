@@ -25,7 +25,7 @@ export async function writeArtilleryReport({ file, scriptFile, out, command }) {
   const scenarios = scenariosOf(report.aggregate);
   const unknown = scenarios.find((s) => !TRANSPORT_NAMES.includes(s.transport));
   if (unknown) throw new UserError(`--artillery ${file}: metrics of an unknown transport "${unknown.transport}" (known: ${TRANSPORT_NAMES.join(', ')})`);
-  const transports = await Promise.all([...new Set(scenarios.map((s) => s.transport))].map(loadTransport));
+  const transports = await Promise.all([...new Set(scenarios.map((s) => s.transport))].map((n) => loadTransport(n)));
   const formats = [...new Set(scenarios.map((s) => s.format))];
   const codecs = (await selectCodecs(formats.join(','))).map((c) => ({ name: c.name, library: c.library ?? null, version: libraryVersion(c.library ?? null), kind: c.kind }));
   let payload = null;

@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 import { UserError, errorMessage } from '../errors.js';
 
 /**
- * Options every payload-taking entry point accepts.
+ * Options every payload-taking entry point accepts: the payload and the codecs (resolveSelection), and --help.
  * @satisfies {import('node:util').ParseArgsOptionsConfig}
  */
-export const PAYLOAD_OPTIONS = {
+export const PAYLOAD_SELECTION_OPTIONS = {
   data: { type: 'string' },
   records: { type: 'string' },
   proto: { type: 'string' },
@@ -15,8 +15,17 @@ export const PAYLOAD_OPTIONS = {
   formats: { type: 'string' },
   /** refuse a --data file with a key given twice in one object (otherwise a warning) */
   strict: { type: 'boolean', default: false },
-  json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+};
+
+/**
+ * Those and --json, for the entry points that print results. One that prints none (server.js, benchmark_artillery.js)
+ * takes PAYLOAD_SELECTION_OPTIONS alone, so a --json given to it is refused as unknown rather than accepted and ignored.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
+export const PAYLOAD_OPTIONS = {
+  ...PAYLOAD_SELECTION_OPTIONS,
+  json: { type: 'boolean', default: false },
 };
 
 /**
@@ -88,8 +97,11 @@ function joinDashValues(args, options) {
  * @param {string[]} args
  */
 function describeParseError(err, args) {
-  const option = /'(-[^' ]+)/.exec(err.message)?.[1];
-  if (!option) return err.message.split('\n')[0];
+  // An option with a short alias is quoted as '-h, --help': name the form the user typed, the long one if neither
+  const [, first, long] = /'(-[^' ,]+)(?:, (--[^' ]+))?/.exec(err.message) ?? [];
+  if (!first) return err.message.split('\n')[0];
+  const typed = (/** @type {string} */ name) => args.some((a) => a === name || a.startsWith(`${name}=`));
+  const option = long && (typed(long) || !typed(first)) ? long : first;
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `unknown option ${JSON.stringify(args.find((a) => a === option || a.startsWith(`${option}=`)) ?? option)} (--help lists the options)`;

@@ -22,11 +22,31 @@ export const RUNTIME_OPTIONS = {
   chromium: { type: 'string' },
 };
 
-/** Usage lines for RUNTIME_OPTIONS. */
-export const RUNTIME_USAGE = `  --runtimes LIST       runtimes to run on: host (default), node@22, node@24, node@26, bun, deno, chromium, or all;
-                        installed from the npm registry into a per-user cache on first use (see docs/runtimes.md)
-  --runtime NAME=PATH   use a runtime binary you already have (repeatable)
-  --chromium PATH       the Chromium to use (default: the system's)`;
+/** The width the usage lines of RUNTIME_OPTIONS are wrapped to (the entry points' own lines keep within it). */
+const USAGE_WIDTH = 118;
+
+/**
+ * Usage lines for RUNTIME_OPTIONS, laid out as the entry point lays out its own options: each description starting
+ * at its column (two spaces after a longer name), wrapped lines under it, and --runtimes saying what it does there.
+ * @param {{ column: number, adds: string }} o column: where the entry point's descriptions start; adds: what --runtimes
+ *   does in that entry point, after the list of runtimes
+ */
+export function runtimeUsage({ column, adds }) {
+  /** @type {(name: string, text: string) => string} */
+  const entry = (name, text) => {
+    const lines = [`  ${name}`.padEnd(column - 2) + '  '];
+    for (const word of text.split(' ')) {
+      if (lines[lines.length - 1].length + word.length > USAGE_WIDTH && lines[lines.length - 1].trim() !== name) lines.push(' '.repeat(column));
+      lines[lines.length - 1] += `${word} `;
+    }
+    return lines.map((l) => l.trimEnd()).join('\n');
+  };
+  return [
+    entry('--runtimes LIST', `runtimes to run on: host (default), node@22, node@24, node@26, bun, deno, chromium, or all; installed from the npm registry into a per-user cache on first use (see docs/runtimes.md); ${adds}`),
+    entry('--runtime NAME=PATH', 'use a runtime binary you already have (repeatable)'),
+    entry('--chromium PATH', 'the Chromium to use (default: the system\'s)'),
+  ].join('\n');
+}
 
 /**
  * The runtimes the options name, installed or reused and described; the

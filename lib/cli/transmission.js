@@ -167,8 +167,9 @@ export function matrixVerdictLines(run) {
 /**
  * What both benchmark entry points (benchmark_ws, benchmark_transport) read the same way: the transmission
  * options, the link profiles (each checked, custom with its --rtt/--down/--up), the messages per profile (the
- * given --messages, else loopbackMessages unthrottled and 40 throttled), the rounds and the sweep's p99 target.
- * @param {TransmissionValues & { profiles: string, messages?: string, rounds: string, 'target-p99': string }} values parsed options
+ * given --messages, else loopbackMessages unthrottled and 40 throttled), the rounds and the sweep's p99 target (10 ms
+ * when not given: the option tables leave it without a default, so an entry point can tell it was given).
+ * @param {TransmissionValues & { profiles: string, messages?: string, rounds: string, 'target-p99'?: string }} values parsed options
  * @param {{ loopbackMessages: number }} defaults
  */
 export function benchmarkOptions(values, { loopbackMessages }) {
@@ -181,7 +182,7 @@ export function benchmarkOptions(values, { loopbackMessages }) {
     opts, profiles,
     messagesFor: (/** @type {string} */ p) => explicit ?? (p === 'none' ? loopbackMessages : 40),
     rounds: numberOption(values.rounds, 'rounds', { min: 1, integer: true }),
-    targetP99Ms: numberOption(values['target-p99'], 'target-p99', { min: 0.001 }),
+    targetP99Ms: numberOption(values['target-p99'] ?? '10', 'target-p99', { min: 0.001 }),
   };
 }
 
@@ -257,7 +258,9 @@ ${TRANSMISSION_USAGE}
   const rest = values.data ? positionals : positionals.slice(1);
   if (!values.data && !numbers.length) throw new UserError('give a payload number N (1–5) or --data FILE');
   if (rest.length > 1) throw new UserError(`unexpected argument "${rest[1]}"`);
-  const messages = rest.length ? numberOption(rest[0], 'messages (M)', { min: 1, integer: true }) : 10000;
+  // M is an argument, not an option (there is no --messages here): named as the usage names it
+  const messages = rest.length ? Number(rest[0]) : 10000;
+  if (!Number.isInteger(messages) || messages < 1) throw new UserError(`M (the message count): expected a whole number ≥ 1, got ${JSON.stringify(rest[0])}`);
   const opts = transmissionOptions(values);
   checkCustomLink(values, opts.profile === 'custom', `add --throttle custom (got --throttle ${opts.profile})`);
   if (opts.deflate && values.compress) throw new UserError('--deflate is --compress deflate: give one of them');

@@ -82,7 +82,7 @@ export async function measureTransportMatrix({ transports, codecs, skipped = [],
     }
   }
   const verdicts = matrixVerdicts(results);
-  const named = namedVerdicts(namedPairs(await Promise.all(running.map(loadTransport))), results);
+  const named = namedVerdicts(namedPairs(await Promise.all(running.map((n) => loadTransport(n)))), results);
   const { settings, payload } = perRound[0].run;
   return { payload, settings: { ...settings, transport: null, transports, rounds }, runs: perRound.map((r) => r.run), results, named, verdicts, skipped };
 }

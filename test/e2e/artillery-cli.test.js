@@ -58,7 +58,9 @@ function refused(out, why) {
 
 test('benchmark_artillery.js: an unknown transport or format, a bad target, a server that is down: one line, exit 2, no script', async () => {
   const out = path.join(tmp, 'bad.yml');
-  refused(await run('benchmark_artillery.js', ['3', '--transports', 'ws,smtp', '--target', 'x', '--out', out]), /--transport smtp: unknown \(known: ws, http1/);
+  refused(await run('benchmark_artillery.js', ['3', '--transports', 'ws,smtp', '--target', 'x', '--out', out]), /^benchmark_artillery: --transports smtp: unknown \(known: ws, http1/);
+  // it writes a script and prints no results: --json is not taken rather than taken and ignored
+  refused(await run('benchmark_artillery.js', ['3', '--target', 'ws://127.0.0.1:9', '--out', out, '--json']), /^benchmark_artillery: unknown option "--json" \(--help lists the options\)\n$/);
   refused(await run('benchmark_artillery.js', ['3', '--formats', 'protobuff', '--target', 'ws://127.0.0.1:9', '--out', out]), /--formats: unknown format "protobuff"/);
   refused(await run('benchmark_artillery.js', ['3', '--transports', 'ws,grpc', '--target', 'ws://127.0.0.1:9', '--out', out]), /with several transports give transport=URL/);
   refused(await run('benchmark_artillery.js', ['3', '--transports', 'grpc', '--formats', 'json', '--target', 'http://127.0.0.1:9', '--out', out]), /^benchmark_artillery: --formats json: /);
@@ -122,6 +124,19 @@ test('report.js --artillery: a real report back as results.json, report.md and r
   assert.equal(fs.readFileSync(path.join(tmp, 'again', 'report.md'), 'utf8'), md);
   refused(await run('report.js', ['--artillery', path.join(ROOT, 'package.json'), '--out', path.join(tmp, 'no')]), /--artillery .*package\.json: not an Artillery JSON report/);
   assert.equal(fs.existsSync(path.join(tmp, 'no')), false);
+});
+
+test('scripts/artillery.js --help: its usage on any Node, exit 0, nothing installed (a command\'s --help goes to Artillery)', async () => {
+  const cache = path.join(tmp, 'help-cache');
+  fs.mkdirSync(cache);
+  for (const flag of ['--help', '-h']) {
+    const r = await run('scripts/artillery.js', [flag], { PVJ_RUNTIME_CACHE: cache });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^usage: node scripts\/artillery\.js COMMAND \[ARGUMENTS\] {3}\(every argument goes to Artillery 2\.0\.34\)\n/);
+    assert.match(r.stdout, /Artillery needs Node ≥ 22\.18\.0/);
+  }
+  assert.deepEqual(fs.readdirSync(cache), []);
 });
 
 test('scripts/artillery.js: a Node below 22.18 gets one line and exit 2; otherwise a first use installs with one line, with the browser download off', async (t) => {

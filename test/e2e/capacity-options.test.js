@@ -29,7 +29,7 @@ test('benchmark_transport.js --capacity --sustain S: the toolkit\'s client offer
   assert.match(text.stdout, /^sustained: each capacity offered for 0\.3 s in one pass .* (1 of 1 held at their capacity\.|0 of 1 held at their capacity\. Not at their capacity: ws json-buffer \(.*\)\.)$/m);
 });
 
-test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate: one line naming it, exit 2', () => {
+test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --from-rate 0, --rate 0, --capacity with --rate, a --capacity option without it: one line naming it, exit 2', () => {
   for (const [args, pattern] of /** @type {Array<[string[], RegExp]>} */ ([
     [['--capacity', '--server-workers', '0'], /^benchmark_transport: --server-workers: expected a whole number ≥ 1, got "0"$/],
     [['--capacity', '--target-p99', '0'], /^benchmark_transport: --target-p99: expected a number ≥ 0.001, got "0"$/],
@@ -45,6 +45,11 @@ test('benchmark_transport.js bad input: --server-workers 0, --target-p99 0, --fr
     [['--searches', '2'], /^benchmark_transport: --searches 2: only with --capacity$/],
     [['--capacity', '--sustain', '-1'], /^benchmark_transport: --sustain: expected a number ≥ 0, got "-1"$/],
     [['--sustain', '2'], /^benchmark_transport: --sustain 2: only with --capacity$/],
+    [['--calibrate'], /^benchmark_transport: --calibrate: only with --capacity$/],
+    [['--capacity', '--calibrate', '--transports', 'ws,grpc'], /^benchmark_transport: --calibrate: only with http1 among --transports \(got ws,grpc\)$/],
+    [['--from-rate', '400'], /^benchmark_transport: --from-rate 400: only with --capacity$/],
+    [['--probe-seconds', '0.1'], /^benchmark_transport: --probe-seconds 0.1: only with --capacity$/],
+    [['--target-p99', '5'], /^benchmark_transport: --target-p99 5: only with --sweep or --capacity$/],
   ])) {
     const r = run('5', ...args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);

@@ -93,6 +93,55 @@ test('unknown option and bad option values', () => {
   assertUserError(run('benchmark_dtq.js', '5', '--formats', 'jsonx'), /^benchmark_dtq: --formats: unknown format "jsonx"/);
 });
 
+test('a switch with a short alias given a value is named as typed, with the value (every entry point)', () => {
+  for (const script of ['report.js', 'compare.js', 'benchmark_dtq.js', 'benchmark.js']) {
+    assertUserError(run(script, '--help=1'), new RegExp(`^${script.replace('.js', '')}: --help: takes no value \\(it is a switch\\), got "1"$`));
+  }
+});
+
+test('the scripts the docs name: --help prints the usage on stdout, exit 0; an unknown option or bad value one line, exit 2', () => {
+  for (const script of ['generate-records', 'screenshot-report', 'codec-table', 'run-tests', 'runtime']) {
+    const r = run(`scripts/${script}.js`, '--help');
+    assert.equal(r.code, 0, `${script}: ${r.stderr}`);
+    assert.equal(r.stderr, '', script);
+    assert.match(r.stdout, new RegExp(`^usage: node scripts/${script}\\.js `), script);
+    assertUserError(run(`scripts/${script}.js`, '--nope'), new RegExp(`^${script}: unknown option "--nope" \\(--help lists the options\\)$`));
+  }
+  assertUserError(run('scripts/codec-table.js', 'extra'), /^codec-table: unexpected argument "extra"/);
+  const out = path.join(tmp, 'no-such-folder', 'trips.json');
+  assertUserError(run('scripts/generate-records.js', '--out', out), /^generate-records: .*no-such-folder\/trips\.json: cannot write: no such file or directory$/);
+  assert.equal(fs.existsSync(path.dirname(out)), false);
+  assertUserError(run('scripts/generate-records.js', '--seed', 'abc'), /^generate-records: --seed: expected a whole number, got "abc"$/);
+  assertUserError(run('scripts/generate-records.js', '--records', '0'), /^generate-records: --records: expected a whole number ≥ 1, got "0"$/);
+  assertUserError(run('scripts/screenshot-report.js', 'no-such-report.html'), /^screenshot-report: no-such-report\.html: no such file$/);
+  assertUserError(run('scripts/screenshot-report.js', 'r.html', 'r.png', 'tall'), /^screenshot-report: HEIGHT: expected a whole number of pixels ≥ 1, got "tall"$/);
+});
+
+test('--help: every line an option\'s entry or under one, at its column; the defaults named, not nicknamed', () => {
+  const help = (/** @type {string} */ script) => {
+    const r = run(script, '--help');
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  const suite = help('benchmark.js');
+  // the runtime options in the suite's own column (21), what --runtimes does there inside its entry, nothing after --chromium
+  assert.match(suite, /\n {2}--json {13}print results\.json .*\n {2}--runtimes LIST {4}runtimes to run on: .*\n( {21}\S.*\n)*? {21}.*speed suite again on each runtime, as a runtime × codec matrix per payload\n {2}--runtime NAME=PATH {2}use .*\n {2}--chromium PATH {4}the Chromium to use \(default: the system's\)\n$/);
+  assert.match(suite, /^usage: node benchmark\.js \[N \.\.\.\] \[--data FILE \[--records PATH\] \[--proto FILE/);
+  assert.match(suite, /\n {2}--records PATH {5}the array of records inside the --data document/);
+  // as lib/suite.js's MODES run it: 3 processes by default; --quick 1; --full 3 up to 6
+  assert.match(suite.replace(/\n {21}/g, ' '), /Speed is timed in 3 fresh processes per group of codecs \(a group holds no two codecs of one library\), their pairs pooled; --quick: 1 \(in this process when the codecs make one group\); --full: 3, up to 6 while some ratio's processes disagree or too few ran at full speed\n/);
+  const sizes = help('benchmark_dtq.js');
+  assert.match(sizes, /\n {2}--runtimes LIST {2}runtimes to run on: .*\n( {16}\S.*\n)*? {16}.*round-trip verdict on each runtime \(the sizes are the host's\)\n {2}--runtime NAME=PATH {2}use .*\n {2}--chromium PATH {2}the Chromium to use \(default: the system's\)\n$/);
+  const speed = help('benchmark_dss.js');
+  for (const text of [sizes, speed]) {
+    assert.doesNotMatch(text, /classic four/);
+    assert.match(text.replace(/\n {16,18}/g, ' '), new RegExp(`--formats .*codecs .*default: ${DEFAULT_FORMATS.join(',')}\\)\n`));
+  }
+  assert.match(help('benchmark_transport.js'), /\n {2}Each transport's formats without --formats \(the JSON and protobuf pair the transport declares as its own\):\n/);
+  const compare = help('compare.js');
+  assert.match(compare.replace(/\n {2}/g, ' '), /Named first: the speed settings the runs differ in \(timer, .*, time cap\); where one run's speed baseline ran slower \(its fastest rate below 80% of the other's on the same CPU and runtime\); and where one run's servers timed the machine probe below 80% of the other's\./);
+});
+
 test('benchmark_dtq.js 5 --json: every codec measured and verified exact; protobuf is 6 bytes', () => {
   const r = run('benchmark_dtq.js', '5', '--json');
   assert.equal(r.code, 0, r.stderr);

@@ -42,3 +42,12 @@ test('a run\'s folder given in place of its results.json: the reports are writte
   assert.equal(r.stdout, `${path.join(run, 'report.md')} and ${path.join(run, 'report.html')} written\n`);
   assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.startsWith('report')), [], 'nothing in the folder above');
 });
+
+test('--script without --artillery (it names the script an Artillery report ran) is refused in one line, exit 2, nothing written', () => {
+  const out = path.join(tmp, 'script-out');
+  const r = report(results, '--script', 'artillery.yml', '--out', out);
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr, 'report: --script artillery.yml: only with --artillery\n');
+  assert.equal(r.stdout, '');
+  assert.equal(fs.existsSync(out), false);
+});

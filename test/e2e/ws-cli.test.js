@@ -183,10 +183,14 @@ test('a port in use: one clear line, exit 2; PORT is honoured', async () => {
 test('bad arguments: one line, exit 2', async () => {
   assertOneLine(await run('client.js', ['--format', 'nope', '3', '10']).done, /^client: --formats: unknown format "nope"/);
   assertOneLine(await run('client_json.js', ['3', '10', '--format', 'json']).done, /^client_json: client_json always sends json-buffer/);
-  assertOneLine(await run('client_json.js', ['3', 'many']).done, /^client_json: --messages \(M\): expected a whole number ≥ 1, got "many"/);
+  assertOneLine(await run('client_json.js', ['3', 'many']).done, /^client_json: M \(the message count\): expected a whole number ≥ 1, got "many"$/);
+  assertOneLine(await run('client_json.js', ['3', '0']).done, /^client_json: M \(the message count\): expected a whole number ≥ 1, got "0"$/);
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  // it prints no results: --json is not taken rather than taken and ignored
+  assertOneLine(await run('server.js', ['3', '--json']).done, /^server: unknown option "--json" \(--help lists the options\)$/);
+  assertOneLine(await run('benchmark_ws.js', ['3', '--target-p99', '5']).done, /^benchmark_ws: --target-p99 5: only with --sweep$/);
   const help = await run('benchmark_ws.js', ['--help']).done;
   assert.equal(help.code, 0);
   assert.match(help.stdout, /a codec that cannot\s+carry the payload is listed as unsupported and does not change the exit code/);

@@ -236,13 +236,14 @@ export const TRANSPORT_NAMES = Object.keys(TRANSPORTS);
 /**
  * Loads one transport by name.
  * @param {string} name
+ * @param {{ option?: string }} [o] the option the name came from, for the error (--transports where it is a list)
  * @returns {Promise<Transport>}
  */
-export async function loadTransport(name) {
+export async function loadTransport(name, { option = '--transport' } = {}) {
   const file = Object.hasOwn(TRANSPORTS, name) ? TRANSPORTS[/** @type {keyof typeof TRANSPORTS} */ (name)] : null;
-  if (!file) throw new UserError(`--transport ${name}: unknown (known: ${TRANSPORT_NAMES.join(', ')})`);
+  if (!file) throw new UserError(`${option} ${name}: unknown (known: ${TRANSPORT_NAMES.join(', ')})`);
   const url = new URL(file, import.meta.url);
-  if (!fs.existsSync(url)) throw new UserError(`--transport ${name}: not built yet (no lib/transmission/transports/${file})`);
+  if (!fs.existsSync(url)) throw new UserError(`${option} ${name}: not built yet (no lib/transmission/transports/${file})`);
   return (await import(url.href)).default;
 }
 

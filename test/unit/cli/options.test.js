@@ -30,6 +30,12 @@ test('an empty value is refused, not read as the default', () => {
 
 test('a switch given a value names both', () => {
   refused(() => parseCli(['--json=3'], OPTIONS), /^--json: takes no value \(it is a switch\), got "3"$/);
+  // an option with a short alias too (parseArgs quotes it as '-h, --help'): named as typed
+  refused(() => parseCli(['--help=1'], OPTIONS), /^--help: takes no value \(it is a switch\), got "1"$/);
+  /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+  const out = { out: { type: 'string', short: 'o' } };
+  refused(() => parseCli(['--out'], out), /^--out: needs a value$/);
+  refused(() => parseCli(['-o'], out), /^-o: needs a value$/);
 });
 
 test('--help is taken by every entry point, including one whose option table does not name it', async () => {

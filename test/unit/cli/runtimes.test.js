@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { UserError } from '../../../lib/errors.js';
 import { parseCli } from '../../../lib/cli/index.js';
-import { RUNTIME_OPTIONS, RUNTIME_USAGE, runtimesFromOptions } from '../../../lib/cli/runtimes.js';
+import { RUNTIME_OPTIONS, runtimeUsage, runtimesFromOptions } from '../../../lib/cli/runtimes.js';
 
 // Only what is decided before a runtime is installed, located or started: the options, and the mistakes in them.
 
@@ -14,8 +14,18 @@ test('RUNTIME_OPTIONS, as the entry points parse them: --runtimes LIST and --chr
   assert.throws(() => parseCli(['--runtimes'], RUNTIME_OPTIONS), (err) => err instanceof UserError && /--runtimes/.test(err.message), 'LIST is required');
 });
 
-test('RUNTIME_USAGE: one entry per option', () => {
-  assert.deepEqual(RUNTIME_USAGE.split('\n').map((l) => l.match(/^ {2}(--\S+)/)?.[1]).filter(Boolean), ['--runtimes', '--runtime', '--chromium']);
+test('runtimeUsage: one entry per option, each description at the column given (wrapped lines too), what --runtimes adds inside its entry', () => {
+  const usage = runtimeUsage({ column: 21, adds: 'the speed suite again on each runtime' });
+  assert.deepEqual(usage.split('\n').map((l) => l.match(/^ {2}(--\S+)/)?.[1]).filter(Boolean), ['--runtimes', '--runtime', '--chromium']);
+  // each description at column 21, or two spaces after a name too long for it (--runtime NAME=PATH), as the entry points lay out theirs
+  for (const line of usage.split('\n')) {
+    const [, name = '', gap] = /^(?: {2}(--\S+(?: \S+)?))?( +)\S/.exec(line) ?? [];
+    assert.equal(name ? 2 + name.length + gap.length : gap.length, name.length + 4 > 21 ? name.length + 4 : 21, line);
+    assert.ok(line.length <= 118, line);
+  }
+  // the wrapped lines joined: what --runtimes adds ends its own entry
+  assert.match(usage.replace(/\n {21}/g, ' '), /^ {2}--runtimes LIST {4}runtimes to run on: .* \(see docs\/runtimes\.md\); the speed suite again on each runtime\n {2}--runtime NAME=PATH/);
+  assert.match(usage.split('\n').at(-1) ?? '', /^ {2}--chromium PATH {4}the Chromium to use/);
 });
 
 /**

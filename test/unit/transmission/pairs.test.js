@@ -7,7 +7,7 @@ import { summariseTransmissionRounds } from '../../../lib/transmission/rounds.js
 import { formatRefusal, loadTransport, TRANSPORT_NAMES } from '../../../lib/transmission/transports/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 
-const transports = await Promise.all(TRANSPORT_NAMES.map(loadTransport));
+const transports = await Promise.all(TRANSPORT_NAMES.map((n) => loadTransport(n)));
 const byName = Object.fromEntries(transports.map((t) => [t.name, t]));
 
 test('every transport declares a JSON-vs-protobuf pair it can carry, with a label per side', async () => {

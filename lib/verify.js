@@ -374,9 +374,27 @@ export function describeVerdict(p) {
 /** @param {unknown} v */
 function show(v) {
   if (v === undefined) return '(absent)';
-  if (Object.is(v, -0)) return '-0';
-  const s = JSON.stringify(v) ?? String(v);
+  const s = showJson(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/**
+ * A value as JSON.stringify writes it, except the numbers JSON has no literal for, at any depth: JSON.stringify
+ * writes Infinity, -Infinity and NaN as null and -0 as 0, so a float that overflowed would read "1e39 → null" and a
+ * lost Infinity "null → null". They are written as JavaScript spells them (Infinity, -Infinity, NaN, -0).
+ * @param {unknown} v
+ * @returns {string}
+ */
+function showJson(v) {
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v); // String() of a finite number is its JSON
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? String(v);
+  const json = /** @type {{ toJSON?: unknown }} */ (v).toJSON;
+  if (typeof json === 'function') return showJson(json.call(v));
+  // where JSON.stringify writes null in an array and leaves a key out
+  const skipped = (/** @type {unknown} */ x) => x === undefined || typeof x === 'function' || typeof x === 'symbol';
+  if (Array.isArray(v)) return `[${v.map((x) => (skipped(x) ? 'null' : showJson(x))).join(',')}]`;
+  const entries = Object.entries(v).filter(([, x]) => !skipped(x));
+  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${showJson(x)}`).join(',')}}`;
 }
 
 /**

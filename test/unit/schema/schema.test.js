@@ -26,6 +26,22 @@ test('parseSchema: a type that is not there names the file and the types it has'
     (err) => err instanceof UserError && /x\.proto: no message type "Nope" \(it has: A\)/.test(err.message));
 });
 
+test('parseSchema: a --type short name that several messages end is refused, naming them; full and unambiguous names work', () => {
+  const text = 'syntax = "proto3"; package top; message Outer { message Msg { string s = 1; } } '
+    + 'message Other { message Msg { int32 s = 1; } enum Kind { K = 0; } } message Zed { message Kind { bool k = 1; } }';
+  assert.throws(() => parseSchema(text, { file: 'amb.proto', typeName: 'Msg' }),
+    (err) => err instanceof UserError && err.message === '--type Msg is ambiguous in amb.proto: top.Outer.Msg, top.Other.Msg; give the full name');
+  assert.equal(parseSchema(text, { typeName: 'top.Other.Msg' }).typeName, 'top.Other.Msg');
+  assert.equal(parseSchema(text, { typeName: '.top.Other.Msg' }).typeName, 'top.Other.Msg');
+  assert.equal(parseSchema(text, { typeName: 'Other.Msg' }).typeName, 'top.Other.Msg');
+  assert.equal(parseSchema(text, { typeName: 'Outer' }).typeName, 'top.Outer');
+  // the one message of that name, not the enum of the same name that protobuf.js's lookup finds first
+  assert.equal(parseSchema(text, { typeName: 'Kind' }).typeName, 'top.Zed.Kind');
+  assert.throws(() => parseSchema(text, { file: 'amb.proto', typeName: '.Msg' }), /amb\.proto: no message type "\.Msg"/);
+  // a full name is that message, though it also ends another's
+  assert.equal(parseSchema('syntax = "proto3"; message Outer { message B { int32 x = 1; } } message B { string y = 1; }', { typeName: 'B' }).typeName, 'B');
+});
+
 test('parseSchema: a syntax error names the file and the line', () => {
   assert.throws(() => parseSchema('syntax = "proto3";\nmessage A {\n  int32 x = ;\n}', { file: 'bad.proto' }),
     (err) => err instanceof UserError && /^bad\.proto: .*line 3/.test(err.message));

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
+import { NON_FINITE } from '../schema/proto-json.js';
 import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
@@ -39,6 +40,8 @@ function plainScalar(type, v) {
  */
 function protoScalar(type, v) {
   if (type === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+  // ProtoJSON writes NaN and the infinities as strings; a protobuf-es message holds the number
+  if ((type === ScalarType.FLOAT || type === ScalarType.DOUBLE) && typeof v === 'string' && NON_FINITE.has(v)) return Number(v);
   return v;
 }
 

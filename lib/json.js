@@ -75,19 +75,24 @@ export function setKey(obj, key, value) {
 
 /**
  * What JSON.parse does not say about a JSON text: keys given twice in one
- * object (JSON.parse keeps the last silently) and integer literals it rounded
+ * object (JSON.parse keeps the last silently), integer literals it rounded
  * (beyond 2^53, written without fraction or exponent, whose double is not the
- * integer written). Each is named by its JSON path and, for numbers, quoted as
- * written. The text must be valid JSON: one value, or several separated by
- * whitespace (NDJSON), whose paths are then prefixed with their record index.
+ * integer written) and number literals beyond a double's range (1e400, which
+ * it reads as Infinity: JSON has no Infinity, and JSON.stringify writes it as
+ * null). Each is named by its JSON path and, for numbers, quoted as written.
+ * The text must be valid JSON: one value, or several separated by whitespace
+ * (NDJSON), whose paths are then prefixed with their record index.
  * @param {string} text
- * @returns {{ duplicates: string[], roundedIntegers: { path: string, written: string }[] }}
+ * @returns {{ duplicates: string[], roundedIntegers: { path: string, written: string }[],
+ *   infinite: { path: string, written: string }[] }}
  */
 export function scanJsonText(text) {
   /** @type {{ record: number, path: string }[]} */
   const duplicates = [];
   /** @type {{ record: number, path: string, written: string }[]} */
   const roundedIntegers = [];
+  /** @type {{ record: number, path: string, written: string }[]} */
+  const infinite = [];
   /** @type {{ keys: Set<string> | null, path: string, index: number, key: string | null }[]} */
   const stack = [];
   let record = 0; // index of the top-level value being read
@@ -150,6 +155,10 @@ export function scanJsonText(text) {
       if (/^-?\d{16,}$/.test(literal) && BigInt(literal) !== BigInt(Number(literal))) {
         roundedIntegers.push({ record, path: valuePath(), written: literal });
       }
+      // true, false and null are literals too (Number() of them is not a number, not Infinity)
+      if (/^-?\d/.test(literal) && Math.abs(Number(literal)) === Infinity) {
+        infinite.push({ record, path: valuePath(), written: literal });
+      }
       afterValue();
     }
   }
@@ -158,6 +167,7 @@ export function scanJsonText(text) {
   return {
     duplicates: duplicates.map((d) => label(d.record, d.path)),
     roundedIntegers: roundedIntegers.map((r) => ({ path: label(r.record, r.path), written: r.written })),
+    infinite: infinite.map((r) => ({ path: label(r.record, r.path), written: r.written })),
   };
 }
 

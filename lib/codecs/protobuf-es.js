@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
+import { NON_FINITE } from '../schema/proto-json.js';
 import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
@@ -49,11 +50,16 @@ const LONG_TYPES = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT
  */
 function protoScalar(type, v, longAsString = false) {
   if (type === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+<<<<<<< HEAD
   // a 64-bit integer given as a JSON number: its exact value as BigInt. Left a number, protobuf-es's binary writer
   // converts it right, but its JSON writer prints String(n): "12345678901234567000" for the double 12345678901234567168
   // (JSON.parse's reading of 12345678901234567890), "-9223372036854776000" for the int64 minimum, which its own JSON
   // reader then refuses as out of range
   if (type !== undefined && LONG_TYPES.has(type) && typeof v === 'number' && Number.isInteger(v)) return longAsString ? BigInt(v).toString() : BigInt(v);
+=======
+  // ProtoJSON writes NaN and the infinities as strings; a protobuf-es message holds the number
+  if ((type === ScalarType.FLOAT || type === ScalarType.DOUBLE) && typeof v === 'string' && NON_FINITE.has(v)) return Number(v);
+>>>>>>> fixB
   return v;
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
 import { Unsupported } from '../errors.js';
-import { findInt64 } from '../schema/proto-json.js';
+import { NON_FINITE, findInt64 } from '../schema/proto-json.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -79,6 +79,8 @@ function valueToInit(e, v) {
   if (e.kind === 'message') return toInit(e.T(), v);
   if (e.kind === 'enum') return enumNumber(e.T(), v);
   if (e.T === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+  // ProtoJSON writes NaN and the infinities as strings; a protobuf-ts message holds the number
+  if ((e.T === ScalarType.FLOAT || e.T === ScalarType.DOUBLE) && typeof v === 'string' && NON_FINITE.has(v)) return Number(v);
   return v;
 }
 
@@ -207,7 +209,8 @@ const codec = {
     const Type = generatedType(schema);
     const toProto = schema.adapter.toProto ?? IDENTITY;
     const fromProto = schema.adapter.fromProto ?? IDENTITY;
-    const converted = needsConversion(Type);
+    // "NaN" in a float field is converted only for a payload that writes one: every other double is a number already
+    const converted = needsConversion(Type) || schema.adapter.fit?.nonFiniteAsStrings === true;
     return {
       fromPlain: converted
         ? (obj) => Type.create(toInit(Type, toProto(obj)))

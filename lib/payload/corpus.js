@@ -202,14 +202,16 @@ function keyList(object) {
  * @param {import('protobufjs').Type} type
  * @param {unknown[]} corpus
  * @param {string} label the file, for errors
- * @returns {{ aliases: boolean, longsAsStrings: boolean }} how the records spell keys and 64-bit integers (see checkFits)
+ * @returns {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings: boolean }} how the records spell keys,
+ *   64-bit integers and non-finite floats (see checkFits)
  */
 export function checkCorpusFits(type, corpus, label) {
-  // how the records spell keys and 64-bit integers, for the adapter (schemaForPayload)
-  const fit = { aliases: false, longsAsStrings: false };
-  const add = (/** @type {{ aliases: boolean, longsAsStrings: boolean }} */ f) => {
+  // how the records spell keys, 64-bit integers and non-finite floats, for the adapter (schemaForPayload)
+  const fit = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false };
+  const add = (/** @type {import('../schema/fit.js').Found} */ f) => {
     fit.aliases ||= f.aliases;
     fit.longsAsStrings ||= f.longsAsStrings;
+    fit.nonFiniteAsStrings ||= f.nonFiniteAsStrings;
   };
   if (corpus.length === 1) {
     add(checkFits(type, corpus[0]));

@@ -149,14 +149,20 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
 
 /**
  * What a --data file holds that JSON.parse does not say: keys given twice in one object (a warning naming the
- * path, or refused under --strict) and integers it rounded (beyond 2^53, quoted as written in the file; a double
- * written as one, such as 1e308, is not an integer that was rounded). And the file's own size in bytes.
+ * path, or refused under --strict), integers it rounded (beyond 2^53, quoted as written in the file; a double
+ * written as one, such as 1e308, is not an integer that was rounded) and numbers beyond a double's range (refused:
+ * JSON.parse reads 1e400 as Infinity, which JSON cannot carry, so the JSON baseline would write null and every
+ * codec would be measured on a value the file does not hold). And the file's own size in bytes.
  * @param {string} file
  * @param {{ strict?: boolean, text?: string }} [options] text: the file's text, when read already
  * @returns {{ warnings: string[], fileBytes: number }}
  */
 export function inspectDataFile(file, { strict = false, text = readUtf8File(file) } = {}) {
-  const { duplicates, roundedIntegers } = scanJsonText(text);
+  const { duplicates, roundedIntegers, infinite } = scanJsonText(text);
+  if (infinite.length) {
+    const [{ path: at, written }] = infinite;
+    throw new UserError(`${file}: ${at}: ${written} is beyond a double's range (JSON.parse reads ${Number(written)}, which JSON cannot carry)${infinite.length > 1 ? `; ${infinite.length} such numbers in the file` : ''}`);
+  }
   if (strict && duplicates.length) {
     throw new UserError(`${file}: ${duplicates[0]}: key given twice in one object (refused under --strict${duplicates.length > 1 ? `; ${duplicates.length} such keys in the file` : ''})`);
   }

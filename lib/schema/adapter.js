@@ -44,12 +44,14 @@ function reachableTypes(rootType, seen = new Set()) {
  * numbers as protobuf.js's encoder expects) and back. Both are null when the
  * schema needs none of this, so the common case costs nothing.
  * @param {import('protobufjs').Type} rootType
- * @param {{ aliases?: boolean, longsAsStrings?: boolean }} [how] aliases: the payload writes some keys as the proto3
- *   JSON mapping also allows (lowerCamelCase or proto names beside json_name), so toProto accepts every spelling;
- *   longsAsStrings: it writes 64-bit integers as strings, so protobuf.js's toObject gives them back as strings
+ * @param {{ aliases?: boolean, longsAsStrings?: boolean, nonFiniteAsStrings?: boolean }} [how] aliases: the payload
+ *   writes some keys as the proto3 JSON mapping also allows (lowerCamelCase or proto names beside json_name), so toProto
+ *   accepts every spelling; longsAsStrings: it writes 64-bit integers as strings, so protobuf.js's toObject gives them
+ *   back as strings; nonFiniteAsStrings: it writes a float or double's NaN or infinity as a string ("NaN"), which a
+ *   codec whose messages hold numbers must convert (protobuf-ts; protobuf.js and pbf write the string as its number)
  * @returns {Adapter}
  */
-export function buildAdapter(rootType, { aliases = false, longsAsStrings = false } = {}) {
+export function buildAdapter(rootType, { aliases = false, longsAsStrings = false, nonFiniteAsStrings = false } = {}) {
   const toObjectOptions = longsAsStrings ? Object.freeze({ ...TO_OBJECT_OPTIONS, longs: String }) : undefined;
   const types = reachableTypes(rootType);
   const keyed = (/** @type {Type} */ t) => t.fieldsArray.some((f) => jsonKey(f) !== f.name || (aliases && fieldKeys(f).length > 1));
@@ -68,7 +70,7 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
     }
   }
   // what it was built for, so a worker or a page that rebuilds the schema builds the same adapter
-  const fit = Object.freeze({ aliases, longsAsStrings });
+  const fit = Object.freeze({ aliases, longsAsStrings, nonFiniteAsStrings });
   if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions, fit };
 
   // an Any's message, packed into its bytes and unpacked, with protobuf.js over the schema's types (as anyPack does)
@@ -197,6 +199,6 @@ function anyBytes(value) {
  *   (null: they are the same)
  * @property {import('protobufjs').IConversionOptions} [toObjectOptions] protobuf.js toObject options when not
  *   TO_OBJECT_OPTIONS
- * @property {{ aliases: boolean, longsAsStrings: boolean }} [fit] how the payload spells keys and 64-bit integers, as
- *   buildAdapter was told (rebuild the schema elsewhere with buildAdapter(type, fit))
+ * @property {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean }} [fit] how the payload spells
+ *   keys, 64-bit integers and non-finite floats, as buildAdapter was told (rebuild the schema elsewhere with buildAdapter(type, fit))
  */

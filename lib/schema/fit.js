@@ -1,14 +1,14 @@
 import protobuf from 'protobufjs';
 import { UserError } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
-import { fieldForKey, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
+import { NON_FINITE, fieldForKey, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
 
 /**
  * What checkFits found about how a payload spells things.
- * @typedef {{ aliases: boolean, longsAsStrings: boolean }} Found
+ * @typedef {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings: boolean }} Found
  * @typedef {Record<string, unknown>} JsonObject
  * @typedef {import('protobufjs').Type} MessageType
  * @typedef {import('protobufjs').Field} Field
@@ -16,6 +16,25 @@ import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, we
 
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
+
+/**
+ * Bytes as ProtoJSON parsers read them: base64 in the standard or the URL-safe alphabet (one of them in a string),
+ * padded to a multiple of 4 characters or not padded at all, as the mapping says ("either standard or URL-safe base64
+ * encoding with/without paddings are accepted") and Go's protojson decodes it. Anything else ("!!", "YQ=") is no
+ * bytes a parser reads, where Buffer.from(value, 'base64') would silently skip or stop at what it cannot read.
+ */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
+const BASE64_URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
+
+const INT32 = [-(2n ** 31n), 2n ** 31n - 1n];
+const UINT32 = [0n, 2n ** 32n - 1n];
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n];
+const UINT64 = [0n, 2n ** 64n - 1n];
+/** @type {Record<string, bigint[]>} the integers a map key of each integer type holds */
+const KEY_RANGE = {
+  int32: INT32, sint32: INT32, sfixed32: INT32, uint32: UINT32, fixed32: UINT32,
+  int64: INT64, sint64: INT64, sfixed64: INT64, uint64: UINT64, fixed64: UINT64,
+};
 
 /**
  * Checks that a JSON value can be encoded with a message type at all, and
@@ -26,11 +45,11 @@ const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed3
  * the proto name); a proto2 `required` field must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
- * @returns {{ aliases: boolean, longsAsStrings: boolean }} whether the payload spells some key other than the
- *   schema's json key (the adapter must accept it), and whether it writes some 64-bit integer as a string
+ * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
+ *   whether it writes some 64-bit integer as a string, and some float or double as "NaN", "Infinity" or "-Infinity"
  */
 export function checkFits(type, value) {
-  const found = { aliases: false, longsAsStrings: false };
+  const found = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false };
   checkMessage(type, value, '$', 0, found);
   return found;
 }
@@ -205,7 +224,10 @@ function checkField(field, value, path, parent, depth, found) {
   if (field.map) {
     if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
     const map = /** @type {JsonObject} */ (value);
-    for (const k of Object.keys(map)) checkScalarOrMessage(field, map[k], childPath(path, k), depth, found);
+    for (const k of Object.keys(map)) {
+      if (field instanceof protobuf.MapField) checkMapKey(field, k, childPath(path, k));
+      checkScalarOrMessage(field, map[k], childPath(path, k), depth, found);
+    }
     return;
   }
   if (field.repeated) {
@@ -217,6 +239,30 @@ function checkField(field, value, path, parent, depth, found) {
     return;
   }
   checkScalarOrMessage(field, value, path, depth, found);
+}
+
+/**
+ * A map key is a JSON object's key, a string, whatever the key type: it must read as that type, as ProtoJSON writes
+ * map keys ("true"/"false" for bool, the decimal integer for the integer types, within the type's range). Without
+ * this check a key "x" of a map<int32, …> would be encoded as key 0 and the data lost, reported only as LOSSY.
+ * Integers are taken as printers write them (no sign but "-", no leading zeros): a key "01" or "+1" would come back
+ * as "1", a different key to the comparison, which does not canonicalise map keys.
+ * @param {import('protobufjs').MapField} field
+ * @param {string} key
+ * @param {string} path the path of the key's value
+ */
+function checkMapKey(field, key, path) {
+  const keyType = field.keyType;
+  if (keyType === 'string') return;
+  if (keyType === 'bool') {
+    if (key === 'true' || key === 'false') return;
+    throw new UserError(`${path}: map key ${JSON.stringify(key).slice(0, 40)} does not fit field ${field.name}, whose keys are bool ("true" or "false")`);
+  }
+  const range = KEY_RANGE[keyType];
+  if (!range) return; // protobuf.js refuses other key types when it parses the .proto
+  const [lo, hi] = range;
+  if (/^(?:0|-?[1-9]\d*)$/.test(key) && BigInt(key) >= lo && BigInt(key) <= hi) return;
+  throw new UserError(`${path}: map key ${JSON.stringify(key).slice(0, 40)} does not fit field ${field.name}, whose keys are ${keyType} (decimal integers from ${lo} to ${hi}, as ProtoJSON writes them)`);
 }
 
 /**
@@ -235,8 +281,18 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   const t = typeof value;
   let ok = false;
   if (sub instanceof protobuf.Enum) ok = typeof value === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
-  else if (field.type === 'string' || field.type === 'bytes') ok = t === 'string';
-  else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
+  else if (field.type === 'string') ok = t === 'string';
+  else if (field.type === 'bytes') {
+    if (t === 'string' && !BASE64.test(/** @type {string} */ (value)) && !BASE64_URL.test(/** @type {string} */ (value))) {
+      throw new UserError(`${path}: ${jsonType(value)} is not base64 (field ${field.name} of type bytes takes standard or URL-safe base64, padded or not)`);
+    }
+    ok = t === 'string';
+  } else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
+  // the proto3 JSON mapping writes NaN and the infinities of a float or double as strings
+  if (!ok && (field.type === 'float' || field.type === 'double') && NON_FINITE.has(/** @type {string} */ (value))) {
+    ok = true;
+    found.nonFiniteAsStrings = true;
+  }
   // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
   if (!ok && LONG.has(field.type) && typeof value === 'string' && /^-?\d+$/.test(value)) {
     ok = true;

@@ -71,11 +71,7 @@ function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
   }
   let type;
   if (typeName) {
-    const found = root.lookup(typeName);
-    if (!(found instanceof protobuf.Type)) {
-      throw new UserError(`${file}: no message type "${typeName}" (it has: ${messageNames(root).join(', ') || 'none'})`);
-    }
-    type = found;
+    type = messageNamed(root, typeName, file);
   } else {
     type = firstMessage(root, sourceFile) ?? firstMessage(root);
     if (!type) throw new UserError(`${file}: no message type in the file`);
@@ -90,6 +86,25 @@ function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
     type,
     adapter: buildAdapter(type),
   };
+}
+
+/**
+ * The message a --type names: its full name (a leading dot allowed), or a shorter name that ends the full name of
+ * exactly one message (`Msg`, `Outer.Msg` for top.Outer.Msg). protobuf.js's lookup takes the first of several such
+ * messages, depth first, and the payload would be measured with a message the user did not mean without a word; a
+ * name that several end is refused, naming them.
+ * @param {import('protobufjs').Root} root
+ * @param {string} typeName
+ * @param {string} file
+ * @returns {import('protobufjs').Type}
+ */
+function messageNamed(root, typeName, file) {
+  const names = messageNames(root);
+  const full = typeName.replace(/^\./, '');
+  const matches = names.includes(full) ? [full] : typeName.startsWith('.') ? [] : names.filter((n) => n.endsWith(`.${typeName}`));
+  if (matches.length > 1) throw new UserError(`--type ${typeName} is ambiguous in ${file}: ${matches.join(', ')}; give the full name`);
+  if (!matches.length) throw new UserError(`${file}: no message type "${typeName}" (it has: ${names.join(', ') || 'none'})`);
+  return root.lookupType(`.${matches[0]}`);
 }
 
 /**
@@ -130,11 +145,11 @@ function messageNames(ns, out = []) {
  * The schema a payload is measured with: the same as `schema`, with an adapter built for how the payload spells
  * its keys and 64-bit integers (see checkFits' answer).
  * @param {Schema} schema
- * @param {{ aliases: boolean, longsAsStrings: boolean }} fit what checkFits found
+ * @param {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean }} fit what checkFits found
  * @returns {Schema}
  */
 export function schemaForPayload(schema, fit) {
-  if (!fit.aliases && !fit.longsAsStrings) return schema;
+  if (!fit.aliases && !fit.longsAsStrings && !fit.nonFiniteAsStrings) return schema;
   return { ...schema, adapter: buildAdapter(schema.type, fit) };
 }
 

@@ -24,6 +24,7 @@ export const PROTO_JSON_RULES = Object.freeze([
   'int64-as-string', // a 64-bit integer written as a decimal string or as a number
   'enum-as-number', // an enum value by name or by number
   'bytes-as-base64', // bytes as standard or URL-safe base64, padded or not (or a byte array a codec gives back)
+  'non-finite-as-string', // a float or double's NaN, Infinity, -Infinity as the strings ProtoJSON writes or as numbers
   ...WELL_KNOWN_RULES, // google.protobuf.Timestamp, Duration, the wrappers, FieldMask: their JSON forms and their fields (well-known.js)
   'negative-zero', // -0 is 0 in a number field (ProtoJSON reads them as one number, though the binary wire keeps a double's sign)
   'null-as-absent', // null is "not set" for every field
@@ -35,6 +36,8 @@ export const PROTO_JSON_RULES = Object.freeze([
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const INTEGER = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
 const FLOAT = new Set(['double', 'float']);
+/** The strings ProtoJSON writes for a float or double that is not a finite number (JSON has no literal for them). */
+export const NON_FINITE = new Set(['NaN', 'Infinity', '-Infinity']);
 
 /**
  * protoc's default JSON name for a field: `last_updated` → `lastUpdated`.
@@ -205,6 +208,8 @@ function canonicalSingle(field, value, rules) {
     if (rules.has('int64-as-string')) return int64String(value) ?? value;
     return value;
   }
+  // the number a codec gives back for "NaN" (Object.is compares NaN with NaN as equal)
+  if (typeof value === 'string' && NON_FINITE.has(value) && FLOAT.has(field.type) && rules.has('non-finite-as-string')) return Number(value);
   if (Object.is(value, -0) && rules.has('negative-zero') && (INTEGER.has(field.type) || FLOAT.has(field.type))) return 0;
   if (field.type === 'bytes' && rules.has('bytes-as-base64')) {
     if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');

@@ -51,6 +51,15 @@ test('int32 for a boolean is reported lossy: true comes back as 1', () => {
   assert.deepEqual(v.diff, { path: '$.active', expected: true, actual: 1 });
 });
 
+test('a LOSSY verdict shows Infinity, NaN and -0 as themselves, where JSON.stringify would write null and 0', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { float f = 1; }');
+  const v = verifyRoundTrip(dynamic.create({ value: {}, schema }), { f: 1e39 }, dynamic.normalise);
+  assert.equal(describeVerdict(v), 'LOSSY at $.f: 1e+39 → Infinity'); // a float cannot hold 1e39
+  const shown = (/** @type {unknown} */ expected, /** @type {unknown} */ actual) => describeVerdict({ status: 'lossy', diff: { path: '$.a', expected, actual } });
+  assert.equal(shown([-Infinity, NaN, -0, 1], { x: -0, y: 'NaN' }), 'LOSSY at $.a: [-Infinity,NaN,-0,1] → {"x":-0,"y":"NaN"}');
+  assert.equal(shown({ d: new Date(0), u: undefined, s: 'é' }, undefined), 'LOSSY at $.a: {"d":"1970-01-01T00:00:00.000Z","s":"é"} → (absent)');
+});
+
 test('null ≡ absent is equivalent for protobuf, exact only where presence survives', () => {
   const schema = parseSchema('syntax = "proto3"; message M { optional string note = 1; int32 n = 2; }');
   const c = dynamic.create({ value: {}, schema });

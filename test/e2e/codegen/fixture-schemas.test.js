@@ -116,6 +116,28 @@ test('a well-known type value that breaks its rule is one line naming the path a
   }
 });
 
+test('NaN and the infinities as ProtoJSON writes them ("NaN") in floats, doubles and their wrappers: every protobuf codec carries them', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'non-finite-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'f.proto'), 'syntax = "proto3";\nmessage F { float f = 1; double d = 2; repeated double r = 3; map<string, float> m = 4; optional double o = 5; }\n');
+    fs.writeFileSync(path.join(dir, 'f.json'), '{"f": "NaN", "d": "-Infinity", "r": ["Infinity", 1.5, "NaN"], "m": {"a": "-Infinity"}, "o": "NaN"}');
+    fs.writeFileSync(path.join(dir, 'w.json'), '{"ratio": "Infinity", "score": "NaN"}');
+    const [floats] = resolvePayloads({ data: path.join(dir, 'f.json'), proto: path.join(dir, 'f.proto') });
+    assert.deepEqual(prepareCodecs(codecs, floats).map((p) => [p.codec.name, describeVerdict(p)]),
+      PROTOBUF.map((name) => [name, 'equivalent (non-finite-as-string)']));
+    // protobuf-es's toJsonString takes a float's NaN only as the number its messages hold
+    const esJson = (await loadCodecs()).filter((c) => c.name === 'protobuf-es-json');
+    assert.deepEqual(prepareCodecs(esJson, floats).map(describeVerdict), ['equivalent (non-finite-as-string)']);
+    // FloatValue and DoubleValue (pbf does not resolve google.protobuf types); the profile's other wrappers, unset,
+    // come back as null but from protobuf-ts, whose messages leave them out
+    const [wrappers] = resolvePayloads({ data: path.join(dir, 'w.json'), proto: path.join(DIR, 'wellknown.proto'), type: 'telemetry.Profile' });
+    assert.deepEqual(prepareCodecs(codecs.filter((c) => c.name !== 'pbf'), wrappers).map((p) => [p.codec.name, describeVerdict(p)]),
+      PROTOBUF.filter((name) => name !== 'pbf').map((name) => [name, `equivalent (non-finite-as-string${name === 'protobuf-ts' ? '' : ', null-as-absent'})`]));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /** A proto3 schema with 64-bit integers, and JSON holding one beyond 2^53, for protobuf-ts's long_type_number. */
 const bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'big-int64-'));
 test.after(() => fs.rmSync(bigDir, { recursive: true, force: true }));

@@ -68,3 +68,10 @@ test('a payload that does not fit the message picked by default says which messa
     && err.message.includes('message First, the first in') && err.message.includes('--type'));
   assert.equal(resolvePayloads({ ...choice, type: 'Second' })[0].schema.typeName, 'Second');
 });
+
+test('NaN and the infinities as ProtoJSON writes them ("NaN") in float and double fields: equivalent (non-finite-as-string), not refused', () => {
+  const proto = 'syntax = "proto3"; message F { float f = 1; double d = 2; repeated double r = 3; }';
+  assert.equal(verdictOf(files('non-finite', proto, '{"f":"NaN","d":"-Infinity","r":["Infinity",1.5]}')), 'equivalent (non-finite-as-string)');
+  // a NaN the codec gives back for a number is still LOSSY
+  assert.equal(verdictOf(files('finite', 'syntax = "proto3"; message F { float f = 1; }', '{"f":1e39}')), 'LOSSY at $.f: 1e+39 → Infinity');
+});

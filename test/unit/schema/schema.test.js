@@ -1,9 +1,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { checkFits, parseSchema } from '../../../lib/schema/index.js';
+import { checkFits, loadSchemaFile, parseSchema } from '../../../lib/schema/index.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
+import { ROOT } from '../../../lib/paths.js';
+
+/** Wrappers among the well-known types (a FloatValue, a DoubleValue, a BytesValue) in telemetry.Profile. */
+const WELL_KNOWN = `${ROOT}/test/fixtures/schemas/wellknown.proto`;
 
 const WRAPPED = `syntax = "proto3";
 message Grid {
@@ -24,6 +28,22 @@ test('parseSchema: a type that is not there names the file and the types it has'
   const text = 'syntax = "proto3"; message A { int32 x = 1; }';
   assert.throws(() => parseSchema(text, { file: 'x.proto', typeName: 'Nope' }),
     (err) => err instanceof UserError && /x\.proto: no message type "Nope" \(it has: A\)/.test(err.message));
+});
+
+test('parseSchema: a --type short name that several messages end is refused, naming them; full and unambiguous names work', () => {
+  const text = 'syntax = "proto3"; package top; message Outer { message Msg { string s = 1; } } '
+    + 'message Other { message Msg { int32 s = 1; } enum Kind { K = 0; } } message Zed { message Kind { bool k = 1; } }';
+  assert.throws(() => parseSchema(text, { file: 'amb.proto', typeName: 'Msg' }),
+    (err) => err instanceof UserError && err.message === '--type Msg is ambiguous in amb.proto: top.Outer.Msg, top.Other.Msg; give the full name');
+  assert.equal(parseSchema(text, { typeName: 'top.Other.Msg' }).typeName, 'top.Other.Msg');
+  assert.equal(parseSchema(text, { typeName: '.top.Other.Msg' }).typeName, 'top.Other.Msg');
+  assert.equal(parseSchema(text, { typeName: 'Other.Msg' }).typeName, 'top.Other.Msg');
+  assert.equal(parseSchema(text, { typeName: 'Outer' }).typeName, 'top.Outer');
+  // the one message of that name, not the enum of the same name that protobuf.js's lookup finds first
+  assert.equal(parseSchema(text, { typeName: 'Kind' }).typeName, 'top.Zed.Kind');
+  assert.throws(() => parseSchema(text, { file: 'amb.proto', typeName: '.Msg' }), /amb\.proto: no message type "\.Msg"/);
+  // a full name is that message, though it also ends another's
+  assert.equal(parseSchema('syntax = "proto3"; message Outer { message B { int32 x = 1; } } message B { string y = 1; }', { typeName: 'B' }).typeName, 'B');
 });
 
 test('parseSchema: a syntax error names the file and the line', () => {
@@ -52,6 +72,57 @@ test('checkFits: a string where a number belongs is an error naming its path', (
     (err) => err instanceof UserError && err.message.startsWith('$.rows[0][1]: string "x" does not fit field value of type double'));
 });
 
+test('checkFits: bytes must be base64 as ProtoJSON parsers read it, standard or URL-safe, padded or not', () => {
+  const { type } = parseSchema('syntax = "proto3"; message B { bytes by = 1; repeated bytes r = 3; }');
+  const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type; // avatar: a google.protobuf.BytesValue
+  for (const ok of ['', 'AAEC/w==', 'AAEC/w', 'AAEC_w==', 'AAEC_w', 'YQ==', 'YQ', 'YWI=', 'YWI', 'YWJj']) {
+    assert.doesNotThrow(() => checkFits(type, { by: ok, r: [ok] }), ok);
+    assert.doesNotThrow(() => checkFits(profile, { avatar: ok }), ok);
+  }
+  const refused = (/** @type {unknown} */ value, /** @type {RegExp} */ pattern, t = type) => assert.throws(() => checkFits(t, value), (err) => err instanceof UserError && pattern.test(err.message));
+  refused({ by: '!!' }, /^\$\.by: string "!!" is not base64 \(field by of type bytes takes standard or URL-safe base64, padded or not\)$/);
+  refused({ avatar: '!!' }, /^\$\.avatar: string "!!" is not base64/, profile); // a BytesValue's bare value
+  refused({ avatar: { value: 'a b' } }, /^\$\.avatar\.value: string "a b" is not base64/, profile);
+  refused({ r: ['YQ==', 'Y'] }, /^\$\.r\[1\]: string "Y" is not base64/); // one character is no byte
+  refused({ by: 'YQ=' }, /^\$\.by: string "YQ=" is not base64/); // padded, but not to a multiple of 4
+  refused({ by: 'YQ==YQ==' }, /^\$\.by: string "YQ==YQ==" is not base64/); // padding inside
+  refused({ by: 'a+b_' }, /^\$\.by: string "a\+b_" is not base64/); // both alphabets in one string
+});
+
+test('checkFits: a map key must read as the map\'s key type, as ProtoJSON writes keys', () => {
+  const { type } = parseSchema('syntax = "proto3"; message M { map<int32, string> i = 1; map<uint64, string> u = 2; map<bool, string> b = 3; map<sint64, string> s = 4; map<fixed32, string> f = 5; map<string, string> t = 6; }');
+  assert.doesNotThrow(() => checkFits(type, {
+    i: { 0: 'a', '-2147483648': 'b', 2147483647: 'c' }, u: { '18446744073709551615': 'a' }, b: { true: 'a', false: 'b' },
+    s: { '-9223372036854775808': 'a' }, f: { 4294967295: 'a' }, t: { x: 'a', '': 'b' },
+  }));
+  /** @type {[unknown, RegExp][]} */
+  const cases = [
+    [{ i: { x: 'a' } }, /^\$\.i\.x: map key "x" does not fit field i, whose keys are int32 \(decimal integers from -2147483648 to 2147483647, as ProtoJSON writes them\)$/],
+    [{ i: { 2147483648: 'a' } }, /^\$\.i\["2147483648"\]: map key "2147483648" does not fit field i, whose keys are int32/],
+    [{ i: { '1.5': 'a' } }, /^\$\.i\["1\.5"\]: map key "1\.5" does not fit/],
+    [{ i: { '01': 'a' } }, /map key "01" does not fit/],
+    [{ u: { '-1': 'a' } }, /^\$\.u\["-1"\]: map key "-1" does not fit field u, whose keys are uint64 \(decimal integers from 0 to 18446744073709551615/],
+    [{ u: { '18446744073709551616': 'a' } }, /map key "18446744073709551616" does not fit field u/],
+    [{ b: { 1: 'a' } }, /^\$\.b\["1"\]: map key "1" does not fit field b, whose keys are bool \("true" or "false"\)$/],
+    [{ s: { '-9223372036854775809': 'a' } }, /map key "-9223372036854775809" does not fit field s, whose keys are sint64/],
+    [{ f: { '-1': 'a' } }, /map key "-1" does not fit field f, whose keys are fixed32/],
+  ];
+  for (const [value, pattern] of cases) assert.throws(() => checkFits(type, value), (err) => err instanceof UserError && pattern.test(err.message), JSON.stringify(value));
+});
+
+test('checkFits: a float or double takes "NaN", "Infinity" and "-Infinity", as ProtoJSON writes them, and reports it', () => {
+  const { type } = parseSchema('syntax = "proto3"; message F { float f = 1; double d = 2; repeated double r = 3; map<string, float> m = 4; int32 i = 6; }');
+  assert.deepEqual(checkFits(type, { f: 'NaN', d: '-Infinity', r: ['Infinity', 1.5], m: { a: 'NaN' } }),
+    { aliases: false, longsAsStrings: false, nonFiniteAsStrings: true });
+  // FloatValue and DoubleValue, bare and as their fields
+  const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
+  assert.equal(checkFits(profile, { ratio: 'NaN', score: { value: '-Infinity' } }).nonFiniteAsStrings, true);
+  assert.deepEqual(checkFits(type, { f: 1.5, d: 2 }), { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false });
+  assert.throws(() => checkFits(type, { i: 'NaN' }), /^UserError: \$\.i: string "NaN" does not fit field i of type int32$/);
+  assert.throws(() => checkFits(type, { d: 'nan' }), /^UserError: \$\.d: string "nan" does not fit field d of type double$/);
+  assert.throws(() => checkFits(type, { d: '+Infinity' }), /does not fit field d of type double/);
+});
+
 test('checkFits: coercions protobuf performs (bool into int32) pass, so verification can report them', () => {
   const schema = parseSchema('syntax = "proto3"; message M { int32 flag = 1; }');
   checkFits(schema.type, { flag: true });
@@ -67,8 +138,8 @@ test('checkFits: a missing proto2 required field is a fit error naming its path'
 
 test('checkFits: the proto3 JSON mapping\'s key spellings are accepted and reported; an unknown key gets a hint', () => {
   const schema = parseSchema('syntax = "proto3"; message M { string last_updated = 1; int64 big = 2; int32 n = 3 [json_name = "total"]; }');
-  assert.deepEqual(checkFits(schema.type, { last_updated: 'x', big: 1, total: 2 }), { aliases: false, longsAsStrings: false });
-  assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true });
+  assert.deepEqual(checkFits(schema.type, { last_updated: 'x', big: 1, total: 2 }), { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false });
+  assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true, nonFiniteAsStrings: false });
   assert.throws(() => checkFits(schema.type, { LastUpdated: 'x' }), /\$\.LastUpdated: message M has no field for this key \(did you mean "last_updated"\?\)/);
   assert.throws(() => checkFits(schema.type, { lastUpdated: 'x', last_updated: 'y' }), /\$\.last_updated: field M\.last_updated is also given as "lastUpdated"/);
 });

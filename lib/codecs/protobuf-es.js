@@ -50,16 +50,13 @@ const LONG_TYPES = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT
  */
 function protoScalar(type, v, longAsString = false) {
   if (type === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
-<<<<<<< HEAD
   // a 64-bit integer given as a JSON number: its exact value as BigInt. Left a number, protobuf-es's binary writer
   // converts it right, but its JSON writer prints String(n): "12345678901234567000" for the double 12345678901234567168
   // (JSON.parse's reading of 12345678901234567890), "-9223372036854776000" for the int64 minimum, which its own JSON
   // reader then refuses as out of range
   if (type !== undefined && LONG_TYPES.has(type) && typeof v === 'number' && Number.isInteger(v)) return longAsString ? BigInt(v).toString() : BigInt(v);
-=======
   // ProtoJSON writes NaN and the infinities as strings; a protobuf-es message holds the number
   if ((type === ScalarType.FLOAT || type === ScalarType.DOUBLE) && typeof v === 'string' && NON_FINITE.has(v)) return Number(v);
->>>>>>> fixB
   return v;
 }
 

@@ -172,7 +172,9 @@ export function inspectDataFile(file, { strict = false, text = readUtf8File(file
   }
   if (roundedIntegers.length) {
     const [{ path: at, written }] = roundedIntegers;
-    warnings.push(`${at}: ${written} is beyond 2^53, and JSON.parse rounds it to ${BigInt(Number(written))}; every codec sees the rounded number (the proto3 JSON mapping writes 64-bit integers as strings: "${written}")`);
+    // the first named, the others counted (as duplicate keys are): a file of such ids would otherwise read as one
+    const more = roundedIntegers.length > 1 ? ` (${roundedIntegers.length - 1} more such integer${roundedIntegers.length > 2 ? 's' : ''} in the file)` : '';
+    warnings.push(`${at}: ${written} is beyond 2^53, and JSON.parse rounds it to ${BigInt(Number(written))}; every codec sees the rounded number (the proto3 JSON mapping writes 64-bit integers as strings: "${written}")${more}`);
   }
   return { warnings, fileBytes: fs.statSync(file).size };
 }

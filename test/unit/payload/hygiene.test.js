@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeJsonBytes, firstInvalidUtf8, scanJsonText } from '../../../lib/json.js';
-import { resolvePayloads } from '../../../lib/payload/index.js';
+import { inspectDataFile, resolvePayloads } from '../../../lib/payload/index.js';
 import { readJsonFile } from '../../../lib/files.js';
 import { UserError } from '../../../lib/errors.js';
 import { payloadHeading } from '../../../lib/report/rows.js';
@@ -102,4 +102,20 @@ test('decodeJsonBytes with node:buffer isUtf8 as its fast check: the same text, 
     assert.deepEqual(decodeJsonBytes(bytes, isUtf8), decodeJsonBytes(bytes));
   }
   assert.match(/** @type {any} */ (decodeJsonBytes(Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22]), isUtf8)).problem, /byte offset 1 /);
+});
+
+test('integers beyond 2^53: the first is named, the others in the file counted', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rounded-'));
+  try {
+    const file = path.join(dir, 'ids.json');
+    fs.writeFileSync(file, '{"x":9007199254740993,"y":9007199254740995,"z":[18014398509481985]}');
+    const [warning] = inspectDataFile(file).warnings;
+    assert.match(warning, /^\$\.x: 9007199254740993 is beyond 2\^53, .* \(2 more such integers in the file\)$/);
+    fs.writeFileSync(file, '{"x":9007199254740993,"y":9007199254740995}');
+    assert.match(inspectDataFile(file).warnings[0], / \(1 more such integer in the file\)$/);
+    fs.writeFileSync(file, '{"x":9007199254740993}');
+    assert.doesNotMatch(inspectDataFile(file).warnings[0], /more such/);
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
 });

@@ -281,8 +281,13 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   const t = typeof value;
   let ok = false;
   if (sub instanceof protobuf.Enum) ok = typeof value === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
-  else if (field.type === 'string') ok = t === 'string';
-  else if (field.type === 'bytes') {
+  else if (field.type === 'string') {
+    ok = t === 'string';
+    // a proto string is UTF-8, which has no encoding for half a surrogate pair: encoders refuse it or write U+FFFD
+    // (with the u flag a pair is one code point, so only half of one matches)
+    const at = ok ? /** @type {string} */ (value).search(/\p{Surrogate}/u) : -1;
+    if (at >= 0) throw new UserError(`${path}: the string holds a lone surrogate (at UTF-16 position ${at}), which UTF-8, and so field ${field.name} of type string, cannot carry`);
+  } else if (field.type === 'bytes') {
     if (t === 'string' && !BASE64.test(/** @type {string} */ (value)) && !BASE64_URL.test(/** @type {string} */ (value))) {
       throw new UserError(`${path}: ${jsonType(value)} is not base64 (field ${field.name} of type bytes takes standard or URL-safe base64, padded or not)`);
     }

@@ -72,6 +72,15 @@ test('checkFits: a string where a number belongs is an error naming its path', (
     (err) => err instanceof UserError && err.message.startsWith('$.rows[0][1]: string "x" does not fit field value of type double'));
 });
 
+test('checkFits: a string with a lone surrogate is refused (UTF-8 cannot carry it); a pair, an emoji, is fine', () => {
+  const { type } = parseSchema('syntax = "proto3"; message S { string s = 1; repeated string r = 2; map<string, string> m = 3; }');
+  assert.doesNotThrow(() => checkFits(type, { s: 'a\ud83d\ude00b', r: ['é'], m: { k: '\u00e9' } }));
+  for (const [value, at] of /** @type {Array<[unknown, string]>} */ ([[{ s: '\ud800x' }, '$.s'], [{ r: ['ok', 'x\udfff'] }, '$.r[1]'], [{ m: { k: 'a\ud83d' } }, '$.m.k']])) {
+    assert.throws(() => checkFits(type, value), (err) => err instanceof UserError
+      && err.message.startsWith(`${at}: the string holds a lone surrogate (at UTF-16 position `) && err.message.endsWith('cannot carry'), at);
+  }
+});
+
 test('checkFits: bytes must be base64 as ProtoJSON parsers read it, standard or URL-safe, padded or not', () => {
   const { type } = parseSchema('syntax = "proto3"; message B { bytes by = 1; repeated bytes r = 3; }');
   const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type; // avatar: a google.protobuf.BytesValue

@@ -434,12 +434,27 @@ export function checkOutFolder(parent) {
   try {
     // mkdir -p over a file says EEXIST; say what is in the way instead
     if (fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory() === false) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-    fs.mkdirSync(parent, { recursive: true });
+    mkdirEach(parent);
     if (!fs.statSync(parent).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     fs.accessSync(parent, fs.constants.W_OK);
   } catch (err) {
     throw new UserError(`${parent}: cannot write results there: ${describeIoError(err)}`);
   }
+}
+
+/**
+ * mkdir -p, one folder at a time from the nearest that exists: Node's recursive mkdir loops forever where a parent
+ * refuses new entries with ENOENT (a path under /proc), and `report.js --out /proc/x` hung at full CPU.
+ * @param {string} dir
+ */
+function mkdirEach(dir) {
+  /** @type {string[]} */
+  const missing = [];
+  for (let p = path.resolve(dir); !fs.existsSync(p); p = path.dirname(p)) {
+    missing.unshift(p);
+    if (path.dirname(p) === p) break;
+  }
+  for (const m of missing) fs.mkdirSync(m);
 }
 
 /**

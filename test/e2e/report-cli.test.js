@@ -51,3 +51,10 @@ test('--script without --artillery (it names the script an Artillery report ran)
   assert.equal(r.stdout, '');
   assert.equal(fs.existsSync(out), false);
 });
+
+test('--out under /proc, where Node\'s recursive mkdir loops forever, is refused in one line, exit 2', { skip: !fs.existsSync('/proc/self') && 'no /proc' }, () => {
+  const r = spawnSync(process.execPath, ['report.js', results, '--out', '/proc/pvj-no-such/x'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  assert.equal(r.signal, null, 'it ended by itself');
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /^report: \/proc\/pvj-no-such\/x: cannot write results there: .*\n$/);
+});

@@ -7,6 +7,7 @@ import resolveSchema from 'resolve-protobuf-schema';
 import protobuf from 'protobufjs';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
+import { reachableTypes } from '../schema/adapter.js';
 import { findInt64 } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
@@ -66,18 +67,7 @@ function bytesConverters(rootType) {
   /** @type {(field: import('protobufjs').Field) => import('protobufjs').Type | null} */
   const messageOf = (field) => (field.resolvedType instanceof protobuf.Type ? field.resolvedType : null);
   // the message types from which a bytes field is reachable; iterated to a fixed point, since schemas may recurse
-  /** @type {Set<import('protobufjs').Type>} */
-  const types = new Set();
-  /** @param {import('protobufjs').Type} t */
-  const collect = (t) => {
-    if (types.has(t)) return;
-    types.add(t);
-    for (const f of t.fieldsArray) {
-      const sub = messageOf(f);
-      if (sub) collect(sub);
-    }
-  };
-  collect(rootType);
+  const types = reachableTypes(rootType);
   /** @type {Set<import('protobufjs').Type>} */
   const carrying = new Set([...types].filter((t) => t.fieldsArray.some((f) => f.type === 'bytes')));
   for (let changed = true; changed;) {

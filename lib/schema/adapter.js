@@ -28,7 +28,7 @@ export const TO_OBJECT_OPTIONS = Object.freeze({
  * @param {Set<Type>} [seen]
  * @returns {Set<Type>}
  */
-function reachableTypes(rootType, seen = new Set()) {
+export function reachableTypes(rootType, seen = new Set()) {
   if (seen.has(rootType)) return seen;
   seen.add(rootType);
   for (const field of rootType.fieldsArray) {

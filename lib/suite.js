@@ -48,7 +48,9 @@ export const START_COMPARISON_TRANSPORTS = COMPARISON_TRANSPORTS.filter((t) => t
  * over the corpus, and timing each twice would cost the default run a minute.
  * `split`: those cases give each of their two runs half the benchmark time, so
  * the bias adds seconds, not a share of the run. `formats`: the codecs when
- * --formats is not given.
+ * --formats is not given. `rawPasses`: which payloads' loopback WebSocket
+ * passes are each followed by a raw one, for the decode share ('slow-link' or
+ * 'all').
  */
 export const MODES = {
   quick: {
@@ -59,7 +61,7 @@ export const MODES = {
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1, comparisonTransports: START_COMPARISON_TRANSPORTS,
     capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, searches: 1, sustainSeconds: 0, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
-    oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
+    oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true }, rawPasses: 'slow-link',
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
   default: {
@@ -83,6 +85,10 @@ export const MODES = {
     // median needs six)
     capacity: { fromRate: 1000, probeSeconds: 0.2, steps: 4, searches: 1, sustainSeconds: 1, cpuRate: 1000, rounds: 3, rateSeconds: 0.25 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
+    // the loopback WebSocket pass's raw passes (the server ACKs without decoding: the decode share) on the slow-link
+    // payload only: they double each payload's passes, and the four other payloads' took 9 s of the 181–183 s npm
+    // start ran on the AMD EPYC VM (2026-11-29 evening, when the machine probe read 0.04 against 0.1 on quiet mornings)
+    rawPasses: 'slow-link',
     // memory: bytes per call only; the GC time per 1,000 calls (its own child process, one GC loop a case here, so no
     // spread to print beside it) is --full's and benchmark_dss.js's: it took 18 of the 24 s the memory pass took
     // here (2-core Intel Xeon VM, 2026-11-27), when `npm start` ran 188–202 s against its 180. Its warm-up is bounded by
@@ -107,7 +113,7 @@ export const MODES = {
     // the capacity pass in 0.5 s probes, 5 bisections and 1 s passes at the rate, three searches a side (the median
     // with their min–max), each capacity then held for CAPACITY_SUSTAIN_SECONDS
     capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: CAPACITY_SEARCHES, sustainSeconds: CAPACITY_SUSTAIN_SECONDS, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
-    oneMessage: { ops: OPERATIONS, payloads: 'all', split: false },
+    oneMessage: { ops: OPERATIONS, payloads: 'all', split: false }, rawPasses: 'all',
   },
 };
 
@@ -222,8 +228,9 @@ const cost = {
   sizes: () => 1,
   // a paired case: its warm-up, then its share of the slices until the target (the cap is maxTime)
   bench: (/** @type {ModeSettings} */ s) => 0.6 * s.maxTime + 0.2,
-  /** @type {(s: ModeSettings, formats: number) => number} */
-  ws: (s, formats) => 0.3 + (s.messages * formats * s.wsRounds * 2) / 4000,
+  // a closed-loop pass per format and round, and a raw one beside it where the mode asks (rawPasses)
+  /** @type {(s: ModeSettings, formats: number, raw: boolean) => number} */
+  ws: (s, formats, raw) => 0.3 + (s.messages * formats * s.wsRounds * (raw ? 2 : 1)) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
   /** @type {(s: ModeSettings, formats: number) => number} */
   slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
@@ -402,6 +409,8 @@ export async function runSuite({
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
   const biasPayloads = s.oneMessage?.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
+  // the payloads whose loopback WebSocket passes each get a raw pass beside them (the decode share)
+  const rawPayloads = s.rawPasses === 'slow-link' ? [slowLinkPayload(payloads)] : payloads;
   const oneMessageOf = (/** @type {import('./payload/index.js').Payload} */ p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
   /** @type {(ps: import('./verify.js').Prepared[], i?: number) => number} */
   const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { filter: s.speedFilter ?? undefined, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });
@@ -421,7 +430,7 @@ export async function runSuite({
     // in the order the steps run: the memory pass, then the other runtimes
     ...(memory ? [{ n: 1, work: cost.memory(s, memoryCases) }] : []),
     ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
-    ...(transmissionCodecs.length ? payloads.flatMap(() => profiles.map(() => ({ n: 1, work: cost.ws(s, transmissionCodecs.length) }))) : []),
+    ...(transmissionCodecs.length ? payloads.flatMap((p) => profiles.map((profile) => ({ n: 1, work: cost.ws(s, transmissionCodecs.length, profile === 'none' && rawPayloads.includes(p)) }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(comparisonLinks.map((link) => ({ n: 1, work: cost.transports(s, transportComparison?.transports.length ?? 0, link.profile !== 'none') }))),
     ...(capacityRun ? [{ n: 1, work: cost.capacity(s) }] : []),
@@ -522,7 +531,8 @@ export async function runSuite({
           // server CPU per message at one offered rate (issue 21), on the slow-link payload only: a few seconds
           const cpuAtRate = profile === 'none' && p === slowLinkPayload(payloads) ? WS_CPU_AT_RATE : null;
           const server = await ahead.take(`ws ${p.id} ${profile}`);
-          const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses: profile === 'none', cpuAtRate, ...(server && { server }) });
+          const rawPasses = profile === 'none' && rawPayloads.includes(p);
+          const run = await measure({ payload: p, codecs: transmissionCodecs, messages: s.messages, profile, rounds: s.wsRounds, rawPasses, cpuAtRate, ...(server && { server }) });
           await server?.stop();
           transmission.push({ payload: p.id, profile, settings: run.settings, results: run.results, verdicts: run.verdicts, ...(run.cpuAtRate ? { cpuAtRate: run.cpuAtRate } : {}) });
           progress.tick(`${p.id} WebSocket, profile ${profile}`, 1, unitWork(step++));
@@ -650,6 +660,8 @@ export async function runSuite({
       transmission: transmissionCodecs.length
         ? {
           formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,
+          // the payloads whose loopback passes were each followed by a raw one (the decode share)
+          rawPasses: rawPayloads.map((p) => p.id),
           slowLink: slowLink ? { ...slowLink, payload: slowLinkPayload(payloads).id, messages: s.slowLinkMessages, rounds: s.slowLinkRounds } : null,
         }
         : null,

@@ -41,7 +41,9 @@ export function runSettingsLine(results) {
   }
   else if (memory === null) parts.push('memory: not measured (--no-memory)');
   if (transmission) {
-    parts.push(`WebSocket: ${transmission.messages} messages${(transmission.rounds ?? 1) > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}`);
+    // which payloads' loopback passes had raw ones beside them (the decode share); runs before the setting had them on all
+    const raw = transmission.rawPasses && transmission.rawPasses.length < results.settings.payloads.length ? `, raw passes (the decode share) on ${transmission.rawPasses.join(', ') || 'none'}` : '';
+    parts.push(`WebSocket: ${transmission.messages} messages${(transmission.rounds ?? 1) > 1 ? ` × ${transmission.rounds} rounds` : ''}, window ${transmission.window}, ${transmission.connections} connection(s), profiles ${transmission.profiles.join(', ')}${raw}`);
   }
   if (transmission?.slowLink) {
     const sl = transmission.slowLink;

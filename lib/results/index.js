@@ -302,8 +302,10 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  *   (timerCheck); rounds and maxTime of results written by the Benchmark.js timer
  * @property {(Record<keyof typeof import('../measure/memory.js').MEMORY_DEFAULTS, number> & { passes?: ('allocation'|'gc')[] }) | null} [memory] null: --no-memory; passes: the memory passes run (absent: both); absent in results written before the memory pass
  * @property {object} [corpusSizes] the corpus pass's options (CORPUS_DEFAULTS)
- * @property {{ formats: string[], messages: number, rounds?: number, window: number, connections: number, profiles: string[],
+ * @property {{ formats: string[], messages: number, rounds?: number, window: number, connections: number, profiles: string[], rawPasses?: string[],
  *   slowLink?: { profile: string, window: number, payload: string, messages: number, rounds: number } | null } | null} transmission
+ *   the WebSocket pass's settings; rawPasses: the payloads whose loopback passes each had a raw one beside them (the
+ *   decode share; absent in results from before the setting, when every payload's had)
  * @property {{ payload: string, transports: string[], rounds: number,
  *   links: { profile: string, window: number, connections: number, messages: number }[] } | null} [transports]
  * @property {{ payload: string, transports: string[], targetP99Ms: number, direction: 'up'|'down', fromRate: number, probeSeconds: number, steps: number,

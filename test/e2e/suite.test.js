@@ -94,11 +94,11 @@ test('several link profiles: one transmission entry, table and chart bar group p
 });
 
 test('the slow link: one pipelined pass over the mobile profile for test3, recorded with its window and messages', async () => {
-  /** @type {{ payload: string, profile: string, window: number, messages: number, rounds: number }[]} */
+  /** @type {{ payload: string, profile: string, window: number, messages: number, rounds: number, rawPasses: boolean }[]} */
   const calls = [];
   /** @type {MeasureTransmission} */
-  const fakeTransmission = async ({ payload, codecs, messages, profile, window = 1, rounds }) => {
-    calls.push({ payload: payload.id, profile, window, messages, rounds });
+  const fakeTransmission = async ({ payload, codecs, messages, profile, window = 1, rounds, rawPasses = false }) => {
+    calls.push({ payload: payload.id, profile, window, messages, rounds, rawPasses });
     return {
       payload: describePayload(payload),
       settings: { messages, window, connections: 1, profile, shaper: profile === 'none' ? 'none' : 'emulator', link: resolveProfile(profile), raw: false, rounds },
@@ -116,9 +116,12 @@ test('the slow link: one pipelined pass over the mobile profile for test3, recor
     overrides: { maxTime: 0.01, minTime: 0.002, messages: 25, slowLinkMessages: 12 },
     onProgress: () => {}, measureTransmission: fakeTransmission,
   });
-  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}`),
-    ['test5 none w1 25 r3', 'test3 none w1 25 r3', 'test3 3g w32 12 r3']);
+  // raw passes (the decode share) beside the slow-link payload's loopback passes only, in the quick and default modes
+  assert.deepEqual(calls.map((c) => `${c.payload} ${c.profile} w${c.window} ${c.messages} r${c.rounds}${c.rawPasses ? ' raw' : ''}`),
+    ['test5 none w1 25 r3', 'test3 none w1 25 r3 raw', 'test3 3g w32 12 r3']);
   assertValidResults(results);
+  assert.deepEqual(results.settings.transmission.rawPasses, ['test3']);
+  assert.match(renderMarkdown(results), /profiles none, raw passes \(the decode share\) on test3;/);
   assert.deepEqual(results.settings.transmission.slowLink, { profile: '3g', window: 32, payload: 'test3', messages: 12, rounds: 3 });
   assert.deepEqual(numbersWithoutUnit(results), []);
   assert.match(renderMarkdown(results), /^### Profile 3g: built-in link emulator, 3g: RTT 150 ms, down 1600 kbit\/s, up 768 kbit\/s, window 32 \(pipelined\)$/m);

@@ -387,7 +387,9 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
       capacityTransportLabel(t), r.format, capacity, perCore, r.bound, sustainedCell(r), h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
       h?.serverCpuUs != null ? `${h.serverCpuLowest ? `fastest ${us(h.serverCpuLowest.serverCpuUs)}${h.serverCpuLowest.met ? '' : ' ~'}; median ` : ''}`
         + `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}`
-        + (h.serverCpuUnmeasured ? ` (${h.serverCpuUnmeasured} passes unmeasured)` : '') : '—',
+        + (h.serverCpuUnmeasured ? ` (${h.serverCpuUnmeasured} passes unmeasured)` : '')
+        // the kernel's split of the gross figure (results written before it was kept have none)
+        + (h.serverUserUs != null && h.serverSystemUs != null ? `; user ${us(h.serverUserUs)} + system ${us(h.serverSystemUs)}` : '') : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
     ] };
   }));
@@ -585,7 +587,8 @@ export function capacityLegend(s) {
       : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
     + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; fastest, where given: the lowest pass, ~ where the three '
     + 'fastest lie more than ±5% from their middle; the median of the passes with their min–max, ~ where the median\'s 95% interval is '
-    + 'wider than ±5%) are measured.'
+    + 'wider than ±5%) are measured; user + system, where given: the median over those passes of the server\'s CPU per message before the '
+    + 'idle rate is subtracted, as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups).'
     // the count stands beside what several searches found (searchesNote): with one search there is none to explain
     + ((s.searches ?? 1) > 1 ? ' N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
       + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's ${REFERENCE_WORD}-fastest reading; they are kept, and they say why a search found less.` : '');

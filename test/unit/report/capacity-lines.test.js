@@ -124,6 +124,10 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   const cpuCol = model.columns.findIndex((c) => c.title.startsWith('server µs/msg'));
   assert.equal(model.rows[0].cells[cpuCol], '81.0 (2 passes unmeasured)');
   assert.equal(capacityRows(both).rows[0].cells[cpuCol], '81.0', 'none left out: nothing said');
+  // the kernel's user/system split of the gross figure, where the run kept it (2026-11-29 on)
+  const split = capacityRows(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', { atHalf: { ...atHalf(1000, 0.081), serverUserUs: 61.2, serverSystemUs: 27.4 } })])));
+  assert.equal(split.rows[0].cells[cpuCol], '81.0; user 61.2 + system 27.4');
+  assert.match(capacityLegend({ cpuRate: 1000, searches: 1 }), /user \+ system, where given: the median over those passes of the server's CPU per message before the idle rate is subtracted/);
   // with the fastest passes (results from 2026-11-29 on): they lead the cell and the headline's shares, the medians beside them
   const lowest = (/** @type {number} */ us, met = true) => ({ serverCpuUs: us, of: 3, range: [us, us * 1.04], halfWidth: 0.02, met });
   const fastest = /** @type {Capacity} */ (/** @type {unknown} */ ([

@@ -8,12 +8,10 @@ import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
-import { REFERENCE_RANK, SLOWED_BELOW } from '../transmission/machine-probe.js';
+import { REFERENCE_TEXT, SLOWED_BELOW } from '../transmission/machine-probe.js';
 import { LOWEST_OF } from '../transmission/cpu-at-rate.js';
 import { median } from '../measure/statistics.js';
 
-/** The machine probe's reference reading in words: the run's third fastest (REFERENCE_RANK). */
-const REFERENCE_WORD = REFERENCE_RANK === 3 ? 'third' : `${REFERENCE_RANK}th`;
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -356,7 +354,7 @@ export function cpuAtRateLines(run) {
       + unmeasuredNote(f)),
     // results written before the machine probe have none
     ...(at.probe ? [`  slowed core: ${at.probe.slowed.map((x) => `${x.format} ${x.slowedPasses} of ${x.probedPasses} passes`).join(', ')} (the server timed a fixed JSON loop just before and after `
-      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's ${REFERENCE_WORD} fastest; the medians count these passes)`] : []),
+      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's reference reading, ${REFERENCE_TEXT}; the medians count these passes)`] : []),
     ...at.pairs.filter((p) => p.ratio != null || p.lowest).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
       + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ` (~ unstable: ${unsettled(p.formats)})`}; `
         + (p.ratio == null ? 'no pair of passes run back to back measured both' : 'the median of the pairs run back to back ') : '')
@@ -591,7 +589,7 @@ export function capacityLegend(s) {
     + 'idle rate is subtracted, as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups).'
     // the count stands beside what several searches found (searchesNote): with one search there is none to explain
     + ((s.searches ?? 1) > 1 ? ' N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
-      + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's ${REFERENCE_WORD}-fastest reading; they are kept, and they say why a search found less.` : '');
+      + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's reference reading, ${REFERENCE_TEXT}; they are kept, and they say why a search found less.` : '');
 }
 
 /**

@@ -408,8 +408,8 @@ export function machineSpeedDiffers(a, b) {
 
 /**
  * A run's machine probe references (lib/transmission/machine-probe.js: a fixed JSON loop each server times just
- * before and after its measured passes, operations per µs of its CPU; the reference is the run's third fastest
- * reading): the WebSocket pass's fixed-rate passes, per payload and link, and the capacity pass.
+ * before and after its measured passes, operations per µs of its CPU; the reference is the run's upper-quartile
+ * reading, probeReference): the WebSocket pass's fixed-rate passes, per payload and link, and the capacity pass.
  * @param {import('./index.js').Results} results
  * @returns {Map<string, { at: string, value: number }>}
  */

@@ -171,7 +171,7 @@ export const UNITS = {
   serverPids: 'process ids of the servers the fixed-rate passes ran on, in their order (server 0 first)',
   passCount: 'count: a format\'s fixed-rate passes on one server process (byServer)',
   machineProbes: 'operations per microsecond of server process CPU: the machine probe (machine-probe.js) in the server just before and just after a fixed-rate pass or a capacity search (null: no answer)',
-  referenceOpsPerCpuUs: 'operations per microsecond of server process CPU: the run\'s third-fastest machine probe, the reference a fixed-rate pass or a capacity search is judged slowed by',
+  referenceOpsPerCpuUs: 'operations per microsecond of server process CPU: the run\'s upper-quartile machine probe (its third-fastest among 12 or fewer), the reference a fixed-rate pass or a capacity search is judged slowed by',
   slowedBelow: 'fraction of the reference probe rate below which a fixed-rate pass or a capacity search counts as run on a slowed core',
   slowedPasses: 'count: a format\'s fixed-rate passes with a machine probe beside them below slowedBelow of the reference',
   probedPasses: 'count: a format\'s fixed-rate passes the server answered a machine probe for',

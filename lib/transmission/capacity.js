@@ -573,7 +573,7 @@ function withoutFormat({ format: _format, ...rest }) {
 
 /**
  * Each capacity search marked `slowed` when the machine probe in its server read slow just before or just after it
- * (machine-probe.js: below SLOWED_BELOW of the run's reference, its third-fastest probe over every search of every
+ * (machine-probe.js: below SLOWED_BELOW of the run's reference, its upper-quartile probe over every search of every
  * transport, the server's core being the same for all), and each transport's entry with that reference
  * (`machineProbe`; null when too few probes answered: servers of several workers answer none). It says why a search
  * found less; nothing is corrected or left out by it.

@@ -353,8 +353,8 @@ export function ratePairs(rows, target = CPU_AT_RATE_TARGET) {
 /**
  * Which fixed-rate passes ran while their server's core was slowed, by the machine probe (machine-probe.js) the server
  * timed just before and just after each pass: a pass counts as slowed when either probe read below `share` of the
- * run's reference rate, its third-fastest probe (machine-probe.js probeReference: not the fastest, so that one high
- * reading does not make every other pass look slowed). Measured (AMD EPYC VM, ten `node benchmark_ws.js 3 --profiles none`, 2026-11-29,
+ * run's reference rate, its upper-quartile probe (machine-probe.js probeReference: not the fastest, so that a few high
+ * readings do not make every other pass look slowed). Measured (AMD EPYC VM, ten `node benchmark_ws.js 3 --profiles none`, 2026-11-29,
  * docs/transmission.md "The machine probe"): the probe read 0.056–0.089 operations per µs beside the passes it
  * flagged and 0.090–0.115 beside the others; runs with four or more of a format's passes flagged had the higher
  * medians. It says why a run's median moved; scaling the passes by it did not make the figures hold still (a slowed

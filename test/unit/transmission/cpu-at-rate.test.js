@@ -386,8 +386,23 @@ test('probeSummary: a pass is slowed when either probe beside it read under 80% 
   // results written before the probe, or a server of workers (no answers): none
   assert.equal(probeSummary([{ format: 'x', passes: [probed(1, undefined), probed(2, [null, null])] }]), null);
   const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [json, pb].map((f) => summariseRatePasses(f.format, 2000, f.passes)), pairs: [], probe: s }, settings: {} });
-  assert.match(lines.join('\n'), /\n {2}slowed core: json-buffer 2 of 3 passes, protobufjs-static 0 of 2 passes \(the server timed a fixed JSON loop just before and after each pass; slowed: either reading below 80% of the run's third fastest/);
+  assert.match(lines.join('\n'), /\n {2}slowed core: json-buffer 2 of 3 passes, protobufjs-static 0 of 2 passes \(the server timed a fixed JSON loop just before and after each pass; slowed: either reading below 80% of the run's reference reading, its upper quartile \(its third-fastest among 12 or fewer\)/);
   assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [summariseRatePasses('x', 2000, [pass(1, 30)])], pairs: [] }, settings: {} }).join('\n'), /slowed core/);
+});
+
+test('probeReference: the upper quartile of many readings, so that a few high ones on a slow evening do not make every pass look slowed; the third-fastest of 12 or fewer', async () => {
+  const { probeReference, slowedCore } = await import('../../../lib/transmission/machine-probe.js');
+  // a slow evening's run (AMD EPYC VM, 2026-11-29 21:52Z): 40 readings, five well above a bulk at 0.036–0.042
+  const bulk = Array.from({ length: 35 }, (_, i) => [0.036, 0.037, 0.038, 0.039, 0.040, 0.041, 0.042][i % 7]);
+  const readings = [0.062, 0.062, 0.061, 0.058, 0.055, ...bulk, null];
+  const reference = probeReference(readings);
+  // the tenth-fastest of 40 (a quarter of the way down), in the bulk; the third-fastest (0.061) would flag every bulk pass
+  assert.equal(reference, 0.042);
+  assert.equal(slowedCore([0.036, 0.038], /** @type {number} */ (reference)), false);
+  assert.equal(slowedCore([0.030, 0.038], /** @type {number} */ (reference)), true, 'a reading under 80% of it is slowed');
+  // 12 or fewer readings: the third-fastest, one high reading set aside
+  assert.equal(probeReference([0.2, 0.108, 0.107, 0.066, 0.069, 0.105, 0.080]), 0.107);
+  assert.equal(probeReference([0.1, 0.09, null]), null, 'fewer than three answers: no reference');
 });
 
 test('ratesSettled: every pair\'s ratio from passes back to back within its target; with one format, its three fastest passes within ±5% and its servers agreeing', () => {

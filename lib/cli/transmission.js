@@ -67,6 +67,21 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
   --json              print the results as one JSON object`;
 
 /**
+ * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
+ * deeper-indented lines under it).
+ * @param {string} usage
+ * @param {RegExp} drop
+ * @returns {string}
+ */
+export function withoutOptions(usage, drop) {
+  let dropping = false;
+  return usage.split('\n').filter((line) => {
+    if (/^ {2}--/.test(line)) dropping = drop.test(line);
+    return !dropping;
+  }).join('\n');
+}
+
+/**
  * --rtt, --down and --up describe the custom link only; given without it they
  * would be silently ignored, so they are refused.
  * @param {{ rtt?: string, down?: string, up?: string }} values parsed options
@@ -242,10 +257,11 @@ export async function clientMain(argv, { name, format }) {
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
   --url URL           the server (default SCHEME://127.0.0.1:$PORT, the transport's scheme, PORT defaulting to 7070)
   --ca FILE           with --tls against a server you started: the certificate it printed
-  --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
+${format ? `  --rounds R          passes, one after another (default 1)`
+    : `  --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
                       with several, a verdict per pair: a winner only when every round of one beat every
-                      round of the other in msgs/s (at least 3 rounds), else "no clear difference"
-${TRANSMISSION_USAGE}
+                      round of the other in msgs/s (at least 3 rounds), else "no clear difference"`}
+${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
   Exit code 0 when every message was acked exactly once; 1 when any was lost, duplicated or refused.`;
   if (values.help) {
     console.log(usage);

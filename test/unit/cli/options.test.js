@@ -49,3 +49,30 @@ test('--help is taken by every entry point, including one whose option table doe
     assert.match(r.stdout, new RegExp(`^usage: node ${script}`));
   }
 });
+
+test('a help says what every option it offers does, and only what applies to that entry point', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { ROOT } = await import('../../../lib/paths.js');
+  const help = (/** @type {string} */ script) => {
+    const r = spawnSync(process.execPath, [script, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${script}: ${r.stderr}`);
+    return r.stdout;
+  };
+  // scripts/tls-share.js: each option of its synopsis has an entry of its own, with a word of explanation
+  const tls = help('scripts/tls-share.js');
+  const offered = [...tls.split('\n')[0].matchAll(/\[(--[a-z-]+)/g)].map((m) => m[1]);
+  assert.deepEqual(offered, ['--transport', '--formats', '--direction', '--messages', '--rounds', '--window', '--pipelining', '--json']);
+  for (const option of offered) assert.match(tls, new RegExp(`^ {2}${option}( [A-Za-z,]+)? +\\S`, 'm'), `${option} explained`);
+  // the one-format clients connect to a server already running and send one format: no several-format default,
+  // no placement of a server this run starts; client.js, which takes several formats, keeps the rounds' rule
+  for (const script of ['client_json.js', 'client_protobuf.js']) {
+    const text = help(script);
+    assert.match(text, /^ {2}--rounds R {10}passes, one after another \(default 1\)$/m, script);
+    assert.doesNotMatch(text, /several|--placement|a server this run starts/, script);
+  }
+  const client = help('client.js');
+  assert.match(client, /^ {2}--rounds R {10}passes per format, formats alternated \(default 1 for one format, 5 for several\);$/m);
+  assert.doesNotMatch(client, /--placement/, 'client.js too connects to a running server: nothing to place');
+  // benchmark_ws.js starts its server: its placement stays
+  assert.match(help('benchmark_ws.js'), /^ {2}--placement auto\|off {2}auto \(default\): a server this run starts/m);
+});

@@ -48,7 +48,7 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       or custom with --rtt MS --down KBIT --up KBIT
   --shaper S          auto (default), os (@sitespeed.io/throttle: tc/netem, needs sudo) or emulator
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
-  --warmup N          unmeasured messages sent first so the JIT has warmed up
+  --warmup N          N messages (a count, not seconds) sent first, unmeasured, so the JIT has warmed up
                       (default min(1000, M) unthrottled, 0 throttled)
   --deflate           permessage-deflate on both ends (every message compressed): wire bytes as compressed,
                       CPU per message with compression
@@ -63,7 +63,7 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       cores one each), said in the output; off: leave both where the OS puts them
   --client-workers N  the client's connections and messages spread over N worker threads (default 1), one
                       accounting, merged latency histograms; needs --connections ≥ N
-  --timeout S         give up when no answer arrives for S seconds (default 10)
+  --timeout S         give up when no answer arrives for S seconds (not milliseconds; default 10)
   --json              print the results as one JSON object`;
 
 /**

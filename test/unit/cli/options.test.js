@@ -76,3 +76,25 @@ test('a help says what every option it offers does, and only what applies to tha
   // benchmark_ws.js starts its server: its placement stays
   assert.match(help('benchmark_ws.js'), /^ {2}--placement auto\|off {2}auto \(default\): a server this run starts/m);
 });
+
+test('every tool\'s --help names the unit of its --timeout and --warmup, which differ between tools (docs/suite.md)', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { ROOT } = await import('../../../lib/paths.js');
+  const seconds = /^ {2}--timeout S +give up when no answer arrives for S seconds \(not milliseconds; default 10\)$/m;
+  const messages = /^ {2}--warmup N +N messages \(a count, not seconds\) sent first/m;
+  /** @type {Array<[string, RegExp[]]>} */
+  const expected = [
+    ['benchmark.js', [/^ {2}--warmup S +override the mode's longest warm-up per speed case, in seconds of CPU$/m]],
+    ['benchmark_dss.js', [/^ {2}--warmup S +longest warm-up per case, in seconds of CPU,/m]],
+    ['benchmark_artillery.js', [/^ {2}--warmup S +seconds \(wall clock\) of the warm-up phase/m,
+      /^ {2}--timeout MS +milliseconds \(not seconds, unlike the other tools' --timeout\)/m]],
+    ...['benchmark_ws.js', 'benchmark_transport.js', 'client.js', 'client_json.js', 'client_protobuf.js'].map((s) => /** @type {[string, RegExp[]]} */ ([s, [seconds, messages]])),
+  ];
+  for (const [script, patterns] of expected) {
+    const r = spawnSync(process.execPath, [script, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${script}: ${r.stderr}`);
+    const entries = r.stdout.split('\n').filter((l) => /^ {2}--(timeout|warmup) /.test(l));
+    assert.equal(entries.length, patterns.length, `${script}: ${entries.join(' / ')}`);
+    for (const p of patterns) assert.match(r.stdout, p, script);
+  }
+});

@@ -32,7 +32,7 @@ const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--records PATH] [-
   --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, ${MODES.full.messages} messages
   --precision P      override the mode's precision target (0 < P < 1; 0.05 is ±5%)
   --max-time S       override the mode's time cap per speed case, in seconds of CPU
-  --warmup S         override the mode's longest warm-up per speed case
+  --warmup S         override the mode's longest warm-up per speed case, in seconds of CPU
   --slice MS         override the mode's slice length
   --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)
   --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)

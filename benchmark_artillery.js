@@ -28,12 +28,13 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
                         the worker threads of artillery run; run-fargate --count N runs it on each of
                         N machines (N × R in all)
   --duration S          seconds of the measured phase (default 60)
-  --warmup S            seconds of the warm-up phase before it, at the same rate, reported apart (default 10)
+  --warmup S            seconds (wall clock) of the warm-up phase before it, at the same rate, reported apart
+                        (default 10)
   --messages-per-user M messages each virtual user sends on its one connection (default 100)
   --window W            messages in flight per virtual user (default 1)
   --direction D         up (default) or down, as the server was started with
-  --timeout MS          a virtual user gives up when no answer came for this long; the rest of its messages
-                        count as lost (default 5000)
+  --timeout MS          milliseconds (not seconds, unlike the other tools' --timeout): a virtual user gives up
+                        when no answer came for this long; the rest of its messages count as lost (default 5000)
   --out FILE            where to write the script (default artillery.yml)
   --no-check            do not check the targets first (by default one message of each scenario is sent to its
                         target, so a server that is down or serves another payload (409) is found now)`;
@@ -72,6 +73,9 @@ runCli(import.meta.url, async () => {
   const warmup = numberOption(values.warmup, 'warmup', { min: 0, integer: true });
   const messagesPerUser = numberOption(values['messages-per-user'], 'messages-per-user', { min: 1, integer: true });
   const window = numberOption(values.window, 'window', { min: 1, integer: true });
+  // milliseconds here, seconds in the other tools: a value that reads as seconds is refused with the figure meant
+  const timeoutGiven = Number(values.timeout);
+  if (timeoutGiven > 0 && timeoutGiven < 100) throw new UserError(`--timeout ${values.timeout}: milliseconds here, at least 100 (${values.timeout} seconds is --timeout ${Math.round(timeoutGiven * 1000)})`);
   const timeoutMs = numberOption(values.timeout, 'timeout', { min: 100, integer: true });
   const { payload, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   for (const s of skipped) process.stderr.write(`${s.transport} ${s.format}: left out, ${s.reason}\n`);

@@ -3,7 +3,7 @@
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
-  breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress,
+  breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, withoutOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
@@ -101,20 +101,6 @@ const OPTIONS = {
   'load-generator': { type: 'string', default: 'auto' },
   'cpu-rate': { type: 'string' },
 };
-
-/**
- * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
- * deeper-indented lines under it).
- * @param {string} usage
- * @param {RegExp} drop
- */
-function withoutOptions(usage, drop) {
-  let dropping = false;
-  return usage.split('\n').filter((line) => {
-    if (/^ {2}--/.test(line)) dropping = drop.test(line);
-    return !dropping;
-  }).join('\n');
-}
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

@@ -10,10 +10,16 @@ import { measureTlsShare } from '../lib/transmission/tls-share.js';
 import { checkSettings, loadTransport } from '../lib/transmission/transports/index.js';
 
 const USAGE = `usage: node scripts/tls-share.js [N] [--transport T] [--formats a,b] [--direction up|down] [--messages M] [--rounds R] [--window W] [--pipelining P] [--json]
-  N             bundled payload (default 3)
-  --transport   ws, http1, http2, connect, connect-h2 or grpc (default http1)
-  --formats     codecs (default protobufjs-static,json-buffer; the transport refuses what it cannot carry)
-  --messages M  per pass (default 2000); --rounds R alternating rounds (default 3)`;
+  N               bundled payload (default 3)
+  --transport T   ws, http1, http2, connect, connect-h2 or grpc (default http1)
+  --formats a,b   codecs (default protobufjs-static,json-buffer; the transport refuses what it cannot carry)
+  --direction D   up (default: the client sends the payload, the server decodes it) or down (the client asks,
+                  the server encodes and the client decodes)
+  --messages M    messages per pass (default 2000)
+  --rounds R      rounds, each a cleartext and a TLS pass per format, their order alternated (default 3)
+  --window W      messages in flight on the pass's one connection, closed loop (default 1: one at a time)
+  --pipelining P  HTTP/1.1 requests in flight on that connection (default 1; http1 only, refused elsewhere)
+  --json          print the settings and each format's figures as one JSON object`;
 
 const pct = (/** @type {number | null | undefined} */ s) => (s == null ? '—' : `${(s * 100).toFixed(0)}%`);
 const us = (/** @type {number | null | undefined} */ v) => (v == null ? '—' : v.toFixed(1));

@@ -48,7 +48,7 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       or custom with --rtt MS --down KBIT --up KBIT
   --shaper S          auto (default), os (@sitespeed.io/throttle: tc/netem, needs sudo) or emulator
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
-  --warmup N          unmeasured messages sent first so the JIT has warmed up
+  --warmup N          N messages (a count, not seconds) sent first, unmeasured, so the JIT has warmed up
                       (default min(1000, M) unthrottled, 0 throttled)
   --deflate           permessage-deflate on both ends (every message compressed): wire bytes as compressed,
                       CPU per message with compression
@@ -63,8 +63,23 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       cores one each), said in the output; off: leave both where the OS puts them
   --client-workers N  the client's connections and messages spread over N worker threads (default 1), one
                       accounting, merged latency histograms; needs --connections ≥ N
-  --timeout S         give up when no answer arrives for S seconds (default 10)
+  --timeout S         give up when no answer arrives for S seconds (not milliseconds; default 10)
   --json              print the results as one JSON object`;
+
+/**
+ * A usage text without the options whose line matches `drop`, each dropped with its continuation lines (the
+ * deeper-indented lines under it).
+ * @param {string} usage
+ * @param {RegExp} drop
+ * @returns {string}
+ */
+export function withoutOptions(usage, drop) {
+  let dropping = false;
+  return usage.split('\n').filter((line) => {
+    if (/^ {2}--/.test(line)) dropping = drop.test(line);
+    return !dropping;
+  }).join('\n');
+}
 
 /**
  * --rtt, --down and --up describe the custom link only; given without it they
@@ -242,10 +257,11 @@ export async function clientMain(argv, { name, format }) {
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
   --url URL           the server (default SCHEME://127.0.0.1:$PORT, the transport's scheme, PORT defaulting to 7070)
   --ca FILE           with --tls against a server you started: the certificate it printed
-  --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
+${format ? `  --rounds R          passes, one after another (default 1)`
+    : `  --rounds R          passes per format, formats alternated (default 1 for one format, 5 for several);
                       with several, a verdict per pair: a winner only when every round of one beat every
-                      round of the other in msgs/s (at least 3 rounds), else "no clear difference"
-${TRANSMISSION_USAGE}
+                      round of the other in msgs/s (at least 3 rounds), else "no clear difference"`}
+${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
   Exit code 0 when every message was acked exactly once; 1 when any was lost, duplicated or refused.`;
   if (values.help) {
     console.log(usage);

@@ -24,6 +24,7 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
  * check against Benchmark.js.
  * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string, gc?: string|null, v8Flags?: string[], allocator?: string|null,
  *   groups?: { op: string, cycles: number, cpuMs: number, stoppedBy: string }[] } | null,
+ *   processes?: number, processGroups?: string[][],
  *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number, payload?: string } | null }} PairedSettings
  */
 

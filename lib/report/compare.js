@@ -39,7 +39,12 @@ export function runComparisonTable(comparison, options = {}) {
   const { rows, onlyA, onlyB } = comparison;
   const count = (/** @type {string} */ v) => rows.filter((r) => r.verdict === v).length;
   const pct = `${Math.round(comparison.floor * 100)}%`;
-  const lines = [toMarkdown(comparisonRows(comparison, options)), '',
+  const table = comparisonRows(comparison, options);
+  // a header with no rows under it reads as a broken table: one line says why it is empty
+  const shown = table.rows.length ? toMarkdown(table)
+    : rows.length ? 'Nothing changed beyond its spread: no figure is marked CHANGED, so --changed has no row to show.'
+      : 'The two runs share no figure to compare.';
+  const lines = [shown, '',
     `${count('CHANGED')} of ${rows.length} figures CHANGED: outside both runs' intervals and by more than ${pct} (or the status changed: a round trip, what bound a capacity).`];
   const notes = [
     [count('unstable'), 'unstable (a run missed the precision target of that figure: no verdict)'],

@@ -1,4 +1,6 @@
 import { BASELINE } from '../codecs/baseline.js';
+import { WALL_FACTOR } from '../measure/paired.js';
+import { PAIRED_OPS } from '../measure/speed-paired.js';
 import { describeVerdict } from '../verify.js';
 import { fixed, int, pct, ratioCell } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
@@ -127,7 +129,7 @@ function biasCell({ bias, biasMin, biasMax }) {
 export function speedNotes(result) {
   const { corpus, oneMessageOps, oneMessage, harness, splitTime } = result.settings;
   const notes = [];
-  const pairedNote = pairedTimerNote(/** @type {PairedSettings} */ (result.settings));
+  const pairedNote = pairedTimerNote(/** @type {PairedSettings} */ (result.settings), result.results);
   if (pairedNote) notes.push(pairedNote);
   if (corpus) {
     const sample = corpus.sample ? ` (a seeded sample, seed ${corpus.sample.seed}, of the corpus's ${int(corpus.messages)})` : '';
@@ -164,22 +166,66 @@ function processPhrase(p) {
   return flags || heap ? ` in a process with ${[flags, heap].filter(Boolean).join(' and ')}` : '';
 }
 
+/** @typedef {{ op: string, cycles: number, stoppedBy: string }} TimingGroup one operation's slices in one process */
+
+/**
+ * The timing groups of a speed pass in fresh processes, each with the process it ran in. settings.precision.groups
+ * holds one entry per operation of each process, in the order they ran: round by round, each round's processes
+ * in the order of processGroups (the codecs of each, no two of one library), each process's operations in
+ * PAIRED_OPS order; a process times the operations its codecs have rows for. null for one process (nothing to
+ * tell apart), or where the entries do not fit that plan (a results file that holds something else).
+ * @param {TimingGroup[]} groups
+ * @param {{ processes?: number, processGroups?: string[][] }} settings
+ * @param {Pick<SpeedRow, 'format'|'op'>[]} rows the speed rows of the payload
+ * @returns {Array<{ process: number, of: number, codecs: string[], groups: TimingGroup[] }> | null}
+ */
+export function timingGroupsByProcess(groups, { processes = 1, processGroups = [] }, rows) {
+  const libraries = processGroups.length ? processGroups : null;
+  const of = processes * (libraries?.length ?? 1);
+  if (!libraries || of <= 1) return null;
+  const opsOf = libraries.map((codecs) => PAIRED_OPS.filter((op) => rows.some((r) => r.op === op && codecs.includes(r.format))));
+  if (opsOf.reduce((n, ops) => n + ops.length, 0) * processes !== groups.length) return null;
+  const out = [];
+  let next = 0;
+  for (let round = 0; round < processes; round++) {
+    for (const [k, ops] of opsOf.entries()) {
+      const own = groups.slice(next, next + ops.length);
+      next += ops.length;
+      if (own.some((g, i) => g.op !== ops[i])) return null;
+      out.push({ process: round * libraries.length + k + 1, of, codecs: libraries[k], groups: own });
+    }
+  }
+  return out;
+}
+
+/** How a timing group ended: every ratio met, or which cap stopped it. @param {string} stoppedBy */
+const stoppedText = (stoppedBy) => (stoppedBy === 'time' ? 'stopped by its time cap'
+  : stoppedBy === 'wall time' ? `stopped by the wall clock (${WALL_FACTOR}× its time cap)` : 'every ratio at its target');
+
 /**
  * The paired timer in one note: how the figures were timed and to what precision, and how its ops/s compare with
- * Benchmark.js's on one case. null for the Benchmark.js timer.
+ * Benchmark.js's on one case. null for the Benchmark.js timer. The cycles of each operation are said per process
+ * where the pass ran in several (numbered in the order they ran, with their codecs where the processes' codecs differ).
  * @param {PairedSettings} settings
+ * @param {Pick<SpeedRow, 'format'|'op'>[]} [rows] the speed rows, which tell what each process timed
  * @returns {string|null}
  */
-export function pairedTimerNote(settings) {
+export function pairedTimerNote(settings, rows = []) {
   if (settings.timer !== 'paired' || !settings.precision) return null;
   const p = settings.precision;
-  const stopped = (p.groups ?? []).map((g) => `${g.op} ${g.cycles} cycles, ${g.stoppedBy === 'time' ? 'stopped by its time cap' : 'every ratio at its target'}`);
+  const entry = (/** @type {TimingGroup} */ g) => `${g.op} ${g.cycles} cycles, ${stoppedText(g.stoppedBy)}`;
+  const groups = p.groups ?? [];
+  const byProcess = timingGroupsByProcess(groups, settings, rows);
+  const codecsDiffer = (settings.processGroups?.length ?? 0) > 1;
+  const stopped = byProcess
+    ? `. ${byProcess.map((x) => `Process ${x.process} of ${x.of}${codecsDiffer ? ` (${x.codecs.join(', ')})` : ''}: ${x.groups.map(entry).join('; ')}`).join('. ')}`
+    : groups.length ? ` (${(settings.processes ?? 1) > 1 ? 'per operation, in the order the processes ran: ' : ''}${groups.map(entry).join('; ')})` : '';
   const check = settings.timerCheck
     ? ` On ${settings.timerCheck.payload ? `${settings.timerCheck.payload} ` : ''}${settings.timerCheck.case}, Benchmark.js measured ${int(settings.timerCheck.benchmarkHz)} ops/s and the slices ${int(settings.timerCheck.sliceHz)} (ratio ${fixed(settings.timerCheck.ratio, 2)}, both on the wall clock, alternating).`
     : '';
   return `Timing: paired slices of ${p.sliceMs} ms${p.clock ? ` on ${p.clock}` : ''}${p.gc ? `, ${p.gc} (outside its time)` : ''}${processPhrase(p)}, each codec taking turns with the baseline after a warm-up until its rate settles; `
     + `ops/s is the median of a case's slices, "vs" the median of its per-pair ratios, each with its ${fixed(p.level * 100, 0)}% interval (order statistics); `
-    + `measured until every ratio is within ±${fixed(p.target * 100, 1)}% or its time cap ran out (~ unstable: missed, no verdict)${stopped.length ? ` (${stopped.join('; ')})` : ''}. `
+    + `measured until every ratio is within ±${fixed(p.target * 100, 1)}% or its time cap ran out (~ unstable: missed, no verdict)${stopped}. `
     + `The round trip is encode + decode, derived from their figures. ±: the interval's half-width relative to the median.${check}`;
 }
 
@@ -195,6 +241,17 @@ const PAIRED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median of slices
   'ops/s, one message', 'one-message bias (95%)', 'wire MB/s', 'vs {baseline} (95%)', ...MEMORY_COLUMNS, 'round trip'];
 
 /**
+ * Why an unstable ratio's fresh processes do not give one figure, by its `processes.agreement`
+ * (lib/measure/processes.js): said once, in words, after "~ unstable".
+ * @type {Readonly<Record<string, string>>}
+ */
+const DISAGREEMENT = {
+  'process-dependent': 'its fresh processes disagree',
+  bimodal: 'its fresh processes split into two groups',
+  unjudged: 'fewer than two processes ran at full speed',
+};
+
+/**
  * The ratio cell of a speed row: the ratio with its interval, marked "unstable" when it missed its precision
  * target (paired timer), "derived" for a round trip computed from encode and decode.
  * @param {SpeedRow} r
@@ -203,8 +260,7 @@ function speedRatioCell(r) {
   const cell = ratioCell(r);
   if (cell === '—' || !r.precision) return cell;
   const agreement = /** @type {{ agreement?: string } | undefined} */ (r.processes)?.agreement;
-  const flag = agreement === 'unjudged' ? ' (fewer than two processes ran at full speed)'
-    : agreement && agreement !== 'agree' ? ` (${agreement} across processes)` : '';
+  const flag = agreement && Object.hasOwn(DISAGREEMENT, agreement) ? ` (${DISAGREEMENT[agreement]})` : '';
   const noInterval = r.vsBaselineMin == null || r.vsBaselineMax == null ? ' (too few pairs for an interval)' : '';
   return r.precision.met ? cell : `${cell}${noInterval} ~ unstable${flag}`;
 }

@@ -63,6 +63,27 @@ test('compare.js: prints the table and counts the changes; bad input is one line
     const folders = spawnSync(process.execPath, ['compare.js', runA, b], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(folders.status, 0, folders.stderr);
     assert.equal(folders.stdout.split('\n').slice(4).join('\n'), ok.stdout.split('\n').slice(4).join('\n'), 'the same table as with the file');
+    // a file compared with itself, or two paths to it (its run folder, a symlink), is said to be one file
+    const link = path.join(dir, 'link.json');
+    fs.symlinkSync(a, link);
+    const realA = fs.realpathSync(a);
+    for (const pair of [[a, a], [runA, path.join(runA, 'results.json')], [a, link]]) {
+      const self = spawnSync(process.execPath, ['compare.js', ...pair], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(self.status, 0, self.stderr);
+      const real = pair[0] === runA ? fs.realpathSync(path.join(runA, 'results.json')) : realA;
+      const said = self.stdout.split('\n').filter((l) => /same file/.test(l));
+      assert.deepEqual(said, [`A and B are the same file (${real}): every figure is compared with itself.`], self.stdout);
+    }
+    assert.doesNotMatch(ok.stdout, /same file/, 'two different files: no such line');
+    const selfJson = spawnSync(process.execPath, ['compare.js', a, link, '--json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(selfJson.status, 0, selfJson.stderr);
+    assert.ok(JSON.parse(selfJson.stdout).rows.length > 0, 'stdout stays the JSON alone');
+    assert.match(selfJson.stderr, /^compare: A and B are the same file \(.*a\.json\)/);
+    // --changed with nothing changed: one line instead of a table's header
+    const unchanged = spawnSync(process.execPath, ['compare.js', a, link, '--changed'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(unchanged.status, 0, unchanged.stderr);
+    assert.match(unchanged.stdout, /^Nothing changed beyond its spread: no figure is marked CHANGED, so --changed has no row to show\.$/m);
+    assert.doesNotMatch(unchanged.stdout, /^\| figure/m);
     const help = spawnSync(process.execPath, ['compare.js', '--help'], { cwd: ROOT, encoding: 'utf8' });
     assert.match(help.stdout, /docs\/suite\.md/);
     assert.doesNotMatch(help.stdout, /README/, 'the rules are explained in docs/suite.md, not README');

@@ -30,6 +30,21 @@ test('changedOnly keeps the rows that changed beyond the spread, and only those'
   assert.ok(changed.every((r) => r.cells[5] === 'CHANGED'));
 });
 
+test('--changed with nothing changed says so in one line instead of a table with no rows', () => {
+  const same = compareRuns(makeResults(), makeResults());
+  assert.equal(same.rows.filter((r) => r.real).length, 0, 'two identical runs: nothing CHANGED');
+  const lines = runComparisonTable(same, { changedOnly: true }).split('\n');
+  assert.equal(lines[0], 'Nothing changed beyond its spread: no figure is marked CHANGED, so --changed has no row to show.');
+  assert.equal(lines[1], '');
+  assert.match(lines[2], /^0 of \d+ figures CHANGED: /);
+  assert.ok(!lines.some((l) => l.startsWith('|')), 'no table header');
+  // without --changed, the same comparison is a table
+  assert.match(runComparisonTable(same), /^\| figure +\|/);
+  // two runs without a figure in common: said so, not an empty table
+  const none = { ...same, rows: [] };
+  assert.equal(runComparisonTable(none).split('\n')[0], 'The two runs share no figure to compare.');
+});
+
 test('the Markdown holds the table, the count of changes and the figures one run lacks', () => {
   const cmp = twice();
   cmp.onlyA = Array.from({ length: 10 }, (_, i) => `gone ${i}`);

@@ -8,7 +8,7 @@ import protobuf from 'protobufjs';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
 import { reachableTypes } from '../schema/adapter.js';
-import { findInt64 } from '../schema/proto-json.js';
+import { findInt64, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -57,6 +57,7 @@ function foreignTypeField(root) {
  * - bytes: base64 text in the plain form (ProtoJSON), a Uint8Array in pbf's (which its writer copies byte by byte
  *   and its reader gives). Without this the base64 text itself went to writeBytesField, which wrote one zero byte per
  *   character (a string's characters are no numbers), so "AQ==" (the byte 0x01) went out as four bytes 00 00 00 00.
+ *   An empty value of a bytes field without presence is left out on the way in, as proto3 leaves out a default.
  * - oneofs: pbf's readX names the member it read in a key of the oneof's own name and fills the other scalar members
  *   in with their defaults ({ kind: 'n', n: 0, s: '' } for a message that holds n = 0), so the message did not come
  *   back as it went in and every schema with a oneof was LOSSY. toPlain keeps the member that key names and leaves
@@ -161,7 +162,12 @@ function plainConverters(rootType) {
       } else if (field.repeated) {
         if (Array.isArray(v)) setKey(out, field.name, v.map(single));
       } else {
-        setKey(out, field.name, single(v));
+        const one = single(v);
+        // pbf's writer writes a bytes field whenever it is not null (where it leaves 0, "" and false out), so an empty
+        // one went out as 2 bytes (tag, length 0) that proto3 does not send for a field without presence, nor does
+        // protobuf.js; undefined rather than a deleted key keeps the object's shape for the timed encode that reads it
+        const unsent = toNative && !sub && presenceOf(field) === 'implicit' && one instanceof Uint8Array && one.length === 0;
+        setKey(out, field.name, unsent ? undefined : one);
       }
     }
     return out;

@@ -8,7 +8,7 @@ import protobuf from 'protobufjs';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
 import { reachableTypes } from '../schema/adapter.js';
-import { findInt64 } from '../schema/proto-json.js';
+import { findInt64, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
@@ -52,24 +52,38 @@ function foreignTypeField(root) {
 }
 
 /**
- * The conversions of bytes fields between the plain form (ProtoJSON: bytes as base64 text) and pbf's native form
- * (bytes as a Uint8Array, which its writer copies byte by byte and its reader gives), at every depth: repeated,
- * map values, nested messages. Null when no bytes field is reachable from the type, so pbf's conversions stay the
- * identity there. Without them the base64 text itself went to writeBytesField, which wrote one zero byte per
- * character (a string's characters are no numbers), so "AQ==" (the byte 0x01) went out as four bytes 00 00 00 00.
- * Both build new objects down to each bytes field and leave the value they were given as it was: the plain
- * message is the corpus's, reused by every codec and pass. An unset bytes field (pbf reads it as undefined) stays
- * undefined, which the comparison reads as absent.
+ * The conversions between the plain form and pbf's native form, at every depth (repeated, map values, nested
+ * messages), for the two things in which they differ:
+ * - bytes: base64 text in the plain form (ProtoJSON), a Uint8Array in pbf's (which its writer copies byte by byte
+ *   and its reader gives). Without this the base64 text itself went to writeBytesField, which wrote one zero byte per
+ *   character (a string's characters are no numbers), so "AQ==" (the byte 0x01) went out as four bytes 00 00 00 00.
+ *   An empty value of a bytes field without presence is left out on the way in, as proto3 leaves out a default.
+ * - oneofs: pbf's readX names the member it read in a key of the oneof's own name and fills the other scalar members
+ *   in with their defaults ({ kind: 'n', n: 0, s: '' } for a message that holds n = 0), so the message did not come
+ *   back as it went in and every schema with a oneof was LOSSY. toPlain keeps the member that key names and leaves
+ *   the key and the other members out. The other way needs nothing: pbf's writer writes each member that is not
+ *   null or undefined, which is the one a plain message holds, at its default too (a oneof member has presence), as
+ *   protobuf.js writes it. (A message holding two members of one oneof comes back with the last, under every codec.)
+ * Null when neither is reachable from the type, so pbf's conversions stay the identity there. Both build new
+ * objects down to each converted field and leave the value they were given as it was: the plain message is the
+ * corpus's, reused by every codec and pass. An unset bytes field (pbf reads it as undefined) stays undefined, which
+ * the comparison reads as absent.
  * @param {import('protobufjs').Type} rootType
  * @returns {{ toNative: (plain: unknown) => unknown, toPlain: (native: unknown) => unknown } | null}
  */
-function bytesConverters(rootType) {
+function plainConverters(rootType) {
   /** @type {(field: import('protobufjs').Field) => import('protobufjs').Type | null} */
   const messageOf = (field) => (field.resolvedType instanceof protobuf.Type ? field.resolvedType : null);
-  // the message types from which a bytes field is reachable; iterated to a fixed point, since schemas may recurse
+  /**
+   * The oneofs pbf sees: protobuf.js also makes one of each proto3 `optional` field (named _field), which pbf's
+   * parser reads as a field of its own, without a key for it.
+   * @type {(type: import('protobufjs').Type) => import('protobufjs').OneOf[]}
+   */
+  const oneofsOf = (type) => type.oneofsArray.filter((o) => !o.isProto3Optional);
+  // the message types from which a bytes field or a oneof is reachable; iterated to a fixed point, since schemas may recurse
   const types = reachableTypes(rootType);
   /** @type {Set<import('protobufjs').Type>} */
-  const carrying = new Set([...types].filter((t) => t.fieldsArray.some((f) => f.type === 'bytes')));
+  const carrying = new Set([...types].filter((t) => oneofsOf(t).length > 0 || t.fieldsArray.some((f) => f.type === 'bytes')));
   for (let changed = true; changed;) {
     changed = false;
     for (const t of types) {
@@ -81,28 +95,64 @@ function bytesConverters(rootType) {
   }
   if (!carrying.has(rootType)) return null;
 
+  /**
+   * Per message type, once: the fields whose values are converted, and for a type with oneofs, each key pbf's
+   * readX gives that toPlain may leave out: a member, by the name of its oneof (kept only where that oneof's key
+   * names it), and a oneof's own key, by null (always left out).
+   * @type {Map<import('protobufjs').Type, { fields: import('protobufjs').Field[], oneofKeys: Map<string, string | null> | null }>}
+   */
+  const shapes = new Map();
+  for (const t of carrying) {
+    const fields = t.fieldsArray.filter((f) => { const sub = messageOf(f); return f.type === 'bytes' || (sub !== null && carrying.has(sub)); });
+    const oneofs = oneofsOf(t);
+    /** @type {Map<string, string | null> | null} */
+    let oneofKeys = null;
+    if (oneofs.length) {
+      oneofKeys = new Map();
+      for (const o of oneofs) {
+        oneofKeys.set(o.name, null);
+        for (const f of o.fieldsArray) oneofKeys.set(f.name, o.name);
+      }
+    }
+    shapes.set(t, { fields, oneofKeys });
+  }
+
   /** @type {(v: unknown) => unknown} base64 (standard or URL-safe, padded or not, as ProtoJSON reads it) → bytes */
   const toBytes = (v) => (typeof v === 'string' ? Buffer.from(v, 'base64') : v);
   /** @type {(v: unknown) => unknown} bytes → standard padded base64, as protobuf.js's toObject({ bytes: String }) writes */
   const toBase64 = (v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : v);
   /**
-   * A message's plain or native form with each bytes value converted by `one`.
+   * A message's plain form turned into pbf's native form (toNative) or back.
    * @param {import('protobufjs').Type} type
    * @param {unknown} value
-   * @param {(v: unknown) => unknown} one
+   * @param {boolean} toNative
    * @returns {unknown}
    */
-  const convert = (type, value, one) => {
+  const convert = (type, value, toNative) => {
     if (!isJsonObject(value)) return value; // checkFits refused a message that is no object
+    const shape = shapes.get(type);
+    if (!shape) return value; // nothing to convert is reachable from this type
+    const { fields, oneofKeys } = shape;
+    if (toNative && !fields.length) return value; // oneofs need nothing on the way in
     /** @type {import('../json.js').JsonObject} */
-    const out = { ...value };
-    for (const field of type.fieldsArray) {
-      const sub = messageOf(field);
-      if (field.type !== 'bytes' && !(sub && carrying.has(sub))) continue;
-      const v = value[field.name];
+    let out;
+    if (toNative || !oneofKeys) {
+      out = { ...value };
+    } else {
+      // a fresh object with only the keys kept, rather than a copy with keys deleted, which V8 would hold as a dictionary
+      out = {};
+      for (const k of Object.keys(value)) {
+        const oneof = oneofKeys.get(k);
+        if (oneof === null || (oneof !== undefined && value[oneof] !== k)) continue;
+        setKey(out, k, value[k]);
+      }
+    }
+    for (const field of fields) {
+      const v = out[field.name];
       if (v === undefined || v === null) continue;
+      const sub = messageOf(field);
       /** @type {(x: unknown) => unknown} */
-      const single = sub ? (x) => convert(sub, x, one) : one;
+      const single = sub ? (x) => convert(sub, x, toNative) : toNative ? toBytes : toBase64;
       if (field.map) {
         if (!isJsonObject(v)) continue;
         /** @type {import('../json.js').JsonObject} */
@@ -112,14 +162,19 @@ function bytesConverters(rootType) {
       } else if (field.repeated) {
         if (Array.isArray(v)) setKey(out, field.name, v.map(single));
       } else {
-        setKey(out, field.name, single(v));
+        const one = single(v);
+        // pbf's writer writes a bytes field whenever it is not null (where it leaves 0, "" and false out), so an empty
+        // one went out as 2 bytes (tag, length 0) that proto3 does not send for a field without presence, nor does
+        // protobuf.js; undefined rather than a deleted key keeps the object's shape for the timed encode that reads it
+        const unsent = toNative && !sub && presenceOf(field) === 'implicit' && one instanceof Uint8Array && one.length === 0;
+        setKey(out, field.name, unsent ? undefined : one);
       }
     }
     return out;
   };
   return {
-    toNative: (plain) => convert(rootType, plain, toBytes),
-    toPlain: (native) => convert(rootType, native, toBase64),
+    toNative: (plain) => convert(rootType, plain, true),
+    toPlain: (native) => convert(rootType, native, false),
   };
 }
 
@@ -127,10 +182,11 @@ function bytesConverters(rootType) {
  * Mapbox's pbf: a small, fast protobuf reader/writer with a compiler that
  * turns a .proto into plain read/write functions (generated/pbf/). Decoded
  * means the generated readX(): a plain object with every field set to its
- * default first. Native form: that plain object, with the proto field names
- * and bytes as Uint8Array; the conversions are the identity unless the schema
- * renames or wraps JSON keys (the adapter) or has bytes fields (base64 in the
- * plain form, bytesConverters). Its limits, which verification shows where they bite:
+ * default first. Native form: that plain object, with the proto field names,
+ * bytes as Uint8Array and a key naming each oneof's member; the conversions are
+ * the identity unless the schema renames or wraps JSON keys (the adapter) or has
+ * bytes fields (base64 in the plain form) or oneofs (one member, no such key, in
+ * the plain form): plainConverters. Its limits, which verification shows where they bite:
  * 64-bit integers are JS numbers (exact only up to 2^53), proto3 `optional`
  * fields have no presence (an absent one reads as 0 or ""), enums stay
  * numbers, and an unset message or bytes field reads as undefined.
@@ -178,16 +234,16 @@ const codec = {
     // the generated functions, as pbf's compiler writes them (generated code has no type declarations)
     const read = /** @type {(pbf: PbfReader) => object} */ (readFn);
     const write = /** @type {(obj: unknown, pbf: PbfWriter) => void} */ (writeFn);
-    // the adapter works on the JSON shape and the proto field names, the bytes conversion on the proto shape
+    // the adapter works on the JSON shape and the proto field names, plainConverters on the proto shape
     const { toProto, fromProto } = schema.adapter;
-    const bytes = bytesConverters(schema.type);
+    const converters = plainConverters(schema.type);
     /** @type {(plain: unknown) => unknown} */
     let fromPlain = toProto ?? IDENTITY;
     /** @type {(native: unknown) => unknown} */
     let toPlain = fromProto ?? IDENTITY;
-    if (bytes) {
-      fromPlain = toProto ? (plain) => bytes.toNative(toProto(plain)) : bytes.toNative;
-      toPlain = fromProto ? (native) => fromProto(bytes.toPlain(native)) : bytes.toPlain;
+    if (converters) {
+      fromPlain = toProto ? (plain) => converters.toNative(toProto(plain)) : converters.toNative;
+      toPlain = fromProto ? (native) => fromProto(converters.toPlain(native)) : converters.toPlain;
     }
     return {
       fromPlain,

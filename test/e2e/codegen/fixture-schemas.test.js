@@ -27,6 +27,8 @@ const FIXTURES = [
   { data: 'order.json', proto: 'order.proto', type: 'shop.Order' }, // proto3: enums, oneof, maps, optional, import, int64 strings, bytes
   { data: 'order-minimal.json', proto: 'order.proto', type: 'shop.Order' }, // enum by number, a oneof and an optional set to zero
   { data: 'measurements.json', proto: 'measurements.proto' }, // -0 in doubles with and without presence
+  // oneofs (at the top, in a repeated field, in map values) with each member kind, some at their defaults
+  { data: 'oneof.json', proto: 'oneof.proto', type: 'quiz.Sheet', verdict: 'exact' },
   // well-known types written as their messages' fields ({"seconds": …}): they come back in their proto3 JSON forms
   // (protobuf-es and protobuf-ts give an Int64Value's "3" back as the number 3: int64-as-string)
   {

@@ -46,6 +46,8 @@ const FIXTURES = [
   { data: 'wellknown-fieldmask.json', proto: 'wellknown.proto', type: 'telemetry.UpdateRequest', verdict: 'equivalent (json-name)' },
   // an Any's message (the schema's own, or a well-known type as "value") packed into its bytes and unpacked
   { data: 'wellknown-any.json', proto: 'wellknown.proto', type: 'telemetry.Envelope', verdict: 'equivalent (json-name, null-as-absent, empty-as-absent)' },
+  // editions (edition = "2023"): explicit presence, an implicit-presence field, expanded and packed repeated fields, a delimited message
+  { data: 'editions.json', proto: 'editions.proto', type: 'inventory.Item' },
 ];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
@@ -78,6 +80,11 @@ const KNOWN = {
   'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
   'wellknown-any.json': { pbf: PBF_FOREIGN('google.protobuf.Any') },
+  // their generators cannot take editions: one reason each, before the tool runs (that the tools do fail is checked below)
+  'editions.json': {
+    'protobuf-ts': ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\)$/],
+    pbf: ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by pbf's compiler, whose \.proto parser \(resolve-protobuf-schema \d+\.\d+\.\d+\) reads syntax proto2 and proto3 only$/],
+  },
 };
 
 for (const fixture of FIXTURES) {
@@ -104,6 +111,39 @@ for (const fixture of FIXTURES) {
     }
   });
 }
+
+test('editions: the codecs that declare their generator cannot take them are right (the tool fails on the fixture), the others encode one wire format', () => {
+  const declaring = codecs.filter((c) => c.generator?.editionsUnsupportedBy);
+  assert.deepEqual(declaring.map((c) => c.name).sort(), ['pbf', 'protobuf-ts']);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'editions-'));
+  try {
+    // each tool run as the toolkit runs it, on the fixture alone: it fails, so the declaration is not stale
+    for (const codec of declaring) {
+      const generator = /** @type {import('../../../lib/codecs/codegen.js').Generator} */ (codec.generator);
+      const protoDir = path.join(dir, codec.name, 'proto');
+      fs.mkdirSync(protoDir, { recursive: true });
+      fs.copyFileSync(path.join(DIR, 'editions.proto'), path.join(protoDir, 'editions.proto'));
+      assert.throws(() => generator.generate(protoDir, path.join(dir, codec.name)),
+        (/** @type {Error & { stderr?: Buffer }} */ err) => /supports editions|Unexpected token: edition/.test(`${err.message} ${err.stderr ?? ''}`), codec.name);
+    }
+    const [payload] = resolvePayloads({ data: path.join(DIR, 'editions.json'), proto: path.join(DIR, 'editions.proto'), type: 'inventory.Item' });
+    const carrying = prepareCodecs(codecs.filter((c) => !declaring.includes(c)), payload);
+    assert.deepEqual(carrying.map((p) => p.codec.name).sort(), ['protobuf-es', 'protobufjs-dynamic', 'protobufjs-static']);
+    const wire = carrying.map((p) => Buffer.from(/** @type {NonNullable<typeof p.instance>} */ (p.instance).encode(p.native)).toString('hex'));
+    assert.equal(new Set(wire).size, 1, `one wire format: ${wire.join(' ')}`);
+
+    // a proto3 file importing an editions one: the import is named
+    fs.copyFileSync(path.join(DIR, 'editions.proto'), path.join(dir, 'editions.proto'));
+    fs.writeFileSync(path.join(dir, 'shelf.proto'), 'syntax = "proto3";\npackage inventory;\nimport "editions.proto";\nmessage Shelf { string name = 1; repeated Item items = 2; }\n');
+    fs.writeFileSync(path.join(dir, 'shelf.json'), '{"name": "s1", "items": [{"sku": "A-1", "stock": 2}]}');
+    const [shelf] = resolvePayloads({ data: path.join(dir, 'shelf.json'), proto: path.join(dir, 'shelf.proto') });
+    for (const p of prepareCodecs(declaring, shelf)) {
+      assert.match(describeVerdict(p), /^unsupported: editions \(edition = "2023" in editions\.proto, which the schema imports\) not supported by /, p.codec.name);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('a well-known type value that breaks its rule is one line naming the path and the rule', () => {
   const file = path.join(os.tmpdir(), `event-string-${process.pid}.json`);

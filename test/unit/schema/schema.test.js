@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { checkFits, loadSchemaFile, parseSchema } from '../../../lib/schema/index.js';
+import fs from 'node:fs';
+import { checkFits, loadSchemaFile, parseSchema, protoEdition } from '../../../lib/schema/index.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
@@ -49,6 +50,18 @@ test('parseSchema: a --type short name that several messages end is refused, nam
 test('parseSchema: a syntax error names the file and the line', () => {
   assert.throws(() => parseSchema('syntax = "proto3";\nmessage A {\n  int32 x = ;\n}', { file: 'bad.proto' }),
     (err) => err instanceof UserError && /^bad\.proto: .*line 3/.test(err.message));
+});
+
+test('protoEdition: the edition a .proto declares in its first statement, after any comments; null for syntax proto2/proto3', () => {
+  assert.equal(protoEdition('edition = "2023";\nmessage A {}'), '2023');
+  assert.equal(protoEdition('\uFEFF// licence\n/* a block\n   comment */\n  edition=\'2024\' ;\npackage p;'), '2024');
+  assert.equal(protoEdition('syntax = "proto3";\nmessage A {}'), null);
+  assert.equal(protoEdition('message A {}'), null); // no syntax statement: proto2
+  // the word elsewhere is no edition statement: in a comment after the syntax, or a field named edition
+  assert.equal(protoEdition('syntax = "proto2";\n// edition = "2023";\nmessage A { optional string edition = 1; }'), null);
+  assert.equal(protoEdition('/* edition = "2023"; */ syntax = "proto3";'), null);
+  // the editions fixture, which protobuf.js parses
+  assert.equal(protoEdition(parseSchema(fs.readFileSync(`${ROOT}/test/fixtures/schemas/editions.proto`, 'utf8')).text), '2023');
 });
 
 // protobufjs-static's half (pbjs, a child process) is in test/e2e/codegen/schema.test.js

@@ -161,13 +161,14 @@ function messageNames(ns, out = []) {
 
 /**
  * The schema a payload is measured with: the same as `schema`, with an adapter built for how the payload spells
- * its keys and 64-bit integers (see checkFits' answer).
+ * its keys and numbers (see checkFits' answer).
  * @param {Schema} schema
- * @param {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean }} fit what checkFits found
+ * @param {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} fit what
+ *   checkFits found
  * @returns {Schema}
  */
 export function schemaForPayload(schema, fit) {
-  if (!fit.aliases && !fit.longsAsStrings && !fit.nonFiniteAsStrings) return schema;
+  if (!fit.aliases && !fit.longsAsStrings && !fit.nonFiniteAsStrings && !fit.numbersAsStrings) return schema;
   return { ...schema, adapter: buildAdapter(schema.type, fit) };
 }
 

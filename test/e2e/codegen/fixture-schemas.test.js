@@ -284,6 +284,41 @@ test('an invalid well-known value from the command line: one line naming the pat
   }
 });
 
+test('numbers in strings as ProtoJSON reads them ("1.5", "12", "1e2"): every protobuf codec encodes the message the numbers give', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'number-strings-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'n.proto'), 'syntax = "proto3";\nmessage N { double d = 1; float f = 2; int32 i = 3; uint32 u = 4; sint32 s = 5; '
+      + 'fixed32 x = 6; sfixed32 y = 7; repeated int32 r = 8; map<string, double> m = 9; optional int32 o = 10; }\n');
+    fs.writeFileSync(path.join(dir, 'strings.json'), '{"d": "1.5", "f": "0.25", "i": "12", "u": "4294967295", "s": "-3", "x": "1e2", "y": "-2147483648", "r": ["1", 2, "3.0"], "m": {"a": "2.5e-3"}, "o": "7"}');
+    fs.writeFileSync(path.join(dir, 'numbers.json'), '{"d": 1.5, "f": 0.25, "i": 12, "u": 4294967295, "s": -3, "x": 100, "y": -2147483648, "r": [1, 2, 3], "m": {"a": 2.5e-3}, "o": 7}');
+    const [strings] = resolvePayloads({ data: path.join(dir, 'strings.json'), proto: path.join(dir, 'n.proto') });
+    const [numbers] = resolvePayloads({ data: path.join(dir, 'numbers.json'), proto: path.join(dir, 'n.proto') });
+    const esJson = (await loadCodecs()).filter((c) => c.name === 'protobuf-es-json');
+    const all = [...codecs, ...esJson];
+    const fromStrings = prepareCodecs(all, strings);
+    assert.deepEqual(fromStrings.map((p) => [p.codec.name, describeVerdict(p)]),
+      [...PROTOBUF, 'protobuf-es-json'].map((name) => [name, 'equivalent (number-as-string)']));
+    // the same bytes as the numbers give, codec by codec
+    const bytes = (/** @type {import('../../../lib/verify.js').Prepared[]} */ prepared) => prepared.map((p) => [p.codec.name,
+      Buffer.from(/** @type {NonNullable<typeof p.instance>} */ (p.instance).encode(p.native)).toString('hex')]);
+    assert.deepEqual(bytes(fromStrings), bytes(prepareCodecs(all, numbers)));
+    // Int32Value, UInt32Value, DoubleValue, FloatValue: bare and written as their fields (pbf does not resolve google.protobuf types)
+    fs.writeFileSync(path.join(dir, 'w.json'), '{"age": "30", "rank": {"value": "4e9"}, "score": "-0.5", "ratio": {"value": "0.25"}}');
+    const [wrappers] = resolvePayloads({ data: path.join(dir, 'w.json'), proto: path.join(DIR, 'wellknown.proto'), type: 'telemetry.Profile' });
+    assert.deepEqual(prepareCodecs(all.filter((c) => c.name !== 'pbf'), wrappers).map((p) => [p.codec.name, describeVerdict(p)]),
+      [...PROTOBUF.filter((name) => name !== 'pbf'), 'protobuf-es-json'].map((name) => [name, `equivalent (number-as-string, wrapper-value${name === 'protobuf-ts' ? '' : ', null-as-absent'})`]));
+    // what ProtoJSON refuses, from the command line: one line naming the path and the problem, exit 2
+    fs.writeFileSync(path.join(dir, 'bad.json'), '{"d": "1.5", "r": [1, "0x10"]}');
+    const dtq = run('benchmark_dtq.js', ['--data', path.join(dir, 'bad.json'), '--proto', path.join(dir, 'n.proto')]);
+    assert.equal(dtq.status, 2, dtq.stderr);
+    assert.equal(dtq.stdout, '');
+    assert.equal(dtq.stderr, 'benchmark_dtq: $.r[1]: string "0x10" does not fit field r of type int32 (a number in a string is read only as JSON writes one: '
+      + `"12", "-1.5", "1e2") (checked against message N, the first in ${path.join(dir, 'n.proto')}; choose another with --type)\n`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('in a Chromium page too: lowerCamelCase keys and a Timestamp string round-trip, not a false LOSSY (the page rebuilds the adapter)', { timeout: 300_000 }, (t) => {
   if (!CHROMIUM_PATHS.some((p) => fs.existsSync(p))) {
     if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);

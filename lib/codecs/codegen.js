@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { Unsupported } from '../errors.js';
 import { CACHE_DIR, ROOT } from '../paths.js';
+import { protoEdition } from '../schema/index.js';
 
 const require = createRequire(import.meta.url);
 const BUF = path.join(path.dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
@@ -105,6 +107,7 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   const { generator } = codec;
   const dir = path.join(CACHE_DIR, codec.name, key);
   const sources = protoSources(schema);
+  refuseEditions(generator, sources);
   const file = path.join(dir, generator.file(path.basename(sources[0].name, '.proto')));
   if (!fs.existsSync(file)) {
     const work = `${dir}.${process.pid}.tmp`;
@@ -131,6 +134,23 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
 }
 
 /**
+ * Throws Unsupported, naming the edition and the tool, when a generator that declares it cannot take editions
+ * (`editionsUnsupportedBy`) is given a .proto that uses them: one clear reason where the tool would fail with its own
+ * (buf's "does not support feature \"supports editions\"", a parser's "Unexpected token: edition").
+ * @param {Generator} generator
+ * @param {{ name: string, text: string }[]} sources the schema's own file first
+ */
+function refuseEditions(generator, sources) {
+  if (!generator.editionsUnsupportedBy) return;
+  for (const { name, text } of sources) {
+    const edition = protoEdition(text);
+    if (edition === null) continue;
+    const where = name === sources[0].name ? '' : ` in ${name}, which the schema imports`;
+    throw new Unsupported(`editions (edition = "${edition}"${where}) not supported by ${generator.editionsUnsupportedBy()}`);
+  }
+}
+
+/**
  * The .proto files a generator needs for a schema, the schema's own first: a
  * schema parsed from text is one file; one loaded from a file brings the files
  * it imports from its folder, at the same relative paths, so its imports
@@ -150,4 +170,7 @@ function protoSources(schema) {
  * @typedef {object} Generator
  * @property {(protoDir: string, outDir: string) => void} generate writes code for every .proto in protoDir
  * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
+ * @property {() => string} [editionsUnsupportedBy] set when the generator cannot take a .proto that uses editions
+ *   (`edition = "2023";`): names the tool that cannot, for the reason; such a schema is then unsupported before the
+ *   tool runs (test/e2e/codegen/fixture-schemas.test.js checks that the tool does fail on one)
  */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PbfReader, PbfWriter } from 'pbf';
 // pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here
@@ -11,6 +12,8 @@ import { reachableTypes } from '../schema/adapter.js';
 import { findInt64, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * The package a protobuf.js type or enum is declared in ('' for none).
@@ -210,6 +213,11 @@ const codec = {
       }
     },
     file: (base) => `${base}.js`,
+    // its parser (protocol-buffers-schema, under resolve-protobuf-schema) knows `syntax = "proto2"` and "proto3" only
+    editionsUnsupportedBy: () => {
+      const { version } = JSON.parse(fs.readFileSync(require.resolve('resolve-protobuf-schema/package.json'), 'utf8'));
+      return `pbf's compiler, whose .proto parser (resolve-protobuf-schema ${version}) reads syntax proto2 and proto3 only`;
+    },
   },
   // pbf/compile.js reads its own package.json from disk when it loads
   browser: { unavailable: 'pbf reads its package.json from disk when it loads' },

@@ -8,7 +8,8 @@ import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 
 const require = createRequire(import.meta.url);
-const PLUGIN = path.join(path.dirname(require.resolve('@protobuf-ts/plugin/package.json')), 'bin', 'protoc-gen-ts');
+const PLUGIN_PACKAGE = require.resolve('@protobuf-ts/plugin/package.json');
+const PLUGIN = path.join(path.dirname(PLUGIN_PACKAGE), 'bin', 'protoc-gen-ts');
 // JavaScript (the plugin transpiles its TypeScript itself), int64 as JS
 // numbers, proto field names as keys (the JSON keys, as with pbjs --keep-case),
 // no gRPC client or server code.
@@ -203,6 +204,9 @@ const codec = {
       }
     },
     file: (base) => `${base}.js`,
+    // the plugin does not declare editions support to buf, which then refuses to run it on such a file
+    // (read when asked: a browser page loads this file, and has no files to read)
+    editionsUnsupportedBy: () => `protoc-gen-ts (@protobuf-ts/plugin ${JSON.parse(fs.readFileSync(PLUGIN_PACKAGE, 'utf8')).version})`,
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {

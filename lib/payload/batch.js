@@ -1,5 +1,5 @@
 import { UserError } from '../errors.js';
-import { checkFits, parseSchema } from '../schema/index.js';
+import { checkFits, parseSchema, schemaForPayload } from '../schema/index.js';
 
 /**
  * Parses a --batch value: comma-separated whole numbers ≥ 1, e.g. "1,10,100".
@@ -55,7 +55,8 @@ export function batchPayload(payload, n) {
   const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(payload.schema.text)?.[1];
   const schema = parseSchema(text, { file: `${payload.schema.file} (batch wrapper)`, typeName: pkg ? `${pkg}.${name}` : name });
   const value = { items: Array.from({ length: n }, () => structuredClone(payload.value)) };
-  checkFits(schema.type, value);
+  // the adapter built for how the message spells keys and numbers, as the unbatched payload's was
+  const fit = checkFits(schema.type, value);
   return {
     ...payload,
     id: `${payload.id}×${n}`,
@@ -63,7 +64,7 @@ export function batchPayload(payload, n) {
     value,
     corpus: [value], // one batch message, built from the corpus's first message
     jsonBytes: Buffer.byteLength(JSON.stringify(value)),
-    schema,
+    schema: schemaForPayload(schema, fit),
     schemaSource: `${payload.schemaSource} + batch wrapper`,
   };
 }

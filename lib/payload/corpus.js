@@ -202,16 +202,17 @@ function keyList(object) {
  * @param {import('protobufjs').Type} type
  * @param {unknown[]} corpus
  * @param {string} label the file, for errors
- * @returns {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings: boolean }} how the records spell keys,
- *   64-bit integers and non-finite floats (see checkFits)
+ * @returns {import('../schema/fit.js').Found} how the records spell keys, 64-bit integers, non-finite floats and
+ *   other numbers (see checkFits)
  */
 export function checkCorpusFits(type, corpus, label) {
-  // how the records spell keys, 64-bit integers and non-finite floats, for the adapter (schemaForPayload)
-  const fit = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false };
+  // how the records spell keys, 64-bit integers, non-finite floats and other numbers, for the adapter (schemaForPayload)
+  const fit = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: false };
   const add = (/** @type {import('../schema/fit.js').Found} */ f) => {
     fit.aliases ||= f.aliases;
     fit.longsAsStrings ||= f.longsAsStrings;
     fit.nonFiniteAsStrings ||= f.nonFiniteAsStrings;
+    fit.numbersAsStrings ||= f.numbersAsStrings;
   };
   if (corpus.length === 1) {
     add(checkFits(type, corpus[0]));

@@ -18,7 +18,7 @@ import { buildAdapter } from '../schema/index.js';
  * @property {string} file
  * @property {string} text
  * @property {string|null} sourceFile
- * @property {{ aliases: boolean, longsAsStrings: boolean }} [fit] how the payload spells keys and 64-bit integers
+ * @property {import('../schema/index.js').Adapter['fit']} [fit] how the payload spells keys and numbers (buildAdapter's)
  */
 
 /**

@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs';
 import { isJsonObject, setKey } from '../json.js';
-import { fieldForKey, fieldKeys, isWrapper, jsonKey } from './proto-json.js';
+import { NUMBER_IN_STRING, fieldForKey, fieldKeys, isWrapper, jsonKey, numberFromString } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFromMessage, wellKnownKind, wellKnownToMessage } from './well-known.js';
 
 // The JSON<->proto adapter: what turns a payload's JSON into the shape protobuf.js encodes, and back.
@@ -44,19 +44,21 @@ export function reachableTypes(rootType, seen = new Set()) {
  * numbers as protobuf.js's encoder expects) and back. Both are null when the
  * schema needs none of this, so the common case costs nothing.
  * @param {import('protobufjs').Type} rootType
- * @param {{ aliases?: boolean, longsAsStrings?: boolean, nonFiniteAsStrings?: boolean }} [how] aliases: the payload
- *   writes some keys as the proto3 JSON mapping also allows (lowerCamelCase or proto names beside json_name), so toProto
- *   accepts every spelling; longsAsStrings: it writes 64-bit integers as strings, so protobuf.js's toObject gives them
- *   back as strings; nonFiniteAsStrings: it writes a float or double's NaN or infinity as a string ("NaN"), which a
- *   codec whose messages hold numbers must convert (protobuf-ts; protobuf.js and pbf write the string as its number)
+ * @param {{ aliases?: boolean, longsAsStrings?: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} [how]
+ *   aliases: the payload writes some keys as the proto3 JSON mapping also allows (lowerCamelCase or proto names beside
+ *   json_name), so toProto accepts every spelling; longsAsStrings: it writes 64-bit integers as strings, so
+ *   protobuf.js's toObject gives them back as strings; nonFiniteAsStrings: it writes a float or double's NaN or
+ *   infinity as a string ("NaN"), which a codec whose messages hold numbers must convert (protobuf-ts; protobuf.js and
+ *   pbf write the string as its number); numbersAsStrings: it writes some float, double or 32-bit integer as a string
+ *   holding a number ("1.5", "12", "1e2"), which toProto turns into the number, so every codec encodes one message
  * @returns {Adapter}
  */
-export function buildAdapter(rootType, { aliases = false, longsAsStrings = false, nonFiniteAsStrings = false } = {}) {
+export function buildAdapter(rootType, { aliases = false, longsAsStrings = false, nonFiniteAsStrings = false, numbersAsStrings = false } = {}) {
   const toObjectOptions = longsAsStrings ? Object.freeze({ ...TO_OBJECT_OPTIONS, longs: String }) : undefined;
   const types = reachableTypes(rootType);
   const keyed = (/** @type {Type} */ t) => t.fieldsArray.some((f) => jsonKey(f) !== f.name || (aliases && fieldKeys(f).length > 1));
   const needs = new Set([...types].filter((t) => isWrapper(t) || keyed(t) || wellKnownKind(t)
-    || t.fieldsArray.some((f) => f.resolvedType instanceof protobuf.Enum)));
+    || t.fieldsArray.some((f) => f.resolvedType instanceof protobuf.Enum || (numbersAsStrings && NUMBER_IN_STRING.has(f.type)))));
   /** @type {(sub: Type | Enum | null) => sub is Type} */
   const needed = (sub) => sub instanceof protobuf.Type && needs.has(sub);
   // a type needs the adapter if any type it reaches does; iterate to a fixed point, since schemas may be recursive
@@ -70,7 +72,7 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
     }
   }
   // what it was built for, so a worker or a page that rebuilds the schema builds the same adapter
-  const fit = Object.freeze({ aliases, longsAsStrings, nonFiniteAsStrings });
+  const fit = Object.freeze({ aliases, longsAsStrings, nonFiniteAsStrings, numbersAsStrings });
   if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions, fit };
 
   // an Any's message, packed into its bytes and unpacked, with protobuf.js over the schema's types (as anyPack does)
@@ -80,7 +82,7 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
   const innerAdapter = (inner) => {
     let adapter = innerAdapters.get(inner);
     if (!adapter) {
-      adapter = buildAdapter(inner, { aliases: true, longsAsStrings });
+      adapter = buildAdapter(inner, { aliases: true, longsAsStrings, numbersAsStrings });
       innerAdapters.set(inner, adapter);
     }
     return adapter;
@@ -156,9 +158,24 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
     if (sub instanceof protobuf.Enum) return toProto && typeof value === 'string' ? (sub.values[value] ?? value) : value;
     return convert(sub, value, toProto);
   };
+  /** @type {(value: unknown, type: string) => unknown} a number written as a string, as the number (checkFits read it) */
+  const number = (value, type) => {
+    if (typeof value !== 'string') return value;
+    const read = numberFromString(type, value);
+    return 'value' in read ? read.value : value; // "NaN" and the infinities: each codec writes them (non-finite-as-string)
+  };
   /** @type {(field: Field, value: unknown, toProto: boolean) => unknown} */
   const convertField = (field, value, toProto) => {
     const sub = field.resolvedType;
+    if (toProto && numbersAsStrings && !sub && NUMBER_IN_STRING.has(field.type) && value !== null && value !== undefined) {
+      if (field.map && isJsonObject(value)) {
+        /** @type {JsonObject} */
+        const out = {};
+        for (const k of Object.keys(value)) setKey(out, k, number(value[k], field.type));
+        return out;
+      }
+      return field.repeated && Array.isArray(value) ? value.map((v) => number(v, field.type)) : number(value, field.type);
+    }
     // null in a google.protobuf.Value field is the Value NullValue, not an unset field
     if (value === null && toProto && !field.repeated && !field.map && sub instanceof protobuf.Type && wellKnownKind(sub) === 'Value') return convert(sub, value, true);
     if (value === undefined || value === null || !sub || !(needed(sub) || (toProto && sub instanceof protobuf.Enum))) return value;
@@ -199,6 +216,7 @@ function anyBytes(value) {
  *   (null: they are the same)
  * @property {import('protobufjs').IConversionOptions} [toObjectOptions] protobuf.js toObject options when not
  *   TO_OBJECT_OPTIONS
- * @property {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean }} [fit] how the payload spells
- *   keys, 64-bit integers and non-finite floats, as buildAdapter was told (rebuild the schema elsewhere with buildAdapter(type, fit))
+ * @property {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} [fit] how
+ *   the payload spells keys, 64-bit integers, non-finite floats and other numbers, as buildAdapter was told (rebuild the
+ *   schema elsewhere with buildAdapter(type, fit))
  */

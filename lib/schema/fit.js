@@ -1,14 +1,14 @@
 import protobuf from 'protobufjs';
 import { UserError } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
-import { NON_FINITE, fieldForKey, isWrapper, jsonKey, lowerCamelCase } from './proto-json.js';
+import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isWrapper, jsonKey, lowerCamelCase, numberFromString } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
 
 /**
  * What checkFits found about how a payload spells things.
- * @typedef {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings: boolean }} Found
+ * @typedef {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings: boolean, numbersAsStrings: boolean }} Found
  * @typedef {Record<string, unknown>} JsonObject
  * @typedef {import('protobufjs').Type} MessageType
  * @typedef {import('protobufjs').Field} Field
@@ -46,10 +46,11 @@ const KEY_RANGE = {
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
- *   whether it writes some 64-bit integer as a string, and some float or double as "NaN", "Infinity" or "-Infinity"
+ *   whether it writes some 64-bit integer as a string, some float or double as "NaN", "Infinity" or "-Infinity", and
+ *   some float, double or 32-bit integer as a string holding a number ("1.5", "12")
  */
 export function checkFits(type, value) {
-  const found = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false };
+  const found = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: false };
   checkMessage(type, value, '$', 0, found);
   return found;
 }
@@ -297,6 +298,14 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   if (!ok && (field.type === 'float' || field.type === 'double') && NON_FINITE.has(/** @type {string} */ (value))) {
     ok = true;
     found.nonFiniteAsStrings = true;
+  }
+  // ProtoJSON parsers read a float, double or 32-bit integer from a string too ("1.5", "12", "1e2"), and refuse a
+  // string that is no such number ("abc", "", "0x10", "1.5" for an int32, "2147483648")
+  if (!ok && t === 'string' && NUMBER_IN_STRING.has(field.type)) {
+    const read = numberFromString(field.type, /** @type {string} */ (value));
+    if ('problem' in read) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type} (${read.problem})`);
+    ok = true;
+    found.numbersAsStrings = true;
   }
   // the proto3 JSON mapping writes 64-bit integers as strings; protobuf.js encodes them (they decode as numbers)
   if (!ok && LONG.has(field.type) && typeof value === 'string' && /^-?\d+$/.test(value)) {

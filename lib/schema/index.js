@@ -1,7 +1,7 @@
 // A schema: loading one (load.js), the JSON<->proto adapter (adapter.js) and the fit check (fit.js); this file is the
 // folder's public face, so importers name lib/schema/index.js whatever file a function lives in.
 export { TO_OBJECT_OPTIONS, buildAdapter } from './adapter.js';
-export { loadSchemaFile, parseSchema, schemaForPayload } from './load.js';
+export { loadSchemaFile, parseSchema, protoEdition, schemaForPayload } from './load.js';
 export { checkFits } from './fit.js';
 export { isWrapper, jsonKey } from './proto-json.js';
 

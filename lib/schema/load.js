@@ -12,6 +12,24 @@ const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
 /** The name a schema parsed from text has for code generators (lib/codecs/codegen.js writes it as schema.proto). */
 const TEXT_SOURCE = 'schema.proto';
 
+/** What may stand before a .proto's first statement: white space and comments (and a byte order mark). */
+const LEADING = /^\uFEFF?(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/;
+/** An edition statement, which when a file has one is its first statement, as `syntax = "proto3";` is. */
+const EDITION = /^edition\s*=\s*(?:"([^"\\]*)"|'([^'\\]*)')\s*;/;
+
+/**
+ * The edition a .proto declares (`edition = "2023";` gives "2023"), or null for a file written in syntax proto2 or
+ * proto3 (or with no syntax statement, which is proto2). Read from the text, so a code generator's inputs can be
+ * checked before the generator runs.
+ * @param {string} text a .proto file's source
+ * @returns {string|null}
+ */
+export function protoEdition(text) {
+  const leading = LEADING.exec(text);
+  const found = EDITION.exec(text.slice(leading ? leading[0].length : 0));
+  return found ? found[1] ?? found[2] : null;
+}
+
 /**
  * Parses .proto text and picks the message type the payload is encoded as.
  * @param {string} text the .proto source
@@ -143,13 +161,14 @@ function messageNames(ns, out = []) {
 
 /**
  * The schema a payload is measured with: the same as `schema`, with an adapter built for how the payload spells
- * its keys and 64-bit integers (see checkFits' answer).
+ * its keys and numbers (see checkFits' answer).
  * @param {Schema} schema
- * @param {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean }} fit what checkFits found
+ * @param {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} fit what
+ *   checkFits found
  * @returns {Schema}
  */
 export function schemaForPayload(schema, fit) {
-  if (!fit.aliases && !fit.longsAsStrings && !fit.nonFiniteAsStrings) return schema;
+  if (!fit.aliases && !fit.longsAsStrings && !fit.nonFiniteAsStrings && !fit.numbersAsStrings) return schema;
   return { ...schema, adapter: buildAdapter(schema.type, fit) };
 }
 

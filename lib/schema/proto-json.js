@@ -3,7 +3,7 @@
  * values that a conformant ProtoJSON parser would read into the same message are the same data. Each rule of the
  * mapping that lets two spellings mean one message is a named normalisation, so a verdict can say which ones it
  * needed. Rules apply only where the schema says they may: a default value is absence only for a field without
- * presence, an enum number is its name only in an enum field, a string is a number only in a 64-bit field.
+ * presence, an enum number is its name only in an enum field, a string is a number only in a number field.
  */
 import protobuf from 'protobufjs';
 import { childPath, isJsonObject, setKey } from '../json.js';
@@ -25,6 +25,7 @@ export const PROTO_JSON_RULES = Object.freeze([
   'enum-as-number', // an enum value by name or by number
   'bytes-as-base64', // bytes as standard or URL-safe base64, padded or not (or a byte array a codec gives back)
   'non-finite-as-string', // a float or double's NaN, Infinity, -Infinity as the strings ProtoJSON writes or as numbers
+  'number-as-string', // a float, double or 32-bit integer written as a string ("1.5", "12", "1e2") or as the number
   ...WELL_KNOWN_RULES, // google.protobuf.Timestamp, Duration, the wrappers, FieldMask: their JSON forms and their fields (well-known.js)
   'negative-zero', // -0 is 0 in a number field (ProtoJSON reads them as one number, though the binary wire keeps a double's sign)
   'null-as-absent', // null is "not set" for every field
@@ -38,6 +39,61 @@ const INTEGER = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...
 const FLOAT = new Set(['double', 'float']);
 /** The strings ProtoJSON writes for a float or double that is not a finite number (JSON has no literal for them). */
 export const NON_FINITE = new Set(['NaN', 'Infinity', '-Infinity']);
+
+/** The integers each 32-bit integer type holds. */
+const INT32_RANGE = /** @type {Record<string, [bigint, bigint]>} */ ({
+  int32: [-(2n ** 31n), 2n ** 31n - 1n], sint32: [-(2n ** 31n), 2n ** 31n - 1n], sfixed32: [-(2n ** 31n), 2n ** 31n - 1n],
+  uint32: [0n, 2n ** 32n - 1n], fixed32: [0n, 2n ** 32n - 1n],
+});
+/** The types whose values ProtoJSON also reads from a string holding a number (64-bit integers have their own rule). */
+export const NUMBER_IN_STRING = new Set(['double', 'float', ...Object.keys(INT32_RANGE)]);
+/** A number as JSON writes one (RFC 8259): no "+", no leading zeros, no ".5" or "5.", no hex, no white space. */
+const JSON_NUMBER = /^-?(0|[1-9]\d*)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** The largest finite float (binary32). */
+const FLOAT_MAX = 3.4028234663852886e38;
+
+/**
+ * A float, double or 32-bit integer written as a string, read as ProtoJSON parsers read it ("Either numbers or strings
+ * are accepted", https://protobuf.dev/programming-guides/json/): the string must hold a number as JSON writes one, so
+ * "1.5", "-3", "1e2" are read and "abc", "", " 1", "+1", "01", "0x10" are not (the conformance suite's
+ * Int32FieldStringValuePartiallyNumeric, Int32FieldEmptyString, Int32FieldLeadingSpace, …). A float or double must be
+ * finite: "1e400" in a double, and in a float anything beyond its largest finite value, are refused (the suite's
+ * DoubleFieldTooSmall, FloatFieldTooLarge). A 32-bit integer must be an integer within its type's range, judged on
+ * the decimal as written, not on a rounded double: "1e5" and "100.0" are 100000 and 100, as the suite's required
+ * Int32FieldQuotedExponentialValue reads "1e5", while "1.5" (Int32FieldNotInteger, 64-bit integers' Int64FieldNotInteger
+ * in a string) and "2147483648" (Int32FieldTooLarge) are refused. NaN and the infinities are non-finite-as-string's.
+ * @param {string} type the field's scalar type, one of NUMBER_IN_STRING
+ * @param {string} text
+ * @returns {{ value: number } | { problem: string }} the number, or why ProtoJSON refuses the string
+ */
+export function numberFromString(type, text) {
+  const parts = JSON_NUMBER.exec(text);
+  if (!parts) return { problem: 'a number in a string is read only as JSON writes one: "12", "-1.5", "1e2"' };
+  if (FLOAT.has(type)) {
+    const value = Number(text);
+    if (!Number.isFinite(value) || (type === 'float' && Math.abs(value) > FLOAT_MAX)) return { problem: `beyond the largest finite ${type}` };
+    return { value };
+  }
+  const [lo, hi] = INT32_RANGE[type];
+  const [, whole, fraction = '', exponent = '0'] = parts;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  // the value is digits × 10^scale
+  const scale = BigInt(exponent) - BigInt(fraction.length);
+  let integer = 0n;
+  if (digits !== '') {
+    // beyond 10 digits (or scaled past them) no 32-bit integer is left: say so without building a huge BigInt
+    if (BigInt(digits.length) + scale > 11n) return { problem: `outside the ${type} range ${lo} to ${hi}` };
+    if (scale >= 0n) integer = BigInt(digits) * 10n ** scale;
+    else {
+      const cut = Number(-scale);
+      if (cut >= digits.length || !/^0+$/.test(digits.slice(-cut))) return { problem: 'not an integer' };
+      integer = BigInt(digits.slice(0, -cut));
+    }
+    if (text.startsWith('-')) integer = -integer;
+  }
+  if (integer < lo || integer > hi) return { problem: `outside the ${type} range ${lo} to ${hi}` };
+  return { value: Number(integer) };
+}
 
 /**
  * protoc's default JSON name for a field: `last_updated` → `lastUpdated`.
@@ -210,6 +266,10 @@ function canonicalSingle(field, value, rules) {
   }
   // the number a codec gives back for "NaN" (Object.is compares NaN with NaN as equal)
   if (typeof value === 'string' && NON_FINITE.has(value) && FLOAT.has(field.type) && rules.has('non-finite-as-string')) return Number(value);
+  if (typeof value === 'string' && NUMBER_IN_STRING.has(field.type) && rules.has('number-as-string')) {
+    const read = numberFromString(field.type, value);
+    if ('value' in read) return Object.is(read.value, -0) && rules.has('negative-zero') ? 0 : read.value;
+  }
   if (Object.is(value, -0) && rules.has('negative-zero') && (INTEGER.has(field.type) || FLOAT.has(field.type))) return 0;
   if (field.type === 'bytes' && rules.has('bytes-as-base64')) {
     if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');

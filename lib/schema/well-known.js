@@ -355,7 +355,9 @@ export function wellKnownToMessage(kind, type, json, inner) {
       return { paths: parsed.paths };
     }
     case 'wrapper':
-      return isJsonObject(json) ? json : { value: inner(type.fieldsArray[0], json) };
+      if (!isJsonObject(json)) return { value: inner(type.fieldsArray[0], json) };
+      // written as its message ({"value": "12"}): its value converted as the bare one is
+      return Object.hasOwn(json, 'value') ? { ...json, value: inner(type.fieldsArray[0], json.value) } : json;
     case 'Struct':
       if (!isJsonObject(json)) throw new Error(`${describe(json)} is not a google.protobuf.Struct`); // checkFits refused it first
       return jsonToStruct(type, json);

@@ -78,7 +78,7 @@ test('a --type that is not in the .proto', () => {
 
 test('a value that does not fit the schema names its JSON path', () => {
   const wrong = write('wrong.json', '{"id": "one", "status": "ok"}');
-  assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32 \(checked against message \w+, the first in .*; choose another with --type\)$/);
+  assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32 \(a number in a string is read only as JSON writes one: "12", "-1\.5", "1e2"\) \(checked against message \w+, the first in .*; choose another with --type\)$/);
 });
 
 test('data no schema can carry exactly is refused with its path', () => {

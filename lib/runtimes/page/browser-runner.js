@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Unsupported } from '../../errors.js';
 import { ROOT } from '../../paths.js';
 import { generatedModulePath } from '../../codecs/codegen.js';
 import { loadCodecs } from '../../codecs/index.js';
@@ -108,7 +109,15 @@ export function pageEntry(codecs, payloads) {
     const { generator } = codec;
     if (!generator) return;
     payloads.forEach((p, j) => {
-      const file = generatedModulePath({ name: codec.name, generator }, p.schema);
+      let file;
+      try {
+        file = generatedModulePath({ name: codec.name, generator }, p.schema);
+      } catch (err) {
+        // a schema the codec cannot take (a .proto with editions) is its row's reason in the page, as on the host
+        if (!(err instanceof Unsupported)) throw err;
+        generated.push(`{ codec: ${JSON.stringify(codec.name)}, hash: ${JSON.stringify(p.schema.hash)}, unsupported: ${JSON.stringify(err.message)} }`);
+        return;
+      }
       const id = `gen${i}_${j}`;
       // CommonJS (pbjs's .cjs) is its module.exports; ES modules are their namespace
       lines.push(file.endsWith('.cjs') ? `import ${id} from ${JSON.stringify(file)};` : `import * as ${id} from ${JSON.stringify(file)};`);

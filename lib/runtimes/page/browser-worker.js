@@ -8,7 +8,7 @@
 import { rebuildPayload } from '../../payload/portable.js';
 import { describeCodec, prepareCodecs } from '../../verify.js';
 import { measureSpeed } from '../../measure/speed.js';
-import { registerGenerated } from './browser-codegen.js';
+import { registerGenerated, registerUnsupported } from './browser-codegen.js';
 import { rotate } from '../../measure/statistics.js';
 import { pageMessages, sendFromPage } from './browser-ws-page.js';
 
@@ -59,7 +59,10 @@ export function runPageRound(job, data, bundled) {
  * @param {Bundled} bundled
  */
 function pageCodecs(wanted, data, bundled) {
-  for (const g of bundled.generated) registerGenerated(g.codec, g.hash, g.exports);
+  for (const g of bundled.generated) {
+    if ('unsupported' in g) registerUnsupported(g.codec, g.hash, g.unsupported);
+    else registerGenerated(g.codec, g.hash, g.exports);
+  }
   return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
 }
 
@@ -94,4 +97,9 @@ export async function runPageClient(job, data, bundled) {
 }
 
 /** @typedef {import('../../payload/portable.js').PortablePayload} PortablePayload */
-/** @typedef {{ codecs: import('../../codecs/index.js').Codec[], generated: { codec: string, hash: string, exports: object }[] }} Bundled what the page's bundle carries (codec modules as their files export them) */
+/**
+ * @typedef {{ codecs: import('../../codecs/index.js').Codec[],
+ *   generated: ({ codec: string, hash: string, exports: object } | { codec: string, hash: string, unsupported: string })[] }} Bundled
+ *   what the page's bundle carries: codec modules as their files export them, and each generated module, or why the
+ *   host could not generate it for that schema
+ */

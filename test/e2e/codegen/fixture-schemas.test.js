@@ -48,6 +48,8 @@ const FIXTURES = [
   { data: 'wellknown-fieldmask.json', proto: 'wellknown.proto', type: 'telemetry.UpdateRequest', verdict: 'equivalent (json-name)' },
   // an Any's message (the schema's own, or a well-known type as "value") packed into its bytes and unpacked
   { data: 'wellknown-any.json', proto: 'wellknown.proto', type: 'telemetry.Envelope', verdict: 'equivalent (json-name, null-as-absent, empty-as-absent)' },
+  // editions (edition = "2023"): explicit presence, an implicit-presence field, expanded and packed repeated fields, a delimited message
+  { data: 'editions.json', proto: 'editions.proto', type: 'inventory.Item' },
 ];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
@@ -80,6 +82,11 @@ const KNOWN = {
   'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
   'wellknown-any.json': { pbf: PBF_FOREIGN('google.protobuf.Any') },
+  // their generators cannot take editions: one reason each, before the tool runs (that the tools do fail is checked below)
+  'editions.json': {
+    'protobuf-ts': ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\)$/],
+    pbf: ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by pbf's compiler, whose \.proto parser \(resolve-protobuf-schema \d+\.\d+\.\d+\) reads syntax proto2 and proto3 only$/],
+  },
 };
 
 for (const fixture of FIXTURES) {
@@ -106,6 +113,39 @@ for (const fixture of FIXTURES) {
     }
   });
 }
+
+test('editions: the codecs that declare their generator cannot take them are right (the tool fails on the fixture), the others encode one wire format', () => {
+  const declaring = codecs.filter((c) => c.generator?.editionsUnsupportedBy);
+  assert.deepEqual(declaring.map((c) => c.name).sort(), ['pbf', 'protobuf-ts']);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'editions-'));
+  try {
+    // each tool run as the toolkit runs it, on the fixture alone: it fails, so the declaration is not stale
+    for (const codec of declaring) {
+      const generator = /** @type {import('../../../lib/codecs/codegen.js').Generator} */ (codec.generator);
+      const protoDir = path.join(dir, codec.name, 'proto');
+      fs.mkdirSync(protoDir, { recursive: true });
+      fs.copyFileSync(path.join(DIR, 'editions.proto'), path.join(protoDir, 'editions.proto'));
+      assert.throws(() => generator.generate(protoDir, path.join(dir, codec.name)),
+        (/** @type {Error & { stderr?: Buffer }} */ err) => /supports editions|Unexpected token: edition/.test(`${err.message} ${err.stderr ?? ''}`), codec.name);
+    }
+    const [payload] = resolvePayloads({ data: path.join(DIR, 'editions.json'), proto: path.join(DIR, 'editions.proto'), type: 'inventory.Item' });
+    const carrying = prepareCodecs(codecs.filter((c) => !declaring.includes(c)), payload);
+    assert.deepEqual(carrying.map((p) => p.codec.name).sort(), ['protobuf-es', 'protobufjs-dynamic', 'protobufjs-static']);
+    const wire = carrying.map((p) => Buffer.from(/** @type {NonNullable<typeof p.instance>} */ (p.instance).encode(p.native)).toString('hex'));
+    assert.equal(new Set(wire).size, 1, `one wire format: ${wire.join(' ')}`);
+
+    // a proto3 file importing an editions one: the import is named
+    fs.copyFileSync(path.join(DIR, 'editions.proto'), path.join(dir, 'editions.proto'));
+    fs.writeFileSync(path.join(dir, 'shelf.proto'), 'syntax = "proto3";\npackage inventory;\nimport "editions.proto";\nmessage Shelf { string name = 1; repeated Item items = 2; }\n');
+    fs.writeFileSync(path.join(dir, 'shelf.json'), '{"name": "s1", "items": [{"sku": "A-1", "stock": 2}]}');
+    const [shelf] = resolvePayloads({ data: path.join(dir, 'shelf.json'), proto: path.join(dir, 'shelf.proto') });
+    for (const p of prepareCodecs(declaring, shelf)) {
+      assert.match(describeVerdict(p), /^unsupported: editions \(edition = "2023" in editions\.proto, which the schema imports\) not supported by /, p.codec.name);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('a well-known type value that breaks its rule is one line naming the path and the rule', () => {
   const file = path.join(os.tmpdir(), `event-string-${process.pid}.json`);
@@ -241,6 +281,41 @@ test('an invalid well-known value from the command line: one line naming the pat
       assert.equal(dtq.stdout, '');
       assert.equal(dtq.stderr, `benchmark_dtq: ${line}\n`);
     }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('numbers in strings as ProtoJSON reads them ("1.5", "12", "1e2"): every protobuf codec encodes the message the numbers give', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'number-strings-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'n.proto'), 'syntax = "proto3";\nmessage N { double d = 1; float f = 2; int32 i = 3; uint32 u = 4; sint32 s = 5; '
+      + 'fixed32 x = 6; sfixed32 y = 7; repeated int32 r = 8; map<string, double> m = 9; optional int32 o = 10; }\n');
+    fs.writeFileSync(path.join(dir, 'strings.json'), '{"d": "1.5", "f": "0.25", "i": "12", "u": "4294967295", "s": "-3", "x": "1e2", "y": "-2147483648", "r": ["1", 2, "3.0"], "m": {"a": "2.5e-3"}, "o": "7"}');
+    fs.writeFileSync(path.join(dir, 'numbers.json'), '{"d": 1.5, "f": 0.25, "i": 12, "u": 4294967295, "s": -3, "x": 100, "y": -2147483648, "r": [1, 2, 3], "m": {"a": 2.5e-3}, "o": 7}');
+    const [strings] = resolvePayloads({ data: path.join(dir, 'strings.json'), proto: path.join(dir, 'n.proto') });
+    const [numbers] = resolvePayloads({ data: path.join(dir, 'numbers.json'), proto: path.join(dir, 'n.proto') });
+    const esJson = (await loadCodecs()).filter((c) => c.name === 'protobuf-es-json');
+    const all = [...codecs, ...esJson];
+    const fromStrings = prepareCodecs(all, strings);
+    assert.deepEqual(fromStrings.map((p) => [p.codec.name, describeVerdict(p)]),
+      [...PROTOBUF, 'protobuf-es-json'].map((name) => [name, 'equivalent (number-as-string)']));
+    // the same bytes as the numbers give, codec by codec
+    const bytes = (/** @type {import('../../../lib/verify.js').Prepared[]} */ prepared) => prepared.map((p) => [p.codec.name,
+      Buffer.from(/** @type {NonNullable<typeof p.instance>} */ (p.instance).encode(p.native)).toString('hex')]);
+    assert.deepEqual(bytes(fromStrings), bytes(prepareCodecs(all, numbers)));
+    // Int32Value, UInt32Value, DoubleValue, FloatValue: bare and written as their fields (pbf does not resolve google.protobuf types)
+    fs.writeFileSync(path.join(dir, 'w.json'), '{"age": "30", "rank": {"value": "4e9"}, "score": "-0.5", "ratio": {"value": "0.25"}}');
+    const [wrappers] = resolvePayloads({ data: path.join(dir, 'w.json'), proto: path.join(DIR, 'wellknown.proto'), type: 'telemetry.Profile' });
+    assert.deepEqual(prepareCodecs(all.filter((c) => c.name !== 'pbf'), wrappers).map((p) => [p.codec.name, describeVerdict(p)]),
+      [...PROTOBUF.filter((name) => name !== 'pbf'), 'protobuf-es-json'].map((name) => [name, `equivalent (number-as-string, wrapper-value${name === 'protobuf-ts' ? '' : ', null-as-absent'})`]));
+    // what ProtoJSON refuses, from the command line: one line naming the path and the problem, exit 2
+    fs.writeFileSync(path.join(dir, 'bad.json'), '{"d": "1.5", "r": [1, "0x10"]}');
+    const dtq = run('benchmark_dtq.js', ['--data', path.join(dir, 'bad.json'), '--proto', path.join(dir, 'n.proto')]);
+    assert.equal(dtq.status, 2, dtq.stderr);
+    assert.equal(dtq.stdout, '');
+    assert.equal(dtq.stderr, 'benchmark_dtq: $.r[1]: string "0x10" does not fit field r of type int32 (a number in a string is read only as JSON writes one: '
+      + `"12", "-1.5", "1e2") (checked against message N, the first in ${path.join(dir, 'n.proto')}; choose another with --type)\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

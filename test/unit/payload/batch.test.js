@@ -33,3 +33,16 @@ test('--batch wraps the payload --batch-payload names, else the first chosen, el
   assert.equal(batchBase(all, 'test2', false).id, 'test2');
   assert.throws(() => batchBase([{ id: 'test5' }], '3', true), (e) => e instanceof UserError && /"3" is not one of the payloads chosen \(test5\)/.test(e.message));
 });
+
+test('the batch message is measured with an adapter built for how the payload spells keys and numbers, as the payload itself', async () => {
+  const { parseSchema } = await import('../../../lib/schema/index.js');
+  const schema = parseSchema('syntax = "proto3";\nmessage M { int64 big = 1; int32 n = 2; string last_updated = 3; }\n', { file: 'm.proto' });
+  const value = { big: '9007199254740993', n: '1e2', lastUpdated: 'x' };
+  const payload = { id: 'm', title: 'm', dataFile: 'm.json', value, jsonBytes: 60, schema, schemaSource: 'm.proto', warnings: [] };
+  const b = batchPayload(payload, 2);
+  assert.deepEqual(b.schema.adapter.fit, { aliases: true, longsAsStrings: true, nonFiniteAsStrings: false, numbersAsStrings: true });
+  // exact beyond 2^53 (longs come back as strings), the lowerCamelCase key and "1e2" read as the mapping reads them
+  const [p] = prepareCodecs(await selectCodecs('protobufjs-dynamic'), b);
+  assert.equal(p.status, 'equivalent', JSON.stringify(p.diff));
+  assert.deepEqual(p.normalised, ['json-name', 'number-as-string']);
+});

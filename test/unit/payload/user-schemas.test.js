@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolvePayloads } from '../../../lib/payload/index.js';
-import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
+import { describeVerdict, prepareCodecs, verifyRoundTrip } from '../../../lib/verify.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { UserError } from '../../../lib/errors.js';
 import { standInCodec } from '../../helpers/narrow.js';
@@ -74,4 +74,19 @@ test('NaN and the infinities as ProtoJSON writes them ("NaN") in float and doubl
   assert.equal(verdictOf(files('non-finite', proto, '{"f":"NaN","d":"-Infinity","r":["Infinity",1.5]}')), 'equivalent (non-finite-as-string)');
   // a NaN the codec gives back for a number is still LOSSY
   assert.equal(verdictOf(files('finite', 'syntax = "proto3"; message F { float f = 1; }', '{"f":1e39}')), 'LOSSY at $.f: 1e+39 → Infinity');
+});
+
+test('numbers in strings, as ProtoJSON reads them ("1.5" in a double, "12" or "1e2" in an int32): equivalent (number-as-string), not refused', () => {
+  const proto = 'syntax = "proto3"; message N { double d = 1; float f = 2; int32 i = 3; uint32 u = 4; repeated sint32 r = 5; map<string, fixed32> m = 6; }';
+  assert.equal(verdictOf(files('number-strings', proto, '{"d":"1.5","f":"0.25","i":"1e2","u":"4294967295","r":["-1","2.0"],"m":{"a":"7"}}')),
+    'equivalent (number-as-string)');
+  // a corpus whose second record alone writes them: the adapter built for the corpus converts them
+  const [corpus] = resolvePayloads(files('number-strings-corpus', proto, '[{"d":1.5,"i":3},{"d":"2.5","i":"4"}]'));
+  const [prepared] = prepareCodecs([standInCodec(dynamic)], corpus);
+  assert.ok(prepared.instance, describeVerdict(prepared));
+  const second = corpus.corpus?.[1];
+  assert.deepEqual(verifyRoundTrip(prepared.instance, second, dynamic.normalise, undefined, corpus.schema.type),
+    { status: 'equivalent', diff: { path: '$.d', expected: '2.5', actual: 2.5 }, normalised: ['number-as-string', 'empty-as-absent', 'default-as-absent'] });
+  assert.throws(() => resolvePayloads(files('number-strings-bad', proto, '[{"i":"3"},{"i":"0x10"}]')),
+    (err) => err instanceof UserError && /^\S+number-strings-bad\.json: record 1: \$\.i: string "0x10" does not fit field i of type int32 \(a number in a string is read only as JSON writes one/.test(err.message));
 });

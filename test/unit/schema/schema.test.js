@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { checkFits, loadSchemaFile, parseSchema } from '../../../lib/schema/index.js';
+import fs from 'node:fs';
+import { buildAdapter, checkFits, loadSchemaFile, parseSchema, protoEdition } from '../../../lib/schema/index.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
@@ -49,6 +50,18 @@ test('parseSchema: a --type short name that several messages end is refused, nam
 test('parseSchema: a syntax error names the file and the line', () => {
   assert.throws(() => parseSchema('syntax = "proto3";\nmessage A {\n  int32 x = ;\n}', { file: 'bad.proto' }),
     (err) => err instanceof UserError && /^bad\.proto: .*line 3/.test(err.message));
+});
+
+test('protoEdition: the edition a .proto declares in its first statement, after any comments; null for syntax proto2/proto3', () => {
+  assert.equal(protoEdition('edition = "2023";\nmessage A {}'), '2023');
+  assert.equal(protoEdition('\uFEFF// licence\n/* a block\n   comment */\n  edition=\'2024\' ;\npackage p;'), '2024');
+  assert.equal(protoEdition('syntax = "proto3";\nmessage A {}'), null);
+  assert.equal(protoEdition('message A {}'), null); // no syntax statement: proto2
+  // the word elsewhere is no edition statement: in a comment after the syntax, or a field named edition
+  assert.equal(protoEdition('syntax = "proto2";\n// edition = "2023";\nmessage A { optional string edition = 1; }'), null);
+  assert.equal(protoEdition('/* edition = "2023"; */ syntax = "proto3";'), null);
+  // the editions fixture, which protobuf.js parses
+  assert.equal(protoEdition(parseSchema(fs.readFileSync(`${ROOT}/test/fixtures/schemas/editions.proto`, 'utf8')).text), '2023');
 });
 
 // protobufjs-static's half (pbjs, a child process) is in test/e2e/codegen/schema.test.js
@@ -122,14 +135,65 @@ test('checkFits: a map key must read as the map\'s key type, as ProtoJSON writes
 test('checkFits: a float or double takes "NaN", "Infinity" and "-Infinity", as ProtoJSON writes them, and reports it', () => {
   const { type } = parseSchema('syntax = "proto3"; message F { float f = 1; double d = 2; repeated double r = 3; map<string, float> m = 4; int32 i = 6; }');
   assert.deepEqual(checkFits(type, { f: 'NaN', d: '-Infinity', r: ['Infinity', 1.5], m: { a: 'NaN' } }),
-    { aliases: false, longsAsStrings: false, nonFiniteAsStrings: true });
+    { aliases: false, longsAsStrings: false, nonFiniteAsStrings: true, numbersAsStrings: false });
   // FloatValue and DoubleValue, bare and as their fields
   const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
   assert.equal(checkFits(profile, { ratio: 'NaN', score: { value: '-Infinity' } }).nonFiniteAsStrings, true);
-  assert.deepEqual(checkFits(type, { f: 1.5, d: 2 }), { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false });
-  assert.throws(() => checkFits(type, { i: 'NaN' }), /^UserError: \$\.i: string "NaN" does not fit field i of type int32$/);
-  assert.throws(() => checkFits(type, { d: 'nan' }), /^UserError: \$\.d: string "nan" does not fit field d of type double$/);
-  assert.throws(() => checkFits(type, { d: '+Infinity' }), /does not fit field d of type double/);
+  assert.deepEqual(checkFits(type, { f: 1.5, d: 2 }), { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: false });
+  const notJson = '(a number in a string is read only as JSON writes one: "12", "-1.5", "1e2")';
+  assert.throws(() => checkFits(type, { i: 'NaN' }), (err) => err instanceof UserError && err.message === `$.i: string "NaN" does not fit field i of type int32 ${notJson}`);
+  assert.throws(() => checkFits(type, { d: 'nan' }), (err) => err instanceof UserError && err.message === `$.d: string "nan" does not fit field d of type double ${notJson}`);
+  assert.throws(() => checkFits(type, { d: '+Infinity' }), (err) => err instanceof UserError && err.message === `$.d: string "+Infinity" does not fit field d of type double ${notJson}`);
+});
+
+test('checkFits: a float, double or 32-bit integer takes a number in a string, as ProtoJSON parsers read one, and reports it', () => {
+  const { type } = parseSchema(`syntax = "proto3"; message N { double d = 1; float f = 2; int32 i = 3; uint32 u = 4; sint32 s = 5;
+    fixed32 x = 6; sfixed32 y = 7; repeated int32 r = 8; map<string, double> m = 9; optional int32 o = 10; int64 l = 11; bool b = 12; string t = 13; }`);
+  assert.deepEqual(checkFits(type, { d: '1.5', f: '0.25', i: '12', u: '4294967295', s: '-3', x: '1e2', y: '-2147483648', r: ['1', 2, '3.0'], m: { a: '2.5e-3' }, o: '0' }),
+    { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: true });
+  // Int32Value, UInt32Value, DoubleValue, FloatValue: bare and as their fields
+  const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
+  assert.equal(checkFits(profile, { age: '30', rank: { value: '4e9' }, score: '-0.5', ratio: { value: '0.25' } }).numbersAsStrings, true);
+  assert.equal(checkFits(type, { d: 1.5, i: 12, l: '7' }).numbersAsStrings, false);
+  const notJson = 'a number in a string is read only as JSON writes one: "12", "-1.5", "1e2"';
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ i: 'abc' }, `$.i: string "abc" does not fit field i of type int32 (${notJson})`],
+    [{ i: '' }, `$.i: string "" does not fit field i of type int32 (${notJson})`],
+    [{ x: '0x10' }, `$.x: string "0x10" does not fit field x of type fixed32 (${notJson})`],
+    [{ r: [1, ' 2'] }, `$.r[1]: string " 2" does not fit field r of type int32 (${notJson})`],
+    [{ m: { a: '+1' } }, `$.m.a: string "+1" does not fit field m of type double (${notJson})`],
+    [{ i: '1.5' }, '$.i: string "1.5" does not fit field i of type int32 (not an integer)'],
+    [{ u: '4294967296' }, '$.u: string "4294967296" does not fit field u of type uint32 (outside the uint32 range 0 to 4294967295)'],
+    [{ y: '-2147483649' }, '$.y: string "-2147483649" does not fit field y of type sfixed32 (outside the sfixed32 range -2147483648 to 2147483647)'],
+    [{ f: '3.5e38' }, '$.f: string "3.5e38" does not fit field f of type float (beyond the largest finite float)'],
+    [{ d: '1e400' }, '$.d: string "1e400" does not fit field d of type double (beyond the largest finite double)'],
+    // ProtoJSON reads no bool, string or 64-bit "1.5" from a number in a string: these stay as they were
+    [{ b: 'true' }, '$.b: string "true" does not fit field b of type bool'],
+    [{ l: '1.5' }, '$.l: string "1.5" does not fit field l of type int64'],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(type, value), (err) => err instanceof UserError && err.message === line, line);
+  assert.throws(() => checkFits(profile, { rank: '-1' }),
+    (err) => err instanceof UserError && err.message === '$.rank: string "-1" does not fit field value of type uint32 (outside the uint32 range 0 to 4294967295)');
+  assert.throws(() => checkFits(type, { t: 5 }), (err) => err instanceof UserError && err.message === '$.t: number 5 does not fit field t of type string');
+});
+
+test('the adapter of a payload that writes numbers in strings hands every codec the numbers (lists, maps, wrappers bare and as fields)', () => {
+  const { type } = parseSchema('syntax = "proto3"; message N { double d = 1; int32 i = 2; repeated uint32 r = 3; map<string, float> m = 4; float n = 5; string t = 6; int64 l = 7; }');
+  const value = { d: '1.5', i: '1e2', r: ['4294967295', 7], m: { a: '0.25' }, n: 'NaN', t: '12', l: '12' };
+  const fit = checkFits(type, value);
+  assert.equal(fit.numbersAsStrings, true);
+  const { toProto, fit: built } = buildAdapter(type, fit);
+  assert.equal(built?.numbersAsStrings, true); // so a worker or a page rebuilds the same adapter
+  // "NaN" stays for each codec to write (non-finite-as-string); a string field and a 64-bit integer keep their strings
+  assert.deepEqual(toProto?.(value), { d: 1.5, i: 100, r: [4294967295, 7], m: { a: 0.25 }, n: 'NaN', t: '12', l: '12' });
+  assert.deepEqual(value.r, ['4294967295', 7], 'the payload itself is left as it was');
+  const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
+  const wrapped = { age: '30', rank: { value: '4e9' }, score: '-0.5', ratio: { value: '0.25' } };
+  assert.deepEqual(buildAdapter(profile, checkFits(profile, wrapped)).toProto?.(wrapped),
+    { age: { value: 30 }, rank: { value: 4000000000 }, score: { value: -0.5 }, ratio: { value: 0.25 } });
+  // a payload without them: no conversion, so the common case costs nothing
+  assert.equal(buildAdapter(type, checkFits(type, { d: 1.5, i: 3 })).toProto, null);
 });
 
 test('checkFits: coercions protobuf performs (bool into int32) pass, so verification can report them', () => {
@@ -147,8 +211,8 @@ test('checkFits: a missing proto2 required field is a fit error naming its path'
 
 test('checkFits: the proto3 JSON mapping\'s key spellings are accepted and reported; an unknown key gets a hint', () => {
   const schema = parseSchema('syntax = "proto3"; message M { string last_updated = 1; int64 big = 2; int32 n = 3 [json_name = "total"]; }');
-  assert.deepEqual(checkFits(schema.type, { last_updated: 'x', big: 1, total: 2 }), { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false });
-  assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true, nonFiniteAsStrings: false });
+  assert.deepEqual(checkFits(schema.type, { last_updated: 'x', big: 1, total: 2 }), { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: false });
+  assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true, nonFiniteAsStrings: false, numbersAsStrings: false });
   assert.throws(() => checkFits(schema.type, { LastUpdated: 'x' }), /\$\.LastUpdated: message M has no field for this key \(did you mean "last_updated"\?\)/);
   assert.throws(() => checkFits(schema.type, { lastUpdated: 'x', last_updated: 'y' }), /\$\.last_updated: field M\.last_updated is also given as "lastUpdated"/);
 });

@@ -78,7 +78,8 @@ test('a value that breaks a well-known type\'s rule is one line naming the path 
     ['UpdateRequest', { options: { a: 1 } }, '$.options: an object is not a google.protobuf.Empty (proto3 JSON writes it as {})'],
     ['Config', { settings: [1] }, '$.settings: an array is not a google.protobuf.Struct (proto3 JSON writes it as a JSON object)'],
     ['Config', { tags: 'a' }, '$.tags: "a" is not a google.protobuf.ListValue (proto3 JSON writes it as a JSON array)'],
-    ['Profile', { age: '3' }, '$.age: string "3" does not fit field value of type int32'],
+    // an Int32Value takes "3" (number-as-string), not a string that holds no int32
+    ['Profile', { age: '3.5' }, '$.age: string "3.5" does not fit field value of type int32 (not an integer)'],
     ['Profile', { followers: 'many' }, '$.followers: string "many" does not fit field value of type int64'],
   ];
   for (const [type, value, line] of cases) {

@@ -90,8 +90,9 @@ export const MODES = {
     capacity: { fromRate: 1000, probeSeconds: 0.2, steps: 4, searches: 1, sustainSeconds: 1, cpuRate: 1000, rounds: 3, rateSeconds: 0.25 },
     oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true },
     // the loopback WebSocket pass's raw passes (the server ACKs without decoding: the decode share) on the slow-link
-    // payload only: they double each payload's passes, and the four other payloads' took 9 s of the 181–183 s npm
-    // start ran on the AMD EPYC VM (2026-11-29 evening, when the machine probe read 0.04 against 0.1 on quiet mornings)
+    // payload only: they double each payload's passes; the four other payloads' loopback passes took 15 s with them
+    // and 11 s without, of npm start's 181–183 s on the AMD EPYC VM on slow evenings (2026-11-30 00:25Z and 01:26Z;
+    // the machine probe read 0.04 operations per µs, against 0.1 on quiet mornings)
     rawPasses: 'slow-link',
     // memory: bytes per call only; the GC time per 1,000 calls (its own child process, one GC loop a case here, so no
     // spread to print beside it) is --full's and benchmark_dss.js's: it took 18 of the 24 s the memory pass took

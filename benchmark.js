@@ -21,7 +21,8 @@ exitOnSignals();
 
 const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [options]
   Sizes (raw, gzip, brotli), encode/decode speed, a loopback WebSocket pass and the
-  transport comparison (HTTP/1.1, HTTP/2, Connect, gRPC; --full adds WebSocket) for the bundled
+  transport comparison (HTTP/1.1, HTTP/2, Connect, gRPC; --full adds WebSocket and Connect
+  over HTTP/2) for the bundled
   payloads (default: all five), written to results/<date-time>/
   (results.json, report.md, report.html).
   Speed is timed in paired slices: every codec takes turns with json-buffer, each ratio measured until its 95%

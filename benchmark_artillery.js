@@ -75,7 +75,10 @@ runCli(import.meta.url, async () => {
   const window = numberOption(values.window, 'window', { min: 1, integer: true });
   // milliseconds here, seconds in the other tools: a value that reads as seconds is refused with the figure meant
   const timeoutGiven = Number(values.timeout);
-  if (timeoutGiven > 0 && timeoutGiven < 100) throw new UserError(`--timeout ${values.timeout}: milliseconds here, at least 100 (${values.timeout} seconds is --timeout ${Math.round(timeoutGiven * 1000)})`);
+  // the figure meant only where it would be taken (0.05 seconds is 50 ms, itself below the least)
+  if (timeoutGiven > 0 && timeoutGiven < 100) {
+    throw new UserError(`--timeout ${values.timeout}: milliseconds here, at least 100${timeoutGiven * 1000 >= 100 ? ` (${values.timeout} seconds is --timeout ${Math.round(timeoutGiven * 1000)})` : ''}`);
+  }
   const timeoutMs = numberOption(values.timeout, 'timeout', { min: 100, integer: true });
   const { payload, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   for (const s of skipped) process.stderr.write(`${s.transport} ${s.format}: left out, ${s.reason}\n`);

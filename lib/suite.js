@@ -666,7 +666,7 @@ export async function runSuite({
         ? {
           formats: transmissionCodecs.map((c) => c.name), messages: s.messages, rounds: s.wsRounds, window: 1, connections: 1, profiles,
           // the payloads whose loopback passes were each followed by a raw one (the decode share)
-          rawPasses: rawPayloads.map((p) => p.id),
+          rawPasses: profiles.includes('none') ? rawPayloads.map((p) => p.id) : [],
           slowLink: slowLink ? { ...slowLink, payload: slowLinkPayload(payloads).id, messages: s.slowLinkMessages, rounds: s.slowLinkRounds } : null,
         }
         : null,

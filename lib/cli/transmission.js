@@ -249,9 +249,12 @@ export function transmissionOptions(values) {
  * @returns {Promise<number>} the exit code the entry point should end with (see outcome.js)
  */
 export async function clientMain(argv, { name, format }) {
+  // not --placement: a client sends to a server already running, which nothing here pins (refused, not ignored)
+  const { placement: _placement, ...clientTransmission } = TRANSMISSION_OPTIONS;
   /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-  const options = { ...PAYLOAD_OPTIONS, ...TRANSMISSION_OPTIONS, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' }, ca: { type: 'string' } };
-  const { values, positionals } = parseCli(argv, options);
+  const options = { ...PAYLOAD_OPTIONS, ...clientTransmission, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' }, ca: { type: 'string' } };
+  const { values: given, positionals } = parseCli(argv, options);
+  const values = { ...given, placement: 'auto' };
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}

@@ -186,7 +186,8 @@ function plainConverters(rootType) {
  * turns a .proto into plain read/write functions (generated/pbf/). Decoded
  * means the generated readX(): a plain object with every field set to its
  * default first. Native form: that plain object, with the proto field names,
- * bytes as Uint8Array and a key naming each oneof's member; the conversions are
+ * bytes as Uint8Array and, as readX() gives it, a key naming each oneof's member (fromPlain does not add that key:
+ * the writer ignores it, so the object encoded is the plain one, and toPlain reads only decoded objects); the conversions are
  * the identity unless the schema renames or wraps JSON keys (the adapter) or has
  * bytes fields (base64 in the plain form) or oneofs (one member, no such key, in
  * the plain form): plainConverters. Its limits, which verification shows where they bite:
@@ -215,8 +216,9 @@ const codec = {
     file: (base) => `${base}.js`,
     // its parser (protocol-buffers-schema, under resolve-protobuf-schema) knows `syntax = "proto2"` and "proto3" only
     editionsUnsupportedBy: () => {
-      const { version } = JSON.parse(fs.readFileSync(require.resolve('resolve-protobuf-schema/package.json'), 'utf8'));
-      return `pbf's compiler, whose .proto parser (resolve-protobuf-schema ${version}) reads syntax proto2 and proto3 only`;
+      // resolved from resolve-protobuf-schema, whose dependency it is (not the project's own)
+      const { version } = JSON.parse(fs.readFileSync(createRequire(require.resolve('resolve-protobuf-schema')).resolve('protocol-buffers-schema/package.json'), 'utf8'));
+      return `pbf's compiler, whose .proto parser (protocol-buffers-schema ${version}) reads syntax proto2 and proto3 only`;
     },
   },
   // pbf/compile.js reads its own package.json from disk when it loads

@@ -183,7 +183,7 @@ export function renderHtml(results) {
       + `<p>${esc(capacityPassText(settings))}</p><p>${esc(loadGeneratorLine(capacity.transports, settings.loadGeneratorWhy))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
-      + [...precisionLines(capacity.transports), capacityLegend(settings), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
+      + [...precisionLines(capacity.transports), capacityLegend(settings, capacity.transports.find((t) => t.machineProbe)?.machineProbe?.rule), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
       + leadAndItems(floorLines(capacity.transports, settings.targetP99Ms))
       + leadAndItems(gcLines(capacity.transports, settings.targetP99Ms))
       + leadAndItems(pairs ? [pairs.lead, ...pairs.items] : [])

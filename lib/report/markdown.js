@@ -226,10 +226,19 @@ export function transportLinkHeading(run) {
  * @returns {string[]} lines
  */
 export function transportSection(runs) {
+  // what the run compared, named from its own transports (npm start's leaves WebSocket and Connect over HTTP/2 to --full)
+  const ran = new Set(runs.flatMap((r) => r.settings.transports ?? r.results.map((x) => x.transport ?? '')));
+  const listed = (/** @type {string[]} */ xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0] ?? '');
+  const plain = [['ws', 'WebSocket'], ['http1', 'HTTP/1.1 (REST: POST, answered 204)'], ['http2', 'HTTP/2']].filter(([t]) => ran.has(t)).map(([, name]) => name);
+  const connect = [['connect', 'HTTP/1.1'], ['connect-h2', 'HTTP/2']].filter(([t]) => ran.has(t)).map(([, name]) => name);
+  const parts = [
+    ...(plain.length ? [`json-buffer and protobufjs-static over ${listed(plain)}`] : []),
+    ...(connect.length ? [`Connect's own JSON and binary through one generated service (over ${listed(connect)})`] : []),
+    ...(ran.has('grpc') ? ['gRPC with protobuf only'] : []),
+  ];
   const out = [`## JSON vs protobuf by transport (${runs[0].payload})`, '',
-    'Each transport with the JSON and protobuf codecs it is deployed with: json-buffer and protobufjs-static over WebSocket,',
-    'HTTP/1.1 (REST: POST, answered 204) and HTTP/2; Connect\'s own JSON and binary through one generated service; gRPC',
-    'with protobuf only. Per round every transport runs each of its formats against its own server process, so rounds',
+    `Each transport with the JSON and protobuf codecs it is deployed with: ${parts.join('; ')}.`,
+    'Per round every transport runs each of its formats against its own server process, so rounds',
     'interleave transports and formats; msgs/s is the median with its min–max, wire bytes count everything the sockets',
     'carried per message in both directions (payload, headers, frames, acknowledgements). The ratios are the protobuf',
     'side against the JSON side; a winner is named only when every round of one beat every round of the other.'];

@@ -182,7 +182,8 @@ function processPhrase(p) {
 export function timingGroupsByProcess(groups, { processes = 1, processGroups = [] }, rows) {
   const libraries = processGroups.length ? processGroups : null;
   const of = processes * (libraries?.length ?? 1);
-  if (!libraries || of <= 1) return null;
+  // nothing to label (no timing groups, as where no codec had a ratio): the unlabelled list, which is empty too
+  if (!libraries || of <= 1 || !groups.length) return null;
   const opsOf = libraries.map((codecs) => PAIRED_OPS.filter((op) => rows.some((r) => r.op === op && codecs.includes(r.format))));
   if (opsOf.reduce((n, ops) => n + ops.length, 0) * processes !== groups.length) return null;
   const out = [];

@@ -8,10 +8,9 @@ import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
 import { SATURATED, boundOf } from '../transmission/capacity-bound.js';
-import { REFERENCE_TEXT, SLOWED_BELOW } from '../transmission/machine-probe.js';
+import { referenceText, SLOWED_BELOW } from '../transmission/machine-probe.js';
 import { LOWEST_OF } from '../transmission/cpu-at-rate.js';
 import { median } from '../measure/statistics.js';
-
 
 /** @typedef {import('../transmission/rounds.js').TransmissionRow} TransmissionRow */
 /** @typedef {Awaited<ReturnType<typeof import('../transmission/run.js').measureTransmission>>} TransmissionRun */
@@ -354,7 +353,7 @@ export function cpuAtRateLines(run) {
       + unmeasuredNote(f)),
     // results written before the machine probe have none
     ...(at.probe ? [`  slowed core: ${at.probe.slowed.map((x) => `${x.format} ${x.slowedPasses} of ${x.probedPasses} passes`).join(', ')} (the server timed a fixed JSON loop just before and after `
-      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's reference reading, ${REFERENCE_TEXT}; the medians count these passes)`] : []),
+      + `each pass; slowed: either reading below ${Math.round(at.probe.slowedBelow * 100)}% of the run's reference reading, ${referenceText(at.probe.rule)}; the medians count these passes)`] : []),
     ...at.pairs.filter((p) => p.ratio != null || p.lowest).map((p) => `  ${p.formats[1]} ÷ ${p.formats[0]}: `
       + (p.lowest ? `${p.lowest.ratio.toFixed(2)}× the server CPU per message at the fastest passes${p.lowest.met ? '' : ` (~ unstable: ${unsettled(p.formats)})`}; `
         + (p.ratio == null ? 'no pair of passes run back to back measured both' : 'the median of the pairs run back to back ') : '')
@@ -564,7 +563,8 @@ export function capacityLines(transports, s) {
     toMarkdown(capacityRows(transports, { fixedRate: s.cpuRate != null })),
     '',
     ...precisionLines(transports),
-    capacityLegend(s),
+    // markSlowedSearches adds each transport's machineProbe (its reference and the rule that chose it)
+    capacityLegend(s, /** @type {Array<{ machineProbe?: { rule?: string } | null }>} */ (/** @type {unknown} */ (transports)).find((t) => t.machineProbe)?.machineProbe?.rule),
     ...sustainedLines(transports),
     ...floorLines(transports, s.targetP99Ms),
     ...gcLines(transports, s.targetP99Ms),
@@ -577,8 +577,9 @@ export function capacityLines(transports, s) {
  * What the capacity table's columns mean: capacity N+, bound by, the rate the fixed-rate passes ran at, and (with
  * several searches) the searches on a slowed core.
  * @param {{ cpuRate?: number|null, searches?: number }} s the run's capacity settings
+ * @param {string} [rule] the rule of the run's machine probe reference (machine-probe.js REFERENCE_RULE; absent in results written before it)
  */
-export function capacityLegend(s) {
+export function capacityLegend(s, rule) {
   return 'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
     + `its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). ${s.cpuRate != null
       ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
@@ -589,7 +590,7 @@ export function capacityLegend(s) {
     + 'idle rate is subtracted, as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups).'
     // the count stands beside what several searches found (searchesNote): with one search there is none to explain
     + ((s.searches ?? 1) > 1 ? ' N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
-      + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's reference reading, ${REFERENCE_TEXT}; they are kept, and they say why a search found less.` : '');
+      + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's reference reading, ${referenceText(rule)}; they are kept, and they say why a search found less.` : '');
 }
 
 /**

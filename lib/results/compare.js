@@ -409,17 +409,22 @@ export function machineSpeedDiffers(a, b) {
 /**
  * A run's machine probe references (lib/transmission/machine-probe.js: a fixed JSON loop each server times just
  * before and after its measured passes, operations per µs of its CPU; the reference is the run's upper-quartile
- * reading, probeReference): the WebSocket pass's fixed-rate passes, per payload and link, and the capacity pass.
+ * reading, probeReference, or in results from before 2026-11-30 its third-fastest): the WebSocket pass's fixed-rate
+ * passes, per payload and link, and the capacity pass, each keyed with its rule.
  * @param {import('./index.js').Results} results
  * @returns {Map<string, { at: string, value: number }>}
  */
 function probeReferences(results) {
   /** @type {Map<string, { at: string, value: number }>} */
   const out = new Map();
-  const add = (/** @type {string} */ at, /** @type {number|null|undefined} */ value) => { if (value) out.set(at, { at, value }); };
-  for (const t of results.transmission) add(`${t.payload} WebSocket ${t.profile} fixed-rate passes`, t.cpuAtRate?.probe?.referenceOpsPerCpuUs);
+  // keyed with the rule that chose the reference too: a run from before the upper quartile (its third-fastest reading,
+  // higher by construction) is not compared with one after it
+  const add = (/** @type {string} */ at, /** @type {{ referenceOpsPerCpuUs?: number, rule?: string } | null | undefined} */ probe) => {
+    if (probe?.referenceOpsPerCpuUs) out.set(`${at}\u0000${probe.rule ?? 'third-fastest'}`, { at, value: probe.referenceOpsPerCpuUs });
+  };
+  for (const t of results.transmission) add(`${t.payload} WebSocket ${t.profile} fixed-rate passes`, t.cpuAtRate?.probe);
   // one reference over every search of every transport of the capacity pass (capacity.js markSlowedSearches)
-  add(`${results.capacity?.payload} capacity`, results.capacity?.transports?.map((t) => t.machineProbe?.referenceOpsPerCpuUs).find((x) => x != null && x > 0));
+  add(`${results.capacity?.payload} capacity`, results.capacity?.transports?.map((t) => t.machineProbe).find((x) => x != null && x.referenceOpsPerCpuUs > 0));
   return out;
 }
 

@@ -281,7 +281,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransportEntry[]} [transports] the transport comparison, per link
  * @property {ReturnType<typeof import('../transmission/model.js').breakEvenReport> | null} [breakEven]
  * @property {{ payload: string, transports: Array<Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>[number]
- *   & { machineProbe?: { referenceOpsPerCpuUs: number, slowedBelow: number } | null }> } | null} [capacity]
+ *   & { machineProbe?: { referenceOpsPerCpuUs: number, rule?: string, slowedBelow: number } | null }> } | null} [capacity]
  *   the capacity headline's short pass (npm start: http1 JSON and grpc protobuf, one server core); absent before it; machineProbe:
  *   the reference its searches were judged slowed by (capacity.js markSlowedSearches), absent before it
  * @property {BatchResults|null} batch

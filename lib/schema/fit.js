@@ -303,7 +303,7 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   // string that is no such number ("abc", "", "0x10", "1.5" for an int32, "2147483648")
   if (!ok && t === 'string' && NUMBER_IN_STRING.has(field.type)) {
     const read = numberFromString(field.type, /** @type {string} */ (value));
-    if ('problem' in read) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type} (${read.problem})`);
+    if ('problem' in read) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}${read.problem ? ` (${read.problem})` : ''}`);
     ok = true;
     found.numbersAsStrings = true;
   }

@@ -58,17 +58,20 @@ const FLOAT_MAX = 3.4028234663852886e38;
  * "1.5", "-3", "1e2" are read and "abc", "", " 1", "+1", "01", "0x10" are not (the conformance suite's
  * Int32FieldStringValuePartiallyNumeric, Int32FieldEmptyString, Int32FieldLeadingSpace, …). A float or double must be
  * finite: "1e400" in a double, and in a float anything beyond its largest finite value, are refused (the suite's
- * DoubleFieldTooSmall, FloatFieldTooLarge). A 32-bit integer must be an integer within its type's range, judged on
+ * DoubleFieldTooLarge, FloatFieldTooLarge). A 32-bit integer must be an integer within its type's range, judged on
  * the decimal as written, not on a rounded double: "1e5" and "100.0" are 100000 and 100, as the suite's required
  * Int32FieldQuotedExponentialValue reads "1e5", while "1.5" (Int32FieldNotInteger, 64-bit integers' Int64FieldNotInteger
  * in a string) and "2147483648" (Int32FieldTooLarge) are refused. NaN and the infinities are non-finite-as-string's.
  * @param {string} type the field's scalar type, one of NUMBER_IN_STRING
  * @param {string} text
- * @returns {{ value: number } | { problem: string }} the number, or why ProtoJSON refuses the string
+ * @returns {{ value: number } | { problem: string|null }} the number, or why ProtoJSON refuses the string (null: it is
+ *   no number at all, nothing to add)
  */
 export function numberFromString(type, text) {
   const parts = JSON_NUMBER.exec(text);
-  if (!parts) return { problem: 'a number in a string is read only as JSON writes one: "12", "-1.5", "1e2"' };
+  // the hint only where the string looks like a number that JSON would write otherwise ("+1", "01", ".5", "0x10");
+  // "one" is no number at all, and the plain refusal says so
+  if (!parts) return { problem: /^\s*[-+]?\.?\d/.test(text) ? `a number in a string is read only as JSON writes one: ${FLOAT.has(type) ? '"1.5", "-2.5e-3"' : '"12", "-3", "1e2"'}` : null };
   if (FLOAT.has(type)) {
     const value = Number(text);
     if (!Number.isFinite(value) || (type === 'float' && Math.abs(value) > FLOAT_MAX)) return { problem: `beyond the largest finite ${type}` };

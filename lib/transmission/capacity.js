@@ -18,7 +18,7 @@ import { alternate, median } from '../measure/statistics.js';
 import { searchRate } from './rate-search.js';
 import { H2LOAD_TRANSPORTS, checkH2loadRequest, h2loadLoad, h2loadPass, h2loadRequest, loadGeneratorLabel } from './h2load.js';
 import { idleSecondsFor, idleSubtracting, summariseRatePasses } from './cpu-at-rate.js';
-import { askProbe, probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
+import { askProbe, probeReference, REFERENCE_RULE, slowedCore, SLOWED_BELOW } from './machine-probe.js';
 import { inFlight } from './model.js';
 
 import { capacityPair, capacityPrecision } from './capacity-precision.js';
@@ -584,7 +584,7 @@ function withoutFormat({ format: _format, ...rest }) {
 export function markSlowedSearches(entries) {
   const reference = probeReference(entries.flatMap((e) => e.rows.flatMap((r) => r.searches.flatMap((s) => s.machineProbes ?? []))));
   for (const e of entries) {
-    Object.assign(e, { machineProbe: reference == null ? null : { referenceOpsPerCpuUs: reference, slowedBelow: SLOWED_BELOW } });
+    Object.assign(e, { machineProbe: reference == null ? null : { referenceOpsPerCpuUs: reference, rule: REFERENCE_RULE, slowedBelow: SLOWED_BELOW } });
     for (const s of e.rows.flatMap((r) => r.searches)) if (reference != null && s.machineProbes?.some((v) => v != null)) Object.assign(s, { slowed: slowedCore(s.machineProbes, reference) });
   }
   return entries;

@@ -8,7 +8,7 @@
  */
 import { processAgreement } from '../measure/processes.js';
 import { median, medianInterval, range, relativeHalfWidth, spread } from '../measure/statistics.js';
-import { askProbe, probeReference, slowedCore, SLOWED_BELOW } from './machine-probe.js';
+import { askProbe, probeReference, REFERENCE_RULE, slowedCore, SLOWED_BELOW } from './machine-probe.js';
 
 /** Seconds of each fixed-rate pass unless the caller says otherwise. */
 export const CPU_AT_RATE_SECONDS = 1;
@@ -362,12 +362,12 @@ export function ratePairs(rows, target = CPU_AT_RATE_TARGET) {
  * answered (a server of several workers answers none).
  * @param {Array<{ format: string, passes: RatePass[] }>} formats
  * @param {number} [share]
- * @returns {{ referenceOpsPerCpuUs: number, slowedBelow: number, slowed: Array<{ format: string, slowedPasses: number, probedPasses: number }> } | null}
+ * @returns {{ referenceOpsPerCpuUs: number, rule: string, slowedBelow: number, slowed: Array<{ format: string, slowedPasses: number, probedPasses: number }> } | null}
  */
 export function probeSummary(formats, share = SLOWED_BELOW) {
   const reference = probeReference(formats.flatMap((f) => f.passes.flatMap((p) => p.machineProbes ?? [])));
   if (reference == null) return null;
   const probed = (/** @type {RatePass} */ p) => (p.machineProbes ?? []).some((v) => v != null);
   const slowed = (/** @type {RatePass} */ p) => slowedCore(p.machineProbes, reference, share);
-  return { referenceOpsPerCpuUs: reference, slowedBelow: share, slowed: formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter(slowed).length, probedPasses: f.passes.filter(probed).length })) };
+  return { referenceOpsPerCpuUs: reference, rule: REFERENCE_RULE, slowedBelow: share, slowed: formats.map((f) => ({ format: f.format, slowedPasses: f.passes.filter(slowed).length, probedPasses: f.passes.filter(probed).length })) };
 }

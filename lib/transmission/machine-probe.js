@@ -62,8 +62,18 @@ export function probeReference(rates) {
   return sorted.length >= REFERENCE_RANK ? sorted[Math.max(REFERENCE_RANK, Math.ceil(sorted.length / 4)) - 1] : null;
 }
 
+/** The rule probeReference follows, stored beside each reference so that a report or comparison of results written before it (the third-fastest reading, whatever the count) says which. */
+export const REFERENCE_RULE = 'upper-quartile';
+
 /** The reference reading in words, for the reports' legends. */
 export const REFERENCE_TEXT = `its upper quartile (its ${REFERENCE_RANK === 3 ? 'third' : `${REFERENCE_RANK}th`}-fastest among 12 or fewer)`;
+
+/**
+ * The reference reading of a stored run in words: REFERENCE_TEXT where it carries REFERENCE_RULE, else the rule
+ * results written before 2026-11-30 followed.
+ * @param {string|undefined} rule
+ */
+export const referenceText = (rule) => (rule === REFERENCE_RULE ? REFERENCE_TEXT : 'its third-fastest (the rule of results written before 2026-11-30)');
 
 /**
  * Whether a pass or search ran on a slowed core: either of the probes beside it read below `share` of the reference.

@@ -67,6 +67,9 @@ test('benchmark_artillery.js: an unknown transport or format, a bad target, a se
   // --timeout is milliseconds here and seconds elsewhere: a value that reads as seconds is refused with the one meant
   refused(await run('benchmark_artillery.js', ['3', '--target', 'ws://127.0.0.1:9', '--out', out, '--timeout', '10']),
     /^benchmark_artillery: --timeout 10: milliseconds here, at least 100 \(10 seconds is --timeout 10000\)\n$/);
+  // no such advice where the figure meant is itself below the least
+  refused(await run('benchmark_artillery.js', ['3', '--target', 'ws://127.0.0.1:9', '--out', out, '--timeout', '0.05']),
+    /^benchmark_artillery: --timeout 0\.05: milliseconds here, at least 100\n$/);
   refused(await run('benchmark_artillery.js', ['3', '--target', 'ws://127.0.0.1:9', '--out', out, '--timeout', '5s']), /^benchmark_artillery: --timeout: expected a whole number ≥ 100, got "5s"\n$/);
   // port 9 (discard) has nothing listening here: the check finds the server down
   refused(await run('benchmark_artillery.js', ['3', '--target', 'ws://127.0.0.1:9', '--out', out]), /cannot connect to ws:\/\/127\.0\.0\.1:9\/.*connection refused/);

@@ -111,9 +111,11 @@ test('benchmark_transport.js --capacity --searches 2 --load-generator h2load: ev
     for (const x of row.searches) warmedInChunks(/** @type {NonNullable<typeof x.warmup>} */ (x.warmup), row.format);
     // the machine probe in each search's server, just before and just after the search
     for (const x of row.searches) assert.ok(x.machineProbes.length === 2 && x.machineProbes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(x.machineProbes));
-    // each search judged against the run's third-fastest probe: slowed when either of its probes read below 80% of it
+    // each search judged against the run's upper-quartile probe (a quarter of the way down from the fastest, at least
+    // the third): slowed when either of its probes read below 80% of it
     const reference = t.machineProbe.referenceOpsPerCpuUs;
-    assert.equal(reference, out.transports.flatMap((u) => u.rows.flatMap((q) => q.searches.flatMap((x) => x.machineProbes))).sort((a, b) => /** @type {number} */ (b) - /** @type {number} */ (a))[2]);
+    const readings = out.transports.flatMap((u) => u.rows.flatMap((q) => q.searches.flatMap((x) => x.machineProbes))).sort((a, b) => /** @type {number} */ (b) - /** @type {number} */ (a));
+    assert.equal(reference, readings[Math.max(3, Math.ceil(readings.length / 4)) - 1]);
     for (const x of row.searches) assert.equal(x.slowed, x.machineProbes.some((v) => /** @type {number} */ (v) < 0.8 * reference), JSON.stringify(x));
   }
   // the transport's own warmup is its last search's

@@ -85,7 +85,7 @@ const KNOWN = {
   // their generators cannot take editions: one reason each, before the tool runs (that the tools do fail is checked below)
   'editions.json': {
     'protobuf-ts': ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\)$/],
-    pbf: ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by pbf's compiler, whose \.proto parser \(resolve-protobuf-schema \d+\.\d+\.\d+\) reads syntax proto2 and proto3 only$/],
+    pbf: ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by pbf's compiler, whose \.proto parser \(protocol-buffers-schema \d+\.\d+\.\d+\) reads syntax proto2 and proto3 only$/],
   },
 };
 
@@ -315,7 +315,7 @@ test('numbers in strings as ProtoJSON reads them ("1.5", "12", "1e2"): every pro
     assert.equal(dtq.status, 2, dtq.stderr);
     assert.equal(dtq.stdout, '');
     assert.equal(dtq.stderr, 'benchmark_dtq: $.r[1]: string "0x10" does not fit field r of type int32 (a number in a string is read only as JSON writes one: '
-      + `"12", "-1.5", "1e2") (checked against message N, the first in ${path.join(dir, 'n.proto')}; choose another with --type)\n`);
+      + `"12", "-3", "1e2") (checked against message N, the first in ${path.join(dir, 'n.proto')}; choose another with --type)\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -131,7 +131,7 @@ test('every record is checked against the schema; the first that does not fit is
   rejects(() => checkCorpusFits(type, [{ id: 1 }, { id: 2 }, { id: 3, extra: true }], 'f.json'),
     /^f\.json: record 2: \$\.extra: message M has no field for this key \(its fields: id, name\) \(records must share one schema; record 0 fits it\)$/);
   rejects(() => checkCorpusFits(type, [{ id: 'x' }], 'f.json'),
-    /^\$\.id: string "x" does not fit field id of type int32 \(a number in a string is read only as JSON writes one: "12", "-1\.5", "1e2"\)$/);
+    /^\$\.id: string "x" does not fit field id of type int32$/);
 });
 
 test('--data FILE with records: the schema is inferred from every record; one that cannot share it is named', () => {

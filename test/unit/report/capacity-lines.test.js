@@ -234,7 +234,9 @@ test('searchesNote: the searches\' min–max beside a median, or which found non
   assert.equal(searchesNote({ searches: [{ capacity: null, slowed: true }, { capacity: 3780, slowed: false }] }), '1 of 2 searches found none; the other 3,780, 1 on a slowed core');
   assert.equal(searchesNote({ searches: [{ capacity: 100, slowed: false }, { capacity: 200, slowed: false }], capacityMinMax: [100, 200] }), '100–200 over 2 searches');
   // the legend says what the count means where it can appear: beside several searches
-  assert.match(capacityLegend({ cpuRate: null, searches: 3 }), /N on a slowed core: searches whose server read the machine probe .* below 80% of the run's reference reading, its upper quartile \(its third-fastest among 12 or fewer\)/);
+  assert.match(capacityLegend({ cpuRate: null, searches: 3 }, 'upper-quartile'), /N on a slowed core: searches whose server read the machine probe .* below 80% of the run's reference reading, its upper quartile \(its third-fastest among 12 or fewer\)/);
+  // results from before the rule was stored: the rule they followed
+  assert.match(capacityLegend({ cpuRate: null, searches: 3 }), /below 80% of the run's reference reading, its third-fastest \(the rule of results written before 2026-11-30\)/);
   assert.doesNotMatch(capacityLegend({ cpuRate: null, searches: 1 }), /slowed/);
 });
 

@@ -433,4 +433,13 @@ test('a run whose servers timed the machine probe below 80% of the other run\'s,
   // a pass one run did not probe (no fixed-rate passes, no capacity pass, results from before the probe): nothing to judge
   assert.deepEqual(compareRuns(probed(null, 0.1), probed(0.05, null)).probeSlower, []);
   assert.deepEqual(compareRuns(makeResults(), makeResults()).probeSlower, []);
+  // references chosen by different rules (the upper quartile since 2026-11-30, the third-fastest before: higher by
+  // construction) are not compared; the same rule in both runs is
+  const ruled = (/** @type {number} */ v, /** @type {string|undefined} */ rule) => {
+    const r = probed(v, null);
+    if (rule) r.transmission[0].cpuAtRate.probe.rule = rule;
+    return r;
+  };
+  assert.deepEqual(compareRuns(ruled(0.061, undefined), ruled(0.042, 'upper-quartile')).probeSlower, []);
+  assert.deepEqual(compareRuns(ruled(0.061, 'upper-quartile'), ruled(0.042, 'upper-quartile')).probeSlower, [{ slower: 'B', at: 'p1 WebSocket none fixed-rate passes', a: 0.061, b: 0.042 }]);
 });

@@ -221,12 +221,15 @@ test('numberFromString: a float, double or 32-bit integer in a string, as ProtoJ
     ['uint32', '4294967295', 4294967295], ['uint32', '4.294967295e9', 4294967295], ['fixed32', '0e999999999', 0], ['sfixed32', '-1', -1],
   ];
   for (const [type, text, value] of read) assert.deepEqual(numberFromString(type, text), { value }, `${type} ${text}`);
-  const notJson = 'a number in a string is read only as JSON writes one: "12", "-1.5", "1e2"';
-  /** @type {[string, string, string][]} */
+  // a string that looks like a number JSON would write otherwise gets the hint, with examples of the field's kind; one
+  // that is no number at all (null) gets none
+  const notJson = 'a number in a string is read only as JSON writes one: "12", "-3", "1e2"';
+  const notJsonFloat = 'a number in a string is read only as JSON writes one: "1.5", "-2.5e-3"';
+  /** @type {[string, string, string|null][]} */
   const refused = [
-    ['int32', 'abc', notJson], ['int32', '', notJson], ['int32', '0x10', notJson], ['int32', ' 1', notJson], ['int32', '1 ', notJson],
+    ['int32', 'abc', null], ['int32', '', null], ['int32', '0x10', notJson], ['int32', ' 1', notJson], ['int32', '1 ', notJson],
     ['int32', '+1', notJson], ['int32', '01', notJson], ['int32', '.5', notJson], ['int32', '5.', notJson], ['int32', '12abc', notJson],
-    ['double', 'NaN', notJson], ['double', 'Infinity', notJson], ['double', '1_000', notJson],
+    ['double', 'NaN', null], ['double', 'Infinity', null], ['double', '1_000', notJsonFloat], ['float', '-.5', notJsonFloat],
     ['int32', '1.5', 'not an integer'], ['int32', '1e-999999999', 'not an integer'], ['int32', '2147483647.0000000000000001', 'not an integer'],
     ['int32', '2147483648', 'outside the int32 range -2147483648 to 2147483647'],
     ['int32', '-2147483649', 'outside the int32 range -2147483648 to 2147483647'],

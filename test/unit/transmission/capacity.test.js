@@ -216,7 +216,7 @@ test('sustainRate: the capacity in one pass, then 0.9, 0.8 and 0.7 of it while a
   assert.deepEqual((await sustainRate(passing(0), 12345, [1, 0.9])).tries.map((p) => p.rate), [12345, 11111]);
 });
 
-test('markSlowedSearches: one reference over every search of every transport (its third-fastest probe); a search is slowed when either probe beside it read under 80% of it; a search whose server answered no probe is left unmarked', () => {
+test('markSlowedSearches: one reference over every search of every transport (its upper-quartile probe: here the third-fastest of 12 or fewer); a search is slowed when either probe beside it read under 80% of it; a search whose server answered no probe is left unmarked', () => {
   /** @param {Array<Array<number|null>|undefined>} probes one per search */
   const entry = (probes) => ({ rows: [{ format: 'x', searches: probes.map((machineProbes) => ({ capacity: 1000, ...(machineProbes ? { machineProbes } : {}) })) }] });
   const http1 = entry([[0.110, 0.108], [0.070, 0.109], [0.105, 0.090]]);
@@ -225,7 +225,7 @@ test('markSlowedSearches: one reference over every search of every transport (it
   const workers = entry([[null, null], undefined]);
   const out = markSlowedSearches([http1, grpc, workers]);
   // readings from the fastest: 0.2, 0.110, 0.109 … the third, 0.109, is the reference; slowed below 0.0872
-  assert.deepEqual(out.map((e) => /** @type {any} */ (e).machineProbe), Array(3).fill({ referenceOpsPerCpuUs: 0.109, slowedBelow: 0.8 }));
+  assert.deepEqual(out.map((e) => /** @type {any} */ (e).machineProbe), Array(3).fill({ referenceOpsPerCpuUs: 0.109, rule: 'upper-quartile', slowedBelow: 0.8 }));
   assert.deepEqual(out.map((e) => e.rows[0].searches.map((s) => /** @type {any} */ (s).slowed)), [[false, true, false], [false, true], [undefined, undefined]]);
   // too few readings: no reference, nothing marked
   const few = markSlowedSearches([entry([[0.1, 0.05]])]);

@@ -370,7 +370,7 @@ test('idleSubtracting: the machine probe runs after the idle windows, before the
   assert.deepEqual(plain.measured().machineProbes, []);
 });
 
-test('probeSummary: a pass is slowed when either probe beside it read under 80% of the run\'s third-fastest probe; one high reading does not make the rest slowed', () => {
+test('probeSummary: a pass is slowed when either probe beside it read under 80% of the run\'s reference probe (the third-fastest of these 10); one high reading does not make the rest slowed', () => {
   /** @param {number} round @param {Array<number|null>|undefined} machineProbes */
   const probed = (round, machineProbes) => ({ ...pass(round, 30), ...(machineProbes ? { machineProbes } : {}) });
   const json = { format: 'json-buffer', passes: [probed(1, [0.108, 0.107]), probed(2, [0.066, 0.069]), probed(3, [0.105, 0.080])] };
@@ -402,6 +402,11 @@ test('probeReference: the upper quartile of many readings, so that a few high on
   assert.equal(slowedCore([0.030, 0.038], /** @type {number} */ (reference)), true, 'a reading under 80% of it is slowed');
   // 12 or fewer readings: the third-fastest, one high reading set aside
   assert.equal(probeReference([0.2, 0.108, 0.107, 0.066, 0.069, 0.105, 0.080]), 0.107);
+  // distinct readings, at the boundary: the third of 12, the fourth of 13 (ceil(13 / 4)), the fifth of 17
+  const distinct = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => (100 - i) / 1000);
+  assert.equal(probeReference(distinct(12)), 0.098);
+  assert.equal(probeReference(distinct(13)), 0.097);
+  assert.equal(probeReference(distinct(17)), 0.096);
   assert.equal(probeReference([0.1, 0.09, null]), null, 'fewer than three answers: no reference');
 });
 

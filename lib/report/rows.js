@@ -1,6 +1,5 @@
 import { BASELINE } from '../codecs/baseline.js';
 import { WALL_FACTOR } from '../measure/paired.js';
-import { PAIRED_OPS } from '../measure/speed-paired.js';
 import { describeVerdict } from '../verify.js';
 import { fixed, int, pct, ratioCell } from './format.js';
 import { FLAGS_LEGEND, flagsCell } from './flags.js';
@@ -129,7 +128,7 @@ function biasCell({ bias, biasMin, biasMax }) {
 export function speedNotes(result) {
   const { corpus, oneMessageOps, oneMessage, harness, splitTime } = result.settings;
   const notes = [];
-  const pairedNote = pairedTimerNote(/** @type {PairedSettings} */ (result.settings), result.results);
+  const pairedNote = pairedTimerNote(/** @type {PairedSettings} */ (result.settings));
   if (pairedNote) notes.push(pairedNote);
   if (corpus) {
     const sample = corpus.sample ? ` (a seeded sample, seed ${corpus.sample.seed}, of the corpus's ${int(corpus.messages)})` : '';
@@ -166,37 +165,23 @@ function processPhrase(p) {
   return flags || heap ? ` in a process with ${[flags, heap].filter(Boolean).join(' and ')}` : '';
 }
 
-/** @typedef {{ op: string, cycles: number, stoppedBy: string }} TimingGroup one operation's slices in one process */
+/** @typedef {{ op: string, cycles: number, stoppedBy: string, process?: number }} TimingGroup one operation's slices in one process (which, from 2026-11-30) */
 
 /**
- * The timing groups of a speed pass in fresh processes, each with the process it ran in. settings.precision.groups
- * holds one entry per operation of each process, in the order they ran: round by round, each round's processes
- * in the order of processGroups (the codecs of each, no two of one library), each process's operations in
- * PAIRED_OPS order; a process times the operations its codecs have rows for. null for one process (nothing to
- * tell apart), or where the entries do not fit that plan (a results file that holds something else).
+ * The timing groups of a speed pass in fresh processes, by the process each ran in (its `process`, which
+ * measureSpeedInProcesses records), with that process's codecs (processGroups, one per process of a round); null for
+ * one process (nothing to tell apart), or for results written before the groups carried their process.
  * @param {TimingGroup[]} groups
  * @param {{ processes?: number, processGroups?: string[][] }} settings
- * @param {Pick<SpeedRow, 'format'|'op'>[]} rows the speed rows of the payload
  * @returns {Array<{ process: number, of: number, codecs: string[], groups: TimingGroup[] }> | null}
  */
-export function timingGroupsByProcess(groups, { processes = 1, processGroups = [] }, rows) {
-  const libraries = processGroups.length ? processGroups : null;
-  const of = processes * (libraries?.length ?? 1);
-  // nothing to label (no timing groups, as where no codec had a ratio): the unlabelled list, which is empty too
-  if (!libraries || of <= 1 || !groups.length) return null;
-  const opsOf = libraries.map((codecs) => PAIRED_OPS.filter((op) => rows.some((r) => r.op === op && codecs.includes(r.format))));
-  if (opsOf.reduce((n, ops) => n + ops.length, 0) * processes !== groups.length) return null;
-  const out = [];
-  let next = 0;
-  for (let round = 0; round < processes; round++) {
-    for (const [k, ops] of opsOf.entries()) {
-      const own = groups.slice(next, next + ops.length);
-      next += ops.length;
-      if (own.some((g, i) => g.op !== ops[i])) return null;
-      out.push({ process: round * libraries.length + k + 1, of, codecs: libraries[k], groups: own });
-    }
-  }
-  return out;
+export function timingGroupsByProcess(groups, { processes = 1, processGroups = [] }) {
+  const of = processes * Math.max(1, processGroups.length);
+  if (of <= 1 || !groups.length || !groups.every((g) => typeof g.process === 'number')) return null;
+  /** @type {Map<number, TimingGroup[]>} */
+  const by = new Map();
+  for (const g of groups) by.set(/** @type {number} */ (g.process), [...(by.get(/** @type {number} */ (g.process)) ?? []), g]);
+  return [...by].sort(([x], [y]) => x - y).map(([process, own]) => ({ process, of, codecs: processGroups[(process - 1) % Math.max(1, processGroups.length)] ?? [], groups: own }));
 }
 
 /** How a timing group ended: every ratio met, or which cap stopped it. @param {string} stoppedBy */
@@ -208,15 +193,14 @@ const stoppedText = (stoppedBy) => (stoppedBy === 'time' ? 'stopped by its time 
  * Benchmark.js's on one case. null for the Benchmark.js timer. The cycles of each operation are said per process
  * where the pass ran in several (numbered in the order they ran, with their codecs where the processes' codecs differ).
  * @param {PairedSettings} settings
- * @param {Pick<SpeedRow, 'format'|'op'>[]} [rows] the speed rows, which tell what each process timed
  * @returns {string|null}
  */
-export function pairedTimerNote(settings, rows = []) {
+export function pairedTimerNote(settings) {
   if (settings.timer !== 'paired' || !settings.precision) return null;
   const p = settings.precision;
   const entry = (/** @type {TimingGroup} */ g) => `${g.op} ${g.cycles} cycles, ${stoppedText(g.stoppedBy)}`;
   const groups = p.groups ?? [];
-  const byProcess = timingGroupsByProcess(groups, settings, rows);
+  const byProcess = timingGroupsByProcess(groups, settings);
   const codecsDiffer = (settings.processGroups?.length ?? 0) > 1;
   const stopped = byProcess
     ? `. ${byProcess.map((x) => `Process ${x.process} of ${x.of}${codecsDiffer ? ` (${x.codecs.join(', ')})` : ''}: ${x.groups.map(entry).join('; ')}`).join('. ')}`

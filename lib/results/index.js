@@ -54,6 +54,7 @@ export const UNITS = {
   slices: 'count of slices',
   encodeShare: 'fraction: the baseline\'s encode time over its round-trip time (weights a derived round trip)',
   cycles: 'count of cycles of slices (each case once, the baseline between)',
+  process: 'count: the fresh process a speed timing group ran in, numbered from 1 in the order they ran (processes.js)',
   ratios: 'count of speed ratios to the baseline',
   medianHalfWidth: 'fraction: median relative half-width of the ratios\' intervals',
   missed: 'count of ratios whose interval missed the precision target',

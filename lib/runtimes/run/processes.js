@@ -171,7 +171,11 @@ export async function measureSpeedInProcesses({
       if (out.code !== 0 || !last.startsWith('{')) {
         throw new Error(`speed process ${n} of ${total} (${path.relative(ROOT, WORKER)}, ${group.map((c) => c.name).join(', ')}) ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
       }
-      parts.push(JSON.parse(last).results);
+      // each timing group tagged with the process it ran in, which the report's Timing note names
+      /** @type {SpeedResult[]} */
+      const results = JSON.parse(last).results;
+      for (const r of results) if (r.settings.precision?.groups) r.settings.precision.groups = r.settings.precision.groups.map((/** @type {object} */ g) => ({ ...g, process: n }));
+      parts.push(results);
       onProcess?.(n, total);
     }
     runs.push(payloads.map((_, i) => joinGroups(parts.map((p) => p[i]), codecs.map((c) => c.name))));

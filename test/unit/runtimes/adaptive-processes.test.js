@@ -82,3 +82,19 @@ test('the timer check (Benchmark.js against the slices) runs in the first proces
   });
   assert.deepEqual(asked, [true, false, false]);
 });
+
+test('each timing group is tagged with the process it ran in, in the order they ran, for the report\'s Timing note', async () => {
+  let k = 0;
+  const [result] = await measureSpeedInProcesses({
+    payloads: [payload], codecs, processes: 3, maxProcesses: 3, maxTime: 0.1, precision: {}, oneMessage: [[]],
+    runWorker: async () => {
+      const a = answer([1.5, 1.51, 1.49][k]);
+      const out = JSON.parse(a.stdout);
+      // what a worker writes: one group per operation it timed, with no process of its own
+      out.results[0].settings.precision = { target: 0.05, level: 0.95, groups: [{ op: 'encode', cycles: 10 + k, cpuMs: 100, stoppedBy: 'time' }] };
+      k++;
+      return { ...a, stdout: `${JSON.stringify(out)}\n` };
+    },
+  });
+  assert.deepEqual(result.settings.precision.groups.map((/** @type {{ process: number, cycles: number }} */ g) => [g.process, g.cycles]), [[1, 10], [2, 11], [3, 12]]);
+});

@@ -140,15 +140,17 @@ test('the figure comes from the windows after a case settles: early calls that a
 test('windows cut short by the young generation agree only once they hold enough calls: agreement before a change that has not happened yet is not taken', async () => {
   // A 4 MiB young generation holds about 500 of the span case's early calls (4 KiB each) a window, so its windows agree
   // at 4 KiB for the SPAN_CALLS calls before the case drops to 1 KiB (as windows of a few hundred calls agreed before
-  // Node 24's second tier-up). Asked to hold half of three full windows' calls (4,500, more than the early stretch's
-  // 3,500 after the warm-up), the agreeing windows must run past the change.
-  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 500, maxOpsPerRound: 3000, maxRounds: 20, youngGenerationMiB: 4 };
+  // Node 24's second tier-up). Asked to hold half of three full windows' calls (9,000, more than the early stretch's
+  // 7,500 after the warm-up), the agreeing windows must run past the change. maxRounds is high enough that half the
+  // windows allowed at the early size (20 × ~500 calls) still hold the whole span, so the short-window cap does not
+  // lower it below the early stretch.
+  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 500, maxOpsPerRound: 6000, maxRounds: 40, youngGenerationMiB: 4 };
   assert.ok(SPAN_CALLS - options.warmupOps < 0.5 * options.rounds * options.maxOpsPerRound, 'the early stretch is shorter than the span');
   const [agreementAlone] = await measureMemoryInChild({ module: CASES, export: 'spanCases' }, { ...options, settleSpan: 0 });
   const a0 = agreementAlone.allocation;
   assert.ok(a0, 'span-1KiB measured');
   // the planted case does fool agreement alone: three short windows before the change agree, and read 4 KiB
-  assert.ok(a0.heapBytesPerOp > 3 * PLANTED_BYTES, `agreement alone read ${a0.heapBytesPerOp} B/op in windows of ${a0.opsPerRound} calls`);
+  assert.ok(a0.heapBytesPerOp > 3 * PLANTED_BYTES, `agreement alone read ${a0.heapBytesPerOp} B/op in windows of ${a0.opsPerRound} calls (${a0.windows} windows, ${a0.discarded} discarded)`);
   assert.ok(3 * a0.opsPerRound < SPAN_CALLS, `windows of ${a0.opsPerRound} calls`);
   assert.equal(a0.settled, true);
   const [spanned] = await measureMemoryInChild({ module: CASES, export: 'spanCases' }, options);
@@ -157,6 +159,7 @@ test('windows cut short by the young generation agree only once they hold enough
   assert.ok(Math.abs(a.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${a.heapBytesPerOp} B/op over ${a.windows} windows`);
   assert.equal(a.settled, true);
   assert.ok(a.windows > a0.windows, `${a.windows} windows against ${a0.windows}`);
+  assert.ok(a.windows < options.maxRounds, `${a.windows} windows: settled before the limit`);
 });
 
 test('windows too short for the span to be reached settle once half the windows allowed agree: a steady case is not marked unsettled for its size', async () => {

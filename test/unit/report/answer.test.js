@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { answerMarkdown, answerModel, answerParagraph, outsideSpread, ratioWithSpread, standing } from '../../../lib/report/answer.js';
+import { answerMarkdown, answerModel, answerParagraph, outsideSpread, ratioWithSpread, speedPrecisionLine, standing } from '../../../lib/report/answer.js';
 import { renderMarkdown } from '../../../lib/report/markdown.js';
 import { renderHtml } from '../../../lib/report/html.js';
 import { makeResults } from '../../helpers/results-fixture.js';
@@ -195,4 +195,24 @@ test('capacityPhrase: the capacity headline on its payload only, its CPU shares 
 test('ratioWithSpread: a bound that is not 1 never reads as 1.00 beside ▲ or ▼', () => {
   assert.equal(ratioWithSpread({ ratio: 0.97, min: 0.961, max: 0.9969, standing: 'slower' }), '0.97× (0.96–0.997) ▼');
   assert.equal(ratioWithSpread({ ratio: 1.36, min: 1.21, max: 1.48, standing: 'faster' }), '1.36× (1.21–1.48) ▲');
+});
+
+test('the precision line says what states more when most ratios missed with processes set aside as slowed, and only then', () => {
+  const results = pairedResults();
+  const rows = /** @type {any[]} */ (results.payloads[0].speed).filter((r) => r.precision);
+  const unjudged = { agreement: 'unjudged', vsBaseline: [1.6, 1.2, 1.25], low: [1.5, 1.1, 1.2], high: [1.7, 1.3, 1.3], slowed: [false, true, true] };
+  // four of the six over the target, three of them left with one process at full speed
+  rows.slice(0, 4).forEach((r, i) => { r.precision.met = false; if (i < 3) r.processes = unjudged; });
+  assert.match(speedPrecisionLine(results), /6 ratios to the baseline, .* 4 over the target .* 3 set aside a process that ran on a slowed machine .*\. Most missed it on a machine whose speed changed during the run \(3 of those 3 left with fewer than two processes at full speed\): a run when it is quieter, or with more fresh processes \(npm start --full, benchmark_dss\.js --rounds 6\), can state more\.$/);
+  // a derived round trip that inherits 'unjudged' without a slowed process of its own is not counted
+  rows[2].processes = { agreement: 'unjudged', vsBaseline: [1.2], low: [1.1], high: [1.3] };
+  assert.match(speedPrecisionLine(results), /\(2 of those 2 left with fewer than two processes at full speed\)/);
+  // half or fewer over the target: no advice, whatever was set aside
+  rows[3].precision.met = true;
+  rows[2].precision.met = true;
+  assert.doesNotMatch(speedPrecisionLine(results), /Most missed/);
+  // most over the target, but every process at full speed: the machine is not what to blame
+  for (const r of rows) { r.precision.met = false; delete r.processes; }
+  assert.match(speedPrecisionLine(results), /6 over the target/);
+  assert.doesNotMatch(speedPrecisionLine(results), /Most missed/);
 });

@@ -49,7 +49,7 @@ test('every tool\'s --help names the unit of its --timeout and --warmup, which d
     ['benchmark.js', [/^ {2}--warmup S +override the mode's longest warm-up per speed case, in seconds of CPU$/m]],
     ['benchmark_dss.js', [/^ {2}--warmup S +longest warm-up per case, in seconds of CPU,/m]],
     ['benchmark_artillery.js', [/^ {2}--warmup S +seconds \(wall clock\) of the warm-up phase/m,
-      /^ {2}--timeout MS +milliseconds \(not seconds, unlike the other tools' --timeout\)/m]],
+      /^ {2}--timeout MS +milliseconds \(not seconds, unlike the other tools' --timeout and Artillery's\n +own config\.http\.timeout\), at least 1000: /m]],
     ...['benchmark_ws.js', 'benchmark_transport.js', 'client.js', 'client_json.js', 'client_protobuf.js'].map((s) => /** @type {[string, RegExp[]]} */ ([s, [seconds, messages]])),
   ];
   for (const [script, patterns] of expected) {

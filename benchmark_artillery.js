@@ -8,7 +8,7 @@ import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
 import { checkTarget } from './lib/transmission/artillery/check.js';
 import { encodePayload } from './lib/transmission/artillery/payload.js';
-import { buildScript, parseTargets, scriptYaml } from './lib/transmission/artillery/script.js';
+import { buildScript, MIN_TIMEOUT_MS, parseTargets, parseTimeoutMs, scriptYaml } from './lib/transmission/artillery/script.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
@@ -33,8 +33,9 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
   --messages-per-user M messages each virtual user sends on its one connection (default 100)
   --window W            messages in flight per virtual user (default 1)
   --direction D         up (default) or down, as the server was started with
-  --timeout MS          milliseconds (not seconds, unlike the other tools' --timeout): a virtual user gives up
-                        when no answer came for this long; the rest of its messages count as lost (default 5000)
+  --timeout MS          milliseconds (not seconds, unlike the other tools' --timeout and Artillery's
+                        own config.http.timeout), at least ${MIN_TIMEOUT_MS}: a virtual user gives up when no answer
+                        came for this long; the rest of its messages count as lost (default 5000)
   --out FILE            where to write the script (default artillery.yml)
   --no-check            do not check the targets first (by default one message of each scenario is sent to its
                         target, so a server that is down or serves another payload (409) is found now)`;
@@ -73,13 +74,8 @@ runCli(import.meta.url, async () => {
   const warmup = numberOption(values.warmup, 'warmup', { min: 0, integer: true });
   const messagesPerUser = numberOption(values['messages-per-user'], 'messages-per-user', { min: 1, integer: true });
   const window = numberOption(values.window, 'window', { min: 1, integer: true });
-  // milliseconds here, seconds in the other tools: a value that reads as seconds is refused with the figure meant
-  const timeoutGiven = Number(values.timeout);
-  // the figure meant only where it would be taken (0.05 seconds is 50 ms, itself below the least)
-  if (timeoutGiven > 0 && timeoutGiven < 100) {
-    throw new UserError(`--timeout ${values.timeout}: milliseconds here, at least 100${timeoutGiven * 1000 >= 100 ? ` (${values.timeout} seconds is --timeout ${Math.round(timeoutGiven * 1000)})` : ''}`);
-  }
-  const timeoutMs = numberOption(values.timeout, 'timeout', { min: 100, integer: true });
+  // milliseconds here, seconds in the other tools and in Artillery's own config: a value that reads as seconds is refused
+  const timeoutMs = parseTimeoutMs(values.timeout);
   const { payload, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   for (const s of skipped) process.stderr.write(`${s.transport} ${s.format}: left out, ${s.reason}\n`);
   const scenarios = [];

@@ -2,7 +2,7 @@
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
 import {
-  breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress,
+  breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress, withoutOptions,
 } from './lib/cli/transmission.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
@@ -44,7 +44,7 @@ const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.
                       machine may need minutes)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
-${TRANSMISSION_USAGE.split('\n').filter((l) => !/--throttle|or custom/.test(l)).join('\n').replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}
+${withoutOptions(TRANSMISSION_USAGE, /--throttle/).replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}
   Prints a verdict per pair of formats and profile: a winner only when every round of one beat every round
   of the other in msgs/s (at least 3 rounds), else "no clear difference".
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot

@@ -165,6 +165,19 @@ export function slowLinkPayload(payloads) {
   return payloads.find((p) => p.id === 'test3') ?? payloads[0];
 }
 
+/**
+ * The payloads whose loopback WebSocket passes are each followed by a raw one (the server ACKs without decoding: the
+ * decode share), for a mode's `rawPasses`: 'slow-link' the slow-link pass's payload alone, 'all' every payload.
+ * @param {string} rawPasses 'slow-link' or 'all' (anything else is a bug: thrown)
+ * @param {import('./payload/index.js').Payload[]} payloads
+ * @returns {import('./payload/index.js').Payload[]}
+ */
+export function rawPassPayloads(rawPasses, payloads) {
+  if (rawPasses === 'all') return payloads;
+  if (rawPasses === 'slow-link') return payloads.length ? [slowLinkPayload(payloads)] : [];
+  throw new Error(`rawPasses: expected 'slow-link' or 'all', got ${JSON.stringify(rawPasses)}`);
+}
+
 export { TRANSMISSION_FORMATS };
 
 /**
@@ -415,7 +428,7 @@ export async function runSuite({
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
   const biasPayloads = s.oneMessage?.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
   // the payloads whose loopback WebSocket passes each get a raw pass beside them (the decode share)
-  const rawPayloads = s.rawPasses === 'slow-link' ? [slowLinkPayload(payloads)] : payloads;
+  const rawPayloads = rawPassPayloads(s.rawPasses, payloads);
   const oneMessageOf = (/** @type {import('./payload/index.js').Payload} */ p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
   /** @type {(ps: import('./verify.js').Prepared[], i?: number) => number} */
   const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { filter: s.speedFilter ?? undefined, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { ROOT } from '../paths.js';
 import { UserError } from '../errors.js';
 import { BASELINE } from './baseline.js';
+import { libraryVersion } from './library-version.js';
 
 // One line per codec file in this folder; this order is the order of every table.
 const FILES = [
@@ -40,6 +38,7 @@ const FILES = [
 export const DEFAULT_FORMATS = ['protobufjs-static', 'protobufjs-dynamic', 'json', 'json-buffer', 'protobuf-es', 'msgpackr'];
 
 export { BASELINE, toBytes } from './baseline.js';
+export { libraryVersion } from './library-version.js';
 export { completeInstance, fairnessFlags, IDENTITY, isIdentity } from './native-form.js';
 
 /**
@@ -118,21 +117,6 @@ export async function selectCodecs(formats) {
   const unavailable = chosen.find((c) => !c.available);
   if (unavailable) throw new UserError(`--formats: ${unavailable.name} is unavailable here: ${unavailable.reason}`);
   return chosen;
-}
-
-/**
- * Version of an npm package as installed, or Node's for built-ins.
- * @param {string|null} name
- * @returns {string|null} null when there is no library or it is not installed
- */
-export function libraryVersion(name) {
-  if (!name) return null;
-  if (name === 'node') return process.versions.node;
-  try {
-    return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
-  } catch {
-    return null;
-  }
 }
 
 /**

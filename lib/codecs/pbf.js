@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PbfReader, PbfWriter } from 'pbf';
 // pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here
@@ -12,8 +11,7 @@ import { reachableTypes } from '../schema/adapter.js';
 import { findInt64, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
-
-const require = createRequire(import.meta.url);
+import { libraryVersion } from './library-version.js';
 
 /**
  * The package a protobuf.js type or enum is declared in ('' for none).
@@ -215,11 +213,9 @@ const codec = {
     },
     file: (base) => `${base}.js`,
     // its parser (protocol-buffers-schema, under resolve-protobuf-schema) knows `syntax = "proto2"` and "proto3" only
-    editionsUnsupportedBy: () => {
-      // resolved from resolve-protobuf-schema, whose dependency it is (not the project's own)
-      const { version } = JSON.parse(fs.readFileSync(createRequire(require.resolve('resolve-protobuf-schema')).resolve('protocol-buffers-schema/package.json'), 'utf8'));
-      return `pbf's compiler, whose .proto parser (protocol-buffers-schema ${version}) reads syntax proto2 and proto3 only`;
-    },
+    // protocol-buffers-schema is resolve-protobuf-schema's dependency, not the project's own: installed at the top of
+    // node_modules, where libraryVersion reads it (test/unit/codecs/library-version.test.js checks it is the copy used)
+    editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,
   },
   // pbf/compile.js reads its own package.json from disk when it loads
   browser: { unavailable: 'pbf reads its package.json from disk when it loads' },

@@ -5,6 +5,7 @@ import { ScalarType } from '@protobuf-ts/runtime';
 import { Unsupported } from '../errors.js';
 import { NON_FINITE, findInt64 } from '../schema/proto-json.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
+import { libraryVersion } from './library-version.js';
 import { IDENTITY } from './native-form.js';
 
 const require = createRequire(import.meta.url);
@@ -206,7 +207,7 @@ const codec = {
     file: (base) => `${base}.js`,
     // the plugin does not declare editions support to buf, which then refuses to run it on such a file
     // (read when asked: a browser page loads this file, and has no files to read)
-    editionsUnsupportedBy: () => `protoc-gen-ts (@protobuf-ts/plugin ${JSON.parse(fs.readFileSync(PLUGIN_PACKAGE, 'utf8')).version})`,
+    editionsUnsupportedBy: () => `protoc-gen-ts (@protobuf-ts/plugin ${libraryVersion('@protobuf-ts/plugin')})`,
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { UserError, errorMessage, firstLine } from '../errors.js';
 import { describeIoError, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
-import { checkFits } from '../schema/index.js';
+import { checkFits, fitOf, mergeFits } from '../schema/index.js';
 
 /**
  * Where bundled payload n keeps its corpus (data/testN.json is its first message).
@@ -207,20 +207,11 @@ function keyList(object) {
  */
 export function checkCorpusFits(type, corpus, label) {
   // how the records spell keys, 64-bit integers, non-finite floats and other numbers, for the adapter (schemaForPayload)
-  const fit = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: false };
-  const add = (/** @type {import('../schema/fit.js').Found} */ f) => {
-    fit.aliases ||= f.aliases;
-    fit.longsAsStrings ||= f.longsAsStrings;
-    fit.nonFiniteAsStrings ||= f.nonFiniteAsStrings;
-    fit.numbersAsStrings ||= f.numbersAsStrings;
-  };
-  if (corpus.length === 1) {
-    add(checkFits(type, corpus[0]));
-    return fit;
-  }
+  if (corpus.length === 1) return checkFits(type, corpus[0]);
+  let fit = fitOf();
   for (let i = 0; i < corpus.length; i++) {
     try {
-      add(checkFits(type, corpus[i]));
+      fit = mergeFits(fit, checkFits(type, corpus[i]));
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       throw new UserError(`${label}: record ${i}: ${err.message}${i > 0 ? ` (records must share one schema; record 0 fits it)` : ''}`);

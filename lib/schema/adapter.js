@@ -2,6 +2,7 @@ import protobuf from 'protobufjs';
 import { isJsonObject, setKey } from '../json.js';
 import { NUMBER_IN_STRING, fieldForKey, fieldKeys, isWrapper, jsonKey, numberFromString } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFromMessage, wellKnownKind, wellKnownToMessage } from './well-known.js';
+import { fitOf } from './fit.js';
 
 // The JSON<->proto adapter: what turns a payload's JSON into the shape protobuf.js encodes, and back.
 
@@ -44,16 +45,19 @@ export function reachableTypes(rootType, seen = new Set()) {
  * numbers as protobuf.js's encoder expects) and back. Both are null when the
  * schema needs none of this, so the common case costs nothing.
  * @param {import('protobufjs').Type} rootType
- * @param {{ aliases?: boolean, longsAsStrings?: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} [how]
- *   aliases: the payload writes some keys as the proto3 JSON mapping also allows (lowerCamelCase or proto names beside
- *   json_name), so toProto accepts every spelling; longsAsStrings: it writes 64-bit integers as strings, so
+ * @param {Partial<import('./fit.js').Found>} [how] the fit flags (FIT_FLAGS in fit.js) it is built for, each false
+ *   unless given. aliases: the payload writes some keys as the proto3 JSON mapping also allows (lowerCamelCase or
+ *   proto names beside json_name), so toProto accepts every spelling; longsAsStrings: it writes 64-bit integers as strings, so
  *   protobuf.js's toObject gives them back as strings; nonFiniteAsStrings: it writes a float or double's NaN or
  *   infinity as a string ("NaN"), which a codec whose messages hold numbers must convert (protobuf-ts; protobuf.js and
  *   pbf write the string as its number); numbersAsStrings: it writes some float, double or 32-bit integer as a string
  *   holding a number ("1.5", "12", "1e2"), which toProto turns into the number, so every codec encodes one message
  * @returns {Adapter}
  */
-export function buildAdapter(rootType, { aliases = false, longsAsStrings = false, nonFiniteAsStrings = false, numbersAsStrings = false } = {}) {
+export function buildAdapter(rootType, how = {}) {
+  // what it was built for, so a worker or a page that rebuilds the schema builds the same adapter
+  const fit = Object.freeze(fitOf(how));
+  const { aliases, longsAsStrings, numbersAsStrings } = fit;
   const toObjectOptions = longsAsStrings ? Object.freeze({ ...TO_OBJECT_OPTIONS, longs: String }) : undefined;
   const types = reachableTypes(rootType);
   const keyed = (/** @type {Type} */ t) => t.fieldsArray.some((f) => jsonKey(f) !== f.name || (aliases && fieldKeys(f).length > 1));
@@ -71,8 +75,6 @@ export function buildAdapter(rootType, { aliases = false, longsAsStrings = false
       }
     }
   }
-  // what it was built for, so a worker or a page that rebuilds the schema builds the same adapter
-  const fit = Object.freeze({ aliases, longsAsStrings, nonFiniteAsStrings, numbersAsStrings });
   if (!needs.has(rootType)) return { toProto: null, fromProto: null, toObjectOptions, fit };
 
   // an Any's message, packed into its bytes and unpacked, with protobuf.js over the schema's types (as anyPack does)
@@ -216,7 +218,7 @@ function anyBytes(value) {
  *   (null: they are the same)
  * @property {import('protobufjs').IConversionOptions} [toObjectOptions] protobuf.js toObject options when not
  *   TO_OBJECT_OPTIONS
- * @property {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} [fit] how
- *   the payload spells keys, 64-bit integers, non-finite floats and other numbers, as buildAdapter was told (rebuild the
- *   schema elsewhere with buildAdapter(type, fit))
+ * @property {Readonly<import('./fit.js').Found>} [fit] how the payload spells keys, 64-bit integers, non-finite floats
+ *   and other numbers (every one of FIT_FLAGS), as buildAdapter was told (rebuild the schema elsewhere with
+ *   buildAdapter(type, fit))
  */

@@ -7,8 +7,19 @@ import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, we
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
 
 /**
- * What checkFits found about how a payload spells things.
- * @typedef {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings: boolean, numbersAsStrings: boolean }} Found
+ * The fit flags: how a payload spells what a schema carries, where the proto3 JSON mapping allows more than one
+ * spelling. checkFits finds them, a corpus's are merged (mergeFits), and buildAdapter is built for them (and records
+ * them as its `fit`, which a portable payload carries to another process or a page). aliases: some key spelled as the
+ * mapping also allows (lowerCamelCase or the proto name beside json_name); longsAsStrings: some 64-bit integer as a
+ * string; nonFiniteAsStrings: some float or double's NaN or infinity as a string ("NaN"); numbersAsStrings: some
+ * float, double or 32-bit integer as a string holding a number ("1.5", "12"). This list is the one every reader and
+ * writer of them goes by.
+ */
+export const FIT_FLAGS = Object.freeze(/** @type {const} */ (['aliases', 'longsAsStrings', 'nonFiniteAsStrings', 'numbersAsStrings']));
+
+/**
+ * What checkFits found about how a payload spells things: every fit flag, set or not.
+ * @typedef {Record<typeof FIT_FLAGS[number], boolean>} Found
  * @typedef {Record<string, unknown>} JsonObject
  * @typedef {import('protobufjs').Type} MessageType
  * @typedef {import('protobufjs').Field} Field
@@ -50,9 +61,36 @@ const KEY_RANGE = {
  *   some float, double or 32-bit integer as a string holding a number ("1.5", "12")
  */
 export function checkFits(type, value) {
-  const found = { aliases: false, longsAsStrings: false, nonFiniteAsStrings: false, numbersAsStrings: false };
+  const found = fitOf();
   checkMessage(type, value, '$', 0, found);
   return found;
+}
+
+/**
+ * Every fit flag, as given (each one not given: false).
+ * @param {Partial<Found>} [given]
+ * @returns {Found}
+ */
+export function fitOf(given = {}) {
+  return /** @type {Found} */ (Object.fromEntries(FIT_FLAGS.map((flag) => [flag, given[flag] ?? false])));
+}
+
+/**
+ * The fit of a corpus from its records': each flag set where some record's is.
+ * @param {Found} a
+ * @param {Found} b
+ * @returns {Found}
+ */
+export function mergeFits(a, b) {
+  return /** @type {Found} */ (Object.fromEntries(FIT_FLAGS.map((flag) => [flag, a[flag] || b[flag]])));
+}
+
+/**
+ * Whether some fit flag is set (the payload needs an adapter built for it).
+ * @param {Partial<Found>} fit
+ */
+export function anyFit(fit) {
+  return FIT_FLAGS.some((flag) => fit[flag]);
 }
 
 /**

@@ -5,6 +5,7 @@ import protobuf from 'protobufjs';
 import { UserError, oneLine } from '../errors.js';
 import { describeIoError } from '../files.js';
 import { buildAdapter } from './adapter.js';
+import { anyFit } from './fit.js';
 
 // Loading a schema: a .proto file (with its imports) or .proto text, resolved, its message type picked.
 
@@ -163,12 +164,11 @@ function messageNames(ns, out = []) {
  * The schema a payload is measured with: the same as `schema`, with an adapter built for how the payload spells
  * its keys and numbers (see checkFits' answer).
  * @param {Schema} schema
- * @param {{ aliases: boolean, longsAsStrings: boolean, nonFiniteAsStrings?: boolean, numbersAsStrings?: boolean }} fit what
- *   checkFits found
+ * @param {Partial<import('./fit.js').Found>} fit what checkFits found (its FIT_FLAGS)
  * @returns {Schema}
  */
 export function schemaForPayload(schema, fit) {
-  if (!fit.aliases && !fit.longsAsStrings && !fit.nonFiniteAsStrings && !fit.numbersAsStrings) return schema;
+  if (!anyFit(fit)) return schema;
   return { ...schema, adapter: buildAdapter(schema.type, fit) };
 }
 

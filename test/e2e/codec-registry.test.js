@@ -16,8 +16,9 @@ import { parseSchema } from '../../lib/schema/index.js';
 
 const run = (/** @type {string} */ script, /** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8' });
 // the registry, the shared codegen runner, the native-form interface, the baseline, the factory the records
-// variants share and the corpus check the schemaless codecs share are the only files in lib/codecs/ that are not codecs
-const NOT_CODECS = new Set(['index.js', 'codegen.js', 'native-form.js', 'baseline.js', 'records-variant.js', 'corpus-check.js']);
+// variants share, the corpus check the schemaless codecs share and the library version reader are the only files in
+// lib/codecs/ that are not codecs
+const NOT_CODECS = new Set(['index.js', 'codegen.js', 'native-form.js', 'baseline.js', 'records-variant.js', 'corpus-check.js', 'library-version.js']);
 const codecFileNames = () => fs.readdirSync(path.join(ROOT, 'lib', 'codecs'))
   .filter((f) => f.endsWith('.js') && !NOT_CODECS.has(f)).map((f) => f.slice(0, -3)).sort();
 /** The registered codec of that name; fails the test when there is none. */
@@ -27,7 +28,7 @@ const byName = async (/** @type {string} */ name) => {
   return codec;
 };
 
-test('every file in lib/codecs/ but the registry, the codegen runner, the native-form interface, the baseline, the records-variant factory and the corpus check is a registered codec named after its file, and nothing else is registered', async () => {
+test('every file in lib/codecs/ but the registry, the codegen runner, the native-form interface, the baseline, the records-variant factory, the corpus check and the library version reader is a registered codec named after its file, and nothing else is registered', async () => {
   const files = codecFileNames();
   const codecs = await loadCodecs();
   assert.deepEqual(codecs.map((c) => c.name).sort(), files);

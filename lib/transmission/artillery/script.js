@@ -35,6 +35,30 @@ export function parseTargets(value, transports) {
 }
 
 /**
+ * The least --timeout benchmark_artillery.js takes, in milliseconds. Its --timeout is milliseconds where the other
+ * tools' --timeout and Artillery's own config.http.timeout are seconds; a value under a second is taken for seconds meant
+ * (no answer within a second is a loaded server's ordinary latency, not a user to give up on).
+ */
+export const MIN_TIMEOUT_MS = 1000;
+
+/**
+ * Parses benchmark_artillery.js's --timeout: whole milliseconds, at least MIN_TIMEOUT_MS. Any other value is refused in
+ * one line naming the option, the value and the unit; one that reads as seconds ("120", "5s") with the milliseconds
+ * it would be as seconds.
+ * @param {string} value as given
+ * @returns {number} milliseconds
+ */
+export function parseTimeoutMs(value) {
+  const n = Number(value);
+  if (Number.isInteger(n) && n >= MIN_TIMEOUT_MS) return n;
+  const seconds = /^\s*(\d+(?:\.\d+)?)\s*s\s*$/.exec(value)?.[1];
+  const asSeconds = Number(seconds ?? value) * 1000;
+  const meant = Number.isFinite(asSeconds) && asSeconds >= MIN_TIMEOUT_MS && (seconds !== undefined || n < MIN_TIMEOUT_MS)
+    ? ` (${(seconds ?? value).trim()} seconds is --timeout ${Math.round(asSeconds)})` : '';
+  throw new UserError(`--timeout ${value}: expected whole milliseconds, at least ${MIN_TIMEOUT_MS}${meant}`);
+}
+
+/**
  * @param {string} url
  * @returns {string} the URL without a trailing slash
  */

@@ -132,7 +132,9 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   assert.match(renderMarkdown(split), /\| [\d.]+× \([\d.]+–[\d.]+\) ~ unstable \(its fresh processes disagree\) +\|/);
   enc.processes = { ...enc.processes, agreement: 'bimodal' };
   assert.match(renderMarkdown(split), /\| [\d.]+× \([\d.]+–[\d.]+\) ~ unstable \(its fresh processes split into two groups\) +\|/);
-  enc.processes = { ...enc.processes, agreement: 'process-dependent' };
+  // the paragraph says a split as it says a disagreement: each process's ratio, never one figure
+  assert.match(answerParagraph(split, answerModel(split)[0]),
+    /encodes at a rate that depended on the process it ran in \(1\.62×, 1\.38× in 2 fresh processes\)/);
   // one of three processes ran on a slowed machine and the other two disagree: the two are named, the third counted
   enc.processes = { agreement: 'process-dependent', vsBaseline: [1.62, 1.21, 1.38], low: [1.58, 1.18, 1.33], high: [1.66, 1.24, 1.41], slowed: [false, true, false] };
   assert.match(answerParagraph(split, answerModel(split)[0]),

@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import YAML from 'yaml';
 import { UserError } from '../../../../lib/errors.js';
-import { arrivalsFor, buildScript, ENGINE, parseTargets, scriptYaml } from '../../../../lib/transmission/artillery/script.js';
+import { arrivalsFor, buildScript, ENGINE, MIN_TIMEOUT_MS, parseTargets, parseTimeoutMs, scriptYaml } from '../../../../lib/transmission/artillery/script.js';
 import { metricName, parseMetricName } from '../../../../lib/transmission/artillery/metrics.js';
 
 const options = () => ({
@@ -72,4 +72,25 @@ test('metric names: measured and warm-up, taken apart again; other names are not
   assert.deepEqual(parseMetricName(warm), { transport: 'ws', format: 'json', warmup: true, what: 'latency_ms' });
   assert.equal(parseMetricName('vusers.created'), null);
   assert.equal(parseMetricName('pvj.ws.acked'), null);
+});
+
+test('--timeout: whole milliseconds, at least 1000; a value that reads as seconds (120 meant as Artillery\'s seconds) is refused in one line naming the option, the value, the unit and the milliseconds meant', () => {
+  assert.equal(MIN_TIMEOUT_MS, 1000);
+  assert.equal(parseTimeoutMs('5000'), 5000);
+  assert.equal(parseTimeoutMs('1000'), 1000);
+  assert.equal(parseTimeoutMs('120000'), 120000);
+  const refused = (/** @type {string} */ value, /** @type {string} */ line) => assert.throws(() => parseTimeoutMs(value),
+    (err) => err instanceof UserError && err.message === line);
+  refused('120', '--timeout 120: expected whole milliseconds, at least 1000 (120 seconds is --timeout 120000)');
+  refused('999', '--timeout 999: expected whole milliseconds, at least 1000 (999 seconds is --timeout 999000)');
+  refused('10', '--timeout 10: expected whole milliseconds, at least 1000 (10 seconds is --timeout 10000)');
+  refused('1.5', '--timeout 1.5: expected whole milliseconds, at least 1000 (1.5 seconds is --timeout 1500)');
+  refused('5s', '--timeout 5s: expected whole milliseconds, at least 1000 (5 seconds is --timeout 5000)');
+  // no seconds reading where that too would be under the least, or where the value is no number of seconds
+  refused('0.5', '--timeout 0.5: expected whole milliseconds, at least 1000');
+  refused('0', '--timeout 0: expected whole milliseconds, at least 1000');
+  refused('-5', '--timeout -5: expected whole milliseconds, at least 1000');
+  refused('1500.5', '--timeout 1500.5: expected whole milliseconds, at least 1000');
+  refused('5ms', '--timeout 5ms: expected whole milliseconds, at least 1000');
+  refused('soon', '--timeout soon: expected whole milliseconds, at least 1000');
 });

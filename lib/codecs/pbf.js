@@ -66,7 +66,7 @@ function foreignTypeField(root) {
  *   back as it went in and every schema with a oneof was LOSSY. toPlain keeps the member that key names and leaves
  *   the key and the other members out. The other way needs nothing: pbf's writer writes each member that is not
  *   null or undefined, which is the one a plain message holds, at its default too (a oneof member has presence), as
- *   protobuf.js writes it. (A message holding two members of one oneof comes back with the last, under every codec.)
+ *   protobuf.js writes it. (A payload holding two members of one oneof is refused before any codec sees it: checkFits.)
  * Null when neither is reachable from the type, so pbf's conversions stay the identity there. Both build new
  * objects down to each converted field and leave the value they were given as it was: the plain message is the
  * corpus's, reused by every codec and pass. An unset bytes field (pbf reads it as undefined) stays undefined, which

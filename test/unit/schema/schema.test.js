@@ -1,6 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildAdapter, checkFits, loadSchemaFile, parseSchema, protoEdition } from '../../../lib/schema/index.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
@@ -268,4 +270,34 @@ test('checkFits: a JSON number its field cannot hold is refused as the same numb
     (err) => err instanceof UserError && err.message === '$.rank: number -1 does not fit field value of type uint32 (outside the uint32 range 0 to 4294967295)');
   assert.throws(() => checkFits(profile, { age: { value: 1.5 } }),
     (err) => err instanceof UserError && err.message === '$.age.value: number 1.5 does not fit field value of type int32 (not an integer)');
+});
+
+test('checkFits: two members of one oneof are refused in one line naming the oneof and both, as ProtoJSON parsers refuse them', () => {
+  const sheet = loadSchemaFile(`${ROOT}/test/fixtures/schemas/oneof.proto`, 'quiz.Sheet').type;
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ user: 'a', team: 1 }, '$.team: oneof Sheet.owner is given two members, "user" and "team" (a message holds one of them)'],
+    // at its default too: a oneof member has presence, so 0 and "" are set
+    [{ team: 0, user: '' }, '$.user: oneof Sheet.owner is given two members, "team" and "user" (a message holds one of them)'],
+    // in a repeated message and a map value, with a message member
+    [{ answers: [{ id: 1, text: 'x' }, { point: { x: 1 }, blob: 'AQ==' }] },
+      '$.answers[1].blob: oneof Answer.value is given two members, "point" and "blob" (a message holds one of them)'],
+    [{ named: { q: { count: 2, point: {} } } }, '$.named.q.point: oneof Answer.value is given two members, "count" and "point" (a message holds one of them)'],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(sheet, value), (err) => err instanceof UserError && err.message === line, line);
+  // null sets no member (the conformance suite's OneofFieldNullFirst), so one member beside it is taken; members of
+  // two different oneofs are taken
+  assert.doesNotThrow(() => checkFits(sheet, { user: null, team: 3, answers: [{ text: null, point: { x: 1 } }] }));
+  assert.doesNotThrow(() => checkFits(sheet, { team: 3, answers: [{ id: 1, count: 0 }] }));
+  // null in a google.protobuf.Value member is a value (the NullValue), so it sets its member
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oneof-value-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'v.proto'), 'syntax = "proto3"; import "google/protobuf/struct.proto"; message V { oneof o { google.protobuf.Value any = 1; string text = 2; } }');
+    const v = loadSchemaFile(path.join(dir, 'v.proto')).type;
+    assert.throws(() => checkFits(v, { any: null, text: 'a' }),
+      (err) => err instanceof UserError && err.message === '$.text: oneof V.o is given two members, "any" and "text" (a message holds one of them)');
+    assert.doesNotThrow(() => checkFits(v, { any: null }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -193,7 +193,12 @@ function plainConverters(rootType) {
  * the plain form): plainConverters. Its limits, which verification shows where they bite:
  * 64-bit integers are JS numbers (exact only up to 2^53), proto3 `optional`
  * fields have no presence (an absent one reads as 0 or ""), enums stay
- * numbers, and an unset message or bytes field reads as undefined.
+ * numbers, and an unset message or bytes field reads as undefined. Its writer
+ * tests a value's truth, so a map entry's default key or value is left out
+ * (valid proto3, smaller than protobuf.js's entries, read back alike) and so is
+ * a double's -0 in a field without presence, which proto3 sends: no conversion
+ * of the native form can make -0 true, so it stays pbf's limit, which the
+ * verdict names (negative-zero).
  */
 /** @satisfies {import('./index.js').Codec} */
 const codec = {

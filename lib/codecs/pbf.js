@@ -64,7 +64,7 @@ function foreignTypeField(root) {
  *   back as it went in and every schema with a oneof was LOSSY. toPlain keeps the member that key names and leaves
  *   the key and the other members out. The other way needs nothing: pbf's writer writes each member that is not
  *   null or undefined, which is the one a plain message holds, at its default too (a oneof member has presence), as
- *   protobuf.js writes it. (A message holding two members of one oneof comes back with the last, under every codec.)
+ *   protobuf.js writes it. (A payload holding two members of one oneof is refused before any codec sees it: checkFits.)
  * Null when neither is reachable from the type, so pbf's conversions stay the identity there. Both build new
  * objects down to each converted field and leave the value they were given as it was: the plain message is the
  * corpus's, reused by every codec and pass. An unset bytes field (pbf reads it as undefined) stays undefined, which
@@ -191,7 +191,12 @@ function plainConverters(rootType) {
  * the plain form): plainConverters. Its limits, which verification shows where they bite:
  * 64-bit integers are JS numbers (exact only up to 2^53), proto3 `optional`
  * fields have no presence (an absent one reads as 0 or ""), enums stay
- * numbers, and an unset message or bytes field reads as undefined.
+ * numbers, and an unset message or bytes field reads as undefined. Its writer
+ * tests a value's truth, so a map entry's default key or value is left out
+ * (valid proto3, smaller than protobuf.js's entries, read back alike) and so is
+ * a double's -0 in a field without presence, which proto3 sends: no conversion
+ * of the native form can make -0 true, so it stays pbf's limit, which the
+ * verdict names (negative-zero).
  */
 /** @satisfies {import('./index.js').Codec} */
 const codec = {

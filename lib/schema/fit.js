@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs';
 import { UserError } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
-import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isWrapper, jsonKey, lowerCamelCase, numberFromString } from './proto-json.js';
+import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
@@ -50,10 +50,14 @@ const KEY_RANGE = {
 /**
  * Checks that a JSON value can be encoded with a message type at all, and
  * throws a UserError naming the first JSON path that cannot. Values that
- * protobuf coerces (true into an int32, 1.5 into a float) are allowed here:
- * round-trip verification reports them as lossy, which is the point. Keys may
- * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
- * the proto name); a proto2 `required` field must be present.
+ * protobuf coerces (true into an int32, 0.1 into a float, whose nearest float
+ * is another number) are allowed here: round-trip verification reports them as
+ * lossy, which is the point. A number its field cannot hold is refused, as
+ * ProtoJSON parsers refuse it, whether written as a number or in a string (1.5
+ * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float), and so are two
+ * members of one oneof. Keys may be spelled as the proto3 JSON mapping allows
+ * (json_name, lowerCamelCase or the proto name); a proto2 `required` field
+ * must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
@@ -128,6 +132,8 @@ function checkMessage(type, value, path, depth, found) {
 function checkFields(type, value, path, depth, found) {
   /** @type {Map<Field, string>} */
   const seen = new Map();
+  /** @type {Map<import('protobufjs').OneOf, string>} the key that set each oneof */
+  const oneofs = new Map();
   for (const key of Object.keys(value)) {
     const at = childPath(path, key);
     const match = fieldForKey(type, key);
@@ -135,6 +141,17 @@ function checkFields(type, value, path, depth, found) {
     const { field, alias } = match;
     if (seen.has(field)) throw new UserError(`${at}: field ${type.name}.${field.name} is also given as ${JSON.stringify(seen.get(field))}`);
     seen.set(field, key);
+    // a message holds one member of a oneof: protobuf-es's fromJson refuses two (as the conformance suite's
+    // OneofFieldDuplicate long required), and each codec would keep one of them, the verdict calling the other lost.
+    // null sets none (OneofFieldNullFirst), except in a google.protobuf.Value, where it is the NullValue
+    const oneof = field.partOf;
+    if (oneof && (value[key] !== null || wellKnownKind(field.resolvedType) === 'Value')) {
+      const other = oneofs.get(oneof);
+      if (other !== undefined) {
+        throw new UserError(`${at}: oneof ${type.name}.${oneof.name} is given two members, ${JSON.stringify(other)} and ${JSON.stringify(key)} (a message holds one of them)`);
+      }
+      oneofs.set(oneof, key);
+    }
     if (alias) found.aliases = true;
     checkField(field, value[key], at, type, depth, found);
   }
@@ -319,6 +336,7 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   }
   const t = typeof value;
   let ok = false;
+  // an enum's number is an int32 to ProtoJSON, known to the enum or not (open enums keep unknown numbers)
   if (sub instanceof protobuf.Enum) ok = typeof value === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
   else if (field.type === 'string') {
     ok = t === 'string';
@@ -332,6 +350,12 @@ function checkScalarOrMessage(field, value, path, depth, found) {
     }
     ok = t === 'string';
   } else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
+  // a number the field cannot hold (1.5 or 2147483648 in an int32, -1 in a uint32): refused as ProtoJSON parsers
+  // refuse it, and as the same number in a string is (numberFromString), instead of measured and called LOSSY
+  if (ok && t === 'number') {
+    const problem = numberProblem(sub instanceof protobuf.Enum ? 'int32' : field.type, /** @type {number} */ (value));
+    if (problem) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type} (${problem})`);
+  }
   // the proto3 JSON mapping writes NaN and the infinities of a float or double as strings
   if (!ok && (field.type === 'float' || field.type === 'double') && NON_FINITE.has(/** @type {string} */ (value))) {
     ok = true;
@@ -363,5 +387,6 @@ function checkScalarOrMessage(field, value, path, depth, found) {
 function jsonType(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number' && !Number.isFinite(v)) return `number ${v}`; // JSON.stringify writes null for NaN
   return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }

@@ -45,12 +45,22 @@ const INT32_RANGE = /** @type {Record<string, [bigint, bigint]>} */ ({
   int32: [-(2n ** 31n), 2n ** 31n - 1n], sint32: [-(2n ** 31n), 2n ** 31n - 1n], sfixed32: [-(2n ** 31n), 2n ** 31n - 1n],
   uint32: [0n, 2n ** 32n - 1n], fixed32: [0n, 2n ** 32n - 1n],
 });
+/** The integers each 64-bit integer type holds. */
+const INT64_RANGE = /** @type {Record<string, [bigint, bigint]>} */ ({
+  int64: [-(2n ** 63n), 2n ** 63n - 1n], sint64: [-(2n ** 63n), 2n ** 63n - 1n], sfixed64: [-(2n ** 63n), 2n ** 63n - 1n],
+  uint64: [0n, 2n ** 64n - 1n], fixed64: [0n, 2n ** 64n - 1n],
+});
 /** The types whose values ProtoJSON also reads from a string holding a number (64-bit integers have their own rule). */
 export const NUMBER_IN_STRING = new Set(['double', 'float', ...Object.keys(INT32_RANGE)]);
 /** A number as JSON writes one (RFC 8259): no "+", no leading zeros, no ".5" or "5.", no hex, no white space. */
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
-/** The largest finite float (binary32). */
-const FLOAT_MAX = 3.4028234663852886e38;
+/**
+ * A double a float holds as a finite number: one that rounds to the largest finite float or below it, as protobuf-es
+ * (Math.fround) and Go's protojson (strconv.ParseFloat(s, 32)) read one, so "3.4028235e38", the largest float as
+ * printed with 8 digits, is taken, and "3.5e38" is not (the conformance suite's FloatFieldTooLarge).
+ * @param {number} value
+ */
+const finiteAsFloat = (value) => Number.isFinite(Math.fround(value));
 
 /**
  * A float, double or 32-bit integer written as a string, read as ProtoJSON parsers read it ("Either numbers or strings
@@ -74,7 +84,7 @@ export function numberFromString(type, text) {
   if (!parts) return { problem: /^\s*[-+]?\.?\d/.test(text) ? `a number in a string is read only as JSON writes one: ${FLOAT.has(type) ? '"1.5", "-2.5e-3"' : '"12", "-3", "1e2"'}` : null };
   if (FLOAT.has(type)) {
     const value = Number(text);
-    if (!Number.isFinite(value) || (type === 'float' && Math.abs(value) > FLOAT_MAX)) return { problem: `beyond the largest finite ${type}` };
+    if (!Number.isFinite(value) || (type === 'float' && !finiteAsFloat(value))) return { problem: `beyond the largest finite ${type}` };
     return { value };
   }
   const [lo, hi] = INT32_RANGE[type];
@@ -96,6 +106,32 @@ export function numberFromString(type, text) {
   }
   if (integer < lo || integer > hi) return { problem: `outside the ${type} range ${lo} to ${hi}` };
   return { value: Number(integer) };
+}
+
+/**
+ * Why a JSON number is no value of a number field, as ProtoJSON parsers refuse it (protobuf-es's fromJson; the
+ * conformance suite's Int32FieldNotInteger and Uint32FieldNotInteger, {"optionalInt32": 0.5}, and its TooLarge and
+ * TooSmall cases), or null where it is one: an integer type takes an integer within its range (1e2 and 100.0 are
+ * the integer 100, as JSON.parse reads them; 1.5, 2147483648 in an int32 and -1 in a uint32 or uint64 are refused), a
+ * 64-bit type too (a number beyond 2^53 that JSON.parse rounded is the integer it rounded to, which the payload's
+ * warning names), a float a number within the float's range, a double any finite number. NaN and the infinities
+ * are JSON numbers only to code that built the payload itself: ProtoJSON writes them as strings. The same rules as
+ * numberFromString's for a number in a string, so a value is refused or taken alike however it is written.
+ * @param {string} type the field's scalar type (any other type: null)
+ * @param {number} value
+ * @returns {string|null}
+ */
+export function numberProblem(type, value) {
+  if (FLOAT.has(type)) {
+    if (!Number.isFinite(value)) return 'NaN and the infinities are written as the strings "NaN", "Infinity", "-Infinity"';
+    return type === 'float' && !finiteAsFloat(value) ? 'beyond the largest finite float' : null;
+  }
+  const range = INT32_RANGE[type] ?? INT64_RANGE[type];
+  if (!range) return null;
+  if (!Number.isInteger(value)) return 'not an integer';
+  const [lo, hi] = range;
+  const integer = BigInt(value);
+  return integer < lo || integer > hi ? `outside the ${type} range ${lo} to ${hi}` : null;
 }
 
 /**

@@ -81,6 +81,27 @@ test('a value that does not fit the schema names its JSON path', () => {
   assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32 \(checked against message \w+, the first in .*; choose another with --type\)$/);
 });
 
+test('a number its field cannot hold, as a JSON number or in a string, and two members of one oneof: one line with the path, exit 2, nothing written', () => {
+  const proto = write('numbers.proto', 'syntax = "proto3";\nmessage N { int32 i = 1; uint32 u = 2; int64 l = 3; oneof o { string a = 4; int32 b = 5; } }\n');
+  const suffix = String.raw` \(checked against message N, the first in .*numbers\.proto; choose another with --type\)$`;
+  /** @type {[string, string][]} */
+  const cases = [
+    ['{"i": 1.5}', String.raw`\$\.i: number 1\.5 does not fit field i of type int32 \(not an integer\)`],
+    ['{"i": "1.5"}', String.raw`\$\.i: string "1\.5" does not fit field i of type int32 \(not an integer\)`],
+    ['{"i": 2147483648}', String.raw`\$\.i: number 2147483648 does not fit field i of type int32 \(outside the int32 range -2147483648 to 2147483647\)`],
+    ['{"u": -1}', String.raw`\$\.u: number -1 does not fit field u of type uint32 \(outside the uint32 range 0 to 4294967295\)`],
+    ['{"l": 0.5}', String.raw`\$\.l: number 0\.5 does not fit field l of type int64 \(not an integer\)`],
+    ['{"a": "x", "b": 2}', String.raw`\$\.b: oneof N\.o is given two members, "a" and "b" \(a message holds one of them\)`],
+  ];
+  const data = write('numbers.json', '{}');
+  const before = fs.readdirSync(tmp).sort();
+  for (const [json, line] of cases) {
+    fs.writeFileSync(data, json);
+    assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto), new RegExp(`^benchmark_dtq: ${line}${suffix}`));
+  }
+  assert.deepEqual(fs.readdirSync(tmp).sort(), before, 'nothing written beside the inputs');
+});
+
 test('data no schema can carry exactly is refused with its path', () => {
   const mixed = write('mixed.json', '{"items": [{"price": 1.5}, {"price": 2}, {"price": 3}, {"price": "4"}]}');
   assertUserError(run('benchmark_dtq.js', '--data', mixed), /\$\.items\[3\]\.price: /);

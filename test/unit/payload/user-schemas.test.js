@@ -72,8 +72,12 @@ test('a payload that does not fit the message picked by default says which messa
 test('NaN and the infinities as ProtoJSON writes them ("NaN") in float and double fields: equivalent (non-finite-as-string), not refused', () => {
   const proto = 'syntax = "proto3"; message F { float f = 1; double d = 2; repeated double r = 3; }';
   assert.equal(verdictOf(files('non-finite', proto, '{"f":"NaN","d":"-Infinity","r":["Infinity",1.5]}')), 'equivalent (non-finite-as-string)');
-  // a NaN the codec gives back for a number is still LOSSY
-  assert.equal(verdictOf(files('finite', 'syntax = "proto3"; message F { float f = 1; }', '{"f":1e39}')), 'LOSSY at $.f: 1e+39 → Infinity');
+  // a number beyond the float's range is refused, as "3.5e38" is (ProtoJSON parsers refuse both), not measured as a
+  // float Infinity; one that rounds to the largest float is taken, and the rounding is LOSSY
+  assert.throws(() => resolvePayloads({ ...files('finite', 'syntax = "proto3"; message F { float f = 1; }', '{"f":1e39}'), type: 'F' }),
+    (err) => err instanceof UserError && err.message === '$.f: number 1e+39 does not fit field f of type float (beyond the largest finite float)');
+  assert.equal(verdictOf(files('largest-float', 'syntax = "proto3"; message F { float f = 1; }', '{"f":3.4028235e38}')),
+    'LOSSY at $.f: 3.4028235e+38 → 3.4028234663852886e+38');
 });
 
 test('numbers in strings, as ProtoJSON reads them ("1.5" in a double, "12" or "1e2" in an int32): equivalent (number-as-string), not refused', () => {
@@ -89,4 +93,29 @@ test('numbers in strings, as ProtoJSON reads them ("1.5" in a double, "12" or "1
     { status: 'equivalent', diff: { path: '$.d', expected: '2.5', actual: 2.5 }, normalised: ['number-as-string', 'empty-as-absent', 'default-as-absent'] });
   assert.throws(() => resolvePayloads(files('number-strings-bad', proto, '[{"i":"3"},{"i":"0x10"}]')),
     (err) => err instanceof UserError && /^\S+number-strings-bad\.json: record 1: \$\.i: string "0x10" does not fit field i of type int32 \(a number in a string is read only as JSON writes one/.test(err.message));
+});
+
+test('numbers an integer field cannot hold are refused as JSON numbers, as they are in strings: one line naming the path, the value and the type', () => {
+  const proto = 'syntax = "proto3"; message N { int32 i = 1; uint32 u = 2; int64 l = 3; uint64 ul = 4; repeated sint32 r = 5; map<string, fixed32> m = 6; double d = 7; }';
+  /** @type {[string, string][]} */
+  const refused = [
+    ['{"i":1.5}', '$.i: number 1.5 does not fit field i of type int32 (not an integer)'],
+    ['{"i":2147483648}', '$.i: number 2147483648 does not fit field i of type int32 (outside the int32 range -2147483648 to 2147483647)'],
+    ['{"u":-1}', '$.u: number -1 does not fit field u of type uint32 (outside the uint32 range 0 to 4294967295)'],
+    ['{"l":0.5}', '$.l: number 0.5 does not fit field l of type int64 (not an integer)'],
+    ['{"l":9223372036854775808}', '$.l: number 9223372036854776000 does not fit field l of type int64 (outside the int64 range -9223372036854775808 to 9223372036854775807)'],
+    ['{"ul":-1}', '$.ul: number -1 does not fit field ul of type uint64 (outside the uint64 range 0 to 18446744073709551615)'],
+    ['{"r":[1,-2.5]}', '$.r[1]: number -2.5 does not fit field r of type sint32 (not an integer)'],
+    ['{"m":{"a":4294967296}}', '$.m.a: number 4294967296 does not fit field m of type fixed32 (outside the fixed32 range 0 to 4294967295)'],
+  ];
+  for (const [json, line] of refused) {
+    assert.throws(() => resolvePayloads({ ...files('number-refused', proto, json), type: 'N' }), (err) => err instanceof UserError && err.message === line, json);
+  }
+  // the same value in a string is refused alike (number-as-string)
+  assert.throws(() => resolvePayloads({ ...files('string-refused', proto, '{"i":"1.5"}'), type: 'N' }),
+    (err) => err instanceof UserError && err.message === '$.i: string "1.5" does not fit field i of type int32 (not an integer)');
+  // integers written with an exponent or a zero fraction are integers, as JSON.parse reads them; a 64-bit integer beyond
+  // 2^53 is the one JSON.parse rounded it to (the payload warns), as protobuf-es's fromJson takes it
+  const [ok] = resolvePayloads(files('number-ok', proto, '{"i":-2147483648,"u":4294967295,"l":1e18,"ul":18446744073709549568,"r":[1e2,100.0],"m":{"a":0},"d":1.5}'));
+  assert.equal(ok.schema.typeName, 'N');
 });

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { compareWithPayload, verifyRoundTrip } from '../../../lib/verify.js';
-import { findInt64, numberFromString } from '../../../lib/schema/proto-json.js';
+import { findInt64, numberFromString, numberProblem } from '../../../lib/schema/proto-json.js';
 import { checkFits, loadSchemaFile, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
@@ -216,6 +216,8 @@ test('numberFromString: a float, double or 32-bit integer in a string, as ProtoJ
   const read = [
     ['double', '1.5', 1.5], ['double', '-2.5e-3', -0.0025], ['double', '1E2', 100], ['double', '0', 0], ['double', '1e-400', 0],
     ['float', '3.4028234663852886e38', 3.4028234663852886e38], ['float', '0.25', 0.25],
+    // the largest float as printed with 8 digits, a little above it as a double, rounds to it (Math.fround, as protobuf-es)
+    ['float', '3.4028235e38', 3.4028235e38], ['float', '-3.4028235e38', -3.4028235e38],
     ['int32', '12', 12], ['int32', '1e5', 100000], ['int32', '100.000', 100], ['int32', '-2147483648', -2147483648],
     ['int32', '2147483647', 2147483647], ['int32', '21474836470e-1', 2147483647], ['sint32', '-0.0e3', 0],
     ['uint32', '4294967295', 4294967295], ['uint32', '4.294967295e9', 4294967295], ['fixed32', '0e999999999', 0], ['sfixed32', '-1', -1],
@@ -239,4 +241,29 @@ test('numberFromString: a float, double or 32-bit integer in a string, as ProtoJ
     ['float', '-3.4028236e38', 'beyond the largest finite float'],
   ];
   for (const [type, text, problem] of refused) assert.deepEqual(numberFromString(type, text), { problem }, `${type} ${JSON.stringify(text)}`);
+});
+
+test('numberProblem: a JSON number a number field cannot hold, by the rules numberFromString applies to one in a string', () => {
+  /** @type {[string, number, string|null][]} */
+  const cases = [
+    ['int32', 12, null], ['int32', -2147483648, null], ['int32', 2147483647, null], ['int32', -0, null], ['int32', 1e2, null],
+    ['int32', 1.5, 'not an integer'], ['int32', 2147483648, 'outside the int32 range -2147483648 to 2147483647'],
+    ['sint32', -2147483649, 'outside the sint32 range -2147483648 to 2147483647'],
+    ['uint32', 4294967295, null], ['uint32', -1, 'outside the uint32 range 0 to 4294967295'], ['fixed32', 4294967296, 'outside the fixed32 range 0 to 4294967295'],
+    ['int64', -(2 ** 63), null], ['int64', 2 ** 63, 'outside the int64 range -9223372036854775808 to 9223372036854775807'],
+    ['int64', 0.5, 'not an integer'], ['sfixed64', 2 ** 53 + 2, null],
+    ['uint64', 2 ** 64 - 2048, null], ['uint64', 2 ** 64, 'outside the uint64 range 0 to 18446744073709551615'],
+    ['fixed64', -1, 'outside the fixed64 range 0 to 18446744073709551615'], ['uint64', Infinity, 'not an integer'],
+    ['double', 1.7976931348623157e308, null], ['double', -0, null], ['float', 0.1, null], ['float', 3.4028235e38, null],
+    ['float', 3.5e38, 'beyond the largest finite float'], ['float', -1e39, 'beyond the largest finite float'],
+    ['double', NaN, 'NaN and the infinities are written as the strings "NaN", "Infinity", "-Infinity"'],
+    ['float', Infinity, 'NaN and the infinities are written as the strings "NaN", "Infinity", "-Infinity"'],
+    ['bool', 1, null], ['string', 1.5, null], // not number fields: other checks' business
+  ];
+  for (const [type, value, problem] of cases) assert.equal(numberProblem(type, value), problem, `${type} ${value}`);
+  // a value refused in a string is refused as a number, and the other way round
+  for (const [type, text] of [['int32', '1.5'], ['int32', '2147483648'], ['uint32', '-1'], ['float', '3.5e38']]) {
+    assert.ok('problem' in numberFromString(type, text), text);
+    assert.ok(numberProblem(type, Number(text)) !== null, text);
+  }
 });

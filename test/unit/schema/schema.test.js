@@ -1,6 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildAdapter, checkFits, loadSchemaFile, parseSchema, protoEdition } from '../../../lib/schema/index.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
@@ -216,4 +218,86 @@ test('checkFits: the proto3 JSON mapping\'s key spellings are accepted and repor
   assert.deepEqual(checkFits(schema.type, { lastUpdated: 'x', big: '1', n: 2 }), { aliases: true, longsAsStrings: true, nonFiniteAsStrings: false, numbersAsStrings: false });
   assert.throws(() => checkFits(schema.type, { LastUpdated: 'x' }), /\$\.LastUpdated: message M has no field for this key \(did you mean "last_updated"\?\)/);
   assert.throws(() => checkFits(schema.type, { lastUpdated: 'x', last_updated: 'y' }), /\$\.last_updated: field M\.last_updated is also given as "lastUpdated"/);
+});
+
+test('checkFits: a JSON number its field cannot hold is refused as the same number in a string is (as ProtoJSON parsers refuse both)', () => {
+  const { type } = parseSchema(`syntax = "proto3"; enum E { E_ZERO = 0; ONE = 1; }
+    message N { int32 i = 1; uint32 u = 2; sint32 s = 3; fixed32 x = 4; sfixed32 y = 5; int64 l = 6; uint64 ul = 7;
+      sint64 sl = 8; fixed64 fl = 9; sfixed64 sfl = 10; float f = 11; double d = 12; E e = 13; bool b = 14;
+      repeated int32 r = 15; map<string, uint32> m = 16; }`);
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ i: 1.5 }, '$.i: number 1.5 does not fit field i of type int32 (not an integer)'],
+    [{ i: 2147483648 }, '$.i: number 2147483648 does not fit field i of type int32 (outside the int32 range -2147483648 to 2147483647)'],
+    [{ i: -2147483649 }, '$.i: number -2147483649 does not fit field i of type int32 (outside the int32 range -2147483648 to 2147483647)'],
+    [{ u: -1 }, '$.u: number -1 does not fit field u of type uint32 (outside the uint32 range 0 to 4294967295)'],
+    [{ u: 4294967296 }, '$.u: number 4294967296 does not fit field u of type uint32 (outside the uint32 range 0 to 4294967295)'],
+    [{ s: 0.5 }, '$.s: number 0.5 does not fit field s of type sint32 (not an integer)'],
+    [{ x: -1 }, '$.x: number -1 does not fit field x of type fixed32 (outside the fixed32 range 0 to 4294967295)'],
+    [{ y: 1e10 }, '$.y: number 10000000000 does not fit field y of type sfixed32 (outside the sfixed32 range -2147483648 to 2147483647)'],
+    [{ l: 1.5 }, '$.l: number 1.5 does not fit field l of type int64 (not an integer)'],
+    [{ l: 2 ** 63 }, '$.l: number 9223372036854776000 does not fit field l of type int64 (outside the int64 range -9223372036854775808 to 9223372036854775807)'],
+    [{ ul: -1 }, '$.ul: number -1 does not fit field ul of type uint64 (outside the uint64 range 0 to 18446744073709551615)'],
+    [{ ul: 2 ** 64 }, '$.ul: number 18446744073709552000 does not fit field ul of type uint64 (outside the uint64 range 0 to 18446744073709551615)'],
+    [{ sl: 1e-3 }, '$.sl: number 0.001 does not fit field sl of type sint64 (not an integer)'],
+    [{ fl: -5 }, '$.fl: number -5 does not fit field fl of type fixed64 (outside the fixed64 range 0 to 18446744073709551615)'],
+    [{ sfl: -(2 ** 64) }, '$.sfl: number -18446744073709552000 does not fit field sfl of type sfixed64 (outside the sfixed64 range -9223372036854775808 to 9223372036854775807)'],
+    [{ f: 1e39 }, '$.f: number 1e+39 does not fit field f of type float (beyond the largest finite float)'],
+    [{ f: -3.5e38 }, '$.f: number -3.5e+38 does not fit field f of type float (beyond the largest finite float)'],
+    [{ d: NaN }, '$.d: number NaN does not fit field d of type double (NaN and the infinities are written as the strings "NaN", "Infinity", "-Infinity")'],
+    [{ f: -Infinity }, '$.f: number -Infinity does not fit field f of type float (NaN and the infinities are written as the strings "NaN", "Infinity", "-Infinity")'],
+    [{ e: 1.5 }, '$.e: number 1.5 does not fit field e of type E (not an integer)'],
+    [{ r: [1, 2.5] }, '$.r[1]: number 2.5 does not fit field r of type int32 (not an integer)'],
+    [{ m: { a: -3 } }, '$.m.a: number -3 does not fit field m of type uint32 (outside the uint32 range 0 to 4294967295)'],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(type, value), (err) => err instanceof UserError && err.message === line, line);
+  // the string path refuses the same values alike
+  assert.throws(() => checkFits(type, { u: '-1' }), (err) => err instanceof UserError && err.message === '$.u: string "-1" does not fit field u of type uint32 (outside the uint32 range 0 to 4294967295)');
+  // what they hold is taken: integers with an exponent or a zero fraction (JSON.parse reads 1e2 and 100.0 as 100), the
+  // ends of each range, a 64-bit integer beyond 2^53 (the double JSON.parse gave, as protobuf-es's fromJson takes it),
+  // any finite double, a float up to the largest (3.4028235e38 rounds to it), 0.1 in a float (rounded: LOSSY, not
+  // refused), -0, an enum number the enum does not name (open enums keep it)
+  assert.doesNotThrow(() => checkFits(type, {
+    i: 1e2, u: 4294967295, s: -2147483648, x: 0, y: 2147483647, l: -(2 ** 63), ul: 2 ** 64 - 2048, sl: 100.0, fl: 2 ** 53 + 2,
+    sfl: -(2 ** 60), f: 3.4028235e38, d: 1.7976931348623157e308, e: 7, r: [-0, 0.0, 1e9], m: { a: 0 },
+  }));
+  assert.doesNotThrow(() => checkFits(type, { f: 0.1, d: -0, i: -0 }));
+  // booleans in number fields (and numbers in bool) stay what protobuf coerces, reported LOSSY by verification
+  assert.doesNotThrow(() => checkFits(type, { i: true, b: 1 }));
+  // a wrapper's bare value and its { "value": … } alike
+  const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
+  assert.throws(() => checkFits(profile, { rank: -1 }),
+    (err) => err instanceof UserError && err.message === '$.rank: number -1 does not fit field value of type uint32 (outside the uint32 range 0 to 4294967295)');
+  assert.throws(() => checkFits(profile, { age: { value: 1.5 } }),
+    (err) => err instanceof UserError && err.message === '$.age.value: number 1.5 does not fit field value of type int32 (not an integer)');
+});
+
+test('checkFits: two members of one oneof are refused in one line naming the oneof and both, as ProtoJSON parsers refuse them', () => {
+  const sheet = loadSchemaFile(`${ROOT}/test/fixtures/schemas/oneof.proto`, 'quiz.Sheet').type;
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ user: 'a', team: 1 }, '$.team: oneof Sheet.owner is given two members, "user" and "team" (a message holds one of them)'],
+    // at its default too: a oneof member has presence, so 0 and "" are set
+    [{ team: 0, user: '' }, '$.user: oneof Sheet.owner is given two members, "team" and "user" (a message holds one of them)'],
+    // in a repeated message and a map value, with a message member
+    [{ answers: [{ id: 1, text: 'x' }, { point: { x: 1 }, blob: 'AQ==' }] },
+      '$.answers[1].blob: oneof Answer.value is given two members, "point" and "blob" (a message holds one of them)'],
+    [{ named: { q: { count: 2, point: {} } } }, '$.named.q.point: oneof Answer.value is given two members, "count" and "point" (a message holds one of them)'],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(sheet, value), (err) => err instanceof UserError && err.message === line, line);
+  // null sets no member (the conformance suite's OneofFieldNullFirst), so one member beside it is taken; members of
+  // two different oneofs are taken
+  assert.doesNotThrow(() => checkFits(sheet, { user: null, team: 3, answers: [{ text: null, point: { x: 1 } }] }));
+  assert.doesNotThrow(() => checkFits(sheet, { team: 3, answers: [{ id: 1, count: 0 }] }));
+  // null in a google.protobuf.Value member is a value (the NullValue), so it sets its member
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oneof-value-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'v.proto'), 'syntax = "proto3"; import "google/protobuf/struct.proto"; message V { oneof o { google.protobuf.Value any = 1; string text = 2; } }');
+    const v = loadSchemaFile(path.join(dir, 'v.proto')).type;
+    assert.throws(() => checkFits(v, { any: null, text: 'a' }),
+      (err) => err instanceof UserError && err.message === '$.text: oneof V.o is given two members, "any" and "text" (a message holds one of them)');
+    assert.doesNotThrow(() => checkFits(v, { any: null }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,5 +1,6 @@
-// Unit tests start no processes (shared/design.md: test/unit mirrors lib/ "no processes or sockets"; test/e2e runs the
-// entry points). The one exception is lib/child-process.js's own test: starting a real process is what it tests.
+// Unit tests start no processes and open no sockets (shared/design.md: test/unit mirrors lib/ "no processes or
+// sockets"; test/e2e runs the entry points and the servers). The one exception is lib/child-process.js's own test:
+// starting a real process is what it tests.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -32,4 +33,21 @@ test('no unit test file imports a way to start a process (those belong in test/e
   const spawning = jsFiles(UNIT).map((f) => path.relative(ROOT, f).split(path.sep).join('/'))
     .filter((f) => !EXCEPTIONS.has(f) && SPAWNS.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
   assert.deepEqual(spawning, []);
+});
+
+// a networking module imported (not a type named in a JSDoc cast: `import('node:net').Socket`), a socket listened on,
+// or one of the toolkit's server starters called
+const SOCKETS = /from\s+['"](?:node:)?(?:net|http|http2|https|tls|dgram)['"]|await\s+import\(\s*['"](?:node:)?(?:net|http|http2|https|tls|dgram)['"]|\.listen\(|\b(?:startServer|startServerProcess|serveTransport|startLinkEmulator)\(/;
+
+test('the socket pattern finds a server or a networking module however it is reached, and not a type', () => {
+  for (const text of ["import net from 'node:net';", "import http2 from 'http2';", "const { createServer } = await import('node:http');",
+    'server.listen(0, host);', 'const s = await transport.startServer({ codecs });', 'await startLinkEmulator({ target });']) assert.match(text, SOCKETS, text);
+  assert.doesNotMatch("const socket = (s) => /** @type {import('node:net').Socket} */ (s);", SOCKETS);
+  assert.doesNotMatch("startServer: () => { throw new Error('not here'); },", SOCKETS);
+});
+
+test('no unit test file opens a socket (servers belong in test/e2e)', () => {
+  const listening = jsFiles(UNIT).map((f) => path.relative(ROOT, f).split(path.sep).join('/'))
+    .filter((f) => !EXCEPTIONS.has(f) && SOCKETS.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+  assert.deepEqual(listening, []);
 });

@@ -63,7 +63,7 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       cores one each), said in the output; off: leave both where the OS puts them
   --client-workers N  the client's connections and messages spread over N worker threads (default 1), one
                       accounting, merged latency histograms; needs --connections ≥ N
-  --timeout S         give up when no answer arrives for S seconds (not milliseconds; default 10)
+  --timeout S         give up when no answer arrives for S seconds (not milliseconds; default 10, at most 3600)
   --json              print the results as one JSON object`;
 
 /**
@@ -212,6 +212,24 @@ function shaperOption(value) {
   return shaper;
 }
 
+/** The longest --timeout taken, in seconds: an hour without an answer. */
+export const MAX_TIMEOUT_SECONDS = 3600;
+
+/**
+ * --timeout in seconds: at least 0.1 and at most MAX_TIMEOUT_SECONDS. A larger value is refused in one line, and
+ * where it reads as milliseconds (1,000 and more) with the seconds meant: `--timeout 5000` meant as milliseconds was
+ * 83 minutes, and from about 24.8 days (2^31 ms) Node's timers fire after 1 ms, so the pass gave up at once.
+ * @param {unknown} value
+ * @returns {number}
+ */
+export function timeoutSeconds(value) {
+  const s = numberOption(value, 'timeout', { min: 0.1 });
+  if (s > MAX_TIMEOUT_SECONDS) {
+    throw new UserError(`--timeout ${value}: seconds without an answer, at most ${MAX_TIMEOUT_SECONDS}${s >= 1000 ? ` (${value} milliseconds is --timeout ${s / 1000})` : ''}`);
+  }
+  return s;
+}
+
 /**
  * The transmission options, checked (the numbers and --shaper).
  * @param {TransmissionValues} values parsed options
@@ -229,7 +247,7 @@ export function transmissionOptions(values) {
     up: opt('up', { min: 0 }),
     shaper: shaperOption(values.shaper),
     // --timeout has a default (TRANSMISSION_OPTIONS): always given
-    idleTimeoutMs: numberOption(values.timeout, 'timeout', { min: 0.1 }) * 1000,
+    idleTimeoutMs: timeoutSeconds(values.timeout) * 1000,
     warmup: opt('warmup', { min: 0, integer: true }),
     deflate: values.deflate,
     transport: values.transport,

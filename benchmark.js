@@ -112,7 +112,6 @@ runCli(import.meta.url, async () => {
   if (slowProfile === 'custom') throw new UserError('--slow-link: custom needs --rtt/--down/--up, which benchmark_ws.js and the clients take; use a named profile here');
   if (slowProfile !== 'none') resolveProfile(slowProfile);
   const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
-  checkOutFolder(outParent);
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
   const transportsGiven = values.transports ?? MODES[mode].comparisonTransports.join(',');
   const transportNames = transportsGiven.trim() === 'none' ? [] : transportsGiven.split(',').map((/** @type {string} */ t) => t.trim()).filter(Boolean);
@@ -132,6 +131,9 @@ runCli(import.meta.url, async () => {
   const transportComparison = transportNames.length ? await planTransportComparison(transportNames) : null;
   const capacity = values.capacity === 'none' ? null : await planCapacity(/** @type {CapacityGenerator} */ (values.capacity));
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
+  // checked now, not after minutes of measuring, and after the inputs: it creates the folder, which a refused payload
+  // must not leave behind
+  checkOutFolder(outParent);
 
   const results = await runSuite({
     mode, payloads, codecs, transmissionCodecs, profiles, batch, overrides, memory: !values['no-memory'],

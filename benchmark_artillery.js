@@ -8,7 +8,7 @@ import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
 import { checkTarget } from './lib/transmission/artillery/check.js';
 import { encodePayload } from './lib/transmission/artillery/payload.js';
-import { buildScript, MIN_TIMEOUT_MS, parseTargets, parseTimeoutMs, scriptYaml } from './lib/transmission/artillery/script.js';
+import { buildScript, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, parseTargets, parseTimeoutMs, scriptYaml } from './lib/transmission/artillery/script.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
@@ -34,7 +34,7 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
   --window W            messages in flight per virtual user (default 1)
   --direction D         up (default) or down, as the server was started with
   --timeout MS          milliseconds (not seconds, unlike the other tools' --timeout and Artillery's
-                        own config.http.timeout), at least ${MIN_TIMEOUT_MS}: a virtual user gives up when no answer
+                        own config.http.timeout), ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}: a virtual user gives up when no answer
                         came for this long; the rest of its messages count as lost (default 5000)
   --out FILE            where to write the script (default artillery.yml)
   --no-check            do not check the targets first (by default one message of each scenario is sent to its

@@ -131,7 +131,11 @@ export function numberProblem(type, value) {
   if (!Number.isInteger(value)) return 'not an integer';
   const [lo, hi] = range;
   const integer = BigInt(value);
-  return integer < lo || integer > hi ? `outside the ${type} range ${lo} to ${hi}` : null;
+  if (integer >= lo && integer <= hi) return null;
+  // the largest 64-bit integers written as JSON numbers (9223372036854775807) reach here as JSON.parse rounded them:
+  // say so, and how to write one exactly
+  const rounded = Number.isSafeInteger(value) ? '' : `; JSON.parse rounds an integer this large (here to ${integer}): the proto3 JSON mapping writes a 64-bit integer as a string`;
+  return `outside the ${type} range ${lo} to ${hi}${rounded}`;
 }
 
 /**

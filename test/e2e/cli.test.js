@@ -99,7 +99,11 @@ test('a number its field cannot hold, as a JSON number or in a string, and two m
     fs.writeFileSync(data, json);
     assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto), new RegExp(`^benchmark_dtq: ${line}${suffix}`));
   }
-  assert.deepEqual(fs.readdirSync(tmp).sort(), before, 'nothing written beside the inputs');
+  // the main job, which writes a run's folder under --out, refuses it before writing anything
+  fs.writeFileSync(data, cases[0][0]);
+  const out = path.join(tmp, 'runs');
+  assertUserError(run('benchmark.js', '--quick', '--data', data, '--proto', proto, '--out', out), new RegExp(`^benchmark: ${cases[0][1]}`));
+  assert.deepEqual(fs.readdirSync(tmp).sort(), before, 'nothing written beside the inputs, no run folder under --out');
 });
 
 test('data no schema can carry exactly is refused with its path', () => {

@@ -41,19 +41,24 @@ export function parseTargets(value, transports) {
  */
 export const MIN_TIMEOUT_MS = 1000;
 
+/** The most --timeout benchmark_artillery.js takes, in milliseconds: ten minutes, as the other tools' (and below 2^31 ms, past which Node's timers fire after 1 ms). */
+export const MAX_TIMEOUT_MS = 600_000;
+
 /**
- * Parses benchmark_artillery.js's --timeout: whole milliseconds, at least MIN_TIMEOUT_MS. Any other value is refused in
- * one line naming the option, the value and the unit; one that reads as seconds ("120", "5s") with the milliseconds
- * it would be as seconds.
+ * Parses benchmark_artillery.js's --timeout: whole milliseconds written in decimal digits, at least MIN_TIMEOUT_MS and
+ * at most MAX_TIMEOUT_MS. Any other value is refused in one line naming the option, the value and the unit; one that
+ * reads as seconds ("120", "5s") with the milliseconds it would be as seconds.
  * @param {string} value as given
  * @returns {number} milliseconds
  */
 export function parseTimeoutMs(value) {
   const n = Number(value);
-  if (Number.isInteger(n) && n >= MIN_TIMEOUT_MS) return n;
+  // decimal digits only: Number() would also take "0x3E8" and "1e4"
+  if (/^\s*\d+\s*$/.test(value) && n >= MIN_TIMEOUT_MS && n <= MAX_TIMEOUT_MS) return n;
+  if (/^\s*\d+\s*$/.test(value) && n > MAX_TIMEOUT_MS) throw new UserError(`--timeout ${value}: expected whole milliseconds, at most ${MAX_TIMEOUT_MS}`);
   const seconds = /^\s*(\d+(?:\.\d+)?)\s*s\s*$/.exec(value)?.[1];
   const asSeconds = Number(seconds ?? value) * 1000;
-  const meant = Number.isFinite(asSeconds) && asSeconds >= MIN_TIMEOUT_MS && (seconds !== undefined || n < MIN_TIMEOUT_MS)
+  const meant = Number.isFinite(asSeconds) && asSeconds >= MIN_TIMEOUT_MS && asSeconds <= MAX_TIMEOUT_MS && (seconds !== undefined || n < MIN_TIMEOUT_MS)
     ? ` (${(seconds ?? value).trim()} seconds is --timeout ${Math.round(asSeconds)})` : '';
   throw new UserError(`--timeout ${value}: expected whole milliseconds, at least ${MIN_TIMEOUT_MS}${meant}`);
 }

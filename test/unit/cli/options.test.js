@@ -38,20 +38,24 @@ test('a switch given a value names both', () => {
   refused(() => parseCli(['-o'], out), /^-o: needs a value$/);
 });
 
-test('--help is taken by every entry point, including one whose option table does not name it', () => {
+test('parseCli takes --help whether or not the option table names it (the entry points printing their usage for it: test/e2e/cli-help.test.js)', () => {
   assert.equal(parseCli(['--help'], { json: { type: 'boolean' } }).values.help, true);
   assert.equal(parseCli([], { json: { type: 'boolean' } }).values.help, false);
   // the scripts whose tables do not name it print their usage for it: test/e2e/cli-help.test.js
 });
 
-test('--timeout in seconds: at most an hour, and a value that reads as milliseconds names the seconds meant', async () => {
+test('--timeout in seconds: at most ten minutes, and a value that reads as milliseconds names the seconds meant', async () => {
   const { timeoutSeconds, MAX_TIMEOUT_SECONDS } = await import('../../../lib/cli/transmission.js');
+  assert.equal(MAX_TIMEOUT_SECONDS, 600);
   assert.equal(timeoutSeconds('10'), 10);
   assert.equal(timeoutSeconds('0.1'), 0.1);
-  assert.equal(timeoutSeconds(String(MAX_TIMEOUT_SECONDS)), MAX_TIMEOUT_SECONDS);
-  assert.throws(() => timeoutSeconds('5000'), (err) => err instanceof UserError && err.message === '--timeout 5000: seconds without an answer, at most 3600 (5000 milliseconds is --timeout 5)');
-  // past 2^31 ms Node's timers fire after 1 ms: refused too, never a pass that gives up at once
-  assert.throws(() => timeoutSeconds('2200000'), /^UserError: --timeout 2200000: seconds without an answer, at most 3600 \(2200000 milliseconds is --timeout 2200\)$/);
-  assert.throws(() => timeoutSeconds('3600.5'), (err) => err instanceof UserError && err.message === '--timeout 3600.5: seconds without an answer, at most 3600 (3600.5 milliseconds is --timeout 3.6005)');
+  assert.equal(timeoutSeconds('600'), 600);
+  assert.throws(() => timeoutSeconds('601'), (err) => err instanceof UserError && err.message === '--timeout 601: expected seconds without an answer, at most 600');
+  // from 1,000 on it reads as milliseconds: 2000 meant as ms would have waited 33 minutes
+  assert.throws(() => timeoutSeconds('2000'), (err) => err instanceof UserError && err.message === '--timeout 2000: expected seconds without an answer, at most 600 (2000 milliseconds is --timeout 2)');
+  assert.throws(() => timeoutSeconds('5000'), /^UserError: --timeout 5000: expected seconds without an answer, at most 600 \(5000 milliseconds is --timeout 5\)$/);
+  // past 2^31 ms Node's timers fire after 1 ms: refused too, never a pass that gives up at once; no hint where the
+  // seconds it would be are refused as well
+  assert.throws(() => timeoutSeconds('2200000'), /^UserError: --timeout 2200000: expected seconds without an answer, at most 600$/);
   assert.throws(() => timeoutSeconds('0.05'), /--timeout: expected a number ≥ 0\.1/);
 });

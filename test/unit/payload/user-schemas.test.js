@@ -103,7 +103,7 @@ test('numbers an integer field cannot hold are refused as JSON numbers, as they 
     ['{"i":2147483648}', '$.i: number 2147483648 does not fit field i of type int32 (outside the int32 range -2147483648 to 2147483647)'],
     ['{"u":-1}', '$.u: number -1 does not fit field u of type uint32 (outside the uint32 range 0 to 4294967295)'],
     ['{"l":0.5}', '$.l: number 0.5 does not fit field l of type int64 (not an integer)'],
-    ['{"l":9223372036854775808}', '$.l: number 9223372036854776000 does not fit field l of type int64 (outside the int64 range -9223372036854775808 to 9223372036854775807)'],
+    ['{"l":9223372036854775808}', '$.l: number 9223372036854776000 does not fit field l of type int64 (outside the int64 range -9223372036854775808 to 9223372036854775807; JSON.parse rounds an integer this large (here to 9223372036854775808): the proto3 JSON mapping writes a 64-bit integer as a string)'],
     ['{"ul":-1}', '$.ul: number -1 does not fit field ul of type uint64 (outside the uint64 range 0 to 18446744073709551615)'],
     ['{"r":[1,-2.5]}', '$.r[1]: number -2.5 does not fit field r of type sint32 (not an integer)'],
     ['{"m":{"a":4294967296}}', '$.m.a: number 4294967296 does not fit field m of type fixed32 (outside the fixed32 range 0 to 4294967295)'],

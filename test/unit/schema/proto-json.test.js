@@ -250,9 +250,11 @@ test('numberProblem: a JSON number a number field cannot hold, by the rules numb
     ['int32', 1.5, 'not an integer'], ['int32', 2147483648, 'outside the int32 range -2147483648 to 2147483647'],
     ['sint32', -2147483649, 'outside the sint32 range -2147483648 to 2147483647'],
     ['uint32', 4294967295, null], ['uint32', -1, 'outside the uint32 range 0 to 4294967295'], ['fixed32', 4294967296, 'outside the fixed32 range 0 to 4294967295'],
-    ['int64', -(2 ** 63), null], ['int64', 2 ** 63, 'outside the int64 range -9223372036854775808 to 9223372036854775807'],
+    ['int64', -(2 ** 63), null], ['int64', 2 ** 63, 'outside the int64 range -9223372036854775808 to 9223372036854775807; JSON.parse rounds an integer this large (here to 9223372036854775808): the proto3 JSON mapping writes a 64-bit integer as a string'],
+    // the largest int64, written as a JSON number, as JSON.parse reads it
+    ['int64', JSON.parse('9223372036854775807'), 'outside the int64 range -9223372036854775808 to 9223372036854775807; JSON.parse rounds an integer this large (here to 9223372036854775808): the proto3 JSON mapping writes a 64-bit integer as a string'],
     ['int64', 0.5, 'not an integer'], ['sfixed64', 2 ** 53 + 2, null],
-    ['uint64', 2 ** 64 - 2048, null], ['uint64', 2 ** 64, 'outside the uint64 range 0 to 18446744073709551615'],
+    ['uint64', 2 ** 64 - 2048, null], ['uint64', 2 ** 64, 'outside the uint64 range 0 to 18446744073709551615; JSON.parse rounds an integer this large (here to 18446744073709551616): the proto3 JSON mapping writes a 64-bit integer as a string'],
     ['fixed64', -1, 'outside the fixed64 range 0 to 18446744073709551615'], ['uint64', Infinity, 'not an integer'],
     ['double', 1.7976931348623157e308, null], ['double', -0, null], ['float', 0.1, null], ['float', 3.4028235e38, null],
     ['float', 3.5e38, 'beyond the largest finite float'], ['float', -1e39, 'beyond the largest finite float'],
@@ -261,9 +263,13 @@ test('numberProblem: a JSON number a number field cannot hold, by the rules numb
     ['bool', 1, null], ['string', 1.5, null], // not number fields: other checks' business
   ];
   for (const [type, value, problem] of cases) assert.equal(numberProblem(type, value), problem, `${type} ${value}`);
-  // a value refused in a string is refused as a number, and the other way round
+  // a value refused in a string is refused as a number, and one taken in a string is taken as a number
   for (const [type, text] of [['int32', '1.5'], ['int32', '2147483648'], ['uint32', '-1'], ['float', '3.5e38']]) {
-    assert.ok('problem' in numberFromString(type, text), text);
-    assert.ok(numberProblem(type, Number(text)) !== null, text);
+    assert.equal(typeof /** @type {{ problem?: string }} */ (numberFromString(type, text)).problem, 'string', text);
+    assert.equal(typeof numberProblem(type, Number(text)), 'string', text);
+  }
+  for (const [type, text] of [['int32', '12'], ['int32', '1e2'], ['uint32', '4294967295'], ['float', '3.4028235e38']]) {
+    assert.equal(/** @type {{ problem?: string }} */ (numberFromString(type, text)).problem, undefined, text);
+    assert.equal(numberProblem(type, Number(text)), null, text);
   }
 });

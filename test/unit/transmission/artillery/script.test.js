@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import YAML from 'yaml';
 import { UserError } from '../../../../lib/errors.js';
-import { arrivalsFor, buildScript, ENGINE, MIN_TIMEOUT_MS, parseTargets, parseTimeoutMs, scriptYaml } from '../../../../lib/transmission/artillery/script.js';
+import { arrivalsFor, buildScript, ENGINE, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, parseTargets, parseTimeoutMs, scriptYaml } from '../../../../lib/transmission/artillery/script.js';
 import { metricName, parseMetricName } from '../../../../lib/transmission/artillery/metrics.js';
 
 const options = () => ({
@@ -74,15 +74,24 @@ test('metric names: measured and warm-up, taken apart again; other names are not
   assert.equal(parseMetricName('pvj.ws.acked'), null);
 });
 
-test('--timeout: whole milliseconds, at least 1000; a value that reads as seconds (120 meant as Artillery\'s seconds) is refused in one line naming the option, the value, the unit and the milliseconds meant', () => {
+test('--timeout: whole milliseconds, at least 1000 and at most 600,000; a value that reads as seconds (120 meant as Artillery\'s seconds) is refused in one line naming the option, the value, the unit and the milliseconds meant', () => {
   assert.equal(MIN_TIMEOUT_MS, 1000);
   assert.equal(parseTimeoutMs('5000'), 5000);
   assert.equal(parseTimeoutMs('1000'), 1000);
   assert.equal(parseTimeoutMs('120000'), 120000);
+  assert.equal(MAX_TIMEOUT_MS, 600000);
+  assert.equal(parseTimeoutMs('600000'), 600000);
   const refused = (/** @type {string} */ value, /** @type {string} */ line) => assert.throws(() => parseTimeoutMs(value),
     (err) => err instanceof UserError && err.message === line);
   refused('120', '--timeout 120: expected whole milliseconds, at least 1000 (120 seconds is --timeout 120000)');
-  refused('999', '--timeout 999: expected whole milliseconds, at least 1000 (999 seconds is --timeout 999000)');
+  refused('600', '--timeout 600: expected whole milliseconds, at least 1000 (600 seconds is --timeout 600000)');
+  // seconds whose milliseconds would be refused too: no hint
+  refused('999', '--timeout 999: expected whole milliseconds, at least 1000');
+  // more than ten minutes (past 2^31 ms Node's timers fire after 1 ms), and numbers Number() reads that are no decimal milliseconds
+  refused('600001', '--timeout 600001: expected whole milliseconds, at most 600000');
+  refused('3000000000', '--timeout 3000000000: expected whole milliseconds, at most 600000');
+  refused('0x3E8', '--timeout 0x3E8: expected whole milliseconds, at least 1000');
+  refused('1e4', '--timeout 1e4: expected whole milliseconds, at least 1000');
   refused('10', '--timeout 10: expected whole milliseconds, at least 1000 (10 seconds is --timeout 10000)');
   refused('1.5', '--timeout 1.5: expected whole milliseconds, at least 1000 (1.5 seconds is --timeout 1500)');
   refused('5s', '--timeout 5s: expected whole milliseconds, at least 1000 (5 seconds is --timeout 5000)');

@@ -140,7 +140,7 @@ export function speedNotes(result) {
             + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds or pairs (with its range): above 1, the one-message loop flatters the codec.'
           : Array.isArray(oneMessage?.payloads) && oneMessage.ops.length
             ? `The one-message loop, and so the bias, was timed on ${oneMessage.payloads.join(', ')} only in this mode (--full: every payload and operation).`
-            : 'The one-message loop was not timed in this run.')
+            : 'The one-message loop was not timed in this run (benchmark_dss.js times it on encode and decode, `node benchmark.js --full` on every payload and operation: docs/speed.md, "Streams of messages").')
       : 'Corpus: one message (the payload has no corpus), so there is no one-message bias to measure.');
   }
   if (harness) {

@@ -281,7 +281,7 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assert.equal(results.settings.capacity && 'loadGeneratorWhy' in results.settings.capacity, false, 'h2load: no why');
 });
 
-test('the memory pass is asked for what the mode says: the default run\'s bytes per call only, over the timed operations; --full both passes', async () => {
+test('the memory pass is asked for what the mode says: the default run\'s bytes per call only, over the timed operations; --full both passes; the one-message loop is --full\'s, not the default\'s', async () => {
   const payloads = resolvePayloads({ numbers: ['5'] });
   const codecs = await selectCodecs('json-buffer');
   /** @type {Record<string, unknown>[]} */
@@ -293,10 +293,18 @@ test('the memory pass is asked for what the mode says: the default run\'s bytes 
   };
   // the speed pass in this process, a few milliseconds a case: only what the memory pass is asked matters here
   const fast = { speedProcesses: 1, speedMaxProcesses: 1, maxTime: 0.01, minTime: 0.002, precision: { target: 0.5, sliceMs: 1, minPairs: 2, warmupMs: 1 } };
+  /** @type {Record<string, any>} */
+  const byMode = {};
   for (const mode of /** @type {const} */ (['default', 'full'])) {
     const results = await runSuite({ mode, payloads, codecs, transmissionCodecs: [], overrides: fast, measureMemory: /** @type {any} */ (fakeMemory) });
     assert.equal(results.payloads[0].speed.find((r) => r.op === 'encode')?.memory?.bytesPerOp, 1000, `${mode}: the figures are attached`);
+    byMode[mode] = results;
   }
+  // the default run times no one-message loop (its 0.2 s a case cannot state a bias), and its report says where one is timed
+  assert.deepEqual(byMode.default.settings.speed.oneMessage, { ops: [], payloads: [], split: false });
+  assert.deepEqual(byMode.default.payloads[0].speed.filter((/** @type {{ oneMessage: unknown }} */ r) => r.oneMessage != null), [], 'the default run: no one-message figure');
+  assert.match(renderMarkdown(byMode.default), /The one-message loop was not timed in this run \(benchmark_dss\.js times it on encode and decode, `node benchmark\.js --full` on every payload and operation/);
+  assert.ok(byMode.full.payloads[0].speed.some((/** @type {{ op: string, oneMessage: unknown }} */ r) => r.op === 'encode' && r.oneMessage != null), '--full: the one-message loop timed');
   assert.deepEqual(asked[0].passes, ['allocation'], 'the default run: no GC pass');
   assert.equal(String(asked[0].filter), String(MODES.default.speedFilter), 'the default run: the operations it times');
   assert.equal(asked[1].passes, undefined, '--full: both passes (the module\'s default)');

@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs';
 import { UserError } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
-import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
+import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
@@ -55,10 +55,10 @@ const KEY_RANGE = {
  * lossy, which is the point. A number its field cannot hold is refused, as
  * ProtoJSON parsers refuse it, whether written as a number or in a string (1.5
  * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float; a wrapper's bare
- * value is named by the field that holds the wrapper), and so are two members
- * of one oneof. Keys may be spelled as the proto3 JSON mapping allows
- * (json_name, lowerCamelCase or the proto name); a proto2 `required` field
- * must be present.
+ * value is named by the field that holds the wrapper), and so are a number a
+ * closed enum (proto2's) does not name and two members of one oneof. Keys may
+ * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
+ * the proto name); a proto2 `required` field must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
@@ -347,7 +347,8 @@ function checkScalarOrMessage(field, value, path, depth, found, subject = `field
   }
   const t = typeof value;
   let ok = false;
-  // an enum's number is an int32 to ProtoJSON, known to the enum or not (open enums keep unknown numbers)
+  // an enum's number is an int32 to ProtoJSON; an open enum (proto3's) keeps a number it does not name, a closed one
+  // (proto2's, or an edition's enum_type = CLOSED) cannot hold it (below)
   if (sub instanceof protobuf.Enum) ok = typeof value === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
   else if (field.type === 'string') {
     ok = t === 'string';
@@ -366,6 +367,12 @@ function checkScalarOrMessage(field, value, path, depth, found, subject = `field
   if (ok && t === 'number') {
     const problem = numberProblem(sub instanceof protobuf.Enum ? 'int32' : field.type, /** @type {number} */ (value));
     if (problem) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject} (${problem})`);
+    // a closed enum holds only the numbers it names: protobuf-es's fromJson refuses another, and a binary parser keeps
+    // it among the unknown fields, not in the field (proto2's closed enums)
+    if (sub instanceof protobuf.Enum && isClosedEnum(sub) && !Object.hasOwn(sub.valuesById, /** @type {number} */ (value))) {
+      const names = Object.entries(sub.values).map(([name, number]) => `${name} = ${number}`);
+      throw new UserError(`${path}: ${value} is not a value of closed enum ${sub.name} (field ${field.name}; its values: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`);
+    }
   }
   // the proto3 JSON mapping writes NaN and the infinities of a float or double as strings
   if (!ok && (field.type === 'float' || field.type === 'double') && NON_FINITE.has(/** @type {string} */ (value))) {

@@ -323,6 +323,36 @@ test('checkFits: a wrapper\'s bare value that does not fit is named by the user\
   }
 });
 
+test('checkFits: a closed enum (proto2\'s, an edition\'s enum_type = CLOSED) refuses a number it does not name, as protobuf-es\'s fromJson does; an open one takes it', () => {
+  const proto2 = parseSchema(`syntax = "proto2"; enum Kind { HOME = 0; MOBILE = 1; WORK = 2; }
+    message P { optional Kind kind = 1; repeated Kind kinds = 2; map<string, Kind> by_name = 3; }`).type;
+  const values = 'its values: HOME = 0, MOBILE = 1, WORK = 2';
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ kind: 7 }, `$.kind: 7 is not a value of closed enum Kind (field kind; ${values})`],
+    [{ kind: -1 }, `$.kind: -1 is not a value of closed enum Kind (field kind; ${values})`],
+    [{ kinds: [1, 3] }, `$.kinds[1]: 3 is not a value of closed enum Kind (field kinds; ${values})`],
+    [{ by_name: { a: 0, b: 9 } }, `$.by_name.b: 9 is not a value of closed enum Kind (field by_name; ${values})`],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(proto2, value), (err) => err instanceof UserError && err.message === line, line);
+  // the numbers and names it has are taken; a fraction is refused as in any enum, before the closed enum's check
+  assert.doesNotThrow(() => checkFits(proto2, { kind: 2, kinds: [0, 'WORK', 1], by_name: { a: 'MOBILE', b: 0 } }));
+  assert.throws(() => checkFits(proto2, { kind: 1.5 }), (err) => err instanceof UserError && err.message === '$.kind: number 1.5 does not fit field kind of type Kind (not an integer)');
+  // editions: closed where enum_type = CLOSED applies (on the enum, or on the file), open otherwise (2023's default)
+  const editions = parseSchema(`edition = "2023"; enum Shut { option features.enum_type = CLOSED; S_ZERO = 0; S_ONE = 1; }
+    enum Open { O_ZERO = 0; } message E { Shut shut = 1; Open open = 2; repeated Shut shuts = 3; }`).type;
+  assert.throws(() => checkFits(editions, { shut: 5 }),
+    (err) => err instanceof UserError && err.message === '$.shut: 5 is not a value of closed enum Shut (field shut; its values: S_ZERO = 0, S_ONE = 1)');
+  assert.throws(() => checkFits(editions, { shuts: [2] }),
+    (err) => err instanceof UserError && err.message === '$.shuts[0]: 2 is not a value of closed enum Shut (field shuts; its values: S_ZERO = 0, S_ONE = 1)');
+  assert.doesNotThrow(() => checkFits(editions, { shut: 1, open: 5 }));
+  const fileWide = parseSchema('edition = "2023"; option features.enum_type = CLOSED; enum K { K_ZERO = 0; } message F { K k = 1; }').type;
+  assert.throws(() => checkFits(fileWide, { k: 1 }), (err) => err instanceof UserError && err.message === '$.k: 1 is not a value of closed enum K (field k; its values: K_ZERO = 0)');
+  // proto3's enums are open: a number the enum does not name is kept, in a field, a list and a map
+  const proto3 = parseSchema('syntax = "proto3"; enum O { O_ZERO = 0; } message M { O o = 1; repeated O os = 2; map<string, O> om = 3; }').type;
+  assert.doesNotThrow(() => checkFits(proto3, { o: 7, os: [7, -1], om: { a: 9 } }));
+});
+
 test('checkFits: two members of one oneof are refused in one line naming the oneof and both, as ProtoJSON parsers refuse them', () => {
   const sheet = loadSchemaFile(`${ROOT}/test/fixtures/schemas/oneof.proto`, 'quiz.Sheet').type;
   /** @type {[unknown, string][]} */

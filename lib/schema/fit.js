@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs';
 import { UserError } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
-import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
+import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
@@ -54,10 +54,11 @@ const KEY_RANGE = {
  * is another number) are allowed here: round-trip verification reports them as
  * lossy, which is the point. A number its field cannot hold is refused, as
  * ProtoJSON parsers refuse it, whether written as a number or in a string (1.5
- * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float), and so are two
- * members of one oneof. Keys may be spelled as the proto3 JSON mapping allows
- * (json_name, lowerCamelCase or the proto name); a proto2 `required` field
- * must be present.
+ * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float; a wrapper's bare
+ * value is named by the field that holds the wrapper), and so are a number a
+ * closed enum (proto2's) does not name and two members of one oneof. Keys may
+ * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
+ * the proto name); a proto2 `required` field must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
@@ -103,8 +104,9 @@ export function anyFit(fit) {
  * @param {string} path
  * @param {number} depth messages nested so far
  * @param {Found} found
+ * @param {Field} [owner] the field that holds the message, which a refused bare wrapper value is named by
  */
-function checkMessage(type, value, path, depth, found) {
+function checkMessage(type, value, path, depth, found, owner) {
   if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
   if (isWrapper(type)) {
     checkField(type.fieldsArray[0], value, path, type, depth, found);
@@ -112,7 +114,7 @@ function checkMessage(type, value, path, depth, found) {
   }
   const wellKnown = wellKnownKind(type);
   if (wellKnown) {
-    checkWellKnown(wellKnown, type, value, path, depth, found);
+    checkWellKnown(wellKnown, type, value, path, depth, found, owner);
     return;
   }
   if (!isJsonObject(value)) {
@@ -172,8 +174,9 @@ function checkFields(type, value, path, depth, found) {
  * @param {string} path
  * @param {number} depth
  * @param {Found} found
+ * @param {Field} [owner] the field that holds it (absent at the top and in an Any)
  */
-function checkWellKnown(kind, type, value, path, depth, found) {
+function checkWellKnown(kind, type, value, path, depth, found, owner) {
   const problem = wellKnownProblem(kind, value);
   if (problem) throw new UserError(`${path}: ${problem}`);
   if (kind === 'Any') {
@@ -181,8 +184,14 @@ function checkWellKnown(kind, type, value, path, depth, found) {
     return;
   }
   if (kind === 'wrapper') {
-    if (isJsonObject(value)) checkFields(type, /** @type {JsonObject} */ (value), path, depth, found);
-    else checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found);
+    if (isJsonObject(value)) {
+      checkFields(type, /** @type {JsonObject} */ (value), path, depth, found);
+      return;
+    }
+    // the bare value stands for the whole wrapper: a refusal names the field the user wrote it in, and the wrapper's
+    // type, not the wrapper's own field `value`, which the JSON does not show
+    const wrapper = type.fullName.slice(1);
+    checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found, owner ? `field ${owner.name} of type ${wrapper}` : wrapper);
     return;
   }
   if (kind === 'Struct' || kind === 'Value' || kind === 'ListValue') {
@@ -327,26 +336,29 @@ function checkMapKey(field, key, path) {
  * @param {string} path
  * @param {number} depth
  * @param {Found} found
+ * @param {string} [subject] what a refusal says the value does not fit: the field and its type, or for a wrapper's
+ *   bare value the field that holds the wrapper and the wrapper's type
  */
-function checkScalarOrMessage(field, value, path, depth, found) {
+function checkScalarOrMessage(field, value, path, depth, found, subject = `field ${field.name} of type ${field.type}`) {
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Type) {
-    checkMessage(sub, value, path, depth + 1, found);
+    checkMessage(sub, value, path, depth + 1, found, field);
     return;
   }
   const t = typeof value;
   let ok = false;
-  // an enum's number is an int32 to ProtoJSON, known to the enum or not (open enums keep unknown numbers)
+  // an enum's number is an int32 to ProtoJSON; an open enum (proto3's) keeps a number it does not name, a closed one
+  // (proto2's, or an edition's enum_type = CLOSED) cannot hold it (below)
   if (sub instanceof protobuf.Enum) ok = typeof value === 'string' ? Object.hasOwn(sub.values, value) : t === 'number';
   else if (field.type === 'string') {
     ok = t === 'string';
     // a proto string is UTF-8, which has no encoding for half a surrogate pair: encoders refuse it or write U+FFFD
     // (with the u flag a pair is one code point, so only half of one matches)
     const at = ok ? /** @type {string} */ (value).search(/\p{Surrogate}/u) : -1;
-    if (at >= 0) throw new UserError(`${path}: the string holds a lone surrogate (at UTF-16 position ${at}), which UTF-8, and so field ${field.name} of type string, cannot carry`);
+    if (at >= 0) throw new UserError(`${path}: the string holds a lone surrogate (at UTF-16 position ${at}), which UTF-8, and so ${subject}, cannot carry`);
   } else if (field.type === 'bytes') {
     if (t === 'string' && !BASE64.test(/** @type {string} */ (value)) && !BASE64_URL.test(/** @type {string} */ (value))) {
-      throw new UserError(`${path}: ${jsonType(value)} is not base64 (field ${field.name} of type bytes takes standard or URL-safe base64, padded or not)`);
+      throw new UserError(`${path}: ${jsonType(value)} is not base64 (${subject} takes standard or URL-safe base64, padded or not)`);
     }
     ok = t === 'string';
   } else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
@@ -354,7 +366,13 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   // refuse it, and as the same number in a string is (numberFromString), instead of measured and called LOSSY
   if (ok && t === 'number') {
     const problem = numberProblem(sub instanceof protobuf.Enum ? 'int32' : field.type, /** @type {number} */ (value));
-    if (problem) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type} (${problem})`);
+    if (problem) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject} (${problem})`);
+    // a closed enum holds only the numbers it names: protobuf-es's fromJson refuses another, and a binary parser keeps
+    // it among the unknown fields, not in the field (proto2's closed enums)
+    if (sub instanceof protobuf.Enum && isClosedEnum(sub) && !Object.hasOwn(sub.valuesById, /** @type {number} */ (value))) {
+      const names = Object.entries(sub.values).map(([name, number]) => `${name} = ${number}`);
+      throw new UserError(`${path}: ${value} is not a value of closed enum ${sub.name} (field ${field.name}; its values: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`);
+    }
   }
   // the proto3 JSON mapping writes NaN and the infinities of a float or double as strings
   if (!ok && (field.type === 'float' || field.type === 'double') && NON_FINITE.has(/** @type {string} */ (value))) {
@@ -365,7 +383,7 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   // string that is no such number ("abc", "", "0x10", "1.5" for an int32, "2147483648")
   if (!ok && t === 'string' && NUMBER_IN_STRING.has(field.type)) {
     const read = numberFromString(field.type, /** @type {string} */ (value));
-    if ('problem' in read) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}${read.problem ? ` (${read.problem})` : ''}`);
+    if ('problem' in read) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject}${read.problem ? ` (${read.problem})` : ''}`);
     ok = true;
     found.numbersAsStrings = true;
   }
@@ -377,7 +395,7 @@ function checkScalarOrMessage(field, value, path, depth, found) {
   if (!ok && sub instanceof protobuf.Enum && t === 'string') {
     throw new UserError(`${path}: ${JSON.stringify(value).slice(0, 40)} is not a value of enum ${sub.name} (it has: ${Object.keys(sub.values).slice(0, 8).join(', ')})`);
   }
-  if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit field ${field.name} of type ${field.type}`);
+  if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject}`);
 }
 
 /**

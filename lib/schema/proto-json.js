@@ -187,6 +187,19 @@ export function presenceOf(field) {
   return field.hasPresence ? 'proto2' : 'implicit';
 }
 
+/**
+ * Whether an enum is closed: proto2's enums, and an edition's where `features.enum_type = CLOSED` applies. A closed
+ * enum field holds only the numbers the enum names (a binary parser keeps another among the unknown fields, and
+ * protobuf-es's fromJson refuses it); an open one, proto3's, holds any int32.
+ * @param {import('protobufjs').Enum} type resolved (its schema's root has been resolved, which resolves features)
+ */
+export function isClosedEnum(type) {
+  // protobuf.js keeps the resolved features in _features, which its types do not declare; its own decoder and
+  // converter read enum_type there the same way
+  const features = /** @type {{ _features?: { enum_type?: string } }} */ (/** @type {unknown} */ (type))._features;
+  return features?.enum_type === 'CLOSED';
+}
+
 /** @typedef {{ primary: Map<string, Field>, alias: Map<string, Field> }} KeyMaps primary: each field by its json key */
 
 /** @type {WeakMap<Type, KeyMaps>} */

@@ -81,7 +81,7 @@ test('a value that does not fit the schema names its JSON path', () => {
   assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32 \(checked against message \w+, the first in .*; choose another with --type\)$/);
 });
 
-test('a number its field cannot hold, as a JSON number or in a string, and two members of one oneof: one line with the path, exit 2, nothing written', () => {
+test('a number its field cannot hold, as a JSON number or in a string, a wrapper\'s bare value, a number a closed enum does not name, and two members of one oneof: one line with the path, exit 2, nothing written', () => {
   const proto = write('numbers.proto', 'syntax = "proto3";\nmessage N { int32 i = 1; uint32 u = 2; int64 l = 3; oneof o { string a = 4; int32 b = 5; } }\n');
   const suffix = String.raw` \(checked against message N, the first in .*numbers\.proto; choose another with --type\)$`;
   /** @type {[string, string][]} */
@@ -94,10 +94,23 @@ test('a number its field cannot hold, as a JSON number or in a string, and two m
     ['{"a": "x", "b": 2}', String.raw`\$\.b: oneof N\.o is given two members, "a" and "b" \(a message holds one of them\)`],
   ];
   const data = write('numbers.json', '{}');
+  // a wrapper's bare value, named by the user's field; a number a proto2 (closed) enum does not name
+  const proto2 = write('closed.proto', 'syntax = "proto2";\nimport "google/protobuf/wrappers.proto";\nenum Kind { HOME = 0; WORK = 1; }\n'
+    + 'message P { optional Kind kind = 1; optional google.protobuf.UInt32Value count = 2; }\n');
+  const suffix2 = String.raw` \(checked against message P, the first in .*closed\.proto; choose another with --type\)$`;
+  /** @type {[string, string][]} */
+  const cases2 = [
+    ['{"count": -1}', String.raw`\$\.count: number -1 does not fit field count of type google\.protobuf\.UInt32Value \(outside the uint32 range 0 to 4294967295\)`],
+    ['{"kind": 7}', String.raw`\$\.kind: 7 is not a value of closed enum Kind \(field kind; its values: HOME = 0, WORK = 1\)`],
+  ];
   const before = fs.readdirSync(tmp).sort();
   for (const [json, line] of cases) {
     fs.writeFileSync(data, json);
     assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto), new RegExp(`^benchmark_dtq: ${line}${suffix}`));
+  }
+  for (const [json, line] of cases2) {
+    fs.writeFileSync(data, json);
+    assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto2), new RegExp(`^benchmark_dtq: ${line}${suffix2}`));
   }
   // the main job, which writes a run's folder under --out, refuses it before writing anything
   fs.writeFileSync(data, cases[0][0]);

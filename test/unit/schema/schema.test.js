@@ -177,7 +177,7 @@ test('checkFits: a float, double or 32-bit integer takes a number in a string, a
   ];
   for (const [value, line] of refused) assert.throws(() => checkFits(type, value), (err) => err instanceof UserError && err.message === line, line);
   assert.throws(() => checkFits(profile, { rank: '-1' }),
-    (err) => err instanceof UserError && err.message === '$.rank: string "-1" does not fit field value of type uint32 (outside the uint32 range 0 to 4294967295)');
+    (err) => err instanceof UserError && err.message === '$.rank: string "-1" does not fit field rank of type google.protobuf.UInt32Value (outside the uint32 range 0 to 4294967295)');
   assert.throws(() => checkFits(type, { t: 5 }), (err) => err instanceof UserError && err.message === '$.t: number 5 does not fit field t of type string');
 });
 
@@ -267,9 +267,90 @@ test('checkFits: a JSON number its field cannot hold is refused as the same numb
   // a wrapper's bare value and its { "value": … } alike
   const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
   assert.throws(() => checkFits(profile, { rank: -1 }),
-    (err) => err instanceof UserError && err.message === '$.rank: number -1 does not fit field value of type uint32 (outside the uint32 range 0 to 4294967295)');
+    (err) => err instanceof UserError && err.message === '$.rank: number -1 does not fit field rank of type google.protobuf.UInt32Value (outside the uint32 range 0 to 4294967295)');
   assert.throws(() => checkFits(profile, { age: { value: 1.5 } }),
     (err) => err instanceof UserError && err.message === '$.age.value: number 1.5 does not fit field value of type int32 (not an integer)');
+});
+
+test('checkFits: a wrapper\'s bare value that does not fit is named by the user\'s field and the wrapper type, not the wrapper\'s own field "value"', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fit-wrappers-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'w.proto'), `syntax = "proto3";
+      import "google/protobuf/wrappers.proto"; import "google/protobuf/any.proto";
+      message W {
+        google.protobuf.Int32Value i32 = 1; google.protobuf.UInt32Value count = 2; google.protobuf.Int64Value i64 = 3;
+        google.protobuf.UInt64Value u64 = 4; google.protobuf.FloatValue f = 5; google.protobuf.DoubleValue d = 6;
+        google.protobuf.BoolValue b = 7; google.protobuf.StringValue s = 8; google.protobuf.BytesValue by = 9;
+        repeated google.protobuf.UInt32Value counts = 10; map<string, google.protobuf.Int64Value> totals = 11;
+        google.protobuf.Any any = 12;
+      }`);
+    const { type } = loadSchemaFile(path.join(dir, 'w.proto'));
+    const range = (/** @type {string} */ t, /** @type {string} */ lo, /** @type {string} */ hi) => `outside the ${t} range ${lo} to ${hi}`;
+    /** @type {[unknown, string][]} */
+    const refused = [
+      [{ i32: 1.5 }, '$.i32: number 1.5 does not fit field i32 of type google.protobuf.Int32Value (not an integer)'],
+      [{ i32: '2147483648' }, `$.i32: string "2147483648" does not fit field i32 of type google.protobuf.Int32Value (${range('int32', '-2147483648', '2147483647')})`],
+      [{ count: -1 }, `$.count: number -1 does not fit field count of type google.protobuf.UInt32Value (${range('uint32', '0', '4294967295')})`],
+      [{ count: 'x' }, '$.count: string "x" does not fit field count of type google.protobuf.UInt32Value'],
+      [{ i64: 1.5 }, '$.i64: number 1.5 does not fit field i64 of type google.protobuf.Int64Value (not an integer)'],
+      [{ i64: 'x' }, '$.i64: string "x" does not fit field i64 of type google.protobuf.Int64Value'],
+      [{ u64: -1 }, `$.u64: number -1 does not fit field u64 of type google.protobuf.UInt64Value (${range('uint64', '0', '18446744073709551615')})`],
+      [{ f: 1e39 }, '$.f: number 1e+39 does not fit field f of type google.protobuf.FloatValue (beyond the largest finite float)'],
+      [{ f: 'x' }, '$.f: string "x" does not fit field f of type google.protobuf.FloatValue'],
+      [{ d: '1e400' }, '$.d: string "1e400" does not fit field d of type google.protobuf.DoubleValue (beyond the largest finite double)'],
+      [{ d: [1] }, '$.d: an array does not fit field d of type google.protobuf.DoubleValue'],
+      [{ b: 'yes' }, '$.b: string "yes" does not fit field b of type google.protobuf.BoolValue'],
+      [{ s: 5 }, '$.s: number 5 does not fit field s of type google.protobuf.StringValue'],
+      [{ s: 'a\ud800' }, '$.s: the string holds a lone surrogate (at UTF-16 position 1), which UTF-8, and so field s of type google.protobuf.StringValue, cannot carry'],
+      [{ by: '!!' }, '$.by: string "!!" is not base64 (field by of type google.protobuf.BytesValue takes standard or URL-safe base64, padded or not)'],
+      [{ by: 5 }, '$.by: number 5 does not fit field by of type google.protobuf.BytesValue'],
+      // in a repeated field and a map: the element's or value's path, the repeated or map field's name
+      [{ counts: [1, -1] }, `$.counts[1]: number -1 does not fit field counts of type google.protobuf.UInt32Value (${range('uint32', '0', '4294967295')})`],
+      [{ totals: { a: '7', b: 'x' } }, '$.totals.b: string "x" does not fit field totals of type google.protobuf.Int64Value'],
+      // written as the wrapper's own fields, the key "value" is in the JSON, and the line names it
+      [{ count: { value: -1 } }, `$.count.value: number -1 does not fit field value of type uint32 (${range('uint32', '0', '4294967295')})`],
+      // in an Any, no field of the user's holds the wrapper: the line names the wrapper type
+      [{ any: { '@type': 'type.googleapis.com/google.protobuf.UInt32Value', value: -1 } },
+        `$.any.value: number -1 does not fit google.protobuf.UInt32Value (${range('uint32', '0', '4294967295')})`],
+    ];
+    for (const [value, line] of refused) assert.throws(() => checkFits(type, value), (err) => err instanceof UserError && err.message === line, line);
+    assert.doesNotThrow(() => checkFits(type, {
+      i32: -3, count: '4294967295', i64: '-9223372036854775808', u64: '18446744073709551615', f: 'NaN', d: 1.5, b: false, s: '', by: 'AQ==',
+      counts: [0, 7], totals: { a: 1 }, any: { '@type': 'type.googleapis.com/google.protobuf.UInt32Value', value: 3 },
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('checkFits: a closed enum (proto2\'s, an edition\'s enum_type = CLOSED) refuses a number it does not name, as protobuf-es\'s fromJson does; an open one takes it', () => {
+  const proto2 = parseSchema(`syntax = "proto2"; enum Kind { HOME = 0; MOBILE = 1; WORK = 2; }
+    message P { optional Kind kind = 1; repeated Kind kinds = 2; map<string, Kind> by_name = 3; }`).type;
+  const values = 'its values: HOME = 0, MOBILE = 1, WORK = 2';
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ kind: 7 }, `$.kind: 7 is not a value of closed enum Kind (field kind; ${values})`],
+    [{ kind: -1 }, `$.kind: -1 is not a value of closed enum Kind (field kind; ${values})`],
+    [{ kinds: [1, 3] }, `$.kinds[1]: 3 is not a value of closed enum Kind (field kinds; ${values})`],
+    [{ by_name: { a: 0, b: 9 } }, `$.by_name.b: 9 is not a value of closed enum Kind (field by_name; ${values})`],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(proto2, value), (err) => err instanceof UserError && err.message === line, line);
+  // the numbers and names it has are taken; a fraction is refused as in any enum, before the closed enum's check
+  assert.doesNotThrow(() => checkFits(proto2, { kind: 2, kinds: [0, 'WORK', 1], by_name: { a: 'MOBILE', b: 0 } }));
+  assert.throws(() => checkFits(proto2, { kind: 1.5 }), (err) => err instanceof UserError && err.message === '$.kind: number 1.5 does not fit field kind of type Kind (not an integer)');
+  // editions: closed where enum_type = CLOSED applies (on the enum, or on the file), open otherwise (2023's default)
+  const editions = parseSchema(`edition = "2023"; enum Shut { option features.enum_type = CLOSED; S_ZERO = 0; S_ONE = 1; }
+    enum Open { O_ZERO = 0; } message E { Shut shut = 1; Open open = 2; repeated Shut shuts = 3; }`).type;
+  assert.throws(() => checkFits(editions, { shut: 5 }),
+    (err) => err instanceof UserError && err.message === '$.shut: 5 is not a value of closed enum Shut (field shut; its values: S_ZERO = 0, S_ONE = 1)');
+  assert.throws(() => checkFits(editions, { shuts: [2] }),
+    (err) => err instanceof UserError && err.message === '$.shuts[0]: 2 is not a value of closed enum Shut (field shuts; its values: S_ZERO = 0, S_ONE = 1)');
+  assert.doesNotThrow(() => checkFits(editions, { shut: 1, open: 5 }));
+  const fileWide = parseSchema('edition = "2023"; option features.enum_type = CLOSED; enum K { K_ZERO = 0; } message F { K k = 1; }').type;
+  assert.throws(() => checkFits(fileWide, { k: 1 }), (err) => err instanceof UserError && err.message === '$.k: 1 is not a value of closed enum K (field k; its values: K_ZERO = 0)');
+  // proto3's enums are open: a number the enum does not name is kept, in a field, a list and a map
+  const proto3 = parseSchema('syntax = "proto3"; enum O { O_ZERO = 0; } message M { O o = 1; repeated O os = 2; map<string, O> om = 3; }').type;
+  assert.doesNotThrow(() => checkFits(proto3, { o: 7, os: [7, -1], om: { a: 9 } }));
 });
 
 test('checkFits: two members of one oneof are refused in one line naming the oneof and both, as ProtoJSON parsers refuse them', () => {

@@ -79,8 +79,8 @@ test('a value that breaks a well-known type\'s rule is one line naming the path 
     ['Config', { settings: [1] }, '$.settings: an array is not a google.protobuf.Struct (proto3 JSON writes it as a JSON object)'],
     ['Config', { tags: 'a' }, '$.tags: "a" is not a google.protobuf.ListValue (proto3 JSON writes it as a JSON array)'],
     // an Int32Value takes "3" (number-as-string), not a string that holds no int32
-    ['Profile', { age: '3.5' }, '$.age: string "3.5" does not fit field value of type int32 (not an integer)'],
-    ['Profile', { followers: 'many' }, '$.followers: string "many" does not fit field value of type int64'],
+    ['Profile', { age: '3.5' }, '$.age: string "3.5" does not fit field age of type google.protobuf.Int32Value (not an integer)'],
+    ['Profile', { followers: 'many' }, '$.followers: string "many" does not fit field followers of type google.protobuf.Int64Value'],
   ];
   for (const [type, value, line] of cases) {
     assert.throws(() => checkFits(schemaOf(type).type, value), (err) => err instanceof UserError && err.message === line, line);

@@ -282,7 +282,7 @@ export async function clientMain(argv, { name, format }) {
   const values = { ...given, placement: 'auto' };
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}${payloadSynopsis('N')} [M] [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
-  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
+  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another;\n                      --formats a,b is the same)'}
 ${payloadSourceUsage(options, { column: 22 })}
   --url URL           the server (default SCHEME://127.0.0.1:$PORT, the transport's scheme, PORT defaulting to 7070)
   --ca FILE           with --tls against a server you started: the certificate it printed

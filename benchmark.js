@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The main job (npm start): sizes, speed, memory, a WebSocket pass and the transport comparison, written to results/<date-time>/.
 import path from 'node:path';
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
 import { batchBase, parseBatchCounts } from './lib/payload/batch.js';
 import { UserError } from './lib/errors.js';
@@ -18,51 +18,6 @@ import { progressReporter } from './lib/cli/progress.js';
 import { PRECISION_OPTIONS, precisionFromOptions } from './lib/cli/speed.js';
 
 exitOnSignals();
-
-const USAGE = `usage: node benchmark.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [options]
-  Sizes (raw, gzip, brotli), encode/decode speed, a loopback WebSocket pass and the
-  transport comparison (HTTP/1.1, HTTP/2, Connect, gRPC; --full adds WebSocket and Connect
-  over HTTP/2) for the bundled
-  payloads (default: all five), written to results/<date-time>/
-  (results.json, report.md, report.html).
-  Speed is timed in paired slices: every codec takes turns with json-buffer, each ratio measured until its 95%
-  interval is within the mode's target or its time cap runs out (docs/speed.md, "Paired slices").
-  --quick            a fast, rough run (speed to ±${MODES.quick.precision.target * 100}%, ≤ ${MODES.quick.maxTime} s per case, ${MODES.quick.messages} messages)
-  (default)          speed to ±${MODES.default.precision.target * 100}% at 95%, ≤ ${MODES.default.maxTime} s per case (encode and decode; the round trip
-                     derived), ${MODES.default.messages} messages; under 3 minutes
-  --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, ${MODES.full.messages} messages
-  --precision P      override the mode's precision target (0 < P < 1; 0.05 is ±5%)
-  --max-time S       override the mode's time cap per speed case, in seconds of CPU
-  --warmup S         override the mode's longest warm-up per speed case, in seconds of CPU
-  --slice MS         override the mode's slice length
-  --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)
-  --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)
-  --messages M       override the mode's WebSocket messages per format
-  --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
-                     ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). Speed is timed in
-                     ${MODES.default.speedProcesses} fresh processes per group of codecs (a group holds no two codecs of one library), their
-                     pairs pooled; --quick: ${MODES.quick.speedProcesses} (in this process when the codecs make one group); --full: ${MODES.full.speedProcesses}, up to ${MODES.full.speedMaxProcesses}
-                     while some ratio's processes disagree or too few ran at full speed
-  --records PATH     the array of records inside the --data document (a key, or a path like data.items)
-  --strict           refuse a --data file with a key given twice in one object (default: a warning)
-  --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
-  --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
-  --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):
-                     profile P (default ${SLOW_LINK.profile}; 'none' to skip), ${MODES.default.slowLinkMessages} messages per format and round
-  --transports a,b   the transport comparison: test3 (or the first payload) over each transport with its own JSON and
-                     protobuf codecs, on loopback and over the --slow-link profile, ${MODES.default.transportRounds} rounds
-                     (default: ${MODES.default.comparisonTransports.join(',')}; with --full ${MODES.full.comparisonTransports.join(',')};
-                     'none' to skip it)
-  --capacity G       the capacity headline: how many REST/JSON (http1, json-buffer) and gRPC/protobuf (grpc,
-                     protobufjs-static) messages/s of test3 (or the first payload) one server core takes at p99 under
-                     ${CAPACITY_TARGET_P99_MS} ms (one short search each; ${MODES.full.capacity.searches} with --full), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
-                     h2load when it is on the PATH, else the toolkit's clients), h2load, toolkit, or none to skip it
-  --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
-  --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
-  --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
-  --out DIR          parent folder of the run's folder (default: results/)
-  --json             print results.json to stdout instead of the tables
-${runtimeUsage({ column: 21, adds: 'the speed suite again on each runtime, as a runtime × codec matrix per payload' })}`;
 
 /** @typedef {import('./lib/suite.js').CapacityGenerator} CapacityGenerator */
 
@@ -87,6 +42,50 @@ const OPTIONS = {
   ...RUNTIME_OPTIONS,
   'no-memory': { type: 'boolean', default: false },
 };
+
+const USAGE = `usage: node benchmark.js ${payloadSynopsis('N ...')} [options]
+  Sizes (raw, gzip, brotli), encode/decode speed, a loopback WebSocket pass and the
+  transport comparison (HTTP/1.1, HTTP/2, Connect, gRPC; --full adds WebSocket and Connect
+  over HTTP/2) for the bundled
+  payloads (default: all five), written to results/<date-time>/
+  (results.json, report.md, report.html).
+  Speed is timed in paired slices: every codec takes turns with json-buffer, each ratio measured until its 95%
+  interval is within the mode's target or its time cap runs out (docs/speed.md, "Paired slices").
+  --quick            a fast, rough run (speed to ±${MODES.quick.precision.target * 100}%, ≤ ${MODES.quick.maxTime} s per case, ${MODES.quick.messages} messages)
+  (default)          speed to ±${MODES.default.precision.target * 100}% at 95%, ≤ ${MODES.default.maxTime} s per case (encode and decode; the round trip
+                     derived), ${MODES.default.messages} messages; under 3 minutes
+  --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, ${MODES.full.messages} messages
+  --precision P      override the mode's precision target (0 < P < 1; 0.05 is ±5%)
+  --max-time S       override the mode's time cap per speed case, in seconds of CPU
+  --warmup S         override the mode's longest warm-up per speed case, in seconds of CPU
+  --slice MS         override the mode's slice length
+  --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)
+  --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)
+  --messages M       override the mode's WebSocket messages per format
+  --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
+                     ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). Speed is timed in
+                     ${MODES.default.speedProcesses} fresh processes per group of codecs (a group holds no two codecs of one library), their
+                     pairs pooled; --quick: ${MODES.quick.speedProcesses} (in this process when the codecs make one group); --full: ${MODES.full.speedProcesses}, up to ${MODES.full.speedMaxProcesses}
+                     while some ratio's processes disagree or too few ran at full speed
+${payloadSourceUsage(OPTIONS, { column: 21 })}
+  --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
+  --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
+  --slow-link P      one pipelined pass (window ${SLOW_LINK.window}) over an emulated link, for test3 (or the first payload):
+                     profile P (default ${SLOW_LINK.profile}; 'none' to skip), ${MODES.default.slowLinkMessages} messages per format and round
+  --transports a,b   the transport comparison: test3 (or the first payload) over each transport with its own JSON and
+                     protobuf codecs, on loopback and over the --slow-link profile, ${MODES.default.transportRounds} rounds
+                     (default: ${MODES.default.comparisonTransports.join(',')}; with --full ${MODES.full.comparisonTransports.join(',')};
+                     'none' to skip it)
+  --capacity G       the capacity headline: how many REST/JSON (http1, json-buffer) and gRPC/protobuf (grpc,
+                     protobufjs-static) messages/s of test3 (or the first payload) one server core takes at p99 under
+                     ${CAPACITY_TARGET_P99_MS} ms (one short search each; ${MODES.full.capacity.searches} with --full), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
+                     h2load when it is on the PATH, else the toolkit's clients), h2load, toolkit, or none to skip it
+  --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
+  --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
+  --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
+  --out DIR          parent folder of the run's folder (default: results/)
+  --json             print results.json to stdout instead of the tables
+${runtimeUsage({ column: 21, adds: 'the speed suite again on each runtime, as a runtime × codec matrix per payload' })}`;
 
 runCli(import.meta.url, async () => {
   const argv = process.argv.slice(2);

@@ -2,7 +2,7 @@
 // Writes an Artillery script that drives the toolkit's JSON-vs-protobuf passes from Artillery's virtual users, here
 // (artillery run) or from many machines (artillery run-fargate --count N): one scenario per transport × format.
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
 import { selectTransportFormats } from './lib/cli/transmission.js';
 import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
@@ -12,13 +12,30 @@ import { buildScript, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, parseTargets, parseTimeout
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { checkSettings, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
-const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or   node benchmark_artillery.js --data FILE [--proto FILE --type NAME] --target URL [options]
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+const OPTIONS = {
+  ...PAYLOAD_SELECTION_OPTIONS,
+  target: { type: 'string' },
+  transports: { type: 'string', default: 'ws' },
+  rate: { type: 'string', default: '1000' },
+  duration: { type: 'string', default: '60' },
+  warmup: { type: 'string', default: '10' },
+  'messages-per-user': { type: 'string', default: '100' },
+  window: { type: 'string', default: '1' },
+  direction: { type: 'string', default: 'up' },
+  timeout: { type: 'string', default: '5000' },
+  out: { type: 'string', default: 'artillery.yml' },
+  'no-check': { type: 'boolean', default: false },
+};
+
+const USAGE = `usage: node benchmark_artillery.js ${payloadSynopsis('N')} --target URL [options]
   Writes an Artillery script (YAML): one scenario per transport × format, each virtual user one client of the
   toolkit's own transport sending --messages-per-user messages of the payload's corpus with the toolkit's codec
   (the engine: packages/artillery-engine-pvj). Run it with the toolkit's Artillery, installed on first use:
     node scripts/artillery.js run artillery.yml --output report.json
     node report.js --artillery report.json --script artillery.yml
   docs/artillery.md: the same script from many machines (run-fargate) and what that needs.
+${payloadSourceUsage(OPTIONS, { column: 24 })}
   --target URL          the server (node server.js N --transport T); with several transports one URL each:
                         ws=ws://HOST:7070,http1=http://HOST:7071,grpc=http://HOST:7072
   --transports a,b      ${TRANSPORT_NAMES.join(', ')} (default ws)
@@ -39,22 +56,6 @@ const USAGE = `usage: node benchmark_artillery.js N --target URL [options]   or 
   --out FILE            where to write the script (default artillery.yml)
   --no-check            do not check the targets first (by default one message of each scenario is sent to its
                         target, so a server that is down or serves another payload (409) is found now)`;
-
-/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-const OPTIONS = {
-  ...PAYLOAD_SELECTION_OPTIONS,
-  target: { type: 'string' },
-  transports: { type: 'string', default: 'ws' },
-  rate: { type: 'string', default: '1000' },
-  duration: { type: 'string', default: '60' },
-  warmup: { type: 'string', default: '10' },
-  'messages-per-user': { type: 'string', default: '100' },
-  window: { type: 'string', default: '1' },
-  direction: { type: 'string', default: 'up' },
-  timeout: { type: 'string', default: '5000' },
-  out: { type: 'string', default: 'artillery.yml' },
-  'no-check': { type: 'boolean', default: false },
-};
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

@@ -2,7 +2,7 @@
 // Data serialization speed, in paired slices (or Benchmark.js rounds with --timer benchmark): encode (native form → bytes), decode (bytes →
 // native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md);
 // then, in child processes of their own, bytes allocated and GC time per operation.
-import { numberOption, parseCli, PAYLOAD_OPTIONS, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './lib/measure/speed.js';
@@ -34,9 +34,27 @@ const MAX_ROUNDS = 6;
 /** Seconds per benchmark per round of --shapes: 14 families × 6 codecs × 2 ops × 3 rounds take ~3 minutes. */
 const SHAPES_MAX_TIME = 0.15;
 
-const USAGE = `usage: node benchmark_dss.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [options]
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+const OPTIONS = {
+  ...PAYLOAD_OPTIONS,
+  ...PRECISION_OPTIONS,
+  timer: { type: 'string', default: 'paired' },
+  rounds: { type: 'string' },
+  'max-rounds': { type: 'string' },
+  'max-time': { type: 'string' },
+  'min-time': { type: 'string' },
+  shapes: { type: 'boolean', default: false },
+  filter: { type: 'string' },
+  'one-message': { type: 'string', default: 'encode,decode' },
+  list: { type: 'boolean', default: false },
+  ...RUNTIME_OPTIONS,
+  'no-memory': { type: 'boolean', default: false },
+};
+
+const USAGE = `usage: node benchmark_dss.js ${payloadSynopsis('N ...')} [options]
        node benchmark_dss.js --shapes [FAMILY ...] [--formats a,b] [--rounds R] [--max-time S] [--min-time S] [--json]
   N               bundled payload 1–5 (default: all five)
+${payloadSourceUsage(OPTIONS, { column: 18 })}
   --shapes        the type-by-type micro-suite: families of messages that each hold one kind of value
                   (${SHAPES.map((s) => s.id).join(', ')}; default all), each a seeded corpus of
                   distinct messages with an inferred schema; per family and codec, bytes and encode/decode
@@ -70,29 +88,11 @@ ${precisionUsage(PAIRED_DEFAULTS)}
                   is over the payload's corpus of distinct messages (docs/speed.md, "Streams of messages")
   --formats a,b   codecs to measure ('all' for every available one; default:
                   ${DEFAULT_FORMATS.join(',')})
-  --strict        refuse a --data file with a key given twice in one object (default: a warning)
   --no-memory     skip the memory pass (bytes allocated per op on the JS heap and off it, GC ms per 1,000 ops),
                   which runs after the timing, in child processes (docs/speed.md, "Memory per operation")
   --list          list every codec with its library, version and kind, and exit
   --json          print the results as one JSON object
 ${runtimeUsage({ column: 18, adds: 'the speed suite on each runtime, as a runtime × codec matrix per payload and operation' })}`;
-
-/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-const OPTIONS = {
-  ...PAYLOAD_OPTIONS,
-  ...PRECISION_OPTIONS,
-  timer: { type: 'string', default: 'paired' },
-  rounds: { type: 'string' },
-  'max-rounds': { type: 'string' },
-  'max-time': { type: 'string' },
-  'min-time': { type: 'string' },
-  shapes: { type: 'boolean', default: false },
-  filter: { type: 'string' },
-  'one-message': { type: 'string', default: 'encode,decode' },
-  list: { type: 'boolean', default: false },
-  ...RUNTIME_OPTIONS,
-  'no-memory': { type: 'boolean', default: false },
-};
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Data transmission quantity: how many bytes each format puts on the wire.
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
 import { createProgress } from './lib/cli/progress.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './lib/measure/sizes.js';
@@ -13,24 +13,23 @@ import { RUNTIME_OPTIONS, runtimeUsage, verifyAcrossRuntimes } from './lib/cli/r
 import { DEFAULT_FORMATS } from './lib/codecs/index.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
-const USAGE = `usage: node benchmark_dtq.js [N ...] [--data FILE [--records PATH] [--proto FILE [--type NAME]]] [--formats a,b]
-                           [--sample N] [--train N] [--json]
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+const OPTIONS = { ...PAYLOAD_OPTIONS, ...RUNTIME_OPTIONS, sample: { type: 'string' }, train: { type: 'string' } };
+
+const USAGE = `usage: node benchmark_dtq.js ${payloadSynopsis('N ...')} [--formats a,b]
+                             [--sample N] [--train N] [--strict] [--json]
   N             bundled payload 1–5 (default: all five), each a corpus of 1,000 distinct messages
-  --data FILE   your own corpus: a JSON array of records, NDJSON, or one JSON message; its schema is
-                inferred unless --proto is given, and every record is checked against it
-  --records PATH  the array of records inside the --data document (a key, or a path like data.items)
+${payloadSourceUsage(OPTIONS, { column: 16 })}
   --sample N    messages compressed one by one: a seeded sample when the corpus is larger (default ${CORPUS_DEFAULTS.sample});
                 raw sizes and verification always cover every message
   --train N     the first N messages train the dictionaries, measured on the others (default ${CORPUS_DEFAULTS.train}, at most half)
-  --proto FILE  a .proto schema to use instead; --type NAME picks the message (default: the first)
-  --strict      refuse a --data file with a key given twice in one object (default: a warning)
   --formats     comma-separated codecs ('all' for every available one; default:
                 ${DEFAULT_FORMATS.join(',')})
   --json        print the results as one JSON object
 ${runtimeUsage({ column: 16, adds: 'each codec\'s round-trip verdict on each runtime (the sizes are the host\'s)' })}`;
 
 runCli(import.meta.url, async () => {
-  const { values, positionals } = parseCli(process.argv.slice(2), { ...PAYLOAD_OPTIONS, ...RUNTIME_OPTIONS, sample: { type: 'string' }, train: { type: 'string' } });
+  const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
   const sample = values.sample === undefined ? undefined : numberOption(values.sample, 'sample', { min: 1, integer: true });
   const train = values.train === undefined ? undefined : numberOption(values.train, 'train', { min: 1, integer: true });

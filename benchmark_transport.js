@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Transmission across transports: JSON and protobuf (or any formats) over ws, HTTP/1.1, HTTP/2 (and Connect, gRPC
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
 import {
   breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, withoutOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
@@ -25,13 +25,36 @@ exitOnSignals();
 const DEFAULT_TRANSPORTS = 'ws,http1,http2,connect,grpc';
 const CAPACITY_TRANSPORTS = 'ws,http1,http2,connect,connect-h2,grpc';
 
-const USAGE = `usage: node benchmark_transport.js N [options]   or   node benchmark_transport.js --data FILE [--proto FILE --type NAME] [options]
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+const OPTIONS = {
+  ...PAYLOAD_OPTIONS,
+  ...TRANSMISSION_OPTIONS,
+  transports: { type: 'string' },
+  messages: { type: 'string' },
+  profiles: { type: 'string', default: 'none' },
+  rounds: { type: 'string', default: '3' },
+  sweep: { type: 'boolean', default: false },
+  // no defaults here for the options of --sweep and --capacity alone, so that one given without them is refused
+  'target-p99': { type: 'string' },
+  capacity: { type: 'boolean', default: false },
+  'from-rate': { type: 'string' },
+  'probe-seconds': { type: 'string' },
+  searches: { type: 'string' },
+  sustain: { type: 'string' },
+  'server-workers': { type: 'string', default: '1' },
+  calibrate: { type: 'boolean', default: false },
+  'load-generator': { type: 'string', default: 'auto' },
+  'cpu-rate': { type: 'string' },
+};
+
+const USAGE = `usage: node benchmark_transport.js ${payloadSynopsis('N')} [options]
   Per profile and round, each transport runs a pass of each of its formats against its own server.js
   (127.0.0.1, ephemeral port): rows "TRANSPORT FORMAT", medians of the rounds with min–max. Verdicts first for
   the pairs that matter, as the transports declare them (REST JSON over HTTP/1.1 and over HTTP/2 vs gRPC
   protobuf, Connect JSON vs Connect binary, each transport's JSON vs its protobuf), then for every other pair of
   formats on one transport and of transports on one format (a winner only when every round of one beat every
   round of the other in msgs/s, at least 3 rounds).
+${payloadSourceUsage(OPTIONS, { column: 22 })}
   --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORTS}; with --capacity ${CAPACITY_TRANSPORTS})
   --formats a,b       codecs for every transport (default: each transport's own JSON and protobuf pair, below);
                       a cell a transport cannot carry is skipped with its reason (with one transport: refused)
@@ -80,28 +103,6 @@ ${withoutOptions(TRANSMISSION_USAGE, /--throttle|--transport T|--deflate/)}
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error (2 for bad input).
   Each transport's formats without --formats (the JSON and protobuf pair the transport declares as its own):`;
 
-/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-const OPTIONS = {
-  ...PAYLOAD_OPTIONS,
-  ...TRANSMISSION_OPTIONS,
-  transports: { type: 'string' },
-  messages: { type: 'string' },
-  profiles: { type: 'string', default: 'none' },
-  rounds: { type: 'string', default: '3' },
-  sweep: { type: 'boolean', default: false },
-  // no defaults here for the options of --sweep and --capacity alone, so that one given without them is refused
-  'target-p99': { type: 'string' },
-  capacity: { type: 'boolean', default: false },
-  'from-rate': { type: 'string' },
-  'probe-seconds': { type: 'string' },
-  searches: { type: 'string' },
-  sustain: { type: 'string' },
-  'server-workers': { type: 'string', default: '1' },
-  calibrate: { type: 'boolean', default: false },
-  'load-generator': { type: 'string', default: 'auto' },
-  'cpu-rate': { type: 'string' },
-};
-
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) {
@@ -111,7 +112,7 @@ runCli(import.meta.url, async () => {
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
   if (values.throttle !== 'none') throw new UserError('benchmark_transport takes --profiles a,b (the clients take --throttle)');
   if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
-  if (values.deflate) throw new UserError('benchmark_transport: use --compress NAME (--deflate is the WebSocket clients\' spelling)');
+  if (values.deflate) throw new UserError('use --compress NAME (--deflate is the WebSocket clients\' spelling)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
   // capacity is asked of every transport, Connect over HTTP/2 included (the comparison leaves it out: its passes
   // are Connect's on another HTTP, and the comparison's time grows with every cell)

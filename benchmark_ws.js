@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
 import {
   breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress, withoutOptions,
 } from './lib/cli/transmission.js';
@@ -18,9 +18,27 @@ import { clientMeasure } from './lib/cli/ws-client.js';
 
 exitOnSignals();
 
-const USAGE = `usage: node benchmark_ws.js N [options]   or   node benchmark_ws.js --data FILE [--proto FILE --type NAME] [options]
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+const OPTIONS = {
+  ...PAYLOAD_OPTIONS,
+  ...TRANSMISSION_OPTIONS,
+  messages: { type: 'string' },
+  profiles: { type: 'string', default: 'none,4g,3g' },
+  raw: { type: 'boolean', default: false },
+  rounds: { type: 'string', default: '5' },
+  sweep: { type: 'boolean', default: false },
+  /** no default here (benchmarkOptions gives it), so that one given without --sweep is refused */
+  'target-p99': { type: 'string' },
+  client: { type: 'string' },
+  'cpu-rate': { type: 'string', default: '2000' },
+  'cpu-seconds': { type: 'string', default: '1' },
+  'cpu-max-seconds': { type: 'string', default: '0' },
+};
+
+const USAGE = `usage: node benchmark_ws.js ${payloadSynopsis('N')} [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
   prints one comparison table.
+${payloadSourceUsage(OPTIONS, { column: 22 })}
   --messages M        per format, profile and round (default 10000 unthrottled, 40 under a throttled profile)
   --rounds R          passes per format and profile, the formats alternated (default 5); tables show
                       medians with min–max
@@ -49,23 +67,6 @@ ${withoutOptions(TRANSMISSION_USAGE, /--throttle/).replace('--deflate           
   of the other in msgs/s (at least 3 rounds), else "no clear difference".
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot
   carry the payload is listed as unsupported and does not change the exit code (2 for bad input).`;
-
-/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-const OPTIONS = {
-  ...PAYLOAD_OPTIONS,
-  ...TRANSMISSION_OPTIONS,
-  messages: { type: 'string' },
-  profiles: { type: 'string', default: 'none,4g,3g' },
-  raw: { type: 'boolean', default: false },
-  rounds: { type: 'string', default: '5' },
-  sweep: { type: 'boolean', default: false },
-  /** no default here (benchmarkOptions gives it), so that one given without --sweep is refused */
-  'target-p99': { type: 'string' },
-  client: { type: 'string' },
-  'cpu-rate': { type: 'string', default: '2000' },
-  'cpu-seconds': { type: 'string', default: '1' },
-  'cpu-max-seconds': { type: 'string', default: '0' },
-};
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, resolveSelection, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { createServerMeter } from './lib/transmission/server-meter.js';
@@ -14,10 +14,25 @@ import { makeCertificate } from './lib/transmission/certificate.js';
 import { machineProbe } from './lib/transmission/machine-probe.js';
 import { checkSettings, DEFAULT_TRANSPORT, loadTransport, TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 
-const USAGE = `usage: node server.js N [options]   or   node server.js --data FILE [--proto FILE --type NAME] [options]
+/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
+const OPTIONS = {
+  ...PAYLOAD_SELECTION_OPTIONS,
+  port: { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  raw: { type: 'boolean', default: false },
+  'max-payload': { type: 'string', default: String(DEFAULT_MAX_PAYLOAD) },
+  transport: { type: 'string', default: DEFAULT_TRANSPORT },
+  direction: { type: 'string', default: 'up' },
+  compress: { type: 'string' },
+  tls: { type: 'boolean', default: false },
+  workers: { type: 'string', default: '1' },
+};
+
+const USAGE = `usage: node server.js ${payloadSynopsis('N')} [options]
   Serves payload N's schema (1–5) or your JSON's over one transport. With the default, ws, clients connect
   to ws://HOST:PORT/<format>, send frames of [4-byte sequence number][codec bytes] and get
   [sequence number][status] back; docs/transmission.md describes every transport's messages.
+${payloadSourceUsage(OPTIONS, { column: 22 })}
   --transport T       ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORT})
   --direction D       up (default: clients send the payload, the server decodes it) or down (clients ask
                       for message i, the server encodes it)
@@ -35,20 +50,6 @@ const USAGE = `usage: node server.js N [options]   or   node server.js --data FI
                       connection to a worker in turn and adds their CPU and message counts in its reports; a
                       worker that dies is reported, never replaced
   Prints "listening on SCHEME://HOST:PORT" when ready; a summary of its counters on SIGINT/SIGTERM.`;
-
-/** @satisfies {import('node:util').ParseArgsOptionsConfig} */
-const OPTIONS = {
-  ...PAYLOAD_SELECTION_OPTIONS,
-  port: { type: 'string' },
-  host: { type: 'string', default: '127.0.0.1' },
-  raw: { type: 'boolean', default: false },
-  'max-payload': { type: 'string', default: String(DEFAULT_MAX_PAYLOAD) },
-  transport: { type: 'string', default: DEFAULT_TRANSPORT },
-  direction: { type: 'string', default: 'up' },
-  compress: { type: 'string' },
-  tls: { type: 'boolean', default: false },
-  workers: { type: 'string', default: '1' },
-};
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);

@@ -4,17 +4,83 @@ import { parseArgs } from 'node:util';
 import { UserError, errorMessage } from '../errors.js';
 
 /**
- * Options every payload-taking entry point accepts: the payload and the codecs (resolveSelection), and --help.
+ * The payload's own options: your JSON instead of a bundled payload, where its records are, the schema, and how a
+ * --data file's duplicate keys are taken (resolvePayloads, lib/payload/index.js). Their --help lines are
+ * PAYLOAD_SOURCE_HELP, their synopsis payloadSynopsis.
  * @satisfies {import('node:util').ParseArgsOptionsConfig}
  */
-export const PAYLOAD_SELECTION_OPTIONS = {
+export const PAYLOAD_SOURCE_OPTIONS = {
   data: { type: 'string' },
   records: { type: 'string' },
   proto: { type: 'string' },
   type: { type: 'string' },
-  formats: { type: 'string' },
   /** refuse a --data file with a key given twice in one object (otherwise a warning) */
   strict: { type: 'boolean', default: false },
+};
+
+/**
+ * The --help entry of each of PAYLOAD_SOURCE_OPTIONS, written once for every entry point (payloadSourceUsage lays
+ * them out): the option as the synopsis spells it, and what it does.
+ * @type {Record<keyof typeof PAYLOAD_SOURCE_OPTIONS, [string, string]>}
+ */
+export const PAYLOAD_SOURCE_HELP = {
+  data: ['--data FILE', 'your own corpus instead of a bundled payload N: a JSON array of records, NDJSON (one record a '
+    + 'line), a document with its records at --records PATH, or one JSON message; its schema is inferred from every '
+    + 'record unless --proto is given, and every record is checked against it'],
+  records: ['--records PATH', 'the array of records inside the --data document (a key, or a path like data.items)'],
+  proto: ['--proto FILE', 'a .proto schema to use instead of the inferred one (with N: instead of proto/testN.proto, '
+    + 'every message of N\'s corpus then checked against it)'],
+  type: ['--type NAME', 'which message of --proto FILE the payload is (default: the first in the file): its full name '
+    + '(pkg.Outer.Msg) or a shorter name that ends exactly one message\'s'],
+  strict: ['--strict', 'refuse a --data file with a key given twice in one object (default: a warning)'],
+};
+
+/**
+ * The payload's part of a synopsis: the bundled payload numbers or --data FILE [--records PATH], then the schema.
+ * @param {'N' | 'N ...'} numbers 'N': exactly one payload (required); 'N ...': any number of them, none meaning all
+ */
+export function payloadSynopsis(numbers) {
+  const choice = `${numbers} | --data FILE [--records PATH]`;
+  return `${numbers === 'N' ? `(${choice})` : `[${choice}]`} [--proto FILE [--type NAME]]`;
+}
+
+/** The width --help entries written here are wrapped to (the entry points' own lines keep within it). */
+const USAGE_WIDTH = 118;
+
+/**
+ * One --help entry, laid out as the entry points lay out their own: the description starting at `column` (two spaces
+ * after a longer name), wrapped at USAGE_WIDTH with the further lines under it.
+ * @param {string} name the option as the synopsis spells it (`--records PATH`)
+ * @param {string} text what it does
+ * @param {number} column where the entry point's descriptions start
+ */
+export function usageEntry(name, text, column) {
+  const lines = [`  ${name}`.padEnd(column - 2) + '  '];
+  for (const word of text.split(' ')) {
+    if (lines[lines.length - 1].length + word.length > USAGE_WIDTH && lines[lines.length - 1].trim() !== name) lines.push(' '.repeat(column));
+    lines[lines.length - 1] += `${word} `;
+  }
+  return lines.map((l) => l.trimEnd()).join('\n');
+}
+
+/**
+ * The --help entries of the payload options an entry point's option table holds, in PAYLOAD_SOURCE_HELP's order:
+ * each one it accepts, and no other.
+ * @param {import('node:util').ParseArgsOptionsConfig} options the entry point's option table, as it parses it
+ * @param {{ column: number }} layout column: where the entry point's descriptions start
+ */
+export function payloadSourceUsage(options, { column }) {
+  return Object.entries(PAYLOAD_SOURCE_HELP).filter(([key]) => Object.hasOwn(options, key))
+    .map(([, [name, text]]) => usageEntry(name, text, column)).join('\n');
+}
+
+/**
+ * Options every payload-taking entry point accepts: the payload and the codecs (resolveSelection), and --help.
+ * @satisfies {import('node:util').ParseArgsOptionsConfig}
+ */
+export const PAYLOAD_SELECTION_OPTIONS = {
+  ...PAYLOAD_SOURCE_OPTIONS,
+  formats: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 };
 

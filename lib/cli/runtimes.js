@@ -3,7 +3,7 @@
  * options, turning them into ready runtimes (installing on first use, with a
  * progress line), and the speed matrix of benchmark_dss.js.
  */
-import { resolveSelection } from './index.js';
+import { resolveSelection, usageEntry } from './index.js';
 import { createProgress } from './progress.js';
 import { describeEnvironment, environmentLine } from '../measure/environment.js';
 import { payloadHeading } from '../report/rows.js';
@@ -22,9 +22,6 @@ export const RUNTIME_OPTIONS = {
   chromium: { type: 'string' },
 };
 
-/** The width the usage lines of RUNTIME_OPTIONS are wrapped to (the entry points' own lines keep within it). */
-const USAGE_WIDTH = 118;
-
 /**
  * Usage lines for RUNTIME_OPTIONS, laid out as the entry point lays out its own options: each description starting
  * at its column (two spaces after a longer name), wrapped lines under it, and --runtimes saying what it does there.
@@ -32,19 +29,10 @@ const USAGE_WIDTH = 118;
  *   does in that entry point, after the list of runtimes
  */
 export function runtimeUsage({ column, adds }) {
-  /** @type {(name: string, text: string) => string} */
-  const entry = (name, text) => {
-    const lines = [`  ${name}`.padEnd(column - 2) + '  '];
-    for (const word of text.split(' ')) {
-      if (lines[lines.length - 1].length + word.length > USAGE_WIDTH && lines[lines.length - 1].trim() !== name) lines.push(' '.repeat(column));
-      lines[lines.length - 1] += `${word} `;
-    }
-    return lines.map((l) => l.trimEnd()).join('\n');
-  };
   return [
-    entry('--runtimes LIST', `runtimes to run on: host (default), node@22, node@24, node@26, bun, deno, chromium, or all; installed from the npm registry into a per-user cache on first use (see docs/runtimes.md); ${adds}`),
-    entry('--runtime NAME=PATH', 'use a runtime binary you already have (repeatable)'),
-    entry('--chromium PATH', 'the Chromium to use (default: the system\'s)'),
+    usageEntry('--runtimes LIST', `runtimes to run on: host (default), node@22, node@24, node@26, bun, deno, chromium, or all; installed from the npm registry into a per-user cache on first use (see docs/runtimes.md); ${adds}`, column),
+    usageEntry('--runtime NAME=PATH', 'use a runtime binary you already have (repeatable)', column),
+    usageEntry('--chromium PATH', 'the Chromium to use (default: the system\'s)', column),
   ].join('\n');
 }
 

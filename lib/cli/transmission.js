@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, resolveSelection } from './index.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection } from './index.js';
 import { UserError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../transmission/artillery/script.js';
 import { resolveProfile } from '../transmission/shaping/profiles.js';
@@ -280,9 +280,10 @@ export async function clientMain(argv, { name, format }) {
   const options = { ...PAYLOAD_OPTIONS, ...clientTransmission, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' }, ca: { type: 'string' } };
   const { values: given, positionals } = parseCli(argv, options);
   const values = { ...given, placement: 'auto' };
-  const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}N M [options]   or   node ${name}.js ${format ? '' : '--format NAME '}--data FILE [--proto FILE --type NAME] M [options]
+  const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}${payloadSynopsis('N')} [M] [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
-  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)'}
+  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another;\n                      --formats a,b is the same)'}
+${payloadSourceUsage(options, { column: 22 })}
   --url URL           the server (default SCHEME://127.0.0.1:$PORT, the transport's scheme, PORT defaulting to 7070)
   --ca FILE           with --tls against a server you started: the certificate it printed
 ${format ? `  --rounds R          passes, one after another (default 1)`

@@ -3,17 +3,40 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PAYLOAD_SOURCE_HELP, PAYLOAD_SOURCE_OPTIONS, payloadSynopsis } from '../../lib/cli/index.js';
 import { ROOT } from '../../lib/paths.js';
+
+/** Loaded into each entry point: it writes the option tables its parseArgs calls are given to fd 3. */
+const RECORD_OPTIONS = pathToFileURL(path.join(ROOT, 'test', 'helpers', 'record-options.js')).href;
+
+/** @type {Map<string, { text: string, options: Set<string> }>} */
+const helps = new Map();
+
+/**
+ * An entry point's --help (exit 0, nothing on stderr) and the options its parser was given, from one run per file.
+ * @param {string} script relative to the project's folder
+ */
+function run(script) {
+  let known = helps.get(script);
+  if (!known) {
+    const r = spawnSync(process.execPath, ['--import', RECORD_OPTIONS, script, '--help'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    assert.equal(r.status, 0, `${script}: ${r.stderr}`);
+    assert.equal(r.stderr, '', script);
+    const tables = String(r.output[3] ?? '').split('\n').filter(Boolean).map((line) => /** @type {string[]} */ (JSON.parse(line)));
+    known = { text: r.stdout, options: new Set(tables.flat()) };
+    helps.set(script, known);
+  }
+  return known;
+}
 
 /**
  * An entry point's --help: exit 0, the text on stdout.
  * @param {string} script relative to the project's folder
  */
-function help(script) {
-  const r = spawnSync(process.execPath, [script, '--help'], { cwd: ROOT, encoding: 'utf8' });
-  assert.equal(r.status, 0, `${script}: ${r.stderr}`);
-  return r.stdout;
-}
+const help = (script) => run(script).text;
 
 test('--help is taken by every entry point, including one whose option table does not name it', () => {
   for (const script of ['scripts/tls-share.js', 'scripts/calibrate-http1.js']) {
@@ -58,4 +81,83 @@ test('every tool\'s --help names the unit of its --timeout and --warmup, which d
     assert.equal(entries.length, patterns.length, `${script}: ${entries.join(' / ')}`);
     for (const p of patterns) assert.match(text, p, script);
   }
+});
+
+/**
+ * The entry points: every .js file at the project's top and in scripts/ that starts with #! (run as a command) or that
+ * package.json's scripts run.
+ */
+function entryPoints() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const npmRuns = new Set(Object.values(/** @type {Record<string, string>} */ (pkg.scripts)).flatMap((cmd) => [...cmd.matchAll(/\bnode (\S+\.js)\b/g)].map((m) => m[1])));
+  const files = ['.', 'scripts'].flatMap((dir) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.js')).map((f) => path.posix.join(dir, f)));
+  return files.filter((f) => npmRuns.has(f) || fs.readFileSync(path.join(ROOT, f), 'utf8').startsWith('#!'));
+}
+
+/** The entry point that parses no options of its own, and what its help says instead. */
+const FORWARDS = { 'scripts/artillery.js': /^usage: node scripts\/artillery\.js COMMAND \[ARGUMENTS\] +\(every argument goes to Artillery / };
+
+/**
+ * The options a parser takes only to refuse them with a line of their own, which no --help offers: per entry point,
+ * arguments that give one, and the line it gets (exit 2).
+ * @type {Record<string, Record<string, [string[], RegExp]>>}
+ */
+const REFUSED = {
+  'benchmark_ws.js': { throttle: [['3', '--throttle', '3g'], /^benchmark_ws: benchmark_ws takes --profiles a,b \(the clients take --throttle\)$/] },
+  'benchmark_transport.js': {
+    throttle: [['3', '--throttle', '3g'], /^benchmark_transport: benchmark_transport takes --profiles a,b \(the clients take --throttle\)$/],
+    transport: [['3', '--transport', 'http1'], /^benchmark_transport: benchmark_transport takes --transports a,b \(the clients take --transport\)$/],
+    deflate: [['3', '--deflate'], /^benchmark_transport: use --compress NAME \(--deflate is the WebSocket clients' spelling\)$/],
+  },
+  ...Object.fromEntries(['client_json', 'client_protobuf'].map((name) => [`${name}.js`, Object.fromEntries(['format', 'formats'].map((option) => [option,
+    [['3', `--${option}`, 'msgpackr'], new RegExp(`^${name}: ${name} always sends [\\w-]+; use client\\.js --format NAME for another$`)]]))])),
+};
+
+/** The names of the options a --help has an entry for: each line that starts, indented two, with one (`-h, --help` too). */
+const entries = (/** @type {string} */ text) => [...text.matchAll(/^ {2}(?:-\w, )?--([a-z][\w-]*)/gm)].map((m) => m[1]);
+
+test('every option an entry point\'s parser accepts has an entry or a mention in its --help, and every entry is an option it accepts', () => {
+  const scripts = entryPoints();
+  assert.ok(scripts.includes('benchmark_ws.js') && scripts.includes('scripts/json2proto.js') && scripts.includes('scripts/generate-data.js'), scripts.join(' '));
+  for (const script of scripts) {
+    const { text, options } = run(script);
+    if (script in FORWARDS) {
+      assert.equal(options.size, 0, `${script} parses options now: take it out of FORWARDS`);
+      assert.match(text, FORWARDS[/** @type {keyof typeof FORWARDS} */ (script)]);
+      continue;
+    }
+    assert.ok(options.size, `${script}: no parseArgs call seen`);
+    const refused = REFUSED[script] ?? {};
+    for (const option of options) {
+      // --help is the one every parser takes (parseCli adds it); the text is its answer
+      if (option === 'help') continue;
+      if (option in refused) continue;
+      assert.match(text, new RegExp(`(?<![\\w-])--${option}(?![\\w-])`), `${script}: its parser accepts --${option}, which its --help does not mention`);
+    }
+    for (const name of entries(text)) assert.ok(options.has(name) && !(name in refused), `${script} --help offers --${name}, which its parser ${options.has(name) ? 'refuses' : 'does not accept'}`);
+    for (const [option, [args, line]] of Object.entries(refused)) {
+      assert.ok(options.has(option), `${script} no longer accepts --${option}: take it out of REFUSED`);
+      const r = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(r.status, 2, `${script} ${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr.trimEnd(), line, `${script} ${args.join(' ')}`);
+    }
+  }
+});
+
+test('the payload options: each entry point that takes --data has the shared entry of every one it accepts, and the shared synopsis', () => {
+  const flat = (/** @type {string} */ s) => s.replace(/\s+/g, ' ');
+  let checked = 0;
+  for (const script of entryPoints()) {
+    const { text, options } = run(script);
+    if (!options.has('data')) continue;
+    checked++;
+    assert.ok([payloadSynopsis('N'), payloadSynopsis('N ...')].some((s) => text.split('\n')[0].includes(s)), `${script}: ${text.split('\n')[0]}`);
+    const source = entries(text).filter((name) => name in PAYLOAD_SOURCE_OPTIONS);
+    assert.deepEqual(source, Object.keys(PAYLOAD_SOURCE_OPTIONS).filter((name) => options.has(name)), `${script}: an entry for each payload option it takes, in PAYLOAD_SOURCE_OPTIONS' order, once`);
+    for (const name of source) {
+      const [label, words] = PAYLOAD_SOURCE_HELP[/** @type {keyof typeof PAYLOAD_SOURCE_HELP} */ (name)];
+      assert.ok(flat(text).includes(` ${label} ${flat(words)}`), `${script}: --${name}'s entry is not PAYLOAD_SOURCE_HELP's`);
+    }
+  }
+  assert.ok(checked >= 9, `${checked} entry points take --data`);
 });

@@ -1,7 +1,7 @@
 // Option errors: one line naming the option and the value, whatever node:util parseArgs says (issue 16).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { numberOption, parseCli, PAYLOAD_OPTIONS } from '../../../lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, PAYLOAD_SOURCE_HELP, PAYLOAD_SOURCE_OPTIONS, payloadSourceUsage, payloadSynopsis } from '../../../lib/cli/index.js';
 import { UserError } from '../../../lib/errors.js';
 
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
@@ -58,4 +58,21 @@ test('--timeout in seconds: at most ten minutes, and a value that reads as milli
   // seconds it would be are refused as well
   assert.throws(() => timeoutSeconds('2200000'), /^UserError: --timeout 2200000: expected seconds without an answer, at most 600$/);
   assert.throws(() => timeoutSeconds('0.05'), /--timeout: expected a number ≥ 0\.1/);
+});
+
+test('the payload options\' --help entries: one per option of the table given, in one order, at the column given; the synopsis', () => {
+  assert.deepEqual(Object.keys(PAYLOAD_SOURCE_HELP), Object.keys(PAYLOAD_SOURCE_OPTIONS), 'an entry for each payload option');
+  const usage = payloadSourceUsage(PAYLOAD_OPTIONS, { column: 22 });
+  assert.deepEqual(usage.split('\n').map((l) => l.match(/^ {2}(--\S+)/)?.[1]).filter(Boolean), ['--data', '--records', '--proto', '--type', '--strict']);
+  for (const line of usage.split('\n')) {
+    assert.match(line, /^( {2}--\S+( [A-Z]+)? +| {22})\S/, line);
+    if (!line.startsWith('  --')) continue;
+    assert.equal(line.search(/(?<= {2})[^ -]/), 22, line);
+    assert.ok(line.length <= 118, line);
+  }
+  // an entry point's table decides which: one without --strict gets no --strict entry
+  const { strict: _strict, ...withoutStrict } = PAYLOAD_OPTIONS;
+  assert.doesNotMatch(payloadSourceUsage(withoutStrict, { column: 22 }), /--strict/);
+  assert.equal(payloadSynopsis('N'), '(N | --data FILE [--records PATH]) [--proto FILE [--type NAME]]');
+  assert.equal(payloadSynopsis('N ...'), '[N ... | --data FILE [--records PATH]] [--proto FILE [--type NAME]]');
 });

@@ -54,7 +54,8 @@ const USAGE = `usage: node benchmark.js ${payloadSynopsis('N ...')} [options]
   --quick            a fast, rough run (speed to ±${MODES.quick.precision.target * 100}%, ≤ ${MODES.quick.maxTime} s per case, ${MODES.quick.messages} messages)
   (default)          speed to ±${MODES.default.precision.target * 100}% at 95%, ≤ ${MODES.default.maxTime} s per case (encode and decode; the round trip
                      derived), ${MODES.default.messages} messages; under 3 minutes
-  --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, ${MODES.full.messages} messages
+  --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, the
+                     one-message bias on every payload (the default times none), ${MODES.full.messages} messages
   --precision P      override the mode's precision target (0 < P < 1; 0.05 is ±5%)
   --max-time S       override the mode's time cap per speed case, in seconds of CPU
   --warmup S         override the mode's longest warm-up per speed case, in seconds of CPU

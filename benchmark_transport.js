@@ -110,8 +110,8 @@ runCli(import.meta.url, async () => {
     return void console.log(`${USAGE}\n${pairs.join('\n')}`);
   }
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
-  if (values.throttle !== 'none') throw new UserError('benchmark_transport takes --profiles a,b (the clients take --throttle)');
-  if (values.transport !== 'ws') throw new UserError('benchmark_transport takes --transports a,b (the clients take --transport)');
+  if (values.throttle !== 'none') throw new UserError('--throttle: this tool takes --profiles a,b (the clients take --throttle)');
+  if (values.transport !== 'ws') throw new UserError('--transport: this tool takes --transports a,b (the clients take --transport)');
   if (values.deflate) throw new UserError('use --compress NAME (--deflate is the WebSocket clients\' spelling)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
   // capacity is asked of every transport, Connect over HTTP/2 included (the comparison leaves it out: its passes

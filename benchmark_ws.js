@@ -72,7 +72,7 @@ runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
   if (values.help) return void console.log(USAGE);
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
-  if (values.throttle !== 'none') throw new UserError('benchmark_ws takes --profiles a,b (the clients take --throttle)');
+  if (values.throttle !== 'none') throw new UserError('--throttle: this tool takes --profiles a,b (the clients take --throttle)');
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 10000 });
   if (values['target-p99'] !== undefined && !values.sweep) throw new UserError(`--target-p99 ${values['target-p99']}: only with --sweep`);
   if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');

@@ -49,9 +49,8 @@ export const START_COMPARISON_TRANSPORTS = COMPARISON_TRANSPORTS.filter((t) => t
  * `oneMessage` says which operations of which payloads are also timed on one
  * message, for the one-message bias ('slow-link': the slow-link pass's
  * payload, test3 when it runs; 'all': every payload): every speed figure is
- * over the corpus, and timing each twice would cost the default run a minute.
- * `split`: those cases give each of their two runs half the benchmark time, so
- * the bias adds seconds, not a share of the run. `formats`: the codecs when
+ * over the corpus, and the paired timer gives each one-message loop a time cap
+ * of its own beside its corpus case (the default leaves them out). `formats`: the codecs when
  * --formats is not given. `rawPasses`: which payloads' loopback WebSocket
  * passes are each followed by a raw one, for the decode share ('slow-link' or
  * 'all').
@@ -65,7 +64,7 @@ export const MODES = {
     rounds: 1, maxTime: 0.1, benchmarkMaxTime: 0.05, minTime: 0.01, messages: 300, wsRounds: 3, slowLinkMessages: 30, slowLinkRounds: 3,
     transportMessages: 100, transportSlowMessages: 24, transportRounds: 1, comparisonTransports: START_COMPARISON_TRANSPORTS,
     capacity: { fromRate: 1000, probeSeconds: 0.1, steps: 2, searches: 1, sustainSeconds: 0, cpuRate: 1000, rounds: 1, rateSeconds: 0.2 },
-    oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link', split: true }, rawPasses: 'slow-link',
+    oneMessage: { ops: ['encode', 'decode'], payloads: 'slow-link' }, rawPasses: 'slow-link',
     memory: { rounds: 3, warmupOps: 200, maxOpsPerRound: 500, gcRounds: 1, gcAllocationBytes: 32 * 2 ** 20, gcMinOps: 100, warmupMs: 50, maxMsPerRound: 20, gcMaxMsPerLoop: 100 },
   },
   default: {
@@ -121,7 +120,7 @@ export const MODES = {
     // the capacity pass in 0.5 s probes, 5 bisections and 1 s passes at the rate, three searches a side (the median
     // with their min–max), each capacity then held for CAPACITY_SUSTAIN_SECONDS
     capacity: { fromRate: 1000, probeSeconds: 0.5, steps: 5, searches: CAPACITY_SEARCHES, sustainSeconds: CAPACITY_SUSTAIN_SECONDS, cpuRate: 1000, rounds: 3, rateSeconds: 1 },
-    oneMessage: { ops: OPERATIONS, payloads: 'all', split: false }, rawPasses: 'all',
+    oneMessage: { ops: OPERATIONS, payloads: 'all' }, rawPasses: 'all',
   },
 };
 
@@ -673,7 +672,7 @@ export async function runSuite({
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,
         oneMessage: {
-          ops: s.oneMessage?.ops ?? [], payloads: s.oneMessage?.payloads === 'all' ? 'all' : biasPayloads.map((p) => p.id), split: Boolean(s.oneMessage?.split),
+          ops: s.oneMessage?.ops ?? [], payloads: s.oneMessage?.payloads === 'all' ? 'all' : biasPayloads.map((p) => p.id),
         },
       },
       memory: memory ? { ...MEMORY_DEFAULTS, ...s.memory } : null,

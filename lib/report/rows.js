@@ -102,8 +102,11 @@ export function speedRows(result) {
   for (const s of result.skipped) {
     body.push({ status: s.status, cells: [s.format, flagsCell(s.flags), ...Array(SPEED_TITLES.length - 3).fill('—'), verdictOf(s)] });
   }
-  const titles = (paired ? PAIRED_TITLES : SPEED_TITLES).map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline));
-  return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body);
+  // the one-message columns only where some row has the figure: the default run times no one-message loop (lib/suite.js)
+  const oneMessage = result.results.some((r) => r.oneMessage != null);
+  const shown = (/** @type {string[]} */ cells) => (oneMessage ? cells : cells.filter((_, i) => !ONE_MESSAGE_COLUMNS.includes(i)));
+  const titles = shown((paired ? PAIRED_TITLES : SPEED_TITLES).map((t) => t.replace('{rounds}', String(rounds)).replace('{baseline}', baseline)));
+  return tableModel(titles.map((title, i) => ({ title, align: i < 3 || i === titles.length - 1 ? 'l' : 'r' })), body.map((b) => ({ ...b, cells: shown(b.cells) })));
 }
 
 /**
@@ -140,7 +143,7 @@ export function speedNotes(result) {
             + 'one-message bias = one-message ops/s ÷ corpus ops/s, median of the rounds or pairs (with its range): above 1, the one-message loop flatters the codec.'
           : Array.isArray(oneMessage?.payloads) && oneMessage.ops.length
             ? `The one-message loop, and so the bias, was timed on ${oneMessage.payloads.join(', ')} only in this mode (--full: every payload and operation).`
-            : 'The one-message loop was not timed in this run (benchmark_dss.js times it on encode and decode, `node benchmark.js --full` on every payload and operation: docs/speed.md, "Streams of messages").')
+            : 'The one-message loop was not timed in this run (benchmark_dss.js times it on encode and decode, node benchmark.js --full on every payload and operation: docs/speed.md, "Streams of messages").')
       : 'Corpus: one message (the payload has no corpus), so there is no one-message bias to measure.');
   }
   if (harness) {
@@ -220,6 +223,9 @@ export const MEMORY_COLUMNS = ['heap B/op', 'ext B/op', 'GC ms/1k ops'];
 /** The speed table's column titles (Benchmark.js rounds); {rounds} and {baseline} are filled in per table. */
 const SPEED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median)', 'min–max of {rounds} rounds', '±RME', 'samples/round',
   'ops/s, one message', 'one-message bias (min–max)', 'wire MB/s', 'vs {baseline} (min–max)', ...MEMORY_COLUMNS, 'round trip'];
+
+/** Where the one-message ops/s and its bias stand in SPEED_TITLES and PAIRED_TITLES. */
+const ONE_MESSAGE_COLUMNS = [7, 8];
 
 /** The same columns for the paired timer: medians of slices and their 95% intervals (docs/speed.md). */
 const PAIRED_TITLES = ['format', 'flags', 'op', 'ops/s, corpus (median of slices)', '95% interval', '±', 'slices',

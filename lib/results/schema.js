@@ -300,7 +300,7 @@ export const RESULTS_SCHEMA = {
               type: 'object', required: ['ops', 'payloads'],
               properties: {
                 ops: { type: 'array', items: { type: 'string' } }, payloads: { anyOf: [{ const: 'all' }, { type: 'array', items: { type: 'string' } }] },
-                // each of a case's two runs (corpus, one message) got half the benchmark time
+                // results before 2026-11-30: each of a case's two runs got half the time (the Benchmark.js timer's; the paired timer never split)
                 split: { type: 'boolean' },
               },
             },

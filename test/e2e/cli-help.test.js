@@ -103,10 +103,10 @@ const FORWARDS = { 'scripts/artillery.js': /^usage: node scripts\/artillery\.js 
  * @type {Record<string, Record<string, [string[], RegExp]>>}
  */
 const REFUSED = {
-  'benchmark_ws.js': { throttle: [['3', '--throttle', '3g'], /^benchmark_ws: benchmark_ws takes --profiles a,b \(the clients take --throttle\)$/] },
+  'benchmark_ws.js': { throttle: [['3', '--throttle', '3g'], /^benchmark_ws: --throttle: this tool takes --profiles a,b \(the clients take --throttle\)$/] },
   'benchmark_transport.js': {
-    throttle: [['3', '--throttle', '3g'], /^benchmark_transport: benchmark_transport takes --profiles a,b \(the clients take --throttle\)$/],
-    transport: [['3', '--transport', 'http1'], /^benchmark_transport: benchmark_transport takes --transports a,b \(the clients take --transport\)$/],
+    throttle: [['3', '--throttle', '3g'], /^benchmark_transport: --throttle: this tool takes --profiles a,b \(the clients take --throttle\)$/],
+    transport: [['3', '--transport', 'http1'], /^benchmark_transport: --transport: this tool takes --transports a,b \(the clients take --transport\)$/],
     deflate: [['3', '--deflate'], /^benchmark_transport: use --compress NAME \(--deflate is the WebSocket clients' spelling\)$/],
   },
   ...Object.fromEntries(['client_json', 'client_protobuf'].map((name) => [`${name}.js`, Object.fromEntries(['format', 'formats'].map((option) => [option,

@@ -212,7 +212,7 @@ test('a quick run times speed and batch in its own process, and its settings say
 
 test('speed rows are over each payload\'s corpus; test3\'s encode and decode carry the one-message figure and the bias', () => {
   assert.ok(results.settings.speed.harness.copyBytesPerSec > 0);
-  assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'], split: true });
+  assert.deepEqual(results.settings.speed.oneMessage, { ops: ['encode', 'decode'], payloads: ['test3'] });
   for (const entry of results.payloads) {
     assert.equal(entry.speedCorpus.corpus.timed, 1000, `${entry.payload.id}: the speed pass cycled through the corpus`);
     for (const r of entry.speed) {

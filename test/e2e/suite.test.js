@@ -301,9 +301,9 @@ test('the memory pass is asked for what the mode says: the default run\'s bytes 
     byMode[mode] = results;
   }
   // the default run times no one-message loop (its 0.2 s a case cannot state a bias), and its report says where one is timed
-  assert.deepEqual(byMode.default.settings.speed.oneMessage, { ops: [], payloads: [], split: false });
+  assert.deepEqual(byMode.default.settings.speed.oneMessage, { ops: [], payloads: [] });
   assert.deepEqual(byMode.default.payloads[0].speed.filter((/** @type {{ oneMessage: unknown }} */ r) => r.oneMessage != null), [], 'the default run: no one-message figure');
-  assert.match(renderMarkdown(byMode.default), /The one-message loop was not timed in this run \(benchmark_dss\.js times it on encode and decode, `node benchmark\.js --full` on every payload and operation/);
+  assert.match(renderMarkdown(byMode.default), /The one-message loop was not timed in this run \(benchmark_dss\.js times it on encode and decode, node benchmark\.js --full on every payload and operation/);
   assert.ok(byMode.full.payloads[0].speed.some((/** @type {{ op: string, oneMessage: unknown }} */ r) => r.op === 'encode' && r.oneMessage != null), '--full: the one-message loop timed');
   assert.deepEqual(asked[0].passes, ['allocation'], 'the default run: no GC pass');
   assert.equal(String(asked[0].filter), String(MODES.default.speedFilter), 'the default run: the operations it times');

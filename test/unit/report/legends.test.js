@@ -84,3 +84,20 @@ test('the check of the two timers is shown once, under the payload it ran on, an
   assert.equal(renderMarkdown(results).split('Benchmark.js measured').length - 1, 1);
   assert.match(renderMarkdown(results), /On p2 fmt-a encode, Benchmark\.js measured/);
 });
+
+test('the one-message columns stand only where some row has the figure (the default run times none)', () => {
+  const entry = makeResults().payloads[0];
+  const header = (/** @type {string} */ table) => table.split('\n')[0];
+  for (const timer of ['benchmark', 'paired']) {
+    const settings = { rounds: 3, baseline: 'fmt-a', timer };
+    const none = speedTable({ settings, results: entry.speed.map((r) => ({ ...r, oneMessage: null, bias: null })), skipped: [] });
+    assert.doesNotMatch(header(none), /one message|one-message bias/, `${timer}: no row timed on one message`);
+    const widths = new Set(none.split('\n').filter((l) => l.startsWith('|')).map((l) => l.split('|').length));
+    assert.equal(widths.size, 1, `${timer}: every row as wide as the header`);
+    assert.match(header(none), /\| (slices|samples\/round) +\| wire MB\/s +\|/, `${timer}: the columns beside them kept`);
+    const one = { ...entry.speed[0], oneMessage: { opsPerSec: 2e6, min: 2e6, max: 2e6, rme: 1, rounds: [] }, bias: 2, biasMin: 2, biasMax: 2 };
+    const some = speedTable({ settings, results: [one, ...entry.speed.slice(1).map((r) => ({ ...r, oneMessage: null, bias: null }))], skipped: [] });
+    assert.match(header(some), /\| ops\/s, one message +\| one-message bias/, `${timer}: one row timed on one message`);
+    assert.match(some, /\| +2,000,000 \| +2\.00× \|/);
+  }
+});

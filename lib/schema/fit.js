@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs';
-import { UserError } from '../errors.js';
+import { UserError, firstFew } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
 import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
@@ -56,9 +56,10 @@ const KEY_RANGE = {
  * ProtoJSON parsers refuse it, whether written as a number or in a string (1.5
  * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float; a wrapper's bare
  * value is named by the field that holds the wrapper), and so are a number a
- * closed enum (proto2's) does not name and two members of one oneof. Keys may
- * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
- * the proto name); a proto2 `required` field must be present.
+ * closed enum (proto2's, or an edition's where features.enum_type = CLOSED
+ * applies) does not name and two members of one oneof. Keys may be spelled as
+ * the proto3 JSON mapping allows (json_name, lowerCamelCase or the proto
+ * name); a proto2 `required` field must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
@@ -268,8 +269,7 @@ function keyHint(type, key) {
   const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));
   const names = type.fieldsArray.map((f) => jsonKey(f));
   if (near) return ` (did you mean ${JSON.stringify(jsonKey(near))}?)`;
-  const list = names.slice(0, 8).join(', ');
-  return names.length ? ` (its fields: ${list}${names.length > 8 ? ', …' : ''})` : ' (it has no fields)';
+  return names.length ? ` (its fields: ${firstFew(names)})` : ' (it has no fields)';
 }
 
 /**
@@ -368,10 +368,9 @@ function checkScalarOrMessage(field, value, path, depth, found, subject = `field
     const problem = numberProblem(sub instanceof protobuf.Enum ? 'int32' : field.type, /** @type {number} */ (value));
     if (problem) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject} (${problem})`);
     // a closed enum holds only the numbers it names: protobuf-es's fromJson refuses another, and a binary parser keeps
-    // it among the unknown fields, not in the field (proto2's closed enums)
+    // it among the unknown fields, not in the field (proto2's enums, and an edition's where enum_type = CLOSED applies)
     if (sub instanceof protobuf.Enum && isClosedEnum(sub) && !Object.hasOwn(sub.valuesById, /** @type {number} */ (value))) {
-      const names = Object.entries(sub.values).map(([name, number]) => `${name} = ${number}`);
-      throw new UserError(`${path}: ${value} is not a value of closed enum ${sub.name} (field ${field.name}; its values: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`);
+      throw new UserError(notInEnum(path, String(value), sub, `field ${field.name}`, true));
     }
   }
   // the proto3 JSON mapping writes NaN and the infinities of a float or double as strings
@@ -392,10 +391,22 @@ function checkScalarOrMessage(field, value, path, depth, found, subject = `field
     ok = true;
     found.longsAsStrings = true;
   }
-  if (!ok && sub instanceof protobuf.Enum && t === 'string') {
-    throw new UserError(`${path}: ${JSON.stringify(value).slice(0, 40)} is not a value of enum ${sub.name} (it has: ${Object.keys(sub.values).slice(0, 8).join(', ')})`);
-  }
+  if (!ok && sub instanceof protobuf.Enum && t === 'string') throw new UserError(notInEnum(path, JSON.stringify(value).slice(0, 40), sub, `field ${field.name}`, false));
   if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject}`);
+}
+
+/**
+ * The one line for a value an enum field cannot hold: a name the enum does not have, or a number a closed enum does
+ * not name (an open one keeps any int32). It names the field and lists the enum's values, the first eight of them.
+ * @param {string} path
+ * @param {string} written the value as the line shows it (a name in quotes, a number)
+ * @param {import('protobufjs').Enum} type
+ * @param {string} label the field ("field kind")
+ * @param {boolean} closed whether the enum is refusing a number for being closed
+ */
+function notInEnum(path, written, type, label, closed) {
+  const values = Object.entries(type.values).map(([name, number]) => `${name} = ${number}`);
+  return `${path}: ${written} is not a value of ${closed ? 'closed ' : ''}enum ${type.name} (${label}; its values: ${firstFew(values)})`;
 }
 
 /**

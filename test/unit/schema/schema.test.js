@@ -323,6 +323,25 @@ test('checkFits: a wrapper\'s bare value that does not fit is named by the user\
   }
 });
 
+test('checkFits: an enum name the enum does not have and a number a closed enum does not name are one line of one shape, naming the field and the values, "…" after the eighth', () => {
+  const schema = parseSchema(`syntax = "proto2";
+    enum Few { A = 0; B = 1; }
+    enum Many { M0 = 0; M1 = 1; M2 = 2; M3 = 3; M4 = 4; M5 = 5; M6 = 6; M7 = 7; M8 = 8; }
+    message E { optional Few few = 1; optional Many many = 2; repeated Many manies = 3; }`).type;
+  const many = 'its values: M0 = 0, M1 = 1, M2 = 2, M3 = 3, M4 = 4, M5 = 5, M6 = 6, M7 = 7, …';
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ few: 'C' }, '$.few: "C" is not a value of enum Few (field few; its values: A = 0, B = 1)'],
+    [{ few: 2 }, '$.few: 2 is not a value of closed enum Few (field few; its values: A = 0, B = 1)'],
+    [{ many: 'M9' }, `$.many: "M9" is not a value of enum Many (field many; ${many})`],
+    [{ manies: [0, 9] }, `$.manies[1]: 9 is not a value of closed enum Many (field manies; ${many})`],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(schema, value), (err) => err instanceof UserError && err.message === line, line);
+  // an open enum (proto3's) refuses a name it does not have the same way
+  const open = parseSchema('syntax = "proto3"; enum O { O_ZERO = 0; } message M { O o = 1; }').type;
+  assert.throws(() => checkFits(open, { o: 'O_ONE' }), (err) => err instanceof UserError && err.message === '$.o: "O_ONE" is not a value of enum O (field o; its values: O_ZERO = 0)');
+});
+
 test('checkFits: a closed enum (proto2\'s, an edition\'s enum_type = CLOSED) refuses a number it does not name, as protobuf-es\'s fromJson does; an open one takes it', () => {
   const proto2 = parseSchema(`syntax = "proto2"; enum Kind { HOME = 0; MOBILE = 1; WORK = 2; }
     message P { optional Kind kind = 1; repeated Kind kinds = 2; map<string, Kind> by_name = 3; }`).type;

@@ -52,3 +52,14 @@ export function firstLine(textOrError) {
     : textOrError;
   return String(text).trim().split(/\r?\n/)[0].trim();
 }
+
+/**
+ * A list for a message, shortened: its first `max` items joined with ", ", and ", …" after them where there were
+ * more (the count, where a message wants it, is the caller's to give).
+ * @param {readonly string[]} items
+ * @param {number} [max]
+ * @returns {string}
+ */
+export function firstFew(items, max = 8) {
+  return `${items.slice(0, max).join(', ')}${items.length > max ? ', …' : ''}`;
+}

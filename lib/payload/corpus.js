@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { UserError, errorMessage, firstLine } from '../errors.js';
+import { UserError, errorMessage, firstFew, firstLine } from '../errors.js';
 import { describeIoError, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits, fitOf, mergeFits } from '../schema/index.js';
@@ -193,7 +193,7 @@ function describeKind(v) {
 /** @param {object} object */
 function keyList(object) {
   const keys = Object.keys(object);
-  return keys.length ? keys.slice(0, 8).map((k) => JSON.stringify(k)).join(', ') + (keys.length > 8 ? ', …' : '') : '(none)';
+  return keys.length ? firstFew(keys.map((k) => JSON.stringify(k))) : '(none)';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { tableModel, toMarkdown } from './table.js';
+import { firstFew } from '../errors.js';
 import { SLOWED_BASELINE_BELOW } from '../measure/slowed.js';
 import { SLOWED_BELOW } from '../transmission/machine-probe.js';
 
@@ -52,9 +53,8 @@ export function runComparisonTable(comparison, options = {}) {
     [count('no spread to judge'), 'without a spread to judge by'],
   ].filter(([n]) => n).map(([n, text]) => `${n} ${text}`);
   if (notes.length) lines.push(`Also: ${notes.join('; ')}.`);
-  const some = (/** @type {string[]} */ keys) => `${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
-  if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${some(onlyA)}`);
-  if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${some(onlyB)}`);
+  if (onlyA.length) lines.push(`Only in A (${onlyA.length}): ${firstFew(onlyA)}`);
+  if (onlyB.length) lines.push(`Only in B (${onlyB.length}): ${firstFew(onlyB)}`);
   return lines.join('\n');
 }
 

@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs';
-import { UserError } from '../errors.js';
+import { UserError, firstFew } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
 import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
@@ -23,6 +23,10 @@ export const FIT_FLAGS = Object.freeze(/** @type {const} */ (['aliases', 'longsA
  * @typedef {Record<string, unknown>} JsonObject
  * @typedef {import('protobufjs').Type} MessageType
  * @typedef {import('protobufjs').Field} Field
+ * @typedef {{ owner: Field | null, label: string, subject: string }} Shown how a refusal names what a value is given
+ *   for: owner, the field a message inside is named by (null: none of the user's, at the top or in an Any); label, the
+ *   field ("field kinds"); subject, the field and its type ("field kinds of type Kind"). A @json-wrapper's own field
+ *   `value`, which the JSON does not show, is shown as the field that holds the wrapper, with the wrapper's type
  */
 
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
@@ -55,10 +59,12 @@ const KEY_RANGE = {
  * lossy, which is the point. A number its field cannot hold is refused, as
  * ProtoJSON parsers refuse it, whether written as a number or in a string (1.5
  * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float; a wrapper's bare
- * value is named by the field that holds the wrapper), and so are a number a
- * closed enum (proto2's) does not name and two members of one oneof. Keys may
- * be spelled as the proto3 JSON mapping allows (json_name, lowerCamelCase or
- * the proto name); a proto2 `required` field must be present.
+ * value, a google.protobuf one's or a @json-wrapper's, is named by the field
+ * that holds the wrapper), and so are a number a closed enum (proto2's, or an
+ * edition's where features.enum_type = CLOSED applies) does not name and two
+ * members of one oneof. Keys may be spelled as the proto3 JSON mapping allows
+ * (json_name, lowerCamelCase or the proto name); a proto2 `required` field
+ * must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
@@ -104,12 +110,18 @@ export function anyFit(fit) {
  * @param {string} path
  * @param {number} depth messages nested so far
  * @param {Found} found
- * @param {Field} [owner] the field that holds the message, which a refused bare wrapper value is named by
+ * @param {Field | null} [owner] the field that holds the message, which a refused bare wrapper value is named by
  */
 function checkMessage(type, value, path, depth, found, owner) {
   if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
   if (isWrapper(type)) {
-    checkField(type.fieldsArray[0], value, path, type, depth, found);
+    // a @json-wrapper stands for its one field `value`, which the JSON does not show: as for a google.protobuf
+    // wrapper's bare value, a refusal names the field the user wrote it in and the wrapper's type, and a wrapper
+    // inside it (an array in an array in an array) is named by that field too
+    const inner = type.fieldsArray[0];
+    const label = owner ? `field ${owner.name} of type ${type.fullName.slice(1)}` : `message ${type.fullName.slice(1)}`;
+    const subject = `${label}, whose ${inner.repeated || inner.map ? 'values are' : 'value is'} ${inner.type}`;
+    checkField(inner, value, path, type, depth, found, { owner: owner ?? null, label, subject });
     return;
   }
   const wellKnown = wellKnownKind(type);
@@ -174,7 +186,7 @@ function checkFields(type, value, path, depth, found) {
  * @param {string} path
  * @param {number} depth
  * @param {Found} found
- * @param {Field} [owner] the field that holds it (absent at the top and in an Any)
+ * @param {Field | null} [owner] the field that holds it (none at the top and in an Any)
  */
 function checkWellKnown(kind, type, value, path, depth, found, owner) {
   const problem = wellKnownProblem(kind, value);
@@ -191,7 +203,8 @@ function checkWellKnown(kind, type, value, path, depth, found, owner) {
     // the bare value stands for the whole wrapper: a refusal names the field the user wrote it in, and the wrapper's
     // type, not the wrapper's own field `value`, which the JSON does not show
     const wrapper = type.fullName.slice(1);
-    checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found, owner ? `field ${owner.name} of type ${wrapper}` : wrapper);
+    const label = owner ? `field ${owner.name} of type ${wrapper}` : wrapper;
+    checkScalarOrMessage(type.fieldsArray[0], value, path, depth, found, { owner: null, label, subject: label });
     return;
   }
   if (kind === 'Struct' || kind === 'Value' || kind === 'ListValue') {
@@ -268,8 +281,7 @@ function keyHint(type, key) {
   const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));
   const names = type.fieldsArray.map((f) => jsonKey(f));
   if (near) return ` (did you mean ${JSON.stringify(jsonKey(near))}?)`;
-  const list = names.slice(0, 8).join(', ');
-  return names.length ? ` (its fields: ${list}${names.length > 8 ? ', …' : ''})` : ' (it has no fields)';
+  return names.length ? ` (its fields: ${firstFew(names)})` : ' (it has no fields)';
 }
 
 /**
@@ -279,31 +291,33 @@ function keyHint(type, key) {
  * @param {MessageType} parent the message the field belongs to, for messages
  * @param {number} depth
  * @param {Found} found
+ * @param {Shown} [shown] how a refusal names the field, where it is not by its own name and type (a @json-wrapper's)
  */
-function checkField(field, value, path, parent, depth, found) {
+function checkField(field, value, path, parent, depth, found, shown) {
   if (value === null) {
     if (field.required) throw new UserError(`${path}: null in required field ${parent.name}.${field.name}`);
     if (field.repeated || field.map || field.resolvedType instanceof protobuf.Type || field.partOf || field.hasPresence) return;
     throw new UserError(`${path}: null, but field ${parent.name}.${field.name} has no presence (declare it optional)`);
   }
   if (field.map) {
-    if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for map field ${field.name}, got ${jsonType(value)}`);
+    if (!isJsonObject(value)) throw new UserError(`${path}: expected an object for ${shown?.label ?? `map field ${field.name}`}, got ${jsonType(value)}`);
     const map = /** @type {JsonObject} */ (value);
     for (const k of Object.keys(map)) {
-      if (field instanceof protobuf.MapField) checkMapKey(field, k, childPath(path, k));
-      checkScalarOrMessage(field, map[k], childPath(path, k), depth, found);
+      if (field instanceof protobuf.MapField) checkMapKey(field, k, childPath(path, k), shown?.label);
+      checkScalarOrMessage(field, map[k], childPath(path, k), depth, found, shown);
     }
     return;
   }
   if (field.repeated) {
-    if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for repeated field ${field.name}, got ${jsonType(value)}`);
+    const named = shown?.label ?? `repeated field ${field.name}`;
+    if (!Array.isArray(value)) throw new UserError(`${path}: expected an array for ${named}, got ${jsonType(value)}`);
     value.forEach((v, i) => {
-      if (v === null && wellKnownKind(field.resolvedType) !== 'Value') throw new UserError(`${childPath(path, i)}: null inside repeated field ${field.name}`);
-      checkScalarOrMessage(field, v, childPath(path, i), depth, found);
+      if (v === null && wellKnownKind(field.resolvedType) !== 'Value') throw new UserError(`${childPath(path, i)}: null inside ${named}`);
+      checkScalarOrMessage(field, v, childPath(path, i), depth, found, shown);
     });
     return;
   }
-  checkScalarOrMessage(field, value, path, depth, found);
+  checkScalarOrMessage(field, value, path, depth, found, shown);
 }
 
 /**
@@ -315,19 +329,20 @@ function checkField(field, value, path, parent, depth, found) {
  * @param {import('protobufjs').MapField} field
  * @param {string} key
  * @param {string} path the path of the key's value
+ * @param {string} [label] how a refusal names the field (a @json-wrapper's by the field that holds the wrapper)
  */
-function checkMapKey(field, key, path) {
+function checkMapKey(field, key, path, label = `field ${field.name}`) {
   const keyType = field.keyType;
   if (keyType === 'string') return;
   if (keyType === 'bool') {
     if (key === 'true' || key === 'false') return;
-    throw new UserError(`${path}: map key ${JSON.stringify(key).slice(0, 40)} does not fit field ${field.name}, whose keys are bool ("true" or "false")`);
+    throw new UserError(`${path}: map key ${JSON.stringify(key).slice(0, 40)} does not fit ${label}, whose keys are bool ("true" or "false")`);
   }
   const range = KEY_RANGE[keyType];
   if (!range) return; // protobuf.js refuses other key types when it parses the .proto
   const [lo, hi] = range;
   if (/^(?:0|-?[1-9]\d*)$/.test(key) && BigInt(key) >= lo && BigInt(key) <= hi) return;
-  throw new UserError(`${path}: map key ${JSON.stringify(key).slice(0, 40)} does not fit field ${field.name}, whose keys are ${keyType} (decimal integers from ${lo} to ${hi}, as ProtoJSON writes them)`);
+  throw new UserError(`${path}: map key ${JSON.stringify(key).slice(0, 40)} does not fit ${label}, whose keys are ${keyType} (decimal integers from ${lo} to ${hi}, as ProtoJSON writes them)`);
 }
 
 /**
@@ -336,13 +351,14 @@ function checkMapKey(field, key, path) {
  * @param {string} path
  * @param {number} depth
  * @param {Found} found
- * @param {string} [subject] what a refusal says the value does not fit: the field and its type, or for a wrapper's
- *   bare value the field that holds the wrapper and the wrapper's type
+ * @param {Shown} [shown] how a refusal names the field: by its name and type, or for a wrapper's bare value by the
+ *   field that holds the wrapper and the wrapper's type
  */
-function checkScalarOrMessage(field, value, path, depth, found, subject = `field ${field.name} of type ${field.type}`) {
+function checkScalarOrMessage(field, value, path, depth, found, shown = shownAs(field)) {
+  const { owner, label, subject } = shown;
   const sub = field.resolvedType;
   if (sub instanceof protobuf.Type) {
-    checkMessage(sub, value, path, depth + 1, found, field);
+    checkMessage(sub, value, path, depth + 1, found, owner);
     return;
   }
   const t = typeof value;
@@ -368,10 +384,9 @@ function checkScalarOrMessage(field, value, path, depth, found, subject = `field
     const problem = numberProblem(sub instanceof protobuf.Enum ? 'int32' : field.type, /** @type {number} */ (value));
     if (problem) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject} (${problem})`);
     // a closed enum holds only the numbers it names: protobuf-es's fromJson refuses another, and a binary parser keeps
-    // it among the unknown fields, not in the field (proto2's closed enums)
+    // it among the unknown fields, not in the field (proto2's enums, and an edition's where enum_type = CLOSED applies)
     if (sub instanceof protobuf.Enum && isClosedEnum(sub) && !Object.hasOwn(sub.valuesById, /** @type {number} */ (value))) {
-      const names = Object.entries(sub.values).map(([name, number]) => `${name} = ${number}`);
-      throw new UserError(`${path}: ${value} is not a value of closed enum ${sub.name} (field ${field.name}; its values: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''})`);
+      throw new UserError(notInEnum(path, String(value), sub, label, true));
     }
   }
   // the proto3 JSON mapping writes NaN and the infinities of a float or double as strings
@@ -392,10 +407,31 @@ function checkScalarOrMessage(field, value, path, depth, found, subject = `field
     ok = true;
     found.longsAsStrings = true;
   }
-  if (!ok && sub instanceof protobuf.Enum && t === 'string') {
-    throw new UserError(`${path}: ${JSON.stringify(value).slice(0, 40)} is not a value of enum ${sub.name} (it has: ${Object.keys(sub.values).slice(0, 8).join(', ')})`);
-  }
+  if (!ok && sub instanceof protobuf.Enum && t === 'string') throw new UserError(notInEnum(path, JSON.stringify(value).slice(0, 40), sub, label, false));
   if (!ok) throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject}`);
+}
+
+/**
+ * How a refusal names a field by default: its own name, and its type as the .proto writes it.
+ * @param {Field} field
+ * @returns {Shown}
+ */
+function shownAs(field) {
+  return { owner: field, label: `field ${field.name}`, subject: `field ${field.name} of type ${field.type}` };
+}
+
+/**
+ * The one line for a value an enum field cannot hold: a name the enum does not have, or a number a closed enum does
+ * not name (an open one keeps any int32). It names the field and lists the enum's values, the first eight of them.
+ * @param {string} path
+ * @param {string} written the value as the line shows it (a name in quotes, a number)
+ * @param {import('protobufjs').Enum} type
+ * @param {string} label the field ("field kind")
+ * @param {boolean} closed whether the enum is refusing a number for being closed
+ */
+function notInEnum(path, written, type, label, closed) {
+  const values = Object.entries(type.values).map(([name, number]) => `${name} = ${number}`);
+  return `${path}: ${written} is not a value of ${closed ? 'closed ' : ''}enum ${type.name} (${label}; its values: ${firstFew(values)})`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { errorMessage, firstLine, oneLine } from '../../lib/errors.js';
+import { errorMessage, firstFew, firstLine, oneLine } from '../../lib/errors.js';
 
 test('oneLine folds every line break, with the white space around it, into one space', () => {
   assert.equal(oneLine('illegal token \'x\'\n  (line 3)\r\nin schema.proto\n'), 'illegal token \'x\' (line 3) in schema.proto');
@@ -32,4 +32,13 @@ test('errorMessage is an Error\'s message, and anything else thrown as text', ()
   assert.equal(errorMessage('a rejection with a string'), 'a rejection with a string');
   assert.equal(errorMessage(undefined), 'undefined');
   assert.equal(errorMessage({ message: 'not an Error' }), '[object Object]');
+});
+
+test('firstFew lists the first eight items, and "…" after them only where there were more', () => {
+  const items = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => `k${i}`);
+  assert.equal(firstFew([]), '');
+  assert.equal(firstFew(['a']), 'a');
+  assert.equal(firstFew(items(8)), 'k0, k1, k2, k3, k4, k5, k6, k7');
+  assert.equal(firstFew(items(9)), 'k0, k1, k2, k3, k4, k5, k6, k7, …');
+  assert.equal(firstFew(items(3), 2), 'k0, k1, …');
 });

@@ -84,7 +84,7 @@ test('checkFits: a key the message has no field for is an error naming its path'
 test('checkFits: a string where a number belongs is an error naming its path', () => {
   const schema = parseSchema(WRAPPED);
   assert.throws(() => checkFits(schema.type, { rows: [[1, 'x']] }),
-    (err) => err instanceof UserError && err.message.startsWith('$.rows[0][1]: string "x" does not fit field value of type double'));
+    (err) => err instanceof UserError && err.message === '$.rows[0][1]: string "x" does not fit field rows of type Grid.RowList, whose values are double');
 });
 
 test('checkFits: a string with a lone surrogate is refused (UTF-8 cannot carry it); a pair, an emoji, is fine', () => {
@@ -321,6 +321,86 @@ test('checkFits: a wrapper\'s bare value that does not fit is named by the user\
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('checkFits: a @json-wrapper\'s bare value that does not fit is named by the user\'s field and the wrapper type, not the wrapper\'s own field "value"', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fit-json-wrappers-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'j.proto'), `syntax = "proto2";
+      import "google/protobuf/wrappers.proto";
+      enum Kind { HOME = 0; WORK = 1; }
+      message Grid {
+        // @json-wrapper: stands for a JSON array inside an array
+        message RowList { repeated double value = 1; }
+        // @json-wrapper: stands for a JSON array inside an array
+        message IntList { repeated sint32 value = 1; }
+        // @json-wrapper: stands for a JSON object with data keys inside an array
+        message CountMap { map<int32, string> value = 1; }
+        // @json-wrapper: stands for a JSON array inside an array
+        message KindList { repeated Kind value = 1; }
+        // @json-wrapper: stands for a JSON array inside an array
+        message CubeList { repeated RowList value = 1; }
+        // @json-wrapper: stands for a JSON array inside an array
+        message BoxList { repeated google.protobuf.UInt32Value value = 1; }
+        repeated RowList rows = 1; repeated IntList ints = 2; repeated CountMap counts = 3; repeated KindList kinds = 4;
+        repeated CubeList cube = 5; map<string, RowList> named = 6; repeated BoxList boxes = 7;
+      }
+      // @json-wrapper: stands for the top-level JSON array
+      message List { repeated double value = 1; }`);
+    const { type } = loadSchemaFile(path.join(dir, 'j.proto'), 'Grid');
+    const rows = 'field rows of type Grid.RowList';
+    /** @type {[unknown, string][]} */
+    const refused = [
+      [{ rows: [[1, 'x']] }, `$.rows[0][1]: string "x" does not fit ${rows}, whose values are double`],
+      [{ rows: [['1e400']] }, `$.rows[0][0]: string "1e400" does not fit ${rows}, whose values are double (beyond the largest finite double)`],
+      [{ ints: [[1, 1.5]] }, '$.ints[0][1]: number 1.5 does not fit field ints of type Grid.IntList, whose values are sint32 (not an integer)'],
+      // the wrapper's array itself: not an array, or null inside it
+      [{ rows: [5] }, `$.rows[0]: expected an array for ${rows}, got number 5`],
+      [{ rows: [[null]] }, `$.rows[0][0]: null inside ${rows}`],
+      // a map wrapper: not an object, a key that is no int32
+      [{ counts: [[1]] }, '$.counts[0]: expected an object for field counts of type Grid.CountMap, got an array'],
+      [{ counts: [{ x: 'a' }] }, '$.counts[0].x: map key "x" does not fit field counts of type Grid.CountMap, whose keys are int32 (decimal integers from -2147483648 to 2147483647, as ProtoJSON writes them)'],
+      // an enum's name it does not have, and a number its closed enum (proto2's) does not name
+      [{ kinds: [['HOME', 'SCHOOL']] }, '$.kinds[0][1]: "SCHOOL" is not a value of enum Kind (field kinds of type Grid.KindList; its values: HOME = 0, WORK = 1)'],
+      [{ kinds: [[7]] }, '$.kinds[0][0]: 7 is not a value of closed enum Kind (field kinds of type Grid.KindList; its values: HOME = 0, WORK = 1)'],
+      // a wrapper inside a wrapper (an array in an array in an array) is named by the user's field too, with the type
+      // that holds the value; so is one in a map's value, and a google.protobuf wrapper inside one
+      [{ cube: [[[1, 'x']]] }, '$.cube[0][0][1]: string "x" does not fit field cube of type Grid.RowList, whose values are double'],
+      [{ named: { a: [1, 'x'] } }, '$.named.a[1]: string "x" does not fit field named of type Grid.RowList, whose values are double'],
+      [{ boxes: [[1, -1]] }, '$.boxes[0][1]: number -1 does not fit field boxes of type google.protobuf.UInt32Value (outside the uint32 range 0 to 4294967295)'],
+    ];
+    for (const [value, line] of refused) assert.throws(() => checkFits(type, value), (err) => err instanceof UserError && err.message === line, line);
+    assert.doesNotThrow(() => checkFits(type, {
+      rows: [[1, '1.5', 'NaN'], []], ints: [[-1, 2]], counts: [{ 1: 'a', '-2': 'b' }], kinds: [['WORK', 0]],
+      cube: [[[1], []]], named: { a: [0.5] }, boxes: [[0, '7']],
+    }));
+    // at the top, no field of the user's holds the wrapper: the line names the message
+    const list = loadSchemaFile(path.join(dir, 'j.proto'), 'List').type;
+    assert.throws(() => checkFits(list, [1, 'x']), (err) => err instanceof UserError && err.message === '$[1]: string "x" does not fit message List, whose values are double');
+    assert.throws(() => checkFits(list, {}), (err) => err instanceof UserError && err.message === '$: expected an array for message List, got an object');
+    assert.doesNotThrow(() => checkFits(list, [1, 2.5]));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('checkFits: an enum name the enum does not have and a number a closed enum does not name are one line of one shape, naming the field and the values, "…" after the eighth', () => {
+  const schema = parseSchema(`syntax = "proto2";
+    enum Few { A = 0; B = 1; }
+    enum Many { M0 = 0; M1 = 1; M2 = 2; M3 = 3; M4 = 4; M5 = 5; M6 = 6; M7 = 7; M8 = 8; }
+    message E { optional Few few = 1; optional Many many = 2; repeated Many manies = 3; }`).type;
+  const many = 'its values: M0 = 0, M1 = 1, M2 = 2, M3 = 3, M4 = 4, M5 = 5, M6 = 6, M7 = 7, …';
+  /** @type {[unknown, string][]} */
+  const refused = [
+    [{ few: 'C' }, '$.few: "C" is not a value of enum Few (field few; its values: A = 0, B = 1)'],
+    [{ few: 2 }, '$.few: 2 is not a value of closed enum Few (field few; its values: A = 0, B = 1)'],
+    [{ many: 'M9' }, `$.many: "M9" is not a value of enum Many (field many; ${many})`],
+    [{ manies: [0, 9] }, `$.manies[1]: 9 is not a value of closed enum Many (field manies; ${many})`],
+  ];
+  for (const [value, line] of refused) assert.throws(() => checkFits(schema, value), (err) => err instanceof UserError && err.message === line, line);
+  // an open enum (proto3's) refuses a name it does not have the same way
+  const open = parseSchema('syntax = "proto3"; enum O { O_ZERO = 0; } message M { O o = 1; }').type;
+  assert.throws(() => checkFits(open, { o: 'O_ONE' }), (err) => err instanceof UserError && err.message === '$.o: "O_ONE" is not a value of enum O (field o; its values: O_ZERO = 0)');
 });
 
 test('checkFits: a closed enum (proto2\'s, an edition\'s enum_type = CLOSED) refuses a number it does not name, as protobuf-es\'s fromJson does; an open one takes it', () => {

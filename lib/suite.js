@@ -168,16 +168,18 @@ export function slowLinkPayload(payloads) {
 }
 
 /**
- * The payloads whose loopback WebSocket passes are each followed by a raw one (the server ACKs without decoding: the
- * decode share), for a mode's `rawPasses`: 'slow-link' the slow-link pass's payload alone, 'all' every payload.
- * @param {string} rawPasses 'slow-link' or 'all' (anything else is a bug: thrown)
+ * The payloads a mode names for something it does on some payloads only: its `rawPasses` (whose loopback WebSocket
+ * passes are each followed by a raw one, the server ACKing without decoding: the decode share) and its
+ * `oneMessage.payloads` (whose speed cases are also timed on one message): 'slow-link' the slow-link pass's payload
+ * alone, 'all' every payload.
+ * @param {string} which 'slow-link' or 'all' (anything else is a bug: thrown)
  * @param {import('./payload/index.js').Payload[]} payloads
  * @returns {import('./payload/index.js').Payload[]}
  */
-export function rawPassPayloads(rawPasses, payloads) {
-  if (rawPasses === 'all') return payloads;
-  if (rawPasses === 'slow-link') return payloads.length ? [slowLinkPayload(payloads)] : [];
-  throw new Error(`rawPasses: expected 'slow-link' or 'all', got ${JSON.stringify(rawPasses)}`);
+export function modePayloads(which, payloads) {
+  if (which === 'all') return payloads;
+  if (which === 'slow-link') return payloads.length ? [slowLinkPayload(payloads)] : [];
+  throw new Error(`expected 'slow-link' or 'all', got ${JSON.stringify(which)}`);
 }
 
 export { TRANSMISSION_FORMATS };
@@ -428,9 +430,9 @@ export async function runSuite({
   const batchFilter = /(encode|decode)$/; // the round trip adds nothing to how size and time grow with N
 
   const prepared = payloads.map((p) => prepareCodecs(codecs, p));
-  const biasPayloads = !s.oneMessage?.ops.length ? [] : s.oneMessage.payloads === 'all' ? payloads : [slowLinkPayload(payloads)];
+  const biasPayloads = s.oneMessage?.ops.length ? modePayloads(s.oneMessage.payloads, payloads) : [];
   // the payloads whose loopback WebSocket passes each get a raw pass beside them (the decode share)
-  const rawPayloads = rawPassPayloads(s.rawPasses, payloads);
+  const rawPayloads = modePayloads(s.rawPasses, payloads);
   const oneMessageOf = (/** @type {import('./payload/index.js').Payload} */ p) => (biasPayloads.includes(p) ? s.oneMessage?.ops ?? [] : []);
   /** @type {(ps: import('./verify.js').Prepared[], i?: number) => number} */
   const benches = (ps, i = -1) => benchmarkCount(ps, payloads[i] ?? { value: null }, { filter: s.speedFilter ?? undefined, oneMessage: i < 0 ? [] : oneMessageOf(payloads[i]) });

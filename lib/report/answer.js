@@ -154,7 +154,7 @@ export function speedPrecisionLine(results) {
   // changed under it (2026-11-30 04:27Z, AMD EPYC VM, the host slow: 44 of 45 over, 16 of the 30 encode and decode
   // ratios unjudged, one process's baseline at 1.4–2× the other two's): say what states more
   const advice = p.missed > p.ratios / 2 && p.unjudged > 0
-    ? ` Most ratios missed the target on a machine whose speed changed during the run (${p.unjudged} of the ${p.slowed} with a process set aside had fewer than two left at full speed): a run when it is quieter, or with more fresh processes (npm start --full, up to six a ratio; benchmark_dss.js --max-rounds 12), can state more.`
+    ? ` Most ratios missed the target on a machine whose speed changed during the run (${p.unjudged} of the ${p.slowed} with a process set aside had fewer than two left at full speed): a run when it is quieter, or with more fresh processes (node benchmark.js --full, up to six a ratio; benchmark_dss.js --max-rounds 12), can state more.`
     : '';
   return `Speed precision: ${p.ratios} ratios to the baseline, ${width}, ${p.missed} over the target${target}, shown as ~ unstable with no verdict.${slowed}${advice}`;
 }

@@ -235,7 +235,7 @@ const transmissionEntry = {
   },
 };
 
-// The runtime dimension (npm start --runtimes): which runtimes, exactly, and
+// The runtime dimension (node benchmark.js --runtimes): which runtimes, exactly, and
 // per payload the same speed rows measured on each of them, interleaved by round.
 const runtimeDescription = {
   type: 'object',
@@ -309,9 +309,9 @@ export const RESULTS_SCHEMA = {
         // the memory pass's options (lib/measure/memory.js); null when --no-memory skipped it
         memory: { type: ['object', 'null'] },
         transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
-        // the transport comparison (npm start --transports); null when it was skipped
+        // the transport comparison (node benchmark.js --transports); null when it was skipped
         transports: { type: ['object', 'null'], required: ['payload', 'transports', 'rounds', 'links'] },
-        // the capacity headline's short pass (npm start --capacity); null when it was skipped
+        // the capacity headline's short pass (node benchmark.js --capacity); null when it was skipped
         capacity: {
           type: ['object', 'null'], required: ['payload', 'transports', 'targetP99Ms', 'cpuRate', 'loadGenerator'],
           properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' }, loadGeneratorWhy: { type: 'string' } },

@@ -205,7 +205,7 @@ test('the precision line says what states more when most ratios missed with proc
   const unjudged = { agreement: 'unjudged', vsBaseline: [1.6, 1.2, 1.25], low: [1.5, 1.1, 1.2], high: [1.7, 1.3, 1.3], slowed: [false, true, true] };
   // four of the six over the target, three of them left with one process at full speed
   rows.slice(0, 4).forEach((r, i) => { r.precision.met = false; if (i < 3) r.processes = unjudged; });
-  assert.match(speedPrecisionLine(results), /6 ratios to the baseline, .* 4 over the target .* 3 set aside a process that ran on a slowed machine .*\. Most ratios missed the target on a machine whose speed changed during the run \(3 of the 3 with a process set aside had fewer than two left at full speed\): a run when it is quieter, or with more fresh processes \(npm start --full, up to six a ratio; benchmark_dss\.js --max-rounds 12\), can state more\.$/);
+  assert.match(speedPrecisionLine(results), /6 ratios to the baseline, .* 4 over the target .* 3 set aside a process that ran on a slowed machine .*\. Most ratios missed the target on a machine whose speed changed during the run \(3 of the 3 with a process set aside had fewer than two left at full speed\): a run when it is quieter, or with more fresh processes \(node benchmark\.js --full, up to six a ratio; benchmark_dss\.js --max-rounds 12\), can state more\.$/);
   // a derived round trip that inherits 'unjudged' without a slowed process of its own is not counted
   rows[2].processes = { agreement: 'unjudged', vsBaseline: [1.2], low: [1.1], high: [1.3] };
   assert.match(speedPrecisionLine(results), /\(2 of the 2 with a process set aside had fewer than two left at full speed\)/);

@@ -52,9 +52,16 @@ test('the model predicts the emulated time for N messages within ±15% at four b
     });
     // the model's inputs from an unshaped pass: bytes per message as sent, and the server's cost per message as it
     // reports it (its event loop's busy time: the planted cost blocks the loop without using a core)
+    // (the fastest of three passes, as for the shaped passes below: a pass slowed by other processes reads a higher
+    // cost, and judging the fastest shaped pass against a slowed cost read 0.82-0.84 on a slow morning, 2026-11-30)
     await runClient({ url: `${url}/planted`, messages: 200, window: 8 }); // warm-up
-    const loop = await runClient({ url: `${url}/planted`, messages: 300, window: 8, serverReport: true });
-    assert.ok(loop.serverBusyUs !== null && loop.clientCpuUs !== null, 'the server and the client reported their time per message');
+    let loop = null;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const r = await runClient({ url: `${url}/planted`, messages: 300, window: 8, serverReport: true });
+      assert.ok(r.serverBusyUs !== null && r.clientCpuUs !== null, 'the server and the client reported their time per message');
+      if (loop === null || /** @type {number} */ (r.serverBusyUs) < /** @type {number} */ (loop.serverBusyUs)) loop = r;
+    }
+    assert.ok(loop !== null && loop.serverBusyUs !== null && loop.clientCpuUs !== null);
     const cost = messageCost({ format: 'planted', messages: loop.messages, wireBytes: loop.wireBytes, serverCpuUs: loop.serverBusyUs, clientCpuUs: loop.clientCpuUs });
     // the planted cost as this machine sleeps it: Atomics.wait of 1 ms took a median 1,095 µs on the 2-core Intel VM
     // (2026-11-27), where the bound below, judged against 1,000, failed at 1,525 and 1,567 µs/msg
@@ -86,7 +93,7 @@ test('the model predicts the emulated time for N messages within ±15% at four b
       }
       rows.push({ kbit, bottleneck: predictThroughput(cost, link).bottleneck, ratio: best / predicted });
     }
-    t.diagnostic(rows.map((r) => `${r.kbit} kbit/s (${r.bottleneck}): measured/predicted ${r.ratio.toFixed(3)}`).join('; '));
+    t.diagnostic(`server ${cost.serverCpuUs.toFixed(0)} µs/msg as measured (slept ${slept.toFixed(0)}); ` + rows.map((r) => `${r.kbit} kbit/s (${r.bottleneck}): measured/predicted ${r.ratio.toFixed(3)}`).join('; '));
     assert.deepEqual(rows.map((r) => r.bottleneck), ['uplink', 'uplink', 'server CPU', 'server CPU'], 'the points span both regimes');
     for (const r of rows) assert.ok(Math.abs(r.ratio - 1) <= 0.15, `measured/predicted ${r.ratio.toFixed(3)} at ${r.kbit} kbit/s: ${JSON.stringify(rows)}`);
   } finally {

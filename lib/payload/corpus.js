@@ -202,16 +202,22 @@ function keyList(object) {
  * @param {import('protobufjs').Type} type
  * @param {unknown[]} corpus
  * @param {string} label the file, for errors
+ * @param {import('../schema/fit.js').BytesNote[]} [notes] where checkFits notes what is no refusal (each path led by
+ *   its record's index where there are several)
  * @returns {import('../schema/fit.js').Found} how the records spell keys, 64-bit integers, non-finite floats and
  *   other numbers (see checkFits)
  */
-export function checkCorpusFits(type, corpus, label) {
+export function checkCorpusFits(type, corpus, label, notes) {
   // how the records spell keys, 64-bit integers, non-finite floats and other numbers, for the adapter (schemaForPayload)
-  if (corpus.length === 1) return checkFits(type, corpus[0]);
+  if (corpus.length === 1) return checkFits(type, corpus[0], notes);
   let fit = fitOf();
   for (let i = 0; i < corpus.length; i++) {
     try {
-      fit = mergeFits(fit, checkFits(type, corpus[i]));
+      /** @type {import('../schema/fit.js').BytesNote[]} */
+      const mine = [];
+      fit = mergeFits(fit, checkFits(type, corpus[i], notes && mine));
+      // a record's notes are named by its index, as its refusal is
+      for (const n of mine) notes?.push({ ...n, path: `record ${i}: ${n.path}` });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       throw new UserError(`${label}: record ${i}: ${err.message}${i > 0 ? ` (records must share one schema; record 0 fits it)` : ''}`);

@@ -121,8 +121,10 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
   // beyond 2^53): checking its 1,000 messages again on every start would cost every entry point a second
   const checkedRecords = bundled ? [payload.value] : corpusOf(payload);
   let fit;
+  /** @type {import('../schema/fit.js').BytesNote[]} */
+  const bytesNotes = [];
   try {
-    fit = checkCorpusFits(schema.type, checkedRecords, payload.dataFile);
+    fit = checkCorpusFits(schema.type, checkedRecords, payload.dataFile, bytesNotes);
   } catch (err) {
     // a message picked by default may not be the one the user meant: say which it was
     if (err instanceof UserError && proto && !type) {
@@ -139,6 +141,7 @@ function finish(payload, { proto, type, bundled, dataWarnings }) {
     warnings: [
       ...(dataWarnings ?? (unsafe ? [`${unsafeAt > 0 ? `record ${unsafeAt}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [])),
       ...(corpusWarning ? [corpusWarning] : []),
+      ...(bytesNotes.length ? [hexBytesWarning(bytesNotes)] : []),
     ],
     jsonBytes: Buffer.byteLength(JSON.stringify(payload.value)),
     schema,
@@ -213,6 +216,23 @@ export function firstUnsafeInteger(value, path = '$') {
 }
 
 /**
+ * What to say when bytes fields hold hex or UUIDs (hexLikeBytes): the proto3 JSON mapping reads them as base64, so
+ * every codec carries more bytes than the data holds, and the sizes compare a JSON of hex with a binary form no
+ * service would send. One line: the first such value, where, and how many more in which fields.
+ * @param {import('../schema/fit.js').BytesNote[]} notes
+ */
+export function hexBytesWarning(notes) {
+  const [first] = notes;
+  const read = Buffer.from(first.value, 'base64').length;
+  const fields = [...new Set(notes.map((n) => n.field.replace(/^field /, '')))];
+  const more = notes.length > 1 ? ` (${notes.length - 1} more such value${notes.length > 2 ? 's' : ''}; fields ${fields.join(', ')})` : '';
+  const what = first.value.includes('-') ? 'a UUID' : 'hex';
+  return `${first.path}: ${JSON.stringify(first.value)} in ${first.field} looks like ${what} (${first.hexBytes} bytes), but the proto3 JSON mapping `
+    + `reads bytes as base64, so every codec carries the ${read} bytes base64 gives${more}. OTLP/JSON writes trace and span IDs in hex `
+    + '(a deviation from the mapping); to compare with the binary form a service sends, give such fields in base64.';
+}
+
+/**
  * @typedef {object} Payload
  * @property {string} id short name (test3, or the file's base name)
  * @property {string} title what it is
@@ -231,9 +251,10 @@ export function firstUnsafeInteger(value, path = '$') {
  */
 
 /**
- * The payload's identity as every result carries it (fileBytes: only for a --data file).
+ * The payload's identity as every result carries it (fileBytes: only for a --data file; warnings: only where there
+ * are some, the lines the tools print on stderr, so that the report says them too).
  * @param {Payload} payload
- * @returns {{ id: string, title: string, dataFile: string, schema: string, type: string, jsonBytes: number, fileBytes?: number }}
+ * @returns {{ id: string, title: string, dataFile: string, schema: string, type: string, jsonBytes: number, fileBytes?: number, warnings?: string[] }}
  */
 export function describePayload(payload) {
   return {
@@ -244,5 +265,6 @@ export function describePayload(payload) {
     type: payload.schema.typeName,
     jsonBytes: payload.jsonBytes,
     ...(payload.fileBytes !== undefined && { fileBytes: payload.fileBytes }),
+    ...(payload.warnings?.length && { warnings: payload.warnings }),
   };
 }

@@ -149,7 +149,7 @@ export function renderHtml(results) {
     .map((s) => `<figure><div class="chart"><canvas id="${esc(s.id)}" role="img" aria-label="${esc(s.caption)}"></canvas></div><figcaption>${esc(s.caption)}</figcaption></figure>`).join('\n');
   const artilleryRun = results.settings.artillery ? results.transports?.[0] : undefined;
   const sections = artilleryRun ? [] : results.payloads.map((p) => `<section id="payload-${esc(p.payload.id)}"><h2>${esc(payloadHeading(p.payload))}</h2>
-<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed, results.codecs, results.settings.payloads?.at(-1))}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
+${(p.payload.warnings ?? []).map((w) => `<p class="warning">Warning: ${esc(w)}</p>`).join('')}<div class="charts">${figures(p.payload.id)}</div>${payloadTables(p, results.settings.speed, results.codecs, results.settings.payloads?.at(-1))}${p.runtimes ? runtimeTables(p.runtimes, results) : ''}
 <p class="legend">n/a: the conversion is the identity (the native form is the plain object), so it is not timed.</p></section>`);
   if (results.transmission.length) {
     const profiles = [...new Set(results.transmission.map((t) => t.profile))];

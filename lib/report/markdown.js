@@ -160,7 +160,8 @@ export function renderMarkdown(results) {
   out.push('## The answer', '', answerMarkdown(results), '', 'The detail follows.');
   const speed = results.settings.speed;
   for (const entry of results.payloads) {
-    out.push('', `## ${payloadHeading(entry.payload)}`, '', '### Size', '', sizeTable({ codecs: entry.sizes }));
+    out.push('', `## ${payloadHeading(entry.payload)}`, ...(entry.payload.warnings ?? []).flatMap((w) => ['', `Warning: ${w}`]),
+      '', '### Size', '', sizeTable({ codecs: entry.sizes }));
     if (entry.corpusSizes) out.push('', '### Size over the corpus', '', corpusSizeReport({ payload: entry.payload, ...entry.corpusSizes }));
     out.push('', '### Speed', '', speedTable(payloadSpeed(entry, speed, results.codecs, results.settings.payloads?.at(-1))));
     if (entry.runtimes) {

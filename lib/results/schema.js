@@ -38,7 +38,7 @@ const verdict = {
 const payload = {
   type: 'object',
   required: ['id', 'title', 'dataFile', 'schema', 'type', 'jsonBytes'],
-  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count, fileBytes: count },
+  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count, fileBytes: count, warnings: { type: 'array', items: { type: 'string' } } },
 };
 
 const sizeRow = {

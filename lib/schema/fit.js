@@ -67,14 +67,40 @@ const KEY_RANGE = {
  * must be present.
  * @param {import('protobufjs').Type} type
  * @param {unknown} value a parsed JSON value
+ * @param {BytesNote[]} [notes] where to note what is no refusal but a reader should know: each bytes value written
+ *   as hex or as a UUID (hexLikeBytes), which the mapping reads as base64
  * @returns {Found} whether the payload spells some key other than the schema's json key (the adapter must accept it),
  *   whether it writes some 64-bit integer as a string, some float or double as "NaN", "Infinity" or "-Infinity", and
  *   some float, double or 32-bit integer as a string holding a number ("1.5", "12")
  */
-export function checkFits(type, value) {
+export function checkFits(type, value, notes) {
   const found = fitOf();
+  if (notes) NOTES.set(found, notes);
   checkMessage(type, value, '$', 0, found);
   return found;
+}
+
+/**
+ * What a check noticed that is no refusal, by the Found it threads through (checkFits's `notes`): a bytes value
+ * written as hex or as a UUID (hexLikeBytes).
+ * @typedef {{ path: string, value: string, field: string, hexBytes: number }} BytesNote
+ * @type {WeakMap<Found, BytesNote[]>}
+ */
+const NOTES = new WeakMap();
+
+/**
+ * Whether a bytes value the mapping reads as base64 was written as hex (in one case, an even number of digits, at
+ * least 16) or as a UUID: how many bytes it holds as hex, else 0. Such a string is valid base64 (hex digits and "-"
+ * are in its alphabets), so a parser reads 3 bytes for every 4 characters, 24 for a 32-digit trace ID that holds 16,
+ * and no refusal or verdict ever shows it. OTLP/JSON writes its trace and span IDs so, as a documented deviation from
+ * the mapping (opentelemetry-proto, docs/specification.md, "JSON Protobuf Encoding"). Base64 of random bytes is hex
+ * in one case with odds of (16/64)^16 + (16/64)^16 ≈ 5e-10 at 16 characters, so the rule all but never misreads real
+ * base64; a shorter string is left alone.
+ * @param {string} value
+ */
+export function hexLikeBytes(value) {
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return 16;
+  return value.length >= 16 && value.length % 2 === 0 && (/^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value)) ? value.length / 2 : 0;
 }
 
 /**
@@ -377,6 +403,8 @@ function checkScalarOrMessage(field, value, path, depth, found, shown = shownAs(
       throw new UserError(`${path}: ${jsonType(value)} is not base64 (${subject} takes standard or URL-safe base64, padded or not)`);
     }
     ok = t === 'string';
+    const hexBytes = ok ? hexLikeBytes(/** @type {string} */ (value)) : 0;
+    if (hexBytes) NOTES.get(found)?.push({ path, value: /** @type {string} */ (value), field: shown.label, hexBytes });
   } else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
   // a number the field cannot hold (1.5 or 2147483648 in an int32, -1 in a uint32): refused as ProtoJSON parsers
   // refuse it, and as the same number in a string is (numberFromString), instead of measured and called LOSSY

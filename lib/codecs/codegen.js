@@ -153,17 +153,19 @@ function refuseEditions(generator, sources) {
 /**
  * The .proto files a generator needs for a schema, the schema's own first: a
  * schema parsed from text is one file; one loaded from a file brings the files
- * it imports from its folder, at the same relative paths, so its imports
- * resolve (google/protobuf's well-known types come with every generator).
+ * it imports, named as its layout names them (those beside it at the same
+ * relative paths, those under an import root at the paths the imports write),
+ * so its imports resolve (google/protobuf's well-known types come with every
+ * generator).
  * @param {import('../schema/index.js').Schema} schema
  * @returns {{ name: string, text: string }[]}
  */
 function protoSources(schema) {
   if (!schema.sourceFile) return [{ name: 'schema.proto', text: schema.text }];
-  const base = path.dirname(schema.sourceFile);
-  const imported = schema.root.files.map((f) => path.resolve(f))
-    .filter((f) => f !== schema.sourceFile && !path.relative(base, f).startsWith('..') && fs.existsSync(f));
-  return [schema.sourceFile, ...imported].map((f) => ({ name: path.relative(base, f), text: fs.readFileSync(f, 'utf8') }));
+  // a schema rebuilt in another process has no layout: only its own file's name matters there, to find its code
+  const layout = schema.layout ?? [{ path: schema.sourceFile, name: path.basename(schema.sourceFile) }];
+  // a file its layout cannot place (imported from above the schema's folder by a path with "..") is left out
+  return layout.filter((f) => !f.name.startsWith('..')).map((f) => ({ name: f.name, text: fs.readFileSync(f.path, 'utf8') }));
 }
 
 /**

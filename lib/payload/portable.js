@@ -32,6 +32,7 @@ import { buildAdapter } from '../schema/index.js';
  * @property {number} jsonBytes
  * @property {number} [fileBytes]
  * @property {string} [records]
+ * @property {string[]} [warnings] what the user should know about the data (Payload.warnings), where there is something
  * @property {string} schemaSource
  * @property {'user'|'inferred'} [schemaOrigin]
  * @property {PortableSchema} schema
@@ -56,6 +57,7 @@ export function portablePayload(payload, { messages } = {}) {
     jsonBytes: payload.jsonBytes,
     ...(payload.fileBytes !== undefined && { fileBytes: payload.fileBytes }),
     ...(payload.records !== undefined && { records: payload.records }),
+    ...(payload.warnings?.length && { warnings: payload.warnings }),
     schemaSource: payload.schemaSource,
     ...(payload.schemaOrigin !== undefined && { schemaOrigin: payload.schemaOrigin }),
     schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(adapter.fit && { fit: adapter.fit }) },
@@ -72,5 +74,5 @@ export function rebuildPayload(p) {
   const root = protobuf.Root.fromJSON(json);
   const type = root.lookupType(schema.typeName);
   const { corpusLength: _length, ...payload } = p;
-  return { ...payload, schema: { ...schema, root, type, adapter: buildAdapter(type, fit) }, warnings: [] };
+  return { ...payload, schema: { ...schema, root, type, adapter: buildAdapter(type, fit) }, warnings: p.warnings ?? [] };
 }

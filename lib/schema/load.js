@@ -49,8 +49,11 @@ export function parseSchema(text, { file = '<schema>', typeName } = {}) {
 }
 
 /**
- * Reads and parses a .proto file, with the files it imports (resolved from
- * its own folder; protobuf.js bundles google/protobuf's well-known types).
+ * Reads and parses a .proto file, with the files it imports (protobuf.js bundles google/protobuf's well-known types).
+ * An import is looked for beside the file that imports it, as protobuf.js does, then as protoc and buf look for it:
+ * relative to an import root (protoc's --proto_path), here the schema's own folder or the nearest folder above it
+ * that holds the path. So a file inside a tree whose imports name paths from the tree's top (OpenTelemetry's
+ * `import "opentelemetry/proto/common/v1/common.proto";`, googleapis', a buf module's) loads as given.
  * @param {string} file
  * @param {string} [typeName]
  * @returns {Schema}
@@ -62,17 +65,51 @@ export function loadSchemaFile(file, typeName) {
   } catch (err) {
     throw new UserError(`${file}: ${describeIoError(err)}`);
   }
+  const main = path.resolve(file);
+  /** @type {Map<string, string>} each file loaded from disk, by absolute path: its name in layout */
+  const names = new Map([[main, path.basename(main)]]);
   const root = new protobuf.Root();
+  root.resolvePath = importResolver(main, names);
   try {
     root.loadSync(file, PARSE_OPTIONS);
   } catch (err) {
     throw new UserError(`${file}: ${oneLine(/** @type {Error} */ (err).message)}`);
   }
+  const layout = root.files.map((f) => path.resolve(f)).filter((f) => fs.existsSync(f))
+    .map((f) => ({ path: f, name: names.get(f) ?? path.relative(path.dirname(main), f).split(path.sep).join('/') }));
   // generated code depends on every file loaded, and is named after them, so their names and contents key its cache
   // (json2proto's output loaded as --proto has the text of the schema inferred from the same JSON, not its file name)
-  const base = path.dirname(path.resolve(file));
-  const hashed = root.files.map((f) => (fs.existsSync(f) ? `${path.relative(base, path.resolve(f))}\0${fs.readFileSync(f, 'utf8')}` : f)).join('\0');
-  return finishSchema(root, { text, file, typeName, sourceFile: path.resolve(file), hashed });
+  const hashed = root.files.map((f) => {
+    const at = layout.find((l) => l.path === path.resolve(f));
+    return at ? `${at.name}\0${fs.readFileSync(at.path, 'utf8')}` : f;
+  }).join('\0');
+  return { ...finishSchema(root, { text, file, typeName, sourceFile: main, hashed }), layout };
+}
+
+/**
+ * protobuf.js's resolvePath for one schema: an import beside the file that imports it (protobuf.js's own rule), else
+ * under the nearest folder, from the schema's own up to the file system's root, that holds the imported path, the
+ * import root protoc would be given. It notes in `names` the name each file has in layout: the path the import
+ * wrote, for a file found under an import root. An import found nowhere fails with one line saying where it looked.
+ * @param {string} main the schema's .proto, absolute
+ * @param {Map<string, string>} names
+ * @returns {(origin: string, target: string) => string}
+ */
+function importResolver(main, names) {
+  return (origin, target) => {
+    if (!origin) return target; // the schema's own file, as given
+    const beside = path.resolve(path.dirname(origin), target);
+    if (fs.existsSync(beside)) return beside;
+    for (let dir = path.dirname(main); ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, target);
+      if (fs.existsSync(candidate)) {
+        if (!names.has(candidate)) names.set(candidate, path.posix.normalize(target));
+        return candidate;
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+    throw new Error(`import "${target}" in ${path.relative(path.dirname(main), origin) || origin} is found neither beside that file nor under ${path.dirname(main)} or any folder above it`);
+  };
 }
 
 /**
@@ -177,6 +214,10 @@ export function schemaForPayload(schema, fit) {
  * @property {string} text the .proto source
  * @property {string} file where it came from (a path, or a description for inferred schemas)
  * @property {string|null} sourceFile absolute path of the .proto when it was loaded from a file (imports resolve from there)
+ * @property {{ path: string, name: string }[]} [layout] for a schema loaded from a file, every file it loaded from
+ *   disk (the schema's own first) and the name a code generator is given it by: the schema's own by its base name,
+ *   one beside it by its path from the schema's folder, one found under an import root by the path its import wrote;
+ *   so the files laid out by those names in one folder import each other as protoc and buf resolve imports
  * @property {string} typeName the message the payload is encoded as
  * @property {string} hash short content hash of text, for caches of generated code
  * @property {import('protobufjs').Root} root

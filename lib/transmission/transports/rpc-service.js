@@ -144,8 +144,9 @@ export const BUNDLED_SERVICE = { name: 'rpc', generator: serviceGenerator() };
 export function serviceTarget(schema) {
   const base = schema.sourceFile ? path.basename(schema.sourceFile, '.proto') : 'schema';
   const declaredIn = schema.type.filename ? path.resolve(schema.type.filename) : null;
+  // the declaring file as the schema's layout names it (an import root's file by the path its import wrote)
   const importPath = schema.sourceFile && declaredIn
-    ? path.relative(path.dirname(schema.sourceFile), declaredIn).split(path.sep).join('/')
+    ? schema.layout?.find((f) => f.path === declaredIn)?.name ?? path.relative(path.dirname(schema.sourceFile), declaredIn).split(path.sep).join('/')
     : 'schema.proto';
   return { base, importPath, typeName: schema.typeName, packageName: packageOf(schema.type) };
 }

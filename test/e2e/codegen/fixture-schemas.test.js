@@ -50,6 +50,9 @@ const FIXTURES = [
   { data: 'wellknown-any.json', proto: 'wellknown.proto', type: 'telemetry.Envelope', verdict: 'equivalent (json-name, null-as-absent, empty-as-absent)' },
   // editions (edition = "2023"): explicit presence, an implicit-presence field, expanded and packed repeated fields, a delimited message
   { data: 'editions.json', proto: 'editions.proto', type: 'inventory.Item' },
+  // a schema two folders down a tree whose imports name paths from its top (protoc's import root), as googleapis,
+  // OpenTelemetry and buf modules write them: every generator is given the files at those paths
+  { data: 'tree-order.json', proto: 'tree/acme/orders/v1/order.proto', type: 'acme.orders.v1.Order' },
 ];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
@@ -82,6 +85,7 @@ const KNOWN = {
   'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
   'wellknown-any.json': { pbf: PBF_FOREIGN('google.protobuf.Any') },
+  'tree-order.json': { pbf: PBF_FOREIGN('acme.common.v1.Money') },
   // their generators cannot take editions: one reason each, before the tool runs (that the tools do fail is checked below)
   'editions.json': {
     'protobuf-ts': ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\)$/],

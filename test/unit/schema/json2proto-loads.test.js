@@ -11,6 +11,7 @@ import { checkFits, loadSchemaFile, schemaForPayload } from '../../../lib/schema
 import { verifyRoundTrip } from '../../../lib/verify.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { ROOT } from '../../../lib/paths.js';
+import { readCorpusFile } from '../../../lib/payload/corpus.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2proto-loads-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -30,11 +31,13 @@ function loadsAndRoundTrips(jsonFile) {
   assert.equal(r.code, 0, r.err);
   const protoFile = path.join(dir, `${path.basename(jsonFile)}.proto`);
   fs.writeFileSync(protoFile, r.out);
-  const value = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
   const schema = loadSchemaFile(protoFile);
-  const forPayload = schemaForPayload(schema, checkFits(schema.type, value));
-  const v = verifyRoundTrip(dynamic.create({ schema: forPayload }), value, dynamic.normalise, undefined, schema.type);
-  assert.ok(v.status === 'exact' || v.status === 'equivalent', `${jsonFile}: ${JSON.stringify(v)}`);
+  // json2proto reads FILE as --data does: an array of objects is a corpus of records, each one message
+  for (const [i, value] of readCorpusFile(jsonFile).corpus.entries()) {
+    const forPayload = schemaForPayload(schema, checkFits(schema.type, value));
+    const v = verifyRoundTrip(dynamic.create({ schema: forPayload }), value, dynamic.normalise, undefined, schema.type);
+    assert.ok(v.status === 'exact' || v.status === 'equivalent', `${jsonFile} record ${i}: ${JSON.stringify(v)}`);
+  }
 }
 
 const jsonFixtures = [

@@ -462,3 +462,32 @@ test('checkFits: two members of one oneof are refused in one line naming the one
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('loadSchemaFile: imports named from a tree\'s top (protoc\'s and buf\'s import root) load, and the layout names each file so', () => {
+  const tree = path.join(ROOT, 'test', 'fixtures', 'schemas', 'tree');
+  const schema = loadSchemaFile(path.join(tree, 'acme', 'orders', 'v1', 'order.proto'), 'Order');
+  assert.equal(schema.typeName, 'acme.orders.v1.Order');
+  // the schema's own file by its base name, the imported ones (transitively) by the paths their imports write;
+  // google/protobuf's come with protobuf.js and every generator, so the layout has none
+  assert.deepEqual(schema.layout?.map((f) => [path.relative(tree, f.path), f.name]), [
+    ['acme/orders/v1/order.proto', 'order.proto'],
+    ['acme/common/v1/money.proto', 'acme/common/v1/money.proto'],
+    ['acme/common/v1/currency.proto', 'acme/common/v1/currency.proto'],
+  ]);
+  // a file beside its importer keeps protobuf.js's rule, by its path from the schema's folder
+  const beside = loadSchemaFile(path.join(ROOT, 'test', 'fixtures', 'schemas', 'order.proto'), 'shop.Order');
+  assert.deepEqual(beside.layout?.map((f) => f.name), ['order.proto', 'common.proto']);
+});
+
+test('loadSchemaFile: an import found nowhere is one line naming it, the file that imports it and where it was looked for', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-root-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'a', 'b'), { recursive: true });
+    const file = path.join(dir, 'a', 'b', 'top.proto');
+    fs.writeFileSync(file, 'syntax = "proto3";\nimport "acme/missing/v1/gone.proto";\nmessage Top { string s = 1; }\n');
+    assert.throws(() => loadSchemaFile(file), (err) => err instanceof UserError && !err.message.includes('\n')
+      && err.message === `${file}: import "acme/missing/v1/gone.proto" in top.proto is found neither beside that file nor under ${path.join(dir, 'a', 'b')} or any folder above it`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

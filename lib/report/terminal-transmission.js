@@ -344,12 +344,15 @@ export function cpuAtRateLines(run) {
       + (withLowest ? `fastest: the lowest pass, nearest the cost itself (interference from other work mostly adds CPU time), ~ unstable where the ${LOWEST_OF} fastest `
         + `lie more than ±${target}% from their middle; median: the cost on this machine as it ran, ~ unstable where its 95% interval is wider than ±${target}%)`
         : `a figure whose 95% interval is wider than ±${target}% is ~ unstable)`)
-      + (at.formats.some((f) => f.serverUserUs != null) ? '; user + system: the median over passes of each, the server CPU per message before the idle rate is subtracted as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups):' : ':'),
+      + splitLegend(at.formats) + ':',
     ...at.formats.map((f) => `  ${f.format.padEnd(width)}  ${f.lowest ? fastest(f, f.lowest) : ''}${us(f.serverCpuUs)} µs/msg (${ci(f, us)}${f.minMax ? `; passes ${us(f.minMax.serverCpuUs[0])}–${us(f.minMax.serverCpuUs[1])}` : ''})`
       + `, ${f.serverCpuShare == null ? '—' : `${(f.serverCpuShare * 100).toFixed(1)}%`} of a core; idle ${f.idleCpuUsPerSec == null ? '—' : int(f.idleCpuUsPerSec)} µs/s`
       // results written before the split was kept have no serverUserUs
       + (f.serverUserUs != null && f.serverSystemUs != null ? `; user ${us(f.serverUserUs)} + system ${us(f.serverSystemUs)} µs/msg` : '')
-      + `; client ${us(f.clientCpuUs)} µs/msg${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
+      + `; client ${us(f.clientCpuUs)} µs/msg`
+      // results written before the client's split was kept, and a client that cannot measure its CPU, have none
+      + (f.clientUserUs != null && f.clientSystemUs != null ? `, user ${us(f.clientUserUs)} + system ${us(f.clientSystemUs)} µs/msg` : '')
+      + `${f.complete ? '' : '; INCOMPLETE: messages lost or not answered, the rate is past saturation'}`
       + unmeasuredNote(f)),
     // results written before the machine probe have none
     ...(at.probe ? [`  slowed core: ${at.probe.slowed.map((x) => `${x.format} ${x.slowedPasses} of ${x.probedPasses} passes`).join(', ')} (the server timed a fixed JSON loop just before and after `
@@ -361,6 +364,20 @@ export function cpuAtRateLines(run) {
         + ` (${ci(p, (n) => n.toFixed(2))}${p.minMax ? `; passes back to back ${p.minMax.ratio[0].toFixed(2)}–${p.minMax.ratio[1].toFixed(2)}` : ''})`)),
     `  (server µs/msg in the table above: closed loop at window ${run.settings.window ?? 1}, latency-bound: a wake-up per message, as many as the rate the pass reached)`,
   ];
+}
+
+/**
+ * What a fixed-rate row's user + system figures are, for the server's and, after the client's figure, the client's
+ * (`; user + system: …`); '' where no format has either (results written before the split was kept).
+ * @param {Array<{ serverUserUs?: number|null, clientUserUs?: number|null }>} formats
+ */
+function splitLegend(formats) {
+  const server = formats.some((f) => f.serverUserUs != null);
+  const client = formats.some((f) => f.clientUserUs != null);
+  if (!server && !client) return '';
+  const who = server ? 'server' : 'client';
+  return `; user + system${server ? '' : ' after the client\'s figure'}: the median over passes of each, the ${who} CPU per message${server ? ' before the idle rate is subtracted' : ''}`
+    + ` as the kernel split it between the ${who}'s own code and its work for the ${who} (sockets, wake-ups)${server && client ? ', and after the client\'s figure the client\'s CPU per message split so' : ''}`;
 }
 
 /**

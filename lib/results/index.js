@@ -158,6 +158,8 @@ export const UNITS = {
   grossCpuUs: 'microseconds of server process CPU per message over a fixed-rate pass, before the idle CPU is subtracted',
   serverUserUs: 'microseconds of server process user CPU per message over a fixed-rate pass, before the idle CPU is subtracted (the kernel\'s split of grossCpuUs, sampled at its scheduler tick; a format\'s: the median over its passes; absent or null where the server did not report it)',
   serverSystemUs: 'microseconds of server process system CPU per message over a fixed-rate pass, before the idle CPU is subtracted (the kernel\'s work for the server: sockets, wake-ups; as serverUserUs)',
+  clientUserUs: 'microseconds of client process user CPU per message acked over a fixed-rate pass (the kernel\'s split of clientCpuUs, as serverUserUs; a format\'s: the median over its passes; absent or null where the client could not measure it)',
+  clientSystemUs: 'microseconds of client process system CPU per message acked over a fixed-rate pass (the kernel\'s work for the client: sockets, wake-ups; as clientUserUs)',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
   lowest: 'a format\'s fastest fixed-rate passes: serverCpuUs, the fastest\'s µs of server CPU per message; range, the fastest and the third fastest (µs per message); a pair\'s: ratio, the second format\'s fastest over the first\'s',
   serverCpuUnmeasured: 'count: fixed-rate passes at half capacity left out of the median (unmeasured)',

@@ -229,7 +229,8 @@ const transmissionEntry = {
     properties: {
       rate: number, seconds: number,
       formats: { type: 'array', items: { type: 'object', required: ['format', 'rate', 'serverCpuUs', 'minMax', 'spread', 'idleCpuUsPerSec', 'passes'],
-        properties: { serverCpuUs: nullableNumber, spread: nullableNumber, idleCpuUsPerSec: nullableNumber, serverCpuShare: nullableNumber, serverUserUs: nullableNumber, serverSystemUs: nullableNumber } } },
+        properties: { serverCpuUs: nullableNumber, spread: nullableNumber, idleCpuUsPerSec: nullableNumber, serverCpuShare: nullableNumber, serverUserUs: nullableNumber, serverSystemUs: nullableNumber,
+          clientUserUs: nullableNumber, clientSystemUs: nullableNumber } } },
       pairs: { type: 'array', items: { type: 'object', required: ['formats', 'ratio', 'minMax'] } },
     },
   },

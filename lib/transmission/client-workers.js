@@ -12,7 +12,7 @@ import * as hdr from 'hdr-histogram-js';
 import { UserError } from '../errors.js';
 import { portablePayload } from '../payload/portable.js';
 import { createLatency } from './latency.js';
-import { passFigures } from './run.js';
+import { clientCpuFigures, passFigures } from './run.js';
 import { deathsNote } from './server-workers.js';
 import { largest } from '../measure/statistics.js';
 
@@ -129,8 +129,9 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
       wireBytes: { payload: payloadBytes, frames: direction === 'up' ? up : down, up, down },
       latencyMs: latency.summary(),
       latencyUncorrectedMs: uncorrected?.summary() ?? null,
-      // the process's CPU (every worker thread) per message acked; the busiest worker's event loop
-      clientCpuUs: r.acked ? (cpu.user + cpu.system) / r.acked : null,
+      // the process's CPU (every worker thread: process.cpuUsage counts them all, so nothing to merge) per message
+      // acked, and its user and system parts; the busiest worker's event loop
+      ...clientCpuFigures(cpu, r.acked),
       clientElu: Math.max(...answers.map((a) => a.elu)),
       // the longest GC pause of any worker thread, and the server's
       clientGcMaxMs: largest(answers.map((a) => a.gcMaxMs)),

@@ -185,9 +185,11 @@ export const netCpuUs = (us) => (us != null && Number.isFinite(us) && us > 0 ? u
  * absent in results written before there were several).
  * @typedef {{ round: number, slot?: number, server?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
  *   grossCpuUs: number|null, serverUserUs?: number, serverSystemUs?: number, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null,
- *   clientCpuUs: number|null, clientElu: number|null, latencyMs: { p50: number|null, p99: number|null }, complete: boolean, machineProbes?: Array<number|null> }} RatePass
+ *   clientCpuUs: number|null, clientUserUs?: number, clientSystemUs?: number, clientElu: number|null, latencyMs: { p50: number|null, p99: number|null }, complete: boolean,
+ *   machineProbes?: Array<number|null> }} RatePass
  *   serverUserUs, serverSystemUs: grossCpuUs as the kernel split it, user and system time per message (absent where the
- *   server did not report them);
+ *   server did not report them); clientUserUs, clientSystemUs: clientCpuUs so split (absent where the client could not
+ *   measure its CPU, and from a load generator other than the toolkit's client);
  *   machineProbes: the machine probe's rate (machine-probe.js, operations per CPU µs) in the pass's server just before and
  *   just after it; null where the server did not answer (a primary of workers), absent in results written before
  */
@@ -222,7 +224,8 @@ export function lowestOf(values, target = CPU_AT_RATE_TARGET) {
  * A format's fixed-rate passes over the rounds: the median server CPU per message (idle subtracted), its 95%
  * interval and whether that met the target (`precision`: a figure that did not is shown unstable), its min–max
  * and spread ((max − min) ÷ median, statistics.js's), the median idle CPU (µs per second of wall time) and CPU share at the rate,
- * the median user and system time per message (before the idle rate is subtracted; null where no server said), and the
+ * the median user and system time per message (before the idle rate is subtracted; null where no server said) and the
+ * client's (null where no client said), and the
  * passes; the CPU figures (median, interval, min–max, spread, share, lowest) from the passes that measured
  * (`unmeasured` counts the others: fewer passes, a wider interval), the idle and client medians from every pass that
  * has them; and `lowest`, the fastest passes (lowestOf). Null figures where no pass measured.
@@ -239,6 +242,7 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   const idle = passes.map((p) => p.idleCpuUsPerSec).filter((v) => v != null);
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
   const split = passes.filter((p) => p.serverUserUs != null && p.serverSystemUs != null);
+  const clientSplit = passes.filter((p) => p.clientUserUs != null && p.clientSystemUs != null);
   // the figure comes from the passes that measured; a pass is unmeasured when its server did not report (a server
   // that cannot report leaves every pass so, and the row without a figure) or its idle rate left nothing positive
   const measured = cpu.length > 0;
@@ -265,6 +269,9 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
     // "User and system time": the system part is what moves run to run)
     serverUserUs: split.length ? median(split.map((p) => /** @type {number} */ (p.serverUserUs))) : null,
     serverSystemUs: split.length ? median(split.map((p) => /** @type {number} */ (p.serverSystemUs))) : null,
+    // and the client's, the same way (no idle rate to subtract: clientCpuUs is gross too)
+    clientUserUs: clientSplit.length ? median(clientSplit.map((p) => /** @type {number} */ (p.clientUserUs))) : null,
+    clientSystemUs: clientSplit.length ? median(clientSplit.map((p) => /** @type {number} */ (p.clientSystemUs))) : null,
     complete: passes.every((p) => p.complete),
     passes,
   };

@@ -104,6 +104,8 @@ export function summariseTransmissionRounds(passes, rawPasses = []) {
 const PASS_FIGURES = {
   messages: 1, acked: 1, lost: 1, notSent: 1, duplicated: 1, errors: 1, seconds: 1, msgsPerSec: 1, payloadMBps: 1, wireBytes: 1, latencyMs: 1, ended: 1,
   serverCpuUs: 1, clientCpuUs: 1, serverElu: 1, clientElu: 1, latencyUncorrectedMs: 1, serverBusyUs: 1, clientGcMaxMs: 1, clientGcMs: 1, serverGcMaxMs: 1,
+  // kept by the fixed-rate passes (cpu-at-rate.js), not by a row: the first pass's would pass for the row's
+  clientUserUs: 1, clientSystemUs: 1,
 };
 
 /** Rounds each format needs before a verdict may name a winner. */

@@ -233,7 +233,7 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
     latencyMs: latency.summary(),
     latencyUncorrectedMs: uncorrected?.summary() ?? null,
     // CPU per message acked; the server's over the messages it handled since the mark
-    clientCpuUs: r.acked ? (cpu.user + cpu.system) / r.acked : null,
+    ...clientCpuFigures(cpu, r.acked),
     clientElu,
     // the client's longest GC pause and all of them over the pass: a pause as long as the latency target is the client's tail
     clientGcMaxMs: pauses?.maxMs ?? null,
@@ -245,6 +245,19 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
     // wall time the server's event loop was busy per message (its CPU, plus any time it blocked or waited for a core)
     serverBusyUs: server?.messages ? (server.elu * server.seconds * 1e6) / server.messages : null,
   };
+}
+
+/**
+ * The client's CPU per message acked over a pass, from process.cpuUsage's difference across it (this process:
+ * every thread of it, client workers included): user + system, and each of the two as the kernel split it, as the
+ * server's report gives its own (server-meter.js). Null where nothing was acked.
+ * @param {{ user: number, system: number }} cpu µs
+ * @param {number} acked
+ * @returns {{ clientCpuUs: number|null, clientUserUs: number|null, clientSystemUs: number|null }}
+ */
+export function clientCpuFigures(cpu, acked) {
+  if (!acked) return { clientCpuUs: null, clientUserUs: null, clientSystemUs: null };
+  return { clientCpuUs: (cpu.user + cpu.system) / acked, clientUserUs: cpu.user / acked, clientSystemUs: cpu.system / acked };
 }
 
 /**
@@ -274,8 +287,11 @@ export const variantName = (codecName, compress) => (compress ? `${codecName}+${
  * bytes, the latencies, and the CPU figures each side could measure (null where it could not).
  * @typedef {ReturnType<typeof passFigures> & { wireBytes: { payload: number, frames: number, up: number, down: number },
  *   latencyMs: import('./latency.js').LatencySummary, latencyUncorrectedMs: import('./latency.js').LatencySummary | null,
- *   clientCpuUs: number | null, clientElu: number | null, clientGcMaxMs?: number | null, clientGcMs?: number | null, serverCpuUs: number | null, serverElu: number | null, serverGcMaxMs?: number | null,
+ *   clientCpuUs: number | null, clientUserUs?: number | null, clientSystemUs?: number | null, clientElu: number | null, clientGcMaxMs?: number | null,
+ *   clientGcMs?: number | null, serverCpuUs: number | null, serverElu: number | null, serverGcMaxMs?: number | null,
  *   serverBusyUs: number | null }} PassResult
+ *   clientUserUs, clientSystemUs: clientCpuUs as the kernel split it (clientCpuFigures; absent from a client that
+ *   cannot measure its CPU, a page)
  */
 
 /**
@@ -586,8 +602,8 @@ const samePlace = (a, b) => Boolean(a?.pinned) === Boolean(b?.pinned) && (!a?.pi
  * @param {number} round
  * @param {number} slot the pass's place among its format's passes in the round
  * @param {Pick<Awaited<ReturnType<typeof runPass>>, 'messages'|'acked'|'seconds'|'msgsPerSec'|'serverCpuUs'|'serverElu'|'clientCpuUs'|'clientElu'
- *   |'lost'|'notSent'|'duplicated'|'errors'> & { latencyMs: { p50: number|null, p99: number|null } }} r the pass (runPass's, or h2load's in its
- *   shape: capacity.js)
+ *   |'lost'|'notSent'|'duplicated'|'errors'> & { clientUserUs?: number|null, clientSystemUs?: number|null, latencyMs: { p50: number|null, p99: number|null } }} r
+ *   the pass (runPass's, or h2load's in its shape: capacity.js)
  * @param {{ idle: import('./server-meter.js').ServerReport|null, pass: import('./server-meter.js').ServerReport|null, machineProbes?: Array<number|null> }} measured
  * @returns {import('./cpu-at-rate.js').RatePass}
  */
@@ -598,7 +614,10 @@ export function ratePass(round, slot, r, { idle, pass, machineProbes }) {
     // the gross figure as the kernel split it between the server's own code and the kernel's work for it (absent where the server did not say)
     ...(pass?.messages && pass.userUs != null && pass.systemUs != null && { serverUserUs: pass.userUs / pass.messages, serverSystemUs: pass.systemUs / pass.messages }),
     idleCpuUsPerSec: idle && idle.seconds > 0 ? idle.cpuUs / idle.seconds : null, serverGcMs: pass?.gcMs ?? null,
-    serverElu: r.serverElu, clientCpuUs: r.clientCpuUs, clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
+    serverElu: r.serverElu, clientCpuUs: r.clientCpuUs,
+    // the client's CPU per message as the kernel split it, as the server's above (absent where the client did not say)
+    ...(r.clientUserUs != null && r.clientSystemUs != null && { clientUserUs: r.clientUserUs, clientSystemUs: r.clientSystemUs }),
+    clientElu: r.clientElu, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
     complete: complete(r),
     ...(machineProbes?.length ? { machineProbes } : {}),
   };

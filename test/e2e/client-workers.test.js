@@ -14,7 +14,9 @@ for (const transport of ['ws', 'http1']) {
     const [payload] = resolvePayloads({ numbers: ['5'] });
     const codecs = await selectCodecs('protobufjs-static,json-buffer');
     // an odd count: the workers' shares differ by one; open loop, so each worker's share of the rate matters too
-    const run = await measureTransmission({ payload, codecs, transport, messages: 501, connections: 3, window: 2, clientWorkers: 2, warmup: 40, rate: 2000, rounds: 1 });
+    // and one fixed-rate pass a format, on one server: its client CPU is every worker thread's
+    const run = await measureTransmission({ payload, codecs, transport, messages: 501, connections: 3, window: 2, clientWorkers: 2, warmup: 40, rate: 2000, rounds: 1,
+      cpuAtRate: { rate: 2000, seconds: 0.1, passes: 1, servers: 1 } });
     assert.equal(run.settings.clientWorkers, 2);
     // the workers sent messages 0–250 and 251–500 of the corpus, as one client would have: the same payload bytes
     const { usable } = prepareWireCodecs(codecs, payload, await loadTransport(transport));
@@ -31,6 +33,14 @@ for (const transport of ['ws', 'http1']) {
       // 501 messages at 2,000 msgs/s: a quarter of a second, whichever worker is slower
       assert.ok(row.seconds && row.seconds >= 0.24, String(row.seconds));
     }
+    // the client's CPU per message over the workers, and as the kernel split it, adding up to it
+    for (const f of run.cpuAtRate?.formats ?? []) {
+      const [p] = f.passes;
+      assert.ok(p.clientCpuUs != null && p.clientCpuUs > 0 && p.clientUserUs != null && p.clientSystemUs != null, `${f.format}: ${JSON.stringify(p)}`);
+      assert.ok(Math.abs(p.clientUserUs + p.clientSystemUs - p.clientCpuUs) < 1e-6 * p.clientCpuUs, `${f.format}: ${JSON.stringify(p)}`);
+      assert.deepEqual([f.clientUserUs, f.clientSystemUs], [p.clientUserUs, p.clientSystemUs], f.format);
+    }
+    assert.equal(run.cpuAtRate?.formats.length, 2);
   });
 }
 

@@ -253,8 +253,9 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
    * benchmark_ws --json, as far as this test reads it: a row's figures are the medians of its passes'.
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
-   * @typedef {{ round: number, slot: number, server: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, serverUserUs: number, serverSystemUs: number, idleCpuUsPerSec: number, serverGcMs: number|null, complete: boolean, machineProbes?: number[] }} RatePass
-   * @typedef {{ format: string, rate: number, serverCpuUs: number, serverUserUs: number, serverSystemUs: number, unmeasured: number, lowest: { serverCpuUs: number, range: [number, number], met: boolean }, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
+   * @typedef {{ round: number, slot: number, server: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, serverUserUs: number, serverSystemUs: number, idleCpuUsPerSec: number, serverGcMs: number|null,
+   *   clientCpuUs: number, clientUserUs: number, clientSystemUs: number, complete: boolean, machineProbes?: number[] }} RatePass
+   * @typedef {{ format: string, rate: number, serverCpuUs: number, serverUserUs: number, serverSystemUs: number, clientUserUs: number, clientSystemUs: number, unmeasured: number, lowest: { serverCpuUs: number, range: [number, number], met: boolean }, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
    *   byServer: { server: number, passCount: number, lowest: { serverCpuUs: number } | null }[], serverAgreement: string,
    *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, serverPid: number, placement: { pinned: boolean, note: string|null } }, results: Row[],
@@ -294,6 +295,8 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
       // the gross figure as the kernel split it: user and system time per message, adding up to it (µs a message,
       // rounding aside)
       assert.ok(p.serverUserUs >= 0 && p.serverSystemUs >= 0 && Math.abs(p.serverUserUs + p.serverSystemUs - p.grossCpuUs) < 1e-6 * p.grossCpuUs + 1e-9, JSON.stringify(p));
+      // and the client's CPU per message so split, adding up to its figure
+      assert.ok(p.clientUserUs >= 0 && p.clientSystemUs >= 0 && p.clientCpuUs > 0 && Math.abs(p.clientUserUs + p.clientSystemUs - p.clientCpuUs) < 1e-6 * p.clientCpuUs + 1e-9, JSON.stringify(p));
       // the server's GC pauses of the pass, as its report gave them (a number: zero when none ran)
       assert.ok(typeof p.serverGcMs === 'number' && p.serverGcMs >= 0, JSON.stringify(p));
       // the machine probe's rate in the pass's server, just before and just after it: both servers answer it
@@ -319,6 +322,7 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
     // and the medians of the passes' user and system time
     const mid3 = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b).slice(2, 4).reduce((a, b) => a + b) / 2;
     assert.deepEqual([f.serverUserUs, f.serverSystemUs], [mid3(f.passes.map((p) => p.serverUserUs)), mid3(f.passes.map((p) => p.serverSystemUs))]);
+    assert.deepEqual([f.clientUserUs, f.clientSystemUs], [mid3(f.passes.map((p) => p.clientUserUs)), mid3(f.passes.map((p) => p.clientSystemUs))]);
   }
   assert.deepEqual(atRate.pairs.map((p) => p.formats), [['protobufjs-static', 'json-buffer']]);
   // the passes on a slowed core, by the probes: the run's reference is its upper-quartile probe (a quarter of the way
@@ -390,8 +394,9 @@ nodeTest('benchmark_ws.js --cpu-max-seconds S: rounds of fixed-rate passes alone
   const text = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '3']).done;
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(open loop, 2 passes of 0\.1 s per format in each of 1 rounds(, then \d+ rounds? of these passes alone (until the ratio met ±5%|for 3 s, the ratio still wider than ±5%)|, no round added \(no time for one\)), formats alternated; .*; user \+ system: the median over passes of each, .*:$/m);
-  // each format's row: its idle rate, then its user and system time per message
-  assert.match(text.stdout, /^ {2}json-buffer .* µs\/s; user [\d.]+ \+ system [\d.]+ µs\/msg; client /m);
+  // each format's row: its idle rate, then its user and system time per message, then the client's, split so too
+  assert.match(text.stdout, /^ {2}json-buffer .* µs\/s; user [\d.]+ \+ system [\d.]+ µs\/msg; client [\d.]+ µs\/msg, user [\d.]+ \+ system [\d.]+ µs\/msg/m);
+  assert.match(text.stdout, /\(sockets, wake-ups\), and after the client's figure the client's CPU per message split so:$/m);
 });
 
 test('measureSaturation: rates double until a probe misses the p99 target, and a target nothing meets names no rate', async () => {

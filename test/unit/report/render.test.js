@@ -96,6 +96,25 @@ test('the validator rejects what the reports rely on being there', () => {
   assert.match(validateResults(noEnv).join(), /environment.*commit/);
 });
 
+test('cpuAtRate\'s user and system split, the server\'s and the client\'s: optional (results written before it load), numbers where there, each with its unit', () => {
+  const pass = { round: 1, messages: 100, acked: 100, seconds: 0.05, msgsPerSec: 2000, serverCpuUs: 30, grossCpuUs: 50, serverUserUs: 32, serverSystemUs: 18, idleCpuUsPerSec: 400,
+    serverElu: 0.1, clientCpuUs: 60, clientUserUs: 45, clientSystemUs: 15, clientElu: 0.2, latencyMs: { p50: 1, p99: 2 }, complete: true };
+  const row = { format: 'fmt-a', rate: 2000, serverCpuUs: 30, minMax: { serverCpuUs: [30, 30] }, spread: 0, idleCpuUsPerSec: 400, clientCpuUs: 60,
+    serverUserUs: 32, serverSystemUs: 18, clientUserUs: 45, clientSystemUs: 15, complete: true, passes: [pass] };
+  const withFormat = (/** @type {Record<string, unknown>} */ format) => {
+    const r = makeResults();
+    Object.assign(r.transmission[0], { cpuAtRate: { rate: 2000, seconds: 0.05, formats: [format], pairs: [] } });
+    return r;
+  };
+  assert.deepEqual(validateResults(withFormat(row)), []);
+  assert.deepEqual(numbersWithoutUnit(withFormat(row)), []);
+  // results written before the client's split (or either) was kept, and a client that could not measure it
+  const { clientUserUs: _u, clientSystemUs: _s, serverUserUs: _su, serverSystemUs: _ss, ...before } = row;
+  assert.deepEqual(validateResults(withFormat(before)), []);
+  assert.deepEqual(validateResults(withFormat({ ...row, clientUserUs: null, clientSystemUs: null })), []);
+  assert.match(validateResults(withFormat({ ...row, clientSystemUs: '15' })).join(), /cpuAtRate\/formats\/0\/clientSystemUs/);
+});
+
 test('a run folder appears whole or not at all', () => {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'rundir-'));
   try {

@@ -120,6 +120,39 @@ test('summariseRatePasses: median over rounds, min–max, spread, share of a cor
   assert.deepEqual([split.serverUserUs, split.serverSystemUs], [30, 17]);
 });
 
+test('the client\'s CPU per message split into user and system: each pass keeps it, each format the median of each, its line prints it beside the server\'s', async () => {
+  const { ratePass } = await import('../../../lib/transmission/run.js');
+  const r = { messages: 100, acked: 100, seconds: 0.05, msgsPerSec: 2000, serverCpuUs: 30, serverElu: 0.5, clientCpuUs: 60, clientUserUs: 45, clientSystemUs: 15, clientElu: 0.3,
+    lost: 0, notSent: 0, duplicated: 0, errors: 0, latencyMs: { p50: 1, p99: 2 } };
+  const withSplit = ratePass(1, 0, r, { idle: null, pass: { messages: 100, cpuUs: 5000, userUs: 3200, systemUs: 1800, elu: 0.5, seconds: 0.05 } });
+  assert.deepEqual([withSplit.clientCpuUs, withSplit.clientUserUs, withSplit.clientSystemUs], [60, 45, 15]);
+  assert.deepEqual([withSplit.serverUserUs, withSplit.serverSystemUs], [32, 18], 'the server\'s split beside it, its own');
+  // a client that cannot measure its CPU (a page), or a load generator that does not split it (h2load): absent
+  const without = ratePass(1, 0, { ...r, clientCpuUs: null, clientUserUs: null, clientSystemUs: null }, { idle: null, pass: null });
+  assert.deepEqual(['clientUserUs' in without, 'clientSystemUs' in without], [false, false]);
+  const { clientUserUs: _cu, clientSystemUs: _cs, ...h2loadShaped } = r;
+  assert.equal('clientUserUs' in ratePass(1, 0, h2loadShaped, { idle: null, pass: null }), false);
+  // the format's: each one's median over the passes whose client gave it (user and system apart, never swapped); null with none
+  const split = (/** @type {number} */ round, /** @type {number} */ user, /** @type {number} */ system) => ({ ...pass(round, 40), clientCpuUs: user + system, clientUserUs: user, clientSystemUs: system });
+  const row = summariseRatePasses('x', 2000, [split(1, 45, 15), split(2, 47, 9), split(3, 44, 20), pass(4, 40)]);
+  assert.deepEqual([row.clientUserUs, row.clientSystemUs], [45, 15]);
+  assert.deepEqual([summariseRatePasses('x', 2000, [pass(1, 40)]).clientUserUs, summariseRatePasses('x', 2000, [pass(1, 40)]).clientSystemUs], [null, null]);
+  // the line: the server's split, then the client's figure with its own, each user first; the legend says what each is
+  const both = summariseRatePasses('protobufjs-static', 2000, [1, 2, 3].map((k) => ({ ...split(k, 45, 15), serverUserUs: 32, serverSystemUs: 18 })));
+  const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [both], pairs: [] }, settings: {} });
+  assert.match(lines[1], /; user 32\.0 \+ system 18\.0 µs\/msg; client 60\.0 µs\/msg, user 45\.0 \+ system 15\.0 µs\/msg$/);
+  assert.match(lines[0], /; user \+ system: the median over passes of each, the server CPU per message before the idle rate is subtracted as the kernel split it between the server's own code and its work for the server \(sockets, wake-ups\), and after the client's figure the client's CPU per message split so:$/);
+  // a client's split without the server's (a server that does not split its own): the legend speaks of the client's
+  const clientOnly = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [row], pairs: [] }, settings: {} });
+  assert.match(clientOnly[1], /µs\/s; client 58\.0 µs\/msg, user 45\.0 \+ system 15\.0 µs\/msg$/);
+  assert.match(clientOnly[0], /; user \+ system after the client's figure: the median over passes of each, the client CPU per message as the kernel split it between the client's own code and its work for the client \(sockets, wake-ups\):$/);
+  // results written before either split was kept: the line and legend as they were (such a file has no such keys;
+  // null reads the same)
+  const before = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [{ ...row, clientUserUs: null, clientSystemUs: null }], pairs: [] }, settings: {} });
+  assert.match(before[1], /; client 58\.0 µs\/msg$/);
+  assert.doesNotMatch(before.join('\n'), /user|system/);
+});
+
 test('ratePairs: the ratio is taken within each round, then its median: load that moves both formats alike cancels', () => {
   // round 2 is twice as slow for both formats; the per-round ratio stays 1.2
   const a = summariseRatePasses('protobuf', 2000, [pass(1, 10), pass(2, 20), pass(3, 10)]);

@@ -30,6 +30,10 @@ test('summariseTransmissionRounds: medians, min–max, accounting summed, passes
   // GC pauses: the longest of any pass on each side, null where no pass could watch them
   const paused = summariseTransmissionRounds([pass('a', 300, { clientGcMaxMs: 4, serverGcMaxMs: null }), pass('a', 200, { clientGcMaxMs: 11, serverGcMaxMs: null }), pass('a', 100, { clientGcMaxMs: 2 })]);
   assert.deepEqual([paused.clientGcMaxMs, paused.serverGcMaxMs], [11, null]);
+  // the client's user and system split is the fixed-rate passes' (cpu-at-rate.js): the first pass's is not the row's
+  const split = summariseTransmissionRounds([pass('a', 300, { clientCpuUs: 40, clientUserUs: 30, clientSystemUs: 10 }), pass('a', 200, { clientCpuUs: 50, clientUserUs: 35, clientSystemUs: 15 })]);
+  assert.equal(split.clientCpuUs, 45);
+  assert.deepEqual(['clientUserUs' in split, 'clientSystemUs' in split], [false, false]);
 });
 
 test('pairVerdict: a winner only when the ranges do not overlap, with enough rounds', () => {

@@ -18,6 +18,8 @@ import { buildAdapter } from '../schema/index.js';
  * @property {string} file
  * @property {string} text
  * @property {string|null} sourceFile
+ * @property {{ path: string, name: string }[]} [layout] the files a code generator is given (Schema.layout), so a
+ *   process that generates code for the schema first has the files its imports name
  * @property {import('../schema/index.js').Adapter['fit']} [fit] how the payload spells keys and numbers (buildAdapter's)
  */
 
@@ -46,7 +48,7 @@ import { buildAdapter } from '../schema/index.js';
  */
 export function portablePayload(payload, { messages } = {}) {
   const corpus = payload.corpus ?? [payload.value];
-  const { root, typeName, hash, file, text, sourceFile, adapter } = payload.schema;
+  const { root, typeName, hash, file, text, sourceFile, adapter, layout } = payload.schema;
   return {
     id: payload.id,
     title: payload.title,
@@ -60,7 +62,7 @@ export function portablePayload(payload, { messages } = {}) {
     ...(payload.warnings?.length && { warnings: payload.warnings }),
     schemaSource: payload.schemaSource,
     ...(payload.schemaOrigin !== undefined && { schemaOrigin: payload.schemaOrigin }),
-    schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(adapter.fit && { fit: adapter.fit }) },
+    schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(layout && { layout }), ...(adapter.fit && { fit: adapter.fit }) },
   };
 }
 

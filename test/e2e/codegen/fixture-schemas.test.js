@@ -10,7 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { loadCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
-import { ROOT } from '../../../lib/paths.js';
+import { CACHE_DIR, ROOT } from '../../../lib/paths.js';
+import { cachedModulePath } from '../../../lib/codecs/codegen.js';
+import { portablePayload, rebuildPayload } from '../../../lib/payload/portable.js';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'schemas');
@@ -347,5 +349,24 @@ test('protobuf-es-json (toJsonString/fromJsonString) carries every well-known ty
     const [p] = prepareCodecs([esJson], payload);
     const expected = typeof fixture.verdict === 'string' ? fixture.verdict : fixture.verdict?.['protobuf-es'];
     assert.equal(describeVerdict(p), expected, fixture.data);
+  }
+});
+
+test('a schema tree rebuilt in another process (its portable form) generates its code from a cold cache: the layout comes along', () => {
+  const [payload] = resolvePayloads({ data: path.join(DIR, 'tree-order.json'), proto: path.join(DIR, 'tree/acme/orders/v1/order.proto'), type: 'acme.orders.v1.Order' });
+  // as a speed process or a runtime worker receives it: through JSON, with no protobuf.js Root.files
+  const rebuilt = rebuildPayload(JSON.parse(JSON.stringify(portablePayload(payload))));
+  assert.deepEqual(rebuilt.schema.layout, payload.schema.layout);
+  for (const name of ['protobufjs-static', 'protobuf-es']) {
+    const codec = codecs.find((c) => c.name === name);
+    assert.ok(codec?.generator, name);
+    // a key of this test's own, so the code is generated here and now, not found from an earlier run
+    const key = `cold-${process.pid}`;
+    try {
+      const file = cachedModulePath({ name, generator: codec.generator }, rebuilt.schema, key);
+      assert.ok(fs.existsSync(file), `${name}: ${file}`);
+    } finally {
+      fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
+    }
   }
 });

@@ -16,10 +16,10 @@ const require = createRequire(import.meta.url);
 /**
  * pbf's compiler and the .proto reader it takes its input from, loaded only when code is generated (on the host,
  * before any runtime or page starts), never when this module loads: pbf/compile.js reads its own package.json from
- * disk as it loads (readFileSync(new URL('package.json', import.meta.url))), which a browser page cannot (its bundle
- * has no import.meta.url: "Invalid URL"). So a page, which gets this module in its bundle, has pbf's runtime (PbfReader,
- * PbfWriter) and the generated code only, as it has protobufjs-static's runtime without pbjs. A require() that
- * esbuild does not follow (node:module is inert in a page), of an ES module, which Node 20.19+ allows.
+ * disk as it loads (readFileSync(new URL('package.json', import.meta.url))), which a browser page cannot (its
+ * bundle has no import.meta.url: "Invalid URL"). So a page, which gets this module in its bundle, has pbf's runtime
+ * (PbfReader, PbfWriter) and the generated code only, as it has protobufjs-static's runtime without pbjs. A require()
+ * that esbuild does not follow (node:module is inert in a page), of an ES module, which Node 20.19+ allows.
  * pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here.
  */
 function compiler() {

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { PbfReader, PbfWriter } from 'pbf';
-// pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here
-import { compileRaw } from 'pbf/compile';
-import resolveSchema from 'resolve-protobuf-schema';
 import protobuf from 'protobufjs';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
@@ -12,6 +10,23 @@ import { findInt64, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 import { libraryVersion } from './library-version.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * pbf's compiler and the .proto reader it takes its input from, loaded only when code is generated (on the host,
+ * before any runtime or page starts), never when this module loads: pbf/compile.js reads its own package.json from
+ * disk as it loads (readFileSync(new URL('package.json', import.meta.url))), which a browser page cannot (its
+ * bundle has no import.meta.url: "Invalid URL"). So a page, which gets this module in its bundle, has pbf's runtime
+ * (PbfReader, PbfWriter) and the generated code only, as it has protobufjs-static's runtime without pbjs. A require()
+ * that esbuild does not follow (node:module is inert in a page), of an ES module, which Node 20.19+ allows.
+ * pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here.
+ */
+function compiler() {
+  const { compileRaw } = /** @type {typeof import('pbf/compile')} */ (require('pbf/compile'));
+  const resolveSchema = /** @type {typeof import('resolve-protobuf-schema').default} */ (require('resolve-protobuf-schema'));
+  return { compileRaw, resolveSchema };
+}
 
 /**
  * The package a protobuf.js type or enum is declared in ('' for none).
@@ -211,6 +226,7 @@ const codec = {
   decoded: 'generated readX(new PbfReader(bytes)): plain object, defaults filled in, int64 as numbers',
   generator: {
     generate(protoDir, outDir) {
+      const { compileRaw, resolveSchema } = compiler();
       for (const f of fs.readdirSync(protoDir).filter((n) => n.endsWith('.proto')).sort()) {
         const code = compileRaw(resolveSchema.sync(path.join(protoDir, f)));
         fs.writeFileSync(path.join(outDir, `${path.basename(f, '.proto')}.js`), code);
@@ -222,8 +238,6 @@ const codec = {
     // node_modules, where libraryVersion reads it (test/unit/codecs/library-version.test.js checks it is the copy used)
     editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,
   },
-  // pbf/compile.js reads its own package.json from disk when it loads
-  browser: { unavailable: 'pbf reads its package.json from disk when it loads' },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
     const foreign = foreignTypeField(schema.type);

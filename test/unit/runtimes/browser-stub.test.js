@@ -1,13 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { builtinStub, pageEntry } from '../../../lib/runtimes/page/browser-runner.js';
+import vm from 'node:vm';
+import { builtinStub, bundlePage, pageEntry } from '../../../lib/runtimes/page/browser-runner.js';
 import { browserForm } from '../../../lib/runtimes/page/browser-worker.js';
 import { loadGenerated, registerUnsupported } from '../../../lib/runtimes/page/browser-codegen.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
+import pbf from '../../../lib/codecs/pbf.js';
 import protobufTs from '../../../lib/codecs/protobuf-ts.js';
 import { Unsupported } from '../../../lib/errors.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
+import { portablePayload } from '../../../lib/payload/portable.js';
 import { ROOT } from '../../../lib/paths.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
 import { NO_SCHEMA } from '../../helpers/narrow.js';
@@ -47,4 +50,28 @@ test('a schema a codec\'s generator cannot take (editions for protobuf-ts) reach
   assert.ok(reason, entry);
   registerUnsupported(codec.name, payload.schema.hash, JSON.parse(reason[1]));
   assert.throws(() => loadGenerated(codec, payload.schema), (err) => err instanceof Unsupported && err.message === JSON.parse(reason[1]));
+});
+
+test('pbf runs in a page: its bundle has pbf\'s runtime and generated code but not its compiler, and round-trips there', async () => {
+  // browser-runner.js leaves a codec that declares it cannot run in a page out of the bundle, with that as its row
+  const declared = /** @type {import('../../../lib/codecs/index.js').Codec} */ (pbf).browser;
+  assert.equal(declared?.unavailable, undefined, 'pbf declares it cannot run in a page');
+  const [payload] = resolvePayloads({ numbers: ['5'] });
+  const script = await bundlePage([{ ...pbf, version: null, available: true, reason: null }], [payload]);
+  // esbuild names each bundled file in a comment (node_modules may be a symlink): pbf/compile.js reads its
+  // package.json from disk as it loads; the assertions name what they looked for rather than print the whole bundle
+  const files = [...script.matchAll(/^\s*\/\/ (\S+\.[cm]?js)$/gm)].map((m) => m[1]);
+  assert.ok(files.some((f) => f.endsWith('node_modules/pbf/index.js')), 'pbf\'s runtime is bundled');
+  assert.ok(files.includes('generated/pbf/test5.js'), 'the generated code for test5 is bundled');
+  assert.deepEqual(files.filter((f) => /pbf\/compile|resolve-protobuf-schema|protocol-buffers-schema/.test(f)), [], 'pbf\'s compiler is not');
+  // the page's script run as a page runs it: its own globals, with no Buffer, process or files (Chromium runs it in
+  // test/e2e/runtimes/matrix-runtimes.test.js)
+  const page = vm.createContext({ URL, TextEncoder, TextDecoder, console, setTimeout, clearTimeout });
+  vm.runInContext('globalThis.window = globalThis.self = globalThis;', page); // where Benchmark.js finds its globals
+  vm.runInContext(script, page);
+  assert.equal(vm.runInContext('typeof Buffer + typeof process', page), 'undefinedundefined');
+  const got = await page.pvjRound({ formats: 'pbf', verifyOnly: true, round: 0 }, { payloads: [portablePayload(payload)], versions: { pbf: null } });
+  // the page's objects are of another realm: compared as the JSON Chromium hands back
+  const { results } = JSON.parse(JSON.stringify(got));
+  assert.deepEqual(results.map((/** @type {{ verdicts: { format: string, status: string }[] }} */ r) => r.verdicts.map((v) => [v.format, v.status])), [[['pbf', 'exact']]]);
 });

@@ -52,6 +52,11 @@ test('serviceTarget: named after the schema file, importing the file that declar
   assert.deepEqual(serviceTarget(schema), { base: 'api', importPath: 'types/order.proto', typeName: 'shop.Order', packageName: 'shop' });
   const inline = parseSchema('syntax = "proto3";\nmessage M { int32 x = 1; }\n', { typeName: 'M' });
   assert.deepEqual(serviceTarget(inline), { base: 'schema', importPath: 'schema.proto', typeName: 'M', packageName: '' });
+  // in a tree whose imports name paths from its top, a message declared in an imported file is imported by that path
+  // (the one its generated layout has), not by a path from the schema's folder ("../../common/v1/money.proto")
+  const tree = path.join(ROOT, 'test', 'fixtures', 'schemas', 'tree');
+  const inTree = loadSchemaFile(path.join(tree, 'acme', 'orders', 'v1', 'order.proto'), 'acme.common.v1.Money');
+  assert.deepEqual(serviceTarget(inTree), { base: 'order', importPath: 'acme/common/v1/money.proto', typeName: 'acme.common.v1.Money', packageName: 'acme.common.v1' });
 });
 
 test('a bundled payload uses the committed service under generated/rpc/, and loadService reads its methods', () => {

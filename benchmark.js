@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The main job (npm start): sizes, speed, memory, a WebSocket pass and the transport comparison, written to results/<date-time>/.
 import path from 'node:path';
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli, usageEntry } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
 import { batchBase, parseBatchCounts } from './lib/payload/batch.js';
 import { UserError } from './lib/errors.js';
@@ -63,11 +63,13 @@ const USAGE = `usage: node benchmark.js ${payloadSynopsis('N ...')} [options]
   --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)
   --min-time S       override the mode's seconds per Benchmark.js sample of --runtimes (its minTime)
   --messages M       override the mode's WebSocket messages per format
-  --formats a,b      codecs for sizes and speed (default: ${START_FORMATS.join(',')}; with --full
-                     ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). Speed is timed in
-                     ${MODES.default.speedProcesses} fresh processes per group of codecs (a group holds no two codecs of one library), their
-                     pairs pooled; --quick: ${MODES.quick.speedProcesses} (in this process when the codecs make one group); --full: ${MODES.full.speedProcesses}, up to ${MODES.full.speedMaxProcesses}
-                     while some ratio's processes disagree or too few ran at full speed
+${usageEntry('--formats a,b', `codecs for sizes and speed (default: ${START_FORMATS.join(',')}; `
+    + `with --full ${DEFAULT_FORMATS.join(',')}; 'all' for every available one). `
+    + `Speed is timed in ${MODES.default.speedProcesses} fresh processes per group of codecs `
+    + '(a group holds no two codecs of one library), their pairs pooled; '
+    + `--quick: ${MODES.quick.speedProcesses} (in this process when the codecs make one group); `
+    + `--full: ${MODES.full.speedProcesses}, up to ${MODES.full.speedMaxProcesses} `
+    + 'while some ratio\'s processes disagree or too few ran at full speed', 21)}
 ${payloadSourceUsage(OPTIONS, { column: 21 })}
   --ws-formats a,b   codecs of the WebSocket pass (default: ${TRANSMISSION_FORMATS.join(',')}; 'none' to skip it)
   --profiles p,q     link profiles of the WebSocket pass (default: none, i.e. plain loopback)
@@ -79,9 +81,11 @@ ${payloadSourceUsage(OPTIONS, { column: 21 })}
                      'none' to skip it)
   --capacity G       the capacity headline: how many REST/JSON (http1, json-buffer) and gRPC/protobuf (grpc,
                      protobufjs-static) messages/s of test3 (or the first payload) one server core takes at p99 under
-                     ${CAPACITY_TARGET_P99_MS} ms (one short search each; ${MODES.full.capacity.searches} with --full), and the server's CPU for both at ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default:
-                     h2load when it is on the PATH, else the toolkit's clients), h2load, toolkit, or none to skip it
-  --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the timing)
+                     ${CAPACITY_TARGET_P99_MS} ms (one short search each; ${MODES.full.capacity.searches} with --full), and the server's CPU for both at
+                     ${MODES.default.capacity.cpuRate} msgs/s; G sends them: auto (default: h2load when it is on the PATH, else the toolkit's
+                     clients), h2load, toolkit, or none to skip it
+  --no-memory        skip the memory pass (bytes allocated and GC ms per operation, in child processes after the
+                     timing)
   --batch 1,10,100   also wrap one payload N times in a repeated field and report how size and time grow
   --batch-payload N  the payload --batch wraps (default: the first one chosen, or 3 when all five run)
   --out DIR          parent folder of the run's folder (default: results/)

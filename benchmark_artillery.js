@@ -28,7 +28,8 @@ const OPTIONS = {
   'no-check': { type: 'boolean', default: false },
 };
 
-const USAGE = `usage: node benchmark_artillery.js ${payloadSynopsis('N')} --target URL [options]
+const USAGE = `usage: node benchmark_artillery.js ${payloadSynopsis('N')}
+                                   --target URL [options]
   Writes an Artillery script (YAML): one scenario per transport × format, each virtual user one client of the
   toolkit's own transport sending --messages-per-user messages of the payload's corpus with the toolkit's codec
   (the engine: packages/artillery-engine-pvj). Run it with the toolkit's Artillery, installed on first use:

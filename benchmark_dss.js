@@ -2,7 +2,7 @@
 // Data serialization speed, in paired slices (or Benchmark.js rounds with --timer benchmark): encode (native form → bytes), decode (bytes →
 // native form), both, and the conversions to and from plain objects where a codec has them (docs/speed.md);
 // then, in child processes of their own, bytes allocated and GC time per operation.
-import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, regexOption, resolveSelection, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, regexOption, resolveSelection, runCli, usageEntry } from './lib/cli/index.js';
 import { loadCodecs } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './lib/measure/speed.js';
@@ -55,10 +55,10 @@ const USAGE = `usage: node benchmark_dss.js ${payloadSynopsis('N ...')} [options
        node benchmark_dss.js --shapes [FAMILY ...] [--formats a,b] [--rounds R] [--max-time S] [--min-time S] [--json]
   N               bundled payload 1–5 (default: all five)
 ${payloadSourceUsage(OPTIONS, { column: 18 })}
-  --shapes        the type-by-type micro-suite: families of messages that each hold one kind of value
-                  (${SHAPES.map((s) => s.id).join(', ')}; default all), each a seeded corpus of
-                  distinct messages with an inferred schema; per family and codec, bytes and encode/decode
-                  speed against JSON (default --max-time ${SHAPES_MAX_TIME}; no memory pass)
+${usageEntry('--shapes', 'the type-by-type micro-suite: families of messages that each hold one kind of value '
+    + `(${SHAPES.map((s) => s.id).join(', ')}; default all), each a seeded corpus of distinct messages with an inferred `
+    + 'schema; per family and codec, bytes and encode/decode speed against JSON '
+    + `(default --max-time ${SHAPES_MAX_TIME}; no memory pass)`, 18)}
   Speed is timed in paired slices (docs/speed.md, "Paired slices"): per operation, every codec takes turns with
   the baseline (json-buffer) in short slices after a warm-up, each ratio is the median of its pairs with a 95%
   interval, measured to a precision rather than to a clock; the round trip is derived from encode and decode.

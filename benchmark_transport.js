@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Transmission across transports: JSON and protobuf (or any formats) over ws, HTTP/1.1, HTTP/2 (and Connect, gRPC
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
+import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli, usageEntry } from './lib/cli/index.js';
 import {
   breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, withoutOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
@@ -55,36 +55,40 @@ const USAGE = `usage: node benchmark_transport.js ${payloadSynopsis('N')} [optio
   formats on one transport and of transports on one format (a winner only when every round of one beat every
   round of the other in msgs/s, at least 3 rounds).
 ${payloadSourceUsage(OPTIONS, { column: 22 })}
-  --transports a,b    ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORTS}; with --capacity ${CAPACITY_TRANSPORTS})
+${usageEntry('--transports a,b', `${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORTS}; with --capacity ${CAPACITY_TRANSPORTS})`, 22)}
   --formats a,b       codecs for every transport (default: each transport's own JSON and protobuf pair, below);
                       a cell a transport cannot carry is skipped with its reason (with one transport: refused)
   --profiles a,b      network profiles (default none): none, 3g, 4g, … or custom (with --rtt MS --down KBIT --up KBIT)
   --messages M        per format, transport, profile and round (default 5000 unthrottled, 40 throttled)
   --rounds R          default 3
   --sweep             instead: per transport, format and profile, the highest open-loop rate whose p99 (from the
-                      scheduled send time) stays under --target-p99 MS (default 10), rates doubling from 1,000
-                      msgs/s, then bisected
+                      scheduled send time) stays under --target-p99 MS, rates doubling from 1,000 msgs/s, then
+                      bisected
   --capacity          instead: capacity per server core. Per transport (its server.js pinned to its own core, the
                       client on another) and format, the highest open-loop rate with nothing lost and p99 under
-                      --target-p99 MS (default 10): rates doubling from --from-rate R (default 500 msgs/s; search k of N from R × 2^((k−1)/N)), probes
-                      of --probe-seconds S (default 0.2), then 5 bisections; --searches N (default ${CAPACITY_SEARCHES}) such
-                      searches per format, each against a fresh server, search k of every transport before
-                      search k + 1 of any (with every transport, about a minute apart), the pair's formats taking
-                      turns, the median kept with the min–max of all (a capacity moves with the machine: one
-                      search has no spread; ~ unstable where a search lies more than 10% from the kept one), and
-                      per transport protobuf ÷ JSON search by search. Then each capacity held for --sustain S
-                      seconds (default ${CAPACITY_SUSTAIN_SECONDS}; 0 skips) in one pass, and where that fails at ${SUSTAIN_SHARES.slice(1).join(', ')} of
-                      it until one holds: a probe is too short to meet the server's major GCs. A rate the client
-                      (not the server) ran out at (CPU, event loop, or a GC pause of its own as long as the target) is marked
-                      client-bound, not reported per core. Then both formats at half the lower capacity of the
-                      pair: p50/p99 and server CPU per message at that fixed rate (3 rounds of two passes twice a
-                      probe's length, each after an idle interval of up to 0.25 s). Default
-                      --connections 4 --window 8 when both are left at 1 (either given otherwise: both kept).
-                      V8 flags for the servers (--max-semi-space-size=16, …) go in NODE_OPTIONS, which every
-                      server.js the run starts inherits
+                      --target-p99 MS: rates doubling from --from-rate R (search k of N from R × 2^((k−1)/N)),
+                      probes of --probe-seconds S, then 5 bisections; --searches N such searches per format, each
+                      against a fresh server, search k of every transport before search k + 1 of any (with every
+                      transport, about a minute apart), the pair's formats taking turns, the median kept with the
+                      min–max of all (a capacity moves with the machine: one search has no spread; ~ unstable where
+                      a search lies more than 10% from the kept one), and per transport protobuf ÷ JSON search by
+                      search. Then each capacity held for --sustain S seconds in one pass, and where that fails at
+                      ${SUSTAIN_SHARES.slice(1).join(', ')} of it until one holds: a probe is too short to meet the server's major GCs. A
+                      rate the client (not the server) ran out at (CPU, event loop, or a GC pause of its own as
+                      long as the target) is marked client-bound, not reported per core. Then both formats at half
+                      the lower capacity of the pair: p50/p99 and server CPU per message at that fixed rate (3
+                      rounds of two passes twice a probe's length, each after an idle interval of up to 0.25 s).
+                      Default --connections 4 --window 8 when both are left at 1 (either given otherwise: both
+                      kept). V8 flags for the servers (--max-semi-space-size=16, …) go in NODE_OPTIONS, which
+                      every server.js the run starts inherits
+  --target-p99 MS     with --sweep or --capacity: the p99 latency in milliseconds a rate must keep under (default 10)
+  --from-rate R       with --capacity: the first rate of a search, msgs/s (default 500)
+  --probe-seconds S   with --capacity: how long each rate of a search is sent (default 0.2)
+  --searches N        with --capacity: searches per format (default ${CAPACITY_SEARCHES})
+  --sustain S         with --capacity: seconds each capacity is then held (default ${CAPACITY_SUSTAIN_SECONDS}; 0 skips that)
   --calibrate         with --capacity on http1: autocannon against the same server, JSON body and connections
-                      (closed loop, 3 passes): its requests/s beside the capacity (h2load's or the toolkit's), and the toolkit's own
-                      client in the same closed loop, taking turns with it (like with like)
+                      (closed loop, 3 passes): its requests/s beside the capacity (h2load's or the toolkit's), and
+                      the toolkit's own client in the same closed loop, taking turns with it (like with like)
   --server-workers N  with --capacity: N server.js processes per transport (node:cluster, one port), pinned to N
                       cores where the machine has N more than the client needs
   --cpu-rate R        with --capacity: p50/p99 and server CPU per message at R msgs/s for every transport and

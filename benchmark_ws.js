@@ -2,7 +2,7 @@
 // WebSocket transmission, compared: JSON and protobuf (or any formats) under each network profile.
 import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
 import {
-  breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, transmissionProgress, withoutOptions,
+  breakEvenLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, rewordOption, transmissionProgress, withoutOptions,
 } from './lib/cli/transmission.js';
 import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
@@ -49,7 +49,8 @@ ${payloadSourceUsage(OPTIONS, { column: 22 })}
   --raw               the server ACKs without decoding (transport ceiling)
   --client chromium   the client side in a headless Chromium page, with the browser's own WebSocket
   --sweep             instead: per format and profile, the highest open-loop rate whose p99 (from the scheduled
-                      send time) stays under --target-p99 MS (default 10), rates doubling from 1,000 msgs/s, then bisected
+                      send time) stays under --target-p99 MS, rates doubling from 1,000 msgs/s, then bisected
+  --target-p99 MS     with --sweep: the p99 latency in milliseconds a rate must keep under (default 10)
   --cpu-rate R        on the unthrottled profile, also server CPU per message at a fixed R msgs/s (default 2000;
                       off to skip): two open-loop passes per format and round, formats alternated, one on the
                       run's server and one on a fresh one beside it, each after an idle interval (as long as the
@@ -62,7 +63,7 @@ ${payloadSourceUsage(OPTIONS, { column: 22 })}
                       machine may need minutes)
   Tables lead with CPU per message (server, reported by it at the end of each pass; client) and event-loop
   utilization; unthrottled, each pass is followed by a raw one (server ACKs without decoding) for the decode share.
-${withoutOptions(TRANSMISSION_USAGE, /--throttle/).replace('--deflate           permessage-deflate', '--deflate           also each format with permessage-deflate').replace('--compress C        compression', '--compress C        also each format with compression')}
+${['--deflate', '--compress'].reduce((usage, option) => rewordOption(usage, option, (d) => `also each format with ${d}`, 22), withoutOptions(TRANSMISSION_USAGE, /--throttle/))}
   Prints a verdict per pair of formats and profile: a winner only when every round of one beat every round
   of the other in msgs/s (at least 3 rounds), else "no clear difference".
   Exit code 1 when any message was lost, not sent, duplicated or answered with an error; a codec that cannot

@@ -11,7 +11,8 @@ import { resolvePayloads } from '../lib/payload/index.js';
 import { calibrateHttp1 } from '../lib/transmission/calibrate.js';
 import { int } from '../lib/report/format.js';
 
-const USAGE = `usage: node scripts/calibrate-http1.js [N] [--formats a,b] [--requests R] [--rounds K] [--connections C] [--pipelining P] [--json]
+const USAGE = `usage: node scripts/calibrate-http1.js [N] [--formats a,b] [--requests R] [--rounds K] [--connections C]
+                                       [--pipelining P] [--json]
   N               bundled payload (default 3)
   --formats       codecs whose bodies are POSTed (default protobufjs-static,json-buffer)
   --requests R    requests per pass (default 20000)

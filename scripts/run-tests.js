@@ -20,8 +20,8 @@ import { parseCli } from '../lib/cli/index.js';
 import { UserError } from '../lib/errors.js';
 
 const USAGE = `usage: node scripts/run-tests.js FOLDER|FILE...
-  Runs node's test runner on every *.test.js below the folders given (a file given is run as it is), several files at a
-  time (TEST_CONCURRENCY), "test-runner: long" files first and "test-runner: alone" files last, two at a time
+  Runs node's test runner on every *.test.js below the folders given (a file given is run as it is), several files
+  at a time (TEST_CONCURRENCY), "test-runner: long" files first and "test-runner: alone" files last, two at a time
   (TEST_ALONE_CONCURRENCY); a file still running after TEST_FILE_TIMEOUT_MS (default 10 minutes) fails.
   npm test: the lint, then test/unit and test/e2e; npm run test:unit, npm run test:e2e: one of them.`;
 

@@ -9,7 +9,8 @@ import { resolvePayloads } from '../lib/payload/index.js';
 import { measureTlsShare } from '../lib/transmission/tls-share.js';
 import { checkSettings, loadTransport } from '../lib/transmission/transports/index.js';
 
-const USAGE = `usage: node scripts/tls-share.js [N] [--transport T] [--formats a,b] [--direction up|down] [--messages M] [--rounds R] [--window W] [--pipelining P] [--json]
+const USAGE = `usage: node scripts/tls-share.js [N] [--transport T] [--formats a,b] [--direction up|down] [--messages M]
+                                 [--rounds R] [--window W] [--pipelining P] [--json]
   N               bundled payload (default 3)
   --transport T   ws, http1, http2, connect, connect-h2 or grpc (default http1)
   --formats a,b   codecs (default protobufjs-static,json-buffer; the transport refuses what it cannot carry)

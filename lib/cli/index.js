@@ -44,8 +44,11 @@ export function payloadSynopsis(numbers) {
   return `${numbers === 'N' ? `(${choice})` : `[${choice}]`} [--proto FILE [--type NAME]]`;
 }
 
-/** The width --help entries written here are wrapped to (the entry points' own lines keep within it). */
-const USAGE_WIDTH = 118;
+/**
+ * The width --help entries written here are wrapped to; the entry points' own lines keep within it
+ * (test/e2e/cli-help.test.js).
+ */
+export const USAGE_WIDTH = 118;
 
 /**
  * One --help entry, laid out as the entry points lay out their own: the description starting at `column` (two spaces

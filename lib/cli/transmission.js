@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection } from './index.js';
+import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, usageEntry } from './index.js';
 import { UserError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../transmission/artillery/script.js';
 import { resolveProfile } from '../transmission/shaping/profiles.js';
@@ -47,6 +47,9 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       message's scheduled send time, so stalls are not hidden (coordinated omission)
   --throttle PROFILE  none (default), 3gslow, 3g, 3gfast, 3gem, 2g, edge, dial, dsl, cable, 4g, lte, fois,
                       or custom with --rtt MS --down KBIT --up KBIT
+  --rtt MS            the custom link's round-trip time in milliseconds (default 0)
+  --down KBIT         the custom link's bandwidth from server to client, kbit/s (default: unlimited)
+  --up KBIT           the custom link's bandwidth from client to server, kbit/s (default: unlimited)
   --shaper S          auto (default), os (@sitespeed.io/throttle: tc/netem, needs sudo) or emulator
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
   --warmup N          N messages (a count, not seconds) sent first, unmeasured, so the JIT has warmed up
@@ -80,6 +83,27 @@ export function withoutOptions(usage, drop) {
     if (/^ {2}--/.test(line)) dropping = drop.test(line);
     return !dropping;
   }).join('\n');
+}
+
+/**
+ * A usage text with one option's entry said anew: its description (the entry's line after `column` and the
+ * deeper-indented lines under it, as one line) passed through `reword`, laid out again by usageEntry at `column`, so
+ * a longer description wraps as the others do. An option the text has no entry for is a bug here, not a silent no-op.
+ * @param {string} usage
+ * @param {string} option the entry's first word, e.g. `--deflate`
+ * @param {(description: string) => string} reword
+ * @param {number} column where the usage text's descriptions start
+ * @returns {string}
+ */
+export function rewordOption(usage, option, reword, column) {
+  const lines = usage.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`  ${option} `));
+  if (start < 0) throw new Error(`rewordOption: no entry for ${option}`);
+  let end = start + 1;
+  while (end < lines.length && /^ {3,}\S/.test(lines[end])) end++;
+  const description = lines.slice(start, end).map((line, i) => (i === 0 ? line.slice(column) : line).trim()).join(' ');
+  const entry = usageEntry(lines[start].slice(0, column).trim(), reword(description), column);
+  return [...lines.slice(0, start), entry, ...lines.slice(end)].join('\n');
 }
 
 /**
@@ -282,7 +306,7 @@ export async function clientMain(argv, { name, format }) {
   const values = { ...given, placement: 'auto' };
   const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}${payloadSynopsis('N')} [M] [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
-  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another;\n                      --formats a,b is the same)'}
+  msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)\n  --formats a,b       the same as --format a,b'}
 ${payloadSourceUsage(options, { column: 22 })}
   --url URL           the server (default SCHEME://127.0.0.1:$PORT, the transport's scheme, PORT defaulting to 7070)
   --ca FILE           with --tls against a server you started: the certificate it printed

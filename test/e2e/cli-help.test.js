@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PAYLOAD_SOURCE_HELP, PAYLOAD_SOURCE_OPTIONS, payloadSynopsis } from '../../lib/cli/index.js';
+import { PAYLOAD_SOURCE_HELP, PAYLOAD_SOURCE_OPTIONS, payloadSynopsis, USAGE_WIDTH } from '../../lib/cli/index.js';
 import { ROOT } from '../../lib/paths.js';
 
 /** Loaded into each entry point: it writes the option tables its parseArgs calls are given to fd 3. */
@@ -38,6 +38,17 @@ function run(script) {
  */
 const help = (script) => run(script).text;
 
+/**
+ * A --help's synopsis: its usage line and the lines under it indented deeper than an entry (a second form of the
+ * command, a synopsis wrapped), up to the first line indented two.
+ * @param {string} text
+ */
+function synopsis(text) {
+  const lines = text.split('\n');
+  const end = lines.findIndex((line, i) => i > 0 && !/^ {3,}\S/.test(line));
+  return lines.slice(0, end < 0 ? lines.length : end);
+}
+
 test('--help is taken by every entry point, including one whose option table does not name it', () => {
   for (const script of ['scripts/tls-share.js', 'scripts/calibrate-http1.js']) {
     assert.match(help(script), new RegExp(`^usage: node ${script}`));
@@ -47,7 +58,7 @@ test('--help is taken by every entry point, including one whose option table doe
 test('a help says what every option it offers does, and only what applies to that entry point', () => {
   // scripts/tls-share.js: each option of its synopsis has an entry of its own, with a word of explanation
   const tls = help('scripts/tls-share.js');
-  const offered = [...tls.split('\n')[0].matchAll(/\[(--[a-z-]+)/g)].map((m) => m[1]);
+  const offered = [...synopsis(tls).join(' ').matchAll(/\[(--[a-z-]+)/g)].map((m) => m[1]);
   assert.deepEqual(offered, ['--transport', '--formats', '--direction', '--messages', '--rounds', '--window', '--pipelining', '--json']);
   for (const option of offered) assert.match(tls, new RegExp(`^ {2}${option}( [A-Za-z,]+)? +\\S`, 'm'), `${option} explained`);
   // the one-format clients connect to a server already running and send one format: no several-format default,
@@ -83,15 +94,32 @@ test('every tool\'s --help names the unit of its --timeout and --warmup, which d
   }
 });
 
+/** Folders no entry point is looked for in: the installed packages, the tests (their fixtures start with #! too), the runs' output. */
+const NOT_ENTRY_POINTS = new Set(['node_modules', 'test', '.git', '.cache', 'results']);
+
 /**
- * The entry points: every .js file at the project's top and in scripts/ that starts with #! (run as a command) or that
- * package.json's scripts run.
+ * The entry points: every .js file of the project (outside NOT_ENTRY_POINTS) that starts with #! (run as a command),
+ * that package.json's bin names, or that package.json's scripts, the README or docs/ run as `node FILE.js`.
  */
 function entryPoints() {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const npmRuns = new Set(Object.values(/** @type {Record<string, string>} */ (pkg.scripts)).flatMap((cmd) => [...cmd.matchAll(/\bnode (\S+\.js)\b/g)].map((m) => m[1])));
-  const files = ['.', 'scripts'].flatMap((dir) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.js')).map((f) => path.posix.join(dir, f)));
-  return files.filter((f) => npmRuns.has(f) || fs.readFileSync(path.join(ROOT, f), 'utf8').startsWith('#!'));
+  const commands = [...Object.values(/** @type {Record<string, string>} */ (pkg.scripts)), fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'),
+    ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(ROOT, 'docs', f), 'utf8'))];
+  const run = new Set([...commands.flatMap((text) => [...text.matchAll(/\bnode ([\w./-]+\.js)\b/g)].map((m) => path.posix.normalize(m[1]))),
+    ...Object.values(/** @type {Record<string, string>} */ (pkg.bin ?? {})).map((f) => path.posix.normalize(f))]);
+  /** @type {string[]} */
+  const files = [];
+  const walk = (/** @type {string} */ dir) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const file = path.posix.join(dir, entry.name);
+      if (entry.isDirectory() && !NOT_ENTRY_POINTS.has(entry.name)) walk(file);
+      else if (entry.isFile() && entry.name.endsWith('.js')) files.push(file);
+    }
+  };
+  walk('.');
+  const missing = [...run].filter((f) => !files.includes(f));
+  assert.deepEqual(missing, [], 'run as node FILE.js (package.json, README.md, docs/) but not a file of the project');
+  return files.filter((f) => run.has(f) || fs.readFileSync(path.join(ROOT, f), 'utf8').startsWith('#!'));
 }
 
 /** The entry point that parses no options of its own, and what its help says instead. */
@@ -113,12 +141,28 @@ const REFUSED = {
     [['3', `--${option}`, 'msgpackr'], new RegExp(`^${name}: ${name} always sends [\\w-]+; use client\\.js --format NAME for another$`)]]))])),
 };
 
-/** The names of the options a --help has an entry for: each line that starts, indented two, with one (`-h, --help` too). */
-const entries = (/** @type {string} */ text) => [...text.matchAll(/^ {2}(?:-\w, )?--([a-z][\w-]*)/gm)].map((m) => m[1]);
+/**
+ * The names of the options a --help has an entry for: each line that starts, indented two as every tool indents its
+ * entries, with one (`-h, --help` too), then its value's placeholder or its description. A line indented deeper that
+ * starts with an option is the wrapped end of another entry's description, not an entry.
+ */
+const entries = (/** @type {string} */ text) => [...text.matchAll(/^ {2}(?:-\w, )?--([a-z][\w-]*)(?= |$)/gm)].map((m) => m[1]);
 
-test('every option an entry point\'s parser accepts has an entry or a mention in its --help, and every entry is an option it accepts', () => {
+/**
+ * Whether a --help documents an option: an entry of its own, or a place in the synopsis (lib/cli/index.js's
+ * payloadSynopsis puts --records PATH and --type NAME there; a tool with a short help lists its options there). A
+ * mention inside another entry's description is not enough.
+ * @param {string} text
+ * @param {string} option without its dashes
+ */
+const documents = (text, option) => entries(text).includes(option)
+  || synopsis(text).some((line) => new RegExp(`(?<![\\w-])--${option}(?![\\w-])`).test(line));
+
+test('every option an entry point\'s parser accepts has an entry of its own (or a place in the synopsis) in its --help, and every entry is an option it accepts', () => {
   const scripts = entryPoints();
   assert.ok(scripts.includes('benchmark_ws.js') && scripts.includes('scripts/json2proto.js') && scripts.includes('scripts/generate-data.js'), scripts.join(' '));
+  /** @type {string[]} */
+  const undocumented = [];
   for (const script of scripts) {
     const { text, options } = run(script);
     if (script in FORWARDS) {
@@ -132,7 +176,7 @@ test('every option an entry point\'s parser accepts has an entry or a mention in
       // --help is the one every parser takes (parseCli adds it); the text is its answer
       if (option === 'help') continue;
       if (option in refused) continue;
-      assert.match(text, new RegExp(`(?<![\\w-])--${option}(?![\\w-])`), `${script}: its parser accepts --${option}, which its --help does not mention`);
+      if (!documents(text, option)) undocumented.push(`${script} --${option}`);
     }
     for (const name of entries(text)) assert.ok(options.has(name) && !(name in refused), `${script} --help offers --${name}, which its parser ${options.has(name) ? 'refuses' : 'does not accept'}`);
     for (const [option, [args, line]] of Object.entries(refused)) {
@@ -142,6 +186,18 @@ test('every option an entry point\'s parser accepts has an entry or a mention in
       assert.match(r.stderr.trimEnd(), line, `${script} ${args.join(' ')}`);
     }
   }
+  assert.deepEqual(undocumented, [], 'options a parser accepts without an entry of their own in the --help (a line starting with the option) '
+    + 'nor a place in its synopsis');
+});
+
+/** The width every tool's --help keeps within: lib/cli/index.js's USAGE_WIDTH, which the shared entries are wrapped to. */
+const HELP_WIDTH = 118;
+
+test(`no line of any entry point's --help is wider than ${HELP_WIDTH} characters`, () => {
+  assert.equal(USAGE_WIDTH, HELP_WIDTH, 'lib/cli/index.js wraps the shared entries to another width now: say which here');
+  const wide = entryPoints().flatMap((script) => help(script).split('\n').filter((line) => [...line].length > HELP_WIDTH)
+    .map((line) => `${script}: ${[...line].length} characters: ${line}`));
+  assert.deepEqual(wide, [], 'wrap them as the other entries wrap: the further lines under the description\'s column');
 });
 
 test('the payload options: each entry point that takes --data has the shared entry of every one it accepts, and the shared synopsis', () => {

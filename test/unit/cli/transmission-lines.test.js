@@ -1,8 +1,9 @@
 // The transmission entry points' shared glue: the named verdicts as sentences (first, the other pairs after,
-// without repeating a named one), the progress bookkeeping of passes, the sweep's and the break-even model's lines.
+// without repeating a named one), the progress bookkeeping of passes, the sweep's and the break-even model's lines,
+// an option's --help entry said anew for one tool.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { breakEvenLines, matrixVerdictLines, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
+import { breakEvenLines, matrixVerdictLines, rewordOption, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
 import { namedVerdictText, passTable, profileTable } from '../../../lib/report/terminal-transmission.js';
 
 const side = (/** @type {string} */ transport, /** @type {string} */ format, /** @type {string} */ label) => ({ transport, format, label });
@@ -89,4 +90,16 @@ test('sweepLines names the transport when the sweep has several; breakEvenLines 
     'a is faster than c at every bandwidth',
   ]);
   assert.match(breakEvenLines(/** @type {any} */ (model), 'grpc')[0], /^Break-even model of grpc \(inputs from the none run\)/);
+});
+
+test('rewordOption: the entry\'s description, wrapped lines and all, said anew and wrapped again at the column; the others as they were', () => {
+  const description = 'permessage-deflate on both ends (every message compressed): wire bytes as compressed';
+  const usage = ['  --tls         TLS', '  --deflate     permessage-deflate on both ends (every message compressed):',
+    '                wire bytes as compressed', '  --json        JSON'].join('\n');
+  const reworded = rewordOption(usage, '--deflate', (d) => `also each format with ${d}; ${d}`, 16).split('\n');
+  assert.deepEqual([reworded[0], reworded.at(-1)], ['  --tls         TLS', '  --json        JSON']);
+  const entry = reworded.slice(1, -1);
+  assert.ok(entry.length === 2 && /^ {2}--deflate {5}\S/.test(entry[0]) && /^ {16}\S/.test(entry[1]) && entry.every((l) => l.length <= 118), entry.join('\n'));
+  assert.equal(entry.map((l) => l.slice(16)).join(' '), `also each format with ${description}; ${description}`);
+  assert.throws(() => rewordOption(usage, '--compress', (d) => d, 16), /no entry for --compress/);
 });

@@ -164,8 +164,9 @@ function protoSources(schema) {
   if (!schema.sourceFile) return [{ name: 'schema.proto', text: schema.text }];
   // a schema rebuilt in another process has no layout: only its own file's name matters there, to find its code
   const layout = schema.layout ?? [{ path: schema.sourceFile, name: path.basename(schema.sourceFile) }];
-  // a file its layout cannot place (imported from above the schema's folder by a path with "..") is left out
-  return layout.filter((f) => !f.name.startsWith('..')).map((f) => ({ name: f.name, text: fs.readFileSync(f.path, 'utf8') }));
+  // a file its layout cannot place (imported from above the schema's folder by a path with "..", or on another
+  // drive) is left out
+  return layout.filter((f) => !f.name.startsWith('..') && !path.isAbsolute(f.name)).map((f) => ({ name: f.name, text: fs.readFileSync(f.path, 'utf8') }));
 }
 
 /**

@@ -217,8 +217,8 @@ export function firstUnsafeInteger(value, path = '$') {
 
 /**
  * What to say when bytes fields hold hex or UUIDs (hexLikeBytes): the proto3 JSON mapping reads them as base64, so
- * every codec carries more bytes than the data holds, and the sizes compare a JSON of hex with a binary form no
- * service would send. One line: the first such value, where, and how many more in which fields.
+ * the codecs that read the schema's bytes fields (the protobuf codecs) carry more bytes than the data holds, and the
+ * sizes compare a JSON of hex with a binary form no service would send. One line: the first such value, where, and how many more in which fields.
  * @param {import('../schema/fit.js').BytesNote[]} notes
  */
 export function hexBytesWarning(notes) {
@@ -228,8 +228,8 @@ export function hexBytesWarning(notes) {
   const more = notes.length > 1 ? ` (${notes.length - 1} more such value${notes.length > 2 ? 's' : ''}; fields ${fields.join(', ')})` : '';
   const what = first.value.includes('-') ? 'a UUID' : 'hex';
   return `${first.path}: ${JSON.stringify(first.value)} in ${first.field} looks like ${what} (${first.hexBytes} bytes), but the proto3 JSON mapping `
-    + `reads bytes as base64, so every codec carries the ${read} bytes base64 gives${more}. OTLP/JSON writes trace and span IDs in hex `
-    + '(a deviation from the mapping); to compare with the binary form a service sends, give such fields in base64.';
+    + `reads bytes as base64, so the protobuf codecs carry the ${read} bytes base64 gives, not ${first.hexBytes}${more}. OTLP/JSON writes trace and `
+    + 'span IDs in hex (a deviation from the mapping); to compare with the binary form a service sends, give such fields in base64.';
 }
 
 /**

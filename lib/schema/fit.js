@@ -90,17 +90,20 @@ const NOTES = new WeakMap();
 
 /**
  * Whether a bytes value the mapping reads as base64 was written as hex (in one case, an even number of digits, at
- * least 16) or as a UUID: how many bytes it holds as hex, else 0. Such a string is valid base64 (hex digits and "-"
+ * least 16, with a digit and a letter among them) or as a UUID: how many bytes it holds as hex, else 0. Such a string is valid base64 (hex digits and "-"
  * are in its alphabets), so a parser reads 3 bytes for every 4 characters, 24 for a 32-digit trace ID that holds 16,
- * and no refusal or verdict ever shows it. OTLP/JSON writes its trace and span IDs so, as a documented deviation from
+ * and no refusal or verdict ever shows it (JSON and the codecs without a schema carry the string as it is). OTLP/JSON writes its trace and span IDs so, as a documented deviation from
  * the mapping (opentelemetry-proto, docs/specification.md, "JSON Protobuf Encoding"). Base64 of random bytes is hex
  * in one case with odds of (16/64)^16 + (16/64)^16 ≈ 5e-10 at 16 characters, so the rule all but never misreads real
- * base64; a shorter string is left alone.
+ * base64 of random bytes; a shorter string, and one of digits or letters alone (base64 of zero bytes is all "A"), is
+ * left alone.
  * @param {string} value
  */
 export function hexLikeBytes(value) {
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return 16;
-  return value.length >= 16 && value.length % 2 === 0 && (/^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value)) ? value.length / 2 : 0;
+  // a digit and a letter both: base64 of zero or small bytes ("AAAAAAAAAAAAAAAA", 12 zero bytes) has no digit
+  const hex = (/^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value)) && /[0-9]/.test(value) && /[a-f]/i.test(value);
+  return value.length >= 16 && value.length % 2 === 0 && hex ? value.length / 2 : 0;
 }
 
 /**

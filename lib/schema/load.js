@@ -53,7 +53,7 @@ export function parseSchema(text, { file = '<schema>', typeName } = {}) {
  * An import is looked for beside the file that imports it, as protobuf.js does, then as protoc and buf look for it:
  * relative to an import root (protoc's --proto_path), here the schema's own folder or the nearest folder above it
  * that holds the path. So a file inside a tree whose imports name paths from the tree's top (OpenTelemetry's
- * `import "opentelemetry/proto/common/v1/common.proto";`, googleapis', a buf module's) loads as given.
+ * `import "opentelemetry/proto/common/v1/common.proto";`, a buf module's) loads as given (docs/schemas.md says what does not).
  * @param {string} file
  * @param {string} [typeName]
  * @returns {Schema}
@@ -68,12 +68,17 @@ export function loadSchemaFile(file, typeName) {
   const main = path.resolve(file);
   /** @type {Map<string, string>} each file loaded from disk, by absolute path: its name in layout */
   const names = new Map([[main, path.basename(main)]]);
+  /** @type {Map<string, string>} an import found nowhere, by the path protobuf.js then reads: what to say of it */
+  const missing = new Map();
   const root = new protobuf.Root();
-  root.resolvePath = importResolver(main, names);
+  root.resolvePath = importResolver(main, names, missing);
   try {
     root.loadSync(file, PARSE_OPTIONS);
   } catch (err) {
-    throw new UserError(`${file}: ${oneLine(/** @type {Error} */ (err).message)}`);
+    // protobuf.js fails reading an import found nowhere (a weak one it skips): say where it was looked for
+    const message = /** @type {Error} */ (err).message;
+    const lost = [...missing].find(([at]) => message.includes(at));
+    throw new UserError(`${file}: ${lost ? lost[1] : oneLine(message)}`);
   }
   const layout = root.files.map((f) => path.resolve(f)).filter((f) => fs.existsSync(f))
     .map((f) => ({ path: f, name: names.get(f) ?? path.relative(path.dirname(main), f).split(path.sep).join('/') }));
@@ -90,25 +95,35 @@ export function loadSchemaFile(file, typeName) {
  * protobuf.js's resolvePath for one schema: an import beside the file that imports it (protobuf.js's own rule), else
  * under the nearest folder, from the schema's own up to the file system's root, that holds the imported path, the
  * import root protoc would be given. It notes in `names` the name each file has in layout: the path the import
- * wrote, for a file found under an import root. An import found nowhere fails with one line saying where it looked.
+ * wrote, for a file found under an import root. An import found nowhere is given back beside its importer, where
+ * protobuf.js fails to read it (or skips it, a weak one), and `missing` holds the line saying where it was looked for.
  * @param {string} main the schema's .proto, absolute
  * @param {Map<string, string>} names
+ * @param {Map<string, string>} missing where it notes an import found nowhere: the path it gave, and the line to say
  * @returns {(origin: string, target: string) => string}
  */
-function importResolver(main, names) {
+function importResolver(main, names, missing) {
+  // the folders above the schema as given, and above the file a symbolic link to it points at
+  const real = fs.realpathSync(main);
+  const starts = [...new Set([path.dirname(main), path.dirname(real)])];
   return (origin, target) => {
-    if (!origin) return target; // the schema's own file, as given
+    if (!origin) return path.resolve(target); // the schema's own file (absolute: an import cycle back to it is one file)
     const beside = path.resolve(path.dirname(origin), target);
     if (fs.existsSync(beside)) return beside;
-    for (let dir = path.dirname(main); ; dir = path.dirname(dir)) {
-      const candidate = path.join(dir, target);
-      if (fs.existsSync(candidate)) {
-        if (!names.has(candidate)) names.set(candidate, path.posix.normalize(target));
-        return candidate;
+    for (const start of starts) {
+      for (let dir = start; ; dir = path.dirname(dir)) {
+        const candidate = path.join(dir, target);
+        if (fs.existsSync(candidate)) {
+          if (!names.has(candidate)) names.set(candidate, path.posix.normalize(target.split(path.sep).join('/')));
+          return candidate;
+        }
+        if (path.dirname(dir) === dir) break;
       }
-      if (path.dirname(dir) === dir) break;
     }
-    throw new Error(`import "${target}" in ${path.relative(path.dirname(main), origin) || origin} is found neither beside that file nor under ${path.dirname(main)} or any folder above it`);
+    // protobuf.js reads it and fails (or skips a weak import): the line for that failure
+    const importer = names.get(path.resolve(origin)) ?? path.relative(path.dirname(main), origin);
+    missing.set(beside, `import "${target}" in ${importer} is found neither beside that file nor under ${starts.join(' or ')} or any folder above it`);
+    return beside;
   };
 }
 

@@ -41,6 +41,10 @@ test('hexLikeBytes: hex in one case (an even number of digits, at least 16) or a
   assert.equal(hexLikeBytes('deadbeefcafe'), 0);
   assert.equal(hexLikeBytes(Buffer.from('eee19b7ec3c1b174eee19b7e', 'hex').toString('base64')), 0); // "7uGbfsPBsXTu4Zt+"
   assert.equal(hexLikeBytes(''), 0);
+  // base64 of zero or small bytes: letters alone, no digit
+  assert.equal(hexLikeBytes(Buffer.alloc(12).toString('base64')), 0); // "AAAAAAAAAAAAAAAA"
+  assert.equal(hexLikeBytes(Buffer.alloc(24).toString('base64')), 0);
+  assert.equal(hexLikeBytes('0000000000000000'), 0);
 });
 
 test('a corpus whose bytes fields hold hex is measured, with one warning naming the first value, its record and the fields', () => {
@@ -53,7 +57,7 @@ test('a corpus whose bytes fields hold hex is measured, with one warning naming 
   const hex = payload.warnings.filter((w) => /looks like/.test(w));
   assert.equal(hex.length, 1, payload.warnings.join('\n'));
   assert.equal(hex[0], `record 0: $.traceId: "${TRACE}" in field trace_id looks like hex (16 bytes), but the proto3 JSON mapping `
-    + 'reads bytes as base64, so every codec carries the 24 bytes base64 gives (4 more such values; fields trace_id, span_id). '
+    + 'reads bytes as base64, so the protobuf codecs carry the 24 bytes base64 gives, not 16 (4 more such values; fields trace_id, span_id). '
     + 'OTLP/JSON writes trace and span IDs in hex (a deviation from the mapping); to compare with the binary form a service sends, give such fields in base64.');
   // the same IDs in base64, as the mapping writes them: nothing to say
   const base64 = write('spans-b64.ndjson', records.map((r) => JSON.stringify({
@@ -68,7 +72,7 @@ test('one message with a UUID in a bytes field: named without a record index, as
   const data = write('one.json', JSON.stringify({ name: 'x', blob: '550e8400-e29b-41d4-a716-446655440000' }));
   const [payload] = resolvePayloads({ data, proto: PROTO, type: 'Span' });
   const [line] = payload.warnings.filter((w) => /looks like/.test(w));
-  assert.match(line, /^\$\.blob: "550e8400-e29b-41d4-a716-446655440000" in field blob looks like a UUID \(16 bytes\), .* carries the 27 bytes base64 gives\. OTLP/);
+  assert.match(line, /^\$\.blob: "550e8400-e29b-41d4-a716-446655440000" in field blob looks like a UUID \(16 bytes\), .* carry the 27 bytes base64 gives, not 16\. OTLP/);
 });
 
 test('payload warnings are carried in results.json and shown under the payload in report.md and report.html', () => {

@@ -491,3 +491,26 @@ test('loadSchemaFile: an import found nowhere is one line naming it, the file th
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('loadSchemaFile: a missing import in an imported file names that file by its import path; a weak one is skipped; a link into a tree loads; a cycle back to a relative main is one file', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-root2-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'acme', 'app'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'acme', 'lib.proto'), 'syntax = "proto3";\npackage acme;\nimport "acme/gone.proto";\nmessage Lib { string s = 1; }\n');
+  const app = path.join(dir, 'acme', 'app', 'app.proto');
+  fs.writeFileSync(app, 'syntax = "proto3";\npackage acme;\nimport "acme/lib.proto";\nmessage App { Lib lib = 1; }\n');
+  assert.throws(() => loadSchemaFile(app), (err) => err instanceof UserError
+    && err.message === `${app}: import "acme/gone.proto" in acme/lib.proto is found neither beside that file nor under ${path.dirname(app)} or any folder above it`);
+  // a weak import found nowhere is skipped, as protobuf.js skips it
+  fs.writeFileSync(path.join(dir, 'acme', 'lib.proto'), 'syntax = "proto3";\npackage acme;\nimport weak "acme/gone.proto";\nmessage Lib { string s = 1; }\n');
+  assert.equal(loadSchemaFile(app).typeName, 'acme.App');
+  // a symbolic link to the schema, from outside its tree: its imports are found above the file it points at
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'import-link-'));
+  t.after(() => fs.rmSync(elsewhere, { recursive: true, force: true }));
+  fs.symlinkSync(app, path.join(elsewhere, 'app.proto'));
+  assert.deepEqual(loadSchemaFile(path.join(elsewhere, 'app.proto')).layout?.map((f) => f.name), ['app.proto', 'acme/lib.proto']);
+  // an import cycle back to a schema given by a relative path: one file, not two (protobuf.js would read it twice)
+  fs.writeFileSync(path.join(dir, 'a.proto'), 'syntax = "proto3";\npackage c;\nimport "b.proto";\nmessage A { B b = 1; }\n');
+  fs.writeFileSync(path.join(dir, 'b.proto'), 'syntax = "proto3";\npackage c;\nimport "a.proto";\nmessage B { string s = 1; }\n');
+  assert.equal(loadSchemaFile(path.relative(process.cwd(), path.join(dir, 'a.proto'))).typeName, 'c.A');
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PbfReader, PbfWriter } from 'pbf';
 import protobuf from 'protobufjs';
+import { fromBase64, toBase64 } from '../base64.js';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
 import { reachableTypes } from '../schema/adapter.js';
@@ -134,9 +135,9 @@ function plainConverters(rootType) {
   }
 
   /** @type {(v: unknown) => unknown} base64 (standard or URL-safe, padded or not, as ProtoJSON reads it) → bytes */
-  const toBytes = (v) => (typeof v === 'string' ? Buffer.from(v, 'base64') : v);
+  const toBytes = (v) => (typeof v === 'string' ? fromBase64(v) : v);
   /** @type {(v: unknown) => unknown} bytes → standard padded base64, as protobuf.js's toObject({ bytes: String }) writes */
-  const toBase64 = (v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : v);
+  const toBase64Text = (v) => (v instanceof Uint8Array ? toBase64(v) : v);
   /**
    * A message's plain form turned into pbf's native form (toNative) or back.
    * @param {import('protobufjs').Type} type
@@ -168,7 +169,7 @@ function plainConverters(rootType) {
       if (v === undefined || v === null) continue;
       const sub = messageOf(field);
       /** @type {(x: unknown) => unknown} */
-      const single = sub ? (x) => convert(sub, x, toNative) : toNative ? toBytes : toBase64;
+      const single = sub ? (x) => convert(sub, x, toNative) : toNative ? toBytes : toBase64Text;
       if (field.map) {
         if (!isJsonObject(v)) continue;
         /** @type {import('../json.js').JsonObject} */

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
+import { fromBase64, toBase64 } from '../base64.js';
 import { NON_FINITE } from '../schema/proto-json.js';
 import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
@@ -30,7 +31,7 @@ const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/p
  */
 function plainScalar(type, v) {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
-  if (type === ScalarType.BYTES && v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+  if (type === ScalarType.BYTES && v instanceof Uint8Array) return toBase64(v);
   return v;
 }
 
@@ -49,7 +50,7 @@ const LONG_TYPES = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT
  * @param {boolean} [longAsString] the field holds a 64-bit integer as a string (jstype = JS_STRING)
  */
 function protoScalar(type, v, longAsString = false) {
-  if (type === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+  if (type === ScalarType.BYTES && typeof v === 'string') return fromBase64(v);
   // a 64-bit integer given as a JSON number: its exact value as BigInt. Left a number, protobuf-es's binary writer
   // converts it right, but its JSON writer prints String(n): "12345678901234567000" for the double 12345678901234567168
   // (JSON.parse's reading of 12345678901234567890), "-9223372036854776000" for the int64 minimum, which its own JSON

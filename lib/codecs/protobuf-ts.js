@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
+import { fromBase64, toBase64 } from '../base64.js';
 import { Unsupported } from '../errors.js';
 import { NON_FINITE, findInt64 } from '../schema/proto-json.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
@@ -68,7 +69,7 @@ const enumNumber = ([, values, prefix], name) => {
 function valueToPlain(e, v) {
   if (e.kind === 'message') return toPlain(e.T(), /** @type {Fields} */ (v));
   if (e.kind === 'enum') return enumName(e.T(), v);
-  if (e.T === ScalarType.BYTES && v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+  if (e.T === ScalarType.BYTES && v instanceof Uint8Array) return toBase64(v);
   return v;
 }
 
@@ -80,7 +81,7 @@ function valueToPlain(e, v) {
 function valueToInit(e, v) {
   if (e.kind === 'message') return toInit(e.T(), v);
   if (e.kind === 'enum') return enumNumber(e.T(), v);
-  if (e.T === ScalarType.BYTES && typeof v === 'string') return Buffer.from(v, 'base64');
+  if (e.T === ScalarType.BYTES && typeof v === 'string') return fromBase64(v);
   // ProtoJSON writes NaN and the infinities as strings; a protobuf-ts message holds the number
   if ((e.T === ScalarType.FLOAT || e.T === ScalarType.DOUBLE) && typeof v === 'string' && NON_FINITE.has(v)) return Number(v);
   return v;

@@ -1,4 +1,5 @@
 import protobuf from 'protobufjs';
+import { fromBase64, toBase64 } from '../base64.js';
 import { isJsonObject, setKey } from '../json.js';
 import { NUMBER_IN_STRING, fieldForKey, fieldKeys, isWrapper, jsonKey, numberFromString } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFromMessage, wellKnownKind, wellKnownToMessage } from './well-known.js';
@@ -101,7 +102,7 @@ export function buildAdapter(rootType, how = {}) {
     // checkFits refused a value whose message has no plain form (a message's plain form is an object)
     if (!isJsonObject(message)) throw new Error(`${JSON.stringify(url)}: the Any's ${inner.fullName.slice(1)} is not a message's fields`);
     const bytes = inner.encode(message).finish();
-    return { [type.fields.type_url ? 'type_url' : 'typeUrl']: url, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+    return { [type.fields.type_url ? 'type_url' : 'typeUrl']: url, value: toBase64(bytes) };
   };
   /** @type {(type: Type, message: unknown) => unknown} */
   const unpackAny = (type, message) => {
@@ -111,7 +112,7 @@ export function buildAdapter(rootType, how = {}) {
     if (!url) return {}; // an unset Any (proto3 JSON printers write {})
     const inner = anyMessageType(type, url);
     if (!inner) return message;
-    const bytes = typeof value === 'string' ? Buffer.from(value, 'base64') : anyBytes(value);
+    const bytes = typeof value === 'string' ? fromBase64(value) : anyBytes(value);
     const { fromProto: unpack, toObjectOptions: options } = innerAdapter(inner);
     const plain = inner.toObject(inner.decode(bytes), options ?? TO_OBJECT_OPTIONS);
     const body = unpack ? unpack(plain) : plain;

@@ -1,4 +1,5 @@
 import protobuf from 'protobufjs';
+import { isBase64 } from '../base64.js';
 import { UserError, firstFew } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
 import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
@@ -31,15 +32,6 @@ export const FIT_FLAGS = Object.freeze(/** @type {const} */ (['aliases', 'longsA
 
 const LONG = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const NUMERIC = new Set(['double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32', ...LONG]);
-
-/**
- * Bytes as ProtoJSON parsers read them: base64 in the standard or the URL-safe alphabet (one of them in a string),
- * padded to a multiple of 4 characters or not padded at all, as the mapping says ("either standard or URL-safe base64
- * encoding with/without paddings are accepted") and Go's protojson decodes it. Anything else ("!!", "YQ=") is no
- * bytes a parser reads, where Buffer.from(value, 'base64') would silently skip or stop at what it cannot read.
- */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
-const BASE64_URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
 
 const INT32 = [-(2n ** 31n), 2n ** 31n - 1n];
 const UINT32 = [0n, 2n ** 32n - 1n];
@@ -402,7 +394,7 @@ function checkScalarOrMessage(field, value, path, depth, found, shown = shownAs(
     const at = ok ? /** @type {string} */ (value).search(/\p{Surrogate}/u) : -1;
     if (at >= 0) throw new UserError(`${path}: the string holds a lone surrogate (at UTF-16 position ${at}), which UTF-8, and so ${subject}, cannot carry`);
   } else if (field.type === 'bytes') {
-    if (t === 'string' && !BASE64.test(/** @type {string} */ (value)) && !BASE64_URL.test(/** @type {string} */ (value))) {
+    if (t === 'string' && !isBase64(/** @type {string} */ (value))) {
       throw new UserError(`${path}: ${jsonType(value)} is not base64 (${subject} takes standard or URL-safe base64, padded or not)`);
     }
     ok = t === 'string';

@@ -6,6 +6,7 @@
  * presence, an enum number is its name only in an enum field, a string is a number only in a number field.
  */
 import protobuf from 'protobufjs';
+import { fromBase64, isBase64, toBase64 } from '../base64.js';
 import { childPath, isJsonObject, setKey } from '../json.js';
 import { WELL_KNOWN_RULES, canonicalWellKnown, wellKnownKind } from './well-known.js';
 
@@ -327,11 +328,19 @@ function canonicalSingle(field, value, rules) {
     if ('value' in read) return Object.is(read.value, -0) && rules.has('negative-zero') ? 0 : read.value;
   }
   if (Object.is(value, -0) && rules.has('negative-zero') && (INTEGER.has(field.type) || FLOAT.has(field.type))) return 0;
-  if (field.type === 'bytes' && rules.has('bytes-as-base64')) {
-    if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
-    if (typeof value === 'string' && /^[A-Za-z0-9+/_-]*=*$/.test(value)) return Buffer.from(value, 'base64').toString('base64');
-  }
+  if (field.type === 'bytes' && rules.has('bytes-as-base64')) return canonicalBase64(value) ?? value;
   return value;
+}
+
+/**
+ * A bytes value (base64, or the byte array a codec gives back) as standard padded base64, or null for a value that
+ * is neither: a string the fit check refuses (which never gets here) is compared as written.
+ * @param {unknown} value
+ * @returns {string|null}
+ */
+function canonicalBase64(value) {
+  if (value instanceof Uint8Array) return toBase64(value);
+  return typeof value === 'string' && isBase64(value) ? toBase64(fromBase64(value)) : null;
 }
 
 /**
@@ -402,8 +411,19 @@ function isDeclaredDefault(field, value) {
     return value === number || (typeof value === 'string' && sub.values[value] === number);
   }
   if (LONG.has(field.type)) return int64String(value) !== null && int64String(value) === int64String(declared);
-  if (field.type === 'bytes' && typeof value === 'string') return Buffer.from(value, 'base64').toString('latin1') === String(declared);
+  if (field.type === 'bytes' && typeof value === 'string') return isBase64(value) && sameLatin1(fromBase64(value), String(declared));
   return Object.is(value, declared);
+}
+
+/**
+ * Whether bytes are a string's characters, one byte each (a bytes field's declared default, as protobuf.js reads it).
+ * @param {Uint8Array} bytes
+ * @param {string} text
+ */
+function sameLatin1(bytes, text) {
+  if (bytes.length !== text.length) return false;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 /**

@@ -32,6 +32,12 @@ const FIXTURES = [
   { data: 'measurements.json', proto: 'measurements.proto' }, // -0 in doubles with and without presence
   // oneofs (at the top, in a repeated field, in map values) with each member kind, some at their defaults
   { data: 'oneof.json', proto: 'oneof.proto', type: 'quiz.Sheet', verdict: 'exact' },
+  // bytes in both base64 alphabets, padded or not, every byte value: each comes back standard and padded; an absent
+  // implicit-presence bytes field comes back "" but from pbf
+  {
+    data: 'oneof-bytes.json', proto: 'oneof.proto', type: 'quiz.Folder',
+    verdict: { '*': 'equivalent (bytes-as-base64, default-as-absent)', pbf: 'equivalent (bytes-as-base64)' },
+  },
   // well-known types written as their messages' fields ({"seconds": …}): they come back in their proto3 JSON forms
   // (protobuf-es and protobuf-ts give an Int64Value's "3" back as the number 3: int64-as-string)
   {

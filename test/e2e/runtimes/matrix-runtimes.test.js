@@ -5,12 +5,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../../../lib/runtimes/matrix/matrix.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { selectCodecs } from '../../../lib/codecs/index.js';
 import { runtimeMatrices, runtimeMatrixTable } from '../../../lib/report/runtime-matrix.js';
 import { OPERATIONS } from '../../../lib/measure/speed.js';
+import { ROOT } from '../../../lib/paths.js';
+import { describeCodec, prepareCodecs } from '../../../lib/verify.js';
 
 const haveChromium = CHROMIUM_PATHS.some((p) => fs.existsSync(p));
 
@@ -65,4 +68,32 @@ test('bun, deno and chromium: every codec verified there, measured or given a ro
   assert.deepEqual(matrices.map((m) => m.op), OPERATIONS, 'a matrix per operation, conversions included');
   const table = runtimeMatrixTable(matrices[0]);
   for (const d of out.runtimes) assert.match(table, new RegExp(`^\\| ${d.label} +\\| ${d.name} ${d.version.replace(/\./g, '\\.')}, ${d.engine} `, 'm'));
+});
+
+test('chromium: bytes fields (base64 in both alphabets, padded or not, every byte value; oneofs) verified in the page by pbf, protobuf-es and protobuf-ts as on the host', { timeout: 300_000 }, async (t) => {
+  if (!haveChromium) {
+    if (process.env.REQUIRE_CHROMIUM) assert.fail(`REQUIRE_CHROMIUM is set but no Chromium at ${CHROMIUM_PATHS.join(' or ')}`);
+    t.skip('no system Chromium');
+    return;
+  }
+  const dir = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const payloads = [['oneof-bytes.json', 'quiz.Folder'], ['oneof.json', 'quiz.Sheet']]
+    .map(([data, type]) => resolvePayloads({ data: path.join(dir, data), proto: path.join(dir, 'oneof.proto'), type })[0]);
+  // the page has no Buffer: the codecs' conversions and the comparison read and write base64 with lib/base64.js
+  const codecs = await selectCodecs('pbf,protobuf-es,protobuf-ts');
+  const out = await measureAcrossRuntimes({ runtimes: await prepareRuntimes(['chromium']), payloads, codecs, rounds: 1, maxTime: 0.01, verifyOnly: true });
+  const inPage = out.results.map((entry) => {
+    const [page] = entry.runtimes;
+    assert.equal(page.error, null);
+    return (page.verdicts ?? []).map((v) => ({ ...v }));
+  });
+  const onHost = payloads.map((p) => prepareCodecs(codecs, p).map(describeCodec).map(({ format, status, diff, normalised, reason }) => ({ format, status, diff, normalised, reason })));
+  // "-_8" and the other URL-safe or unpadded values come back standard and padded (bytes-as-base64); an absent
+  // implicit-presence bytes field comes back "" but from pbf (default-as-absent)
+  const both = 'bytes-as-base64,default-as-absent';
+  assert.deepEqual(onHost.map((verdicts) => verdicts.map((v) => [v.format, v.status, v.normalised.join()])), [
+    [['protobuf-es', 'equivalent', both], ['protobuf-ts', 'equivalent', both], ['pbf', 'equivalent', 'bytes-as-base64']],
+    [['protobuf-es', 'exact', ''], ['protobuf-ts', 'exact', ''], ['pbf', 'exact', '']],
+  ]);
+  assert.deepEqual(inPage.map((verdicts) => verdicts.map(({ format, status, diff, normalised, reason }) => ({ format, status, diff, normalised, reason }))), onHost);
 });

@@ -37,6 +37,7 @@ message P {
   optional int32 age = 3;
   optional Kind kind = 4 [default = HOME];
   optional int64 id = 5 [default = 7];
+  optional bytes tag = 6 [default = "ab!"];
 }`, { typeName: 'P' });
 
 // the well-known types (google/protobuf/*.proto), one message per kind
@@ -122,6 +123,9 @@ const TABLE = [
   ['proto2-default-as-absent near miss: the type default is not the declared one', proto2, { name: 'a' }, { name: 'a', nick: '' }, 'lossy'],
   ['proto2-default-as-absent near miss: the first enum value is not the declared default', proto2, { name: 'a' }, { name: 'a', kind: 'MOBILE' }, 'lossy'],
   ['proto2-default-as-absent near miss: quoted default', proto2, { name: 'a' }, { name: 'a', nick: '"none"' }, 'lossy'],
+  // a bytes default's characters are its bytes: "ab!" is 61 62 21
+  ['proto2-default-as-absent: bytes default as base64', proto2, { name: 'a' }, { name: 'a', tag: 'YWIh' }, 'equivalent', ['proto2-default-as-absent']],
+  ['proto2-default-as-absent near miss: bytes one short of the default', proto2, { name: 'a' }, { name: 'a', tag: 'YWI=' }, 'lossy'],
 
   ['timestamp-instant: fraction digits', reading, { taken_at: '2024-01-02T03:04:05.1Z' }, { taken_at: '2024-01-02T03:04:05.100Z' },
     'equivalent', ['timestamp-instant']],

@@ -108,6 +108,8 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   const dir = path.join(CACHE_DIR, codec.name, key);
   const sources = protoSources(schema);
   refuseEditions(generator, sources);
+  const refused = generator.unsupported?.(schema);
+  if (refused) throw new Unsupported(refused);
   const file = path.join(dir, generator.file(path.basename(sources[0].name, '.proto')));
   if (!fs.existsSync(file)) {
     const work = `${dir}.${process.pid}.tmp`;
@@ -173,6 +175,8 @@ function protoSources(schema) {
  * @typedef {object} Generator
  * @property {(protoDir: string, outDir: string) => void} generate writes code for every .proto in protoDir
  * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
+ * @property {(schema: import('../schema/index.js').Schema) => string|null} [unsupported] why the generator cannot take
+ *   this schema, found before it runs (pbf's: a type from another package), or null
  * @property {() => string} [editionsUnsupportedBy] set when the generator cannot take a .proto that uses editions
  *   (`edition = "2023";`): names the tool that cannot, for the reason; such a schema is then unsupported before the
  *   tool runs (test/e2e/codegen/fixture-schemas.test.js checks that the tool does fail on one)

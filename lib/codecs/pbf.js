@@ -214,6 +214,20 @@ function plainConverters(rootType) {
  * of the native form can make -0 true, so it stays pbf's limit, which the
  * verdict names (negative-zero).
  */
+/**
+ * Why pbf's compiler cannot take a schema whose message uses a type from another package (it merges imported files
+ * without their packages), or null.
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {string|null}
+ */
+function foreignTypeReason(schema) {
+  const foreign = foreignTypeField(schema.type);
+  if (!foreign) return null;
+  const disk = foreign.package === 'google.protobuf' ? ' (nor are google/protobuf/*.proto on disk, where it reads imports)' : '';
+  return `pbf's compiler merges imported files without their packages, so field ${foreign.field} of type `
+    + `${foreign.type} from package ${foreign.package} does not resolve${disk}`;
+}
+
 /** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'pbf',
@@ -238,15 +252,14 @@ const codec = {
     // protocol-buffers-schema is resolve-protobuf-schema's dependency, not the project's own: installed at the top of
     // node_modules, where libraryVersion reads it (test/unit/codecs/library-version.test.js checks it is the copy used)
     editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,
+    // found before the compiler runs, so that a page's bundle (which generates every codec's code first) gets the
+    // reason, not the compiler's ENOENT for google/protobuf/timestamp.proto
+    unsupported: (schema) => foreignTypeReason(schema),
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
-    const foreign = foreignTypeField(schema.type);
-    if (foreign) {
-      const disk = foreign.package === 'google.protobuf' ? ' (nor are google/protobuf/*.proto on disk, where it reads imports)' : '';
-      throw new Unsupported(`pbf's compiler merges imported files without their packages, so field ${foreign.field} of type `
-        + `${foreign.type} from package ${foreign.package} does not resolve${disk}`);
-    }
+    const reason = foreignTypeReason(schema);
+    if (reason) throw new Unsupported(reason);
     const mod = loadGenerated(codec, schema);
     // pbf names functions after the message and the messages enclosing it, without the package
     const parts = [];

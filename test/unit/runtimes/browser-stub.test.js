@@ -53,6 +53,14 @@ test('a schema a codec\'s generator cannot take (editions for protobuf-ts) reach
   assert.throws(() => loadGenerated(codec, payload.schema), (err) => err instanceof Unsupported && err.message === JSON.parse(reason[1]));
 });
 
+test('pbf with a schema whose message uses another package\'s type (google.protobuf.Timestamp) reaches the page as its reason, not as its compiler\'s ENOENT', () => {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const [payload] = resolvePayloads({ data: path.join(dir, 'wellknown-timestamp.json'), proto: path.join(dir, 'wellknown.proto'), type: 'telemetry.Reading' });
+  const entry = pageEntry([{ ...pbf, version: null, available: true, reason: null }], [payload]);
+  assert.doesNotMatch(entry, /gen0_0/);
+  assert.match(entry, /unsupported: "pbf's compiler merges imported files without their packages, so field \S+ of type google\.protobuf\.Timestamp from package google\.protobuf does not resolve/);
+});
+
 test('pbf runs in a page: its bundle has pbf\'s runtime and generated code but not its compiler, and round-trips there', async () => {
   // browser-runner.js leaves a codec that declares it cannot run in a page out of the bundle, with that as its row
   const declared = /** @type {import('../../../lib/codecs/index.js').Codec} */ (pbf).browser;

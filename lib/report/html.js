@@ -168,7 +168,8 @@ ${(p.payload.warnings ?? []).map((w) => `<p class="warning">Warning: ${esc(w)}</
   if (artilleryRun) {
     const notes = artilleryNotes(results, artilleryRun);
     const [lead, ...rest] = notes.filter((l) => !l.startsWith('- '));
-    sections.push(`<section id="artillery"><h2>Artillery: JSON vs protobuf by transport (${esc(artilleryRun.payload)})</h2><p>${esc(lead)}</p>${rest.map((l) => `<p>${esc(l)}</p>`).join('')}`
+    const warnings = results.payloads.flatMap((p) => p.payload.warnings ?? []).map((w) => `<p class="warning">Warning: ${esc(w)}</p>`).join('');
+    sections.push(`<section id="artillery"><h2>Artillery: JSON vs protobuf by transport (${esc(artilleryRun.payload)})</h2>${warnings}<p>${esc(lead)}</p>${rest.map((l) => `<p>${esc(l)}</p>`).join('')}`
       + `<ul>${notes.filter((l) => l.startsWith('- ')).map((l) => `<li>${esc(l.slice(2))}</li>`).join('')}</ul>${toHtml(artilleryTable(artilleryRun))}</section>`);
   } else if (results.transports?.length) {
     const tables = results.transports.map((run) => `<h3>${esc(transportLinkHeading(run))}</h3><ul>${run.named.map((v) => `<li>${esc(namedVerdictText(v))}</li>`).join('')}</ul>${toHtml(transportComparisonRows(run))}`).join('\n');

@@ -154,7 +154,9 @@ export function renderMarkdown(results) {
   // an Artillery run read back has transmission figures only: its section instead of the answer and the payloads'
   if (results.settings.artillery && results.transports?.[0]) {
     const run = results.transports[0];
-    out.push(`## Artillery: JSON vs protobuf by transport (${run.payload})`, '', ...artilleryNotes(results, run), '', toMarkdown(artilleryTable(run)));
+    // the payload's warnings (its script carries them), as a payload's section would show them
+    const warnings = results.payloads.flatMap((p) => p.payload.warnings ?? []).flatMap((w) => [`Warning: ${w}`, '']);
+    out.push(`## Artillery: JSON vs protobuf by transport (${run.payload})`, '', ...warnings, ...artilleryNotes(results, run), '', toMarkdown(artilleryTable(run)));
     return `${out.join('\n')}\n`;
   }
   out.push('## The answer', '', answerMarkdown(results), '', 'The detail follows.');

@@ -8,6 +8,8 @@ import { buildScript } from '../../../lib/transmission/artillery/script.js';
 import { median } from '../../../lib/measure/statistics.js';
 import grpc from '../../../lib/transmission/transports/grpc.js';
 import ws from '../../../lib/transmission/transports/ws.js';
+import { renderMarkdown } from '../../../lib/report/markdown.js';
+import { renderHtml } from '../../../lib/report/html.js';
 
 // A real report: `artillery run` (2.0.34, Node 24.21) of a benchmark_artillery.js script for test3 over ws (JSON and
 // protobuf) and grpc, 100 msgs/s offered to each scenario, 10 messages per user, 2 s warm-up and 41 s measured,
@@ -63,6 +65,13 @@ test('results.json from a report fits its schema, with the transport comparison 
   const [run] = results.transports;
   assert.deepEqual(run.named.map((v) => v.label), ['JSON over WebSocket vs protobuf over WebSocket']);
   assert.equal(run.named[0].verdict?.rounds, 3);
+  // the payload's warnings, which its script carries, are in the Artillery report too
+  const payload = { id: 'spans', title: 'spans.json', dataFile: 'spans.json', schema: 'span.proto', type: 'Span', jsonBytes: 10, warnings: ['$.traceId: looks like hex <x>'] };
+  const warned = artilleryResults(report, { file: 'report.json', command: 'node report.js --artillery report.json', transports, codecs, payload, script, environment });
+  assert.deepEqual(validateResults(warned), []);
+  const typed = /** @type {import('../../../lib/results/index.js').Results} */ (/** @type {unknown} */ (warned));
+  assert.match(renderMarkdown(typed), /## Artillery: JSON vs protobuf by transport \(spans\)\n\nWarning: \$\.traceId: looks like hex <x>\n/);
+  assert.match(renderHtml(typed), /<\/h2><p class="warning">Warning: \$\.traceId: looks like hex &lt;x&gt;<\/p>/);
 });
 
 /** @typedef {{ acked: number, lost?: number, p50?: number, p99?: number }} Figures */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
+import { fromBase64 } from '../base64.js';
 import { inferSchema, pascalCase } from '../schema/infer.js';
 import { readJsonFile, readUtf8File } from '../files.js';
 import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
@@ -223,7 +224,7 @@ export function firstUnsafeInteger(value, path = '$') {
  */
 export function hexBytesWarning(notes) {
   const [first] = notes;
-  const read = Buffer.from(first.value, 'base64').length;
+  const read = fromBase64(first.value).length;
   const fields = [...new Set(notes.map((n) => n.field.replace(/^field /, '')))];
   const more = notes.length > 1 ? ` (${notes.length - 1} more such value${notes.length > 2 ? 's' : ''}; fields ${fields.join(', ')})` : '';
   const what = first.value.includes('-') ? 'a UUID' : 'hex';

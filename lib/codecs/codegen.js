@@ -26,8 +26,40 @@ export const generatedDir = (codecName) => path.join(ROOT, 'generated', codecNam
  */
 export function bufGenerate({ plugin, opt, protoDir, outDir }) {
   const template = { version: 'v2', plugins: [{ local: [process.execPath, plugin], out: outDir, opt }] };
-  execFileSync(process.execPath, [BUF, 'generate', protoDir, '--template', JSON.stringify(template)],
-    { stdio: ['ignore', 'ignore', 'pipe'], cwd: protoDir });
+  try {
+    execFileSync(process.execPath, [BUF, 'generate', protoDir, '--template', JSON.stringify(template)],
+      { stdio: ['ignore', 'ignore', 'pipe'], cwd: protoDir });
+  } catch (err) {
+    throw bufFailure(err, protoDir);
+  }
+}
+
+/** buf's exit status when the files do not compile: it then prints one `file:line:column:message` line per error. */
+const BUF_FILE_ERRORS = 100;
+
+/** At most this many of buf's error lines go into a reason (a row of a table, not a compiler's log). */
+const BUF_ERRORS_SHOWN = 3;
+
+/**
+ * What a failed `buf generate` means for a codec. A schema buf does not compile (protobuf.js is more lenient than
+ * protoc and buf: two fields with the same JSON name, a proto3 enum whose first value is not zero) is Unsupported, the
+ * reason buf's own lines with paths as the schema's files are named (not the scratch folder they were copied to),
+ * so the row says what to fix instead of `failed` with the command line. Anything else (the plugin crashed, buf
+ * could not start) is an Error with buf's first lines.
+ * @param {unknown} err execFileSync's error
+ * @param {string} protoDir the folder buf compiled
+ * @returns {Error}
+ */
+export function bufFailure(err, protoDir) {
+  const e = /** @type {{ status?: number|null, stderr?: unknown, message?: string }} */ (err ?? {});
+  const prefix = protoDir.endsWith(path.sep) ? protoDir : `${protoDir}${path.sep}`;
+  const lines = String(e.stderr ?? '').split('\n').map((l) => l.trim()).filter(Boolean)
+    .map((l) => (l.startsWith(prefix) ? l.slice(prefix.length) : l));
+  const shown = (/** @type {string[]} */ all) => all.slice(0, BUF_ERRORS_SHOWN).join('; ')
+    + (all.length > BUF_ERRORS_SHOWN ? `; and ${all.length - BUF_ERRORS_SHOWN} more` : '');
+  const located = lines.filter((l) => /^[^:]+\.proto:\d+:\d+:/.test(l));
+  if (e.status === BUF_FILE_ERRORS && located.length) return new Unsupported(`buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${shown(located)}`);
+  return new Error(`buf generate failed${e.status != null ? ` (exit status ${e.status})` : ''}: ${lines.length ? shown(lines) : e.message ?? String(err)}`);
 }
 
 /**

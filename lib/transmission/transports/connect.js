@@ -35,7 +35,7 @@ import { UserError, firstLine } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
-import { loadService } from './rpc-service.js';
+import { loadService, serviceRefusal } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 import { CONNECT_FORMATS } from './connect-formats.js';
@@ -118,6 +118,7 @@ export function connectTransport(httpVersion) {
     },
     schemes: { plain: 'http', tls: 'https' },
     framingBytes: (o) => connectFramingBytes({ ...o, httpVersion }),
+    servesSchema: (schema) => serviceRefusal(schema, h2 ? 'connect-h2' : 'connect'),
     carries,
     startServer: (o) => startServer(o, httpVersion),
     createClient: (o) => createClient(o, httpVersion),

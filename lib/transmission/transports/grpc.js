@@ -23,7 +23,7 @@ import grpc from '@grpc/grpc-js';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { UserError, firstLine } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { loadService } from './rpc-service.js';
+import { loadService, serviceRefusal } from './rpc-service.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 import { parseServerReport } from '../server-meter.js';
@@ -54,6 +54,7 @@ export default {
   formatPair: { protobuf: { format: 'protobufjs-static', label: 'gRPC protobuf', deployed: true } },
   schemes: { plain: 'http', tls: 'https' },
   framingBytes: (o) => grpcFramingBytes(o),
+  servesSchema: (schema) => serviceRefusal(schema, 'grpc'),
   startServer,
   createClient,
 };

@@ -212,6 +212,9 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {(codec: import('../wire-codec.js').WireCodec, schema: import('../../schema/index.js').Schema) => string|null} [carries]
  *   why it cannot carry these messages of this codec (null: it can), for a transport whose library serializes
  *   them itself (Connect): the cell is then marked unsupported with the reason before anything runs
+ * @property {(schema: import('../../schema/index.js').Schema) => string|null} [servesSchema]
+ *   why it cannot serve this schema at all (null: it can), for a transport whose server and client are generated from
+ *   the schema (gRPC, Connect: rpc-service.js serviceRefusal): every cell of it is then unsupported with the reason
  * @property {(o: ServerOptions) => Promise<TransportServer>} startServer
  * @property {(o: ClientOptions) => Promise<TransportClient>} createClient
  */
@@ -248,8 +251,9 @@ export async function loadTransport(name, { option = '--transport' } = {}) {
 }
 
 /**
- * Why a transport cannot carry one codec, or null when it can: the formats it declares, then (given the codec's
- * messages and the payload's schema) its own check of those messages, transport.carries.
+ * Why a transport cannot carry one codec, or null when it can: the formats it declares, then (given the payload's
+ * schema) whether it can serve that schema at all (transport.servesSchema), then (given the codec's messages too) its
+ * own check of those messages, transport.carries.
  * @param {Transport} transport
  * @param {{ name: string, textual: boolean } | import('../wire-codec.js').WireCodec} codec
  * @param {import('../../schema/index.js').Schema} [schema]
@@ -259,6 +263,8 @@ export function formatRefusal(transport, codec, schema) {
   const { formats } = transport.supports;
   if (formats === 'binary' && codec.textual) return `${transport.name} carries binary formats only (${codec.name} encodes to text)`;
   if (Array.isArray(formats) && !formats.includes(codec.name)) return `${transport.name} carries ${formats.join(', ')} only`;
+  const whole = schema ? transport.servesSchema?.(schema) ?? null : null;
+  if (whole) return whole;
   return transport.carries && schema && 'encodeMessage' in codec ? transport.carries(codec, schema) : null;
 }
 

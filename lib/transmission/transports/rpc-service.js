@@ -8,6 +8,7 @@ import { createRegistry } from '@bufbuild/protobuf';
 import { bufGenerate, cachedModulePath, generatedDir } from '../../codecs/codegen.js';
 import { loadSchemaFile } from '../../schema/index.js';
 import { ROOT } from '../../paths.js';
+import { Unsupported } from '../../errors.js';
 import { memberOf } from '../../json.js';
 
 const require = createRequire(import.meta.url);
@@ -175,6 +176,24 @@ export function serviceFiles(schema) {
 
 /** @type {WeakMap<import('../../schema/index.js').Schema, RpcService>} */
 const loaded = new WeakMap();
+
+/**
+ * Why a transport serving the service generated from a schema cannot serve it at all, or null: the generator's
+ * Unsupported (buf rejects a schema protobuf.js took: codegen.js bufFailure), so every cell of that transport is
+ * unsupported with the reason instead of its server failing to start and the run lost. Other errors are thrown.
+ * @param {import('../../schema/index.js').Schema} schema
+ * @param {string} transport
+ * @returns {string|null}
+ */
+export function serviceRefusal(schema, transport) {
+  try {
+    loadService(schema, transport);
+    return null;
+  } catch (err) {
+    if (err instanceof Unsupported) return `${transport} serves a service generated from the schema, and ${err.message}`;
+    throw err;
+  }
+}
 
 /**
  * The service's descriptors for a schema (protobuf-es v2 descriptors, as

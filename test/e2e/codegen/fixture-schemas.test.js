@@ -12,7 +12,9 @@ import { loadCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { CACHE_DIR, ROOT } from '../../../lib/paths.js';
-import { cachedModulePath } from '../../../lib/codecs/codegen.js';
+import { bufFailure, cachedModulePath } from '../../../lib/codecs/codegen.js';
+import { Unsupported } from '../../../lib/errors.js';
+import { formatRefusal, loadTransport } from '../../../lib/transmission/transports/index.js';
 import { portablePayload, rebuildPayload } from '../../../lib/payload/portable.js';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 
@@ -230,6 +232,45 @@ test('protobuf-ts beyond 2^53 (as a string or a number): unsupported, with the r
   assert.equal(describeVerdict(inList[1]), `${rule} ($.b[1] is -9007199254740993)`);
   // up to 2^53 - 1 it holds them
   assert.equal(describeVerdict(prepareCodecs(tsAndEs, bigIntegerPayload('{"id": "a", "a": "9007199254740991"}'))[1]), 'equivalent (int64-as-string, empty-as-absent)');
+});
+
+test('a schema buf rejects and protobuf.js takes: buf\'s codecs are unsupported with buf\'s lines, grpc and Connect refuse the cell, the others measure it', async () => {
+  // two fields with one JSON name, and a proto3 enum whose first value is not zero: protoc and buf refuse both
+  fs.writeFileSync(path.join(bigDir, 'lenient.proto'), 'syntax = "proto3";\nmessage M {\n  string foo_bar = 1;\n  string fooBar = 2;\n  E e = 3;\n}\nenum E { ONE = 1; TWO = 2; }\n');
+  fs.writeFileSync(path.join(bigDir, 'lenient.json'), '{"foo_bar": "a", "fooBar": "b", "e": "ONE"}');
+  const payload = resolvePayloads({ data: path.join(bigDir, 'lenient.json'), proto: path.join(bigDir, 'lenient.proto') })[0];
+  const all = (await loadCodecs()).filter((c) => ['protobufjs-static', 'protobuf-es', 'protobuf-es-json', 'protobuf-ts'].includes(c.name) && c.available);
+  const verdicts = Object.fromEntries(prepareCodecs(all, payload).map((p) => [p.codec.name, describeVerdict(p)]));
+  const lines = 'lenient.proto:4:10:message fields have the same JSON name; lenient.proto:7:16:first value of open enum must be zero';
+  const rejected = `unsupported: buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${lines}`;
+  assert.deepEqual(verdicts, { 'protobufjs-static': 'exact', 'protobuf-es': rejected, 'protobuf-es-json': rejected, 'protobuf-ts': rejected });
+  // gRPC and Connect serve a service buf generates from the schema: every cell of theirs is refused with buf's lines
+  // (their server used to fail to start, and the run was lost); a transport that needs no service carries it
+  const codec = { name: 'protobufjs-static', textual: false };
+  for (const name of ['grpc', 'connect', 'connect-h2']) {
+    const transport = await loadTransport(name);
+    const formats = transport.supports.formats;
+    const carried = Array.isArray(formats) && !formats.includes(codec.name) ? { name: formats[0], textual: false } : codec;
+    assert.equal(formatRefusal(transport, carried, payload.schema),
+      `${name} serves a service generated from the schema, and buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${lines}`);
+  }
+  assert.equal(formatRefusal(await loadTransport('http1'), codec, payload.schema), null);
+  // server.js on such a transport: one line naming the transport and buf's lines, exit 2 (it used to crash, exit 1)
+  const served = spawnSync(process.execPath, ['server.js', '--data', path.join(bigDir, 'lenient.json'), '--proto', path.join(bigDir, 'lenient.proto'), '--transport', 'grpc'],
+    { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(served.status, 2, served.stderr);
+  assert.equal(served.stderr.trim().split('\n').at(-1), `server: --transport grpc: grpc serves a service generated from the schema, and buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${lines}`);
+});
+
+test('buf failing otherwise (not the schema) is an error with buf\'s first lines, not a refusal of the schema', () => {
+  const failure = bufFailure({ status: 1, stderr: Buffer.from('Failure: plugin es: exit status 1\nsecond\nthird\nfourth\n') }, '/tmp/x');
+  assert.ok(!(failure instanceof Unsupported));
+  assert.equal(failure.message, 'buf generate failed (exit status 1): Failure: plugin es: exit status 1; second; third; and 1 more');
+  // status 100 without located lines is not read as the schema's fault either
+  assert.ok(!(bufFailure({ status: 100, stderr: 'Failure: something else' }, '/tmp/x') instanceof Unsupported));
+  // located lines name the files as the schema does, not the scratch folder buf compiled
+  assert.equal(bufFailure({ status: 100, stderr: '/tmp/x/a/b.proto:1:2:bad\n' }, '/tmp/x').message,
+    'buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): a/b.proto:1:2:bad');
 });
 
 test('the canonical proto3 JSON spellings in the fixtures are what the verdicts name', () => {

@@ -103,6 +103,7 @@ export function serviceGenerator(targets) {
       }
     },
     file: (base) => `${base}_bench_pb.js`,
+    carriesWellKnownTypes: true,
   };
 }
 

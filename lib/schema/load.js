@@ -14,12 +14,20 @@ const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
 /** The name a schema parsed from text has for code generators (lib/codecs/codegen.js writes it as schema.proto). */
 const TEXT_SOURCE = 'schema.proto';
 
+/** @type {string|undefined} protobufjsDir's answer, once asked */
+let protobufjsFolder;
+
 /**
  * The folder of the protobufjs package this module loads, whose google/protobuf/ holds the .proto files of the
  * well-known types it does not bundle as loadable files (descriptor.proto, api.proto, type.proto, ...): the copy an
- * import of one of them falls back to, as protoc falls back to the include/ folder installed beside it.
+ * import of one of them falls back to, as protoc falls back to the include/ folder installed beside it. Found when
+ * first asked, not as this module loads: a page or another runtime that imports it never reads a .proto from disk.
+ * @returns {string}
  */
-export const PROTOBUFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('protobufjs/package.json'));
+export function protobufjsDir() {
+  protobufjsFolder ??= path.dirname(createRequire(import.meta.url).resolve('protobufjs/package.json'));
+  return protobufjsFolder;
+}
 
 /** What may stand before a .proto's first statement: white space and comments (and a byte order mark). */
 const LEADING = /^\uFEFF?(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/;
@@ -62,7 +70,7 @@ export function parseSchema(text, { file = '<schema>', typeName } = {}) {
  * for it: relative to an import root (protoc's --proto_path), here the schema's own folder or the nearest folder above
  * it that holds the path, then each of `protoPaths` in order (the user's --proto-path: a tree elsewhere, googleapis
  * checked out beside the user's own), and last, for a google/protobuf/*.proto that protobuf.js does not bundle
- * (descriptor.proto, which googleapis' annotations import), protobufjs's own copy (PROTOBUFJS_DIR). So a file inside a
+ * (descriptor.proto, which googleapis' annotations import), protobufjs's own copy (protobufjsDir()). So a file inside a
  * tree whose imports name paths from the tree's top (OpenTelemetry's
  * `import "opentelemetry/proto/common/v1/common.proto";`, a buf module's) loads as given (docs/schemas.md says what does not).
  * @param {string} file
@@ -164,7 +172,7 @@ function importResolver(main, protoPaths, names, missing) {
     // memory whatever path is given back here) and ships the others as files in its package
     const wellKnown = path.posix.normalize(target.split(path.sep).join('/'));
     if (wellKnown.startsWith('google/protobuf/') && !(wellKnown in protobuf.common)) {
-      const found = under(PROTOBUFJS_DIR, wellKnown);
+      const found = under(protobufjsDir(), wellKnown);
       if (found) return found;
     }
     // protobuf.js reads it and fails (or skips a weak import): the line for that failure

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
 import { buildAdapter, checkFits, loadSchemaFile, parseSchema, protoEdition } from '../../../lib/schema/index.js';
-import { PROTOBUFJS_DIR } from '../../../lib/schema/load.js';
+import { protobufjsDir } from '../../../lib/schema/load.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
@@ -537,9 +537,9 @@ test('loadSchemaFile: a service importing google/api/annotations.proto loads wit
     [path.join(SERVICE_TREE, 'acme', 'greeter', 'v1', 'greeting.proto'), 'acme/greeter/v1/greeting.proto'],
     [path.join(GOOGLEAPIS, 'google', 'api', 'annotations.proto'), 'google/api/annotations.proto'],
     [path.join(GOOGLEAPIS, 'google', 'api', 'http.proto'), 'google/api/http.proto'],
-    [path.join(PROTOBUFJS_DIR, 'google', 'protobuf', 'descriptor.proto'), 'google/protobuf/descriptor.proto'],
+    [path.join(protobufjsDir(), 'google', 'protobuf', 'descriptor.proto'), 'google/protobuf/descriptor.proto'],
   ]);
-  assert.equal(PROTOBUFJS_DIR, path.dirname(createRequire(import.meta.url).resolve('protobufjs/package.json')));
+  assert.equal(protobufjsDir(), path.dirname(createRequire(import.meta.url).resolve('protobufjs/package.json')));
   // the rpcs' option (google.api.http), read through the extension of MethodOptions descriptor.proto declares
   const methods = schema.root.lookupService('acme.greeter.v1.Greeter').methods;
   assert.deepEqual(methods.Greet.parsedOptions, [{ '(google.api.http)': { post: '/v1/greetings', body: '*' } }]);

@@ -201,7 +201,7 @@ async function processesCli([rounds, maxRounds], payloads, codecs, values, { max
  * @param {{ rounds: number, maxTime: number, minTime?: number }} settings
  */
 async function shapesCli(values, positionals, { rounds, maxTime, minTime }) {
-  const refused = ['data', 'records', 'proto', 'type', 'filter', 'runtimes'].find((k) => values[k] !== undefined);
+  const refused = ['data', 'records', 'proto', 'type', 'proto-path', 'filter', 'runtimes'].find((k) => values[k] !== undefined);
   if (refused) throw new UserError(`--shapes generates its own payloads and times encode and decode; it does not take --${refused}`);
   const payloads = shapePayloads({ only: positionals.length ? positionals : undefined });
   const codecs = await selectCodecs(values.formats);

@@ -14,6 +14,8 @@ export const PAYLOAD_SOURCE_OPTIONS = {
   records: { type: 'string' },
   proto: { type: 'string' },
   type: { type: 'string' },
+  /** repeatable, as protoc's -I: a folder name may hold a comma or a colon, so one value is one folder */
+  'proto-path': { type: 'string', multiple: true },
   /** refuse a --data file with a key given twice in one object (otherwise a warning) */
   strict: { type: 'boolean', default: false },
 };
@@ -32,6 +34,8 @@ export const PAYLOAD_SOURCE_HELP = {
     + 'every message of N\'s corpus then checked against it)'],
   type: ['--type NAME', 'which message of --proto FILE the payload is (default: the first in the file): its full name '
     + '(pkg.Outer.Msg) or a shorter name that ends exactly one message\'s'],
+  'proto-path': ['--proto-path DIR', 'a folder --proto FILE\'s imports are looked for under (protoc\'s -I), after the folders '
+    + 'above FILE: a tree checked out elsewhere, googleapis beside your own; give it again for more, searched in order'],
   strict: ['--strict', 'refuse a --data file with a key given twice in one object (default: a warning)'],
 };
 
@@ -220,14 +224,16 @@ export async function runCli(file, main) {
 
 /**
  * The payloads and codecs an entry point's arguments select.
- * @param {{ data?: string, records?: string, proto?: string, type?: string, formats?: string, strict?: boolean }} values
+ * @param {{ data?: string, records?: string, proto?: string, type?: string, 'proto-path'?: string[], formats?: string,
+ *   strict?: boolean }} values
  * @param {string[]} positionals payload numbers
  */
 export async function resolveSelection(values, positionals) {
   const { resolvePayloads } = await import('../payload/index.js');
   const { selectCodecs } = await import('../codecs/index.js');
   const codecs = await selectCodecs(values.formats);
-  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type, strict: values.strict });
+  const payloads = resolvePayloads({ numbers: positionals, data: values.data, records: values.records, proto: values.proto, type: values.type,
+    protoPaths: values['proto-path'], strict: values.strict });
   for (const w of payloads.flatMap((p) => p.warnings)) process.stderr.write(`warning: ${w}\n`);
   return { payloads, codecs };
 }

@@ -10,6 +10,8 @@ import { protoEdition } from '../schema/index.js';
 const require = createRequire(import.meta.url);
 const BUF = path.join(path.dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
 const PROTO_DIR = path.join(ROOT, 'proto');
+/** Where the well-known types' .proto files are, by the names imports give them. */
+const WELL_KNOWN_DIR = 'google/protobuf/';
 
 /**
  * Where a code-generating codec keeps its committed code for the bundled
@@ -138,7 +140,9 @@ export function generatedModulePath(codec, schema) {
 export function cachedModulePath(codec, schema, key = schema.hash) {
   const { generator } = codec;
   const dir = path.join(CACHE_DIR, codec.name, key);
-  const sources = protoSources(schema);
+  // a tool with the well-known types built in refuses a copy of its own files beside the schema's (buf's "mismatched
+  // types" on protobufjs's descriptor.proto): it is given none of them, and imports its own
+  const sources = protoSources(schema).filter((f, i) => i === 0 || !generator.carriesWellKnownTypes || !f.name.startsWith(WELL_KNOWN_DIR));
   refuseEditions(generator, sources);
   const refused = generator.unsupported?.(schema);
   if (refused) throw new Unsupported(refused);
@@ -189,8 +193,9 @@ function refuseEditions(generator, sources) {
  * schema parsed from text is one file; one loaded from a file brings the files
  * it imports, named as its layout names them (those beside it at the same
  * relative paths, those under an import root at the paths the imports write),
- * so its imports resolve (google/protobuf's well-known types come with every
- * generator).
+ * so its imports resolve. google/protobuf's well-known types are among them only where the schema's loading found
+ * them on disk (descriptor.proto and the others protobuf.js does not bundle: the user's copy, or protobufjs's); pbjs
+ * bundles the common ones as protobuf.js does, and buf carries them all (Generator.carriesWellKnownTypes).
  * @param {import('../schema/index.js').Schema} schema
  * @returns {{ name: string, text: string }[]}
  */
@@ -209,6 +214,8 @@ function protoSources(schema) {
  * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
  * @property {(schema: import('../schema/index.js').Schema) => string|null} [unsupported] why the generator cannot take
  *   this schema, found before it runs (pbf's: a type from another package), or null
+ * @property {boolean} [carriesWellKnownTypes] set when the tool has every google/protobuf/*.proto built in (buf): it is
+ *   then given none of them, which it would refuse as a second copy of its own
  * @property {() => string} [editionsUnsupportedBy] set when the generator cannot take a .proto that uses editions
  *   (`edition = "2023";`): names the tool that cannot, for the reason; such a schema is then unsupported before the
  *   tool runs (test/e2e/codegen/fixture-schemas.test.js checks that the tool does fail on one)

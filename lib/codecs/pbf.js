@@ -15,19 +15,53 @@ import { libraryVersion } from './library-version.js';
 const require = createRequire(import.meta.url);
 
 /**
- * pbf's compiler and the .proto reader it takes its input from, loaded only when code is generated (on the host,
+ * pbf's compiler and the .proto parser it takes its input from, loaded only when code is generated (on the host,
  * before any runtime or page starts), never when this module loads: pbf/compile.js reads its own package.json from
  * disk as it loads (readFileSync(new URL('package.json', import.meta.url))), which a browser page cannot (its
  * bundle has no import.meta.url: "Invalid URL"). So a page, which gets this module in its bundle, has pbf's runtime
  * (PbfReader, PbfWriter) and the generated code only, as it has protobufjs-static's runtime without pbjs. A require()
  * that esbuild does not follow (node:module is inert in a page), of an ES module, which Node 20.19+ allows.
- * pbf/compile and resolve-protobuf-schema ship no types: types/untyped-modules.d.ts declares what is called here.
+ * The parser is protocol-buffers-schema, the one resolve-protobuf-schema (the reader pbf's own CLI uses) loads,
+ * taken from where that reader takes it; readProtoTree does the reading, with the import rule the toolkit lays the
+ * files out by. pbf/compile and protocol-buffers-schema ship no types: types/untyped-modules.d.ts declares what is
+ * called here.
  */
 function compiler() {
   const { compileRaw } = /** @type {typeof import('pbf/compile')} */ (require('pbf/compile'));
-  const resolveSchema = /** @type {typeof import('resolve-protobuf-schema').default} */ (require('resolve-protobuf-schema'));
-  return { compileRaw, resolveSchema };
+  const parse = /** @type {typeof import('protocol-buffers-schema').default} */ (createRequire(require.resolve('resolve-protobuf-schema'))('protocol-buffers-schema'));
+  return { compileRaw, parse };
 }
+
+/**
+ * A .proto parsed with the messages and enums of every file it imports merged in, as resolve-protobuf-schema merges
+ * them for pbf's compiler, but with imports found as the toolkit lays the schema's files out (codegen.js): beside the
+ * importing file, else from protoDir's top (an import root's path, `acme/common/v1/money.proto` imported from
+ * acme/orders/v1/), where resolve-protobuf-schema looks beside the importer only. Each file is read once (a file two
+ * files import is merged once; an import cycle ends). google/protobuf/*.proto are left out: no message pbf takes
+ * reaches their types (foreignTypeReason refuses it), the common ones are not on disk, and the parser cannot read
+ * descriptor.proto (`extensions 536000000;`).
+ * @param {string} protoDir
+ * @param {string} file a .proto in protoDir
+ * @param {(text: string) => ParsedProto} parse
+ * @param {Set<string>} [seen]
+ * @returns {ParsedProto}
+ */
+function readProtoTree(protoDir, file, parse, seen = new Set([file])) {
+  const parsed = parse(fs.readFileSync(file, 'utf8'));
+  for (const name of parsed.imports ?? []) {
+    if (name.startsWith('google/protobuf/')) continue;
+    const beside = path.resolve(path.dirname(file), name);
+    const found = fs.existsSync(beside) ? beside : path.join(protoDir, name);
+    if (seen.has(found)) continue;
+    seen.add(found);
+    const imported = readProtoTree(protoDir, found, parse, seen);
+    parsed.messages = parsed.messages.concat(imported.messages);
+    parsed.enums = parsed.enums.concat(imported.enums);
+  }
+  return parsed;
+}
+
+/** @typedef {{ imports?: string[], messages: object[], enums: object[] }} ParsedProto protocol-buffers-schema's form, what this file reads of it */
 
 /**
  * The package a protobuf.js type or enum is declared in ('' for none).
@@ -241,9 +275,9 @@ const codec = {
   decoded: 'generated readX(new PbfReader(bytes)): plain object, defaults filled in, int64 as numbers',
   generator: {
     generate(protoDir, outDir) {
-      const { compileRaw, resolveSchema } = compiler();
+      const { compileRaw, parse } = compiler();
       for (const f of fs.readdirSync(protoDir).filter((n) => n.endsWith('.proto')).sort()) {
-        const code = compileRaw(resolveSchema.sync(path.join(protoDir, f)));
+        const code = compileRaw(readProtoTree(protoDir, path.join(protoDir, f), parse));
         fs.writeFileSync(path.join(outDir, `${path.basename(f, '.proto')}.js`), code);
       }
     },

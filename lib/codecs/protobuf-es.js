@@ -242,6 +242,7 @@ const codec = {
   generator: {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),
     file: (base) => `${base}_pb.js`,
+    carriesWellKnownTypes: true,
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {

@@ -38,12 +38,15 @@ export const BUNDLED = [
  * data/testN.corpus.ndjson.gz, or the records of --data FILE [--records PATH].
  * With `strict`, a --data file with a key given twice in one object is refused
  * (otherwise it is a warning: JSON.parse keeps the last value silently).
- * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string, strict?: boolean }} choice
+ * `protoPaths` (--proto-path) are folders the --proto FILE's imports are also looked for under (loadSchemaFile).
+ * @param {{ numbers?: string[], data?: string, records?: string, proto?: string, type?: string, protoPaths?: string[],
+ *   strict?: boolean }} choice
  * @returns {Payload[]}
  */
-export function resolvePayloads({ numbers = [], data, records, proto, type, strict = false } = {}) {
+export function resolvePayloads({ numbers = [], data, records, proto, type, protoPaths = [], strict = false } = {}) {
   if (data && numbers.length) throw new UserError(`give a payload number or --data FILE, not both`);
   if (type && !proto) throw new UserError(`--type names a message in --proto FILE; give --proto too`);
+  if (protoPaths.length && !proto) throw new UserError(`--proto-path is where the imports of --proto FILE are looked for; give --proto too`);
   if (records !== undefined && !data) throw new UserError(`--records picks the records inside --data FILE; give --data too`);
   if (data) {
     // a large corpus is read and decoded once, for the records and for what JSON.parse does not say
@@ -51,12 +54,12 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, stri
     const { corpus } = readCorpusFile(data, { records, text });
     const { warnings, fileBytes } = inspectDataFile(data, { strict, text });
     const payload = finish({ id: corpusLabel(data), title: data, dataFile: data, value: corpus[0], corpus, ...(records !== undefined && { records }),
-      ...(corpus.length === 1 && { corpusWarning: oneMessageHint(data, records) }) }, { proto, type, dataWarnings: warnings });
+      ...(corpus.length === 1 && { corpusWarning: oneMessageHint(data, records) }) }, { proto, type, protoPaths, dataWarnings: warnings });
     // the file's own size is comparable with the measured JSON only when the file is that one message
     return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
-  return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type } : { bundled: p }));
+  return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type, protoPaths } : { bundled: p }));
 }
 
 /**
@@ -95,15 +98,15 @@ function bundledByNumber(arg) {
 
 /**
  * @param {{ id: string, title: string, dataFile: string, value: unknown, corpus: unknown[], corpusWarning?: string }} payload
- * @param {{ proto?: string, type?: string, bundled?: (typeof BUNDLED)[number], dataWarnings?: string[] }} schemaChoice
+ * @param {{ proto?: string, type?: string, protoPaths?: string[], bundled?: (typeof BUNDLED)[number], dataWarnings?: string[] }} schemaChoice
  *   dataWarnings: what inspectDataFile found in a --data file, which then replace the check of parsed values
  * @returns {Payload}
  */
-function finish(payload, { proto, type, bundled, dataWarnings }) {
+function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
   let schema;
   let schemaSource;
   if (proto) {
-    schema = loadSchemaFile(proto, type);
+    schema = loadSchemaFile(proto, type, { protoPaths });
     schemaSource = proto;
   } else if (bundled) {
     schema = loadSchemaFile(bundled.protoFile, bundled.type);

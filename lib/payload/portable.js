@@ -19,7 +19,10 @@ import { buildAdapter } from '../schema/index.js';
  * @property {string} text
  * @property {string|null} sourceFile
  * @property {{ path: string, name: string }[]} [layout] the files a code generator is given (Schema.layout), so a
- *   process that generates code for the schema first has the files its imports name
+ *   process that generates code for the schema first has the files its imports name (those found under a
+ *   --proto-path, and protobufjs's copy of a well-known type, among them)
+ * @property {string[]} [protoPaths] the folders given as --proto-path (Schema.protoPaths), for a process that loads the
+ *   schema again from its file (server.js's arguments, an Artillery worker)
  * @property {import('../schema/index.js').Adapter['fit']} [fit] how the payload spells keys and numbers (buildAdapter's)
  */
 
@@ -48,7 +51,7 @@ import { buildAdapter } from '../schema/index.js';
  */
 export function portablePayload(payload, { messages } = {}) {
   const corpus = payload.corpus ?? [payload.value];
-  const { root, typeName, hash, file, text, sourceFile, adapter, layout } = payload.schema;
+  const { root, typeName, hash, file, text, sourceFile, adapter, layout, protoPaths } = payload.schema;
   return {
     id: payload.id,
     title: payload.title,
@@ -62,7 +65,8 @@ export function portablePayload(payload, { messages } = {}) {
     ...(payload.warnings?.length && { warnings: payload.warnings }),
     schemaSource: payload.schemaSource,
     ...(payload.schemaOrigin !== undefined && { schemaOrigin: payload.schemaOrigin }),
-    schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(layout && { layout }), ...(adapter.fit && { fit: adapter.fit }) },
+    schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(layout && { layout }),
+      ...(protoPaths && { protoPaths }), ...(adapter.fit && { fit: adapter.fit }) },
   };
 }
 

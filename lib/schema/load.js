@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
 import { UserError, oneLine } from '../errors.js';
 import { describeIoError } from '../files.js';
@@ -12,6 +13,21 @@ import { anyFit } from './fit.js';
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true };
 /** The name a schema parsed from text has for code generators (lib/codecs/codegen.js writes it as schema.proto). */
 const TEXT_SOURCE = 'schema.proto';
+
+/** @type {string|undefined} protobufjsDir's answer, once asked */
+let protobufjsFolder;
+
+/**
+ * The folder of the protobufjs package this module loads, whose google/protobuf/ holds the .proto files of the
+ * well-known types it does not bundle as loadable files (descriptor.proto, api.proto, type.proto, ...): the copy an
+ * import of one of them falls back to, as protoc falls back to the include/ folder installed beside it. Found when
+ * first asked, not as this module loads: a page or another runtime that imports it never reads a .proto from disk.
+ * @returns {string}
+ */
+export function protobufjsDir() {
+  protobufjsFolder ??= path.dirname(createRequire(import.meta.url).resolve('protobufjs/package.json'));
+  return protobufjsFolder;
+}
 
 /** What may stand before a .proto's first statement: white space and comments (and a byte order mark). */
 const LEADING = /^\uFEFF?(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/;
@@ -49,16 +65,21 @@ export function parseSchema(text, { file = '<schema>', typeName } = {}) {
 }
 
 /**
- * Reads and parses a .proto file, with the files it imports (protobuf.js bundles google/protobuf's well-known types).
- * An import is looked for beside the file that imports it, as protobuf.js does, then as protoc and buf look for it:
- * relative to an import root (protoc's --proto_path), here the schema's own folder or the nearest folder above it
- * that holds the path. So a file inside a tree whose imports name paths from the tree's top (OpenTelemetry's
+ * Reads and parses a .proto file, with the files it imports (protobuf.js bundles google/protobuf's common well-known
+ * types). An import is looked for beside the file that imports it, as protobuf.js does, then as protoc and buf look
+ * for it: relative to an import root (protoc's --proto_path), here the schema's own folder or the nearest folder above
+ * it that holds the path, then each of `protoPaths` in order (the user's --proto-path: a tree elsewhere, googleapis
+ * checked out beside the user's own), and last, for a google/protobuf/*.proto that protobuf.js does not bundle
+ * (descriptor.proto, which googleapis' annotations import), protobufjs's own copy (protobufjsDir()). So a file inside a
+ * tree whose imports name paths from the tree's top (OpenTelemetry's
  * `import "opentelemetry/proto/common/v1/common.proto";`, a buf module's) loads as given (docs/schemas.md says what does not).
  * @param {string} file
  * @param {string} [typeName]
+ * @param {{ protoPaths?: string[] }} [options] protoPaths: folders imports are looked for under (each must be one)
  * @returns {Schema}
  */
-export function loadSchemaFile(file, typeName) {
+export function loadSchemaFile(file, typeName, { protoPaths = [] } = {}) {
+  const roots = protoPaths.map(checkProtoPath);
   let text;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -71,7 +92,7 @@ export function loadSchemaFile(file, typeName) {
   /** @type {Map<string, string>} an import found nowhere, by the path protobuf.js then reads: what to say of it */
   const missing = new Map();
   const root = new protobuf.Root();
-  root.resolvePath = importResolver(main, names, missing);
+  root.resolvePath = importResolver(main, roots, names, missing);
   try {
     root.loadSync(file, PARSE_OPTIONS);
   } catch (err) {
@@ -88,41 +109,76 @@ export function loadSchemaFile(file, typeName) {
     const at = layout.find((l) => l.path === path.resolve(f));
     return at ? `${at.name}\0${fs.readFileSync(at.path, 'utf8')}` : f;
   }).join('\0');
-  return { ...finishSchema(root, { text, file, typeName, sourceFile: main, hashed }), layout };
+  return { ...finishSchema(root, { text, file, typeName, sourceFile: main, hashed }), layout, ...(roots.length && { protoPaths: roots }) };
+}
+
+/**
+ * A --proto-path value as an absolute folder, or the user's error naming it.
+ * @param {string} dir
+ * @returns {string}
+ */
+function checkProtoPath(dir) {
+  let stat;
+  try {
+    stat = fs.statSync(dir);
+  } catch (err) {
+    throw new UserError(`--proto-path ${dir}: ${describeIoError(err)}`);
+  }
+  if (!stat.isDirectory()) throw new UserError(`--proto-path ${dir}: not a folder (it names the folder imports are looked for under, as protoc's -I does)`);
+  return path.resolve(dir);
 }
 
 /**
  * protobuf.js's resolvePath for one schema: an import beside the file that imports it (protobuf.js's own rule), else
  * under the nearest folder, from the schema's own up to the file system's root, that holds the imported path, the
- * import root protoc would be given. It notes in `names` the name each file has in layout: the path the import
- * wrote, for a file found under an import root. An import found nowhere is given back beside its importer, where
- * protobuf.js fails to read it (or skips it, a weak one), and `missing` holds the line saying where it was looked for.
+ * import root protoc would be given; else under each of the user's proto paths, in order; else, for a
+ * google/protobuf/*.proto protobuf.js does not bundle, protobufjs's own copy. It notes in `names` the name each file
+ * has in layout: the path the import wrote, for a file found under an import root, a proto path or protobufjs's
+ * folder. An import found nowhere is given back beside its importer, where protobuf.js fails to read it (or skips it,
+ * a weak one), and `missing` holds the line saying where it was looked for.
  * @param {string} main the schema's .proto, absolute
+ * @param {string[]} protoPaths the user's proto paths, absolute
  * @param {Map<string, string>} names
  * @param {Map<string, string>} missing where it notes an import found nowhere: the path it gave, and the line to say
  * @returns {(origin: string, target: string) => string}
  */
-function importResolver(main, names, missing) {
+function importResolver(main, protoPaths, names, missing) {
   // the folders above the schema as given, and above the file a symbolic link to it points at
   const real = fs.realpathSync(main);
   const starts = [...new Set([path.dirname(main), path.dirname(real)])];
+  /** @type {(dir: string, target: string) => string|null} the file under an import root, noted by its import path */
+  const under = (dir, target) => {
+    const candidate = path.join(dir, target);
+    if (!fs.existsSync(candidate)) return null;
+    if (!names.has(candidate)) names.set(candidate, path.posix.normalize(target.split(path.sep).join('/')));
+    return candidate;
+  };
   return (origin, target) => {
     if (!origin) return path.resolve(target); // the schema's own file (absolute: an import cycle back to it is one file)
     const beside = path.resolve(path.dirname(origin), target);
     if (fs.existsSync(beside)) return beside;
     for (const start of starts) {
       for (let dir = start; ; dir = path.dirname(dir)) {
-        const candidate = path.join(dir, target);
-        if (fs.existsSync(candidate)) {
-          if (!names.has(candidate)) names.set(candidate, path.posix.normalize(target.split(path.sep).join('/')));
-          return candidate;
-        }
+        const found = under(dir, target);
+        if (found) return found;
         if (path.dirname(dir) === dir) break;
       }
     }
+    for (const dir of protoPaths) {
+      const found = under(dir, target);
+      if (found) return found;
+    }
+    // protoc and buf carry every google/protobuf/*.proto; protobuf.js bundles the common ones (it reads those from
+    // memory whatever path is given back here) and ships the others as files in its package
+    const wellKnown = path.posix.normalize(target.split(path.sep).join('/'));
+    if (wellKnown.startsWith('google/protobuf/') && !(wellKnown in protobuf.common)) {
+      const found = under(protobufjsDir(), wellKnown);
+      if (found) return found;
+    }
     // protobuf.js reads it and fails (or skips a weak import): the line for that failure
     const importer = names.get(path.resolve(origin)) ?? path.relative(path.dirname(main), origin);
-    missing.set(beside, `import "${target}" in ${importer} is found neither beside that file nor under ${starts.join(' or ')} or any folder above it`);
+    const elsewhere = protoPaths.length ? `, nor under --proto-path ${protoPaths.join(', ')}` : '';
+    missing.set(beside, `import "${target}" in ${importer} is found neither beside that file nor under ${starts.join(' or ')} or any folder above it${elsewhere}`);
     return beside;
   };
 }
@@ -232,7 +288,10 @@ export function schemaForPayload(schema, fit) {
  * @property {{ path: string, name: string }[]} [layout] for a schema loaded from a file, every file it loaded from
  *   disk (the schema's own first) and the name a code generator is given it by: the schema's own by its base name,
  *   one beside it by its path from the schema's folder, one found under an import root by the path its import wrote;
- *   so the files laid out by those names in one folder import each other as protoc and buf resolve imports
+ *   so the files laid out by those names in one folder import each other as protoc and buf resolve imports (a
+ *   file found under a --proto-path, or protobufjs's copy of a well-known type, is named by its import path too)
+ * @property {string[]} [protoPaths] the folders given as --proto-path (absolute), when any: a process that loads the
+ *   schema again from its file needs them
  * @property {string} typeName the message the payload is encoded as
  * @property {string} hash short content hash of text, for caches of generated code
  * @property {import('protobufjs').Root} root

@@ -34,6 +34,7 @@ export function payloadArgs(payload) {
   if (bundled) return [String(bundled.n)];
   const args = ['--data', payload.dataFile, ...(payload.records !== undefined ? ['--records', payload.records] : [])];
   if (payload.schemaSource !== 'inferred') args.push('--proto', payload.schemaSource, '--type', payload.schema.typeName);
+  for (const dir of payload.schema.protoPaths ?? []) args.push('--proto-path', dir);
   return args;
 }
 

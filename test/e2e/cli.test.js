@@ -76,6 +76,26 @@ test('a --type that is not in the .proto', () => {
     /status\.proto: no message type "Order" \(it has: Status\)/);
 });
 
+test('a --proto-path that is no folder: one line naming the option and the value, exit 2, from every tool that takes --proto', () => {
+  const schemas = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const payload = ['--data', path.join(schemas, 'service-greet.json'), '--proto', path.join(schemas, 'service', 'acme', 'greeter', 'v1', 'greeter.proto')];
+  const missing = path.join(tmp, 'no-such-folder');
+  /** @type {[string, string[]][]} each tool that takes --proto, with what it needs before it reads the payload */
+  const tools = [['benchmark_dtq.js', []], ['benchmark_dss.js', []], ['benchmark_ws.js', []], ['benchmark_transport.js', []], ['benchmark.js', []],
+    ['server.js', []], ['client_json.js', []], ['client.js', ['--format', 'json']], ['benchmark_artillery.js', ['--target', 'ws://127.0.0.1:9']]];
+  for (const [script, needs] of tools) {
+    const name = path.basename(script, '.js');
+    // a good folder first, then the missing one: each is checked
+    assertUserError(run(script, ...needs, ...payload, '--proto-path', path.join(schemas, 'googleapis'), '--proto-path', missing),
+      new RegExp(`^${name}: --proto-path ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no such file or directory$`));
+  }
+  const file = path.join(schemas, 'service-greet.json');
+  assert.deepEqual(run('benchmark_dtq.js', ...payload, '--proto-path', file), { code: 2, stdout: '',
+    stderr: `benchmark_dtq: --proto-path ${file}: not a folder (it names the folder imports are looked for under, as protoc's -I does)\n` });
+  assertUserError(run('benchmark_dtq.js', '3', '--proto-path', path.join(schemas, 'googleapis')),
+    /^benchmark_dtq: --proto-path is where the imports of --proto FILE are looked for; give --proto too$/);
+});
+
 test('a value that does not fit the schema names its JSON path', () => {
   const wrong = write('wrong.json', '{"id": "one", "status": "ok"}');
   assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32 \(checked against message \w+, the first in .*; choose another with --type\)$/);

@@ -67,3 +67,35 @@ test('a user\'s schema with a package, an import and a nested --type gets its ow
   assert.ok('name' in requestType, 'the request type\'s descriptor has a name');
   assert.equal(requestType.name, 'Line');
 });
+
+test('a gRPC service schema with option (google.api.http), its annotations from a --proto-path: its service is generated, and its folder serves a client', (t) => {
+  const schemas = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const schema = loadSchemaFile(path.join(schemas, 'service', 'acme', 'greeter', 'v1', 'greeter.proto'), 'acme.greeter.v1.GreetRequest',
+    { protoPaths: [path.join(schemas, 'googleapis')] });
+  const files = serviceFiles(schema);
+  t.after(() => fs.rmSync(path.dirname(files.module), { recursive: true, force: true }));
+  const service = loadService(schema);
+  assert.equal(service.desc.typeName, 'acme.greeter.v1.bench.Bench');
+  assert.equal(service.message.typeName, 'acme.greeter.v1.GreetRequest');
+  // the user's service and its http rule came through buf: google.api.http extends buf's own descriptor.proto
+  const greeter = service.desc.file.dependencies.find((f) => f.name === 'greeter');
+  assert.ok(greeter, service.desc.file.dependencies.map((f) => f.name).join(', '));
+  assert.deepEqual(greeter.dependencies.map((f) => f.name), ['acme/greeter/v1/greeting', 'google/api/annotations']);
+  const annotations = greeter.dependencies[1];
+  assert.deepEqual(annotations.extensions.map((e) => [e.typeName, e.number, e.extendee.typeName]), [['google.api.http', 72295728, 'google.protobuf.MethodOptions']]);
+  assert.deepEqual(annotations.dependencies.map((f) => f.name), ['google/api/http', 'google/protobuf/descriptor']);
+  // the folder beside the service's .proto holds the files it imports at their import paths, googleapis' among them, and
+  // no google/protobuf/*.proto (every protobuf tool carries those); proto-loader builds a client from it alone
+  const folder = path.dirname(files.proto);
+  const protos = fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => f.endsWith('.proto')).map((f) => f.split(path.sep).join('/')).sort();
+  assert.deepEqual(protos, ['acme/greeter/v1/greeting.proto', 'google/api/annotations.proto', 'google/api/http.proto', 'greeter.proto', 'greeter_bench.proto']);
+  const definition = protoLoader.loadSync(files.proto, { includeDirs: [folder] });
+  const bench = definition['acme.greeter.v1.bench.Bench'];
+  assert.ok(!('format' in bench), 'a service, not a message or an enum');
+  assert.equal(bench.Send.path, '/acme.greeter.v1.bench.Bench/Send');
+  // and the user's own service, with its rule, as a gRPC client or gateway built from that folder reads it
+  const user = definition['acme.greeter.v1.Greeter'];
+  assert.ok(!('format' in user));
+  assert.deepEqual(user.Greet.options['(google.api.http)'], { post: '/v1/greetings', body: '*' });
+  assert.deepEqual(user.GetGreeting.options['(google.api.http)'], { get: '/v1/greetings/{name}' });
+});

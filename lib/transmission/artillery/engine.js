@@ -100,12 +100,15 @@ export function payloadFromScript(encoded) {
   // a bundled payload's .proto is named relative to the repository: found in this checkout wherever it lives
   const local = sourceFile.startsWith('repo:') ? path.join(ROOT, sourceFile.slice(5)) : sourceFile;
   let file = local;
+  // the folders its imports were found under (--proto-path), where this machine has the schema's own file
+  let protoPaths = portable.schema.protoPaths;
   if (!fs.existsSync(local)) {
+    protoPaths = undefined;
     // the .proto is not on this machine (a worker elsewhere): its text, in a folder of its own
     file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-artillery-')), path.basename(local));
     fs.writeFileSync(file, portable.schema.text);
   }
-  const loaded = loadSchemaFile(file, portable.schema.typeName);
+  const loaded = loadSchemaFile(file, portable.schema.typeName, { protoPaths });
   return { ...payload, schema: { ...loaded, adapter: buildAdapter(loaded.type, portable.schema.fit) } };
 }
 

@@ -25,7 +25,8 @@ const codecs = (await loadCodecs()).filter((c) => PROTOBUF.includes(c.name) && c
 /**
  * Each fixture's data, schema and message type; `verdict` is the line every codec (a string) or each codec by name
  * ('*' for the others) must give.
- * @type {{ data: string, proto: string, type?: string, verdict?: string | Record<string, string> }[]}
+ * `protoPaths` are its --proto-path folders, relative to the fixtures' folder.
+ * @type {{ data: string, proto: string, type?: string, protoPaths?: string[], verdict?: string | Record<string, string> }[]}
  */
 const FIXTURES = [
   { data: 'addressbook.json', proto: 'addressbook.proto', type: 'tutorial.Person' }, // proto2: required, defaults, nested enum
@@ -64,7 +65,19 @@ const FIXTURES = [
   // a schema two folders down a tree whose imports name paths from its top (protoc's import root), as googleapis,
   // OpenTelemetry and buf modules write them: every generator is given the files at those paths
   { data: 'tree-order.json', proto: 'tree/acme/orders/v1/order.proto', type: 'acme.orders.v1.Order' },
+  // a gRPC service schema whose rpcs carry option (google.api.http): googleapis' annotations come from a tree beside
+  // its own (--proto-path), and import google/protobuf/descriptor.proto, which protobuf.js does not bundle; pbf's
+  // compiler reads annotations.proto's import of google/api/http.proto from the top of the files laid out for it
+  // (resolve-protobuf-schema, pbf's own reader, looks beside the importer only)
+  { data: 'service-greet.json', proto: 'service/acme/greeter/v1/greeter.proto', type: 'acme.greeter.v1.GreetRequest', protoPaths: ['googleapis'], verdict: 'exact' },
 ];
+
+/**
+ * A fixture's payload, as the command line resolves it.
+ * @param {(typeof FIXTURES)[number]} fixture
+ */
+const fixturePayload = (fixture) => resolvePayloads({ data: path.join(DIR, fixture.data), proto: path.join(DIR, fixture.proto), type: fixture.type,
+  protoPaths: fixture.protoPaths?.map((p) => path.join(DIR, p)) })[0];
 
 // pbf's compiler drops packages when it merges imports: a type from another package does not resolve
 /** @type {(type: string) => [string, RegExp]} */
@@ -107,7 +120,7 @@ const KNOWN = {
 for (const fixture of FIXTURES) {
   test(`fixture ${fixture.data} (${fixture.proto}): every protobuf codec is exact or equivalent, or a known library limit`, () => {
     assert.equal(codecs.length, PROTOBUF.length, 'every protobuf codec is available');
-    const [payload] = resolvePayloads({ data: path.join(DIR, fixture.data), proto: path.join(DIR, fixture.proto), type: fixture.type });
+    const payload = fixturePayload(fixture);
     const prepared = prepareCodecs(codecs, payload);
     for (const p of prepared) {
       const line = describeVerdict(p);
@@ -419,4 +432,60 @@ test('a schema tree rebuilt in another process (its portable form) generates its
       fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
     }
   }
+});
+
+test('a service schema importing googleapis\' annotations from a --proto-path, rebuilt in another process (its portable form): every code generator runs from a cold cache', async () => {
+  const fixture = FIXTURES.find((f) => f.data === 'service-greet.json');
+  assert.ok(fixture);
+  const payload = fixturePayload(fixture);
+  // as a speed process or a runtime worker receives it: through JSON, with no protobuf.js Root.files
+  const rebuilt = rebuildPayload(JSON.parse(JSON.stringify(portablePayload(payload))));
+  assert.deepEqual(rebuilt.schema.layout, payload.schema.layout);
+  assert.deepEqual(rebuilt.schema.layout?.map((f) => f.name).filter((n) => n.startsWith('google/')),
+    ['google/api/annotations.proto', 'google/api/http.proto', 'google/protobuf/descriptor.proto']);
+  const generating = codecs.filter((c) => c.generator);
+  assert.deepEqual(generating.map((c) => c.name).sort(), ['pbf', 'protobuf-es', 'protobuf-ts', 'protobufjs-static']);
+  for (const codec of generating) {
+    const own = /** @type {import('../../../lib/codecs/codegen.js').Generator} */ (codec.generator);
+    /** @type {string[]} the .proto files the tool was given */
+    let given = [];
+    const generator = { ...own, generate: (/** @type {string} */ protoDir, /** @type {string} */ outDir) => {
+      given = fs.readdirSync(protoDir, { recursive: true }).map(String).filter((f) => f.endsWith('.proto')).map((f) => f.split(path.sep).join('/')).sort();
+      own.generate(protoDir, outDir);
+    } };
+    // a key of this test's own, so the code is generated here and now, not found from an earlier run
+    const key = `cold-service-${process.pid}`;
+    try {
+      const file = cachedModulePath({ name: codec.name, generator }, rebuilt.schema, key);
+      const mod = await import(pathToFileURL(file).href);
+      assert.ok(Object.keys(mod).length > 0, `${codec.name}: ${file} exports nothing`);
+      // buf carries google/protobuf/*.proto itself and refuses protobufjs's descriptor.proto beside its own ("mismatched
+      // types"): it is given none; pbjs and pbf get protobufjs's copy by the path the import names
+      const files = ['acme/greeter/v1/greeting.proto', 'google/api/annotations.proto', 'google/api/http.proto',
+        ...(own.carriesWellKnownTypes ? [] : ['google/protobuf/descriptor.proto']), 'greeter.proto'];
+      assert.deepEqual(given, files, codec.name);
+    } finally {
+      fs.rmSync(path.join(CACHE_DIR, codec.name, key), { recursive: true, force: true });
+    }
+  }
+  // and what the verdicts are made of: one wire format
+  const prepared = prepareCodecs(codecs, rebuilt);
+  const wire = prepared.map((p) => Buffer.from(/** @type {NonNullable<typeof p.instance>} */ (p.instance).encode(p.native)).toString('hex'));
+  assert.equal(new Set(wire).size, 1, wire.join(' '));
+});
+
+test('benchmark_dtq.js --proto greeter.proto --proto-path googleapis: every protobuf codec measured, one size; without --proto-path, the import is named', () => {
+  const args = ['--proto', path.join(DIR, 'service/acme/greeter/v1/greeter.proto'), '--type', 'GreetRequest', '--data', path.join(DIR, 'service-greet.json'), '--formats', ALL, '--json'];
+  const dtq = run('benchmark_dtq.js', [...args, '--proto-path', path.join(DIR, 'googleapis')]);
+  assert.equal(dtq.status, 0, dtq.stderr);
+  const [{ payload, codecs: rows }] = JSON.parse(dtq.stdout).results;
+  assert.equal(payload.type, 'acme.greeter.v1.GreetRequest');
+  const protobufRows = rows.filter((/** @type {{ format: string }} */ r) => r.format !== 'json');
+  assert.deepEqual(protobufRows.map((/** @type {{ format: string, status: string }} */ r) => [r.format, r.status]).sort(),
+    ALL.split(',').filter((f) => f !== 'json').map((f) => [f, 'exact']).sort());
+  assert.equal(new Set(protobufRows.map((/** @type {{ bytes: number }} */ r) => r.bytes)).size, 1);
+  const without = run('benchmark_dtq.js', args);
+  assert.equal(without.status, 2);
+  assert.equal(without.stderr, `benchmark_dtq: ${path.join(DIR, 'service/acme/greeter/v1/greeter.proto')}: import "google/api/annotations.proto" in greeter.proto `
+    + `is found neither beside that file nor under ${path.join(DIR, 'service/acme/greeter/v1')} or any folder above it\n`);
 });

@@ -63,7 +63,7 @@ test('--timeout in seconds: at most ten minutes, and a value that reads as milli
 test('the payload options\' --help entries: one per option of the table given, in one order, at the column given; the synopsis', () => {
   assert.deepEqual(Object.keys(PAYLOAD_SOURCE_HELP), Object.keys(PAYLOAD_SOURCE_OPTIONS), 'an entry for each payload option');
   const usage = payloadSourceUsage(PAYLOAD_OPTIONS, { column: 22 });
-  assert.deepEqual(usage.split('\n').map((l) => l.match(/^ {2}(--\S+)/)?.[1]).filter(Boolean), ['--data', '--records', '--proto', '--type', '--strict']);
+  assert.deepEqual(usage.split('\n').map((l) => l.match(/^ {2}(--\S+)/)?.[1]).filter(Boolean), ['--data', '--records', '--proto', '--type', '--proto-path', '--strict']);
   for (const line of usage.split('\n')) {
     assert.match(line, /^( {2}--\S+( [A-Z]+)? +| {22})\S/, line);
     if (!line.startsWith('  --')) continue;
@@ -75,4 +75,11 @@ test('the payload options\' --help entries: one per option of the table given, i
   assert.doesNotMatch(payloadSourceUsage(withoutStrict, { column: 22 }), /--strict/);
   assert.equal(payloadSynopsis('N'), '(N | --data FILE [--records PATH]) [--proto FILE [--type NAME]]');
   assert.equal(payloadSynopsis('N ...'), '[N ... | --data FILE [--records PATH]] [--proto FILE [--type NAME]]');
+});
+
+test('--proto-path is given once per folder, as protoc\'s -I: every one kept, in order (a comma or a colon may be in a folder\'s name)', () => {
+  const { values } = parseCli(['--proto', 'a.proto', '--proto-path', 'third_party/googleapis', '--proto-path', 'x,y:z'], OPTIONS);
+  assert.deepEqual(values['proto-path'], ['third_party/googleapis', 'x,y:z']);
+  refused(() => parseCli(['--proto-path', ''], OPTIONS), /^--proto-path: empty value/);
+  refused(() => parseCli(['--proto-path'], OPTIONS), /^--proto-path: needs a value$/);
 });

@@ -40,3 +40,17 @@ test('messages limits the corpus carried (at least one), corpusLength still says
   assert.deepEqual(portablePayload(payload, { messages: 0 }).corpus, [payload.value]);
   assert.equal(portablePayload(payload).corpus.length, total);
 });
+
+test('a schema loaded with --proto-path keeps its folders and the files found under them in its portable form', () => {
+  const [payload] = resolvePayloads({ data: path.join(DIR, 'service-greet.json'), proto: path.join(DIR, 'service/acme/greeter/v1/greeter.proto'),
+    type: 'GreetRequest', protoPaths: [path.join(DIR, 'googleapis')] });
+  const portable = overTheWire(portablePayload(payload));
+  assert.deepEqual(portable.schema.protoPaths, [path.join(DIR, 'googleapis')]);
+  assert.deepEqual(portable.schema.layout, payload.schema.layout);
+  assert.ok(portable.schema.layout.some((/** @type {{ name: string }} */ f) => f.name === 'google/api/http.proto'), 'a file found under the proto path');
+  const rebuilt = rebuildPayload(portable);
+  assert.deepEqual([rebuilt.schema.protoPaths, rebuilt.schema.layout, rebuilt.schema.hash], [payload.schema.protoPaths, payload.schema.layout, payload.schema.hash]);
+  // and a schema without any has none to carry
+  const [plain] = resolvePayloads({ numbers: ['5'] });
+  assert.ok(!('protoPaths' in portablePayload(plain).schema));
+});

@@ -119,3 +119,8 @@ test('numbers an integer field cannot hold are refused as JSON numbers, as they 
   const [ok] = resolvePayloads(files('number-ok', proto, '{"i":-2147483648,"u":4294967295,"l":1e18,"ul":18446744073709549568,"r":[1e2,100.0],"m":{"a":0},"d":1.5}'));
   assert.equal(ok.schema.typeName, 'N');
 });
+
+test('--proto-path without --proto is refused in one line, as --type is', () => {
+  assert.throws(() => resolvePayloads({ numbers: ['3'], protoPaths: [dir] }),
+    (err) => err instanceof UserError && err.message === '--proto-path is where the imports of --proto FILE are looked for; give --proto too');
+});

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import protobuf from 'protobufjs';
 import { buildAdapter, checkFits, loadSchemaFile, parseSchema, protoEdition } from '../../../lib/schema/index.js';
+import { protobufjsDir } from '../../../lib/schema/load.js';
 import { UserError } from '../../../lib/errors.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import { verifyRoundTrip } from '../../../lib/verify.js';
@@ -513,4 +516,74 @@ test('loadSchemaFile: a missing import in an imported file names that file by it
   fs.writeFileSync(path.join(dir, 'a.proto'), 'syntax = "proto3";\npackage c;\nimport "b.proto";\nmessage A { B b = 1; }\n');
   fs.writeFileSync(path.join(dir, 'b.proto'), 'syntax = "proto3";\npackage c;\nimport "a.proto";\nmessage B { string s = 1; }\n');
   assert.equal(loadSchemaFile(path.relative(process.cwd(), path.join(dir, 'a.proto'))).typeName, 'c.A');
+});
+
+/** A gRPC service schema importing googleapis' annotations, and the sibling folder that holds them (its --proto-path). */
+const SERVICE_TREE = path.join(ROOT, 'test', 'fixtures', 'schemas', 'service');
+const GREETER = path.join(SERVICE_TREE, 'acme', 'greeter', 'v1', 'greeter.proto');
+const GOOGLEAPIS = path.join(ROOT, 'test', 'fixtures', 'schemas', 'googleapis');
+
+test('loadSchemaFile: a service importing google/api/annotations.proto loads with --proto-path naming the tree it lives in; descriptor.proto is protobufjs\'s copy', () => {
+  // without the folder: the one line saying where the import was looked for
+  assert.throws(() => loadSchemaFile(GREETER), (err) => err instanceof UserError
+    && err.message === `${GREETER}: import "google/api/annotations.proto" in greeter.proto is found neither beside that file nor under ${path.dirname(GREETER)} or any folder above it`);
+  const schema = loadSchemaFile(GREETER, 'GreetRequest', { protoPaths: [path.relative(process.cwd(), GOOGLEAPIS)] });
+  assert.equal(schema.typeName, 'acme.greeter.v1.GreetRequest');
+  assert.deepEqual(schema.protoPaths, [GOOGLEAPIS], 'absolute, for a process that loads the schema again');
+  // every file by the path its import wrote: the schema's own tree's, the proto path's, and descriptor.proto (which
+  // protobuf.js does not bundle) from protobufjs's own package, found through its package.json
+  assert.deepEqual(schema.layout?.map((f) => [f.path, f.name]), [
+    [GREETER, 'greeter.proto'],
+    [path.join(SERVICE_TREE, 'acme', 'greeter', 'v1', 'greeting.proto'), 'acme/greeter/v1/greeting.proto'],
+    [path.join(GOOGLEAPIS, 'google', 'api', 'annotations.proto'), 'google/api/annotations.proto'],
+    [path.join(GOOGLEAPIS, 'google', 'api', 'http.proto'), 'google/api/http.proto'],
+    [path.join(protobufjsDir(), 'google', 'protobuf', 'descriptor.proto'), 'google/protobuf/descriptor.proto'],
+  ]);
+  assert.equal(protobufjsDir(), path.dirname(createRequire(import.meta.url).resolve('protobufjs/package.json')));
+  // the rpcs' option (google.api.http), read through the extension of MethodOptions descriptor.proto declares
+  const methods = schema.root.lookupService('acme.greeter.v1.Greeter').methods;
+  assert.deepEqual(methods.Greet.parsedOptions, [{ '(google.api.http)': { post: '/v1/greetings', body: '*' } }]);
+  assert.deepEqual(methods.GetGreeting.parsedOptions, [{ '(google.api.http)': { get: '/v1/greetings/{name}' } }]);
+  const http = schema.root.lookup('google.api.http');
+  assert.ok(http instanceof protobuf.Field && http.extend === 'google.protobuf.MethodOptions' && http.id === 72295728);
+});
+
+test('loadSchemaFile: a user\'s own google/protobuf/descriptor.proto is taken before protobufjs\'s (as protoc takes its -I folders before its own include/); --proto-path folders come after the tree above the schema, in order', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proto-path-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (/** @type {string} */ file, /** @type {string} */ text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  const descriptor = 'syntax = "proto2";\npackage google.protobuf;\nmessage MethodOptions { extensions 1000 to max; }\n';
+  write('own/google/protobuf/descriptor.proto', descriptor);
+  write('own/app/app.proto', 'syntax = "proto3";\npackage app;\nimport "google/protobuf/descriptor.proto";\nimport "shared/v1/shared.proto";\n'
+    + 'extend google.protobuf.MethodOptions { string tag = 50001; }\nmessage App { shared.v1.Shared s = 1; }\n');
+  write('first/shared/v1/shared.proto', 'syntax = "proto3";\npackage shared.v1;\nmessage Shared { string a = 1; }\n');
+  write('second/shared/v1/shared.proto', 'syntax = "proto3";\npackage shared.v1;\nmessage Shared { int32 a = 1; }\n');
+  write('second/app/v1/only.proto', 'syntax = "proto3";\npackage shared.v1;\nmessage Only { bool b = 1; }\n');
+  const app = path.join(dir, 'own', 'app', 'app.proto');
+  const layout = (/** @type {string[]} */ protoPaths) => loadSchemaFile(app, 'App', { protoPaths }).layout?.map((f) => [path.relative(dir, f.path), f.name]);
+  assert.deepEqual(layout([path.join(dir, 'first'), path.join(dir, 'second')]), [
+    ['own/app/app.proto', 'app.proto'],
+    ['own/google/protobuf/descriptor.proto', 'google/protobuf/descriptor.proto'],
+    ['first/shared/v1/shared.proto', 'shared/v1/shared.proto'],
+  ]);
+  assert.equal(layout([path.join(dir, 'second'), path.join(dir, 'first')])?.[2][0], 'second/shared/v1/shared.proto');
+  // a file above the schema is taken before the same path under a --proto-path
+  write('own/shared/v1/shared.proto', 'syntax = "proto3";\npackage shared.v1;\nmessage Shared { bytes a = 1; }\n');
+  assert.equal(layout([path.join(dir, 'first')])?.[2][0], 'own/shared/v1/shared.proto');
+  // an import found nowhere names the proto paths too
+  write('own/app/app.proto', 'syntax = "proto3";\npackage app;\nimport "gone/v1/gone.proto";\nmessage App { string s = 1; }\n');
+  assert.throws(() => layout([path.join(dir, 'first'), path.join(dir, 'second')]), (err) => err instanceof UserError
+    && err.message === `${app}: import "gone/v1/gone.proto" in app.proto is found neither beside that file nor under ${path.dirname(app)} or any folder above it, `
+      + `nor under --proto-path ${path.join(dir, 'first')}, ${path.join(dir, 'second')}`);
+});
+
+test('loadSchemaFile: a --proto-path that is no folder is one line naming the option and the value', () => {
+  const missing = path.join(os.tmpdir(), `no-such-proto-path-${process.pid}`);
+  assert.throws(() => loadSchemaFile(GREETER, undefined, { protoPaths: [GOOGLEAPIS, missing] }),
+    (err) => err instanceof UserError && err.message === `--proto-path ${missing}: no such file or directory`);
+  assert.throws(() => loadSchemaFile(GREETER, undefined, { protoPaths: [GREETER] }), (err) => err instanceof UserError
+    && err.message === `--proto-path ${GREETER}: not a folder (it names the folder imports are looked for under, as protoc's -I does)`);
 });

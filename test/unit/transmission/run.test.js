@@ -39,3 +39,20 @@ test('nodeClientPass: the client\'s CPU per message as the kernel split it, addi
   // user time carries the arithmetic: more than the system time beside it (a swapped split reads the other way)
   assert.ok(clientUserUs > 2 * clientSystemUs, JSON.stringify({ clientUserUs, clientSystemUs }));
 });
+
+test('payloadArgs: server.js is given the --proto-path folders of the payload\'s schema, and loads the same schema from them', async () => {
+  const { payloadArgs } = await import('../../../lib/transmission/run.js');
+  const { resolvePayloads } = await import('../../../lib/payload/index.js');
+  const { parseCli, PAYLOAD_SELECTION_OPTIONS } = await import('../../../lib/cli/index.js');
+  const { ROOT } = await import('../../../lib/paths.js');
+  const path = await import('node:path');
+  const dir = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const choice = { data: path.join(dir, 'service-greet.json'), proto: path.join(dir, 'service/acme/greeter/v1/greeter.proto'), type: 'GreetRequest', protoPaths: [path.join(dir, 'googleapis')] };
+  const [payload] = resolvePayloads(choice);
+  const args = payloadArgs(payload);
+  assert.deepEqual(args, ['--data', choice.data, '--proto', choice.proto, '--type', 'acme.greeter.v1.GreetRequest', '--proto-path', path.join(dir, 'googleapis')]);
+  // as server.js parses them (lib/cli/index.js's resolveSelection): the same files, so the same schema
+  const { values } = parseCli(args, PAYLOAD_SELECTION_OPTIONS);
+  const [again] = resolvePayloads({ data: values.data, proto: values.proto, type: values.type, protoPaths: values['proto-path'] });
+  assert.equal(again.schema.hash, payload.schema.hash);
+});

@@ -131,3 +131,15 @@ test('a script without config.pvj is refused in one line; one of another payload
   assert.deepEqual([counter('messages'), counter('lost'), counter('not_sent'), counter('acked')], [7, 7, 7, 0]);
   assert.match(String(events.find(([event]) => event === 'error')?.[1]), /not the script's \(hash [0-9a-f]{12}, the script says 000000000000\)/);
 });
+
+test('payloadFromScript: a schema loaded with --proto-path is loaded again with its folders, where this machine has its file', async () => {
+  const path = await import('node:path');
+  const { ROOT } = await import('../../../../lib/paths.js');
+  const { payloadFromScript } = await import('../../../../lib/transmission/artillery/engine.js');
+  const dir = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const [greet] = resolvePayloads({ data: path.join(dir, 'service-greet.json'), proto: path.join(dir, 'service/acme/greeter/v1/greeter.proto'),
+    type: 'GreetRequest', protoPaths: [path.join(dir, 'googleapis')] });
+  const again = payloadFromScript(encodePayload(greet));
+  assert.deepEqual([again.schema.typeName, again.schema.hash, again.schema.protoPaths], [greet.schema.typeName, greet.schema.hash, [path.join(dir, 'googleapis')]]);
+  assert.deepEqual(again.schema.layout, greet.schema.layout);
+});

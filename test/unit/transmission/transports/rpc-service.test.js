@@ -57,6 +57,11 @@ test('serviceTarget: named after the schema file, importing the file that declar
   const tree = path.join(ROOT, 'test', 'fixtures', 'schemas', 'tree');
   const inTree = loadSchemaFile(path.join(tree, 'acme', 'orders', 'v1', 'order.proto'), 'acme.common.v1.Money');
   assert.deepEqual(serviceTarget(inTree), { base: 'order', importPath: 'acme/common/v1/money.proto', typeName: 'acme.common.v1.Money', packageName: 'acme.common.v1' });
+  // a service schema whose imports come from a --proto-path: the message's own file, by its name in the layout
+  const schemas = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const greeter = loadSchemaFile(path.join(schemas, 'service', 'acme', 'greeter', 'v1', 'greeter.proto'), 'acme.greeter.v1.Greeting',
+    { protoPaths: [path.join(schemas, 'googleapis')] });
+  assert.deepEqual(serviceTarget(greeter), { base: 'greeter', importPath: 'acme/greeter/v1/greeting.proto', typeName: 'acme.greeter.v1.Greeting', packageName: 'acme.greeter.v1' });
 });
 
 test('a bundled payload uses the committed service under generated/rpc/, and loadService reads its methods', () => {

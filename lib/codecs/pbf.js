@@ -22,13 +22,13 @@ const require = createRequire(import.meta.url);
  * (PbfReader, PbfWriter) and the generated code only, as it has protobufjs-static's runtime without pbjs. A require()
  * that esbuild does not follow (node:module is inert in a page), of an ES module, which Node 20.19+ allows.
  * The parser is protocol-buffers-schema, the one resolve-protobuf-schema (the reader pbf's own CLI uses) loads,
- * taken from where that reader takes it; readProtoTree does the reading, with the import rule the toolkit lays the
+ * a dependency of the project's own; readProtoTree does the reading, with the import rule the toolkit lays the
  * files out by. pbf/compile and protocol-buffers-schema ship no types: types/untyped-modules.d.ts declares what is
  * called here.
  */
 function compiler() {
   const { compileRaw } = /** @type {typeof import('pbf/compile')} */ (require('pbf/compile'));
-  const parse = /** @type {typeof import('protocol-buffers-schema').default} */ (createRequire(require.resolve('resolve-protobuf-schema'))('protocol-buffers-schema'));
+  const parse = /** @type {typeof import('protocol-buffers-schema').default} */ (require('protocol-buffers-schema'));
   return { compileRaw, parse };
 }
 
@@ -282,9 +282,7 @@ const codec = {
       }
     },
     file: (base) => `${base}.js`,
-    // its parser (protocol-buffers-schema, under resolve-protobuf-schema) knows `syntax = "proto2"` and "proto3" only
-    // protocol-buffers-schema is resolve-protobuf-schema's dependency, not the project's own: installed at the top of
-    // node_modules, where libraryVersion reads it (test/unit/codecs/library-version.test.js checks it is the copy used)
+    // its parser (protocol-buffers-schema, the project's own dependency) knows `syntax = "proto2"` and "proto3" only
     editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,
     // found before the compiler runs, so that a page's bundle (which generates every codec's code first) gets the
     // reason, not the compiler's ENOENT for google/protobuf/timestamp.proto

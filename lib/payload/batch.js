@@ -50,7 +50,7 @@ export function batchPayload(payload, n) {
   while (payload.schema.root.lookup(name)) name = `${name}_`;
   // Appended after everything, so the message lands in the file's package. The item type is
   // written as its full name without a leading dot: it resolves the same way, and pbf's parser
-  // (resolve-protobuf-schema) does not accept fully-qualified ".Name" references.
+  // (protocol-buffers-schema) does not accept fully-qualified ".Name" references.
   const text = `${payload.schema.text.trimEnd()}\n\n// Added by --batch: the payload repeated N times.\nmessage ${name} {\n  repeated ${inner} items = 1;\n}\n`;
   const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(payload.schema.text)?.[1];
   const schema = parseSchema(text, { file: `${payload.schema.file} (batch wrapper)`, typeName: pkg ? `${pkg}.${name}` : name });

@@ -18,8 +18,8 @@ test('libraryVersion: an installed package\'s version, Node\'s for "node", null 
 });
 
 test('the editions reasons of pbf and protobuf-ts name the versions of the tools that run', () => {
-  // protocol-buffers-schema is resolve-protobuf-schema's dependency: the copy that one loads is the one libraryVersion reads
-  const parser = versionAt(createRequire(require.resolve('resolve-protobuf-schema')).resolve('protocol-buffers-schema/package.json'));
+  // protocol-buffers-schema is the project's own dependency: the copy pbf.js requires is the one libraryVersion reads
+  const parser = versionAt(require.resolve('protocol-buffers-schema/package.json'));
   assert.equal(libraryVersion('protocol-buffers-schema'), parser);
   assert.equal(pbf.generator?.editionsUnsupportedBy?.(),
     `pbf's compiler, whose .proto parser (protocol-buffers-schema ${parser}) reads syntax proto2 and proto3 only`);

@@ -127,7 +127,7 @@ export const MODES = {
 /**
  * The slow link of the default run: an emulated mobile link (the OS shaper when it can shape it), pipelined
  * so that bandwidth, not the round trip, sets the pace: at 3g's 768 kbit/s up and 150 ms RTT, 32 messages
- * in flight keep the link busy for any bundled payload over 350 bytes.
+ * in flight keep the link busy for any bundled payload over 450 bytes (768 kbit/s × 150 ms is 14,400 bytes in flight).
  */
 export const SLOW_LINK = { profile: '3g', window: 32 };
 

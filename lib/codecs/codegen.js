@@ -146,7 +146,10 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   refuseEditions(generator, sources);
   const refused = generator.unsupported?.(schema);
   if (refused) throw new Unsupported(refused);
-  const file = path.join(dir, generator.file(path.basename(sources[0].name, '.proto')));
+  // the module of the file that declares the message (--type may name one in an imported file), for a tool that
+  // writes one module per .proto at the .proto's path; else the schema's own file's
+  const primary = (generator.modulePerFile && declaringSource(schema, sources)) || sources[0];
+  const file = path.join(dir, generator.file(primary === sources[0] ? path.basename(sources[0].name, '.proto') : primary.name.replace(/\.proto$/, '')));
   if (!fs.existsSync(file)) {
     const work = `${dir}.${process.pid}.tmp`;
     fs.rmSync(work, { recursive: true, force: true });
@@ -169,6 +172,20 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
     }
   }
   return file;
+}
+
+/**
+ * The source that declares the schema's message (Schema.typeFile, which a portable schema carries), or null when
+ * that is the schema's own file.
+ * @param {import('../schema/index.js').Schema} schema
+ * @param {{ name: string, text: string }[]} sources protoSources's, filtered as cachedModulePath gives them
+ * @returns {{ name: string, text: string } | null}
+ */
+function declaringSource(schema, sources) {
+  const declared = schema.typeFile;
+  if (!declared || !schema.layout) return null;
+  const entry = schema.layout.find((l) => path.resolve(l.path) === declared);
+  return (entry && sources.find((s) => s.name === entry.name)) ?? null;
 }
 
 /**
@@ -214,6 +231,9 @@ function protoSources(schema) {
  * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
  * @property {(schema: import('../schema/index.js').Schema) => string|null} [unsupported] why the generator cannot take
  *   this schema, found before it runs (pbf's: a type from another package), or null
+ * @property {boolean} [modulePerFile] set when the tool writes one module per .proto, at the .proto's path (buf's
+ *   plugins): the module loaded is then the one of the file that declares the message, which --type may name in an
+ *   imported file
  * @property {boolean} [carriesWellKnownTypes] set when the tool has every google/protobuf/*.proto built in (buf): it is
  *   then given none of them, which it would refuse as a second copy of its own
  * @property {() => string} [editionsUnsupportedBy] set when the generator cannot take a .proto that uses editions

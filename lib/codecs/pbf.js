@@ -103,6 +103,40 @@ function foreignTypeField(root) {
 }
 
 /**
+ * A field of a message declared in the schema's own file whose type is from another package, or null. pbf compiles
+ * the schema's own file (with its imports merged in), so such a field stops the compiler ("Unexpected type") even
+ * when the message measured does not reach it: one --type names in an imported file, or a sibling of it.
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {{ field: string, type: string, package: string } | null}
+ */
+function mainFileForeignField(schema) {
+  // the messages of the schema's own file, by their full names: from its text, since a Root rebuilt from JSON (a
+  // speed process's, a worker's) knows no file names
+  let own;
+  try {
+    own = protobuf.parse(schema.text, { keepCase: true }).root;
+  } catch {
+    return null;
+  }
+  /** @type {string[]} */
+  const names = [];
+  /** @param {import('protobufjs').Namespace} ns */
+  const collect = (ns) => {
+    for (const nested of ns.nestedArray) {
+      if (nested instanceof protobuf.Type) names.push(nested.fullName);
+      if (nested instanceof protobuf.Namespace) collect(nested);
+    }
+  };
+  collect(own);
+  for (const name of names) {
+    const type = schema.root.lookup(name);
+    const found = type instanceof protobuf.Type ? foreignTypeField(type) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
  * The conversions between the plain form and pbf's native form, at every depth (repeated, map values, nested
  * messages), for the two things in which they differ:
  * - bytes: base64 text in the plain form (ProtoJSON), a Uint8Array in pbf's (which its writer copies byte by byte
@@ -255,7 +289,7 @@ function plainConverters(rootType) {
  * @returns {string|null}
  */
 function foreignTypeReason(schema) {
-  const foreign = foreignTypeField(schema.type);
+  const foreign = foreignTypeField(schema.type) ?? mainFileForeignField(schema);
   if (!foreign) return null;
   const disk = foreign.package === 'google.protobuf' ? ' (nor are google/protobuf/*.proto on disk, where it reads imports)' : '';
   return `pbf's compiler merges imported files without their packages, so field ${foreign.field} of type `

@@ -243,6 +243,7 @@ const codec = {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),
     file: (base) => `${base}_pb.js`,
     carriesWellKnownTypes: true,
+    modulePerFile: true,
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {

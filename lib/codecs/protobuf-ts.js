@@ -207,6 +207,7 @@ const codec = {
     },
     file: (base) => `${base}.js`,
     carriesWellKnownTypes: true,
+    modulePerFile: true,
     // the plugin does not declare editions support to buf, which then refuses to run it on such a file
     // (read when asked: a browser page loads this file, and has no files to read)
     editionsUnsupportedBy: () => `protoc-gen-ts (@protobuf-ts/plugin ${libraryVersion('@protobuf-ts/plugin')})`,

@@ -21,6 +21,7 @@ import { buildAdapter } from '../schema/index.js';
  * @property {{ path: string, name: string }[]} [layout] the files a code generator is given (Schema.layout), so a
  *   process that generates code for the schema first has the files its imports name (those found under a
  *   --proto-path, and protobufjs's copy of a well-known type, among them)
+ * @property {string} [typeFile] the file declaring the message when it is not the schema's own (Schema.typeFile)
  * @property {string[]} [protoPaths] the folders given as --proto-path (Schema.protoPaths), for a process that loads the
  *   schema again from its file (server.js's arguments, an Artillery worker)
  * @property {import('../schema/index.js').Adapter['fit']} [fit] how the payload spells keys and numbers (buildAdapter's)
@@ -51,7 +52,7 @@ import { buildAdapter } from '../schema/index.js';
  */
 export function portablePayload(payload, { messages } = {}) {
   const corpus = payload.corpus ?? [payload.value];
-  const { root, typeName, hash, file, text, sourceFile, adapter, layout, protoPaths } = payload.schema;
+  const { root, typeName, hash, file, text, sourceFile, adapter, layout, protoPaths, typeFile } = payload.schema;
   return {
     id: payload.id,
     title: payload.title,
@@ -66,7 +67,7 @@ export function portablePayload(payload, { messages } = {}) {
     schemaSource: payload.schemaSource,
     ...(payload.schemaOrigin !== undefined && { schemaOrigin: payload.schemaOrigin }),
     schema: { root: root.toJSON({ keepComments: true }), typeName, hash, file, text, sourceFile, ...(layout && { layout }),
-      ...(protoPaths && { protoPaths }), ...(adapter.fit && { fit: adapter.fit }) },
+      ...(protoPaths && { protoPaths }), ...(typeFile && { typeFile }), ...(adapter.fit && { fit: adapter.fit }) },
   };
 }
 

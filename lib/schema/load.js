@@ -109,7 +109,10 @@ export function loadSchemaFile(file, typeName, { protoPaths = [] } = {}) {
     const at = layout.find((l) => l.path === path.resolve(f));
     return at ? `${at.name}\0${fs.readFileSync(at.path, 'utf8')}` : f;
   }).join('\0');
-  return { ...finishSchema(root, { text, file, typeName, sourceFile: main, hashed }), layout, ...(roots.length && { protoPaths: roots }) };
+  const schema = finishSchema(root, { text, file, typeName, sourceFile: main, hashed });
+  // the file that declares the message, when that is not the schema's own (--type naming a message of an import)
+  const declared = schema.type.filename ? path.resolve(schema.type.filename) : main;
+  return { ...schema, layout, ...(roots.length && { protoPaths: roots }), ...(declared !== main && { typeFile: declared }) };
 }
 
 /**
@@ -290,6 +293,9 @@ export function schemaForPayload(schema, fit) {
  *   one beside it by its path from the schema's folder, one found under an import root by the path its import wrote;
  *   so the files laid out by those names in one folder import each other as protoc and buf resolve imports (a
  *   file found under a --proto-path, or protobufjs's copy of a well-known type, is named by its import path too)
+ * @property {string} [typeFile] for a message declared in a file the schema imports (--type naming it), that file,
+ *   absolute: a code generator writing one module per .proto loads that file's (codegen.js); a portable schema
+ *   carries it, since a Root rebuilt from JSON knows no file names
  * @property {string[]} [protoPaths] the folders given as --proto-path (absolute), when any: a process that loads the
  *   schema again from its file needs them
  * @property {string} typeName the message the payload is encoded as

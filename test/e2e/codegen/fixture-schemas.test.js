@@ -65,6 +65,8 @@ const FIXTURES = [
   // a schema two folders down a tree whose imports name paths from its top (protoc's import root), as googleapis,
   // OpenTelemetry and buf modules write them: every generator is given the files at those paths
   { data: 'tree-order.json', proto: 'tree/acme/orders/v1/order.proto', type: 'acme.orders.v1.Order' },
+  // --type naming a message declared in a file the schema imports: each generator's code for that file is what runs
+  { data: 'tree-money.json', proto: 'tree/acme/orders/v1/order.proto', type: 'acme.common.v1.Money' },
   // a gRPC service schema whose rpcs carry option (google.api.http): googleapis' annotations come from a tree beside
   // its own (--proto-path), and import google/protobuf/descriptor.proto, which protobuf.js does not bundle; pbf's
   // compiler reads annotations.proto's import of google/api/http.proto from the top of the files laid out for it
@@ -110,6 +112,8 @@ const KNOWN = {
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
   'wellknown-any.json': { pbf: PBF_FOREIGN('google.protobuf.Any') },
   'tree-order.json': { pbf: PBF_FOREIGN('acme.common.v1.Money') },
+  // pbf compiles the schema's own file, whose Order.total is a Money of another package, though Money itself is not
+  'tree-money.json': { pbf: PBF_FOREIGN('acme.common.v1.Money') },
   // their generators cannot take editions: one reason each, before the tool runs (that the tools do fail is checked below)
   'editions.json': {
     'protobuf-ts': ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\)$/],
@@ -428,6 +432,29 @@ test('a schema tree rebuilt in another process (its portable form) generates its
       // the code loads, and with it the code of the files it imports (protobuf-es's imports money_pb.js)
       const mod = await import(pathToFileURL(file).href);
       assert.ok(Object.keys(mod).length > 0, `${name}: ${file} exports nothing`);
+    } finally {
+      fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
+    }
+  }
+});
+
+test('--type naming a message of an imported file, rebuilt in another process (its portable form): protobuf-es and protobuf-ts load that file\'s code, pbf is unsupported with its reason', async () => {
+  const [payload] = resolvePayloads({ data: path.join(DIR, 'tree-money.json'), proto: path.join(DIR, 'tree/acme/orders/v1/order.proto'), type: 'acme.common.v1.Money' });
+  assert.equal(payload.schema.typeFile, path.join(DIR, 'tree/acme/common/v1/money.proto'));
+  // as a speed process receives it: through JSON, a Root that knows no file names
+  const rebuilt = rebuildPayload(JSON.parse(JSON.stringify(portablePayload(payload))));
+  assert.equal(rebuilt.schema.typeFile, payload.schema.typeFile);
+  const some = codecs.filter((c) => ['protobuf-es', 'protobuf-ts', 'pbf'].includes(c.name));
+  assert.deepEqual(prepareCodecs(some, rebuilt).map((p) => [p.codec.name, p.status]),
+    [['protobuf-es', 'equivalent'], ['protobuf-ts', 'equivalent'], ['pbf', 'unsupported']]);
+  for (const name of ['protobuf-es', 'protobuf-ts']) {
+    const codec = codecs.find((c) => c.name === name);
+    assert.ok(codec?.generator, name);
+    const key = `money-${process.pid}`;
+    try {
+      // the module of money.proto, at its path in the tree, not order.proto's
+      const file = cachedModulePath({ name, generator: codec.generator }, rebuilt.schema, key);
+      assert.equal(path.relative(path.join(CACHE_DIR, name, key), file), codec.generator.file('acme/common/v1/money'));
     } finally {
       fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
     }

@@ -65,7 +65,7 @@ runCli(import.meta.url, async () => {
   const { payloads, codecs } = await resolveSelection({ ...values, formats: values.formats ?? 'all' }, positionals);
   // a transport that serves a service generated from the schema cannot start on one its generator refuses
   const unserved = payloads[0].schema ? transport.servesSchema?.(payloads[0].schema) : null;
-  if (unserved) throw new UserError(`--transport ${transport.name}: ${unserved}`);
+  if (unserved) throw new UserError(unserved);
   const { usable, refused } = prepareWireCodecs(codecs, payloads[0], transport);
   // each entry is a [name, codec] pair
   const table = new Map(/** @type {[string, (typeof usable)[number] | { refused: string }][]} */ ([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]));

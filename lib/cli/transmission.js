@@ -131,7 +131,7 @@ export async function selectTransportFormats(transports, values, positionals) {
   const explicit = values.formats !== undefined;
   const formats = explicit ? values.formats : [...new Set(transports.flatMap(pairFormats))].join(',');
   const { payloads, codecs } = await resolveSelection({ ...values, formats }, positionals);
-  const { codecsFor, skipped } = assignFormats(transports, codecs, { explicit });
+  const { codecsFor, skipped } = assignFormats(transports, codecs, { explicit, schema: payloads[0]?.schema });
   // 'all' asks for whatever exists: the ones a transport cannot carry are listed, not refused
   if (transports.length === 1 && skipped.length && values.formats !== 'all') throw new UserError(`--formats ${skipped[0].format}: ${skipped[0].reason}`);
   if (!transports.some((t) => codecsFor[t.name].length)) throw new UserError(`--formats ${formats}: none of them can travel on ${transports.map((t) => t.name).join(', ')} (${skipped[0]?.reason})`);

@@ -46,8 +46,9 @@ const BUF_ERRORS_SHOWN = 3;
  * What a failed `buf generate` means for a codec. A schema buf does not compile (protobuf.js is more lenient than
  * protoc and buf: two fields with the same JSON name, a proto3 enum whose first value is not zero) is Unsupported, the
  * reason buf's own lines with paths as the schema's files are named (not the scratch folder they were copied to),
- * so the row says what to fix instead of `failed` with the command line. Anything else (the plugin crashed, buf
- * could not start) is an Error with buf's first lines.
+ * so the row says what to fix instead of `failed` with the command line (the lines are also its `bufLines`). An
+ * import buf cannot find (the files laid out for it left one out: the toolkit's fault), and anything else (the plugin
+ * crashed, buf could not start), is an Error with buf's first lines.
  * @param {unknown} err execFileSync's error
  * @param {string} protoDir the folder buf compiled
  * @returns {Error}
@@ -59,8 +60,14 @@ export function bufFailure(err, protoDir) {
     .map((l) => (l.startsWith(prefix) ? l.slice(prefix.length) : l));
   const shown = (/** @type {string[]} */ all) => all.slice(0, BUF_ERRORS_SHOWN).join('; ')
     + (all.length > BUF_ERRORS_SHOWN ? `; and ${all.length - BUF_ERRORS_SHOWN} more` : '');
-  const located = lines.filter((l) => /^[^:]+\.proto:\d+:\d+:/.test(l));
-  if (e.status === BUF_FILE_ERRORS && located.length) return new Unsupported(`buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${shown(located)}`);
+  const located = lines.filter((l) => /^(?:[A-Za-z]:)?[^:]+\.proto:\d+:\d+:/.test(l));
+  // an import buf cannot find is the toolkit's fault, not the schema's: protobuf.js found it, and the files laid out
+  // for buf (codegen.js protoSources) left it out
+  const missing = located.some((l) => /:\d+:\d+:\s*imported file does not exist/.test(l));
+  if (e.status === BUF_FILE_ERRORS && located.length && !missing) {
+    const refusal = new Unsupported(`buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${shown(located)}`);
+    return Object.assign(refusal, { bufLines: shown(located) });
+  }
   return new Error(`buf generate failed${e.status != null ? ` (exit status ${e.status})` : ''}: ${lines.length ? shown(lines) : e.message ?? String(err)}`);
 }
 

@@ -103,34 +103,27 @@ function foreignTypeField(root) {
 }
 
 /**
- * A field of a message declared in the schema's own file whose type is from another package, or null. pbf compiles
- * the schema's own file (with its imports merged in), so such a field stops the compiler ("Unexpected type") even
- * when the message measured does not reach it: one --type names in an imported file, or a sibling of it.
+ * A field of any message the schema loaded (outside google.protobuf) whose type is from another package, or null.
+ * pbf compiles the schema's own file with every file it imports merged in, packages dropped, so such a field stops
+ * the compiler ("Unexpected type") even where the message measured does not reach it: a message --type names in an
+ * imported file, or a sibling of it. The whole Root, not one file's messages: a Root rebuilt from JSON (a speed
+ * process's) knows no file names.
  * @param {import('../schema/index.js').Schema} schema
  * @returns {{ field: string, type: string, package: string } | null}
  */
-function mainFileForeignField(schema) {
-  // the messages of the schema's own file, by their full names: from its text, since a Root rebuilt from JSON (a
-  // speed process's, a worker's) knows no file names
-  let own;
-  try {
-    own = protobuf.parse(schema.text, { keepCase: true }).root;
-  } catch {
-    return null;
-  }
-  /** @type {string[]} */
-  const names = [];
+function anyForeignField(schema) {
+  /** @type {import('protobufjs').Type[]} */
+  const types = [];
   /** @param {import('protobufjs').Namespace} ns */
   const collect = (ns) => {
     for (const nested of ns.nestedArray) {
-      if (nested instanceof protobuf.Type) names.push(nested.fullName);
+      if (nested instanceof protobuf.Type && packageOf(nested) !== 'google.protobuf') types.push(nested);
       if (nested instanceof protobuf.Namespace) collect(nested);
     }
   };
-  collect(own);
-  for (const name of names) {
-    const type = schema.root.lookup(name);
-    const found = type instanceof protobuf.Type ? foreignTypeField(type) : null;
+  collect(schema.root);
+  for (const type of types) {
+    const found = foreignTypeField(type);
     if (found) return found;
   }
   return null;
@@ -289,9 +282,9 @@ function plainConverters(rootType) {
  * @returns {string|null}
  */
 function foreignTypeReason(schema) {
-  const foreign = foreignTypeField(schema.type) ?? mainFileForeignField(schema);
+  const foreign = foreignTypeField(schema.type) ?? anyForeignField(schema);
   if (!foreign) return null;
-  const disk = foreign.package === 'google.protobuf' ? ' (nor are google/protobuf/*.proto on disk, where it reads imports)' : '';
+  const disk = foreign.package === 'google.protobuf' ? ' (nor does it read google/protobuf\'s files)' : '';
   return `pbf's compiler merges imported files without their packages, so field ${foreign.field} of type `
     + `${foreign.type} from package ${foreign.package} does not resolve${disk}`;
 }

@@ -180,7 +180,7 @@ function importResolver(main, protoPaths, names, missing) {
     }
     // protobuf.js reads it and fails (or skips a weak import): the line for that failure
     const importer = names.get(path.resolve(origin)) ?? path.relative(path.dirname(main), origin);
-    const elsewhere = protoPaths.length ? `, nor under --proto-path ${protoPaths.join(', ')}` : '';
+    const elsewhere = protoPaths.length ? `, nor under --proto-path ${protoPaths.map((p) => JSON.stringify(p)).join(' or ')}` : '';
     missing.set(beside, `import "${target}" in ${importer} is found neither beside that file nor under ${starts.join(' or ')} or any folder above it${elsewhere}`);
     return beside;
   };

@@ -4,17 +4,27 @@ import { pairVerdict } from './rounds.js';
 /**
  * The codecs each transport measures, and the cells it skips. Without --formats (`explicit` false) a transport
  * takes the codecs of its declared formatPair (JSON side, protobuf side, whichever it declares); with --formats
- * it takes every given codec it can carry and skips the others with the reason its supports.formats gives.
+ * it takes every given codec it can carry and skips the others with the reason its supports.formats gives. Given
+ * the payload's schema, a transport that cannot serve it skips every format, with its reason.
  * @param {import('./transports/index.js').Transport[]} transports
  * @param {import('../codecs/index.js').CodecInfo[]} codecs the codecs selected: the user's, or every pair's
- * @param {{ explicit: boolean }} options
+ * @param {{ explicit: boolean, schema?: import('../schema/index.js').Schema }} options schema: the payload's, for a
+ *   transport that serves a service generated from it (transport.servesSchema)
  * @returns {{ codecsFor: Record<string, import('../codecs/index.js').CodecInfo[]>, skipped: Array<{ transport: string, format: string, reason: string }> }}
  */
-export function assignFormats(transports, codecs, { explicit }) {
+export function assignFormats(transports, codecs, { explicit, schema }) {
   /** @type {Record<string, import('../codecs/index.js').CodecInfo[]>} */
   const codecsFor = {};
   const skipped = [];
   for (const transport of transports) {
+    // a transport that cannot serve the payload's schema at all (gRPC, Connect: buf refuses it) measures none of
+    // its formats, so no pass, search or sweep starts its server
+    const whole = schema ? transport.servesSchema?.(schema) ?? null : null;
+    if (whole) {
+      codecsFor[transport.name] = [];
+      for (const codec of codecs.filter((c) => (explicit ? true : pairFormats(transport).includes(c.name)))) skipped.push({ transport: transport.name, format: codec.name, reason: whole });
+      continue;
+    }
     if (!explicit) {
       const names = pairFormats(transport);
       codecsFor[transport.name] = codecs.filter((c) => names.includes(c.name));

@@ -145,7 +145,9 @@ export const BUNDLED_SERVICE = { name: 'rpc', generator: serviceGenerator() };
  */
 export function serviceTarget(schema) {
   const base = schema.sourceFile ? path.basename(schema.sourceFile, '.proto') : 'schema';
-  const declaredIn = schema.type.filename ? path.resolve(schema.type.filename) : null;
+  // the declaring file: Schema.typeFile when it is an import (a portable schema carries it: a Root rebuilt from JSON,
+  // a client worker's, knows no file names), else the schema's own
+  const declaredIn = schema.typeFile ?? (schema.sourceFile ? path.resolve(schema.sourceFile) : null);
   // the declaring file as the schema's layout names it (an import root's file by the path its import wrote)
   const importPath = schema.sourceFile && declaredIn
     ? schema.layout?.find((f) => f.path === declaredIn)?.name ?? path.relative(path.dirname(schema.sourceFile), declaredIn).split(path.sep).join('/')
@@ -191,7 +193,10 @@ export function serviceRefusal(schema, transport) {
     loadService(schema, transport);
     return null;
   } catch (err) {
-    if (err instanceof Unsupported) return `${transport} serves a service generated from the schema, and ${err.message}`;
+    if (err instanceof Unsupported) {
+      const lines = /** @type {{ bufLines?: string }} */ (err).bufLines;
+      return lines ? `${transport}'s service is generated from the schema with buf, which rejects the schema (protobuf.js is more lenient): ${lines}` : `${transport}: ${err.message}`;
+    }
     throw err;
   }
 }

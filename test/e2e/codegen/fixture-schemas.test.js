@@ -15,6 +15,7 @@ import { CACHE_DIR, ROOT } from '../../../lib/paths.js';
 import { bufFailure, cachedModulePath } from '../../../lib/codecs/codegen.js';
 import { Unsupported } from '../../../lib/errors.js';
 import { formatRefusal, loadTransport } from '../../../lib/transmission/transports/index.js';
+import { assignFormats, pairFormats } from '../../../lib/transmission/pairs.js';
 import { portablePayload, rebuildPayload } from '../../../lib/payload/portable.js';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 
@@ -269,14 +270,23 @@ test('a schema buf rejects and protobuf.js takes: buf\'s codecs are unsupported 
     const formats = transport.supports.formats;
     const carried = Array.isArray(formats) && !formats.includes(codec.name) ? { name: formats[0], textual: false } : codec;
     assert.equal(formatRefusal(transport, carried, payload.schema),
-      `${name} serves a service generated from the schema, and buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${lines}`);
+      `${name}'s service is generated from the schema with buf, which rejects the schema (protobuf.js is more lenient): ${lines}`);
   }
   assert.equal(formatRefusal(await loadTransport('http1'), codec, payload.schema), null);
+  // assigned formats (every transport run, capacity search and sweep starts from them): gRPC gets none, every one
+  // skipped with buf's lines, so no server of it starts; http1 keeps its pair
+  const grpc = await loadTransport('grpc');
+  const http1 = await loadTransport('http1');
+  const assigned = assignFormats([grpc, http1], await loadCodecs(), { explicit: false, schema: payload.schema });
+  assert.deepEqual(assigned.codecsFor.grpc, []);
+  assert.deepEqual(assigned.skipped.map((x) => [x.transport, x.format]), [['grpc', 'protobufjs-static']]);
+  assert.match(assigned.skipped[0].reason, /^grpc's service is generated from the schema with buf, which rejects/);
+  assert.deepEqual(assigned.codecsFor.http1.map((c) => c.name).sort(), pairFormats(http1).slice().sort());
   // server.js on such a transport: one line naming the transport and buf's lines, exit 2 (it used to crash, exit 1)
   const served = spawnSync(process.execPath, ['server.js', '--data', path.join(bigDir, 'lenient.json'), '--proto', path.join(bigDir, 'lenient.proto'), '--transport', 'grpc'],
     { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   assert.equal(served.status, 2, served.stderr);
-  assert.equal(served.stderr.trim().split('\n').at(-1), `server: --transport grpc: grpc serves a service generated from the schema, and buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${lines}`);
+  assert.equal(served.stderr.trim().split('\n').at(-1), `server: grpc's service is generated from the schema with buf, which rejects the schema (protobuf.js is more lenient): ${lines}`);
 });
 
 test('buf failing otherwise (not the schema) is an error with buf\'s first lines, not a refusal of the schema', () => {
@@ -285,6 +295,8 @@ test('buf failing otherwise (not the schema) is an error with buf\'s first lines
   assert.equal(failure.message, 'buf generate failed (exit status 1): Failure: plugin es: exit status 1; second; third; and 1 more');
   // status 100 without located lines is not read as the schema's fault either
   assert.ok(!(bufFailure({ status: 100, stderr: 'Failure: something else' }, '/tmp/x') instanceof Unsupported));
+  // an import buf cannot find is the toolkit's (the files laid out for it left one out), not the schema's
+  assert.ok(!(bufFailure({ status: 100, stderr: '/tmp/x/m.proto:2:1:imported file does not exist\n' }, '/tmp/x') instanceof Unsupported));
   // located lines name the files as the schema does, not the scratch folder buf compiled
   assert.equal(bufFailure({ status: 100, stderr: '/tmp/x/a/b.proto:1:2:bad\n' }, '/tmp/x').message,
     'buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): a/b.proto:1:2:bad');
@@ -455,6 +467,9 @@ test('--type naming a message of an imported file, rebuilt in another process (i
       // the module of money.proto, at its path in the tree, not order.proto's
       const file = cachedModulePath({ name, generator: codec.generator }, rebuilt.schema, key);
       assert.equal(path.relative(path.join(CACHE_DIR, name, key), file), codec.generator.file('acme/common/v1/money'));
+      // and it is generated, and declares Money
+      const mod = await import(pathToFileURL(file).href);
+      assert.ok(Object.keys(mod).some((k) => k.startsWith('Money')), `${name}: ${Object.keys(mod).join(', ')}`);
     } finally {
       fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
     }

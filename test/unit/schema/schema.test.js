@@ -577,7 +577,7 @@ test('loadSchemaFile: a user\'s own google/protobuf/descriptor.proto is taken be
   write('own/app/app.proto', 'syntax = "proto3";\npackage app;\nimport "gone/v1/gone.proto";\nmessage App { string s = 1; }\n');
   assert.throws(() => layout([path.join(dir, 'first'), path.join(dir, 'second')]), (err) => err instanceof UserError
     && err.message === `${app}: import "gone/v1/gone.proto" in app.proto is found neither beside that file nor under ${path.dirname(app)} or any folder above it, `
-      + `nor under --proto-path ${path.join(dir, 'first')}, ${path.join(dir, 'second')}`);
+      + `nor under --proto-path ${JSON.stringify(path.join(dir, 'first'))} or ${JSON.stringify(path.join(dir, 'second'))}`);
 });
 
 test('loadSchemaFile: a --proto-path that is no folder is one line naming the option and the value', () => {

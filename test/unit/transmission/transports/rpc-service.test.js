@@ -6,6 +6,7 @@ import path from 'node:path';
 import protobuf from 'protobufjs';
 import { ROOT } from '../../../../lib/paths.js';
 import { loadSchemaFile, parseSchema } from '../../../../lib/schema/index.js';
+import { portablePayload, rebuildPayload } from '../../../../lib/payload/portable.js';
 import { loadService, packageOf, SERVICE, serviceFiles, servicePackage, serviceProto, serviceTarget } from '../../../../lib/transmission/transports/rpc-service.js';
 
 // What rpc-service.js decides without generating anything: the service's .proto, its package, where it imports the
@@ -57,6 +58,11 @@ test('serviceTarget: named after the schema file, importing the file that declar
   const tree = path.join(ROOT, 'test', 'fixtures', 'schemas', 'tree');
   const inTree = loadSchemaFile(path.join(tree, 'acme', 'orders', 'v1', 'order.proto'), 'acme.common.v1.Money');
   assert.deepEqual(serviceTarget(inTree), { base: 'order', importPath: 'acme/common/v1/money.proto', typeName: 'acme.common.v1.Money', packageName: 'acme.common.v1' });
+  // rebuilt in another process (a client worker's payload, through JSON: a Root that knows no file names), the same
+  // target, so the same service (it used to import "schema.proto", which buf could not find)
+  const rebuilt = (/** @type {import('../../../../lib/schema/index.js').Schema} */ one) => rebuildPayload(JSON.parse(JSON.stringify(portablePayload(
+    /** @type {any} */ ({ id: 'p', title: 'p', dataFile: 'p.json', value: {}, jsonBytes: 2, schemaSource: 'p', schema: one }))))).schema;
+  for (const one of [schema, inTree, loadSchemaFile(path.join(ROOT, 'proto', 'test3.proto'))]) assert.deepEqual(serviceTarget(rebuilt(one)), serviceTarget(one));
   // a service schema whose imports come from a --proto-path: the message's own file, by its name in the layout
   const schemas = path.join(ROOT, 'test', 'fixtures', 'schemas');
   const greeter = loadSchemaFile(path.join(schemas, 'service', 'acme', 'greeter', 'v1', 'greeter.proto'), 'acme.greeter.v1.Greeting',

@@ -429,24 +429,34 @@ test('protobuf-es-json (toJsonString/fromJsonString) carries every well-known ty
   }
 });
 
+/**
+ * A codec's generated code for a schema, generated here and now under a cache key of this test's own (not found from
+ * an earlier run), imported, then removed: the module's file, its path in the key's folder, and its export names.
+ * @param {string} name
+ * @param {import('../../../lib/schema/index.js').Schema} schema
+ */
+async function coldModule(name, schema) {
+  const codec = codecs.find((c) => c.name === name);
+  assert.ok(codec?.generator, name);
+  const key = `cold-${process.pid}`;
+  try {
+    const file = cachedModulePath({ name, generator: codec.generator }, schema, key);
+    const exports = Object.keys(await import(pathToFileURL(file).href));
+    return { file, relative: path.relative(path.join(CACHE_DIR, name, key), file), exports };
+  } finally {
+    fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
+  }
+}
+
 test('a schema tree rebuilt in another process (its portable form) generates its code from a cold cache: the layout comes along', async () => {
   const [payload] = resolvePayloads({ data: path.join(DIR, 'tree-order.json'), proto: path.join(DIR, 'tree/acme/orders/v1/order.proto'), type: 'acme.orders.v1.Order' });
   // as a speed process or a runtime worker receives it: through JSON, with no protobuf.js Root.files
   const rebuilt = rebuildPayload(JSON.parse(JSON.stringify(portablePayload(payload))));
   assert.deepEqual(rebuilt.schema.layout, payload.schema.layout);
   for (const name of ['protobufjs-static', 'protobuf-es']) {
-    const codec = codecs.find((c) => c.name === name);
-    assert.ok(codec?.generator, name);
-    // a key of this test's own, so the code is generated here and now, not found from an earlier run
-    const key = `cold-${process.pid}`;
-    try {
-      const file = cachedModulePath({ name, generator: codec.generator }, rebuilt.schema, key);
-      // the code loads, and with it the code of the files it imports (protobuf-es's imports money_pb.js)
-      const mod = await import(pathToFileURL(file).href);
-      assert.ok(Object.keys(mod).length > 0, `${name}: ${file} exports nothing`);
-    } finally {
-      fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
-    }
+    // the code loads, and with it the code of the files it imports (protobuf-es's imports money_pb.js)
+    const { file, exports } = await coldModule(name, rebuilt.schema);
+    assert.ok(exports.length > 0, `${name}: ${file} exports nothing`);
   }
 });
 
@@ -460,19 +470,10 @@ test('--type naming a message of an imported file, rebuilt in another process (i
   assert.deepEqual(prepareCodecs(some, rebuilt).map((p) => [p.codec.name, p.status]),
     [['protobuf-es', 'equivalent'], ['protobuf-ts', 'equivalent'], ['pbf', 'unsupported']]);
   for (const name of ['protobuf-es', 'protobuf-ts']) {
-    const codec = codecs.find((c) => c.name === name);
-    assert.ok(codec?.generator, name);
-    const key = `money-${process.pid}`;
-    try {
-      // the module of money.proto, at its path in the tree, not order.proto's
-      const file = cachedModulePath({ name, generator: codec.generator }, rebuilt.schema, key);
-      assert.equal(path.relative(path.join(CACHE_DIR, name, key), file), codec.generator.file('acme/common/v1/money'));
-      // and it is generated, and declares Money
-      const mod = await import(pathToFileURL(file).href);
-      assert.ok(Object.keys(mod).some((k) => k.startsWith('Money')), `${name}: ${Object.keys(mod).join(', ')}`);
-    } finally {
-      fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
-    }
+    // the module of money.proto, at its path in the tree, not order.proto's; generated, and declaring Money
+    const { relative, exports } = await coldModule(name, rebuilt.schema);
+    assert.equal(relative, codecs.find((c) => c.name === name)?.generator?.file('acme/common/v1/money'));
+    assert.ok(exports.some((k) => k.startsWith('Money')), `${name}: ${exports.join(', ')}`);
   }
 });
 

@@ -398,7 +398,7 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
     const perCore = r.perCore != null ? `${int(r.perCore)}${unstable}` : r.capacity === null ? '—' : `(${r.bound}-bound)`;
     const h = r.atHalf;
     return { status: 'exact', cells: [
-      capacityTransportLabel(t), r.format, capacity, perCore, r.bound, sustainedCell(r), h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
+      capacityTransportLabel(t), r.format, capacity, perCore, r.bound, clientShareCell(r), sustainedCell(r), h ? int(h.rate) : '—', h ? `${ms(h.p50)} / ${ms(h.p99)}${h.complete ? '' : ' (incomplete)'}` : '—',
       h?.serverCpuUs != null ? `${h.serverCpuLowest ? `fastest ${us(h.serverCpuLowest.serverCpuUs)}${h.serverCpuLowest.met ? '' : ' ~'}; median ` : ''}`
         + `${us(h.serverCpuUs)}${h.serverCpuMinMax ? ` (${us(h.serverCpuMinMax[0])}–${us(h.serverCpuMinMax[1])})` : ''}${h.serverCpuMet ? '' : ' ~'}`
         + (h.serverCpuUnmeasured ? ` (${h.serverCpuUnmeasured} passes unmeasured)` : '')
@@ -408,8 +408,19 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
     ] };
   }));
   const at = fixedRate ? 'at rate' : 'at half';
-  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'sustained', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
+  return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'client CPU at capacity', 'sustained', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
     `server µs/msg ${at}`, `server CPU ${at}`], ['transport', 'format', 'bound by']), rows);
+}
+
+/**
+ * How busy the load generator was at the capacity (capacity.js clientShareAt), as a share of its cores: the median
+ * search's, with the searches' min–max when there were several; "—" where unknown (results written before it, a page).
+ * @param {{ clientShare?: number|null, clientShareMinMax?: [number, number] | null }} r
+ */
+export function clientShareCell(r) {
+  if (r.clientShare == null) return '—';
+  const p = (/** @type {number} */ x) => Math.round(x * 100);
+  return `${p(r.clientShare)}%${r.clientShareMinMax ? ` (${p(r.clientShareMinMax[0])}–${p(r.clientShareMinMax[1])}%)` : ''}`;
 }
 
 /**
@@ -598,7 +609,9 @@ export function capacityLines(transports, s) {
  */
 export function capacityLegend(s, rule) {
   return 'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
-    + `its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). ${s.cpuRate != null
+    + 'its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). client CPU at '
+    + 'capacity: the load generator\'s CPU time per second in the last probe that held at the capacity, as a share of the cores it had (the '
+    + `median search's, with the searches' min–max), how far from its own limit it stayed. ${s.cpuRate != null
       ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
       : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
     + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; fastest, where given: the lowest pass, ~ where the three '

@@ -61,6 +61,7 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
   return {
     transport, format, targetP99Ms,
     capacity: good,
+    clientShare: clientShareAt(probes, good, clientCores),
     // the search's lowest rate already failed: "below fromRate msgs/s"
     below: good === null ? fromRate : null,
     failedRate: bad,
@@ -69,6 +70,20 @@ export function capacityRow({ transport, format, fromRate, targetP99Ms, probes, 
     floorRates: floor,
     serverCores, clientCores, probes,
   };
+}
+
+/**
+ * How busy the load generator was at a capacity: its CPU seconds per second over the last probe that held at that rate,
+ * as a share of the cores it had (1 = all of them), so that a reader sees how far from the bottleneck it stayed where
+ * the server bound the capacity. Null when no probe held there or the client's CPU is unknown (a page).
+ * @param {CapacityProbe[]} probes one search's
+ * @param {number|null} rate the capacity
+ * @param {number} clientCores
+ */
+export function clientShareAt(probes, rate, clientCores) {
+  if (rate === null) return null;
+  const held = probes.findLast((p) => p.rate === rate && p.ok);
+  return held?.clientCpuShare != null && clientCores > 0 ? held.clientCpuShare / clientCores : null;
 }
 
 /**
@@ -88,10 +103,13 @@ export function combineSearches(rows) {
   const order = rows.map((r, i) => ({ r, i })).sort((a, b) => (a.r.capacity ?? 0) - (b.r.capacity ?? 0) || a.i - b.i);
   const mid = order[Math.floor((order.length - 1) / 2)].r;
   const caps = rows.map((r) => r.capacity);
+  const shares = /** @type {number[]} */ (rows.map((r) => r.clientShare).filter((x) => x != null)).sort((a, b) => a - b);
   return {
     ...mid,
+    // the load generator's share of its cores at each search's own capacity: the median search's (mid.clientShare) and their min–max
+    clientShareMinMax: shares.length > 1 ? /** @type {[number, number]} */ ([shares[0], shares.at(-1)]) : null,
     probes: rows.flatMap((r, i) => r.probes.map((p) => ({ ...p, search: i + 1 }))),
-    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null, warmup: r.warmup ?? null,
+    searches: rows.map((r) => ({ capacity: r.capacity, below: r.below, failedRate: r.failedRate, bound: r.bound, clientShare: r.clientShare ?? null, serverPid: r.serverPid ?? null, order: r.order ?? null, atSeconds: r.atSeconds ?? null, warmup: r.warmup ?? null,
       ...(r.machineProbes ? { machineProbes: r.machineProbes } : {}) })),
     capacityMinMax: caps.every((c) => c !== null) ? /** @type {[number, number]} */ ([Math.min(.../** @type {number[]} */ (caps)), Math.max(.../** @type {number[]} */ (caps))]) : null,
     precision: capacityPrecision(caps, mid.capacity),

@@ -116,6 +116,15 @@ test('combineSearches: the median search\'s row with every probe (tagged by sear
   assert.deepEqual(three.precision, { target: 0.1, halfWidth: 0.2, met: false }, 'searches 20% from the median one: unstable');
   assert.equal(combineSearches([search(24000, 0.95), search(25000, 0.95), search(27000, 0.95)]).precision?.met, true, 'all within ±10%');
   assert.equal(one.precision, null, 'one search: no spread to judge');
+  // the load generator's share of its cores at each search's own capacity: the median search's, the searches' min–max
+  const busy = (/** @type {number} */ good, /** @type {number} */ clientCpuShare, clientCores = 1) => capacityRow({ ...base, clientCores, good, bad: good * 2,
+    probes: [probe({ rate: good, ok: false, clientCpuShare: 0.99 }), probe({ rate: good, ok: true, clientCpuShare }), probe({ rate: good * 2, serverCpuShare: 0.95, clientCpuShare: 0.7 })] });
+  const shared = combineSearches([busy(20000, 0.3), busy(30000, 0.5), busy(25000, 0.4)]);
+  assert.deepEqual([shared.clientShare, shared.clientShareMinMax, shared.searches.map((x) => x.clientShare)], [0.4, [0.3, 0.5], [0.3, 0.5, 0.4]],
+    'the held probe at the capacity, not the failed one before it nor the failing rate\'s');
+  assert.equal(busy(20000, 0.8, 2).clientShare, 0.4, 'a share of the cores the client had');
+  assert.deepEqual([one.clientShare, one.clientShareMinMax], [0.5, null], 'one search: its share, no min–max');
+  assert.equal(combineSearches([search(null, 0.2)]).clientShare, null, 'no capacity: nothing held');
 });
 
 test('capacityPrecision: the farthest search from the kept one, relative to it, against ±10%; a search that found none misses; one search or none found is not judged', () => {

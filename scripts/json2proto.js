@@ -4,7 +4,7 @@
  * records, NDJSON, or the records at --records PATH; with several records the schema is the record's, inferred from
  * them all (the schema `--data FILE` infers on the fly).
  *
- *   node scripts/json2proto.js FILE [--name Message] [--records PATH] [--out FILE]
+ *   node scripts/json2proto.js FILE [--name Message] [--records PATH] [--mixed-as-value] [--out FILE]
  *   node scripts/json2proto.js --help
  *
  * Prints the .proto to stdout, or writes it atomically to --out. Bad input
@@ -20,10 +20,10 @@ import { UserError, oneLine } from '../lib/errors.js';
 import { readUtf8File, writeFileAtomic } from '../lib/files.js';
 import { inspectDataFile } from '../lib/payload/index.js';
 import { checkCorpusFits, readCorpusFile } from '../lib/payload/corpus.js';
-import { inferSchema, pascalCase } from '../lib/schema/infer.js';
+import { inferSchema, isMixedKinds, pascalCase } from '../lib/schema/infer.js';
 import { parseSchema } from '../lib/schema/index.js';
 
-const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--records PATH] [--out FILE]';
+const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--records PATH] [--mixed-as-value] [--out FILE]';
 
 const HELP = `${USAGE}
   Infers the proto3 schema that carries the JSON in FILE exactly, loads it as --proto would, checks the JSON
@@ -32,9 +32,13 @@ const HELP = `${USAGE}
   and the schema is then the record's, inferred from every record (numbers widened to cover them all, a key
   missing from some made optional): the schema --data FILE infers for itself. A value proto cannot carry
   exactly (an array mixing types, null in a list, records that cannot share one schema) is refused with its
-  JSON path. docs/schemas.md says what it infers and why.
+  JSON path, unless --mixed-as-value types a place of mixed kinds google.protobuf.Value. docs/schemas.md says
+  what it infers and why.
   --name Message  the root message's name (default: the file's name in PascalCase)
   --records PATH  the records are the array at PATH inside FILE (as --data FILE --records PATH)
+  --mixed-as-value  where values of one place mix kinds (GeoJSON's coordinates: numbers in a Point, arrays in a
+                  LineString), type that place google.protobuf.Value, which carries any JSON value, instead of
+                  refusing the file; the schema then imports google/protobuf/struct.proto
   --out FILE      write the .proto there (atomically) instead of printing it; never FILE itself
   -h, --help      this text`;
 
@@ -67,7 +71,8 @@ export function main(argv, io = process) {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { name: { type: 'string' }, out: { type: 'string' }, records: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { name: { type: 'string' }, out: { type: 'string' }, records: { type: 'string' }, 'mixed-as-value': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     if (!(err instanceof Error)) throw err;
@@ -83,7 +88,7 @@ export function main(argv, io = process) {
     return 2;
   }
   const [file] = args.positionals;
-  const { out, records } = args.values;
+  const { out, records, 'mixed-as-value': mixedAsValue } = args.values;
   try {
     // the .proto written over the JSON it was inferred from would lose the data
     if (out !== undefined && sameFile(out, file)) throw new UserError(`--out ${out} is the input file; give another path`);
@@ -96,10 +101,12 @@ export function main(argv, io = process) {
     let schemaText;
     try {
       // the header names the command that writes this file again, not the bundled payloads' generator
-      const regenerate = ['node scripts/json2proto.js', file, '--name', name, ...(records !== undefined ? ['--records', records] : []), ...(out ? ['--out', out] : [])]
+      const regenerate = ['node scripts/json2proto.js', file, '--name', name, ...(records !== undefined ? ['--records', records] : []),
+        ...(mixedAsValue ? ['--mixed-as-value'] : []), ...(out ? ['--out', out] : [])]
         .map((w, i) => (i === 0 ? w : shellWord(w))).join(' ');
-      ({ text: schemaText } = inferSchema(value, { name, source: file.split(path.sep).join('/'), regenerate, records: corpus.length > 1 }));
+      ({ text: schemaText } = inferSchema(value, { name, source: file.split(path.sep).join('/'), regenerate, records: corpus.length > 1, mixedAsValue }));
     } catch (err) {
+      if (isMixedKinds(err)) throw new UserError(`${file}: ${/** @type {Error} */ (err).message}; --mixed-as-value types such places google.protobuf.Value`);
       if (err instanceof UserError) throw new UserError(`${file}: ${err.message}`);
       throw err;
     }

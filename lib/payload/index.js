@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
 import { fromBase64 } from '../base64.js';
-import { inferSchema, pascalCase } from '../schema/infer.js';
+import { inferSchema, isMixedKinds, pascalCase } from '../schema/infer.js';
 import { readJsonFile, readUtf8File } from '../files.js';
 import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { ROOT } from '../paths.js';
@@ -115,9 +115,21 @@ function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
     const name = pascalCase(payload.id, 'Message');
     // Inferred from every record of the corpus (widened where they differ), then every record is checked against it.
     const records = corpusOf(payload);
-    const inferred = records.length > 1
-      ? inferSchema(records, { name, source: payload.dataFile, records: true })
-      : inferSchema(payload.value, { name, source: payload.dataFile });
+    let inferred;
+    try {
+      inferred = records.length > 1
+        ? inferSchema(records, { name, source: payload.dataFile, records: true })
+        : inferSchema(payload.value, { name, source: payload.dataFile });
+    } catch (err) {
+      // the way to measure it still: a schema that types such places google.protobuf.Value, written once
+      if (isMixedKinds(err)) {
+        const word = /^[\w@%+=:,./-]+$/.test(payload.dataFile) ? payload.dataFile : `'${payload.dataFile.replace(/'/g, "'\\''")}'`;
+        throw new UserError(`${payload.dataFile}: ${/** @type {Error} */ (err).message}; \`node scripts/json2proto.js ${word} --mixed-as-value --out FILE.proto\` `
+          + 'writes a schema that types such places google.protobuf.Value, to give as --proto FILE.proto');
+      }
+      if (err instanceof UserError) throw new UserError(`${payload.dataFile}: ${err.message}`);
+      throw err;
+    }
     schema = parseSchema(inferred.text, { file: `schema inferred from ${payload.dataFile}`, typeName: inferred.typeName });
     schemaSource = 'inferred';
   }

@@ -57,7 +57,14 @@ export function protoEdition(text) {
 export function parseSchema(text, { file = '<schema>', typeName } = {}) {
   let root;
   try {
-    ({ root } = protobuf.parse(text, PARSE_OPTIONS));
+    let imports;
+    ({ root, imports } = protobuf.parse(text, PARSE_OPTIONS));
+    // a text has no folder to read imports from: the well-known types protobuf.js bundles are added (json2proto's
+    // --mixed-as-value imports struct.proto); any other import stays unresolved, and its types are named as missing
+    for (const name of imports ?? []) {
+      const json = protobuf.common.get(name);
+      if (json?.nested) root.addJSON(json.nested);
+    }
   } catch (err) {
     throw new UserError(`${file}: ${oneLine(/** @type {Error} */ (err).message)}`);
   }

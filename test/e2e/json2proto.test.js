@@ -46,7 +46,7 @@ test('CLI: invalid JSON exits 2 with one line naming the file', () => {
 });
 
 test('CLI: a mixed array exits 2 with one line naming the file and the path', () => {
-  assertOneLineError(run('test/fixtures/mixed-array.json'), /^json2proto: test\/fixtures\/mixed-array\.json: \$\.tags\[2\]: array mixes string and number$/);
+  assertOneLineError(run('test/fixtures/mixed-array.json'), /^json2proto: test\/fixtures\/mixed-array\.json: \$\.tags\[2\]: array mixes string and number; --mixed-as-value types such places google\.protobuf\.Value$/);
 });
 
 test('CLI: usage errors exit 2 with one line', () => {
@@ -96,6 +96,30 @@ test('CLI: --help prints the usage and what the script does, exit 0', () => {
     assert.match(r.stdout, /^usage: node scripts\/json2proto\.js FILE/);
     assert.match(r.stdout, /--out FILE/);
   }
+});
+
+test('CLI: --mixed-as-value writes GeoJSON\'s schema (google.protobuf.Value where kinds mix), which --data FILE --proto takes and every protobuf codec carries exactly', () => {
+  const out = path.join(tmp, 'geojson.proto');
+  // without the option: refused, naming the path and the option
+  assertOneLineError(run('test/fixtures/geojson.json'),
+    /^json2proto: test\/fixtures\/geojson\.json: \$\.features\[1\]\.geometry\.coordinates\[0\]: array mixes number and array; --mixed-as-value types such places google\.protobuf\.Value$/);
+  const r = run('test/fixtures/geojson.json', '--mixed-as-value', '--out', out);
+  assert.equal(r.code, 0, r.stderr);
+  const text = fs.readFileSync(out, 'utf8');
+  assert.match(text, /regenerate with node scripts\/json2proto\.js test\/fixtures\/geojson\.json --name Geojson --mixed-as-value --out /, 'the header\'s command keeps the option');
+  assert.match(text, /^import "google\/protobuf\/struct\.proto";$/m);
+  assert.match(text, /^ +repeated google\.protobuf\.Value coordinates = 2;/m);
+  // the benchmarks load it from disk (struct.proto resolved for protobuf.js and, built in, for buf) and the round trips are exact
+  const dtq = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dtq.js'), '--data', 'test/fixtures/geojson.json', '--proto', out,
+    '--formats', 'json,protobufjs-dynamic,protobuf-es', '--json'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(dtq.status, 0, dtq.stderr);
+  const codecs = JSON.parse(dtq.stdout).results[0].codecs;
+  assert.deepEqual(codecs.map((/** @type {{ format: string, status: string }} */ c) => [c.format, c.status]),
+    [['protobufjs-dynamic', 'exact'], ['json', 'exact'], ['protobuf-es', 'exact']]);
+  // --data alone says how to get there
+  const inferred = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dtq.js'), '--data', 'test/fixtures/geojson.json'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(inferred.status, 2);
+  assert.match(inferred.stderr, /^benchmark_dtq: test\/fixtures\/geojson\.json: \$\.features\[1\]\.geometry\.coordinates\[0\]: array mixes number and array; `node scripts\/json2proto\.js test\/fixtures\/geojson\.json --mixed-as-value --out FILE\.proto` writes a schema that types such places google\.protobuf\.Value, to give as --proto FILE\.proto\n$/);
 });
 
 test('CLI: a failure with --out leaves no output file', () => {

@@ -2,7 +2,9 @@
 // every rule of the inference has a test that fails if the rule breaks.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { inferSchema, pascalCase } from '../../../lib/schema/infer.js';
+import { inferSchema, isMixedKinds, pascalCase } from '../../../lib/schema/infer.js';
+import { parseSchema } from '../../../lib/schema/index.js';
+import { checkCorpusFits } from '../../../lib/payload/corpus.js';
 import { UserError } from '../../../lib/errors.js';
 
 import protobuf from 'protobufjs';
@@ -385,6 +387,34 @@ test('a top-level scalar is an error', () => {
 
 test('a map whose values mix types is an error', () => {
   assertUserError(() => inferSchema({ m: { 1: 1, 2: 'x' } }), '$.m["2"]: map values mix number and string');
+});
+
+test('mixedAsValue: a place whose values mix kinds is google.protobuf.Value (struct.proto imported), which the toolkit loads and which carries the JSON', () => {
+  // GeoJSON: a Point's coordinates are numbers, a LineString's arrays of them, a Polygon's arrays of those
+  const geo = { type: 'FeatureCollection', features: [
+    { geometry: { type: 'Point', coordinates: [13.37, 52.51] }, properties: { height: 26 } },
+    { geometry: { type: 'LineString', coordinates: [[13.37, 52.51], [13.36, 52.52]] }, properties: { height: 'varies' } },
+    { geometry: { type: 'Polygon', coordinates: [[[13.35, 52.51], [13.36, 52.51], [13.35, 52.51]]] }, properties: { height: { min: 1, max: 3 } } },
+  ] };
+  // without it: refused, and the error says the option would carry it
+  assert.throws(() => inferSchema(geo), (err) => err instanceof UserError && isMixedKinds(err) && err.message === '$.features[1].geometry.coordinates[0]: array mixes number and array');
+  const { text, typeName } = inferSchema(geo, { name: 'Geo', mixedAsValue: true });
+  assert.match(text, /^syntax = "proto3";\n\nimport "google\/protobuf\/struct\.proto";\n\nmessage Geo \{$/m);
+  assert.match(text, /^ +repeated google\.protobuf\.Value coordinates = 2; \/\/ google\.protobuf\.Value \(--mixed-as-value\): number and array meet at \$\.features\[1\]\.geometry\.coordinates\[0\]$/m);
+  assert.match(text, /^ +google\.protobuf\.Value height = 1; \/\/ google\.protobuf\.Value \(--mixed-as-value\): number and string meet at \$\.features\[1\]\.properties\.height$/m,
+    'a third kind (an object) met later stays Value');
+  assert.match(text, /^ +string type = 1;$/m, 'the places that agree keep their own types');
+  // it loads as the toolkit loads an inferred schema, and every message fits it
+  const schema = parseSchema(text, { typeName });
+  assert.doesNotThrow(() => checkCorpusFits(schema.type, [geo], 'geo.json'));
+  // records: a field of two kinds across records is Value too; records of two kinds at the top level are still refused
+  assert.match(inferSchema([{ id: 1 }, { id: 'a1' }], { records: true, mixedAsValue: true }).text, /^ +google\.protobuf\.Value id = 1;/m);
+  assert.throws(() => inferSchema([{ id: 1 }, [1]], { records: true, mixedAsValue: true }), (err) => err instanceof UserError && !isMixedKinds(err)
+    && /^record 1: \$: this record is array, an earlier one object/.test(err.message));
+  // null stays what it was: refused in an array even so (a null inside a list of Values is not tried across the codecs)
+  assert.throws(() => inferSchema({ tags: ['a', null] }, { mixedAsValue: true }), /array holds null/);
+  // the option does not outlive its call
+  assert.throws(() => inferSchema(geo), /array mixes number and array/);
 });
 
 test('an invalid root name is an error', () => {

@@ -16,18 +16,18 @@ import { readCorpusFile } from '../../../lib/payload/corpus.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2proto-loads-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** @param {string} file */
-function json2proto(file) {
+/** @param {string} file @param {string[]} options */
+function json2proto(file, ...options) {
   let out = '';
   let err = '';
-  const code = main([file], { stdout: { write: (s) => { out += s; } }, stderr: { write: (s) => { err += s; } } });
+  const code = main([file, ...options], { stdout: { write: (s) => { out += s; } }, stderr: { write: (s) => { err += s; } } });
   return { code, out, err };
 }
 
 /** Writes the .proto json2proto printed, loads it like --proto, and round-trips the JSON through it. */
-/** @param {string} jsonFile */
-function loadsAndRoundTrips(jsonFile) {
-  const r = json2proto(jsonFile);
+/** @param {string} jsonFile @param {string[]} options json2proto's */
+function loadsAndRoundTrips(jsonFile, ...options) {
+  const r = json2proto(jsonFile, ...options);
   assert.equal(r.code, 0, r.err);
   const protoFile = path.join(dir, `${path.basename(jsonFile)}.proto`);
   fs.writeFileSync(protoFile, r.out);
@@ -56,6 +56,23 @@ test('every JSON fixture: what json2proto writes loads, or json2proto refuses in
       assert.match(r.err, /^json2proto: [^\n]+\n$/, file);
     }
   }
+});
+
+test('every JSON fixture with --mixed-as-value: what it writes loads and round-trips, and the fixtures refused only for mixing kinds are among them', () => {
+  const mixing = [];
+  for (const file of jsonFixtures) {
+    const plain = json2proto(file);
+    const r = json2proto(file, '--mixed-as-value');
+    if (r.code === 0) {
+      loadsAndRoundTrips(file, '--mixed-as-value');
+      if (plain.code !== 0) mixing.push(path.basename(file));
+      else assert.equal(r.out.replace(/ --mixed-as-value/, ''), plain.out, `${file}: nothing mixes, so the same schema`);
+    } else {
+      assert.equal(r.code, 2, file);
+      assert.doesNotMatch(r.err, /mixes|field is \w+ in one object/, `${file}: refused for mixing kinds even so`);
+    }
+  }
+  assert.deepEqual(mixing.sort(), ['geojson.json', 'mixed-array.json']);
 });
 
 /** @param {number} depth @param {(v: any) => any} [wrap] @returns {any} */

@@ -322,7 +322,7 @@ function asDataKeyMap(message) {
   const dataKey = keys.find(isDataKey);
   if (dataKey === undefined || keys.includes('__proto__')) return null;
   try {
-    return { ...messageAsMap(message), dataKey };
+    return messageAsMap(message);
   } catch (err) {
     if (err instanceof UserError) return null; // a null value, or values of more than one type
     throw err;
@@ -432,7 +432,7 @@ function messageAsMap(message) {
     if (field.nullPath) throw new UserError(`${field.nullPath}: map holds null, which a map value cannot carry`);
     value = mergeNullable(value, field.type, 'map');
   }
-  return { kind: 'map', path: message.path, value, numeric: false, shapeKeys: 0, dataKey: null };
+  return { kind: 'map', path: message.path, value, numeric: false, shapeKeys: 0, dataKey: [...message.fields.keys()].find(isDataKey) ?? null };
 }
 
 /**

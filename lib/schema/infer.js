@@ -265,8 +265,9 @@ const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
  * True when a key is data rather than a field name by its form alone: no hand-written schema names a field so.
  * - a character no naming convention puts in a field name (FIELD_NAME_CHARS): `/` (paths, media types, label
  *   prefixes, npm scopes), whitespace, `+`, `,`, `=`, `?`, quotes, brackets, emoji;
- * - a `.` (domain names, file names, versions, dotted config paths), except in a key that starts with `@` or `$`
- *   (`@odata.context`, `$schema`) or whose dots all follow an `@` (OData's property annotation `price@odata.type`);
+ * - a `.` (domain names, file names, versions, dotted config paths, JSONPath's `$.a.b`), except after an `@`:
+ *   JSON-LD's and OData's names (`@odata.context`, the property annotation `price@odata.type`); `$` names such as
+ *   `$schema` and `$ref` have no dot;
  * - a leading `:` (HTTP/2 pseudo-headers; JSON-LD's compact IRIs `schema:name` have their colon inside);
  * - an HTTP header name: in HTTP's canonical case (`Content-Type`, `X-Request-Id`), or one of the hyphenated
  *   headers HTTP/2 writes in lower case (`content-type`, `user-agent`); kebab-case alone (`max-age`,
@@ -277,7 +278,7 @@ const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
 export function isDataKey(key) {
   if (!FIELD_NAME_CHARS.test(key) || key.startsWith(':')) return true;
   const dot = key.indexOf('.');
-  if (dot >= 0 && !/^[@$]/.test(key)) {
+  if (dot >= 0) {
     const at = key.indexOf('@');
     if (at < 0 || dot < at) return true;
   }

@@ -290,9 +290,9 @@ test('message names never repeat the enclosing message or a field name in scope'
 
 // --- keys that are data by their form (isDataKey, dataKeyMaps) -------------
 
-test('isDataKey: a "/", whitespace, a "." outside @/$ names, HTTP header names, dates and UUIDs are data', () => {
+test('isDataKey: a "/", whitespace, a "." not after an @, HTTP header names, dates and UUIDs are data', () => {
   const data = ['app.kubernetes.io/name', '@bufbuild/protobuf', '/users/{id}', 'application/json', '*/*', 'New York', 'tab\there',
-    'C++', 'a,b', 'q=1', '👍', 'example.com', '1.0.0', 'ann.lee@example.com', 'Content-Type', 'X-Request-ID', 'WWW-Authenticate',
+    'C++', 'a,b', 'q=1', '👍', 'example.com', '1.0.0', 'ann.lee@example.com', '$.store.book', 'Content-Type', 'X-Request-ID', 'WWW-Authenticate',
     'content-type', 'user-agent', 'x-forwarded-for', ':authority', ':path', '2026-11-30', '2026-11-30T12:00:00Z', '12:30',
     '10-20', '9e3779b1-1000-4000-8abc-9e3779b1d0ff'];
   const names = ['app', 'pod-template-hash', 'max-age', 'first-name', 'x-offset', 'schema:name', 'xml:lang', '@id', '@context',

@@ -350,6 +350,7 @@ test('package.json, OpenAPI and HTTP headers: their data-keyed objects are maps,
 test('field-name conventions stay messages: kebab-case, JSON-LD, OData, JSON Schema', () => {
   const value = {
     style: { 'font-size': '12px', 'background-color': 'white' },
+    author: { 'first-name': 'Ann', 'last-name': 'Lee' },
     person: { '@context': 'https://schema.org', '@type': 'Person', 'schema:name': 'Ann' },
     user: { '@odata.context': 'https://graph.example.com/$metadata#users/$entity', displayName: 'Ann', 'displayName@odata.type': '#String' },
     schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://example.com/user', title: 'User' },

@@ -4,6 +4,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { inferSchema, isDataKey, pascalCase } from '../../../lib/schema/infer.js';
 import { UserError } from '../../../lib/errors.js';
+import { seededRandom } from '../../../lib/random.js';
+import { checkFits, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
+import { verifyRoundTrip } from '../../../lib/verify.js';
+import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
 import protobuf from 'protobufjs';
 import { assertRoundTrip, compile, TO_OBJECT } from '../../helpers/proto-roundtrip.js';
@@ -407,6 +411,51 @@ test('the key quoted in the map comment is cut at 40 characters and escaped to p
   assert.equal(b.line('m'), 'map<string, string> m = 1; // map: keys are data (keys like "line\\nbreak")');
   const c = infer({ m: { 'para\u2028graph x': 'b' } });
   assert.equal(c.line('m'), 'map<string, string> m = 1; // map: keys are data (keys like "para\\u2028graph x")');
+});
+
+test('the rule never refuses data: with its data keys renamed to identifiers, random JSON infers or fails alike, and round-trips', () => {
+  const random = seededRandom(7);
+  const pick = (/** @type {unknown[]} */ xs) => xs[Math.floor(random() * xs.length)];
+  const keys = ['app', 'id', 'n', 'a/b', 'x.y', 'Content-Type', ':path', '2026-11-30', 'first-name', '@id', '1'];
+  /** @returns {unknown} */
+  const value = (/** @type {number} */ depth) => {
+    const r = random();
+    if (depth > 3 || r < 0.35) return pick(['s', 'web', 3, -2, 2.5, true, null]);
+    if (r < 0.5) return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
+    return Object.fromEntries(Array.from({ length: 1 + Math.floor(random() * 4) }, () => [pick(keys), value(depth + 1)]));
+  };
+  // each data key renamed to an identifier of its own: the object the inference saw before the rule, field for field
+  const names = new Map(keys.filter(isDataKey).map((k, i) => [k, `k${i}`]));
+  /** @returns {unknown} */
+  const renamed = (/** @type {unknown} */ v) => {
+    if (Array.isArray(v)) return v.map(renamed);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [names.get(k) ?? k, renamed(x)]));
+  };
+  const outcome = (/** @type {() => unknown} */ fn) => {
+    try {
+      fn();
+      return 'infers';
+    } catch (err) {
+      if (err instanceof UserError) return 'refused';
+      throw err;
+    }
+  };
+  let maps = 0;
+  for (let i = 0; i < 400; i++) {
+    const records = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({ o: value(1) }));
+    const plain = records.map(renamed);
+    assert.equal(outcome(() => inferSchema(records, { records: true })), outcome(() => inferSchema(plain, { records: true })), JSON.stringify(records));
+    if (outcome(() => inferSchema(records, { records: true })) === 'refused') continue;
+    const { text, typeName } = inferSchema(records, { records: true });
+    if (/keys like/.test(text)) maps++;
+    const schema = parseSchema(text, { typeName });
+    for (const record of records) {
+      const v = verifyRoundTrip(dynamic.create({ schema: schemaForPayload(schema, checkFits(schema.type, record)) }), record, dynamic.normalise, undefined, schema.type);
+      assert.ok(v.status === 'exact' || v.status === 'equivalent', `${JSON.stringify(record)}: ${JSON.stringify(v)}\n${text}`);
+    }
+  }
+  assert.ok(maps > 20, `only ${maps} of the random corpora had a map by data keys`);
 });
 
 // --- wrappers --------------------------------------------------------------

@@ -152,7 +152,7 @@ export function pascalCase(text, fallback = 'Field') {
  * @typedef {{ kind: 'array', path: string, element: TypeNode | null }} ArrayNode element null: no element seen
  * @typedef {{ kind: 'map', path: string, value: TypeNode | null, numeric: boolean, shapeKeys: number,
  *   dataKey: string | null }} MapNode value null: no value seen; numeric, shapeKeys: why its keys are data (mapReason);
- *   dataKey: a key that is data by its form (isDataKey), when that made it a map (dataKeyMaps)
+ *   dataKey: the first of its keys that is data by its form (isDataKey), named in its comment
  * @typedef {{ kind: 'message', path: string, objects: number, fields: Map<string, FieldNode> }} MessageNode
  *   objects: how many JSON objects it stands for
  * @typedef {ScalarNode | NumberNode | ArrayNode | MapNode | MessageNode} TypeNode
@@ -320,8 +320,7 @@ function dataKeyMaps(type) {
  */
 function asDataKeyMap(message) {
   const keys = [...message.fields.keys()];
-  const dataKey = keys.find(isDataKey);
-  if (dataKey === undefined || keys.includes('__proto__')) return null;
+  if (!keys.some(isDataKey) || keys.includes('__proto__')) return null;
   try {
     return messageAsMap(message);
   } catch (err) {

@@ -18,9 +18,13 @@ import { keysAreData } from './infer.js';
  * same shape: objects in one array merge into one schema, a key some of them
  * lack is not required, integers and non-integers merge into "number", other
  * mixed types become a list of types. An object whose keys are data (numeric
- * ids, or many keys holding objects of one shape: the rule the inferred .proto
- * uses for a map) gets `additionalProperties` for its values instead of one
- * property per key, so other keys in other messages fit it.
+ * ids, many keys holding objects of one shape, or a key no field is named such
+ * as `app.kubernetes.io/name` with values of one type: keysAreData, the rule
+ * the inferred .proto uses for a map) gets `additionalProperties` for its
+ * values instead of one property per key, so other keys in other messages fit
+ * it. The rule is applied object by object, so wherever the .proto has a map
+ * this has one too; where records' values disagree the .proto keeps a message
+ * and this keeps the map, its values taking both types.
  * @param {unknown} value
  * @returns {JsonSchema}
  */

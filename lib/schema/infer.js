@@ -7,6 +7,8 @@
  *      where it was first seen, for error messages);
  *   2. mergeTypes: two type trees -> one (array elements, map values, the same
  *      key in several objects); conflicts throw a UserError at the later path;
+ *      then dataKeyMaps: a message some of whose keys are data by their form
+ *      (isDataKey) becomes a map where its values can share one type;
  *   3. buildRoot / buildMessage / buildWrapper, then printMessage: type tree ->
  *      .proto text, one top-level message, everything else nested where it is used.
  *
@@ -27,6 +29,31 @@ const TWO_63 = 2 ** 63;
 const TWO_64 = 2 ** 64;
 /** Objects with this many keys, all of one shape, are treated as maps. */
 const MAP_MIN_SAME_SHAPE_KEYS = 8;
+/**
+ * Characters some JSON naming convention puts in field names: letters (any script), digits, `_` (snake_case), `-`
+ * (kebab-case), `:` (JSON-LD compact IRIs, XML namespaces), `@` and `$` (JSON-LD, OData, JSON Schema, MongoDB), `#`
+ * (xml2js's `#text`), `.` (judged apart, see isDataKey). A key with any other character (`/`, whitespace, `+`, `,`,
+ * `=`, `?`, `*`, quotes, brackets, emoji) is no field name.
+ */
+const FIELD_NAME_CHARS = /^[\p{L}\p{M}\p{N}_\-:@$#.]*$/u;
+/** HTTP's canonical header case, every word capitalised, at least two words: Content-Type, X-Request-ID. */
+const HEADER_CASE = /^[A-Z][A-Za-z0-9]*(?:-[A-Z0-9][A-Za-z0-9]*)+$/;
+/**
+ * Hyphenated HTTP header names (RFC 9110, 9111 and widely sent ones) that HTTP/2, Node's req.headers and fetch's
+ * Headers write in lower case; kebab-case alone is a field name convention.
+ */
+const HEADER_NAMES = new Set([
+  'accept-charset', 'accept-encoding', 'accept-language', 'accept-ranges', 'access-control-allow-headers',
+  'access-control-allow-methods', 'access-control-allow-origin', 'cache-control', 'content-disposition',
+  'content-encoding', 'content-language', 'content-length', 'content-location', 'content-range',
+  'content-security-policy', 'content-type', 'if-match', 'if-modified-since', 'if-none-match', 'if-range',
+  'if-unmodified-since', 'last-modified', 'proxy-authorization', 'referrer-policy', 'retry-after', 'set-cookie',
+  'strict-transport-security', 'transfer-encoding', 'upgrade-insecure-requests', 'user-agent', 'www-authenticate',
+  'x-forwarded-for', 'x-forwarded-proto', 'x-request-id',
+]);
+/** Digits, then `-` or `:` and a digit: dates, times, timestamps, ranges (2026-11-30, 12:30, 10-20). */
+const DATE_LIKE_KEY = /^\d+[-:]\d/;
+const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Message declarations nest at most this deep; deeper ones are hoisted to the top level (protobufjs stops at 32). */
 const NEST_LIMIT = 30;
 /** inferSchema's mixedAsValue while it infers: a conflict of kinds becomes google.protobuf.Value (mergeTypes). */
@@ -61,7 +88,7 @@ export function inferSchema(value, { name = 'Message', source, records = false, 
   mixed = mixedAsValue;
   let type;
   try {
-    type = records ? inferRecords(value) : inferDocument(value);
+    type = dataKeyMaps(records ? inferRecords(value) : inferDocument(value));
   } finally {
     mixed = false;
   }
@@ -138,8 +165,9 @@ export function pascalCase(text, fallback = 'Field') {
  * @typedef {{ kind: 'bool' | 'string', path: string }} ScalarNode
  * @typedef {{ kind: 'number', path: string, min: number, max: number, fraction: boolean, negZero: boolean }} NumberNode
  * @typedef {{ kind: 'array', path: string, element: TypeNode | null }} ArrayNode element null: no element seen
- * @typedef {{ kind: 'map', path: string, value: TypeNode | null, numeric: boolean, shapeKeys: number }} MapNode
- *   value null: no value seen; numeric, shapeKeys: why its keys are data (mapReason)
+ * @typedef {{ kind: 'map', path: string, value: TypeNode | null, numeric: boolean, shapeKeys: number,
+ *   dataKey: string | null }} MapNode value null: no value seen; numeric, shapeKeys: why its keys are data (mapReason);
+ *   dataKey: the first of its keys that is data by its form (isDataKey), named in its comment
  * @typedef {{ kind: 'message', path: string, objects: number, fields: Map<string, FieldNode> }} MessageNode
  *   objects: how many JSON objects it stands for
  * @typedef {{ kind: 'value', path: string, mixes: string }} ValueNode google.protobuf.Value (only with mixedAsValue):
@@ -216,7 +244,7 @@ function inferObject(object, path, depth) {
       const type = inferType(object[key], itemPath, depth + 1);
       value = value ? mergeTypes(value, type, 'map') : type;
     }
-    return { kind: 'map', path, value, ...reason };
+    return { kind: 'map', path, value, ...reason, dataKey: null };
   }
   /** @type {Map<string, FieldNode>} */
   const fields = new Map();
@@ -251,11 +279,91 @@ function mapReason(object, keys) {
 const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
 
 /**
+ * True when a key is data rather than a field name by its form alone: no hand-written schema names a field so.
+ * - a character no naming convention puts in a field name (FIELD_NAME_CHARS): `/` (paths, media types, label
+ *   prefixes, npm scopes), whitespace, `+`, `,`, `=`, `?`, quotes, brackets, emoji;
+ * - a `.` (domain names, file names, versions, dotted config paths, JSONPath's `$.a.b`), except after an `@`:
+ *   JSON-LD's and OData's names (`@odata.context`, the property annotation `price@odata.type`); `$` names such as
+ *   `$schema` and `$ref` have no dot;
+ * - a leading `:` (HTTP/2 pseudo-headers; JSON-LD's compact IRIs `schema:name` have their colon inside);
+ * - an HTTP header name: in HTTP's canonical case (`Content-Type`, `X-Request-Id`), or one of the hyphenated
+ *   headers HTTP/2 writes in lower case (`content-type`, `user-agent`); kebab-case alone (`max-age`,
+ *   `first-name`) is a field name convention, so `-` is not enough;
+ * - a date, time or range (`2026-11-30`, `12:30`), or a UUID.
+ * @param {string} key
+ */
+export function isDataKey(key) {
+  if (!FIELD_NAME_CHARS.test(key) || key.startsWith(':')) return true;
+  const dot = key.indexOf('.');
+  if (dot >= 0) {
+    const at = key.indexOf('@');
+    if (at < 0 || dot < at) return true;
+  }
+  return HEADER_CASE.test(key) || HEADER_NAMES.has(key.toLowerCase()) || DATE_LIKE_KEY.test(key) || UUID_KEY.test(key);
+}
+
+/**
+ * The type tree with every message whose keys are data by their form (isDataKey: one such key among all the
+ * objects it stands for is enough) made a map, inner ones first, where that is exact: when every value it holds
+ * merges into one map value type and none is null. Otherwise it stays the message it is (a map would turn data that
+ * infers into an error). Run after every record and array element is merged, so a key that is data in one record
+ * makes the object a map in all of them, and records whose values disagree keep their message.
+ * @param {TypeNode} type
+ * @returns {TypeNode}
+ */
+function dataKeyMaps(type) {
+  switch (type.kind) {
+    case 'array':
+      return type.element ? { ...type, element: dataKeyMaps(type.element) } : type;
+    case 'map':
+      return type.value ? { ...type, value: dataKeyMaps(type.value) } : type;
+    case 'message': {
+      /** @type {Map<string, FieldNode>} */
+      const fields = new Map();
+      for (const [key, field] of type.fields) fields.set(key, field.type ? { ...field, type: dataKeyMaps(field.type) } : field);
+      const message = { ...type, fields };
+      return asDataKeyMap(message) ?? message;
+    }
+    default:
+      return type;
+  }
+}
+
+/**
+ * The map a message is when some key of it is data by its form and its values share one map value type, else null.
+ * A `__proto__` key keeps it a message: decoded into a map's plain object it would set the prototype, not a key.
+ * @param {MessageNode} message
+ * @returns {MapNode | null}
+ */
+function asDataKeyMap(message) {
+  const keys = [...message.fields.keys()];
+  if (!keys.some(isDataKey) || keys.includes('__proto__')) return null;
+  try {
+    return messageAsMap(message);
+  } catch (err) {
+    if (err instanceof UserError) return null; // a null value, or values of more than one type
+    throw err;
+  }
+}
+
+/**
  * True when an object's keys are data (ids, names as values) rather than field names, by the rule the inferred
- * .proto uses to make it a map: every key numeric, or many keys whose values are objects of one shape.
+ * .proto uses to make it a map: every key numeric, or many keys whose values are objects of one shape, or a key
+ * that is data by its form with values that share one map value type (the .proto's decision for this object alone;
+ * merged with other objects whose values differ, the .proto may keep a message where this says map).
  * @param {JsonObject} object
  */
-export const keysAreData = (object) => mapReason(object, Object.keys(object)) !== null;
+export function keysAreData(object) {
+  const keys = Object.keys(object);
+  if (mapReason(object, keys) !== null) return true;
+  if (!keys.some(isDataKey)) return false;
+  try {
+    return dataKeyMaps(inferType(object, '$', 0)).kind === 'map';
+  } catch (err) {
+    if (err instanceof UserError) return false;
+    throw err;
+  }
+}
 
 // ---------------------------------------------------------------------------
 // 2. Merging. `context` says why two types meet, for the error message:
@@ -295,6 +403,7 @@ function mergeTypes(a, b, context) {
       value: mergeNullable(a.value, b.value, 'map'),
       numeric: a.numeric || b.numeric,
       shapeKeys: Math.max(a.shapeKeys, b.shapeKeys),
+      dataKey: a.dataKey ?? b.dataKey,
     };
   }
   if (a.kind === 'message' && b.kind === 'message') return mergeMessages(a, b);
@@ -347,7 +456,7 @@ function messageAsMap(message) {
     if (field.nullPath) throw new UserError(`${field.nullPath}: map holds null, which a map value cannot carry`);
     value = mergeNullable(value, field.type, 'map');
   }
-  return { kind: 'map', path: message.path, value, numeric: false, shapeKeys: 0 };
+  return { kind: 'map', path: message.path, value, numeric: false, shapeKeys: 0, dataKey: [...message.fields.keys()].find(isDataKey) ?? null };
 }
 
 /**
@@ -594,9 +703,22 @@ function numberType({ min, max, fraction, negZero }) {
 }
 
 /** @param {MapNode} type */
-function mapNote({ numeric, shapeKeys }) {
-  const why = [numeric && 'numeric ids', shapeKeys && `${shapeKeys} keys of one shape`].filter(Boolean);
+function mapNote({ numeric, shapeKeys, dataKey }) {
+  const why = [numeric && 'numeric ids', shapeKeys && `${shapeKeys} keys of one shape`,
+    dataKey !== null && `keys like ${commentKey(dataKey)}`].filter(Boolean);
   return `map: keys are data (${why.length ? why.join('; ') : 'merged with such an object'})`;
+}
+
+/**
+ * A key quoted for a comment: at most 40 characters of it, anything but printable ASCII escaped, so no line break
+ * (nor a character a parser might take for one) ends the comment early.
+ * @param {string} key
+ */
+function commentKey(key) {
+  const chars = Array.from(key);
+  const shown = JSON.stringify(chars.slice(0, 40).join(''))
+    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return chars.length > 40 ? `${shown.slice(0, -1)}..."` : shown;
 }
 
 /**

@@ -155,6 +155,15 @@ test('CLI: FILE is read as --data reads it: NDJSON and an array of records give 
   assert.match(picked.stdout.split('\n')[0], /regenerate with node scripts\/json2proto\.js .*nested\.json --name Nested --records items\.$/);
 });
 
+test('CLI: keys that are data by their form (Kubernetes labels and annotations) give maps; field names stay fields', () => {
+  const r = run('test/fixtures/k8s-pods.json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^ {4}map<string, string> labels = 5; \/\/ map: keys are data \(keys like "app\.kubernetes\.io\/name"\)$/m);
+  assert.match(r.stdout, /^ {4}map<string, string> annotations = 6; \/\/ map: keys are data \(keys like "kubectl\.kubernetes\.io\/restartedAt"\)$/m);
+  assert.match(r.stdout, /^ {8}message Limits \{\n {10}string cpu = 1;\n {10}string memory = 2;/m);
+  assert.doesNotMatch(r.stdout, /json_name/);
+});
+
 test('CLI: --out naming the input file is refused and the data kept; what JSON.parse does not say is a warning', () => {
   const data = path.join(tmp, 'keep.json');
   fs.writeFileSync(data, '{"a":1}');

@@ -1,5 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import json from '../../../lib/codecs/json.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
@@ -9,7 +10,10 @@ import { parseSchema } from '../../../lib/schema/index.js';
 import { measureCorpusSizes, sampleIndexes, summarise } from '../../../lib/measure/sizes.js';
 import { Unsupported, UserError } from '../../../lib/errors.js';
 import { corpusSizeReport, dictionarySentence } from '../../../lib/report/corpus-sizes.js';
-import { standInCodec } from '../../helpers/narrow.js';
+import { field, record, standInCodec } from '../../helpers/narrow.js';
+import { corpusOf, resolvePayloads } from '../../../lib/payload/index.js';
+import { toBytes } from '../../../lib/codecs/index.js';
+import { ROOT } from '../../../lib/paths.js';
 
 // codec modules stand in for loaded codecs (prepareCodecs reads neither version nor availability)
 const codecs = [json, jsonBuffer, protobufjsDynamic].map(standInCodec);
@@ -117,4 +121,31 @@ test('a sample is seeded, sorted and distinct; every index when the corpus is sm
   assert.deepEqual(s, [...s].sort((a, b) => a - b));
   assert.deepEqual(sampleIndexes(100000, 1000, 1), s);
   assert.notDeepEqual(sampleIndexes(100000, 1000, 2), s);
+});
+
+test('an inferred map carries the keys JSON carries: the Kubernetes labels and annotations of the pods fixture', async () => {
+  const [payload] = resolvePayloads({ data: path.join(ROOT, 'test', 'fixtures', 'k8s-pods.json') });
+  assert.match(payload.schema.text ?? '', /^ *map<string, string> labels = \d+;/m);
+  assert.match(payload.schema.text ?? '', /^ *map<string, string> annotations = \d+;/m);
+  const prepared = prepareCodecs(codecs, payload);
+  const result = await measureCorpusSizes(prepared, payload, { train: 5 });
+  const [, jb, pb] = result.codecs;
+  assert.equal(pb.status, 'exact');
+  const pods = corpusOf(payload);
+  /** @param {unknown} pod */
+  const keysOf = (pod) => {
+    const { labels, annotations } = record(field(pod, 'metadata'));
+    return [...Object.keys(record(labels)), ...Object.keys(record(annotations))];
+  };
+  // every key is on the wire in protobuf too, as in JSON (a message's field numbers would carry none of them)
+  const instance = prepared[2].instance;
+  assert.ok(instance);
+  for (const [i, pod] of pods.entries()) {
+    const bytes = Buffer.from(toBytes(instance.encode(instance.fromPlain(pod))));
+    for (const key of keysOf(pod)) assert.ok(bytes.includes(Buffer.from(key)), `pod ${i}: ${key}`);
+  }
+  const keyBytes = pods.flatMap(keysOf).reduce((sum, key) => sum + Buffer.byteLength(key), 0);
+  assert.ok(pb.perMessage && jb.perMessage);
+  assert.ok(pb.perMessage.total > keyBytes, `${pb.perMessage.total} protobuf bytes over the corpus, ${keyBytes} of them keys`);
+  assert.ok(pb.perMessage.total < jb.perMessage.total);
 });

@@ -1,8 +1,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { inferJsonSchema, inferJsonSchemaOfRecords } from '../../../lib/schema/infer-json-schema.js';
 import fastJsonStringify from '../../../lib/codecs/fast-json-stringify.js';
 import { field, record } from '../../helpers/narrow.js';
+import { inferSchema } from '../../../lib/schema/infer.js';
+import { readCorpusFile } from '../../../lib/payload/corpus.js';
+import { ROOT } from '../../../lib/paths.js';
 
 test('objects in one array merge: a key some lack is not required, int and non-int make number', () => {
   const schema = inferJsonSchema({ items: [{ a: 1, b: 'x' }, { a: 2.5 }], n: null });
@@ -54,4 +58,36 @@ test('a "__proto__" key is a property like any other: in the schema, merged acro
   assert.deepEqual(field(merged, 'required'), ['a']);
   const c = fastJsonStringify.create({ value });
   assert.equal(c.encode(value).toString(), '{"__proto__":{"x":1},"a":2}');
+});
+
+test('keys that are data by their form make a map where the .proto makes one: labels and annotations, not limits', () => {
+  const pods = readCorpusFile(path.join(ROOT, 'test', 'fixtures', 'k8s-pods.json')).corpus;
+  const schema = inferJsonSchemaOfRecords(pods);
+  const metadata = field(field(schema, 'properties'), 'metadata');
+  assert.deepEqual(field(field(metadata, 'properties'), 'labels'), { type: 'object', additionalProperties: { type: 'string' } });
+  assert.deepEqual(field(field(metadata, 'properties'), 'annotations'), { type: 'object', additionalProperties: { type: 'string' } });
+  const { text } = inferSchema(pods, { records: true });
+  assert.match(text, /^ *map<string, string> labels = \d+;/m);
+  assert.match(text, /^ *map<string, string> annotations = \d+;/m);
+  assert.match(text, /^ *Limits limits = 1;/m, 'cpu and memory are field names in both');
+  const limits = field(field(field(field(field(field(schema, 'properties'), 'spec'), 'properties'), 'containers'), 'items'), 'properties');
+  assert.deepEqual(Object.keys(record(field(field(limits, 'resources'), 'properties'))), ['limits', 'requests']);
+  // a label no record had is written: a serializer compiled from properties would drop it
+  const c = fastJsonStringify.create({ value: pods[0], corpus: pods });
+  const first = record(pods[0]);
+  const pod = { ...first, metadata: { ...record(first.metadata), labels: { 'app.kubernetes.io/part-of': 'shop' } } };
+  assert.deepEqual(JSON.parse(c.encode(pod).toString()), pod);
+});
+
+test('keys that are data by their form: no shared value type, or a null value, keeps properties, as the .proto keeps a message', () => {
+  for (const value of [{ id: 1, 'a/b': 'x' }, { 'a/b': 'x', c: null }]) {
+    const schema = inferJsonSchema({ o: value });
+    assert.deepEqual(Object.keys(record(field(field(field(schema, 'properties'), 'o'), 'properties'))), Object.keys(value));
+    assert.doesNotMatch(inferSchema({ o: value }).text, /map</);
+  }
+  // per object, each record's labels are a map; the .proto, which merges them first, keeps a message when the
+  // records' values disagree, where the JSON Schema's map takes both types (it still describes every record)
+  const records = [{ labels: { 'a/b': 'x' } }, { labels: { n: 1, 'c/d': 2 } }];
+  assert.deepEqual(field(field(inferJsonSchemaOfRecords(records), 'properties'), 'labels'), { type: 'object', additionalProperties: { type: ['string', 'integer'] } });
+  assert.doesNotMatch(inferSchema(records, { records: true }).text, /map</);
 });

@@ -2,10 +2,13 @@
 // every rule of the inference has a test that fails if the rule breaks.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { inferSchema, isMixedKinds, pascalCase } from '../../../lib/schema/infer.js';
-import { parseSchema } from '../../../lib/schema/index.js';
+import { inferSchema, isDataKey, isMixedKinds, pascalCase } from '../../../lib/schema/infer.js';
 import { checkCorpusFits } from '../../../lib/payload/corpus.js';
 import { UserError } from '../../../lib/errors.js';
+import { seededRandom } from '../../../lib/random.js';
+import { checkFits, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
+import { verifyRoundTrip } from '../../../lib/verify.js';
+import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
 import protobuf from 'protobufjs';
 import { assertRoundTrip, compile, TO_OBJECT } from '../../helpers/proto-roundtrip.js';
@@ -288,6 +291,172 @@ test('message names never repeat the enclosing message or a field name in scope'
   assert.match(text, /message Order2 \{/);
   assert.match(fieldLine(text, 'Address'), /^Address2 Address = 2;/);
   assert.ok(type.lookupType('Order2'));
+});
+
+// --- keys that are data by their form (isDataKey, dataKeyMaps) -------------
+
+test('isDataKey: a "/", whitespace, a "." not after an @, HTTP header names, dates and UUIDs are data', () => {
+  const data = ['app.kubernetes.io/name', '@bufbuild/protobuf', '/users/{id}', 'application/json', '*/*', 'New York', 'tab\there',
+    'C++', 'a,b', 'q=1', '👍', 'example.com', '1.0.0', 'ann.lee@example.com', '$.store.book', 'Content-Type', 'X-Request-ID', 'WWW-Authenticate',
+    'content-type', 'user-agent', 'x-forwarded-for', ':authority', ':path', '2026-11-30', '2026-11-30T12:00:00Z', '12:30',
+    '10-20', '9e3779b1-1000-4000-8abc-9e3779b1d0ff'];
+  const names = ['app', 'pod-template-hash', 'max-age', 'first-name', 'x-offset', 'schema:name', 'xml:lang', '@id', '@context',
+    '@odata.context', '$schema', '$ref', 'price@odata.type', '#text', 'user_id', 'naïve', '名前', '1st', '24hVolume', '', 'test:unit'];
+  assert.deepEqual(data.filter((k) => !isDataKey(k)), [], 'data keys taken for field names');
+  assert.deepEqual(names.filter(isDataKey), [], 'field names taken for data keys');
+});
+
+test('Kubernetes labels and annotations: one key that is data makes the object a map<string, string>, with a comment', () => {
+  const metadata = {
+    name: 'web-7d9f',
+    labels: { app: 'web', 'pod-template-hash': '7d9f', 'app.kubernetes.io/name': 'web' },
+    annotations: { 'prometheus.io/scrape': 'true' },
+  };
+  const { line, text } = inferExact({ metadata });
+  assert.equal(line('labels'), 'map<string, string> labels = 2; // map: keys are data (keys like "app.kubernetes.io/name")');
+  assert.equal(line('annotations'), 'map<string, string> annotations = 3; // map: keys are data (keys like "prometheus.io/scrape")');
+  assert.doesNotMatch(text, /json_name/, 'no key became a field');
+});
+
+test('package.json, OpenAPI and HTTP headers: their data-keyed objects are maps, their field names stay fields', () => {
+  const manifest = {
+    name: 'bench', version: '1.0.0',
+    dependencies: { ws: '^8.18.0', '@bufbuild/protobuf': '^2.17.0' },
+    devDependencies: { eslint: '^9.0.0', typescript: '^5.9.0' },
+    scripts: { test: 'node --test', 'test:unit': 'node --test test/unit' },
+  };
+  const m = infer(manifest); // test:unit is renamed, which protobufjs' toObject does not undo (json2proto-loads does)
+  assert.match(m.line('dependencies'), /^map<string, string> dependencies = 3; \/\/ map: keys are data \(keys like "@bufbuild\/protobuf"\)/);
+  // no key of these is data by its form: a file with only such dependencies still gets a message (docs/schemas.md)
+  assert.equal(m.line('devDependencies'), 'DevDependencies devDependencies = 4;');
+  assert.equal(m.line('scripts'), 'Scripts scripts = 5;');
+
+  const openapi = {
+    openapi: '3.1.0',
+    paths: {
+      '/users/{id}': { get: { summary: 'one user', responses: { 200: { description: 'the user', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } },
+      '/users': { get: { summary: 'all users', responses: { 200: { description: 'the users' } } } },
+    },
+  };
+  const o = infer(openapi); // $ref is renamed
+  assert.match(o.line('paths'), /^map<string, PathsValue> paths = 2; \/\/ map: keys are data \(keys like "\/users\/\{id\}"\)/);
+  assert.match(o.line('content'), /^map<string, ContentValue> content = 2; \/\/ map: keys are data \(keys like "application\/json"\); sometimes missing/);
+  assert.match(o.line('responses'), /map: keys are data \(numeric ids\)/);
+  assert.match(o.text, /^ *string _ref = 1 \[json_name = "\$ref"\];/m, 'a $ key is a field name');
+
+  const request = { method: 'GET', headers: { host: 'example.com', 'user-agent': 'curl/8.5.0', accept: '*/*' } };
+  assert.match(inferExact(request).line('headers'), /^map<string, string> headers = 2; \/\/ map: keys are data \(keys like "user-agent"\)/);
+  const canonical = { headers: { Host: 'example.com', 'Cache-Control': 'no-cache' } };
+  assert.match(inferExact(canonical).line('headers'), /^map<string, string> headers = 1; .*keys like "Cache-Control"/);
+  const http2 = { headers: { ':method': 'GET', ':path': '/', ':authority': 'example.com' } };
+  assert.match(inferExact(http2).line('headers'), /^map<string, string> headers = 1; .*keys like ":method"/);
+});
+
+test('field-name conventions stay messages: kebab-case, JSON-LD, OData, JSON Schema', () => {
+  const value = {
+    style: { 'font-size': '12px', 'background-color': 'white' },
+    author: { 'first-name': 'Ann', 'last-name': 'Lee' },
+    person: { '@context': 'https://schema.org', '@type': 'Person', 'schema:name': 'Ann' },
+    user: { '@odata.context': 'https://graph.example.com/$metadata#users/$entity', displayName: 'Ann', 'displayName@odata.type': '#String' },
+    schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://example.com/user', title: 'User' },
+  };
+  const { text } = infer(value);
+  assert.doesNotMatch(text, /map</);
+});
+
+test('no shared value type, a null value or a __proto__ key: the object stays the message it is today', () => {
+  // (infer: renamed keys are given back by the codecs' json_name handling, which protobufjs' toObject lacks)
+  const mixed = infer({ o: { id: 1, 'a/b': 'x' } });
+  assert.equal(mixed.line('O'), 'message O {');
+  assert.match(mixed.line('a_b'), /^string a_b = 2 \[json_name = "a\/b"\];/);
+  const nulls = infer({ o: { 'a/b': 'x', c: null } });
+  assert.match(nulls.line('a_b'), /^string a_b = 1 \[json_name = "a\/b"\];/);
+  assert.match(nulls.line('c'), /^optional string c = 2;/);
+  const proto = infer({ o: JSON.parse('{"a/b": "x", "__proto__": "y"}') });
+  assert.match(proto.line('a_b'), /^string a_b = 1 /);
+  assert.match(proto.line('__proto___2'), /^string __proto___2 = 2 \[json_name = "__proto__"\];/);
+  // the values of a map must share one type; a message's need not: arrays of objects and numbers stay fields
+  const shapes = infer({ o: { 'a.b': [1], c: { d: 'x' } } });
+  assert.match(shapes.line('a_b'), /^repeated int32 a_b = 1 /);
+});
+
+test('across records and array elements: a data key in one object makes a map of all, unless their values disagree', () => {
+  const pods = [{ labels: { app: 'web' } }, { labels: { app: 'api', 'app.kubernetes.io/name': 'api' } }, { labels: {} }];
+  const { line, type } = infer(pods, { records: true });
+  assert.match(line('labels'), /^map<string, string> labels = 1; \/\/ map: keys are data \(keys like "app.kubernetes.io\/name"\)/);
+  for (const pod of pods) assertRoundTrip(type, pod);
+  const elements = inferExact({ items: [{ tags: { env: 'prod' } }, { tags: { 'team.example.com/owner': 'ops' } }] });
+  assert.match(elements.line('tags'), /^map<string, string> tags = 1;/);
+  // a later record whose values do not fit the map: every record keeps today's message, nothing is refused
+  const disagree = [{ labels: { 'a/b': 'x' } }, { labels: { n: 1 } }, { labels: { 'a/b': 'y', n: null } }];
+  const d = infer(disagree, { records: true });
+  assert.match(d.line('a_b'), /^optional string a_b = 1 \[json_name = "a\/b"\];/);
+  assert.match(d.line('n'), /^optional int32 n = 2;/);
+  // an object some record makes a map by numeric keys takes data keys too, as any key of an object merged with it
+  assert.match(infer([{ m: { 1: 'a' } }, { m: { 'a/b': 'b' } }], { records: true }).line('m'), /^map<string, string> m = 1; \/\/ map: keys are data \(numeric ids; keys like "a\/b"\)/);
+});
+
+test('a top-level object whose keys are data is a map wrapper; a nested map of such maps is wrapped', () => {
+  const root = infer({ ws: '^8.18.0', '@bufbuild/protobuf': '^2.17.0' }, { name: 'Dependencies' });
+  assert.match(root.text, /message Dependencies \{\n {2}map<string, string> value = 1; \/\/ map: keys are data \(keys like "@bufbuild\/protobuf"\)/);
+  assertRoundTrip(root.type, { value: { ws: '^8.18.0', '@bufbuild/protobuf': '^2.17.0' } });
+  const nested = infer({ byHost: { 'example.com': { 'Content-Type': 'text/html' }, 'example.org': { 'Content-Type': 'text/plain' } } });
+  assert.match(nested.line('byHost'), /^map<string, ByHostValueMap> byHost = 1; \/\/ map: keys are data \(keys like "example.com"\)/);
+});
+
+test('the key quoted in the map comment is cut at 40 characters and escaped to printable ASCII', () => {
+  const long = `${'x'.repeat(50)}/y`;
+  const a = infer({ m: { [long]: 'a', k: 'b' } });
+  assert.equal(a.line('m'), `map<string, string> m = 1; // map: keys are data (keys like "${'x'.repeat(40)}...")`);
+  const b = infer({ m: { 'line\nbreak': 'a', 'para\u2028graph': 'b' } });
+  assert.equal(b.line('m'), 'map<string, string> m = 1; // map: keys are data (keys like "line\\nbreak")');
+  const c = infer({ m: { 'para\u2028graph x': 'b' } });
+  assert.equal(c.line('m'), 'map<string, string> m = 1; // map: keys are data (keys like "para\\u2028graph x")');
+});
+
+test('the rule never refuses data: with its data keys renamed to identifiers, random JSON infers or fails alike, and round-trips', () => {
+  const random = seededRandom(7);
+  const pick = (/** @type {unknown[]} */ xs) => xs[Math.floor(random() * xs.length)];
+  const keys = ['app', 'id', 'n', 'a/b', 'x.y', 'Content-Type', ':path', '2026-11-30', 'first-name', '@id', '1'];
+  /** @returns {unknown} */
+  const value = (/** @type {number} */ depth) => {
+    const r = random();
+    if (depth > 3 || r < 0.35) return pick(['s', 'web', 3, -2, 2.5, true, null]);
+    if (r < 0.5) return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
+    return Object.fromEntries(Array.from({ length: 1 + Math.floor(random() * 4) }, () => [pick(keys), value(depth + 1)]));
+  };
+  // each data key renamed to an identifier of its own: the object the inference saw before the rule, field for field
+  const names = new Map(keys.filter(isDataKey).map((k, i) => [k, `k${i}`]));
+  /** @returns {unknown} */
+  const renamed = (/** @type {unknown} */ v) => {
+    if (Array.isArray(v)) return v.map(renamed);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [names.get(k) ?? k, renamed(x)]));
+  };
+  const outcome = (/** @type {() => unknown} */ fn) => {
+    try {
+      fn();
+      return 'infers';
+    } catch (err) {
+      if (err instanceof UserError) return 'refused';
+      throw err;
+    }
+  };
+  let maps = 0;
+  for (let i = 0; i < 400; i++) {
+    const records = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({ o: value(1) }));
+    const plain = records.map(renamed);
+    assert.equal(outcome(() => inferSchema(records, { records: true })), outcome(() => inferSchema(plain, { records: true })), JSON.stringify(records));
+    if (outcome(() => inferSchema(records, { records: true })) === 'refused') continue;
+    const { text, typeName } = inferSchema(records, { records: true });
+    if (/keys like/.test(text)) maps++;
+    const schema = parseSchema(text, { typeName });
+    for (const record of records) {
+      const v = verifyRoundTrip(dynamic.create({ schema: schemaForPayload(schema, checkFits(schema.type, record)) }), record, dynamic.normalise, undefined, schema.type);
+      assert.ok(v.status === 'exact' || v.status === 'equivalent', `${JSON.stringify(record)}: ${JSON.stringify(v)}\n${text}`);
+    }
+  }
+  assert.ok(maps > 20, `only ${maps} of the random corpora had a map by data keys`);
 });
 
 // --- wrappers --------------------------------------------------------------

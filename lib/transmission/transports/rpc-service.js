@@ -104,6 +104,7 @@ export function serviceGenerator(targets) {
       }
     },
     file: (base) => `${base}_bench_pb.js`,
+    packages: ['@bufbuild/buf', '@bufbuild/protoc-gen-es'],
     carriesWellKnownTypes: true,
   };
 }
@@ -159,7 +160,7 @@ export function serviceTarget(schema) {
  * The generated service module for a payload's schema: the committed one under
  * generated/rpc/ when it was made from this very service .proto (a bundled
  * payload), otherwise generated on demand into .cache/rpc/ (keyed by the
- * schema's files and the message), as the codecs' generated code is.
+ * schema's files and the message, then by the generator's packages' versions), as the codecs' generated code is.
  * @param {import('../../schema/index.js').Schema} schema
  * @returns {{ module: string, proto: string }} the paths of the service's JS module and its .proto
  */

@@ -449,7 +449,8 @@ async function coldModule(name, schema) {
   try {
     const file = cachedModulePath({ name, generator: codec.generator }, schema, key);
     const exports = Object.keys(await import(pathToFileURL(file).href));
-    return { file, relative: path.relative(path.join(CACHE_DIR, name, key), file), exports };
+    // below the key's folder, the generator's (codegen.js: its packages' versions, the files it was given)
+    return { file, relative: path.join(...path.relative(path.join(CACHE_DIR, name, key), file).split(path.sep).slice(1)), exports };
   } finally {
     fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
   }

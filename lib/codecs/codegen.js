@@ -14,15 +14,12 @@ const PROTO_DIR = path.join(ROOT, 'proto');
 /** Where the well-known types' .proto files are, by the names imports give them. */
 const WELL_KNOWN_DIR = 'google/protobuf/';
 
-/** The npm package of buf, which compiles the .proto files for the protoc plugins bufGenerate runs. */
-export const BUF_PACKAGE = '@bufbuild/buf';
-
 /** @type {Map<string, string>} installedVersion's answers, by package (as it is asked): read once per process */
 const versions = new Map();
 
 /**
  * The installed version of an npm package, from its package.json, found as Node finds the package (node_modules
- * folders from the project's up, whatever its "exports" allow): `name`, or `dependent>name` for the copy `dependent`
+ * folders from the project's up; read directly, since some packages' "exports" hide package.json, pbf's): `name`, or `dependent>name` for the copy `dependent`
  * loads (its own nested one, else the project's). Read once per process; "not installed" when it is not.
  * @param {string} spec
  * @returns {string}

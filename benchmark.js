@@ -43,7 +43,8 @@ const OPTIONS = {
   'no-memory': { type: 'boolean', default: false },
 };
 
-const USAGE = `usage: node benchmark.js ${payloadSynopsis('N ...')} [options]
+const USAGE = `usage: node benchmark.js ${payloadSynopsis('N ...')}
+                         [options]
   Sizes (raw, gzip, brotli), encode/decode speed, a loopback WebSocket pass and the
   transport comparison (HTTP/1.1, HTTP/2, Connect, gRPC; --full adds WebSocket and Connect
   over HTTP/2) for the bundled

@@ -51,7 +51,8 @@ const OPTIONS = {
   'no-memory': { type: 'boolean', default: false },
 };
 
-const USAGE = `usage: node benchmark_dss.js ${payloadSynopsis('N ...')} [options]
+const USAGE = `usage: node benchmark_dss.js ${payloadSynopsis('N ...')}
+                             [options]
        node benchmark_dss.js --shapes [FAMILY ...] [--formats a,b] [--rounds R] [--max-time S] [--min-time S] [--json]
   N               bundled payload 1–5 (default: all five)
 ${payloadSourceUsage(OPTIONS, { column: 18 })}

@@ -16,8 +16,8 @@ import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 /** @satisfies {import('node:util').ParseArgsOptionsConfig} */
 const OPTIONS = { ...PAYLOAD_OPTIONS, ...RUNTIME_OPTIONS, sample: { type: 'string' }, train: { type: 'string' } };
 
-const USAGE = `usage: node benchmark_dtq.js ${payloadSynopsis('N ...')} [--formats a,b]
-                             [--sample N] [--train N] [--strict] [--json]
+const USAGE = `usage: node benchmark_dtq.js ${payloadSynopsis('N ...')}
+                             [--formats a,b] [--sample N] [--train N] [--strict] [--json]
   N             bundled payload 1–5 (default: all five), each a corpus of 1,000 distinct messages
 ${payloadSourceUsage(OPTIONS, { column: 16 })}
   --sample N    messages compressed one by one: a seeded sample when the corpus is larger (default ${CORPUS_DEFAULTS.sample});

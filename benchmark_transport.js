@@ -47,7 +47,8 @@ const OPTIONS = {
   'cpu-rate': { type: 'string' },
 };
 
-const USAGE = `usage: node benchmark_transport.js ${payloadSynopsis('N')} [options]
+const USAGE = `usage: node benchmark_transport.js ${payloadSynopsis('N')}
+                                   [options]
   Per profile and round, each transport runs a pass of each of its formats against its own server.js
   (127.0.0.1, ephemeral port): rows "TRANSPORT FORMAT", medians of the rounds with min–max. Verdicts first for
   the pairs that matter, as the transports declare them (REST JSON over HTTP/1.1 and over HTTP/2 vs gRPC

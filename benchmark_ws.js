@@ -35,7 +35,8 @@ const OPTIONS = {
   'cpu-max-seconds': { type: 'string', default: '0' },
 };
 
-const USAGE = `usage: node benchmark_ws.js ${payloadSynopsis('N')} [options]
+const USAGE = `usage: node benchmark_ws.js ${payloadSynopsis('N')}
+                            [options]
   Starts server.js on 127.0.0.1, runs a client per format under each profile, stops everything, and
   prints one comparison table.
 ${payloadSourceUsage(OPTIONS, { column: 22 })}

@@ -40,12 +40,14 @@ export const PAYLOAD_SOURCE_HELP = {
 };
 
 /**
- * The payload's part of a synopsis: the bundled payload numbers or --data FILE [--records PATH], then the schema.
+ * The payload's part of a synopsis: the bundled payload numbers or --data FILE [--records PATH], then the schema and
+ * the folders its imports are looked for under. Every entry point that takes --data takes all of them.
  * @param {'N' | 'N ...'} numbers 'N': exactly one payload (required); 'N ...': any number of them, none meaning all
  */
 export function payloadSynopsis(numbers) {
   const choice = `${numbers} | --data FILE [--records PATH]`;
-  return `${numbers === 'N' ? `(${choice})` : `[${choice}]`} [--proto FILE [--type NAME]]`;
+  // --proto-path may be given once per folder (its entry says so): the synopsis names it once, to keep within a line
+  return `${numbers === 'N' ? `(${choice})` : `[${choice}]`} [--proto FILE [--type NAME] [--proto-path DIR]]`;
 }
 
 /**

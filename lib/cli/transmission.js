@@ -304,7 +304,8 @@ export async function clientMain(argv, { name, format }) {
   const options = { ...PAYLOAD_OPTIONS, ...clientTransmission, format: { type: 'string' }, url: { type: 'string' }, rounds: { type: 'string' }, ca: { type: 'string' } };
   const { values: given, positionals } = parseCli(argv, options);
   const values = { ...given, placement: 'auto' };
-  const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}${payloadSynopsis('N')} [M] [options]
+  const usage = `usage: node ${name}.js ${format ? '' : '--format NAME '}${payloadSynopsis('N')}
+${' '.repeat(`usage: node ${name}.js `.length)}[M] [options]
   Sends payload N (1–5) or your JSON M times (default 10000) to a running server.js and reports
   msgs/s, payload MB/s, bytes on the wire and latency percentiles (HDR histogram).${format ? `\n  Format: ${format} (same as node client.js --format ${format}).` : '\n  --format NAME       the codec (any available one; comma-separated for several, one after another)\n  --formats a,b       the same as --format a,b'}
 ${payloadSourceUsage(options, { column: 22 })}

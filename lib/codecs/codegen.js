@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,58 @@ const BUF = path.join(path.dirname(require.resolve('@bufbuild/buf/package.json')
 const PROTO_DIR = path.join(ROOT, 'proto');
 /** Where the well-known types' .proto files are, by the names imports give them. */
 const WELL_KNOWN_DIR = 'google/protobuf/';
+
+/** @type {Map<string, string>} installedVersion's answers, by package (as it is asked): read once per process */
+const versions = new Map();
+
+/**
+ * The installed version of an npm package, from its package.json, found as Node finds the package (node_modules
+ * folders from the project's up; read directly, since some packages' "exports" hide package.json, pbf's): `name`, or `dependent>name` for the copy `dependent`
+ * loads (its own nested one, else the project's). Read once per process; "not installed" when it is not.
+ * @param {string} spec
+ * @returns {string}
+ */
+export function installedVersion(spec) {
+  let version = versions.get(spec);
+  if (version === undefined) {
+    /** @type {string|null} */
+    let dir = ROOT;
+    for (const name of spec.split('>')) dir = dir === null ? null : packageFolder(name, dir);
+    try {
+      version = dir ? String(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version) : 'not installed';
+    } catch {
+      version = 'not installed';
+    }
+    versions.set(spec, version);
+  }
+  return version;
+}
+
+/**
+ * The folder of a package as code in `from` resolves it (node_modules/<name> in `from` or a folder above it), its
+ * real path (so a package it depends on is found from where that package really is), or null.
+ * @param {string} name
+ * @param {string} from
+ * @returns {string|null}
+ */
+function packageFolder(name, from) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * What a generator's output depends on beyond the schema's files: the installed versions of the packages that write
+ * it (Generator.packages) and the names of the .proto files it is given (which carriesWellKnownTypes, say, decides).
+ * @param {Generator} generator
+ * @param {string[]} fileNames the .proto files laid out for it, by the names it gets them under
+ * @returns {{ packages: Record<string, string>, files: string[] }}
+ */
+export function generatorIdentity(generator, fileNames) {
+  return { packages: Object.fromEntries(generator.packages.map((p) => [p, installedVersion(p)])), files: fileNames };
+}
 
 /**
  * Where a code-generating codec keeps its committed code for the bundled
@@ -107,7 +160,7 @@ export function staleGeneratedFiles(codec) {
 /**
  * A codec's generated module for a schema: the committed one when the schema
  * is a bundled proto/testN.proto, otherwise one generated on demand into
- * .cache/<codec>/<schema hash>/ (into a temporary folder first, renamed when
+ * .cache/<codec>/<schema hash>/<generator key>/ (cachedModulePath; into a temporary folder first, renamed when
  * complete, so a failed run leaves nothing behind and concurrent runs do not collide). Loaded with require(),
  * which Node 20.19+ allows for ES modules, because create() is synchronous.
  * @param {{ name: string, generator: Generator }} codec
@@ -135,10 +188,12 @@ export function generatedModulePath(codec, schema) {
 
 /**
  * The file of a codec's generated module for a schema in the cache,
- * .cache/<codec>/<key>/, generating it first when needed; never the committed
+ * .cache/<codec>/<key>/<generator key>/, generating it first when needed; never the committed
  * code (see generatedModulePath). `key` defaults to the schema's hash: a
  * generator whose output depends on more than the schema's files (say, which
- * message it is for) folds that into the key.
+ * message it is for) folds that into the key. The generator key is a hash of generatorIdentity (the versions of the
+ * packages that write the code, the names of the files given), so code an older version of a tool wrote, or written
+ * from files chosen by an older rule, is not taken for today's; generator.json in the folder says what it hashes.
  * @param {{ name: string, generator: Generator }} codec
  * @param {import('../schema/index.js').Schema} schema
  * @param {string} [key]
@@ -146,10 +201,11 @@ export function generatedModulePath(codec, schema) {
  */
 export function cachedModulePath(codec, schema, key = schema.hash) {
   const { generator } = codec;
-  const dir = path.join(CACHE_DIR, codec.name, key);
   // a tool with the well-known types built in refuses a copy of its own files beside the schema's (buf's "mismatched
   // types" on protobufjs's descriptor.proto): it is given none of them, and imports its own
   const sources = protoSources(schema).filter((f, i) => i === 0 || !generator.carriesWellKnownTypes || !f.name.startsWith(WELL_KNOWN_DIR));
+  const identity = generatorIdentity(generator, sources.map((f) => f.name));
+  const dir = path.join(CACHE_DIR, codec.name, key, crypto.createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16));
   refuseEditions(generator, sources);
   const refused = generator.unsupported?.(schema);
   if (refused) throw new Unsupported(refused);
@@ -161,12 +217,14 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
     const work = `${dir}.${process.pid}.tmp`;
     fs.rmSync(work, { recursive: true, force: true });
     try {
+      fs.mkdirSync(path.dirname(dir), { recursive: true });
       for (const { name, text } of sources) {
         fs.mkdirSync(path.dirname(path.join(work, 'proto', name)), { recursive: true });
         fs.writeFileSync(path.join(work, 'proto', name), text);
       }
       generator.generate(path.join(work, 'proto'), work);
       fs.rmSync(path.join(work, 'proto'), { recursive: true });
+      fs.writeFileSync(path.join(work, 'generator.json'), `${JSON.stringify(identity, null, 2)}\n`);
       try {
         fs.renameSync(work, dir);
       } catch (err) {
@@ -235,6 +293,9 @@ function protoSources(schema) {
 /**
  * @typedef {object} Generator
  * @property {(protoDir: string, outDir: string) => void} generate writes code for every .proto in protoDir
+ * @property {string[]} packages the npm packages whose code writes the output (the compiler, the plugin, what the
+ *   plugin itself runs when its version floats apart from the plugin's: `plugin>dependency` names the copy the plugin
+ *   loads): their installed versions key the cache (installedVersion), so an `npm update` of one regenerates
  * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
  * @property {(schema: import('../schema/index.js').Schema) => string|null} [unsupported] why the generator cannot take
  *   this schema, found before it runs (pbf's: a type from another package), or null

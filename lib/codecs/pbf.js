@@ -309,6 +309,8 @@ const codec = {
       }
     },
     file: (base) => `${base}.js`,
+    // pbf/compile writes the code from what the parser (the project's own dependency, see compiler()) reads
+    packages: ['pbf', 'protocol-buffers-schema'],
     // its parser (protocol-buffers-schema, the project's own dependency) knows `syntax = "proto2"` and "proto3" only
     editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,
     // found before the compiler runs, so that a page's bundle (which generates every codec's code first) gets the

@@ -242,6 +242,8 @@ const codec = {
   generator: {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),
     file: (base) => `${base}_pb.js`,
+    // buf compiles, the plugin writes (the @bufbuild/protoplugin and @bufbuild/protobuf it runs are pinned to its version)
+    packages: ['@bufbuild/buf', '@bufbuild/protoc-gen-es'],
     carriesWellKnownTypes: true,
     modulePerFile: true,
   },

@@ -74,7 +74,8 @@ const codec = {
   // fields without presence, a default value) from a missing one
   normalise: ['proto3-json'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
-  generator: { generate: generateStatic, file: (base) => `${base}.cjs` },
+  // pbjs writes the code, with the protobufjs it loads (a peer dependency) parsing the .proto
+  generator: { generate: generateStatic, file: (base) => `${base}.cjs`, packages: ['protobufjs-cli', 'protobufjs-cli>protobufjs'] },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
     const mod = loadGenerated(codec, schema);

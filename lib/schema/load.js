@@ -213,6 +213,7 @@ function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
     type = firstMessage(root, sourceFile) ?? firstMessage(root);
     if (!type) throw new UserError(`${file}: no message type in the file`);
   }
+  refuseWellKnownRoot(type, file, typeName);
   return {
     text,
     file,
@@ -223,6 +224,27 @@ function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
     type,
     adapter: buildAdapter(type),
   };
+}
+
+/** The package of the well-known types, which every protobuf tool carries a copy of. */
+const WELL_KNOWN_PACKAGE = '.google.protobuf.';
+
+/**
+ * Refuses (UserError) a payload's message from google.protobuf (`--type google.protobuf.FileDescriptorSet` on a schema
+ * that imports descriptor.proto, or a copy of descriptor.proto given as --proto): the toolkit measures the messages of
+ * the user's schema, which may hold a well-known type in a field, while the code generators take these types from their
+ * own libraries rather than from the schema's files, so their code for the schema has no such message.
+ * @param {import('protobufjs').Type} type
+ * @param {string} file
+ * @param {string} [typeName] the --type given, when one was
+ */
+function refuseWellKnownRoot(type, file, typeName) {
+  if (!type.fullName.startsWith(WELL_KNOWN_PACKAGE)) return;
+  const name = type.fullName.slice(1);
+  let chosen = `its first message, ${name}, is`;
+  if (typeName) chosen = typeName.replace(/^\./, '') === name ? `--type ${name} is` : `--type ${typeName} names ${name},`;
+  throw new UserError(`${file}: ${chosen} one of google/protobuf's well-known types, not a message of your schema: `
+    + 'measure a message of your own (a field of it may hold this type)');
 }
 
 /**

@@ -188,7 +188,7 @@ test('--help: every line an option\'s entry or under one, at its column; the def
   const suite = help('benchmark.js');
   // the runtime options in the suite's own column (21), what --runtimes does there inside its entry, nothing after --chromium
   assert.match(suite, /\n {2}--json {13}print results\.json .*\n {2}--runtimes LIST {4}runtimes to run on: .*\n( {21}\S.*\n)*? {21}.*speed suite again on each runtime, as a runtime × codec matrix per payload\n {2}--runtime NAME=PATH {2}use .*\n {2}--chromium PATH {4}the Chromium to use \(default: the system's\)\n$/);
-  assert.match(suite, /^usage: node benchmark\.js \[N \.\.\. \| --data FILE \[--records PATH\]\] \[--proto FILE \[--type NAME\]\] \[options\]\n/);
+  assert.match(suite, /^usage: node benchmark\.js \[N \.\.\. \| --data FILE \[--records PATH\]\] \[--proto FILE \[--type NAME\] \[--proto-path DIR\]\]\n {25}\[options\]\n/);
   assert.match(suite, /\n {2}--records PATH {5}the array of records inside the --data document/);
   // as lib/suite.js's MODES run it: 3 processes by default; --quick 1; --full 3 up to 6
   assert.match(suite.replace(/\n {21}/g, ' '), /Speed is timed in 3 fresh processes per group of codecs \(a group holds no two codecs of one library\), their pairs pooled; --quick: 1 \(in this process when the codecs make one group\); --full: 3, up to 6 while some ratio's processes disagree or too few ran at full speed\n/);

@@ -5,10 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import protoLoader from '@grpc/proto-loader';
+import childProcess from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { ROOT } from '../../lib/paths.js';
 import { staleGeneratedFiles } from '../../lib/codecs/codegen.js';
 import { loadSchemaFile } from '../../lib/schema/index.js';
 import { BUNDLED_SERVICE, loadService, serviceFiles } from '../../lib/transmission/transports/rpc-service.js';
+import { formatRefusal, loadTransport } from '../../lib/transmission/transports/index.js';
+import { assignFormats } from '../../lib/transmission/pairs.js';
+import { loadCodecs } from '../../lib/codecs/index.js';
 
 const test = (/** @type {string} */ name, /** @type {import('node:test').TestFn} */ fn) => nodeTest(name, { timeout: 120000 }, fn);
 
@@ -98,4 +103,42 @@ test('a gRPC service schema with option (google.api.http), its annotations from 
   assert.ok(!('format' in user));
   assert.deepEqual(user.Greet.options['(google.api.http)'], { post: '/v1/greetings', body: '*' });
   assert.deepEqual(user.GetGreeting.options['(google.api.http)'], { get: '/v1/greetings/{name}' });
+});
+
+test('a schema buf refuses: buf runs once for it, however often and by however many transports the refusal is asked (copies of the schema too)', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rpc-refused-'));
+  // buf's runs counted where codegen.js starts them (execFileSync of node with buf's script and "generate")
+  const { execFileSync } = childProcess;
+  let runs = 0;
+  childProcess.execFileSync = /** @type {typeof execFileSync} */ ((/** @type {Parameters<typeof execFileSync>} */ ...args) => {
+    if (Array.isArray(args[1]) && args[1][1] === 'generate') runs += 1;
+    return execFileSync(...args);
+  });
+  syncBuiltinESMExports();
+  t.after(() => {
+    childProcess.execFileSync = execFileSync;
+    syncBuiltinESMExports();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  // two fields with one JSON name: protobuf.js takes it, buf does not
+  const file = path.join(dir, 'refused.proto');
+  fs.writeFileSync(file, `syntax = "proto3";\npackage refused${process.pid};\nmessage M {\n  string foo_bar = 1;\n  string fooBar = 2;\n}\n`);
+  const schema = loadSchemaFile(file);
+  const lines = 'refused.proto:5:10:message fields have the same JSON name';
+  const transports = await Promise.all(['grpc', 'connect', 'connect-h2'].map((name) => loadTransport(name)));
+  for (const transport of transports) {
+    const reason = `${transport.name}'s service is generated from the schema with buf, which rejects the schema (protobuf.js is more lenient): ${lines}`;
+    // as server.js asks, then formatRefusal, and a copy as schemaForPayload makes one (an adapter of its own)
+    assert.equal(transport.servesSchema?.(schema), reason);
+    const carried = Array.isArray(transport.supports.formats) ? transport.supports.formats[0] : 'protobufjs-static';
+    assert.equal(formatRefusal(transport, { name: carried, textual: false }, schema), reason);
+    assert.equal(transport.servesSchema?.({ ...schema }), reason);
+  }
+  const assigned = assignFormats(transports, await loadCodecs(), { explicit: false, schema });
+  assert.deepEqual(transports.map((tr) => assigned.codecsFor[tr.name]), [[], [], []]);
+  assert.equal(runs, 1, 'buf ran once for the schema');
+  // another schema is another run (the count sees buf's runs)
+  fs.writeFileSync(file, `syntax = "proto3";\npackage refused${process.pid}.other;\nmessage M {\n  string foo_bar = 1;\n  string fooBar = 2;\n}\n`);
+  assert.match(String(transports[0].servesSchema?.(loadSchemaFile(file))), /rejects the schema/);
+  assert.equal(runs, 2);
 });

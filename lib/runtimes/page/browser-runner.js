@@ -109,19 +109,21 @@ export function pageEntry(codecs, payloads) {
     const { generator } = codec;
     if (!generator) return;
     payloads.forEach((p, j) => {
+      // the module is picked by the schema's files and, for --type naming a message of an imported file, that file's
+      const entry = `codec: ${JSON.stringify(codec.name)}, hash: ${JSON.stringify(p.schema.hash)}${p.schema.typeFile ? `, typeFile: ${JSON.stringify(p.schema.typeFile)}` : ''}`;
       let file;
       try {
         file = generatedModulePath({ name: codec.name, generator }, p.schema);
       } catch (err) {
         // a schema the codec cannot take (a .proto with editions) is its row's reason in the page, as on the host
         if (!(err instanceof Unsupported)) throw err;
-        generated.push(`{ codec: ${JSON.stringify(codec.name)}, hash: ${JSON.stringify(p.schema.hash)}, unsupported: ${JSON.stringify(err.message)} }`);
+        generated.push(`{ ${entry}, unsupported: ${JSON.stringify(err.message)} }`);
         return;
       }
       const id = `gen${i}_${j}`;
       // CommonJS (pbjs's .cjs) is its module.exports; ES modules are their namespace
       lines.push(file.endsWith('.cjs') ? `import ${id} from ${JSON.stringify(file)};` : `import * as ${id} from ${JSON.stringify(file)};`);
-      generated.push(`{ codec: ${JSON.stringify(codec.name)}, hash: ${JSON.stringify(p.schema.hash)}, exports: ${id} }`);
+      generated.push(`{ ${entry}, exports: ${id} }`);
     });
   });
   lines.push(`const bundled = { codecs: [${codecNames.join(', ')}], generated: [${generated.join(', ')}] };`,
@@ -166,7 +168,7 @@ const bundles = new Map();
  */
 export async function runBrowserRound(runtime, job, { timeoutMs, session }) {
   const { payloads: sent, ...pageJob } = job;
-  const key = JSON.stringify([job.formats, sent.map((p) => [p.id, p.schema.hash])]);
+  const key = JSON.stringify([job.formats, sent.map((p) => [p.id, p.schema.hash, p.schema.typeFile ?? null])]);
   let bundle = bundles.get(key);
   if (!bundle) {
     const wanted = job.formats.split(',');

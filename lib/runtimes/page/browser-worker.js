@@ -60,8 +60,8 @@ export function runPageRound(job, data, bundled) {
  */
 function pageCodecs(wanted, data, bundled) {
   for (const g of bundled.generated) {
-    if ('unsupported' in g) registerUnsupported(g.codec, g.hash, g.unsupported);
-    else registerGenerated(g.codec, g.hash, g.exports);
+    if ('unsupported' in g) registerUnsupported(g.codec, g, g.unsupported);
+    else registerGenerated(g.codec, g, g.exports);
   }
   return bundled.codecs.filter((c) => wanted.includes(c.name)).map((c) => browserForm(c, data.versions[c.name] ?? null));
 }
@@ -99,7 +99,8 @@ export async function runPageClient(job, data, bundled) {
 /** @typedef {import('../../payload/portable.js').PortablePayload} PortablePayload */
 /**
  * @typedef {{ codecs: import('../../codecs/index.js').Codec[],
- *   generated: ({ codec: string, hash: string, exports: object } | { codec: string, hash: string, unsupported: string })[] }} Bundled
+ *   generated: ({ codec: string, hash: string, typeFile?: string, exports: object }
+ *     | { codec: string, hash: string, typeFile?: string, unsupported: string })[] }} Bundled
  *   what the page's bundle carries: codec modules as their files export them, and each generated module, or why the
- *   host could not generate it for that schema
+ *   host could not generate it, for a schema (its hash) and the file declaring its message (typeFile, when not its own)
  */

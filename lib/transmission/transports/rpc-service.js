@@ -104,6 +104,7 @@ export function serviceGenerator(targets) {
       }
     },
     file: (base) => `${base}_bench_pb.js`,
+    packages: ['@bufbuild/buf', '@bufbuild/protoc-gen-es'],
     carriesWellKnownTypes: true,
   };
 }
@@ -159,7 +160,7 @@ export function serviceTarget(schema) {
  * The generated service module for a payload's schema: the committed one under
  * generated/rpc/ when it was made from this very service .proto (a bundled
  * payload), otherwise generated on demand into .cache/rpc/ (keyed by the
- * schema's files and the message), as the codecs' generated code is.
+ * schema's files and the message, then by the generator's packages' versions), as the codecs' generated code is.
  * @param {import('../../schema/index.js').Schema} schema
  * @returns {{ module: string, proto: string }} the paths of the service's JS module and its .proto
  */
@@ -173,9 +174,22 @@ export function serviceFiles(schema) {
     return { module: committed, proto: committedProto };
   }
   const key = crypto.createHash('sha256').update(`${schema.hash}\0${JSON.stringify(target)}`).digest('hex').slice(0, 16);
-  const module = cachedModulePath({ name: BUNDLED_SERVICE.name, generator }, schema, key);
+  // a service buf refused leaves nothing in the cache: its refusal is kept instead, so buf does not run again for the
+  // same files (server.js, assignFormats and formatRefusal each ask, once per transport, of copies of one schema too)
+  const refusal = refused.get(key);
+  if (refusal) throw refusal;
+  let module;
+  try {
+    module = cachedModulePath({ name: BUNDLED_SERVICE.name, generator }, schema, key);
+  } catch (err) {
+    if (err instanceof Unsupported) refused.set(key, err);
+    throw err;
+  }
   return { module, proto: path.join(path.dirname(module), `${target.base}_bench.proto`) };
 }
+
+/** @type {Map<string, Unsupported>} the generator's refusal of a service, by its cache key (serviceFiles) */
+const refused = new Map();
 
 /** @type {WeakMap<import('../../schema/index.js').Schema, RpcService>} */
 const loaded = new WeakMap();

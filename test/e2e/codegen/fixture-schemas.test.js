@@ -68,6 +68,9 @@ const FIXTURES = [
   { data: 'tree-order.json', proto: 'tree/acme/orders/v1/order.proto', type: 'acme.orders.v1.Order' },
   // --type naming a message declared in a file the schema imports: each generator's code for that file is what runs
   { data: 'tree-money.json', proto: 'tree/acme/orders/v1/order.proto', type: 'acme.common.v1.Money' },
+  // the schema's own file and the message measured use their own package's types only, but a file it imports declares
+  // a message (never reached) with a field of a third package's type: pbf's compiler, given every imported file, stops there
+  { data: 'imported-foreign.json', proto: 'imported-foreign/shop/v1/cart.proto', type: 'shop.v1.Cart' },
   // a gRPC service schema whose rpcs carry option (google.api.http): googleapis' annotations come from a tree beside
   // its own (--proto-path), and import google/protobuf/descriptor.proto, which protobuf.js does not bundle; pbf's
   // compiler reads annotations.proto's import of google/api/http.proto from the top of the files laid out for it
@@ -115,6 +118,10 @@ const KNOWN = {
   'tree-order.json': { pbf: PBF_FOREIGN('acme.common.v1.Money') },
   // pbf compiles the schema's own file, whose Order.total is a Money of another package, though Money itself is not
   'tree-money.json': { pbf: PBF_FOREIGN('acme.common.v1.Money') },
+  // neither Cart nor its file reaches pricing.v1.Price: item.proto's PricedItem, merged in by pbf's compiler, does
+  'imported-foreign.json': {
+    pbf: ['unsupported', /^unsupported: pbf's compiler merges imported files without their packages, so field PricedItem\.price of type pricing\.v1\.Price from package pricing\.v1 does not resolve$/],
+  },
   // their generators cannot take editions: one reason each, before the tool runs (that the tools do fail is checked below)
   'editions.json': {
     'protobuf-ts': ['unsupported', /^unsupported: editions \(edition = "2023"\) not supported by protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\)$/],
@@ -442,7 +449,8 @@ async function coldModule(name, schema) {
   try {
     const file = cachedModulePath({ name, generator: codec.generator }, schema, key);
     const exports = Object.keys(await import(pathToFileURL(file).href));
-    return { file, relative: path.relative(path.join(CACHE_DIR, name, key), file), exports };
+    // below the key's folder, the generator's (codegen.js: its packages' versions, the files it was given)
+    return { file, relative: path.join(...path.relative(path.join(CACHE_DIR, name, key), file).split(path.sep).slice(1)), exports };
   } finally {
     fs.rmSync(path.join(CACHE_DIR, name, key), { recursive: true, force: true });
   }

@@ -73,8 +73,8 @@ test('the payload options\' --help entries: one per option of the table given, i
   // an entry point's table decides which: one without --strict gets no --strict entry
   const { strict: _strict, ...withoutStrict } = PAYLOAD_OPTIONS;
   assert.doesNotMatch(payloadSourceUsage(withoutStrict, { column: 22 }), /--strict/);
-  assert.equal(payloadSynopsis('N'), '(N | --data FILE [--records PATH]) [--proto FILE [--type NAME]]');
-  assert.equal(payloadSynopsis('N ...'), '[N ... | --data FILE [--records PATH]] [--proto FILE [--type NAME]]');
+  assert.equal(payloadSynopsis('N'), '(N | --data FILE [--records PATH]) [--proto FILE [--type NAME] [--proto-path DIR]]');
+  assert.equal(payloadSynopsis('N ...'), '[N ... | --data FILE [--records PATH]] [--proto FILE [--type NAME] [--proto-path DIR]]');
 });
 
 test('--proto-path is given once per folder, as protoc\'s -I: every one kept, in order (a comma or a colon may be in a folder\'s name)', () => {

@@ -4,15 +4,16 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { builtinStub, bundlePage, pageEntry } from '../../../lib/runtimes/page/browser-runner.js';
 import { browserForm } from '../../../lib/runtimes/page/browser-worker.js';
-import { loadGenerated, registerUnsupported } from '../../../lib/runtimes/page/browser-codegen.js';
+import fs from 'node:fs';
+import { loadGenerated, registerGenerated, registerUnsupported } from '../../../lib/runtimes/page/browser-codegen.js';
 import jsonBuffer from '../../../lib/codecs/json-buffer.js';
 import pbf from '../../../lib/codecs/pbf.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 import protobufTs from '../../../lib/codecs/protobuf-ts.js';
 import { Unsupported } from '../../../lib/errors.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
-import { portablePayload } from '../../../lib/payload/portable.js';
-import { ROOT } from '../../../lib/paths.js';
+import { portablePayload, rebuildPayload } from '../../../lib/payload/portable.js';
+import { CACHE_DIR, ROOT } from '../../../lib/paths.js';
 import { describeCodec, prepareCodecs, verifyRoundTrip } from '../../../lib/verify.js';
 import { NO_SCHEMA } from '../../helpers/narrow.js';
 
@@ -49,7 +50,7 @@ test('a schema a codec\'s generator cannot take (editions for protobuf-ts) reach
   assert.doesNotMatch(entry, /import \* as gen0_0/);
   const reason = /unsupported: ("editions \(edition = \\"2023\\"\) not supported by protoc-gen-ts [^"]*")/.exec(entry);
   assert.ok(reason, entry);
-  registerUnsupported(codec.name, payload.schema.hash, JSON.parse(reason[1]));
+  registerUnsupported(codec.name, payload.schema, JSON.parse(reason[1]));
   assert.throws(() => loadGenerated(codec, payload.schema), (err) => err instanceof Unsupported && err.message === JSON.parse(reason[1]));
 });
 
@@ -125,4 +126,46 @@ test('bytes fields in a page, which has no Buffer: base64 in both alphabets, pad
   ]);
   // the same verdicts, with the rules each needed, in the page as on the host, where Buffer converts
   assert.deepEqual(inPage, JSON.parse(JSON.stringify(onHost)));
+});
+
+test('two payloads of one schema whose messages are declared in two files (--type naming an imported file\'s) each get their own generated module in a page', (t) => {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'schemas');
+  const proto = path.join(dir, 'tree', 'acme', 'orders', 'v1', 'order.proto');
+  const [order] = resolvePayloads({ data: path.join(dir, 'tree-order.json'), proto, type: 'acme.orders.v1.Order' });
+  const [money] = resolvePayloads({ data: path.join(dir, 'tree-money.json'), proto, type: 'acme.common.v1.Money' });
+  // one schema (the same files), two declaring files: order.proto's own, money.proto's
+  assert.equal(order.schema.hash, money.schema.hash);
+  assert.equal(order.schema.typeFile, undefined);
+  assert.equal(money.schema.typeFile, path.join(dir, 'tree', 'acme', 'common', 'v1', 'money.proto'));
+  // a generator writing one module per .proto at its path, as buf's plugins do (without buf: no process here)
+  const name = `page-per-file-${process.pid}`;
+  t.after(() => fs.rmSync(path.join(CACHE_DIR, name), { recursive: true, force: true }));
+  /** @type {import('../../../lib/codecs/codegen.js').Generator} */
+  const generator = {
+    packages: [],
+    modulePerFile: true,
+    carriesWellKnownTypes: true,
+    file: (base) => `${base}.js`,
+    generate(protoDir, outDir) {
+      for (const f of fs.readdirSync(protoDir, { recursive: true }).map(String).filter((n) => n.endsWith('.proto'))) {
+        fs.mkdirSync(path.dirname(path.join(outDir, f)), { recursive: true });
+        fs.writeFileSync(path.join(outDir, f.replace(/\.proto$/, '.js')), `export const declares = ${JSON.stringify(f)};\n`);
+      }
+    },
+  };
+  const codec = { name, generator, version: null, available: true, reason: null };
+  // the page's entry imports both modules and tells them apart by the declaring file
+  const entry = pageEntry([/** @type {import('../../../lib/codecs/index.js').CodecInfo} */ (/** @type {unknown} */ (codec))], [order, money]);
+  const imports = [...entry.matchAll(/^import \* as (gen0_\d) from "([^"]+)";$/gm)].map((m) => [m[1], path.basename(m[2])]);
+  assert.deepEqual(imports, [['gen0_0', 'order.js'], ['gen0_1', 'money.js']]);
+  const generated = /generated: \[(.*)\] \};/.exec(entry)?.[1];
+  assert.equal(generated, [`{ codec: ${JSON.stringify(name)}, hash: ${JSON.stringify(order.schema.hash)}, exports: gen0_0 }`,
+    `{ codec: ${JSON.stringify(name)}, hash: ${JSON.stringify(money.schema.hash)}, typeFile: ${JSON.stringify(money.schema.typeFile)}, exports: gen0_1 }`].join(', '));
+  // registered as the page registers them, each payload's schema (rebuilt as the page rebuilds it) loads its own
+  const [orderModule, moneyModule] = [{ declares: 'order.proto' }, { declares: 'acme/common/v1/money.proto' }];
+  registerGenerated(name, { hash: order.schema.hash }, orderModule);
+  registerGenerated(name, { hash: money.schema.hash, typeFile: money.schema.typeFile }, moneyModule);
+  const inPage = (/** @type {import('../../../lib/payload/index.js').Payload} */ p) => rebuildPayload(JSON.parse(JSON.stringify(portablePayload(p)))).schema;
+  assert.equal(loadGenerated(codec, inPage(order)), orderModule);
+  assert.equal(loadGenerated(codec, inPage(money)), moneyModule);
 });

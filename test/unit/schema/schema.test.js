@@ -587,3 +587,27 @@ test('loadSchemaFile: a --proto-path that is no folder is one line naming the op
   assert.throws(() => loadSchemaFile(GREETER, undefined, { protoPaths: [GREETER] }), (err) => err instanceof UserError
     && err.message === `--proto-path ${GREETER}: not a folder (it names the folder imports are looked for under, as protoc's -I does)`);
 });
+
+test('loadSchemaFile and parseSchema: a payload message from google.protobuf (--type naming one, or a well-known file given as --proto) is one line saying to measure a message of one\'s own', () => {
+  const refusal = (/** @type {string} */ file, /** @type {string} */ chosen) => `${file}: ${chosen} one of google/protobuf's well-known types, `
+    + 'not a message of your schema: measure a message of your own (a field of it may hold this type)';
+  // descriptor.proto loaded from disk (protobufjs's copy, through googleapis' annotations.proto): by full and short name
+  const withGoogleapis = { protoPaths: [GOOGLEAPIS] };
+  assert.throws(() => loadSchemaFile(GREETER, 'google.protobuf.FileDescriptorSet', withGoogleapis),
+    (err) => err instanceof UserError && err.message === refusal(GREETER, '--type google.protobuf.FileDescriptorSet is'));
+  assert.throws(() => loadSchemaFile(GREETER, 'FileDescriptorSet', withGoogleapis),
+    (err) => err instanceof UserError && err.message === refusal(GREETER, '--type FileDescriptorSet names google.protobuf.FileDescriptorSet,'));
+  // a nested one, and one protobuf.js bundles (timestamp.proto, not read from disk)
+  assert.throws(() => loadSchemaFile(GREETER, '.google.protobuf.DescriptorProto.ExtensionRange', withGoogleapis),
+    (err) => err instanceof UserError && err.message === refusal(GREETER, '--type google.protobuf.DescriptorProto.ExtensionRange is'));
+  assert.throws(() => loadSchemaFile(WELL_KNOWN, 'google.protobuf.Timestamp'),
+    (err) => err instanceof UserError && err.message === refusal(WELL_KNOWN, '--type google.protobuf.Timestamp is'));
+  // descriptor.proto itself as the schema, without --type
+  const descriptor = path.join(protobufjsDir(), 'google', 'protobuf', 'descriptor.proto');
+  assert.throws(() => loadSchemaFile(descriptor),
+    (err) => err instanceof UserError && err.message === refusal(descriptor, 'its first message, google.protobuf.FileDescriptorSet, is'));
+  assert.throws(() => parseSchema('syntax = "proto3"; package google.protobuf; message Mine { int32 x = 1; }', { file: 'm.proto' }),
+    (err) => err instanceof UserError && err.message === refusal('m.proto', 'its first message, google.protobuf.Mine, is'));
+  // the user's own messages of that schema still load
+  assert.equal(loadSchemaFile(GREETER, 'GreetRequest', withGoogleapis).typeName, 'acme.greeter.v1.GreetRequest');
+});

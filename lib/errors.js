@@ -40,6 +40,13 @@ export function oneLine(text) {
 }
 
 /**
+ * A word for a POSIX shell, for a command a message tells the user to run: as is when it is plain, else in single
+ * quotes (a quote inside closed, escaped and reopened).
+ * @param {string} s
+ */
+export const shellWord = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+/**
  * The first non-blank line of a message, for tools whose later lines are a stack trace or a usage dump. Given an
  * error, it reads what the failing child process wrote on stderr (execFile and spawnSync errors carry it), else the
  * error's message.

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { UserError, oneLine } from '../lib/errors.js';
+import { UserError, oneLine, shellWord } from '../lib/errors.js';
 import { readUtf8File, writeFileAtomic } from '../lib/files.js';
 import { inspectDataFile } from '../lib/payload/index.js';
 import { checkCorpusFits, readCorpusFile } from '../lib/payload/corpus.js';
@@ -57,8 +57,6 @@ function sameFile(a, b) {
   }
 }
 
-/** A word for a POSIX shell: as is when it is plain, else in single quotes. */
-const shellWord = (/** @type {string} */ s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 /**
  * Runs the CLI. Returns the exit code instead of exiting, so it is testable.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Unsupported } from '../errors.js';
 import { CACHE_DIR, ROOT } from '../paths.js';
 import { protoEdition } from '../schema/index.js';
@@ -63,7 +64,29 @@ function packageFolder(name, from) {
  * @returns {{ packages: Record<string, string>, files: string[] }}
  */
 export function generatorIdentity(generator, fileNames) {
-  return { packages: Object.fromEntries(generator.packages.map((p) => [p, installedVersion(p)])), files: fileNames };
+  return {
+    packages: Object.fromEntries(generator.packages.map((p) => [p, installedVersion(p)])),
+    files: fileNames,
+    // the project's own code around the tool (its options, its template, how it rewrites what the tool writes): the
+    // module that defines the generator, and this one, which runs it
+    ...(generator.source && { code: Object.fromEntries([generator.source, import.meta.url].map((u) => [path.relative(ROOT, fileURLToPath(u)), sourceHash(u)])) }),
+  };
+}
+
+/** @type {Map<string, string>} a project file's hash by its URL, read once per process */
+const sourceHashes = new Map();
+
+/**
+ * The first 16 hex digits of the SHA-256 of a project module's text (Generator.source), read once per process.
+ * @param {string} url
+ */
+function sourceHash(url) {
+  let hash = sourceHashes.get(url);
+  if (hash === undefined) {
+    hash = crypto.createHash('sha256').update(fs.readFileSync(fileURLToPath(url))).digest('hex').slice(0, 16);
+    sourceHashes.set(url, hash);
+  }
+  return hash;
 }
 
 /**
@@ -296,6 +319,9 @@ function protoSources(schema) {
  * @property {string[]} packages the npm packages whose code writes the output (the compiler, the plugin, what the
  *   plugin itself runs when its version floats apart from the plugin's: `plugin>dependency` names the copy the plugin
  *   loads): their installed versions key the cache (installedVersion), so an `npm update` of one regenerates
+ * @property {string} [source] the URL of the project's module that defines the generator (its import.meta.url): its
+ *   text and codegen.js's key the cache too, so a change to how the project runs the tool (its options, a template,
+ *   a rewrite of the output) regenerates
  * @property {(protoBaseName: string) => string} file the generated module for one .proto, relative to outDir
  * @property {(schema: import('../schema/index.js').Schema) => string|null} [unsupported] why the generator cannot take
  *   this schema, found before it runs (pbf's: a type from another package), or null

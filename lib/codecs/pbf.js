@@ -310,6 +310,7 @@ const codec = {
     },
     file: (base) => `${base}.js`,
     // pbf/compile writes the code from what the parser (the project's own dependency, see compiler()) reads
+    source: import.meta.url,
     packages: ['pbf', 'protocol-buffers-schema'],
     // its parser (protocol-buffers-schema, the project's own dependency) knows `syntax = "proto2"` and "proto3" only
     editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,

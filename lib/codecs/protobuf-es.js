@@ -243,6 +243,7 @@ const codec = {
     generate: (protoDir, outDir) => bufGenerate({ plugin: PLUGIN, opt: ['target=js', 'import_extension=js'], protoDir, outDir }),
     file: (base) => `${base}_pb.js`,
     // buf compiles, the plugin writes (the @bufbuild/protoplugin and @bufbuild/protobuf it runs are pinned to its version)
+    source: import.meta.url,
     packages: ['@bufbuild/buf', '@bufbuild/protoc-gen-es'],
     carriesWellKnownTypes: true,
     modulePerFile: true,

@@ -208,6 +208,7 @@ const codec = {
     file: (base) => `${base}.js`,
     // buf compiles, the plugin writes TypeScript with @bufbuild/protoplugin's and @bufbuild/protobuf's help, and its
     // own TypeScript (3.9, not the project's) turns it into JavaScript: each of those may move on its own
+    source: import.meta.url,
     packages: ['@bufbuild/buf', '@protobuf-ts/plugin', '@protobuf-ts/plugin>typescript', '@protobuf-ts/plugin>@bufbuild/protoplugin',
       '@protobuf-ts/plugin>@bufbuild/protobuf'],
     carriesWellKnownTypes: true,

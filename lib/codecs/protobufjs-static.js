@@ -75,7 +75,7 @@ const codec = {
   normalise: ['proto3-json'],
   decoded: 'Type.decode(): a Message; to plain by Type.toObject({ longs: Number, enums: String, bytes: String, defaults: true, arrays: true, objects: true })',
   // pbjs writes the code, with the protobufjs it loads (a peer dependency) parsing the .proto
-  generator: { generate: generateStatic, file: (base) => `${base}.cjs`, packages: ['protobufjs-cli', 'protobufjs-cli>protobufjs'] },
+  generator: { generate: generateStatic, file: (base) => `${base}.cjs`, packages: ['protobufjs-cli', 'protobufjs-cli>protobufjs'], source: import.meta.url },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
     const mod = loadGenerated(codec, schema);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError, shellWord } from '../errors.js';
 import { fromBase64 } from '../base64.js';
 import { inferSchema, isMixedKinds, pascalCase } from '../schema/infer.js';
 import { readJsonFile, readUtf8File } from '../files.js';
@@ -97,7 +97,7 @@ function bundledByNumber(arg) {
 }
 
 /**
- * @param {{ id: string, title: string, dataFile: string, value: unknown, corpus: unknown[], corpusWarning?: string }} payload
+ * @param {{ id: string, title: string, dataFile: string, value: unknown, corpus: unknown[], corpusWarning?: string, records?: string }} payload
  * @param {{ proto?: string, type?: string, protoPaths?: string[], bundled?: (typeof BUNDLED)[number], dataWarnings?: string[] }} schemaChoice
  *   dataWarnings: what inspectDataFile found in a --data file, which then replace the check of parsed values
  * @returns {Payload}
@@ -123,9 +123,10 @@ function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
     } catch (err) {
       // the way to measure it still: a schema that types such places google.protobuf.Value, written once
       if (isMixedKinds(err)) {
-        const word = /^[\w@%+=:,./-]+$/.test(payload.dataFile) ? payload.dataFile : `'${payload.dataFile.replace(/'/g, "'\\''")}'`;
-        throw new UserError(`${payload.dataFile}: ${/** @type {Error} */ (err).message}; \`node scripts/json2proto.js ${word} --mixed-as-value --out FILE.proto\` `
-          + 'writes a schema that types such places google.protobuf.Value, to give as --proto FILE.proto');
+        const command = ['node scripts/json2proto.js', shellWord(payload.dataFile), ...(payload.records !== undefined ? ['--records', shellWord(payload.records)] : []),
+          '--mixed-as-value --out FILE.proto'].join(' ');
+        throw new UserError(`${payload.dataFile}: ${/** @type {Error} */ (err).message}; \`${command}\` types such places google.protobuf.Value `
+          + 'in the schema it writes, to give as --proto FILE.proto');
       }
       if (err instanceof UserError) throw new UserError(`${payload.dataFile}: ${err.message}`);
       throw err;

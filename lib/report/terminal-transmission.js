@@ -610,8 +610,8 @@ export function capacityLines(transports, s) {
 export function capacityLegend(s, rule) {
   return 'capacity N+: the search\'s highest rate held. bound by: the side that ran out at the first rate that failed (client: 90% of its cores\' CPU, '
     + 'its event loop 90% busy, or a GC pause of its own as long as the p99 target; server: 90% of its cores or its event loop). client CPU at '
-    + 'capacity: the load generator\'s CPU time per second in the last probe that held at the capacity, as a share of the cores it had (the '
-    + `median search's, with the searches' min–max), how far from its own limit it stayed. ${s.cpuRate != null
+    + 'capacity: the load generator\'s CPU time per second in the last probe that held at the capacity, as a share of the cores it was pinned to '
+    + `(of one core when not pinned, so its threads can take it past 100%; the median search's, with the searches' min–max), how far from its own limit it stayed. ${s.cpuRate != null
       ? 'rate: the one rate (--cpu-rate) at which every transport\'s formats\' '
       : 'half rate: half the lower capacity of the transport\'s pair, where both formats\' '}`
     + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; fastest, where given: the lowest pass, ~ where the three '

@@ -218,7 +218,7 @@ export const UNITS = {
   serverPid: 'process id of the server process that answered: a capacity search\'s (a fresh one per search), a transmission run\'s (null: a server at --url; the transport comparison\'s links share one per transport)',
   searches: 'count: capacity searches per format, the formats taking turns (the median kept); in a row, each search\'s result',
   capacityMinMax: 'messages per second: the lowest and highest capacity over the searches',
-  clientShare: 'fraction of the load generator\'s cores: its CPU over the last probe that held at the capacity (in a row, the median search\'s)',
+  clientShare: 'fraction of the load generator\'s cores (clientCores: those it was pinned to, else one): its CPU over the last probe that held at the capacity (in a row, the median search\'s)',
   clientShareMinMax: 'fractions of the load generator\'s cores: the lowest and highest clientShare over the searches (null: one search)',
   order: 'count: a capacity search\'s place among all of the run\'s searches, from 1 (in a row, the median search\'s)',
   atSeconds: 'seconds from the start of the run\'s first capacity search to this search\'s (in a row, the median search\'s)',

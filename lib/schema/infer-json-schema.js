@@ -29,19 +29,31 @@ import { keysAreData } from './infer.js';
  * @returns {JsonSchema}
  */
 export function inferJsonSchema(value) {
+  return inferValue(value, false);
+}
+
+/**
+ * inferJsonSchema at one place: `root` for a record of a stream, whose keys are a record's fields unless they are
+ * numeric ids or many keys of one shape (keysAreData's root rule, as the .proto's).
+ * @param {unknown} value
+ * @param {boolean} root
+ * @returns {JsonSchema}
+ */
+function inferValue(value, root) {
+  const inner = (/** @type {unknown} */ v) => inferValue(v, false);
   if (value === null) return { type: 'null' };
   if (Array.isArray(value)) {
-    const items = mergeAll(value.map(inferJsonSchema));
+    const items = mergeAll(value.map(inner));
     return items ? { type: 'array', items } : { type: 'array' };
   }
   if (isJsonObject(value)) {
-    if (keysAreData(value)) {
-      const values = mergeAll(Object.values(value).map(inferJsonSchema));
+    if (keysAreData(value, { root })) {
+      const values = mergeAll(Object.values(value).map(inner));
       return { type: 'object', additionalProperties: values ?? {} };
     }
     /** @type {Record<string, JsonSchema>} */
     const properties = {};
-    for (const [k, v] of Object.entries(value)) setKey(properties, k, inferJsonSchema(v));
+    for (const [k, v] of Object.entries(value)) setKey(properties, k, inner(v));
     return { type: 'object', properties, required: Object.keys(properties) };
   }
   switch (typeof value) {
@@ -73,7 +85,9 @@ function mergeAll(schemas) {
  * @returns {JsonSchema}
  */
 export function inferJsonSchemaOfRecords(records) {
-  return mergeAll(records.map(inferJsonSchema)) ?? {};
+  // as the .proto: several records are a stream, whose records stay messages; one is a document
+  const root = records.length > 1;
+  return mergeAll(records.map((r) => inferValue(r, root))) ?? {};
 }
 
 /**

@@ -88,7 +88,8 @@ export function inferSchema(value, { name = 'Message', source, records = false, 
   mixed = mixedAsValue;
   let type;
   try {
-    type = dataKeyMaps(records ? inferRecords(value) : inferDocument(value));
+    // a record of a stream stays a message; one document may be a map as a whole (a dependency list, a dictionary)
+    type = dataKeyMaps(records ? inferRecords(value) : inferDocument(value), records);
   } finally {
     mixed = false;
   }
@@ -283,8 +284,8 @@ const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
  * - a character no naming convention puts in a field name (FIELD_NAME_CHARS): `/` (paths, media types, label
  *   prefixes, npm scopes), whitespace, `+`, `,`, `=`, `?`, quotes, brackets, emoji;
  * - a `.` (domain names, file names, versions, dotted config paths, JSONPath's `$.a.b`), except after an `@`:
- *   JSON-LD's and OData's names (`@odata.context`, the property annotation `price@odata.type`); `$` names such as
- *   `$schema` and `$ref` have no dot;
+ *   JSON-LD's and OData's names (`@odata.context`, the property annotation `price@odata.type`), and OData v3's
+ *   `odata.metadata`, `odata.etag` (Azure Table Storage); `$` names such as `$schema` and `$ref` have no dot;
  * - a leading `:` (HTTP/2 pseudo-headers; JSON-LD's compact IRIs `schema:name` have their colon inside);
  * - an HTTP header name: in HTTP's canonical case (`Content-Type`, `X-Request-Id`), or one of the hyphenated
  *   headers HTTP/2 writes in lower case (`content-type`, `user-agent`); kebab-case alone (`max-age`,
@@ -295,7 +296,7 @@ const shapeOf = (object) => JSON.stringify(Object.keys(object).sort());
 export function isDataKey(key) {
   if (!FIELD_NAME_CHARS.test(key) || key.startsWith(':')) return true;
   const dot = key.indexOf('.');
-  if (dot >= 0) {
+  if (dot >= 0 && !key.startsWith('odata.')) {
     const at = key.indexOf('@');
     if (at < 0 || dot < at) return true;
   }
@@ -309,9 +310,10 @@ export function isDataKey(key) {
  * infers into an error). Run after every record and array element is merged, so a key that is data in one record
  * makes the object a map in all of them, and records whose values disagree keep their message.
  * @param {TypeNode} type
+ * @param {boolean} [root] the top-level value is a record of a stream (inferSchema's records): a message there stays one
  * @returns {TypeNode}
  */
-function dataKeyMaps(type) {
+function dataKeyMaps(type, root = false) {
   switch (type.kind) {
     case 'array':
       return type.element ? { ...type, element: dataKeyMaps(type.element) } : type;
@@ -322,7 +324,9 @@ function dataKeyMaps(type) {
       const fields = new Map();
       for (const [key, field] of type.fields) fields.set(key, field.type ? { ...field, type: dataKeyMaps(field.type) } : field);
       const message = { ...type, fields };
-      return asDataKeyMap(message) ?? message;
+      // a record of a stream stays a message: its keys are a record's fields, even in naming conventions this rule
+      // would read as data (Elastic Common Schema's `log.level` in NDJSON logs, a spreadsheet export's "First Name")
+      return root ? message : asDataKeyMap(message) ?? message;
     }
     default:
       return type;
@@ -338,11 +342,17 @@ function dataKeyMaps(type) {
 function asDataKeyMap(message) {
   const keys = [...message.fields.keys()];
   if (!keys.some(isDataKey) || keys.includes('__proto__')) return null;
+  // values of several kinds keep the message even under mixedAsValue, which would merge them into one
+  // google.protobuf.Value: that option types the places that mix kinds, not objects it was not asked about
+  const was = mixed;
+  mixed = false;
   try {
     return messageAsMap(message);
   } catch (err) {
     if (err instanceof UserError) return null; // a null value, or values of more than one type
     throw err;
+  } finally {
+    mixed = was;
   }
 }
 
@@ -350,13 +360,15 @@ function asDataKeyMap(message) {
  * True when an object's keys are data (ids, names as values) rather than field names, by the rule the inferred
  * .proto uses to make it a map: every key numeric, or many keys whose values are objects of one shape, or a key
  * that is data by its form with values that share one map value type (the .proto's decision for this object alone;
- * merged with other objects whose values differ, the .proto may keep a message where this says map).
+ * merged with other objects whose values differ, the .proto may keep a message where this says map). A record of a
+ * stream (`root`) is a map only by the first two: its keys are a record's fields, as in the .proto.
  * @param {JsonObject} object
+ * @param {{ root?: boolean }} [options]
  */
-export function keysAreData(object) {
+export function keysAreData(object, { root = false } = {}) {
   const keys = Object.keys(object);
   if (mapReason(object, keys) !== null) return true;
-  if (!keys.some(isDataKey)) return false;
+  if (root || !keys.some(isDataKey)) return false;
   try {
     return dataKeyMaps(inferType(object, '$', 0)).kind === 'map';
   } catch (err) {

@@ -243,7 +243,7 @@ function refuseWellKnownRoot(type, file, typeName) {
   const name = type.fullName.slice(1);
   let chosen = `its first message, ${name}, is`;
   if (typeName) chosen = typeName.replace(/^\./, '') === name ? `--type ${name} is` : `--type ${typeName} names ${name},`;
-  throw new UserError(`${file}: ${chosen} one of google/protobuf's well-known types, not a message of your schema: `
+  throw new UserError(`${file}: ${chosen} in package google.protobuf (the well-known types'), not a message of your schema: `
     + 'measure a message of your own (a field of it may hold this type)');
 }
 

@@ -111,15 +111,15 @@ test('CLI: --mixed-as-value writes GeoJSON\'s schema (google.protobuf.Value wher
   assert.match(text, /^ +repeated google\.protobuf\.Value coordinates = 2;/m);
   // the benchmarks load it from disk (struct.proto resolved for protobuf.js and, built in, for buf) and the round trips are exact
   const dtq = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dtq.js'), '--data', 'test/fixtures/geojson.json', '--proto', out,
-    '--formats', 'json,protobufjs-dynamic,protobuf-es', '--json'], { cwd: ROOT, encoding: 'utf8' });
+    '--formats', 'json,protobufjs-static,protobufjs-dynamic,protobuf-es,protobuf-es-json,protobuf-ts', '--json'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(dtq.status, 0, dtq.stderr);
   const codecs = JSON.parse(dtq.stdout).results[0].codecs;
   assert.deepEqual(codecs.map((/** @type {{ format: string, status: string }} */ c) => [c.format, c.status]),
-    [['protobufjs-dynamic', 'exact'], ['json', 'exact'], ['protobuf-es', 'exact']]);
+    [['protobufjs-static', 'exact'], ['protobufjs-dynamic', 'exact'], ['json', 'exact'], ['protobuf-es', 'exact'], ['protobuf-es-json', 'exact'], ['protobuf-ts', 'exact']]);
   // --data alone says how to get there
   const inferred = spawnSync(process.execPath, [path.join(ROOT, 'benchmark_dtq.js'), '--data', 'test/fixtures/geojson.json'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(inferred.status, 2);
-  assert.match(inferred.stderr, /^benchmark_dtq: test\/fixtures\/geojson\.json: \$\.features\[1\]\.geometry\.coordinates\[0\]: array mixes number and array; `node scripts\/json2proto\.js test\/fixtures\/geojson\.json --mixed-as-value --out FILE\.proto` writes a schema that types such places google\.protobuf\.Value, to give as --proto FILE\.proto\n$/);
+  assert.match(inferred.stderr, /^benchmark_dtq: test\/fixtures\/geojson\.json: \$\.features\[1\]\.geometry\.coordinates\[0\]: array mixes number and array; `node scripts\/json2proto\.js test\/fixtures\/geojson\.json --mixed-as-value --out FILE\.proto` types such places google\.protobuf\.Value in the schema it writes, to give as --proto FILE\.proto\n$/);
 });
 
 test('CLI: a failure with --out leaves no output file', () => {

@@ -104,6 +104,7 @@ export function serviceGenerator(targets) {
       }
     },
     file: (base) => `${base}_bench_pb.js`,
+    source: import.meta.url,
     packages: ['@bufbuild/buf', '@bufbuild/protoc-gen-es'],
     carriesWellKnownTypes: true,
   };

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cachedModulePath, generatorIdentity, installedVersion } from '../../../lib/codecs/codegen.js';
 import { loadCodecs } from '../../../lib/codecs/index.js';
 import { loadSchemaFile } from '../../../lib/schema/index.js';
@@ -40,6 +41,7 @@ test('every code generator names the packages that write its code, each installe
   for (const { name, generator } of generators) {
     const packages = generator?.packages ?? [];
     assert.ok(packages.length > 0, name);
+    assert.match(generator?.source ?? '', /^file:.*\/lib\/(codecs|transmission\/transports)\/[\w-]+\.js$/, `${name}: the module that defines it keys the cache`);
     for (const p of packages) assert.notEqual(installedVersion(p), 'not installed', `${name}: ${p}`);
   }
 });
@@ -78,8 +80,17 @@ test('cachedModulePath: the cache is keyed by the generator\'s packages and thei
   // written by another package, or by one more (its own dependency's copy, whose version differs from the project's)
   const other = cachedModulePath({ name, generator: generator({ packages: ['@bufbuild/buf'] }) }, schema);
   const more = cachedModulePath({ name, generator: generator({ packages: ['@bufbuild/protoc-gen-es', '@protobuf-ts/plugin>typescript'] }) }, schema);
-  assert.equal(new Set([first, builtIn, other, more]).size, 4);
-  assert.equal(runs.length, 4);
+  // run by other project code (the module that defines the generator: its options, its template, its rewrites)
+  const sources = ['a', 'b'].map((x) => {
+    const file = path.join(CACHE_DIR, name, `source-${x}.js`);
+    fs.writeFileSync(file, `// the project's generator module, version ${x}\n`);
+    return pathToFileURL(file).href;
+  });
+  const [byA, byB] = sources.map((source) => cachedModulePath({ name, generator: generator({ source }) }, schema));
+  assert.equal(new Set([first, builtIn, other, more, byA, byB]).size, 6);
+  assert.equal(runs.length, 6);
+  const code = JSON.parse(fs.readFileSync(path.join(path.dirname(byA), 'generator.json'), 'utf8')).code;
+  assert.deepEqual(Object.keys(code), [path.relative(ROOT, fileURLToPath(sources[0])), path.join('lib', 'codecs', 'codegen.js')]);
   assert.equal(JSON.parse(fs.readFileSync(path.join(path.dirname(more), 'generator.json'), 'utf8')).packages['@protobuf-ts/plugin>typescript'],
     installedVersion('@protobuf-ts/plugin>typescript'));
 });

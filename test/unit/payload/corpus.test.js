@@ -141,7 +141,8 @@ test('--data FILE with records: the schema is inferred from every record; one th
   const clash = write('clash.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 'x', name: 'c' }] }));
   // named with its file, and how to measure it anyway: a schema from json2proto --mixed-as-value, given as --proto
   rejects(() => resolvePayloads({ data: clash, records: 'users' }), new RegExp(`^${clash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: record 2: \\$\\.id: field is number in one object and string in another `
-    + '\\(records must share one schema\\); `node scripts/json2proto\\.js \\S+ --mixed-as-value --out FILE\\.proto` writes a schema that types such places google\\.protobuf\\.Value, to give as --proto FILE\\.proto$'));
+    + '\\(records must share one schema\\); `node scripts/json2proto\\.js \\S+clash\\.json --records users --mixed-as-value --out FILE\\.proto` types such places '
+    + 'google\\.protobuf\\.Value in the schema it writes, to give as --proto FILE\\.proto$'));
   const [payload] = resolvePayloads({ data: write('ok.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] })), records: 'users' });
   assert.equal(payload.corpus?.length, 2);
   assert.deepEqual(payload.value, { id: 1, name: 'a' });

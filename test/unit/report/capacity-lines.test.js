@@ -130,7 +130,7 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   const client = capacityRows(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', { clientShare: 0.412, clientShareMinMax: [0.38, 0.455] }),
     one('grpc', 'protobufjs-static', { clientShare: 0.6 })])));
   assert.deepEqual(client.rows.map((r) => r.cells[clientCol]), ['41% (38–46%)', '60%']);
-  assert.match(capacityLegend({ cpuRate: 1000, searches: 1 }), /client CPU at capacity: the load generator's CPU time per second in the last probe that held at the capacity/);
+  assert.match(capacityLegend({ cpuRate: 1000, searches: 1 }), /client CPU at capacity: the load generator's CPU time per second in the last probe that held at the capacity, as a share of the cores it was pinned to \(of one core when not pinned/);
   // the kernel's user/system split of the gross figure, where the run kept it (2026-11-29 on)
   const split = capacityRows(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', { atHalf: { ...atHalf(1000, 0.081), serverUserUs: 61.2, serverSystemUs: 27.4 } })])));
   assert.equal(split.rows[0].cells[cpuCol], '81.0; user 61.2 + system 27.4');

@@ -91,3 +91,14 @@ test('keys that are data by their form: no shared value type, or a null value, k
   assert.deepEqual(field(field(inferJsonSchemaOfRecords(records), 'properties'), 'labels'), { type: 'object', additionalProperties: { type: ['string', 'integer'] } });
   assert.doesNotMatch(inferSchema(records, { records: true }).text, /map</);
 });
+
+test('a record of a stream keeps its properties whatever its keys, as the .proto keeps its message; one document may be a map', () => {
+  const logs = [{ 'log.level': 'info', message: 'started' }, { 'log.level': 'warn', message: 'slow' }];
+  const several = inferJsonSchemaOfRecords(logs);
+  assert.deepEqual(Object.keys(several.properties ?? {}), ['log.level', 'message']);
+  assert.equal(several.additionalProperties, undefined);
+  assert.match(inferSchema(logs, { records: true }).text, /log_level = 1 \[json_name = "log\.level"\]/, 'the .proto agrees');
+  const one = inferJsonSchemaOfRecords([logs[0]]);
+  assert.deepEqual(one.additionalProperties, { type: 'string' });
+  assert.match(inferSchema(logs[0]).text, /map<string, string> value = 1;/, 'the .proto agrees');
+});

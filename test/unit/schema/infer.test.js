@@ -404,6 +404,29 @@ test('a top-level object whose keys are data is a map wrapper; a nested map of s
   assert.match(nested.line('byHost'), /^map<string, ByHostValueMap> byHost = 1; \/\/ map: keys are data \(keys like "example.com"\)/);
 });
 
+test('a record of a stream stays a message whatever its keys (NDJSON logs in Elastic Common Schema); one document may be a map', () => {
+  const logs = [{ '@timestamp': '2026-11-30T17:00:00Z', 'log.level': 'info', message: 'started' },
+    { '@timestamp': '2026-11-30T17:00:01Z', 'log.level': 'warn', message: 'slow', 'service.name': 'api' }];
+  const records = infer(logs, { records: true, name: 'Log' });
+  assert.match(records.line('log_level'), /^string log_level = 2 \[json_name = "log\.level"\];/);
+  assert.match(records.line('service_name'), /^optional string service_name = 4 \[json_name = "service\.name"\];/);
+  assert.match(records.text, /^message Log \{$/m);
+  // the same object alone is one document: its keys may be data, as a dependency list's are
+  assert.match(inferSchema(logs[0], { name: 'Log' }).text, /^ {2}map<string, string> value = 1;/m);
+  // nested, a record's data-keyed object is still a map
+  assert.match(infer([{ labels: { 'a/b': 'x' } }, { labels: { c: 'y' } }], { records: true }).line('labels'), /^map<string, string> labels = 1;/);
+  // OData v3's names (Azure Table Storage) are fields
+  assert.equal(isDataKey('odata.etag'), false);
+  assert.equal(isDataKey('odata.metadata'), false);
+});
+
+test('mixedAsValue types only the places whose values mix kinds: a data-keyed object whose values mix stays a message', () => {
+  const { text } = inferSchema({ o: { id: 1, 'a/b': 'x' }, c: [1, 'a'] }, { mixedAsValue: true });
+  assert.match(text, /^ {2}O o = 1;$/m, 'not map<string, google.protobuf.Value>');
+  assert.match(text, /^ {4}string a_b = 2 \[json_name = "a\/b"\];/m);
+  assert.match(text, /^ {2}repeated google\.protobuf\.Value c = 2;/m, 'the mixed array is still a Value');
+});
+
 test('the key quoted in the map comment is cut at 40 characters and escaped to printable ASCII', () => {
   const long = `${'x'.repeat(50)}/y`;
   const a = infer({ m: { [long]: 'a', k: 'b' } });

@@ -589,7 +589,7 @@ test('loadSchemaFile: a --proto-path that is no folder is one line naming the op
 });
 
 test('loadSchemaFile and parseSchema: a payload message from google.protobuf (--type naming one, or a well-known file given as --proto) is one line saying to measure a message of one\'s own', () => {
-  const refusal = (/** @type {string} */ file, /** @type {string} */ chosen) => `${file}: ${chosen} one of google/protobuf's well-known types, `
+  const refusal = (/** @type {string} */ file, /** @type {string} */ chosen) => `${file}: ${chosen} in package google.protobuf (the well-known types'), `
     + 'not a message of your schema: measure a message of your own (a field of it may hold this type)';
   // descriptor.proto loaded from disk (protobufjs's copy, through googleapis' annotations.proto): by full and short name
   const withGoogleapis = { protoPaths: [GOOGLEAPIS] };

@@ -118,10 +118,11 @@ test('combineSearches: the median search\'s row with every probe (tagged by sear
   assert.equal(one.precision, null, 'one search: no spread to judge');
   // the load generator's share of its cores at each search's own capacity: the median search's, the searches' min–max
   const busy = (/** @type {number} */ good, /** @type {number} */ clientCpuShare, clientCores = 1) => capacityRow({ ...base, clientCores, good, bad: good * 2,
-    probes: [probe({ rate: good, ok: false, clientCpuShare: 0.99 }), probe({ rate: good, ok: true, clientCpuShare }), probe({ rate: good * 2, serverCpuShare: 0.95, clientCpuShare: 0.7 })] });
+    probes: [probe({ rate: good, ok: false, clientCpuShare: 0.99 }), probe({ rate: good, ok: true, clientCpuShare: 0.05 }), probe({ rate: good, ok: false, clientCpuShare: 0.98 }),
+      probe({ rate: good, ok: true, clientCpuShare }), probe({ rate: good * 2, serverCpuShare: 0.95, clientCpuShare: 0.7 })] });
   const shared = combineSearches([busy(20000, 0.3), busy(30000, 0.5), busy(25000, 0.4)]);
   assert.deepEqual([shared.clientShare, shared.clientShareMinMax, shared.searches.map((x) => x.clientShare)], [0.4, [0.3, 0.5], [0.3, 0.5, 0.4]],
-    'the held probe at the capacity, not the failed one before it nor the failing rate\'s');
+    'the last probe that held at the capacity, not an earlier one, a failed one nor the failing rate\'s');
   assert.equal(busy(20000, 0.8, 2).clientShare, 0.4, 'a share of the cores the client had');
   assert.deepEqual([one.clientShare, one.clientShareMinMax], [0.5, null], 'one search: its share, no min–max');
   assert.equal(combineSearches([search(null, 0.2)]).clientShare, null, 'no capacity: nothing held');

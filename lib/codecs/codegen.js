@@ -73,6 +73,12 @@ export function generatorIdentity(generator, fileNames) {
   };
 }
 
+/**
+ * The first 16 hex digits of the SHA-256 of some text or bytes: as long as the schema hash that names the folder above.
+ * @param {string | Buffer} data
+ */
+const shortHash = (data) => crypto.createHash('sha256').update(data).digest('hex').slice(0, 16);
+
 /** @type {Map<string, string>} a project file's hash by its URL, read once per process */
 const sourceHashes = new Map();
 
@@ -83,7 +89,7 @@ const sourceHashes = new Map();
 function sourceHash(url) {
   let hash = sourceHashes.get(url);
   if (hash === undefined) {
-    hash = crypto.createHash('sha256').update(fs.readFileSync(fileURLToPath(url))).digest('hex').slice(0, 16);
+    hash = shortHash(fs.readFileSync(fileURLToPath(url)));
     sourceHashes.set(url, hash);
   }
   return hash;
@@ -228,7 +234,7 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   // types" on protobufjs's descriptor.proto): it is given none of them, and imports its own
   const sources = protoSources(schema).filter((f, i) => i === 0 || !generator.carriesWellKnownTypes || !f.name.startsWith(WELL_KNOWN_DIR));
   const identity = generatorIdentity(generator, sources.map((f) => f.name));
-  const dir = path.join(CACHE_DIR, codec.name, key, crypto.createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16));
+  const dir = path.join(CACHE_DIR, codec.name, key, shortHash(JSON.stringify(identity)));
   refuseEditions(generator, sources);
   const refused = generator.unsupported?.(schema);
   if (refused) throw new Unsupported(refused);

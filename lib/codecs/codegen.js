@@ -242,6 +242,10 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   // writes one module per .proto at the .proto's path; else the schema's own file's
   const primary = (generator.modulePerFile && declaringSource(schema, sources)) || sources[0];
   const file = path.join(dir, generator.file(primary === sources[0] ? path.basename(sources[0].name, '.proto') : primary.name.replace(/\.proto$/, '')));
+  // a schema the tool refused: its refusal was kept in the folder instead of code, so the tool does not run again
+  // for it in this process or the next (npm start's speed and runtime processes each load the codecs)
+  const refusalFile = path.join(dir, REFUSAL_FILE);
+  if (fs.existsSync(refusalFile)) throw keptRefusal(refusalFile);
   if (!fs.existsSync(file)) {
     const work = `${dir}.${process.pid}.tmp`;
     fs.rmSync(work, { recursive: true, force: true });
@@ -251,8 +255,21 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
         fs.mkdirSync(path.dirname(path.join(work, 'proto', name)), { recursive: true });
         fs.writeFileSync(path.join(work, 'proto', name), text);
       }
-      generator.generate(path.join(work, 'proto'), work);
-      fs.rmSync(path.join(work, 'proto'), { recursive: true });
+      /** @type {Unsupported|null} */
+      let refusal = null;
+      try {
+        generator.generate(path.join(work, 'proto'), work);
+      } catch (err) {
+        if (!(err instanceof Unsupported)) throw err;
+        refusal = err;
+      }
+      // the folder keeps the code, or the refusal alone (a tool may have written part of its output before failing)
+      fs.rmSync(refusal ? work : path.join(work, 'proto'), { recursive: true, force: true });
+      if (refusal) {
+        fs.mkdirSync(work);
+        const { message, bufLines } = /** @type {Unsupported & { bufLines?: string }} */ (refusal);
+        fs.writeFileSync(path.join(work, REFUSAL_FILE), `${JSON.stringify({ message, ...(bufLines && { bufLines }) }, null, 2)}\n`);
+      }
       fs.writeFileSync(path.join(work, 'generator.json'), `${JSON.stringify(identity, null, 2)}\n`);
       try {
         fs.renameSync(work, dir);
@@ -261,11 +278,25 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
         const code = err instanceof Error && 'code' in err ? err.code : undefined;
         if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
       }
+      if (refusal) throw refusal;
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
   }
   return file;
+}
+
+/** The file a refused schema's cache folder holds instead of code: the tool's refusal, as cachedModulePath threw it. */
+export const REFUSAL_FILE = 'refusal.json';
+
+/**
+ * A refusal kept in the cache (REFUSAL_FILE), as the Unsupported it was, buf's lines included.
+ * @param {string} file
+ * @returns {Unsupported}
+ */
+function keptRefusal(file) {
+  const { message, bufLines } = /** @type {{ message: string, bufLines?: string }} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
+  return Object.assign(new Unsupported(message), bufLines ? { bufLines } : {});
 }
 
 /**

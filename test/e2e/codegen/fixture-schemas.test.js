@@ -12,7 +12,7 @@ import { loadCodecs } from '../../../lib/codecs/index.js';
 import { resolvePayloads } from '../../../lib/payload/index.js';
 import { describeVerdict, prepareCodecs } from '../../../lib/verify.js';
 import { CACHE_DIR, ROOT } from '../../../lib/paths.js';
-import { bufFailure, cachedModulePath } from '../../../lib/codecs/codegen.js';
+import { bufFailure, cachedModulePath, REFUSAL_FILE } from '../../../lib/codecs/codegen.js';
 import { Unsupported } from '../../../lib/errors.js';
 import { formatRefusal, loadTransport } from '../../../lib/transmission/transports/index.js';
 import { assignFormats, pairFormats } from '../../../lib/transmission/pairs.js';
@@ -269,6 +269,27 @@ test('a schema buf rejects and protobuf.js takes: buf\'s codecs are unsupported 
   const lines = 'lenient.proto:4:10:message fields have the same JSON name; lenient.proto:7:16:first value of open enum must be zero';
   const rejected = `unsupported: buf, which compiles the schema for this code generator, rejects it (protobuf.js is more lenient): ${lines}`;
   assert.deepEqual(verdicts, { 'protobufjs-static': 'exact', 'protobuf-es': rejected, 'protobuf-es-json': rejected, 'protobuf-ts': rejected });
+  // the refusal is kept in the cache instead of code, and read from there by the next process: buf does not run
+  // again (a kept refusal altered here is what comes back)
+  for (const name of ['protobuf-es', 'protobuf-ts']) {
+    const folder = path.join(CACHE_DIR, name, payload.schema.hash);
+    const kept = fs.readdirSync(folder).map((d) => path.join(folder, d, REFUSAL_FILE)).filter((f) => fs.existsSync(f));
+    assert.equal(kept.length, 1, `${name}: one kept refusal in ${folder}`);
+    assert.deepEqual(JSON.parse(fs.readFileSync(kept[0], 'utf8')), { message: rejected.replace(/^unsupported: /, ''), bufLines: lines });
+    fs.writeFileSync(kept[0], JSON.stringify({ message: 'kept refusal', bufLines: 'x.proto:1:1:kept' }));
+    try {
+      const again = spawnSync(process.execPath, ['--input-type=module', '-e', `
+        const { loadCodecs } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'lib/codecs/index.js')).href)});
+        const { resolvePayloads } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'lib/payload/index.js')).href)});
+        const { describeVerdict, prepareCodecs } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'lib/verify.js')).href)});
+        const payload = resolvePayloads({ data: ${JSON.stringify(path.join(bigDir, 'lenient.json'))}, proto: ${JSON.stringify(path.join(bigDir, 'lenient.proto'))} })[0];
+        const codecs = (await loadCodecs()).filter((c) => c.name === ${JSON.stringify(name)});
+        console.log(describeVerdict(prepareCodecs(codecs, payload)[0]));`], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(again.stdout.trim(), 'unsupported: kept refusal', again.stderr);
+    } finally {
+      fs.rmSync(path.dirname(kept[0]), { recursive: true, force: true });
+    }
+  }
   // gRPC and Connect serve a service buf generates from the schema: every cell of theirs is refused with buf's lines
   // (their server used to fail to start, and the run was lost); a transport that needs no service carries it
   const codec = { name: 'protobufjs-static', textual: false };

@@ -245,7 +245,12 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   // a schema the tool refused: its refusal was kept in the folder instead of code, so the tool does not run again
   // for it in this process or the next (npm start's speed and runtime processes each load the codecs)
   const refusalFile = path.join(dir, REFUSAL_FILE);
-  if (fs.existsSync(refusalFile)) throw keptRefusal(refusalFile);
+  if (fs.existsSync(refusalFile)) {
+    const kept = keptRefusal(refusalFile);
+    if (kept) throw kept;
+    // a refusal that cannot be read (a truncated file): the folder goes, and the tool runs again
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   if (!fs.existsSync(file)) {
     const work = `${dir}.${process.pid}.tmp`;
     fs.rmSync(work, { recursive: true, force: true });
@@ -290,13 +295,19 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
 export const REFUSAL_FILE = 'refusal.json';
 
 /**
- * A refusal kept in the cache (REFUSAL_FILE), as the Unsupported it was, buf's lines included.
+ * A refusal kept in the cache (REFUSAL_FILE), as the Unsupported it was, buf's lines included; null when the file
+ * does not hold one.
  * @param {string} file
- * @returns {Unsupported}
+ * @returns {Unsupported|null}
  */
 function keptRefusal(file) {
-  const { message, bufLines } = /** @type {{ message: string, bufLines?: string }} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
-  return Object.assign(new Unsupported(message), bufLines ? { bufLines } : {});
+  try {
+    const { message, bufLines } = /** @type {{ message?: unknown, bufLines?: unknown }} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (typeof message !== 'string') return null;
+    return Object.assign(new Unsupported(message), typeof bufLines === 'string' ? { bufLines } : {});
+  } catch {
+    return null;
+  }
 }
 
 /**

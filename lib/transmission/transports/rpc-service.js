@@ -175,22 +175,12 @@ export function serviceFiles(schema) {
     return { module: committed, proto: committedProto };
   }
   const key = crypto.createHash('sha256').update(`${schema.hash}\0${JSON.stringify(target)}`).digest('hex').slice(0, 16);
-  // a service buf refused leaves nothing in the cache: its refusal is kept instead, so buf does not run again for the
-  // same files (server.js, assignFormats and formatRefusal each ask, once per transport, of copies of one schema too)
-  const refusal = refused.get(key);
-  if (refusal) throw refusal;
-  let module;
-  try {
-    module = cachedModulePath({ name: BUNDLED_SERVICE.name, generator }, schema, key);
-  } catch (err) {
-    if (err instanceof Unsupported) refused.set(key, err);
-    throw err;
-  }
+  // a service buf refused leaves its refusal in the cache instead of code (codegen.js REFUSAL_FILE), so buf does not
+  // run again for the same files (server.js, assignFormats and formatRefusal each ask, once per transport, of copies
+  // of one schema too), in this process or the next
+  const module = cachedModulePath({ name: BUNDLED_SERVICE.name, generator }, schema, key);
   return { module, proto: path.join(path.dirname(module), `${target.base}_bench.proto`) };
 }
-
-/** @type {Map<string, Unsupported>} the generator's refusal of a service, by its cache key (serviceFiles) */
-const refused = new Map();
 
 /** @type {WeakMap<import('../../schema/index.js').Schema, RpcService>} */
 const loaded = new WeakMap();

@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WARMUP_DEFAULTS } from './paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -128,9 +128,10 @@ function timerAgreement(loop, count, label) {
  * @param {PlannedCase[]} planned
  * @param {Map<Prepared, Inputs>} inputs
  * @param {{ maxTime: number, oneMessage: string[], precision?: { target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number },
- *   onProgress?: (e: { done: number, total: number, name: string, round: number, hz: number }) => void, timerCheck?: boolean }} options
+ *   onProgress?: (e: { done: number, total: number, name: string, round: number, hz: number }) => void, timerCheck?: boolean,
+ *   clock?: import('./paired.js').PairedClock & { kind: string } }} options `clock`: the slices' clock (CPU_CLOCK; a test plays one)
  */
-export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, precision = {}, onProgress, timerCheck = false }) {
+export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, precision = {}, onProgress, timerCheck = false, clock = CPU_CLOCK }) {
   const target = precision.target ?? PRECISION_DEFAULTS.target;
   const level = precision.level ?? PRECISION_DEFAULTS.level;
   const sliceMs = precision.sliceMs ?? PRECISION_DEFAULTS.sliceMs;
@@ -174,7 +175,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
       }
     }
     const result = measurePaired({
-      cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs,
+      cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs, clock,
       // the group's cases share its cap: maxTime per case, the one-message loops counted
       maxMs: maxTime * 1000 * cases.length, warmup: { maxMs: warmupMs },
       onCase: (e) => {
@@ -187,6 +188,11 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     // the timer check's case: the first group's baseline, timed again after every group (below)
     if (timerCheck && !checkCase && base) {
       checkCase = { loop: /** @type {import('./paired.js').PairedCase} */ (cases.find((c) => c.id === idOf(base))).loop, count: result.cases[idOf(base)].count ?? 1, id: idOf(base) };
+    }
+    // a case without one slice that read time has no rate: say so and stop, rather than write a rate of null
+    const unread = Object.entries(result.cases).find(([, r]) => !(r.slices > 0 && Number.isFinite(r.rate)));
+    if (unread) {
+      throw new Error(`speed: ${unread[0]}: none of its slices read any time on the ${clock.kind} clock (${result.cycles} cycles, ${Math.round(result.ms)} ms), so it has no rate; the clock does not move finely enough for ${sliceMs} ms slices (try a longer --slice)`);
     }
     for (const c of members) {
       const id = idOf(c);

@@ -364,14 +364,15 @@ export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessa
  * time cap (`maxTime` seconds per case) runs out; the round trip is derived from encode and decode; every ratio
  * carries `precision` (its interval, pairs, whether it met the target); `rounds`, `minTime` and `splitTime` are
  * the Benchmark.js timer's and are not read. `timerCheck` times the baseline's encode with Benchmark.js and the
- * slices alternately, for settings.timerCheck.
+ * slices alternately, for settings.timerCheck. `clock` replaces the slices' clock (CPU_CLOCK) for a test.
  * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: SpeedProgress) => void,
  *   oneMessage?: string[], harness?: ReturnType<typeof measureHarness> | null, sample?: { limit?: number, seed?: number },
- *   splitTime?: boolean, timer?: 'paired'|'benchmark', precision?: SpeedPrecision, timerCheck?: boolean }} [options]
+ *   splitTime?: boolean, timer?: 'paired'|'benchmark', precision?: SpeedPrecision, timerCheck?: boolean,
+ *   clock?: import('./paired.js').PairedClock & { kind: string } }} [options]
  */
 export function measureSpeed(prepared, payload, {
   rounds = 3, maxTime = 0.5, minTime, filter, onProgress, oneMessage = [], harness = null, sample, splitTime = false,
-  timer = 'paired', precision = {}, timerCheck = false,
+  timer = 'paired', precision = {}, timerCheck = false, clock,
 } = {}) {
   const corpus = speedMessages(payload, sample);
   const distinct = corpus.messages.length > 1;
@@ -395,7 +396,7 @@ export function measureSpeed(prepared, payload, {
   if (timer === 'paired') {
     const planned = pairedPlan(ready, filter);
     if (!planned.length && filter) throw new UserError(`--filter: ${filter} matches no benchmark`);
-    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck });
+    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck, clock });
     const result = {
       payload: describePayload(payload),
       settings: {

@@ -95,6 +95,20 @@ test('a clock too coarse for slices is found out, and calibration on one ends on
   assert.ok(clockResolution(CPU_CLOCK.now) <= CLOCK_RESOLUTION_MS, `${CPU_CLOCK.kind}`);
 });
 
+test('a clock that moves finely only between long steps (a thread clock on a loaded machine) is found out', () => {
+  // every fifth step is 3 ms, the rest 10 µs: its median step is fine, its 90th percentile is not
+  const jumpy = () => {
+    let t = 0;
+    let n = 0;
+    return () => (t += ++n % 5 === 0 ? 3 : 0.01);
+  };
+  assert.ok(clockResolution(jumpy()) >= 3, `${clockResolution(jumpy())}`);
+  // one long step in twenty (a helper thread's time folded in) does not refuse a fine clock
+  let t = 0;
+  let n = 0;
+  assert.ok(clockResolution(() => (t += ++n % 20 === 0 ? 3 : 0.01)) < CLOCK_RESOLUTION_MS);
+});
+
 test('a clock that reads 0 for a short slice (a thread clock in 1 ms ticks) never sizes the next slice from it', { timeout: 20_000 }, () => {
   // 1 µs a call on a clock that moves in whole milliseconds, slices of half a tick: most read 0 ms, some 1 ms
   const vm = virtualMachine({ c: 0.001 });

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { shortHash } from '../hash.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,12 +72,6 @@ export function generatorIdentity(generator, fileNames) {
     ...(generator.source && { code: Object.fromEntries([generator.source, import.meta.url].map((u) => [path.relative(ROOT, fileURLToPath(u)), sourceHash(u)])) }),
   };
 }
-
-/**
- * The first 16 hex digits of the SHA-256 of some text or bytes: as long as the schema hash that names the folder above.
- * @param {string | Buffer} data
- */
-const shortHash = (data) => crypto.createHash('sha256').update(data).digest('hex').slice(0, 16);
 
 /** @type {Map<string, string>} a project file's hash by its URL, read once per process */
 const sourceHashes = new Map();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
+import { shortHash } from '../hash.js';
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
 import { UserError, oneLine } from '../errors.js';
@@ -219,7 +219,7 @@ function finishSchema(root, { text, file, typeName, sourceFile, hashed }) {
     file,
     sourceFile,
     typeName: type.fullName.replace(/^\./, ''),
-    hash: crypto.createHash('sha256').update(hashed).digest('hex').slice(0, 16),
+    hash: shortHash(hashed),
     root,
     type,
     adapter: buildAdapter(type),

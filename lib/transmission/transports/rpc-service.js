@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
+import { shortHash } from '../../hash.js';
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
 import { createRegistry } from '@bufbuild/protobuf';
@@ -174,7 +174,7 @@ export function serviceFiles(schema) {
     && fs.existsSync(committed) && fs.existsSync(committedProto) && fs.readFileSync(committedProto, 'utf8') === serviceProto(target)) {
     return { module: committed, proto: committedProto };
   }
-  const key = crypto.createHash('sha256').update(`${schema.hash}\0${JSON.stringify(target)}`).digest('hex').slice(0, 16);
+  const key = shortHash(`${schema.hash}\0${JSON.stringify(target)}`);
   // a service buf refused leaves its refusal in the cache instead of code (codegen.js REFUSAL_FILE), so buf does not
   // run again for the same files (server.js, assignFormats and formatRefusal each ask, once per transport, of copies
   // of one schema too), in this process or the next

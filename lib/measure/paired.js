@@ -448,13 +448,17 @@ export function pairsBeside(timeline, num, den, reach = 2) {
  * @returns {PairedResult}
  */
 export function measurePaired({
-  cases, baseline, ratios, follow = {}, target = PRECISION_DEFAULTS.target, level = PRECISION_DEFAULTS.level,
+  cases, baseline: given, ratios, follow = {}, target = PRECISION_DEFAULTS.target, level = PRECISION_DEFAULTS.level,
   sliceMs = PRECISION_DEFAULTS.sliceMs, minPairs = PRECISION_DEFAULTS.minPairs, maxMs = 5000, warmup = {},
   clock = CPU_CLOCK, beforeSlice = clock === CPU_CLOCK ? SLICE_GC?.run ?? null : null, onCase,
 }) {
   const byId = new Map(cases.map((c) => [c.id, c]));
-  if (baseline != null && !byId.has(baseline)) throw new TypeError(`measurePaired: no case ${baseline}`);
-  const wanted = ratios ?? (baseline == null ? [] : cases.filter((c) => c.id !== baseline && !follow[c.id]).map((c) => ({ id: c.id, num: c.id, den: baseline })));
+  if (given != null && !byId.has(given)) throw new TypeError(`measurePaired: no case ${given}`);
+  const wanted = ratios ?? (given == null ? [] : cases.filter((c) => c.id !== given && !follow[c.id]).map((c) => ({ id: c.id, num: c.id, den: given })));
+  // a baseline no ratio needs (the only codec of a run) is a case like any other, timed alone for its own rate: as a
+  // baseline it would only ever be timed beside the others, and with none it was never timed at all (its rate the
+  // median of nothing, written as null)
+  const baseline = given != null && wanted.some((r) => r.num === given || r.den === given) ? given : null;
   /** @type {Record<string, string[]>} */
   const followers = {};
   for (const [id, leader] of Object.entries(follow)) (followers[leader] ??= []).push(id);

@@ -109,6 +109,15 @@ test('a clock that moves finely only between long steps (a thread clock on a loa
   assert.ok(clockResolution(() => (t += ++n % 20 === 0 ? 3 : 0.01)) < CLOCK_RESOLUTION_MS);
 });
 
+test('a baseline with nothing to pair with (the only codec of a run) is timed alone for its own rate', () => {
+  const vm = virtualMachine({ B: 0.002 });
+  const r = measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, target: 0.01, minPairs: 10, maxMs: 1000, warmup: { maxMs: 50 } });
+  assert.ok(r.cases.B.slices >= 10, `${r.cases.B.slices} slices`);
+  assert.ok(Math.abs(r.cases.B.rate / 500_000 - 1) < 0.01, `${r.cases.B.rate} calls/s`);
+  assert.equal(r.cases.B.met, true);
+  assert.deepEqual(r.ratios, {});
+});
+
 test('a clock that reads 0 for a short slice (a thread clock in 1 ms ticks) never sizes the next slice from it', { timeout: 20_000 }, () => {
   // 1 µs a call on a clock that moves in whole milliseconds, slices of half a tick: most read 0 ms, some 1 ms
   const vm = virtualMachine({ c: 0.001 });

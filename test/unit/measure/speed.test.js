@@ -51,7 +51,7 @@ test('a case none of whose slices read any time stops the paired timer with a cl
   const payload = { id: 't', title: 't', dataFile: 't.json', value, jsonBytes: 22, schemaSource: 'x', schema: BARE_SCHEMA, warnings: [] };
   // a clock that never moves: each case ends its warm-up and its cycles on the wall-clock backstop
   assert.throws(() => measureSpeed(prepared, payload, { maxTime: 0.005, filter: /encode$/, precision: { sliceMs: 1, warmupMs: 0.005 }, clock: { kind: 'standing', now: () => 0 } }),
-    /^Error: speed: json encode: none of its slices read any time on the standing clock \(\d+ cycles, 0 ms\)/);
+    /^Error: speed: json encode: no slice of it read any time on the standing clock \(\d+ cycles, 0 ms\)/);
   // the same on a clock that moves: rates, no error
   const r = measureSpeed(prepared, payload, { maxTime: 0.005, filter: /encode$/, precision: { sliceMs: 1, warmupMs: 0.005 }, clock: { kind: 'wall', now: () => performance.now() } });
   for (const row of r.results) assert.ok(Number.isFinite(row.opsPerSec) && row.opsPerSec > 0, `${row.format} ${row.op}: ${row.opsPerSec}`);

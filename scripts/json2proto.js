@@ -37,8 +37,8 @@ const HELP = `${USAGE}
   --name Message  the root message's name (default: the file's name in PascalCase)
   --records PATH  the records are the array at PATH inside FILE (as --data FILE --records PATH)
   --mixed-as-value  where values of one place mix kinds (GeoJSON's coordinates: numbers in a Point, arrays in a
-                  LineString), type that place google.protobuf.Value, which carries any JSON value, instead of
-                  refusing the file; the schema then imports google/protobuf/struct.proto
+                  LineString), or an array or map holds null, type that place google.protobuf.Value, which carries
+                  any JSON value, instead of refusing the file; the schema then imports google/protobuf/struct.proto
   --out FILE      write the .proto there (atomically) instead of printing it; never FILE itself
   -h, --help      this text`;
 

@@ -220,11 +220,34 @@ function inferArray(array, path, depth) {
   let element = null;
   for (const [i, item] of array.entries()) {
     const itemPath = childPath(path, i);
-    if (item === null) throw new UserError(`${itemPath}: array holds null, which a repeated field cannot carry`);
-    const type = inferType(item, itemPath, depth + 1);
+    // a repeated field has no null element; google.protobuf.Value has (null_value), so mixedAsValue takes it, and
+    // without it the refusal is one mixedAsValue would type, and says so (isMixedKinds)
+    if (item === null && !mixed) {
+      throw Object.assign(new UserError(`${itemPath}: array holds null, which a repeated field cannot carry`), { mixedKinds: true });
+    }
+    const type = item === null ? nullValue(itemPath, 'an array') : inferType(item, itemPath, depth + 1);
     element = element ? mergeTypes(element, type, 'array') : type;
   }
   return { kind: 'array', path, element };
+}
+
+/**
+ * The type of a null element of an array or value of a map under mixedAsValue: google.protobuf.Value, whose null_value
+ * carries it (a repeated or map field has no null of its own).
+ * @param {string} path
+ * @param {string} where 'an array' or 'a map'
+ * @returns {ValueNode}
+ */
+function nullValue(path, where) {
+  return { kind: 'value', path, mixes: `null in ${where} at ${path}` };
+}
+
+/**
+ * A map's null value refused (without mixedAsValue, which would type it: isMixedKinds).
+ * @param {string} path
+ */
+function nullInMap(path) {
+  return Object.assign(new UserError(`${path}: map holds null, which a map value cannot carry`), { mixedKinds: true });
 }
 
 /**
@@ -241,8 +264,8 @@ function inferObject(object, path, depth) {
     let value = null;
     for (const key of keys) {
       const itemPath = childPath(path, key);
-      if (object[key] === null) throw new UserError(`${itemPath}: map holds null, which a map value cannot carry`);
-      const type = inferType(object[key], itemPath, depth + 1);
+      if (object[key] === null && !mixed) throw nullInMap(itemPath);
+      const type = object[key] === null ? nullValue(itemPath, 'a map') : inferType(object[key], itemPath, depth + 1);
       value = value ? mergeTypes(value, type, 'map') : type;
     }
     return { kind: 'map', path, value, ...reason, dataKey: null };
@@ -465,8 +488,8 @@ function messageAsMap(message) {
   /** @type {TypeNode | null} */
   let value = null;
   for (const field of message.fields.values()) {
-    if (field.nullPath) throw new UserError(`${field.nullPath}: map holds null, which a map value cannot carry`);
-    value = mergeNullable(value, field.type, 'map');
+    if (field.nullPath && !mixed) throw nullInMap(field.nullPath);
+    value = mergeNullable(value, field.nullPath ? nullValue(field.nullPath, 'a map') : field.type, 'map');
   }
   return { kind: 'map', path: message.path, value, numeric: false, shapeKeys: 0, dataKey: [...message.fields.keys()].find(isDataKey) ?? null };
 }

@@ -32,7 +32,8 @@ const HELP = `${USAGE}
   and the schema is then the record's, inferred from every record (numbers widened to cover them all, a key
   missing from some made optional): the schema --data FILE infers for itself. A value proto cannot carry
   exactly (an array mixing types, null in a list, records that cannot share one schema) is refused with its
-  JSON path, unless --mixed-as-value types a place of mixed kinds google.protobuf.Value. docs/schemas.md says
+  JSON path, unless --mixed-as-value types a place of mixed kinds, or a null in a list or map,
+  google.protobuf.Value. docs/schemas.md says
   what it infers and why.
   --name Message  the root message's name (default: the file's name in PascalCase)
   --records PATH  the records are the array at PATH inside FILE (as --data FILE --records PATH)

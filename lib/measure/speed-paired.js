@@ -192,7 +192,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     // a case without one slice that read time has no rate: say so and stop, rather than write a rate of null
     const unread = Object.entries(result.cases).find(([, r]) => !(r.slices > 0 && Number.isFinite(r.rate)));
     if (unread) {
-      throw new Error(`speed: ${unread[0]}: no slice of it read any time on the ${clock.kind} clock (${result.cycles} cycles, ${Math.round(result.ms)} ms), so it has no rate: the clock may not move finely enough for ${sliceMs} ms slices (try a longer --slice)`);
+      throw new Error(`speed: ${unread[0]}: no slice of it read any time on the ${clock.kind} clock (${result.cycles} cycles, ${Math.round(result.ms)} ms), so it has no rate: the clock may not move finely enough for ${sliceMs} ms slices (try longer ones: --slice of benchmark.js or benchmark_dss.js)`);
     }
     for (const c of members) {
       const id = idOf(c);
@@ -228,7 +228,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, ...timingSettings(), groups,
+      target, level, sliceMs, minPairs, warmupMs, ...timingSettings(), clock: clock.kind, groups,
       ...precisionSummary(rows),
     },
   };

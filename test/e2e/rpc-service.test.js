@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { ROOT } from '../../lib/paths.js';
 import { staleGeneratedFiles } from '../../lib/codecs/codegen.js';
 import { loadSchemaFile } from '../../lib/schema/index.js';
-import { BUNDLED_SERVICE, loadService, serviceFiles } from '../../lib/transmission/transports/rpc-service.js';
+import { BUNDLED_SERVICE, loadService, serviceFiles, serviceKey } from '../../lib/transmission/transports/rpc-service.js';
 import { formatRefusal, loadTransport } from '../../lib/transmission/transports/index.js';
 import { assignFormats } from '../../lib/transmission/pairs.js';
 import { loadCodecs } from '../../lib/codecs/index.js';
@@ -115,28 +115,20 @@ test('a schema buf refuses: buf runs once for it, however often and by however m
     return execFileSync(...args);
   });
   syncBuiltinESMExports();
-  const started = Date.now();
-  const lines = 'refused.proto:5:10:message fields have the same JSON name';
+  /** @type {string[]} the folders of .cache/rpc this test's schemas make buf keep a refusal in */
+  const kept = [];
   t.after(() => {
     childProcess.execFileSync = execFileSync;
     syncBuiltinESMExports();
     fs.rmSync(dir, { recursive: true, force: true });
-    // the refusals this test made buf write into .cache/rpc (one folder per schema): by their text and their time, not
-    // by listing the folder before and after, which other test files fill at the same time
-    const rpcCache = path.join(ROOT, '.cache', 'rpc');
-    for (const key of fs.existsSync(rpcCache) ? fs.readdirSync(rpcCache) : []) {
-      for (const gen of fs.readdirSync(path.join(rpcCache, key))) {
-        const kept = path.join(rpcCache, key, gen, 'refusal.json');
-        if (fs.existsSync(kept) && fs.statSync(kept).mtimeMs >= started - 1000 && fs.readFileSync(kept, 'utf8').includes(lines)) {
-          fs.rmSync(path.join(rpcCache, key), { recursive: true, force: true });
-        }
-      }
-    }
+    for (const folder of kept) fs.rmSync(folder, { recursive: true, force: true });
   });
   // two fields with one JSON name: protobuf.js takes it, buf does not
   const file = path.join(dir, 'refused.proto');
   fs.writeFileSync(file, `syntax = "proto3";\npackage refused${process.pid};\nmessage M {\n  string foo_bar = 1;\n  string fooBar = 2;\n}\n`);
   const schema = loadSchemaFile(file);
+  kept.push(path.join(ROOT, '.cache', 'rpc', serviceKey(schema)));
+  const lines = 'refused.proto:5:10:message fields have the same JSON name';
   const transports = await Promise.all(['grpc', 'connect', 'connect-h2'].map((name) => loadTransport(name)));
   for (const transport of transports) {
     const reason = `${transport.name}'s service is generated from the schema with buf, which rejects the schema (protobuf.js is more lenient): ${lines}`;
@@ -151,6 +143,8 @@ test('a schema buf refuses: buf runs once for it, however often and by however m
   assert.equal(runs, 1, 'buf ran once for the schema');
   // another schema is another run (the count sees buf's runs)
   fs.writeFileSync(file, `syntax = "proto3";\npackage refused${process.pid}.other;\nmessage M {\n  string foo_bar = 1;\n  string fooBar = 2;\n}\n`);
-  assert.match(String(transports[0].servesSchema?.(loadSchemaFile(file))), /rejects the schema/);
+  const other = loadSchemaFile(file);
+  kept.push(path.join(ROOT, '.cache', 'rpc', serviceKey(other)));
+  assert.match(String(transports[0].servesSchema?.(other)), /rejects the schema/);
   assert.equal(runs, 2);
 });

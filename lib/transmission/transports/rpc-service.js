@@ -158,6 +158,16 @@ export function serviceTarget(schema) {
 }
 
 /**
+ * The folder of .cache/rpc/ a schema's service is generated into (or its refusal kept in): keyed by the schema's files
+ * and the message.
+ * @param {import('../../schema/index.js').Schema} schema
+ * @param {ReturnType<typeof serviceTarget>} [target]
+ */
+export function serviceKey(schema, target = serviceTarget(schema)) {
+  return shortHash(`${schema.hash}\0${JSON.stringify(target)}`);
+}
+
+/**
  * The generated service module for a payload's schema: the committed one under
  * generated/rpc/ when it was made from this very service .proto (a bundled
  * payload), otherwise generated on demand into .cache/rpc/ (keyed by the
@@ -174,7 +184,7 @@ export function serviceFiles(schema) {
     && fs.existsSync(committed) && fs.existsSync(committedProto) && fs.readFileSync(committedProto, 'utf8') === serviceProto(target)) {
     return { module: committed, proto: committedProto };
   }
-  const key = shortHash(`${schema.hash}\0${JSON.stringify(target)}`);
+  const key = serviceKey(schema, target);
   // a service buf refused leaves its refusal in the cache instead of code (codegen.js REFUSAL_FILE), so buf does not
   // run again for the same files (server.js, assignFormats and formatRefusal each ask, once per transport, of copies
   // of one schema too), in this process or the next

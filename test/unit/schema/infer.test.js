@@ -615,7 +615,10 @@ test('mixedAsValue: a place whose values mix kinds is google.protobuf.Value (str
   assert.match(typed.text, /^ +repeated google\.protobuf\.Value tags = 1; \/\/ google\.protobuf\.Value \(--mixed-as-value\): null in an array at \$\.tags\[1\]$/m);
   assert.match(typed.text, /^ +repeated google\.protobuf\.Value vals = 2; \/\/ google\.protobuf\.Value \(--mixed-as-value\): null in an array at \$\.vals\[0\]$/m);
   assert.match(typed.text, /^ +map<string, google\.protobuf\.Value> m = 3; .*null in a map at \$\.m\["2"\]$/m);
-  assert.doesNotThrow(() => checkCorpusFits(parseSchema(typed.text, { typeName: typed.typeName }).type, [nulls], 'nulls.json'));
+  const nullSchema = parseSchema(typed.text, { typeName: typed.typeName });
+  assert.doesNotThrow(() => checkCorpusFits(nullSchema.type, [nulls], 'nulls.json'));
+  const back = verifyRoundTrip(dynamic.create({ schema: schemaForPayload(nullSchema, checkFits(nullSchema.type, nulls)) }), nulls, dynamic.normalise, undefined, nullSchema.type);
+  assert.equal(back.status, 'exact', JSON.stringify(back));
   assert.match(inferSchema({ items: [{ m: { 1: 'a', 2: 'b' } }, { m: { x: null } }] }, { mixedAsValue: true }).text,
     /^ +map<string, google\.protobuf\.Value> m = 1; .*null in a map at \$\.items\[1\]\.m\.x$/m);
   // the option does not outlive its call

@@ -9,7 +9,7 @@ import { rebuildPayload } from '../payload/portable.js';
 import { decodePayload } from '../transmission/artillery/payload.js';
 import { loadTransport, TRANSPORT_NAMES } from '../transmission/transports/index.js';
 import { artilleryResults, checkArtilleryReport, scenariosOf } from '../results/artillery.js';
-import { checkOutFolder, validateResults } from '../results/index.js';
+import { checkOutFolder, resultsJsonText } from '../results/index.js';
 import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
 
@@ -37,11 +37,10 @@ export async function writeArtilleryReport({ file, scriptFile, out, command }) {
   }
   // the machine reading the report back, not the ones that ran it: its steal would describe neither run
   const results = artilleryResults(report, { file, command, transports, codecs, payload, script, environment: { ...describeEnvironment([...new Set(codecs.map((c) => c.library).filter((l) => l !== null))]), steal: null } });
-  const problems = validateResults(results);
-  if (problems.length) throw new Error(`the results built from ${file} do not fit results.json's schema: ${problems.join('; ')}`);
+  const json = resultsJsonText(results, `the results built from ${file}`);
   const dir = out ?? path.dirname(file);
   const typed = /** @type {import('../results/index.js').Results} */ (/** @type {unknown} */ (results));
-  const files = { 'results.json': `${JSON.stringify(results, null, 2)}\n`, 'report.md': renderMarkdown(typed), 'report.html': renderHtml(typed) };
+  const files = { 'results.json': json, 'report.md': renderMarkdown(typed), 'report.html': renderHtml(typed) };
   checkOutFolder(dir);
   for (const [name, text] of Object.entries(files)) writeFileAtomic(path.join(dir, name), text);
   return Object.keys(files).map((name) => path.join(dir, name));

@@ -240,6 +240,22 @@ export function validateResults(results) {
 }
 
 /**
+ * The text of results.json for a results object, checked against the documented shape as it will be read back: a
+ * NaN or Infinity is a number to the check in memory, but JSON writes it as null, and the file would then fail the
+ * check of whoever reads it (report.js, compare.js, a user's own tooling). Throws, naming every problem, instead of
+ * giving text that does not validate.
+ * @param {unknown} results
+ * @param {string} what says what the results were built from, for the error
+ * @returns {string}
+ */
+export function resultsJsonText(results, what) {
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  const problems = validateResults(JSON.parse(text));
+  if (problems.length) throw new Error(`${what} do not match results.json's documented shape: ${problems.join('; ')}`);
+  return text;
+}
+
+/**
  * Every number in a results object whose unit UNITS does not give.
  * @param {unknown} value
  * @param {Record<string, string>} [units]

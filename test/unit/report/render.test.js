@@ -6,7 +6,7 @@ import path from 'node:path';
 import { renderHtml } from '../../../lib/report/html.js';
 import { chartSpecs, codecLabel } from '../../../lib/report/charts.js';
 import { renderMarkdown } from '../../../lib/report/markdown.js';
-import { numbersWithoutUnit, validateResults, writeRunDir } from '../../../lib/results/index.js';
+import { numbersWithoutUnit, resultsJsonText, validateResults, writeRunDir } from '../../../lib/results/index.js';
 import { UserError } from '../../../lib/errors.js';
 import { makeResults } from '../../helpers/results-fixture.js';
 import { array, field, record } from '../../helpers/narrow.js';
@@ -94,6 +94,16 @@ test('the validator rejects what the reports rely on being there', () => {
   const noEnv = makeResults();
   Reflect.deleteProperty(noEnv.environment, 'commit');
   assert.match(validateResults(noEnv).join(), /environment.*commit/);
+});
+
+test('results.json is checked as it is written: a NaN rate (null once JSON writes it) is refused, naming where', () => {
+  const good = makeResults();
+  assert.equal(JSON.parse(resultsJsonText(good, 'the results')).createdAt, good.createdAt);
+  const nan = makeResults();
+  Object.assign(record(nan.payloads[0].speed[0]), { opsPerSec: NaN });
+  // in memory NaN is a number, and passes the shape
+  assert.deepEqual(validateResults(nan), []);
+  assert.throws(() => resultsJsonText(nan, 'the results'), /^Error: the results do not match results\.json's documented shape: \/payloads\/0\/speed\/0\/opsPerSec: must be number$/);
 });
 
 test('cpuAtRate\'s user and system split, the server\'s and the client\'s: optional (results written before it load), numbers where there, each with its unit', () => {

@@ -73,7 +73,10 @@ test('an allocating operation spends GC time; one that allocates nothing spends 
 
 test('the gc pass runs with the default young generation, the allocation pass with a large one', async () => {
   const { allocation, gc } = await byName('planted-1KiB');
-  assert.ok(allocation.youngGenerationBytes >= 64 * 1024 * 1024, `${allocation.youngGenerationBytes}`);
+  // the 64 MiB semi-space memoryNodeFlags asks for, less the pages' headers: 62.9 MiB usable on Node 20, 64 MiB less
+  // 4 KiB on Node 24 and 26 (V8's default is 1 to 16 MiB)
+  const MiB = 1024 * 1024;
+  assert.ok(allocation.youngGenerationBytes > 60 * MiB && allocation.youngGenerationBytes <= 64 * MiB, `${allocation.youngGenerationBytes}`);
   assert.ok(gc.youngGenerationBytes < allocation.youngGenerationBytes, `${gc.youngGenerationBytes}`);
 });
 

@@ -11,7 +11,7 @@ import { payloadHeading } from './lib/report/rows.js';
 import { calibrationLines, capacityLines, passSettingsLine, passTable } from './lib/report/terminal-transmission.js';
 import { int } from './lib/report/format.js';
 import { describePayload } from './lib/payload/index.js';
-import { CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, SUSTAIN_SHARES, measureCapacity } from './lib/transmission/capacity.js';
+import { CAPACITY_LOAD, CAPACITY_SEARCHES, CAPACITY_SUSTAIN_SECONDS, SUSTAIN_SHARES, capacityRefusals, measureCapacity } from './lib/transmission/capacity.js';
 import { chooseLoadGenerator, loadGeneratorLabel, loadGeneratorSettings } from './lib/transmission/h2load.js';
 import { matrixBreakEven, measureTransportMatrix, stopServers } from './lib/transmission/matrix.js';
 import { pairFormats } from './lib/transmission/pairs.js';
@@ -160,8 +160,13 @@ runCli(import.meta.url, async () => {
     // a server is saturated only with enough in flight: four connections of eight unless told otherwise
     /** @type {{ connections?: number, window?: number }} */
     const busy = values.connections === '1' && values.window === '1' ? CAPACITY_LOAD : {};
+    // a format a transport cannot send of this payload (a schema buf refuses: no gRPC or Connect service) is skipped with its reason
+    const sendable = await capacityRefusals(payload, codecsFor, names);
+    skipped.push(...sendable.skipped);
+    skipLines.push(...sendable.skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`));
+    if (!sendable.transports.length) throw new UserError(`--capacity: nothing to send on ${names.join(', ')}: ${sendable.skipped.map((s) => `${s.transport} ${s.format}: ${s.reason}`).join('; ')}`);
     const capacity = await measureCapacity({
-      payload, codecsFor, transports: names, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches, sustainSeconds },
+      payload, codecsFor: sendable.codecsFor, transports: sendable.transports, targetP99Ms, placement: opts.placement, serverWorkers, calibrate: values.calibrate, loadGenerator, search: { fromRate, seconds: probeSeconds, searches, sustainSeconds },
       // the passes at half capacity: twice a probe's length (0.4 s by default), three rounds
       atHalf: { rounds: 3, seconds: probeSeconds * 2, rate: cpuRate },
       link: { ...link, ...busy },

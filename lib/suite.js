@@ -621,13 +621,17 @@ export async function runSuite({
     const p = slowLinkPayload(payloads);
     const c = capacityRun.settings;
     const link = { connections: CAPACITY_LOAD.connections, window: CAPACITY_LOAD.window };
-    const transports = await measure({
-      payload: p, codecsFor: capacityRun.codecsFor, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, loadGenerator: capacityRun.loadGenerator,
+    // a side this payload cannot travel on (a schema buf refuses: no gRPC service) is skipped with its reason, the
+    // other measured alone
+    const { capacityRefusals } = await import('./transmission/capacity.js');
+    const sendable = await capacityRefusals(p, capacityRun.codecsFor, capacityRun.transports);
+    const transports = sendable.transports.length ? await measure({
+      payload: p, codecsFor: sendable.codecsFor, transports: sendable.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, loadGenerator: capacityRun.loadGenerator,
       search: { fromRate: c.fromRate, seconds: c.probeSeconds, steps: c.steps, searches: c.searches, sustainSeconds: c.sustainSeconds }, atHalf: { rounds: c.rounds, seconds: c.rateSeconds, rate: c.cpuRate }, link,
-    });
+    }) : [];
     const { loadGeneratorSettings } = await import('./transmission/h2load.js');
     capacitySettings = { payload: p.id, transports: capacityRun.transports, targetP99Ms: CAPACITY_TARGET_P99_MS, direction: /** @type {const} */ ('up'), ...c, ...link, ...loadGeneratorSettings(capacityRun.loadGenerator) };
-    capacityResult = { payload: p.id, transports };
+    capacityResult = { payload: p.id, transports, ...(sendable.skipped.length && { skipped: sendable.skipped }) };
     progress.tick(`${p.id} capacity, ${capacityRun.transports.join(' and ')}`, 1, unitWork(step++));
   }
 

@@ -273,7 +273,10 @@ export function capacityPhrase(results, payloadId) {
   const settings = results.settings.capacity;
   if (!results.capacity || !settings || results.capacity.payload !== payloadId) return null;
   const sentence = headlineSentence(results.capacity.transports, settings.targetP99Ms);
-  if (!sentence) return null;
+  const skipped = results.capacity.skipped ?? [];
+  if (!sentence) {
+    return skipped.length ? `Capacity: not measured for ${skipped.map((s) => `${s.transport} ${s.format} (${s.reason})`).join('; ')}.` : null;
+  }
   const rows = results.capacity.transports.flatMap((t) => t.rows);
   const notServer = rows.some((r) => r.perCore == null);
   const moved = 'such figures moved by up to half between runs on a 2-core VM: docs/transmission.md';

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { libraryVersion } from '../codecs/index.js';
 import { environmentLine } from '../measure/environment.js';
 import { baselineLine, formatsLegend, payloadHeading, sizeRows, speedLegends, speedNotes, speedRows } from './rows.js';
-import { batchRows, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
+import { batchRows, capacitySkippedLines, payloadSpeed, runSettingsLine, shapingOf, transmissionRows, transportLinkHeading } from './markdown.js';
 import { FLAGS_LEGEND } from './flags.js';
 import { artilleryNotes, artilleryTable } from './artillery.js';
 import { ANSWER_OPS, answerModel, answerParagraph, answerRows, ratioWithSpread, speedPrecisionLine } from './answer.js';
@@ -180,8 +180,9 @@ ${(p.payload.warnings ?? []).map((w) => `<p class="warning">Warning: ${esc(w)}</
     const settings = results.settings.capacity;
     const headline = headlineSentence(capacity.transports, settings.targetP99Ms);
     const pairs = pairModel(capacity.transports);
-    sections.push(`<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
-      + `<p>${esc(capacityPassText(settings))}</p><p>${esc(loadGeneratorLine(capacity.transports, settings.loadGeneratorWhy))}</p>`
+    const skipped = capacitySkippedLines(capacity).map((l) => `<p class="warning">${esc(l)}</p>`).join('');
+    sections.push(capacity.transports.length ? `<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2>`
+      + `<p>${esc(capacityPassText(settings))}</p>${skipped}<p>${esc(loadGeneratorLine(capacity.transports, settings.loadGeneratorWhy))}</p>`
       + (headline ? `<p class="answer">${esc(`Headline: ${headline}`)}</p>` : '')
       + `${toHtml(capacityRows(capacity.transports, { fixedRate: true }))}`
       + [...precisionLines(capacity.transports), capacityLegend(settings, capacity.transports.find((t) => t.machineProbe)?.machineProbe?.rule), ...sustainedLines(capacity.transports)].filter((l) => l).map((l) => `<p>${esc(l)}</p>`).join('')
@@ -189,7 +190,8 @@ ${(p.payload.warnings ?? []).map((w) => `<p class="warning">Warning: ${esc(w)}</
       + leadAndItems(gcLines(capacity.transports, settings.targetP99Ms))
       + leadAndItems(pairs ? [pairs.lead, ...pairs.items] : [])
       + leadAndItems(scalingLines(capacity.transports))
-      + '</section>');
+      + '</section>'
+      : `<section id="capacity"><h2>Capacity per server core (${esc(capacity.payload)})</h2><p>${esc(capacityPassText(settings))}</p>${skipped}</section>`);
   }
   if (results.batch) {
     sections.push(`<section id="batch"><h2>Batch scaling: ${esc(payloadHeading(results.batch.payload))}</h2><div class="charts">${figures('batch')}</div>${toHtml(batchRows(results.batch))}</section>`);

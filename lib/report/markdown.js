@@ -209,8 +209,19 @@ export function renderMarkdown(results) {
  * @returns {string[]} lines
  */
 export function capacitySection(capacity, settings) {
-  return [`## Capacity per server core (${capacity.payload})`, '', capacityPassText(settings),
-    '', ...capacityLines(capacity.transports, settings).filter((line, i, all) => !(line === '' && all[i - 1] === ''))];
+  const skipped = capacitySkippedLines(capacity);
+  return [`## Capacity per server core (${capacity.payload})`, '', capacityPassText(settings), ...(skipped.length ? ['', ...skipped] : []),
+    ...(capacity.transports.length ? ['', ...capacityLines(capacity.transports, settings).filter((line, i, all) => !(line === '' && all[i - 1] === ''))] : [])];
+}
+
+/**
+ * A line for each side of the capacity pass this payload could not travel on, with why (a schema buf refuses: no gRPC
+ * service can be built of it), as benchmark_transport.js prints a skipped cell.
+ * @param {NonNullable<Results['capacity']>} capacity
+ * @returns {string[]}
+ */
+export function capacitySkippedLines(capacity) {
+  return (capacity.skipped ?? []).map((s) => `${s.transport} ${s.format}: not measured, ${s.reason}`);
 }
 
 /**

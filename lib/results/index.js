@@ -302,9 +302,11 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransportEntry[]} [transports] the transport comparison, per link
  * @property {ReturnType<typeof import('../transmission/model.js').breakEvenReport> | null} [breakEven]
  * @property {{ payload: string, transports: Array<Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>[number]
- *   & { machineProbe?: { referenceOpsPerCpuUs: number, rule?: string, slowedBelow: number } | null }> } | null} [capacity]
+ *   & { machineProbe?: { referenceOpsPerCpuUs: number, rule?: string, slowedBelow: number } | null }>,
+ *   skipped?: Array<{ transport: string, format: string, reason: string }> } | null} [capacity]
  *   the capacity headline's short pass (npm start: http1 JSON and grpc protobuf, one server core); absent before it; machineProbe:
- *   the reference its searches were judged slowed by (capacity.js markSlowedSearches), absent before it
+ *   the reference its searches were judged slowed by (capacity.js markSlowedSearches), absent before it; skipped: the
+ *   sides the payload cannot travel on, with why (capacity.js capacityRefusals; absent when none, and before it)
  * @property {BatchResults|null} batch
  */
 

@@ -390,13 +390,15 @@ export const RESULTS_SCHEMA = {
     },
     // the capacity headline's short pass: per transport (http1, grpc) measureCapacity's entry, its rows each with the
     // probes of its search, its capacity (null: "below"), what bound it, and its figures at the fixed rate (atHalf)
+    // skipped: the sides this payload cannot travel on, with why (absent when none; transports is then empty if neither can)
     capacity: {
       type: ['object', 'null'],
       required: ['payload', 'transports'],
       properties: {
         payload: { type: 'string' },
+        skipped: { type: 'array', minItems: 1, items: { type: 'object', required: ['transport', 'format', 'reason'], properties: { transport: { type: 'string' }, format: { type: 'string' }, reason: { type: 'string' } } } },
         transports: {
-          type: 'array', minItems: 1,
+          type: 'array',
           items: {
             type: 'object', required: ['transport', 'serverWorkers', 'serverCores', 'loadGenerator', 'rows'],
             properties: {

@@ -208,6 +208,34 @@ export function h2loadProbeFigures(rate, r, targetP99Ms) {
  */
 
 /**
+ * Which of each transport's formats a capacity pass can send of this payload, and why not the others: what the
+ * transport matrix marks unsupported (a schema buf refuses, so no gRPC or Connect service can be built of it; a
+ * message a transport cannot carry), found the way a pass finds it (prepareWireCodecs). measureCapacity is given
+ * only the formats left; a transport left with none is not run. Without this, npm start on a schema buf refuses
+ * started a gRPC server with no formats at all and lost the whole run.
+ * @param {import('../payload/index.js').Payload} payload
+ * @param {Record<string, import('../codecs/index.js').CodecInfo[]>} codecsFor
+ * @param {string[]} transports
+ * @returns {Promise<{ codecsFor: Record<string, import('../codecs/index.js').CodecInfo[]>, transports: string[], skipped: Array<{ transport: string, format: string, reason: string }> }>}
+ *   codecsFor and transports: those with a format left, in the order given
+ */
+export async function capacityRefusals(payload, codecsFor, transports) {
+  /** @type {Record<string, import('../codecs/index.js').CodecInfo[]>} */
+  const left = {};
+  /** @type {Array<{ transport: string, format: string, reason: string }>} */
+  const skipped = [];
+  for (const name of transports) {
+    const codecs = codecsFor[name] ?? [];
+    if (!codecs.length) continue;
+    const { refused } = prepareWireCodecs(codecs, payload, await loadTransport(name));
+    for (const r of refused) skipped.push({ transport: name, format: r.name, reason: r.reason });
+    const sendable = codecs.filter((c) => !refused.some((r) => r.name === c.name));
+    if (sendable.length) left[name] = sendable;
+  }
+  return { codecsFor: left, transports: transports.filter((t) => left[t]), skipped };
+}
+
+/**
  * Capacity of every transport × format on one payload, one direction.
  * @param {object} o
  * @param {import('../payload/index.js').Payload} o.payload
@@ -255,7 +283,9 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
   for (const { name, w: processes } of transports.filter((t) => codecsFor[t]?.length).flatMap((name) => (serverWorkers > 1 ? [1, serverWorkers] : [1]).map((w) => ({ name, w })))) {
     const transport = await loadTransport(name);
     const codecs = codecsFor[name];
-    const { usable } = prepareWireCodecs(codecs, payload, transport);
+    const { usable, refused } = prepareWireCodecs(codecs, payload, transport);
+    // capacityRefusals leaves these out first: a server started with no format, or a row that vanished, is a bug here
+    if (refused.length) throw new Error(`measureCapacity: ${name} cannot send ${refused[0].name} (${refused[0].reason}); capacityRefusals leaves such formats out`);
     const formats = codecs.filter((c) => usable.some((u) => u.name === c.name));
     cells.push({
       name, processes, transport, codecs, usable, formats, plan: detectPlacement({ mode: placement, serverCores: processes }),

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { selectCodecs } from '../../lib/codecs/index.js';
@@ -279,6 +281,41 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
   assertValidResults(without);
   assert.deepEqual([without.settings.capacity?.loadGenerator, without.settings.capacity?.loadGeneratorWhy], ['toolkit', why]);
   assert.equal(results.settings.capacity && 'loadGeneratorWhy' in results.settings.capacity, false, 'h2load: no why');
+});
+
+test('the capacity pass on a schema buf refuses: gRPC is not measured, with buf\'s lines, http1 is measured alone, and the answer and reports say so', async () => {
+  // a proto3 enum whose first value is not zero: protobuf.js takes it, buf (which builds the gRPC service) does not.
+  // npm start on it used to start a gRPC server with no format at all, which refused, and lose the whole run
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-capacity-refused-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'first.proto'), 'syntax = "proto3";\nenum K { ONE = 1; ZERO = 0; }\nmessage M { int32 x = 1; K k = 2; }\n');
+    fs.writeFileSync(path.join(dir, 'first.ndjson'), '{"x":1,"k":"ONE"}\n{"x":2,"k":"ZERO"}\n');
+    const payloads = resolvePayloads({ data: path.join(dir, 'first.ndjson'), proto: path.join(dir, 'first.proto') });
+    const { planCapacity } = await import('../../lib/suite.js');
+    const plan = await planCapacity('toolkit');
+    /** @type {Parameters<import('../../lib/suite.js').MeasureCapacity>[0][]} */
+    const calls = [];
+    /** @type {import('../../lib/suite.js').MeasureCapacity} a stand-in: what it was asked is what matters, and it answers with no transport */
+    const fakeCapacity = async (options) => { calls.push(options); return []; };
+    const codecs = await selectCodecs('json-buffer,protobufjs-static');
+    const results = await runSuite({
+      mode: 'default', payloads, codecs, transmissionCodecs: [], overrides: { rounds: 1, maxTime: 0.01, minTime: 0.002, corpusSample: 10 }, memory: false,
+      capacity: plan, measureCapacity: fakeCapacity, onProgress: () => {},
+    });
+    assert.equal(calls.length, 1);
+    assert.deepEqual(calls[0].transports, ['http1'], 'grpc is left out before anything starts');
+    assert.deepEqual(Object.keys(calls[0].codecsFor), ['http1']);
+    assertValidResults(results);
+    const skipped = results.capacity?.skipped ?? [];
+    assert.deepEqual(skipped.map((x) => [x.transport, x.format]), [['grpc', 'protobufjs-static']]);
+    assert.match(skipped[0].reason, /^grpc's service is generated from the schema with buf, which rejects the schema \(protobuf\.js is more lenient\): first\.proto:2:\d+:first value of open enum must be zero$/);
+    const md = renderMarkdown(results);
+    assert.ok(md.includes(`grpc protobufjs-static: not measured, ${skipped[0].reason}`), 'report.md says which side and why');
+    assert.ok(md.includes(`Capacity: not measured for grpc protobufjs-static (${skipped[0].reason}).`), 'and so does the answer');
+    assert.match(renderHtml(results), /<section id="capacity"><h2>Capacity per server core \(first\)<\/h2><p>[^<]*<\/p><p class="warning">grpc protobufjs-static: not measured, grpc&#39;s service/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the memory pass is asked for what the mode says: the default run\'s bytes per call only, over the timed operations; --full both passes; the one-message loop is --full\'s, not the default\'s', async () => {

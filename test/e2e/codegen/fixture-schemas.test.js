@@ -16,6 +16,7 @@ import { bufFailure, cachedModulePath, REFUSAL_FILE } from '../../../lib/codecs/
 import { Unsupported } from '../../../lib/errors.js';
 import { formatRefusal, loadTransport } from '../../../lib/transmission/transports/index.js';
 import { assignFormats, pairFormats } from '../../../lib/transmission/pairs.js';
+import { capacityRefusals, measureCapacity } from '../../../lib/transmission/capacity.js';
 import { portablePayload, rebuildPayload } from '../../../lib/payload/portable.js';
 import { CHROMIUM_PATHS } from '../../../lib/runtimes/install/registry.js';
 
@@ -316,6 +317,16 @@ test('a schema buf rejects and protobuf.js takes: buf\'s codecs are unsupported 
   assert.deepEqual(assigned.skipped.map((x) => [x.transport, x.format]), [['grpc', 'protobufjs-static']]);
   assert.match(assigned.skipped[0].reason, /^grpc's service is generated from the schema with buf, which rejects/);
   assert.deepEqual(assigned.codecsFor.http1.map((c) => c.name).sort(), pairFormats(http1).slice().sort());
+  // npm start's capacity pass names its two sides itself (http1's JSON, grpc's protobuf), not through assignFormats:
+  // capacityRefusals leaves grpc out with buf's lines, and measureCapacity given it anyway refuses before any server
+  // starts (it used to start a gRPC server with no format, which exited, and the whole run was lost)
+  const headline = { http1: (await loadCodecs()).filter((c) => c.name === 'json-buffer'), grpc: all.filter((c) => c.name === 'protobufjs-static') };
+  const sendable = await capacityRefusals(payload, headline, ['http1', 'grpc']);
+  assert.deepEqual([sendable.transports, Object.keys(sendable.codecsFor)], [['http1'], ['http1']]);
+  assert.deepEqual(sendable.skipped.map((x) => [x.transport, x.format]), [['grpc', 'protobufjs-static']]);
+  assert.match(sendable.skipped[0].reason, /^grpc's service is generated from the schema with buf, which rejects/);
+  await assert.rejects(measureCapacity({ payload, codecsFor: { grpc: headline.grpc }, transports: ['grpc'] }),
+    /^Error: measureCapacity: grpc cannot send protobufjs-static \(grpc's service is generated .*\); capacityRefusals leaves such formats out$/);
   // server.js on such a transport: one line naming the transport and buf's lines, exit 2 (it used to crash, exit 1)
   const served = spawnSync(process.execPath, ['server.js', '--data', path.join(bigDir, 'lenient.json'), '--proto', path.join(bigDir, 'lenient.proto'), '--transport', 'grpc'],
     { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });

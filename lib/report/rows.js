@@ -312,7 +312,7 @@ export function formatsLegend(formats, baseline, codecs) {
     return text || role ? `${f}${role}${text ? `: ${text}` : ''}` : null;
   }).filter(Boolean);
   const missing = formats.includes(baseline) ? ''
-    : ` The baseline, ${baseline}, was not measured in this table, so there are no ratios (add it to --formats).`;
+    : ` The baseline, ${baseline}, was not measured in this table, so there are no ratios (add it to --formats, and let --filter match it).`;
   return `Formats: ${named.join('; ') || '—'}.${missing}`;
 }
 

@@ -108,6 +108,21 @@ test('benchmark_dss.js on the paired timer: three fresh processes by default (up
   assert.equal(at['json-buffer encode'].precision, null);
 });
 
+test('benchmark_dss.js --filter that matches one process\'s cases only: the other process times nothing and the run goes on; a filter that matches nothing is one line, exit 2', () => {
+  // protobufjs-dynamic's process (beside json-buffer) has no case the filter matches: its worker used to throw the
+  // user's error, and the run ended with "speed process 2 of 2 … ended with 1: Node.js v20.20.2"
+  const args = ['5', '--formats', 'json-buffer,protobufjs-static,protobufjs-dynamic', '--one-message', 'none', '--max-time', '0.05', '--warmup', '0.02', '--slice', '5', '--no-memory', '--json'];
+  const run = dss([...args, '--filter', 'protobufjs-static encode']);
+  assert.equal(run.status, 0, run.stderr);
+  const [result] = JSON.parse(run.stdout).results;
+  assert.deepEqual(result.results.map((/** @type {{ format: string, op: string }} */ r) => `${r.format} ${r.op}`), ['protobufjs-static encode']);
+  assert.deepEqual(result.settings.processGroups, [['json-buffer', 'protobufjs-static']], 'the process that timed nothing was not started again');
+  const none = dss([...args, '--filter', 'zzz']);
+  assert.equal(none.status, 2, none.stderr);
+  assert.equal(none.stderr.trim().split('\n').pop(), 'benchmark_dss: --filter: /zzz/ matches no benchmark');
+  assert.equal(none.stdout, '');
+});
+
 test('benchmark_dss.js with two codecs of one library: each timed in a fresh process of its own beside the baseline, the rows joined', () => {
   const run = dss(['5', '--formats', 'json-buffer,protobufjs-static,protobufjs-dynamic,msgpackr', '--filter', '(encode|decode)$', '--one-message', 'none', '--rounds', '1',
     '--max-time', '0.1', '--warmup', '0.02', '--slice', '5', '--no-memory', '--json']);

@@ -254,6 +254,8 @@ export async function measureAcrossRuntimes({
  * @property {boolean} [timerCheck]
  * @property {ReturnType<typeof import('../../measure/speed.js').measureHarness> | null} [harness] the run's harness
  *   figures, which the paired pass judges its rows against
+ * @property {boolean} [filterMayMissAll] a `filter` that matches none of this process's cases gives no rows, not the
+ *   user's error (the paired pass's processes each time a group of the codecs)
  */
 
 /**

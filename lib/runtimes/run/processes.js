@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE } from '../../codecs/baseline.js';
 import { runProcess } from '../../child-process.js';
+import { UserError } from '../../errors.js';
 import { portablePayload } from '../../payload/portable.js';
 import { mergeProcessRows } from '../../measure/processes.js';
 import { TIMING_ENV, TIMING_NODE_FLAGS } from '../../measure/paired.js';
@@ -68,9 +69,12 @@ export function libraryGroups(codecs, baseline = BASELINE) {
  * @returns {SpeedResult}
  */
 export function joinGroups(parts, order, baseline = BASELINE) {
-  const [first] = parts;
-  if (parts.length === 1) return first;
-  const rows = [...first.results, ...parts.slice(1).flatMap((p) => p.results.filter((/** @type {any} */ r) => r.format !== baseline))];
+  if (parts.length === 1) return parts[0];
+  // a group none of whose cases a --filter matched timed nothing, its baseline neither: the first group with rows
+  // gives the baseline's
+  const timed = parts.filter((p) => p.results.length);
+  const [first, ...others] = timed.length ? timed : parts;
+  const rows = [...first.results, ...others.flatMap((p) => p.results.filter((/** @type {any} */ r) => r.format !== baseline))];
   const rank = (/** @type {string} */ name) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
   const results = rows.map((/** @type {any} */ r, /** @type {number} */ i) => ({ r, i })).sort((a, b) => rank(a.r.format) - rank(b.r.format) || a.i - b.i).map(({ r }) => r);
   /** @template T @param {T[]} list @param {(x: T) => string} key */
@@ -150,10 +154,13 @@ export async function measureSpeedInProcesses({
   payloads, codecs, processes, maxProcesses = processes, maxTime, precision, filter = null, oneMessage, harness = null, onProcess,
   runWorker = (input) => runProcess(process.execPath, [...(isNode ? TIMING_NODE_FLAGS : []), WORKER], { cwd: ROOT, input, env: TIMING_ENV }),
 }) {
-  const groups = libraryGroups(codecs);
+  let groups = libraryGroups(codecs);
   const job = {
     payloads: payloads.map((p) => portablePayload(p)), round: 0,
     timer: 'paired', maxTime, precision, filter: filter?.source, oneMessage, harness,
+    // a filter may match no case of some group (--filter protobuf-es leaves json-buffer and protobufjs-dynamic's
+    // process nothing): that process answers with no rows, and only a filter that matches no group's is the user's error
+    filterMayMissAll: filter != null,
   };
   /** @type {SpeedResult[][]} per round, per payload */
   const runs = [];
@@ -169,7 +176,9 @@ export async function measureSpeedInProcesses({
       const out = await runWorker(input);
       const last = out.stdout.trim().split('\n').pop() ?? '';
       if (out.code !== 0 || !last.startsWith('{')) {
-        throw new Error(`speed process ${n} of ${total} (${path.relative(ROOT, WORKER)}, ${group.map((c) => c.name).join(', ')}) ended with ${out.code ?? out.signal}: ${out.stderr.trim().split('\n').pop()}`);
+        // the error's own line, not the "Node.js v22…" an uncaught error ends with, nor its stack
+        const why = out.stderr.trim().split('\n').filter((line) => line.trim() && !/^Node\.js v\d/.test(line) && !/^\s+at /.test(line)).pop();
+        throw new Error(`speed process ${n} of ${total} (${path.relative(ROOT, WORKER)}, ${group.map((c) => c.name).join(', ')}) ended with ${out.code ?? out.signal}: ${why ?? '(nothing on stderr)'}`);
       }
       // each timing group tagged with the process it ran in, which the report's Timing note names
       /** @type {SpeedResult[]} */
@@ -177,6 +186,13 @@ export async function measureSpeedInProcesses({
       for (const r of results) if (r.settings.precision?.groups) r.settings.precision.groups = r.settings.precision.groups.map((/** @type {object} */ g) => ({ ...g, process: n }));
       parts.push(results);
       onProcess?.(n, total);
+    }
+    if (r === 0 && filter) {
+      // a group that timed nothing of any payload times nothing in later rounds either: it is not started again
+      const timing = groups.map((_, k) => parts[k].some((result) => result.results.length));
+      if (!timing.some(Boolean)) throw new UserError(`--filter: ${filter} matches no benchmark`);
+      groups = groups.filter((_, k) => timing[k]);
+      parts.splice(0, parts.length, ...parts.filter((_, k) => timing[k]));
     }
     runs.push(payloads.map((_, i) => joinGroups(parts.map((p) => p[i]), codecs.map((c) => c.name))));
   }

@@ -27,7 +27,7 @@ const results = payloads.map((payload, i) => {
   if (job.timer === 'paired') {
     return measureSpeed(prepared, payload, {
       timer: 'paired', maxTime: job.maxTime, precision: job.precision, filter, oneMessage: job.oneMessage?.[i] ?? [], timerCheck: Boolean(job.timerCheck) && i === job.payloads.length - 1,
-      harness: job.harness ?? null,
+      harness: job.harness ?? null, filterMayMissAll: Boolean(job.filterMayMissAll),
     });
   }
   return measureSpeed(prepared, payload, { timer: 'benchmark', rounds: 1, maxTime: job.maxTime, minTime: job.minTime, filter });

@@ -98,3 +98,41 @@ test('each timing group is tagged with the process it ran in, in the order they 
   });
   assert.deepEqual(result.settings.precision.groups.map((/** @type {{ process: number, cycles: number }} */ g) => [g.process, g.cycles]), [[1, 10], [2, 11], [3, 12]]);
 });
+
+test('a --filter that matches no case of one group: that process answers with no rows and is not started again; one that matches no group\'s is the user\'s error', async () => {
+  // two protobufjs codecs cannot share a process, so there are two groups, each with the baseline
+  const three = [{ name: 'json-buffer', library: 'node' }, { name: 'a', library: 'lib' }, { name: 'b', library: 'lib' }];
+  /** @type {string[]} */
+  const started = [];
+  /** @type {boolean[]} */
+  const mayMiss = [];
+  const worker = (/** @type {RegExp} */ filter) => async (/** @type {string} */ input) => {
+    const job = JSON.parse(input);
+    started.push(job.formats);
+    mayMiss.push(job.filterMayMissAll);
+    const formats = /** @type {string[]} */ (job.formats.split(','));
+    // what measureSpeed answers with filterMayMissAll: the cases the filter matches, none where it matches none
+    const rows = answer(1.5).stdout;
+    const result = JSON.parse(rows).results[0];
+    const matched = formats.filter((f) => f !== 'json-buffer' && filter.test(`${f} encode`));
+    result.results = matched.length ? [result.results[0], ...matched.map((f) => ({ ...result.results[1], format: f }))] : [];
+    return { code: 0, signal: null, stdout: `${JSON.stringify({ results: [result] })}\n`, stderr: '' };
+  };
+  const [result] = await measureSpeedInProcesses({
+    payloads: [payload], codecs: three, processes: 2, maxTime: 0.1, precision: {}, oneMessage: [[]], filter: /^b /, runWorker: worker(/^b /),
+  });
+  assert.deepEqual(started, ['json-buffer,a', 'json-buffer,b', 'json-buffer,b'], 'the group that timed nothing is not started in the second round');
+  assert.deepEqual(mayMiss, [true, true, true]);
+  assert.deepEqual(result.results.map((/** @type {{ format: string }} */ r) => r.format), ['json-buffer', 'b'], 'the baseline from the group that timed it');
+  await assert.rejects(measureSpeedInProcesses({
+    payloads: [payload], codecs: three, processes: 2, maxTime: 0.1, precision: {}, oneMessage: [[]], filter: /zzz/, runWorker: worker(/zzz/),
+  }), { name: 'UserError', message: '--filter: /zzz/ matches no benchmark' });
+});
+
+test('a process that fails is reported with its error\'s line, not the runtime\'s version line that ends its stderr', async () => {
+  const stderr = 'file:///x/worker.js:1\nError: something broke here\n    at main (file:///x/worker.js:1:1)\n\nNode.js v20.20.2\n';
+  await assert.rejects(measureSpeedInProcesses({
+    payloads: [payload], codecs, processes: 1, maxTime: 0.1, precision: {}, oneMessage: [[]],
+    runWorker: async () => ({ code: 1, signal: null, stdout: '', stderr }),
+  }), /ended with 1: Error: something broke here$/);
+});

@@ -230,6 +230,7 @@ export function cachedModulePath(codec, schema, key = schema.hash) {
   const identity = generatorIdentity(generator, sources.map((f) => f.name));
   const dir = path.join(CACHE_DIR, codec.name, key, shortHash(JSON.stringify(identity)));
   refuseEditions(generator, sources);
+  refuseUnplaced(schema);
   const refused = generator.unsupported?.(schema);
   if (refused) throw new Unsupported(refused);
   // the module of the file that declares the message (--type may name one in an imported file), for a tool that
@@ -333,6 +334,24 @@ function refuseEditions(generator, sources) {
     const where = name === sources[0].name ? '' : ` in ${name}, which the schema imports`;
     throw new Unsupported(`editions (edition = "${edition}"${where}) not supported by ${generator.editionsUnsupportedBy()}`);
   }
+}
+
+/**
+ * Throws Unsupported, naming the file, when the schema imports one that protoSources cannot lay out for a tool: one
+ * found above the schema's own folder by an import path with "..", or on another drive. The tool would otherwise fail
+ * to open it with an error about a temporary folder (pbjs: ENOENT). protoc and buf refuse such an import path too.
+ * @param {import('../schema/index.js').Schema} schema
+ */
+function refuseUnplaced(schema) {
+  const unplaced = (schema.layout ?? []).find((f) => f.name.startsWith('..') || path.isAbsolute(f.name));
+  if (!unplaced) return;
+  const parts = unplaced.name.split('/');
+  const ups = parts.findIndex((p) => p !== '..');
+  const how = schema.sourceFile && ups > 0
+    ? `import "${parts.slice(ups).join('/')}" instead, with --proto-path ${path.resolve(path.dirname(schema.sourceFile), ...parts.slice(0, ups))}`
+    : 'import it by its path under a folder given with --proto-path';
+  throw new Unsupported(`the schema imports ${unplaced.name}, above its own folder, which cannot be laid out for the code generator `
+    + `(protoc and buf refuse ".." in an import path too): ${how}`);
 }
 
 /**

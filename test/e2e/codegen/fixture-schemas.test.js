@@ -334,6 +334,28 @@ test('a schema buf rejects and protobuf.js takes: buf\'s codecs are unsupported 
   assert.equal(served.stderr.trim().split('\n').at(-1), `server: grpc's service is generated from the schema with buf, which rejects the schema (protobuf.js is more lenient): ${lines}`);
 });
 
+test('an import above the schema\'s folder ("../lib/base.proto"): the code generators are unsupported with the import and what to write instead, protobufjs-dynamic reads it; the advice works', async () => {
+  // pbjs used to fail with "ENOENT … .cache/protobufjs-static/…tmp/lib/base.proto": the file laid out for it left the import out
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dotdot-'));
+  try {
+    fs.mkdirSync(path.join(root, 'lib'));
+    fs.mkdirSync(path.join(root, 'a'));
+    fs.writeFileSync(path.join(root, 'lib', 'base.proto'), 'syntax = "proto3";\npackage base;\nmessage B { int32 x = 1; }\n');
+    const main = path.join(root, 'a', 'dotdot.proto');
+    const write = (/** @type {string} */ target) => fs.writeFileSync(main, `syntax = "proto3";\npackage a;\nimport "${target}";\nmessage M { base.B b = 1; string s = 2; }\n`);
+    fs.writeFileSync(path.join(root, 'm.json'), '{"b": {"x": 1}, "s": "hi"}');
+    const codecs = (await loadCodecs()).filter((c) => ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es'].includes(c.name) && c.available);
+    const verdicts = (/** @type {string[]} */ protoPaths) => Object.fromEntries(prepareCodecs(codecs, resolvePayloads({ data: path.join(root, 'm.json'), proto: main, protoPaths })[0]).map((p) => [p.codec.name, describeVerdict(p)]));
+    write('../lib/base.proto');
+    const refusal = `unsupported: the schema imports ../lib/base.proto, above its own folder, which cannot be laid out for the code generator (protoc and buf refuse ".." in an import path too): import "lib/base.proto" instead, with --proto-path ${root}`;
+    assert.deepEqual(verdicts([]), { 'protobufjs-static': refusal, 'protobufjs-dynamic': 'exact', 'protobuf-es': refusal });
+    write('lib/base.proto');
+    assert.deepEqual(verdicts([root]), { 'protobufjs-static': 'exact', 'protobufjs-dynamic': 'exact', 'protobuf-es': 'exact' });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('buf failing otherwise (not the schema) is an error with buf\'s first lines, not a refusal of the schema', () => {
   const failure = bufFailure({ status: 1, stderr: Buffer.from('Failure: plugin es: exit status 1\nsecond\nthird\nfourth\n') }, '/tmp/x');
   assert.ok(!(failure instanceof Unsupported));

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
+import jsonc from 'jsonc-parser';
 import { UserError, oneLine } from './errors.js';
 import { decodeJsonBytes } from './json.js';
 
@@ -84,9 +85,25 @@ function describeJsonError(err, text) {
   // JSON.parse quotes the text around the error: control characters in it would garble the one line
   // eslint-disable-next-line no-control-regex
   const message = oneLine(err.message).replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  const match = /at position (\d+)/.exec(message);
-  if (!match) return `invalid JSON: ${message}`;
-  const position = Number(match[1]);
+  const position = jsonErrorOffset(message, text);
+  if (position == null) return `invalid JSON: ${message}`;
   const before = text.slice(0, position).split('\n');
   return `invalid JSON at line ${before.length}, column ${before[before.length - 1].length + 1}: ${message}`;
+}
+
+/**
+ * Where in `text` the error JSON.parse threw is: the position its message gives, else the offset of the first error
+ * jsonc-parser finds reading the same text as strictly (no comments, no trailing commas), since V8 says where only
+ * for some errors ("Unexpected token ',', ..."[1, 2,, 3]" is not valid JSON" has no position); null when neither says.
+ * @param {string} message JSON.parse's error message
+ * @param {string} text what it was given
+ * @returns {number|null}
+ */
+export function jsonErrorOffset(message, text) {
+  const match = /at position (\d+)/.exec(message);
+  if (match) return Number(match[1]);
+  /** @type {import('jsonc-parser').ParseError[]} */
+  const errors = [];
+  jsonc.parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  return errors.length ? errors[0].offset : null;
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { UserError, errorMessage, firstFew, firstLine } from '../errors.js';
-import { describeIoError, parseJsonText, readUtf8File } from '../files.js';
+import { describeIoError, jsonErrorOffset, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits, fitOf, mergeFits } from '../schema/index.js';
 
@@ -49,7 +49,9 @@ export function parseNdjson(text, label) {
     try {
       records.push(JSON.parse(line));
     } catch (err) {
-      throw new UserError(`${label}: line ${i + 1}: invalid JSON: ${firstLine(err)}`);
+      const at = jsonErrorOffset(firstLine(err), line);
+      const column = at == null ? '' : `, column ${lines[i].indexOf(line) + at + 1}`;
+      throw new UserError(`${label}: line ${i + 1}${column}: invalid JSON: ${firstLine(err)}`);
     }
   }
   return records;

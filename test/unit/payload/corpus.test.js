@@ -106,7 +106,7 @@ test('NDJSON, by extension or by its lines, is a corpus with a record a line', (
   const sniffed = readCorpusFile(write('r.json', '{"id":1}\n{"id":2}\n{"id":3}'));
   assert.equal(sniffed.format, 'ndjson');
   assert.equal(sniffed.corpus.length, 3);
-  rejects(() => readCorpusFile(write('bad.jsonl', '{"id":1}\n{"id":\n')), /bad\.jsonl: line 2: invalid JSON/);
+  rejects(() => readCorpusFile(write('bad.jsonl', '{"id":1}\n{"id":\n')), /bad\.jsonl: line 2, column 7: invalid JSON/);
   rejects(() => readCorpusFile(write('empty.ndjson', '\n\n')), /empty\.ndjson: no records \(an empty corpus\)/);
   rejects(() => readCorpusFile(write('r2.ndjson', '{"id":1}\n'), { records: 'items' }), /--records .*NDJSON/);
 });

@@ -119,3 +119,14 @@ test('integers beyond 2^53: the first is named, the others in the file counted',
     fs.rmSync(dir, { recursive: true });
   }
 });
+
+test('invalid JSON says where, also where V8\'s message has no position (an unexpected token, NaN, single quotes), in a document and on an NDJSON line', () => {
+  // V8 (Node 20 to 26) gives "at position N" for some errors only: these three carry none
+  refused(() => readJsonFile(write('comma.json', '{\n  "a": 1,\n  "b": [1, 2,, 3]\n}\n')), /comma\.json: invalid JSON at line 3, column 14: Unexpected token ','/);
+  refused(() => readJsonFile(write('nan.json', '{"a": NaN}')), /nan\.json: invalid JSON at line 1, column 7: /);
+  refused(() => readJsonFile(write('quote.json', "{'a': 1}")), /quote\.json: invalid JSON at line 1, column 2: /);
+  // a trailing comma JSON.parse refuses is refused at the same place (jsonc-parser would take it unless told not to)
+  refused(() => readJsonFile(write('trailing.json', '{"a": 1,}')), /trailing\.json: invalid JSON at line 1, column 9: /);
+  // NDJSON: the line and the column in it, the line's leading spaces counted
+  refused(() => resolvePayloads({ data: write('lines.ndjson', '{"a": 1}\n  {"a": 2,,}\n') }), /lines\.ndjson: line 2, column 11: invalid JSON: /);
+});

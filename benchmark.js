@@ -13,7 +13,7 @@ import { resolveProfile } from './lib/transmission/shaping/profiles.js';
 import { CAPACITY_GENERATORS, MODES, planCapacity, planTransportComparison, runSuite, SLOW_LINK, START_FORMATS, TRANSMISSION_FORMATS } from './lib/suite.js';
 import { TRANSPORT_NAMES } from './lib/transmission/transports/index.js';
 import { CAPACITY_TARGET_P99_MS } from './lib/transmission/capacity-settings.js';
-import { RUNTIME_OPTIONS, runtimeUsage, runtimesFromOptions } from './lib/cli/runtimes.js';
+import { refuseRuntimeOptionsAlone, RUNTIME_OPTIONS, runtimeUsage, runtimesFromOptions } from './lib/cli/runtimes.js';
 import { progressReporter } from './lib/cli/progress.js';
 import { PRECISION_OPTIONS, precisionFromOptions } from './lib/cli/speed.js';
 
@@ -96,6 +96,7 @@ ${runtimeUsage({ column: 21, adds: 'the speed suite again on each runtime, as a 
 runCli(import.meta.url, async () => {
   const argv = process.argv.slice(2);
   const { values, positionals } = parseCli(argv, OPTIONS);
+  refuseRuntimeOptionsAlone(values);
   if (values.help) return void console.log(USAGE);
   if (values.quick && values.full) throw new UserError('choose --quick or --full, not both');
   const mode = values.quick ? 'quick' : values.full ? 'full' : 'default';
@@ -131,7 +132,7 @@ runCli(import.meta.url, async () => {
   // by selectCodecs, not a usage error)
   const codecs = values.formats ? selected.codecs : selected.codecs.filter((c) => MODES[mode].formats.includes(c.name));
   const wsFormats = values['ws-formats'] ?? TRANSMISSION_FORMATS.join(',');
-  const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats);
+  const transmissionCodecs = wsFormats === 'none' ? [] : await selectCodecs(wsFormats, '--ws-formats');
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);
   const transportComparison = transportNames.length ? await planTransportComparison(transportNames) : null;
   const capacity = values.capacity === 'none' ? null : await planCapacity(/** @type {CapacityGenerator} */ (values.capacity));

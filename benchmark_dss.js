@@ -12,7 +12,7 @@ import { MODES } from './lib/suite.js';
 import { codecListTable, payloadHeading, speedTable } from './lib/report/rows.js';
 import { createProgress } from './lib/cli/progress.js';
 import { prepareCodecs } from './lib/verify.js';
-import { RUNTIME_OPTIONS, runtimeUsage, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
+import { refuseRuntimeOptionsAlone, RUNTIME_OPTIONS, runtimeUsage, speedAcrossRuntimesCli } from './lib/cli/runtimes.js';
 import { SHAPES, shapePayloads } from './lib/payload/shapes.js';
 import { PRECISION_OPTIONS, precisionFromOptions, precisionUsage, refuseOtherTimersOptions } from './lib/cli/speed.js';
 import { libraryGroups, measureSpeedInProcesses, processPlanText } from './lib/runtimes/run/processes.js';
@@ -97,6 +97,7 @@ ${runtimeUsage({ column: 18, adds: 'the speed suite on each runtime, as a runtim
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
+  refuseRuntimeOptionsAlone(values);
   if (values.help) return void console.log(USAGE);
   if (values.list) return void console.log(codecListTable(await loadCodecs()));
   if (values.timer !== 'paired' && values.timer !== 'benchmark') throw new UserError(`--timer: expected paired or benchmark, got ${JSON.stringify(values.timer)}`);

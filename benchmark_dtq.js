@@ -9,7 +9,7 @@ import { payloadHeading } from './lib/report/rows.js';
 import { corpusSizeReport } from './lib/report/corpus-sizes.js';
 import { prepareCodecs } from './lib/verify.js';
 import { corpusOf } from './lib/payload/index.js';
-import { RUNTIME_OPTIONS, runtimeUsage, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
+import { refuseRuntimeOptionsAlone, RUNTIME_OPTIONS, runtimeUsage, verifyAcrossRuntimes } from './lib/cli/runtimes.js';
 import { DEFAULT_FORMATS } from './lib/codecs/index.js';
 import { verdictMatrixTable } from './lib/report/runtime-matrix.js';
 
@@ -22,7 +22,8 @@ const USAGE = `usage: node benchmark_dtq.js ${payloadSynopsis('N ...')}
 ${payloadSourceUsage(OPTIONS, { column: 16 })}
   --sample N    messages compressed one by one: a seeded sample when the corpus is larger (default ${CORPUS_DEFAULTS.sample});
                 raw sizes and verification always cover every message
-  --train N     the first N messages train the dictionaries, measured on the others (default ${CORPUS_DEFAULTS.train}, at most half)
+  --train N     the first N messages train the dictionaries, measured on the others (default ${CORPUS_DEFAULTS.train}, or half
+                the corpus when that is fewer; given, up to one fewer than the corpus holds)
   --formats     comma-separated codecs ('all' for every available one; default:
                 ${DEFAULT_FORMATS.join(',')})
   --json        print the results as one JSON object
@@ -30,6 +31,7 @@ ${runtimeUsage({ column: 16, adds: 'each codec\'s round-trip verdict on each run
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
+  refuseRuntimeOptionsAlone(values);
   if (values.help) return void console.log(USAGE);
   const sample = values.sample === undefined ? undefined : numberOption(values.sample, 'sample', { min: 1, integer: true });
   const train = values.train === undefined ? undefined : numberOption(values.train, 'train', { min: 1, integer: true });

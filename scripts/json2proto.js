@@ -14,8 +14,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { parseCli } from '../lib/cli/index.js';
 import { UserError, oneLine, shellWord } from '../lib/errors.js';
 import { readUtf8File, writeFileAtomic } from '../lib/files.js';
 import { inspectDataFile } from '../lib/payload/index.js';
@@ -23,7 +23,7 @@ import { checkCorpusFits, readCorpusFile } from '../lib/payload/corpus.js';
 import { inferSchema, isMixedKinds, pascalCase } from '../lib/schema/infer.js';
 import { parseSchema } from '../lib/schema/index.js';
 
-const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--records PATH] [--mixed-as-value] [--out FILE]';
+const USAGE = 'usage: node scripts/json2proto.js FILE [--name Message] [--records PATH] [--mixed-as-value] [--strict] [--out FILE]';
 
 const HELP = `${USAGE}
   Infers the proto3 schema that carries the JSON in FILE exactly, loads it as --proto would, checks the JSON
@@ -40,6 +40,7 @@ const HELP = `${USAGE}
   --mixed-as-value  where values of one place mix kinds (GeoJSON's coordinates: numbers in a Point, arrays in a
                   LineString), or an array or map holds null, type that place google.protobuf.Value, which carries
                   any JSON value, instead of refusing the file; the schema then imports google/protobuf/struct.proto
+  --strict        refuse a FILE with a key given twice in one object (JSON.parse keeps the last; default: a warning)
   --out FILE      write the .proto there (atomically) instead of printing it; never FILE itself
   -h, --help      this text`;
 
@@ -67,14 +68,13 @@ function sameFile(a, b) {
 export function main(argv, io = process) {
   let args;
   try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { name: { type: 'string' }, out: { type: 'string' }, records: { type: 'string' }, 'mixed-as-value': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h' } },
+    // the toolkit's option parser: an unknown or malformed option is one line naming it, as in every other command
+    args = parseCli(argv, {
+      name: { type: 'string' }, out: { type: 'string' }, records: { type: 'string' }, 'mixed-as-value': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
     });
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!(err instanceof UserError)) throw err;
     io.stderr.write(`json2proto: ${oneLine(err.message)}; ${USAGE}\n`);
     return 2;
   }
@@ -93,7 +93,7 @@ export function main(argv, io = process) {
     if (out !== undefined && sameFile(out, file)) throw new UserError(`--out ${out} is the input file; give another path`);
     const text = readUtf8File(file);
     const { corpus } = readCorpusFile(file, { records, text });
-    const { warnings } = inspectDataFile(file, { text });
+    const { warnings } = inspectDataFile(file, { text, strict: args.values.strict });
     // as --data FILE infers: several records give the record's schema from them all, one message its own
     const value = corpus.length > 1 ? corpus : corpus[0];
     const name = args.values.name ?? pascalCase(path.basename(file).replace(/\.[^.]*$/, ''), 'Message');

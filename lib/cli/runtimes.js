@@ -11,6 +11,7 @@ import { runtimeMatrixReport } from '../report/runtime-matrix.js';
 import { parseRuntimeOverrides } from '../runtimes/install/overrides.js';
 import { measureAcrossRuntimes, prepareRuntimes } from '../runtimes/matrix/matrix.js';
 import { parseRuntimeList } from '../runtimes/install/registry.js';
+import { UserError } from '../errors.js';
 
 /**
  * parseArgs options of --runtimes LIST, --runtime NAME=PATH (repeatable) and --chromium PATH.
@@ -37,6 +38,17 @@ export function runtimeUsage({ column, adds }) {
 }
 
 /**
+ * Refuses --runtime and --chromium given without --runtimes, which alone reads them: they would be ignored without a
+ * word (`--runtime foo=/bin/true` was, whatever foo was). Call before any work.
+ * @param {{ runtimes?: string, runtime?: string[], chromium?: string }} values
+ */
+export function refuseRuntimeOptionsAlone(values) {
+  if (values.runtimes !== undefined) return;
+  if (values.runtime?.length) throw new UserError(`--runtime ${values.runtime[0]}: only with --runtimes, which names the runtimes it gives binaries for`);
+  if (values.chromium !== undefined) throw new UserError(`--chromium ${values.chromium}: only with --runtimes chromium`);
+}
+
+/**
  * The runtimes the options name, installed or reused and described; the
  * names are checked before anything is installed.
  * @param {{ runtimes?: string, runtime?: string[], chromium?: string }} values
@@ -45,6 +57,10 @@ export function runtimeUsage({ column, adds }) {
 export async function runtimesFromOptions(values) {
   const names = parseRuntimeList(values.runtimes);
   const overrides = parseRuntimeOverrides(values.runtime);
+  // a binary for a runtime the run does not use would be ignored without a word
+  const unused = [...overrides.keys()].find((n) => !names.includes(n));
+  if (unused) throw new UserError(`--runtime ${unused}=…: ${unused} is not among --runtimes ${values.runtimes} (${names.join(', ')}), so its binary would not be used`);
+  if (values.chromium !== undefined && !names.includes('chromium')) throw new UserError(`--chromium ${values.chromium}: chromium is not among --runtimes ${values.runtimes}, so it would not be used`);
   return prepareRuntimes(names, { overrides, chromium: values.chromium, onProgress: (line) => process.stderr.write(`${line}\n`) });
 }
 

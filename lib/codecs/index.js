@@ -97,8 +97,9 @@ export async function loadCodecs() {
  * a server or a client of two formats starts in a fraction of the time all
  * nineteen libraries take to load.
  * @param {string} [formats]
+ * @param {string} [option] the option the value came from, which a refusal names (default --formats)
  */
-export async function selectCodecs(formats) {
+export async function selectCodecs(formats, option = '--formats') {
   if (!formats) {
     const defaults = await Promise.all(FILES.filter((f) => DEFAULT_FORMATS.includes(f)).map(loadCodec));
     // the default list is what every run and report compares: a default codec that crashed on import is a bug, not
@@ -109,13 +110,13 @@ export async function selectCodecs(formats) {
   }
   if (formats === 'all') return (await loadCodecs()).filter((c) => c.available);
   const wanted = formats.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!wanted.length) throw new UserError(`--formats: no format named (known: ${FILES.join(', ')})`);
+  if (!wanted.length) throw new UserError(`${option}: no format named (known: ${FILES.join(', ')})`);
   for (const name of wanted) {
-    if (!FILES.includes(name)) throw new UserError(`--formats: unknown format "${name}" (known: ${FILES.join(', ')})`);
+    if (!FILES.includes(name)) throw new UserError(`${option}: unknown format "${name}" (known: ${FILES.join(', ')})`);
   }
   const chosen = await Promise.all(FILES.filter((f) => wanted.includes(f)).map(loadCodec));
   const unavailable = chosen.find((c) => !c.available);
-  if (unavailable) throw new UserError(`--formats: ${unavailable.name} is unavailable here: ${unavailable.reason}`);
+  if (unavailable) throw new UserError(`${option}: ${unavailable.name} is unavailable here: ${unavailable.reason}`);
   return chosen;
 }
 

@@ -51,7 +51,8 @@ test('CLI: a mixed array exits 2 with one line naming the file and the path', ()
 
 test('CLI: usage errors exit 2 with one line', () => {
   assertOneLineError(run(), /^json2proto: usage:/);
-  assertOneLineError(run('a.json', '--bogus'), /^json2proto: .*usage:/);
+  // the toolkit's line for an unknown option, not node:util's paragraph about positionals after "--"
+  assertOneLineError(run('a.json', '--bogus'), /^json2proto: unknown option "--bogus" \(--help lists the options\); usage:/);
 });
 
 test('CLI: prints the schema to stdout, root named after the file', () => {
@@ -177,4 +178,7 @@ test('CLI: --out naming the input file is refused and the data kept; what JSON.p
   assert.match(r.stderr, /^json2proto: warning: .*odd\.json: \$\.y: key given twice in one object/m);
   assert.match(r.stderr, /^json2proto: warning: .*odd\.json: \$\.x: 9007199254740993 is beyond 2\^53/m);
   assert.match(r.stdout, /^message Odd \{/m);
+  // the warning names --strict, and json2proto takes it (it used to refuse it as an unknown option)
+  assert.match(r.stderr, /; --strict refuses such files$/m);
+  assertOneLineError(run(odd, '--strict'), /^json2proto: .*odd\.json: \$\.y: key given twice in one object \(refused under --strict\)$/);
 });

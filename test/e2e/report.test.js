@@ -325,8 +325,8 @@ test('bad options: one line, exit 2, no run folder written', () => {
     for (const [args, pattern] of /** @type {[string[], RegExp][]} */ ([
       [['--batch', '1,0'], /--batch: .*"0"/],
       [['--quick', '--full'], /--quick or --full/],
-      [['--formats', 'nope'], /unknown format "nope"/],
-      [['--ws-formats', 'nope'], /unknown format "nope"/],
+      [['--formats', 'nope'], /: --formats: unknown format "nope"/],
+      [['--ws-formats', 'nope'], /: --ws-formats: unknown format "nope"/],
       [['--transports', 'ws,nope'], /--transports: unknown transport "nope" \(known: ws, http1/],
       [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
       [['--capacity', 'wrk'], /--capacity wrk: give auto, h2load, toolkit or none/],

@@ -16,6 +16,10 @@ for (const { args, pattern } of [
   { args: ['--runtimes', 'node@19'], pattern: /^benchmark_dss: unknown runtime "node@19" \(known: host, node@22/ },
   { args: ['--runtimes', 'bun', '--runtime', 'bun=/nonexistent/bun'], pattern: /^benchmark_dss: --runtime bun=\/nonexistent\/bun: no such file\n$/ },
   { args: ['--runtimes', 'bun', '--runtime', 'bun'], pattern: /^benchmark_dss: --runtime bun: expected NAME=PATH/ },
+  // given where nothing reads them, they used to be ignored without a word, whatever the name
+  { args: ['--runtime', 'foo=/bin/true'], pattern: /^benchmark_dss: --runtime foo=\/bin\/true: only with --runtimes, which names the runtimes it gives binaries for\n$/ },
+  { args: ['--runtimes', 'host', '--runtime', 'bun=/bin/true'], pattern: /^benchmark_dss: --runtime bun=…: bun is not among --runtimes host \(host\), so its binary would not be used\n$/ },
+  { args: ['--chromium', '/usr/bin/chromium'], pattern: /^benchmark_dss: --chromium \/usr\/bin\/chromium: only with --runtimes chromium\n$/ },
 ]) {
   test(`benchmark_dss ${args.join(' ')}: one line, exit 2`, () => {
     const r = run('5', ...args);

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import jsonc from 'jsonc-parser';
+import * as jsonc from 'jsonc-parser';
 import { UserError, oneLine } from './errors.js';
 import { decodeJsonBytes } from './json.js';
 

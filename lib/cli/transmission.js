@@ -67,7 +67,8 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
                       cores one each), said in the output; off: leave both where the OS puts them
   --client-workers N  the client's connections and messages spread over N worker threads (default 1), one
                       accounting, merged latency histograms; needs --connections ≥ N
-  --timeout S         give up when no answer arrives for S seconds (not milliseconds; default 10, at most 600)
+  --timeout S         give up when no answer arrives for S seconds while a message awaits one (not milliseconds;
+                      default 10, at most 600)
   --json              print the results as one JSON object`;
 
 /**

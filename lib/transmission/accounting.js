@@ -92,7 +92,8 @@ export function createAccounting(messages, { record, recordUncorrected }) {
  * answer arrives, no timer in the way) or open loop (`rate`: message i is due at start + i/rate and its
  * latency counts from then, so a stall shows in the percentiles instead of silently slowing the sender).
  * Ends when every message is answered, the client reports every connection gone, or no answer came for
- * idleTimeoutMs. Uses only performance.now and timers, so it runs in a page too.
+ * idleTimeoutMs while some message was in flight (time with nothing in flight, waiting for an open loop's next due
+ * message, does not count). Uses only performance.now and timers, so it runs in a page too.
  * open: creates the client with these handlers; rate: msgs/s (open loop); recordUncorrected: open loop;
  * beforeStart: after the client opened, before the clock starts; okStatus: the status that means ok (0)
  * The client is what open() gives (the Node client, a TransportClient, or the page's), to beforeStart and in the result;
@@ -110,6 +111,8 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   let lastProgress = 0;
   let end = 0;
   let closed = false;
+  /** messages sent and not yet answered */
+  const inFlight = () => accounting.counts.sent - accounting.counts.answered;
   /** @type {() => void} */
   let finish = () => {};
   const finished = new Promise((resolve) => { finish = () => resolve(undefined); });
@@ -119,8 +122,16 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   const send = (seq, dueAt) => {
     // sends start only after open() resolved
     if (!client) throw new Error('drivePass: a message sent before the client opened');
-    accounting.sent(seq, performance.now(), dueAt);
-    if (client.send(seq) === false) accounting.unsent(seq);
+    const now = performance.now();
+    // the idle timeout counts only while a message awaits its answer: a message sent with none in flight starts it afresh
+    if (inFlight() === 0) lastProgress = now;
+    accounting.sent(seq, now, dueAt);
+    // false: every connection is gone (the transports' contract), so nothing more can be sent
+    if (client.send(seq) === false) {
+      accounting.unsent(seq);
+      closed = true;
+      finish();
+    }
   };
   /** @type {(seq: number, status: number) => void} */
   const onAnswer = (seq, status) => {
@@ -154,11 +165,12 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
     };
     tick();
   } else {
-    while (nextSeq < Math.min(messages, opened.capacity)) send(nextSeq++);
+    while (nextSeq < Math.min(messages, opened.capacity) && !closed) send(nextSeq++);
   }
-  // a watchdog, not a pacer: it only ends a pass that stopped getting answers
+  // a watchdog, not a pacer: it only ends a pass that stopped getting answers, counting only the time some message
+  // was in flight (in open loop at a low rate, the wait for the next message's due time is not a missing answer)
   const watchdog = setInterval(() => {
-    if (performance.now() - lastProgress > idleTimeoutMs) finish();
+    if (inFlight() > 0 && performance.now() - lastProgress > idleTimeoutMs) finish();
   }, Math.min(1000, idleTimeoutMs));
   if (messages === 0) finish();
   await finished;

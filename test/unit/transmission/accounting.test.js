@@ -40,33 +40,36 @@ test('createAccounting: closed loop (no uncorrected recorder) counts from the se
 /**
  * A stand-in client (no sockets): answers each message as the `answer` function says, on the next microtask,
  * and records how many messages were in flight at most.
- * @param {{ capacity: number, answer?: (seq: number) => Array<[number, number]>, refuse?: (seq: number) => boolean, closeAfter?: number }} how
+ * @param {{ capacity: number, answer?: (seq: number) => Array<[number, number]>, refuse?: (seq: number) => boolean, closeAfter?: number, closeAt?: number }} how
  *   answer: the (seq, status) answers message seq gets (default: one ok); refuse: send returns false;
- *   closeAfter: the client reports every connection gone after this many sends
+ *   closeAfter: the client reports every connection gone after this many sends; closeAt: or this many ms after it opened
  */
-function standInClient({ capacity, answer = (seq) => [[seq, 0]], refuse = () => false, closeAfter = Infinity }) {
+function standInClient({ capacity, answer = (seq) => [[seq, 0]], refuse = () => false, closeAfter = Infinity, closeAt }) {
   const seen = { sent: /** @type {number[]} */ ([]), maxInFlight: 0 };
   let inFlight = 0;
   /** @param {{ onAnswer: (seq: number, status: number) => void, onClosed: () => void }} handlers */
-  const open = async ({ onAnswer, onClosed }) => ({
-    capacity,
-    /** @param {number} seq */
-    send(seq) {
-      if (refuse(seq)) return false;
-      seen.sent.push(seq);
-      inFlight++;
-      seen.maxInFlight = Math.max(seen.maxInFlight, inFlight);
-      if (seen.sent.length === closeAfter) {
-        queueMicrotask(onClosed);
+  const open = async ({ onAnswer, onClosed }) => {
+    if (closeAt !== undefined) setTimeout(onClosed, closeAt);
+    return {
+      capacity,
+      /** @param {number} seq */
+      send(seq) {
+        if (refuse(seq)) return false;
+        seen.sent.push(seq);
+        inFlight++;
+        seen.maxInFlight = Math.max(seen.maxInFlight, inFlight);
+        if (seen.sent.length === closeAfter) {
+          queueMicrotask(onClosed);
+          return true;
+        }
+        queueMicrotask(() => {
+          inFlight--;
+          for (const [s, status] of answer(seq)) onAnswer(s, status);
+        });
         return true;
-      }
-      queueMicrotask(() => {
-        inFlight--;
-        for (const [s, status] of answer(seq)) onAnswer(s, status);
-      });
-      return true;
-    },
-  });
+      },
+    };
+  };
   return { open, seen };
 }
 
@@ -119,10 +122,12 @@ test('drivePass: when the server closes every connection the pass ends at once a
   assert.equal(r.ended, 'the server closed every connection');
 });
 
-test('drivePass: a message the client could not send counts as not sent, not lost', async () => {
+test('drivePass: a message the client could not send counts as not sent, not lost, and ends the pass', { timeout: 5000 }, async () => {
   const { open } = standInClient({ capacity: 4, refuse: (seq) => seq >= 2 });
-  const r = await drivePass({ open, messages: 4, record: () => {}, idleTimeoutMs: 30 });
+  // send's false means every connection is gone: nothing is in flight after 0 and 1, so no timeout would end it
+  const r = await drivePass({ open, messages: 4, record: () => {}, idleTimeoutMs: 60000 });
   assert.deepEqual([r.sent, r.acked, r.lost, r.notSent], [2, 2, 0, 2]);
+  assert.equal(r.ended, 'the server closed every connection');
 });
 
 test('drivePass, open loop: every message sent at its rate, latencies recorded both ways', async () => {
@@ -143,11 +148,24 @@ test('drivePass, open loop: every message sent at its rate, latencies recorded b
 });
 
 test('drivePass, open loop: an answer never sends the next message ahead of its due time', async () => {
-  const { open, seen } = standInClient({ capacity: 4 });
-  // one message per 1000 s: message 0 is due at once, message 1 only long after the idle timeout ended the pass
-  const r = await drivePass({ open, messages: 3, rate: 0.001, record: () => {}, idleTimeoutMs: 30 });
+  const { open, seen } = standInClient({ capacity: 4, closeAt: 30 });
+  // one message per 1000 s: message 0 is due at once, message 1 only long after the server closed (30 ms in)
+  const r = await drivePass({ open, messages: 3, rate: 0.001, record: () => {}, idleTimeoutMs: 10 });
   assert.deepEqual(seen.sent, [0]);
   assert.deepEqual([r.sent, r.acked, r.notSent], [1, 1, 2]);
+  assert.equal(r.ended, 'the server closed every connection', 'the wait for message 1, nothing in flight, is no missing answer');
+});
+
+test('drivePass, open loop: the idle timeout counts only while a message is in flight', async () => {
+  // every message answered at once, the next due 100 ms later: twice the timeout with nothing in flight, every time
+  const { open, seen } = standInClient({ capacity: 1 });
+  const r = await drivePass({ open, messages: 3, rate: 10, record: () => {}, idleTimeoutMs: 50 });
+  assert.deepEqual(seen.sent, [0, 1, 2]);
+  assert.deepEqual([r.acked, r.notSent, r.ended], [3, 0, 'complete']);
+  // a message in flight still ends the pass when its answer does not come
+  const { open: silent } = standInClient({ capacity: 1, answer: (seq) => (seq === 1 ? [] : [[seq, 0]]) });
+  const stalled = await drivePass({ open: silent, messages: 3, rate: 10, record: () => {}, idleTimeoutMs: 50 });
+  assert.deepEqual([stalled.acked, stalled.lost, stalled.ended], [1, 1, 'no answer for 0.05 s']);
 });
 
 test('drivePass: an empty pass ends at once, and a pass past 32-bit sequence numbers is refused', async () => {

@@ -34,10 +34,12 @@ export function createAccounting(messages, { record, recordUncorrected }) {
       counts.sent++;
     },
     /**
-     * The client could not send it after all (no connection left): never sent.
+     * The client could not send it after all (no connection left): never sent. Only a message in flight: one
+     * already answered stays answered.
      * @param {number} seq
      */
     unsent(seq) {
+      if (!(seq >= 0 && seq < messages) || state[seq] !== IN_FLIGHT) return;
       state[seq] = UNSENT;
       counts.sent--;
     },
@@ -82,9 +84,10 @@ export function createAccounting(messages, { record, recordUncorrected }) {
 /** @typedef {{ capacity: number, send: (seq: number) => boolean|void }} PassClient what drivePass needs of a client */
 
 /**
- * What drivePass hands open(): a client calls onAnswer for each answer (its sequence number and status), onClosed
+ * What drivePass hands open(): a client calls onAnswer for each answer (its sequence number and status), onUnsent
+ * for a message send() took that never left after all (the connection it waited for could not be opened), onClosed
  * when every connection is gone.
- * @typedef {{ onAnswer: (seq: number, status: number) => void, onClosed: () => void }} PassHandlers
+ * @typedef {{ onAnswer: (seq: number, status: number) => void, onUnsent: (seq: number) => void, onClosed: () => void }} PassHandlers
  */
 
 /**
@@ -147,7 +150,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
       send(nextSeq++);
     }
   };
-  const opened = await open({ onAnswer, onClosed: () => { closed = true; finish(); } });
+  const opened = await open({ onAnswer, onUnsent: (seq) => accounting.unsent(seq), onClosed: () => { closed = true; finish(); } });
   client = opened;
   await beforeStart?.(opened);
   const start = performance.now();

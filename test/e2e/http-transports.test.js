@@ -110,6 +110,34 @@ for (const name of ['http1', 'http2']) {
   });
 }
 
+// the same as ws, http2 and grpc (ws-cli.test.js, rpc-transports.test.js): undici's pool opened a connection again for
+// every request after the server had gone, and each refused one was an error ACK that no server gave: a dead
+// server's pass "completed" with tens of thousands of them, and the bytes per message went negative
+test('http1: once the server has gone mid-pass, the messages after it are not sent (not error ACKs) and the pass ends saying so', async () => {
+  const transport = await loadTransport('http1');
+  const server = await serveTransport('http1', { codecs: table(), identity: payloadIdentity(payload) });
+  const { meter } = server;
+  const handled = meter.handled.bind(meter);
+  let n = 0;
+  /** @type {Promise<void>|undefined} */
+  let closed;
+  // the server closes its connections and its port once it has handled 200 messages
+  meter.handled = () => {
+    handled();
+    if (++n === 200) closed = server.close();
+  };
+  const window = 4;
+  const connections = 2;
+  const r = await nodeClientPass({ transport, url: server.url, codec: byName['protobufjs-static'], identity: payloadIdentity(payload), messages: 3000, window, connections, pipelining: 2, askServer: false });
+  await closed;
+  assert.equal(r.ended, 'the server closed every connection');
+  assert.equal(r.acked + r.lost + r.errors + r.notSent, 3000, 'every message accounted for once');
+  // at most the messages in flight when it went are lost or failed (their connection broke under them)
+  assert.ok(r.lost + r.errors <= window * connections, `${r.lost} lost, ${r.errors} errors`);
+  assert.ok(r.notSent >= 3000 - 200 - window * connections, `${r.notSent} not sent`);
+  assert.ok(r.wireBytes.frames >= r.wireBytes.payload, `the bytes sent hold the payloads sent: ${r.wireBytes.frames} < ${r.wireBytes.payload}`);
+});
+
 test('http2: the client closes every session gracefully after a pass (the check before it included), none cut after the grace', async () => {
   const transport = await loadTransport('http2');
   await withServer('http2', {}, async (server) => {

@@ -205,6 +205,7 @@ export class PvjEngine {
             url: step.url, codec, schema, direction: step.direction, window: step.window, connections: 1, pipelining: 1, compress: null,
             tls: null, raw: false, identity, timeoutMs: this.config.timeoutMs,
             onAnswer: (seq, status) => handlers.onAnswer(seq < 0 ? seq : seq - offset, status),
+            onUnsent: (seq) => handlers.onUnsent(seq - offset),
             onClosed: handlers.onClosed,
           });
           return { capacity: client.capacity, send: (/** @type {number} */ seq) => client.send(seq + offset), client };

@@ -75,7 +75,7 @@ async function startServer(options) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs, onAnswer }) {
+async function createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs, onAnswer, onUnsent, onClosed }) {
   if (compress && !availableEncodings().includes(compress)) throw new UserError(`--compress ${compress}: this runtime's zlib does not have it`);
   const sockets = new Set();
   // undici is the client's alone: imported here, so a server does not load it (a third of a second of its start)
@@ -96,12 +96,34 @@ async function createClient({ url, codec, direction, window, connections, pipeli
           // bytes of sockets that closed stay counted
           counted.once('close', () => { closedBytes.up += counted.bytesWritten; closedBytes.down += counted.bytesRead; sockets.delete(counted); });
         } else tcp?.destroy();
-        if (err) callback(err, null);
-        else callback(null, socket);
+        if (err) {
+          callback(err, null);
+          // a connection the pass cannot open: the server is gone (undici has just failed the requests waiting for it)
+          if (checked) serverGone();
+        } else callback(null, socket);
       });
     },
   });
   const closedBytes = { up: 0, down: 0 };
+  // the check below passed: a connection that cannot be opened from then on is the server gone, not a refused pass
+  let checked = false;
+  let gone = false;
+  /** @type {Set<number>} messages handed to undici that have not started on a connection: none of their bytes has left */
+  const waiting = new Set();
+  /** @param {number} seq a message that never left: not sent, as the owner counts a message send() refused */
+  const notSent = (seq) => {
+    if (waiting.delete(seq)) onUnsent?.(seq);
+  };
+  // undici's Pool opens a connection again for the next request after the server closed one, and fails the requests
+  // waiting for it when that is refused: without this each would be an error answer no server gave (a dead server's
+  // pass "completed" with tens of thousands of them). Instead, as ws, http2 and grpc do once the server has closed
+  // every connection, the messages that never left are not sent, send() sends no more, and the pass ends
+  const serverGone = () => {
+    if (gone) return;
+    gone = true;
+    for (const seq of [...waiting]) notSent(seq);
+    onClosed?.();
+  };
   const base = `/${encodeURIComponent(codec.name)}`;
   const shown = `${url}${base}`;
   // the check before a pass: format, payload and direction, answered 204 or refused with a reason
@@ -112,6 +134,7 @@ async function createClient({ url, codec, direction, window, connections, pipeli
     });
     const text = await res.body.text();
     if (res.statusCode !== 204) throw new UserError(refusal(res.statusCode, text, shown));
+    checked = true;
   } catch (err) {
     await pool.destroy();
     if (err instanceof UserError) throw err;
@@ -124,7 +147,9 @@ async function createClient({ url, codec, direction, window, connections, pipeli
   const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
   const downHeaders = compress ? { 'accept-encoding': compress } : {};
   const encoder = compress ? encodingOf(compress) : null;
-  let gone = false;
+  /** @param {number} seq @param {boolean} started a failed request on a connection (it broke: an error), or one that never left */
+  const failed = (seq, started) => (started ? onAnswer(seq, ANSWER.error) : notSent(seq));
+  const onStart = (/** @type {number} */ seq) => { waiting.delete(seq); };
   return {
     capacity: window * connections,
     // each message through undici's dispatch with a handler of its own, not pool.request, which wraps every answer
@@ -133,11 +158,12 @@ async function createClient({ url, codec, direction, window, connections, pipeli
     // all a pass reads
     send(seq) {
       if (gone) return false;
+      waiting.add(seq);
       if (direction === 'up') {
         const bytes = codec.encodeMessage(seq);
         pool.dispatch({ path: base + query, method: 'POST', headers: upHeaders, body: encoder ? encoder.compress(bytes) : bytes, ...pipelined }, answerHandler((status) => {
           onAnswer(seq, status === 204 ? ANSWER.ok : status === 400 ? ANSWER.decodeError : ANSWER.error);
-        }, () => onAnswer(seq, ANSWER.error)));
+        }, (started) => failed(seq, started), undefined, () => onStart(seq)));
       } else {
         /** @type {Buffer[]} */
         const chunks = [];
@@ -150,7 +176,7 @@ async function createClient({ url, codec, direction, window, connections, pipeli
           } catch {
             onAnswer(seq, ANSWER.decodeError);
           }
-        }, () => onAnswer(seq, ANSWER.error), chunks));
+        }, (started) => failed(seq, started), chunks, () => onStart(seq)));
       }
       return true;
     },
@@ -179,17 +205,19 @@ async function createClient({ url, codec, direction, window, connections, pipeli
 
 /**
  * An undici dispatch handler for one request: `done(status, contentEncoding)` once the answer has ended (its body's
- * chunks pushed to `chunks` when given, else dropped), or `failed()` once if the request fails first. A final status
- * after 1xx answers is the one kept. undici calls a handler inside its own try/catch, so an exception thrown by
- * `done` would come back as an error and be lost: it is thrown again outside undici, where it stops the process as
- * any bug does. A request refused before it started (undici calls onResponseError inside dispatch itself) is failed
+ * chunks pushed to `chunks` when given, else dropped), or `failed(started)` once if the request fails first: started
+ * true when it had started on a connection (undici calls `onStart` then, as it writes the request), false when it
+ * never left (its connection could not be opened). A final status after 1xx answers is the one kept. undici calls a
+ * handler inside its own try/catch, so an exception thrown by `done` would come back as an error and be lost: it is
+ * thrown again outside undici, where it stops the process as any bug does. A request refused before it started (undici calls onResponseError inside dispatch itself) is failed
  * on the next microtask, never inside the caller's dispatch.
  * @param {(status: number, coding: string|null) => void} done
- * @param {() => void} failed
+ * @param {(started: boolean) => void} failed
  * @param {Buffer[]} [chunks]
+ * @param {() => void} [onStart]
  * @returns {import('undici').Dispatcher.DispatchHandler}
  */
-export function answerHandler(done, failed, chunks) {
+export function answerHandler(done, failed, chunks, onStart) {
   let status = 0;
   /** @type {string|null} */
   let coding = null;
@@ -199,6 +227,7 @@ export function answerHandler(done, failed, chunks) {
     // undici takes a handler as one of its new API by this method (without it, the older onConnect/onHeaders one)
     onRequestStart() {
       started = true;
+      onStart?.();
     },
     onResponseStart(_controller, statusCode, headers) {
       status = statusCode;
@@ -222,7 +251,7 @@ export function answerHandler(done, failed, chunks) {
       settled = true;
       const fail = () => {
         try {
-          failed();
+          failed(started);
         } catch (err) {
           process.nextTick(() => { throw err; });
         }

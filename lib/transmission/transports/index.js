@@ -62,12 +62,15 @@
  *              learns it (status ANSWER.ok, ANSWER.decodeError, ANSWER.error). For 'down' the client decodes the
  *              answer with codec.decode before calling onAnswer(seq, ok). An answer the client cannot match to
  *              a request is onAnswer(-1, …); the owner counts duplicates and strays itself, so a transport
- *              passes on whatever it receives;
+ *              passes on whatever it receives. A message send() took that never left after all (it waited
+ *              for a connection that could not be opened: http1's pool opens one per request as needed) is
+ *              `options.onUnsent(seq)`, never an answer: the owner counts it as never sent;
  *   wireBytes() bytes written and read so far at its sockets ({ up, down }: TCP stream bytes, HTTP headers,
  *              frames and TLS records included): the model's bytes per message come from here;
  *   mark(), report()  optional, see above;
  *   close()    ends every connection; messages still in flight are the owner's to count as lost.
- * When the server closes every connection, the client calls options.onClosed() once.
+ * When the server closes every connection (or, for a client that opens connections as it needs them, one cannot be
+ * opened again), the client calls options.onClosed() once, after its onUnsent calls.
  *
  * framingBytes({ payloadBytes, direction, compress, tls, format, mediaType }) → { up, down }: the transport's own bytes per
  * message beyond the codec's (headers, frames, prefixes, TLS records), client → server and back, in steady
@@ -185,6 +188,7 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {{ id: string, hash: string } | null} identity
  * @property {number} timeoutMs for opening connections
  * @property {(seq: number, status: number) => void} onAnswer seq -1 for an answer matching no request
+ * @property {(seq: number) => void} [onUnsent] a message send() took that never left (its connection could not be opened)
  * @property {() => void} [onClosed] call once every connection is gone (the server closed them): the owner
  *   then ends the pass instead of waiting for its idle timeout
  */

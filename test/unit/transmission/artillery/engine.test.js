@@ -13,11 +13,13 @@ const identity = payloadIdentity(payload);
 
 /**
  * A transport that answers every message it is sent after a tick, except: `silent` (never answered), `failing`
- * (answered with an error); `refuse` makes createClient fail as a server that is down does. It records the
- * sequence numbers it was asked to send.
- * @param {{ silent?: number[], failing?: number[], refuse?: boolean }} behaviour
+ * (answered with an error); `refuse` makes createClient fail as a server that is down does; from message `goneAt`
+ * on, the server has gone: each message taken never leaves (onUnsent, as http1's client reports a request whose
+ * connection could not be opened) and the client reports every connection gone. It records the sequence numbers it
+ * was asked to send.
+ * @param {{ silent?: number[], failing?: number[], refuse?: boolean, goneAt?: number }} behaviour
  */
-function standIn({ silent = [], failing = [], refuse = false } = {}) {
+function standIn({ silent = [], failing = [], refuse = false, goneAt = Infinity } = {}) {
   /** @type {number[]} */
   const sent = [];
   /** @type {import('../../../../lib/transmission/transports/index.js').Transport} */
@@ -27,13 +29,29 @@ function standIn({ silent = [], failing = [], refuse = false } = {}) {
     formatPair: {},
     framingBytes: () => ({ up: 0, down: 0 }),
     startServer: () => { throw new Error('not here'); },
-    async createClient({ onAnswer, window }) {
+    async createClient({ onAnswer, onUnsent, onClosed, window }) {
       if (refuse) throw new UserError('cannot connect to ws://127.0.0.1:1/json: connection refused (is the server running?)');
+      let answering = 0;
+      /** @type {number[]} */
+      const held = [];
       return {
         capacity: window,
         send(seq) {
           sent.push(seq);
-          if (!silent.includes(seq)) setImmediate(() => onAnswer(seq, failing.includes(seq) ? 2 : 0));
+          if (seq >= goneAt) {
+            held.push(seq);
+            return true;
+          }
+          if (silent.includes(seq)) return true;
+          answering++;
+          setImmediate(() => {
+            onAnswer(seq, failing.includes(seq) ? 2 : 0);
+            // the last answer before the server went: what was taken since never left, and every connection is gone
+            if (--answering === 0 && held.length) {
+              for (const s of held.splice(0)) onUnsent?.(s);
+              onClosed?.();
+            }
+          });
           return true;
         },
         wireBytes: () => ({ up: 1000, down: 50 }),
@@ -107,6 +125,13 @@ test('a server that is down: every message of the user is lost (and not sent), a
   const errors = events.filter(([event]) => event === 'error');
   assert.equal(errors.length, 2);
   assert.match(String(errors[0][1]), /^pvj ws json: cannot connect to .*connection refused/);
+});
+
+test('a server gone mid-run: the messages that never left are not sent, not sent-and-lost', async () => {
+  const { transport } = standIn({ goneAt: 4 });
+  const { counters } = await run({ transport });
+  // 0-3 answered; 4-6 taken (a window of 3) but never left; 7-9 never taken
+  assert.deepEqual([counters['pvj.ws.json.sent'], counters['pvj.ws.json.acked'], counters['pvj.ws.json.not_sent'], counters['pvj.ws.json.lost']], [4, 4, 6, 6]);
 });
 
 test('each user starts further into the corpus; users within the warm-up are named apart', async () => {

@@ -23,19 +23,23 @@ test('answerHandler: the final status after a 1xx, its content-encoding and the 
   assert.equal(Buffer.concat(chunks).toString(), 'abc');
 });
 
-test('answerHandler: a failure is reported once; one before the request started, on a later microtask, never inside dispatch', async () => {
-  let failed = 0;
-  const started = /** @type {any} */ (answerHandler(() => assert.fail('not done'), () => failed++));
+test('answerHandler: a failure is reported once, saying whether the request had started; one before it started, on a later microtask, never inside dispatch', async () => {
+  /** @type {boolean[]} */
+  const failed = [];
+  let starts = 0;
+  const started = /** @type {any} */ (answerHandler(() => assert.fail('not done'), (s) => failed.push(s), undefined, () => starts++));
   started.onRequestStart(controller, {});
+  assert.equal(starts, 1, 'onStart as undici starts the request on a connection');
   started.onResponseError(controller, new Error('reset'));
   started.onResponseError(controller, new Error('again'));
-  assert.equal(failed, 1, 'at once, once');
-  let early = 0;
-  const refused = /** @type {any} */ (answerHandler(() => assert.fail('not done'), () => early++));
-  refused.onResponseError(controller, new Error('closed'));
-  assert.equal(early, 0, 'not inside the call that dispatched it');
+  assert.deepEqual(failed, [true], 'at once, once, as started');
+  /** @type {boolean[]} */
+  const early = [];
+  const refused = /** @type {any} */ (answerHandler(() => assert.fail('not done'), (s) => early.push(s), undefined, () => assert.fail('never started')));
+  refused.onResponseError(controller, new Error('connect ECONNREFUSED'));
+  assert.deepEqual(early, [], 'not inside the call that dispatched it');
   await Promise.resolve();
-  assert.equal(early, 1);
+  assert.deepEqual(early, [false], 'as never started: its connection could not be opened');
 });
 
 test('answerHandler: an exception from the answer callback is not handed back to undici but thrown again outside it', () => {

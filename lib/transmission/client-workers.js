@@ -3,9 +3,10 @@
  * threads (client-worker.js), as autocannon's `workers` does, with one accounting and one set of histograms. Each
  * worker opens its share of the connections with the transport's createClient and drives its share of the messages
  * (open loop: its share of the rate, so all end together); the host waits until every worker has opened, marks the
- * server, starts them together, then adds their accounting (every message answered exactly once across workers:
- * each worker accounts for its own, disjoint share) and merges their HDR histograms (hdr-histogram-js's encoding).
- * `clientPass` has nodeClientPass's shape, so measureTransmission runs it as any other client.
+ * server (over IPC, or over the transport's own protocol: transportControl), starts them together, then adds their
+ * accounting (every message answered exactly once across workers: each worker accounts for its own, disjoint share)
+ * and merges their HDR histograms (hdr-histogram-js's encoding). `clientPass` has nodeClientPass's shape, so
+ * measureTransmission runs it as any other client.
  */
 import { Worker } from 'node:worker_threads';
 import * as hdr from 'hdr-histogram-js';
@@ -61,6 +62,8 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
     });
   }
   let nextId = 0;
+  /** whether the transport's client carries the server's accounting (transportControl): yes until a pass found not */
+  let transportControls = true;
 
   /**
    * Waits for one message of this pass from every worker.
@@ -89,10 +92,44 @@ export async function startClientWorkers({ workers: n, payload, formats, transpo
    * @param {import('./run.js').PassOptions} o
    * @returns {Promise<import('./run.js').PassResult>}
    */
-  async function clientPass({ codec, url, messages, direction = 'up', window = 1, connections = 1, pipelining = 1, rate, compress = null, tls = null, raw = false,
-    idleTimeoutMs = 10000, serverControl = null, identity = null }) {
+  async function clientPass({ transport, schema, codec, url, messages, direction = 'up', window = 1, connections = 1, pipelining = 1, rate, compress = null, tls = null, raw = false,
+    idleTimeoutMs = 10000, serverControl = null, askServer = true, identity = null }) {
     if (died) throw died;
     if (connections < n) throw new UserError(`--client-workers ${n}: needs --connections ≥ ${n} (each worker opens its own; got ${connections})`);
+    const own = serverControl || !askServer ? null : await transportControl({ transport, schema, codec, url, direction, compress, tls, raw, identity });
+    try {
+      return await workersPass({ codec, url, messages, direction, window, connections, pipelining, rate, compress, tls, raw, idleTimeoutMs, identity, control: serverControl ?? own });
+    } finally {
+      await own?.close();
+    }
+  }
+
+  /**
+   * The server's CPU accounting for a pass whose server this run did not start (a server at --url): over the
+   * transport's own protocol where it has one (ws's control frames, grpc's control calls), as nodeClientPass asks it
+   * without workers, on a connection of the host's own that carries no message. Null for a transport without one
+   * (http1, http2, Connect: their server's figures are not measured, with workers or without), learnt once per pool.
+   * @param {Pick<import('./run.js').PassOptions, 'transport'|'schema'|'codec'|'url'|'direction'|'compress'|'tls'|'raw'|'identity'>} o
+   */
+  async function transportControl({ transport, schema, codec, url, direction = 'up', compress = null, tls = null, raw = false, identity = null }) {
+    if (!transportControls) return null;
+    const client = await transport.createClient({ url, codec, schema, direction, window: 1, connections: 1, pipelining: 1, compress, tls, raw, identity, timeoutMs: 10000, onAnswer: () => {} });
+    const { mark, report } = client;
+    if (!mark || !report) {
+      transportControls = false;
+      await client.close();
+      return null;
+    }
+    return { mark: async () => mark.call(client), report: () => report.call(client), close: () => client.close() };
+  }
+
+  /**
+   * The pass itself, over every worker, the server's accounting (if any) asked through `control`.
+   * @param {Required<Pick<import('./run.js').PassOptions, 'codec'|'url'|'messages'|'direction'|'window'|'connections'|'pipelining'|'compress'|'tls'|'raw'|'idleTimeoutMs'|'identity'>>
+   *   & { rate?: number, control: { mark(): Promise<void>, report(): Promise<import('./server-meter.js').ServerReport|null> } | null }} o
+   * @returns {Promise<import('./run.js').PassResult>}
+   */
+  async function workersPass({ codec, url, messages, direction, window, connections, pipelining, rate, compress, tls, raw, idleTimeoutMs, identity, control: serverControl }) {
     const id = ++nextId;
     const counts = shares(messages, n);
     const conns = shares(connections, n);

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { ROOT } from '../../lib/paths.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
-import { measureTransmission, prepareWireCodecs } from '../../lib/transmission/run.js';
+import { measureTransmission, payloadIdentity, prepareWireCodecs } from '../../lib/transmission/run.js';
+import { serveTransport } from '../../lib/transmission/serve.js';
 import { loadTransport } from '../../lib/transmission/transports/index.js';
 
 for (const transport of ['ws', 'http1']) {
@@ -53,3 +54,26 @@ test('--client-workers: more workers than connections, or 0: one line naming it,
   assert.equal(few.status, 2, few.stderr);
   assert.equal(few.stderr, 'benchmark_ws: --client-workers 3: needs --connections ≥ 3 (each worker opens its own; got 2)\n');
 });
+
+// a server this run did not start (--url; client_json.js against a running server.js) answers its CPU accounting over
+// the transport's own protocol where it has one: the pass without workers asked it so, the pool once asked nothing
+for (const transport of ['ws', 'grpc']) {
+  test(`measureTransmission clientWorkers 2 against a server at url over ${transport}: the server's CPU per message measured as without workers`, { timeout: 120_000 }, async () => {
+    const [payload] = resolvePayloads({ numbers: ['3'] });
+    const codecs = await selectCodecs('protobufjs-static');
+    const t = await loadTransport(transport);
+    const { usable } = prepareWireCodecs(codecs, payload, t);
+    const server = await serveTransport(t, { codecs: new Map(usable.map((c) => [c.name, c])), schema: payload.schema, identity: payloadIdentity(payload) });
+    try {
+      for (const clientWorkers of [1, 2]) {
+        const run = await measureTransmission({ payload, codecs, transport, url: server.url, messages: 300, connections: 2, warmup: 20, rounds: 1, clientWorkers });
+        const [row] = run.results;
+        assert.equal(row.acked, 300, `${clientWorkers} workers`);
+        assert.ok(row.serverCpuUs != null && row.serverCpuUs > 0, `${clientWorkers} workers: server µs/msg ${row.serverCpuUs}`);
+        assert.ok(row.serverElu != null, `${clientWorkers} workers: server ELU`);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+}

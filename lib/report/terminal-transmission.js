@@ -24,12 +24,20 @@ import { median } from '../measure/statistics.js';
  */
 const ran = (r) => r.latencyMs != null && r.seconds != null && r.wireBytes != null;
 
+/**
+ * The decode share's cell where the raw passes cost as much as the decoding ones or more: 1 − raw ÷ decoding is then
+ * 0 or negative, which no share can be (the decode's cost is within the noise of the passes: few messages, a busy
+ * machine); the row's decodeShare keeps the figure.
+ */
+export const RAW_NOT_CHEAPER = '~ (raw ≥ decoding)';
+
 /** The CPU columns that lead every transmission table: the stable figures on a fast link. */
 export const CPU_HEADINGS = ['server µs/msg', 'decode share', 'client µs/msg', 'ELU server/client'];
 
 /** What the CPU columns mean, for a legend under any table that shows them. */
 export const CPU_LEGEND = 'server µs/msg: the server process\'s CPU time (user + system) per message over the pass, with its min–max over '
-  + 'rounds; decode share: the part of that spent decoding, from passes the server ACKed without decoding (— without them); '
+  + 'rounds; decode share: the part of that spent decoding, from passes the server ACKed without decoding (— without them; '
+  + `${RAW_NOT_CHEAPER} where those cost as much or more, the decode lost in the passes' noise); `
   + 'client µs/msg: the client process\'s CPU time per message acked; ELU server/client: event-loop utilization, the share '
   + 'of the pass each side\'s event loop was busy (near 100%: that side bound the pass).';
 
@@ -52,14 +60,15 @@ export const PROFILE_LEGEND = `Columns: ${CPU_LEGEND} wire bytes: what the socke
 export const profilePrefix = (profile) => (profile === 'none' ? '' : `${profile}: `);
 
 /**
- * A row's CPU cells: server CPU µs per message with its min–max, the decode share (against raw passes),
- * client CPU µs per message, and both event loops' utilization.
+ * A row's CPU cells: server CPU µs per message with its min–max, the decode share (against raw passes; RAW_NOT_CHEAPER
+ * where they were not cheaper), client CPU µs per message, and both event loops' utilization.
  * @param {Pick<TransmissionRow, 'serverCpuUs'|'minMax'|'passes'|'decodeShare'|'clientCpuUs'|'serverElu'|'clientElu'>} r a result row
  */
 export function cpuCells(r) {
   const server = r.serverCpuUs == null ? '—' : `${us(r.serverCpuUs)}${r.minMax?.serverCpuUs && (r.passes?.length ?? 0) > 1 ? ` (${us(r.minMax.serverCpuUs[0])}–${us(r.minMax.serverCpuUs[1])})` : ''}`;
   const pct = (/** @type {number|null|undefined} */ n) => (n == null ? '—' : `${Math.round(n * 100)}%`);
-  return [server, pct(r.decodeShare), us(r.clientCpuUs), r.serverElu == null && r.clientElu == null ? '—' : `${pct(r.serverElu)} / ${pct(r.clientElu)}`];
+  const share = r.decodeShare != null && r.decodeShare <= 0 ? RAW_NOT_CHEAPER : pct(r.decodeShare);
+  return [server, share, us(r.clientCpuUs), r.serverElu == null && r.clientElu == null ? '—' : `${pct(r.serverElu)} / ${pct(r.clientElu)}`];
 }
 
 /**

@@ -143,7 +143,7 @@ export const UNITS = {
   serverCpuUs: 'microseconds of server process CPU (user + system) per message, over the measured pass',
   serverCpuUsRaw: 'microseconds of server process CPU per message when it ACKs without decoding',
   clientCpuUs: 'microseconds of client process CPU (user + system) per message acked',
-  decodeShare: 'fraction of the server\'s CPU per message spent decoding (1 − raw / decoding)',
+  decodeShare: 'fraction of the server\'s CPU per message spent decoding (1 − raw / decoding; 0 or below where the raw passes cost as much or more, shown ~ in the tables)',
   serverElu: 'fraction: the server\'s event-loop utilization over the pass',
   clientElu: 'fraction: the client\'s event-loop utilization over the pass',
   clientGcMaxMs: 'milliseconds: the client\'s longest garbage-collection pause over the pass (of any pass, in a row)',

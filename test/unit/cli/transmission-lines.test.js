@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { breakEvenLines, matrixVerdictLines, rewordOption, sweepLines, transmissionProgress } from '../../../lib/cli/transmission.js';
-import { namedVerdictText, passTable, profileTable } from '../../../lib/report/terminal-transmission.js';
+import { cpuCells, namedVerdictText, passTable, profileTable } from '../../../lib/report/terminal-transmission.js';
 
 const side = (/** @type {string} */ transport, /** @type {string} */ format, /** @type {string} */ label) => ({ transport, format, label });
 const named = (/** @type {object} */ over = {}) => ({
@@ -56,6 +56,18 @@ test('the tables of a pass and of benchmark_ws.js define the terms in their head
   }
   assert.match(pass, /^Columns: .* frame B\/msg: the bytes the transport adds to each message/m);
   assert.match(profile, /^Columns: .* wire bytes: /m);
+});
+
+test('a decode share that is not one (raw passes as dear as the decoding ones or dearer, at few messages) is shown as such, never a negative percentage', () => {
+  const row = { serverCpuUs: 30, decodeShare: -0.27, clientCpuUs: 20, serverElu: 0.5, clientElu: 0.9 };
+  assert.deepEqual(cpuCells(/** @type {any} */ (row)).slice(0, 2), ['30.0', '~ (raw ≥ decoding)']);
+  assert.equal(cpuCells(/** @type {any} */ ({ ...row, decodeShare: 0 }))[1], '~ (raw ≥ decoding)');
+  assert.equal(cpuCells(/** @type {any} */ ({ ...row, decodeShare: 0.2 }))[1], '20%');
+  assert.equal(cpuCells(/** @type {any} */ ({ ...row, decodeShare: null }))[1], '—');
+  const pass = passTable(/** @type {any} */ ({ results: [{ format: 'json-buffer', status: 'exact', messages: 10, acked: 10, lost: 0, duplicated: 0, errors: 0, seconds: 1,
+    msgsPerSec: 10, payloadMBps: 0.01, wireBytes: { payload: 1000, frames: 1060, up: 1060, down: 80 }, latencyMs: { p50: 1, p90: 1, p99: 1, p999: 1, max: 1, mean: 1 }, ...row }] }));
+  assert.doesNotMatch(pass, /-27%/);
+  assert.match(pass, /^Columns: .*decode share: [^;]*; ~ \(raw ≥ decoding\) where those cost as much or more/m, 'the legend says what it means');
 });
 
 test('transmissionProgress: each pass\'s cumulative count becomes ticks, a new pass when transport, format or round changes', () => {

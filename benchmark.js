@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The main job (npm start): sizes, speed, memory, a WebSocket pass and the transport comparison, written to results/<date-time>/.
 import path from 'node:path';
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli, usageEntry } from './lib/cli/index.js';
+import { exitOnSignals, listOption, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli, usageEntry } from './lib/cli/index.js';
 import { DEFAULT_FORMATS, selectCodecs } from './lib/codecs/index.js';
 import { batchBase, parseBatchCounts } from './lib/payload/batch.js';
 import { UserError } from './lib/errors.js';
@@ -107,7 +107,7 @@ runCli(import.meta.url, async () => {
   overrides.precision = precisionFromOptions(values, overrides.maxTime ?? MODES[mode].maxTime, MODES[mode].precision);
   if (values['min-time'] !== undefined) overrides.minTime = numberOption(values['min-time'], 'min-time', { min: 0.005 });
   if (values.messages !== undefined) overrides.messages = numberOption(values.messages, 'messages', { min: 1, integer: true });
-  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  const profiles = listOption(values.profiles, '--profiles');
   if (!profiles.length) throw new UserError('--profiles: expected profile names such as none,4g');
   // checked now, not after minutes of measuring
   for (const profile of profiles) {
@@ -120,7 +120,7 @@ runCli(import.meta.url, async () => {
   const outParent = path.resolve(values.out ?? path.join(ROOT, 'results'));
   const counts = values.batch === undefined ? null : parseBatchCounts(values.batch);
   const transportsGiven = values.transports ?? MODES[mode].comparisonTransports.join(',');
-  const transportNames = transportsGiven.trim() === 'none' ? [] : transportsGiven.split(',').map((/** @type {string} */ t) => t.trim()).filter(Boolean);
+  const transportNames = transportsGiven.trim() === 'none' ? [] : listOption(transportsGiven, '--transports');
   const unknownTransport = transportNames.find((/** @type {string} */ t) => !TRANSPORT_NAMES.includes(t));
   if (unknownTransport !== undefined) throw new UserError(`--transports: unknown transport "${unknownTransport}" (known: ${TRANSPORT_NAMES.join(', ')}; or none)`);
   if (transportsGiven.trim() !== 'none' && !transportNames.length) throw new UserError('--transports: expected transport names such as ws,http1, or none');

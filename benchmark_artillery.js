@@ -2,7 +2,7 @@
 // Writes an Artillery script that drives the toolkit's JSON-vs-protobuf passes from Artillery's virtual users, here
 // (artillery run) or from many machines (artillery run-fargate --count N): one scenario per transport × format.
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
+import { listOption, numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli } from './lib/cli/index.js';
 import { selectTransportFormats } from './lib/cli/transmission.js';
 import { UserError } from './lib/errors.js';
 import { writeFileAtomic } from './lib/files.js';
@@ -64,7 +64,7 @@ runCli(import.meta.url, async () => {
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
   if (values.data && positionals.length) throw new UserError(`unexpected argument "${positionals[0]}"`);
   if (!values.target) throw new UserError('--target URL: the server the script sends to (node server.js N --transport T prints it)');
-  const names = values.transports.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = listOption(values.transports, '--transports');
   if (!names.length) throw new UserError('--transports: give at least one transport');
   const transports = await Promise.all(names.map((n) => loadTransport(n, { option: '--transports' })));
   const direction = values.direction === 'down' ? 'down' : values.direction === 'up' ? 'up' : null;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Transmission across transports: JSON and protobuf (or any formats) over ws, HTTP/1.1, HTTP/2 (and Connect, gRPC
 // where built), per network profile, rounds interleaving transports and formats, the pairs that matter first.
-import { exitOnSignals, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli, usageEntry } from './lib/cli/index.js';
+import { exitOnSignals, listOption, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, runCli, usageEntry } from './lib/cli/index.js';
 import {
   breakEvenLines, matrixVerdictLines, probeLine, selectTransportFormats, sweepLines, TRANSMISSION_OPTIONS, TRANSMISSION_USAGE, benchmarkOptions, withoutOptions, transmissionProgress,
 } from './lib/cli/transmission.js';
@@ -121,7 +121,7 @@ runCli(import.meta.url, async () => {
   const { opts, profiles, messagesFor, rounds, targetP99Ms } = benchmarkOptions(values, { loopbackMessages: 5000 });
   // capacity is asked of every transport, Connect over HTTP/2 included (the comparison leaves it out: its passes
   // are Connect's on another HTTP, and the comparison's time grows with every cell)
-  const names = (values.transports ?? (values.capacity ? CAPACITY_TRANSPORTS : DEFAULT_TRANSPORTS)).split(',').map((s) => s.trim()).filter(Boolean);
+  const names = listOption(values.transports ?? (values.capacity ? CAPACITY_TRANSPORTS : DEFAULT_TRANSPORTS), '--transports');
   if (!names.length) throw new UserError('--transports: give at least one transport');
   const transports = await Promise.all(names.map((n) => loadTransport(n, { option: '--transports' })));
   // every transport must take the settings before anything runs

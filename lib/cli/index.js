@@ -191,6 +191,20 @@ function describeParseError(err, args) {
 }
 
 /**
+ * A comma-separated list option's names (--transports, --profiles), trimmed, empty ones dropped. A name given twice
+ * is refused in one line: its passes would run twice, their rows print twice and their rounds merge into one row.
+ * @param {string} value
+ * @param {string} option as users type it: '--transports'
+ * @returns {string[]}
+ */
+export function listOption(value, option) {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new UserError(`${option} ${value}: ${twice} named twice`);
+  return names;
+}
+
+/**
  * A number option, checked.
  * @param {unknown} value
  * @param {string} name

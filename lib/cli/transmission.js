@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, usageEntry } from './index.js';
+import { listOption, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, usageEntry } from './index.js';
 import { UserError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../transmission/artillery/script.js';
 import { resolveProfile } from '../transmission/shaping/profiles.js';
@@ -215,7 +215,7 @@ export function matrixVerdictLines(run) {
  */
 export function benchmarkOptions(values, { loopbackMessages }) {
   const opts = transmissionOptions(values);
-  const profiles = values.profiles.split(',').map((s) => s.trim()).filter(Boolean);
+  const profiles = listOption(values.profiles, '--profiles');
   checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
   for (const p of profiles) resolveProfile(p, opts);
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });

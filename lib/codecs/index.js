@@ -111,6 +111,9 @@ export async function selectCodecs(formats, option = '--formats') {
   if (formats === 'all') return (await loadCodecs()).filter((c) => c.available);
   const wanted = formats.split(',').map((s) => s.trim()).filter(Boolean);
   if (!wanted.length) throw new UserError(`${option}: no format named (known: ${FILES.join(', ')})`);
+  // as --transports and --profiles: a format named twice is a mistake to say, not to run over quietly
+  const twice = wanted.find((n, i) => wanted.indexOf(n) !== i);
+  if (twice) throw new UserError(`${option} ${formats}: ${twice} named twice`);
   for (const name of wanted) {
     if (!FILES.includes(name)) throw new UserError(`${option}: unknown format "${name}" (known: ${FILES.join(', ')})`);
   }

@@ -285,3 +285,16 @@ test('the entry points refuse what users bring in one line, exit 2 (issue 16)', 
   assertUserError(run('benchmark_dtq.js', '5', '--formats', ''), /^benchmark_dtq: --formats: empty value/);
   assertUserError(run('benchmark_dtq.js', '--this-flag-is-long-and-unknown'), /^benchmark_dtq: unknown option "--this-flag-is-long-and-unknown" \(--help lists the options\)$/);
 });
+
+// benchmark_transport.js --transports http1,http1 ran both passes, printed each row twice and merged them into "no
+// verdict from 2 rounds" under --rounds 1; --profiles none,none the same; --formats was quietly de-duplicated
+test('a name given twice in a list option (--transports, --profiles, --formats): one line naming the option, the value and the name, exit 2, nothing run', () => {
+  assertUserError(run('benchmark_transport.js', '3', '--transports', 'http1,http1', '--messages', '100', '--rounds', '1'), /^benchmark_transport: --transports http1,http1: http1 named twice$/);
+  assertUserError(run('benchmark_transport.js', '3', '--transports', 'ws,http1', '--profiles', 'none, none'), /^benchmark_transport: --profiles none, none: none named twice$/);
+  assertUserError(run('benchmark_ws.js', '3', '--profiles', 'none,none', '--messages', '100', '--rounds', '1'), /^benchmark_ws: --profiles none,none: none named twice$/);
+  assertUserError(run('benchmark_transport.js', '3', '--formats', 'json-buffer,json-buffer'), /^benchmark_transport: --formats json-buffer,json-buffer: json-buffer named twice$/);
+  assertUserError(run('benchmark_dtq.js', '3', '--formats', 'json,protobufjs-static,json'), /^benchmark_dtq: --formats json,protobufjs-static,json: json named twice$/);
+  assertUserError(run('benchmark.js', '--transports', 'ws,ws'), /^benchmark: --transports ws,ws: ws named twice$/);
+  assertUserError(run('benchmark.js', '--profiles', '3g,3g'), /^benchmark: --profiles 3g,3g: 3g named twice$/);
+  assertUserError(run('benchmark_artillery.js', '3', '--transports', 'ws,ws', '--target', 'ws://127.0.0.1:9'), /^benchmark_artillery: --transports ws,ws: ws named twice$/);
+});

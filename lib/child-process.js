@@ -40,6 +40,47 @@ import { spawn } from 'node:child_process';
  */
 
 /**
+ * The children started here that have not ended: each is sent SIGTERM when this process exits or is ended by a
+ * signal, so that none outlives the run that started it. A Ctrl-C in a terminal reaches the whole process group, but
+ * a SIGINT or SIGTERM sent to the toolkit's process alone ended it and nothing else: a speed worker of
+ * benchmark_dss.js went on timing for its remaining 20 s with nobody to read it.
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
+const unended = new Set();
+const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+
+/** @param {import('node:child_process').ChildProcess} child */
+function endWithThisProcess(child) {
+  if (!unended.size) {
+    process.once('exit', stopUnended);
+    for (const signal of SIGNALS) process.once(signal, onSignal);
+  }
+  unended.add(child);
+  child.once('exit', () => {
+    unended.delete(child);
+    if (unended.size) return;
+    process.removeListener('exit', stopUnended);
+    for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+  });
+}
+
+function stopUnended() {
+  for (const child of unended) child.kill('SIGTERM');
+}
+
+/**
+ * A signal while children run: they are stopped; then, where nothing else in this process handles the signal (an
+ * entry point's exitOnSignals, a server's summary on Ctrl-C), the process ends as the signal alone would have ended
+ * it (its listener gone, the default action: killed by that signal).
+ * @param {NodeJS.Signals} signal
+ */
+function onSignal(signal) {
+  stopUnended();
+  for (const s of SIGNALS) process.removeListener(s, onSignal);
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+/**
  * Starts a process and collects its output as it runs.
  * @param {string} file
  * @param {string[]} args
@@ -50,6 +91,7 @@ export function startProcess(file, args, { cwd, env, input, timeoutMs = 0, ipc =
   /** @type {import('node:child_process').StdioOptions} */
   const stdio = [input === undefined ? 'ignore' : 'pipe', stdoutMode, 'pipe', ...(ipc ? /** @type {const} */ (['ipc']) : [])];
   const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, stdio, shell });
+  if (child.pid !== undefined) endWithThisProcess(child);
   let stdout = '';
   let stderr = '';
   let timedOut = false;

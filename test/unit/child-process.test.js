@@ -9,6 +9,48 @@ const node = (/** @type {string} */ script) => /** @type {[string, string[]]} */
 
 // each test waits on its own child, so they run at once
 describe('child-process', { concurrency: true }, () => {
+  test('a child still running when this process exits (a signal\'s process.exit) is stopped with it, not left running', async () => {
+    // the parent starts a child that would run for a minute, prints its pid, and exits as exitOnSignals does on a SIGINT
+    const url = new URL('../../lib/child-process.js', import.meta.url).href;
+    const parent = await runProcess(process.execPath, ['--input-type=module', '-e', `
+      const { startProcess } = await import(${JSON.stringify(url)});
+      const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+      console.log(child.pid);
+      setTimeout(() => process.exit(130), 200);`]);
+    assert.equal(parent.code, 130, parent.stderr);
+    const pid = Number(parent.stdout.trim());
+    assert.ok(pid > 0, parent.stdout);
+    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    // SIGTERM is sent as the parent exits: the child is gone at once (polled for up to 10 s, so a busy machine cannot fail it)
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+    const left = alive();
+    if (left) process.kill(pid, 'SIGKILL');
+    assert.equal(left, false, `child ${pid} outlived its parent`);
+  });
+
+  test('a child still running when a signal ends this process (no handler of its own: benchmark_dss.js) is stopped with it, and the process still ends by that signal', async () => {
+    const url = new URL('../../lib/child-process.js', import.meta.url).href;
+    const parent = startProcess(process.execPath, ['--input-type=module', '-e', `
+      const { startProcess } = await import(${JSON.stringify(url)});
+      const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+      console.log(child.pid);
+      setTimeout(() => {}, 60000);`]);
+    let pid = 0;
+    for (let i = 0; i < 100 && !pid; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      pid = Number(parent.output().stdout.trim());
+    }
+    assert.ok(pid > 0, 'the parent printed its child\'s pid');
+    parent.child.kill('SIGTERM');
+    const ended = await parent.exited;
+    assert.deepEqual([ended.code, ended.signal], [null, 'SIGTERM'], ended.stderr);
+    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+    const left = alive();
+    if (left) process.kill(pid, 'SIGKILL');
+    assert.equal(left, false, `child ${pid} outlived its parent`);
+  });
+
   test('runProcess collects stdout and stderr and the exit code of a process that succeeds', async () => {
     const out = await runProcess(...node('process.stdout.write("out\\n"); process.stderr.write("err\\n")'));
     assert.deepEqual(out, { code: 0, signal: null, stdout: 'out\n', stderr: 'err\n', timedOut: false, error: null });

@@ -70,3 +70,12 @@ export function firstLine(textOrError) {
 export function firstFew(items, max = 8) {
   return `${items.slice(0, max).join(', ')}${items.length > max ? ', …' : ''}`;
 }
+
+/**
+ * A record of a corpus as messages name it: counted from 1, as line numbers are (an NDJSON file's record N is its
+ * Nth line, blank lines aside), while a JSONPath beside it (`$.items[3]`) and results.json's `record` count from 0.
+ * @param {number} index the record's index, from 0
+ */
+export function recordName(index) {
+  return `record ${index + 1}`;
+}

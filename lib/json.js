@@ -1,3 +1,5 @@
+import { recordName } from './errors.js';
+
 // Small helpers over JSON values: paths as error messages name them, walking, keys.
 
 /** @typedef {Record<string, unknown>} JsonObject a JSON object as parsed: string keys, values unknown until checked */
@@ -163,7 +165,7 @@ export function scanJsonText(text) {
     }
   }
   const many = record > 1;
-  const label = (/** @type {number} */ r, /** @type {string} */ p) => `${many ? `record ${r}: ` : ''}${p}`;
+  const label = (/** @type {number} */ r, /** @type {string} */ p) => `${many ? `${recordName(r)}: ` : ''}${p}`;
   return {
     duplicates: duplicates.map((d) => label(d.record, d.path)),
     roundedIntegers: roundedIntegers.map((r) => ({ path: label(r.record, r.path), written: r.written })),

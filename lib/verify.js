@@ -1,5 +1,5 @@
 import { completeInstance, fairnessFlags } from './codecs/native-form.js';
-import { Unsupported, errorMessage } from './errors.js';
+import { Unsupported, errorMessage, recordName } from './errors.js';
 import { childPath, setKey } from './json.js';
 import { PROTO_JSON_RULES, canonicalMessage } from './schema/proto-json.js';
 
@@ -339,7 +339,7 @@ export function corpusVerdict(p, type = null) {
       const fields = isObject(err) ? err : {};
       const unsupported = err instanceof Unsupported || fields.name === 'Unsupported';
       const message = fields.message ?? err;
-      const reason = `record ${index}: ${unsupported ? message : `round trip: ${message}`}`;
+      const reason = `${recordName(index)}: ${unsupported ? message : `round trip: ${message}`}`;
       return { status: unsupported ? 'unsupported' : 'failed', diff: null, normalised: [], reason, record: index };
     },
     /** @returns {CorpusVerdict} */
@@ -381,7 +381,7 @@ export function describeVerdict(p) {
   if (p.status === 'lossy') {
     if (!p.diff) throw new Error('a lossy verdict names its first difference');
     // a later record of the corpus is named; the first message is the payload itself
-    const record = (p.record ?? 0) > 0 ? `record ${p.record} ` : '';
+    const record = (p.record ?? 0) > 0 ? `${recordName(p.record ?? 0)} ` : '';
     const [expected, actual] = showBoth(p.diff.expected, p.diff.actual);
     return `LOSSY at ${record}${p.diff.path}: ${expected} → ${actual}`;
   }

@@ -1,5 +1,5 @@
 import avro from 'avsc';
-import { Unsupported, errorMessage } from '../errors.js';
+import { Unsupported, errorMessage, recordName } from '../errors.js';
 import { childPath } from '../json.js';
 
 const DOUBLE = avro.Type.forSchema('double');
@@ -40,7 +40,7 @@ function typeOfRecords(records) {
     try {
       type = avro.Type.forTypes([type, inferType(records[i])], INFER);
     } catch (err) {
-      throw new Unsupported(`record ${i}: avsc cannot infer one type for it and the records before it: ${errorMessage(err)}`);
+      throw new Unsupported(`${recordName(i)}: avsc cannot infer one type for it and the records before it: ${errorMessage(err)}`);
     }
   }
   return type;
@@ -74,7 +74,7 @@ export default /** @satisfies {import('./index.js').Codec} */ ({
       type.isValid(corpus[i], { errorHook: (keys, v, t) => { bad ??= { keys, v, t }; } });
       if (bad) {
         const at = bad.keys.reduce((p, k) => childPath(p, /^\d+$/.test(k) ? Number(k) : k), '$');
-        throw new Unsupported(`${i > 0 ? `record ${i}: ` : ''}avsc's ${bad.t.typeName} cannot hold ${JSON.stringify(bad.v)} at ${at}`);
+        throw new Unsupported(`${i > 0 ? `${recordName(i)}: ` : ''}avsc's ${bad.t.typeName} cannot hold ${JSON.stringify(bad.v)} at ${at}`);
       }
     }
     return {

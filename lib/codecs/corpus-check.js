@@ -1,4 +1,4 @@
-import { Unsupported } from '../errors.js';
+import { Unsupported, recordName } from '../errors.js';
 
 /**
  * Refuses a corpus that a format cannot carry, before anything is measured: the first record for which `why`
@@ -10,6 +10,6 @@ import { Unsupported } from '../errors.js';
 export function refuseFirstRecord(corpus, why) {
   for (let i = 0; i < corpus.length; i++) {
     const reason = why(corpus[i]);
-    if (reason) throw new Unsupported(i > 0 ? `record ${i}: ${reason}` : reason);
+    if (reason) throw new Unsupported(i > 0 ? `${recordName(i)}: ${reason}` : reason);
   }
 }

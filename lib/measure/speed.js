@@ -1,7 +1,7 @@
 import Benchmark from 'benchmark';
 import { BASELINE, toBytes } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
-import { Unsupported, UserError, errorMessage } from '../errors.js';
+import { Unsupported, UserError, errorMessage, recordName } from '../errors.js';
 import { alternate, median, overRounds, rotate, spread } from './statistics.js';
 import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
@@ -391,7 +391,7 @@ export function measureSpeed(prepared, payload, {
       if (!(err instanceof CorpusMessageError)) throw err;
       refused.push({
         ...describeCodec(p), status: err.cause instanceof Unsupported ? 'unsupported' : 'failed',
-        reason: `corpus message ${corpus.indices[err.index]}: ${err.reason}`, record: corpus.indices[err.index],
+        reason: `${recordName(corpus.indices[err.index])}: ${err.reason}`, record: corpus.indices[err.index],
       });
     }
   }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { UserError, errorMessage, firstFew, firstLine } from '../errors.js';
+import { UserError, errorMessage, firstFew, firstLine, recordName } from '../errors.js';
 import { describeIoError, jsonErrorOffset, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
 import { checkFits, fitOf, mergeFits } from '../schema/index.js';
@@ -181,7 +181,7 @@ export function recordsAt(document, recordsPath, label) {
  */
 function checkRecords(records, at, label) {
   const bad = records.findIndex((r) => !isJsonObject(r));
-  if (bad >= 0) throw new UserError(`${label}: record ${bad}${at ? ` (${childPath(at, bad)})` : ''} is ${describeKind(records[bad])}; every record must be a JSON object`);
+  if (bad >= 0) throw new UserError(`${label}: ${recordName(bad)}${at ? ` (${childPath(at, bad)})` : ''} is ${describeKind(records[bad])}; every record must be a JSON object`);
   return records;
 }
 
@@ -219,10 +219,10 @@ export function checkCorpusFits(type, corpus, label, notes) {
       const mine = [];
       fit = mergeFits(fit, checkFits(type, corpus[i], notes && mine));
       // a record's notes are named by its index, as its refusal is
-      for (const n of mine) notes?.push({ ...n, path: `record ${i}: ${n.path}` });
+      for (const n of mine) notes?.push({ ...n, path: `${recordName(i)}: ${n.path}` });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
-      throw new UserError(`${label}: record ${i}: ${err.message}${i > 0 ? ` (records must share one schema; record 0 fits it)` : ''}`);
+      throw new UserError(`${label}: ${recordName(i)}: ${err.message}${i > 0 ? ` (records must share one schema; ${recordName(0)} fits it)` : ''}`);
     }
   }
   return fit;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError, shellWord } from '../errors.js';
+import { UserError, shellWord, recordName } from '../errors.js';
 import { fromBase64 } from '../base64.js';
 import { inferSchema, isMixedKinds, pascalCase } from '../schema/infer.js';
 import { readJsonFile, readUtf8File } from '../files.js';
@@ -156,7 +156,7 @@ function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
   return {
     ...rest,
     warnings: [
-      ...(dataWarnings ?? (unsafe ? [`${unsafeAt > 0 ? `record ${unsafeAt}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [])),
+      ...(dataWarnings ?? (unsafe ? [`${unsafeAt > 0 ? `${recordName(unsafeAt)}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [])),
       ...(corpusWarning ? [corpusWarning] : []),
       ...(bytesNotes.length ? [hexBytesWarning(bytesNotes)] : []),
     ],

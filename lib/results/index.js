@@ -98,7 +98,7 @@ export const UNITS = {
   deflateStream: 'bytes per message in one deflate stream flushed per message (permessage-deflate with context takeover)',
   zstdStream: 'bytes per message in one zstd stream flushed per message',
   dictionaryBytes: 'bytes of the preset dictionary (at most, in settings)',
-  record: 'index of a record in the corpus (0: the first message)',
+  record: 'index of a record in the corpus, from 0 (0: the first message; messages name it "record N" counting from 1, so index 6 is record 7)',
   sample: 'count of messages compressed one by one',
   train: 'count of messages in the training slice',
   measuredOn: 'count of messages',

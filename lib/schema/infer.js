@@ -14,7 +14,7 @@
  *
  * Anything proto cannot carry exactly is an error, never a silent coercion.
  */
-import { UserError, oneLine } from '../errors.js';
+import { UserError, oneLine, recordName } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
 
 /** @typedef {import('../json.js').JsonObject} JsonObject */
@@ -139,7 +139,7 @@ function inferRecord(record, i, earlier) {
     return earlier ? mergeTypes(earlier, type, 'record') : type;
   } catch (err) {
     if (err instanceof UserError) {
-      throw Object.assign(new UserError(`record ${i}: ${err.message}${i > 0 ? ' (records must share one schema)' : ''}`), { mixedKinds: isMixedKinds(err) });
+      throw Object.assign(new UserError(`${recordName(i)}: ${err.message}${i > 0 ? ' (records must share one schema)' : ''}`), { mixedKinds: isMixedKinds(err) });
     }
     throw err;
   }

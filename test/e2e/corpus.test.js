@@ -54,7 +54,7 @@ test('--records naming a missing key, a non-array, or an empty array: one line, 
 
 test('records that cannot share one schema: the first record and path that disagrees, exit 2', () => {
   const bad = write('bad.ndjson', '{"id": 1, "name": "a"}\n{"id": 2, "name": "b"}\n{"id": "three", "name": "c"}\n');
-  assertUserError(run('benchmark_dtq.js', '--data', bad), /^benchmark_dtq: \S+bad\.ndjson: record 2: \$\.id: field is number in one object and string in another \(records must share one schema\); `node scripts\/json2proto\.js \S+bad\.ndjson --mixed-as-value --out FILE\.proto` types such places google\.protobuf\.Value in the schema it writes, to give as --proto FILE\.proto$/);
+  assertUserError(run('benchmark_dtq.js', '--data', bad), /^benchmark_dtq: \S+bad\.ndjson: record 3: \$\.id: field is number in one object and string in another \(records must share one schema\); `node scripts\/json2proto\.js \S+bad\.ndjson --mixed-as-value --out FILE\.proto` types such places google\.protobuf\.Value in the schema it writes, to give as --proto FILE\.proto$/);
 });
 
 test('benchmark_dtq.js --data FILE --records KEY on a document holding its records under a key: sizes over every record', () => {

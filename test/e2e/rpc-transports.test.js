@@ -338,7 +338,7 @@ test('connect: a payload with google.protobuf.Any travels as JSON and binary (th
   const jsonCodec = codecs.get('protobuf-es-json');
   assert.ok(jsonCodec);
   assert.match(String(connect.carries?.({ ...jsonCodec, messageCount: 1, decode: () => stray }, anyPayload.schema)),
-    /^Connect cannot write or read the JSON of message 0: .*nowhere\.Missing.* is not in the type registry/);
+    /^Connect cannot write or read the JSON of record 1: .*nowhere\.Missing.* is not in the type registry/);
   for (const transport of [connect, connectH2]) {
     for (const direction of /** @type {const} */ (['up', 'down'])) {
       const server = await transport.startServer({ codecs, direction, host: '127.0.0.1', port: 0, tls: null, compress: null, maxPayload: 1 << 20, raw: false, identity: null, meter: createServerMeter(), schema: anyPayload.schema });

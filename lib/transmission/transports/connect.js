@@ -31,7 +31,7 @@ import tls from 'node:tls';
 import { Code, ConnectError, createClient as createRpcClient } from '@connectrpc/connect';
 import { compressionBrotli, compressionGzip, connectNodeAdapter, createConnectTransport } from '@connectrpc/connect-node';
 import { create, fromBinary, fromJsonString, toBinary, toJsonString } from '@bufbuild/protobuf';
-import { UserError, firstLine } from '../../errors.js';
+import { UserError, firstLine, recordName } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
@@ -88,7 +88,7 @@ export function carries(codec, schema) {
       if (format.binary) fromBinary(service.message, toBinary(service.message, message));
       else fromJsonString(service.message, toJsonString(service.message, message, json), json);
     } catch (err) {
-      return `Connect cannot ${format.binary ? 'serialize' : 'write or read the JSON of'} message ${i}: ${firstLine(err)}`;
+      return `Connect cannot ${format.binary ? 'serialize' : 'write or read the JSON of'} ${recordName(i)}: ${firstLine(err)}`;
     }
   }
   return null;

@@ -16,15 +16,15 @@ test('refuseFirstRecord: the payload itself (record 0) unsupported, with the rea
     (err) => err instanceof Unsupported && err.message === 'a 64-bit integer does not fit');
 });
 
-test('refuseFirstRecord: a later record is named by its index, and the first one refused wins', () => {
+test('refuseFirstRecord: a later record is named, counted from 1, and the first one refused wins', () => {
   assert.throws(() => refuseFirstRecord([{ a: 1 }, { a: 2 }, { big: 3 }, { big: 4 }], noBig),
-    (err) => err instanceof Unsupported && err.message === 'record 2: a 64-bit integer does not fit');
+    (err) => err instanceof Unsupported && err.message === 'record 3: a 64-bit integer does not fit');
 });
 
 test('refuseFirstRecord stops at the first refusal: later records are not looked at', () => {
   /** @type {unknown[]} */
   const seen = [];
-  assert.throws(() => refuseFirstRecord([1, 2, 3], (r) => { seen.push(r); return r === 2 ? 'two' : null; }), /^Unsupported: record 1: two$/);
+  assert.throws(() => refuseFirstRecord([1, 2, 3], (r) => { seen.push(r); return r === 2 ? 'two' : null; }), /^Unsupported: record 2: two$/);
   assert.deepEqual(seen, [1, 2]);
 });
 

@@ -111,7 +111,7 @@ test('a codec that changes message 7 is caught by the speed pass, naming message
   assert.equal(row.status, 'lossy');
   assert.equal(row.record, ODD);
   assert.equal(row.diff?.path, '$.name');
-  assert.equal(verdictOf(row), `LOSSY at record ${ODD} $.name: "item ${ODD}" → "changed"`);
+  assert.equal(verdictOf(row), `LOSSY at record ${ODD + 1} $.name: "item ${ODD}" → "changed"`);
 });
 
 test('the record is named by its index in the corpus when the pass uses a sample of it', () => {

@@ -79,7 +79,7 @@ test('a record a codec carries lossily makes its verdict LOSSY with the record i
   assert.equal(pb.status, 'lossy');
   assert.equal(pb.record, 7);
   assert.equal(pb.diff?.path, '$.level');
-  assert.match(corpusSizeReport(result), /LOSSY at record 7 \$\.level: 2\.5 → 2/);
+  assert.match(corpusSizeReport(result), /LOSSY at record 8 \$\.level: 2\.5 → 2/);
 });
 
 test('a record a codec cannot encode makes it unsupported with the record, never a crash; a lossy one LOSSY', async () => {
@@ -99,7 +99,7 @@ test('a record a codec cannot encode makes it unsupported with the record, never
   const [f, pb] = (await measureCorpusSizes(prepareCodecs(list, payload), payload, { train: 50 })).codecs;
   assert.equal(f.status, 'unsupported');
   assert.equal(f.record, 4);
-  assert.equal(f.reason, 'record 4: no id 5 here');
+  assert.equal(f.reason, 'record 5: no id 5 here');
   assert.equal(f.perMessage, undefined);
   assert.equal(pb.status, 'lossy');
   assert.equal(pb.record, 9);

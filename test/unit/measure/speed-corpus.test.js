@@ -164,7 +164,7 @@ test('a corpus message a codec cannot carry skips that codec with the message in
   const [skipped] = result.skipped;
   assert.equal(skipped.format, 'picky');
   assert.equal(skipped.status, 'unsupported');
-  assert.equal(skipped.reason, 'corpus message 3: no threes');
+  assert.equal(skipped.reason, 'record 4: no threes');
 });
 
 test('benchmarkCount counts corpus runs, plus one-message runs only when the corpus has distinct messages', () => {

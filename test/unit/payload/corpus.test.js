@@ -121,7 +121,7 @@ test('--records picks an array inside the document, by key or by path', () => {
   rejects(() => readCorpusFile(file, { records: 'name' }), /--records name: \$\.name is a string, not an array of records/);
   rejects(() => readCorpusFile(file, { records: 'meta' }), /\$\.meta is an object, not an array of records/);
   rejects(() => readCorpusFile(file, { records: 'none' }), /\$\.none is an empty array \(an empty corpus\)/);
-  rejects(() => readCorpusFile(write('mixed.json', '{"r":[{"a":1},2]}'), { records: 'r' }), /record 1 \(\$\.r\[1\]\) is a number; every record must be a JSON object/);
+  rejects(() => readCorpusFile(write('mixed.json', '{"r":[{"a":1},2]}'), { records: 'r' }), /record 2 \(\$\.r\[1\]\) is a number; every record must be a JSON object/);
   rejects(() => readCorpusFile(write('empty.json', '[]')), /empty\.json: the array holds no records/);
 });
 
@@ -129,7 +129,7 @@ test('every record is checked against the schema; the first that does not fit is
   const { type } = parseSchema('syntax = "proto3"; message M { int32 id = 1; string name = 2; }', { typeName: 'M' });
   checkCorpusFits(type, [{ id: 1, name: 'a' }, { id: 2 }], 'f.json');
   rejects(() => checkCorpusFits(type, [{ id: 1 }, { id: 2 }, { id: 3, extra: true }], 'f.json'),
-    /^f\.json: record 2: \$\.extra: message M has no field for this key \(its fields: id, name\) \(records must share one schema; record 0 fits it\)$/);
+    /^f\.json: record 3: \$\.extra: message M has no field for this key \(its fields: id, name\) \(records must share one schema; record 1 fits it\)$/);
   rejects(() => checkCorpusFits(type, [{ id: 'x' }], 'f.json'),
     /^\$\.id: string "x" does not fit field id of type int32$/);
 });
@@ -140,7 +140,7 @@ test('--data FILE with records: the schema is inferred from every record; one th
   assert.match(resolvePayloads({ data: file, records: 'users' })[0].schema.text, /optional bool admin = 3;/);
   const clash = write('clash.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 'x', name: 'c' }] }));
   // named with its file, and how to measure it anyway: a schema from json2proto --mixed-as-value, given as --proto
-  rejects(() => resolvePayloads({ data: clash, records: 'users' }), new RegExp(`^${clash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: record 2: \\$\\.id: field is number in one object and string in another `
+  rejects(() => resolvePayloads({ data: clash, records: 'users' }), new RegExp(`^${clash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: record 3: \\$\\.id: field is number in one object and string in another `
     + '\\(records must share one schema\\); `node scripts/json2proto\\.js \\S+clash\\.json --records users --mixed-as-value --out FILE\\.proto` types such places '
     + 'google\\.protobuf\\.Value in the schema it writes, to give as --proto FILE\\.proto$'));
   const [payload] = resolvePayloads({ data: write('ok.json', JSON.stringify({ users: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] })), records: 'users' });

@@ -56,7 +56,7 @@ test('a corpus whose bytes fields hold hex is measured, with one warning naming 
   const [payload] = resolvePayloads({ data, proto: PROTO, type: 'Span' });
   const hex = payload.warnings.filter((w) => /looks like/.test(w));
   assert.equal(hex.length, 1, payload.warnings.join('\n'));
-  assert.equal(hex[0], `record 0: $.traceId: "${TRACE}" in field trace_id looks like hex (16 bytes), but the proto3 JSON mapping `
+  assert.equal(hex[0], `record 1: $.traceId: "${TRACE}" in field trace_id looks like hex (16 bytes), but the proto3 JSON mapping `
     + 'reads bytes as base64, so the protobuf codecs carry the 24 bytes base64 gives, not 16 (4 more such values; fields trace_id, span_id). '
     + 'OTLP/JSON writes trace and span IDs in hex (a deviation from the mapping); to compare with the binary form a service sends, give such fields in base64.');
   // the same IDs in base64, as the mapping writes them: nothing to say

@@ -53,7 +53,7 @@ test('UTF-16 and UTF-32 are named, by byte-order mark or by the NUL pattern', ()
 test('duplicate keys: found with their path, in nested objects and NDJSON records; strings that look like keys are not', () => {
   assert.deepEqual(scanJsonText('{"a":1,"b":{"x":2,"x":3},"a":4,"s":"\\"a\\":"}').duplicates, ['$.b.x', '$.a']);
   assert.deepEqual(scanJsonText('[{"id":1,"id":2}]').duplicates, ['$[0].id']);
-  assert.deepEqual(scanJsonText('{"a":1}\n{"a":1,"a":2}\n').duplicates, ['record 1: $.a']);
+  assert.deepEqual(scanJsonText('{"a":1}\n{"a":1,"a":2}\n').duplicates, ['record 2: $.a']);
   assert.deepEqual(scanJsonText('{"a":["a","a"],"b":{"a":1}}').duplicates, []);
 });
 
@@ -66,14 +66,14 @@ test('integers JSON.parse rounds are quoted as written; doubles written as doubl
 test('numbers beyond a double\'s range are found as written; true, false, null and underflow to 0 are not', () => {
   const found = scanJsonText('{"a":1e400,"b":[-1e400,1e-400,1.7976931348623157e308,true,null,false],"c":"1e400"}').infinite;
   assert.deepEqual(found, [{ path: '$.a', written: '1e400' }, { path: '$.b[0]', written: '-1e400' }]);
-  assert.deepEqual(scanJsonText('{"a":1}\n{"a":2e308}\n').infinite, [{ path: 'record 1: $.a', written: '2e308' }]);
+  assert.deepEqual(scanJsonText('{"a":1}\n{"a":2e308}\n').infinite, [{ path: 'record 2: $.a', written: '2e308' }]);
 });
 
 test('a --data file with a number JSON.parse reads as Infinity is refused, naming record and path, not measured as null', () => {
   refused(() => resolvePayloads({ data: write('inf.json', '{"a":1e400,"b":-1e400,"c":1e-400}') }),
     /^[^:]*inf\.json: \$\.a: 1e400 is beyond a double's range \(JSON\.parse reads Infinity, which JSON cannot carry\); 2 such numbers in the file$/);
   refused(() => resolvePayloads({ data: write('inf.ndjson', '{"a":[1]}\n{"a":[1,-2e999]}\n') }),
-    /inf\.ndjson: record 1: \$\.a\[1\]: -2e999 is beyond a double's range \(JSON\.parse reads -Infinity, which JSON cannot carry\)$/);
+    /inf\.ndjson: record 2: \$\.a\[1\]: -2e999 is beyond a double's range \(JSON\.parse reads -Infinity, which JSON cannot carry\)$/);
 });
 
 test('a --data file: duplicate keys warn (refused under strict), rounded integers quoted as written, both sizes', () => {

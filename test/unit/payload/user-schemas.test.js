@@ -92,7 +92,7 @@ test('numbers in strings, as ProtoJSON reads them ("1.5" in a double, "12" or "1
   assert.deepEqual(verifyRoundTrip(prepared.instance, second, dynamic.normalise, undefined, corpus.schema.type),
     { status: 'equivalent', diff: { path: '$.d', expected: '2.5', actual: 2.5 }, normalised: ['number-as-string', 'empty-as-absent', 'default-as-absent'] });
   assert.throws(() => resolvePayloads(files('number-strings-bad', proto, '[{"i":"3"},{"i":"0x10"}]')),
-    (err) => err instanceof UserError && /^\S+number-strings-bad\.json: record 1: \$\.i: string "0x10" does not fit field i of type int32 \(a number in a string is read only as JSON writes one/.test(err.message));
+    (err) => err instanceof UserError && /^\S+number-strings-bad\.json: record 2: \$\.i: string "0x10" does not fit field i of type int32 \(a number in a string is read only as JSON writes one/.test(err.message));
 });
 
 test('numbers an integer field cannot hold are refused as JSON numbers, as they are in strings: one line naming the path, the value and the type', () => {

@@ -607,7 +607,7 @@ test('mixedAsValue: a place whose values mix kinds is google.protobuf.Value (str
   // records: a field of two kinds across records is Value too; records of two kinds at the top level are still refused
   assert.match(inferSchema([{ id: 1 }, { id: 'a1' }], { records: true, mixedAsValue: true }).text, /^ +google\.protobuf\.Value id = 1;/m);
   assert.throws(() => inferSchema([{ id: 1 }, [1]], { records: true, mixedAsValue: true }), (err) => err instanceof UserError && !isMixedKinds(err)
-    && /^record 1: \$: this record is array, an earlier one object/.test(err.message));
+    && /^record 2: \$: this record is array, an earlier one object/.test(err.message));
   // null in an array or a map: repeated and map fields of Value, whose null_value carries it (every codec that can
   // carry null took such a corpus exact: benchmark_dtq.js --formats all, 2026-11-30)
   const nulls = { tags: ['a', null], vals: [null, 1.5], m: { 1: 'a', 2: null } };
@@ -641,7 +641,7 @@ test('inferSchema from records: every record counts, numbers widen, a key some r
   const { inferSchema: infer } = await import('../../../lib/schema/infer.js');
   const records = [{ id: 1, name: 'a' }, { id: 5000000000, tags: ['x'] }, { id: 2, name: 'b', score: -1 }, { id: 4, score: 0.5 }];
   const { text } = infer(records, { name: 'Rec', records: true });
-  assert.match(text, /^ {2}int64 id = 1;/m); // 5000000000 in record 1 widens int32 to int64
+  assert.match(text, /^ {2}int64 id = 1;/m); // 5000000000 in the second record widens int32 to int64
   assert.match(text, /^ {2}optional string name = 2;/m);
   assert.match(text, /^ {2}repeated string tags = 3;/m);
   assert.match(text, /^ {2}optional double score = 4;/m); // -1, then 0.5: sint32 widens to double
@@ -657,10 +657,10 @@ test('inferSchema from records: the first record and path that cannot share the 
   const { inferSchema: infer } = await import('../../../lib/schema/infer.js');
   const fails = (/** @type {unknown[]} */ records, /** @type {RegExp} */ pattern) => assert.throws(() => infer(records, { records: true }),
     (err) => err instanceof UserError && pattern.test(err.message));
-  fails([{ id: 1 }, { id: 2 }, { id: 'x' }], /^record 2: \$\.id: field is number in one object and string in another \(records must share one schema\)$/);
-  fails([{ a: { b: 1 } }, { a: { b: [1] } }], /^record 1: \$\.a\.b: /);
-  fails([{ a: 1 }, [1]], /^record 1: \$: this record is array, an earlier one object/);
-  fails([{ a: 1 }, 5], /^record 1: \$: top-level value must be an object or an array/);
+  fails([{ id: 1 }, { id: 2 }, { id: 'x' }], /^record 3: \$\.id: field is number in one object and string in another \(records must share one schema\)$/);
+  fails([{ a: { b: 1 } }, { a: { b: [1] } }], /^record 2: \$\.a\.b: /);
+  fails([{ a: 1 }, [1]], /^record 2: \$: this record is array, an earlier one object/);
+  fails([{ a: 1 }, 5], /^record 2: \$: top-level value must be an object or an array/);
   fails([], /^records: expected a non-empty array/);
   // one value that is an array is still one message (a wrapper), as before
   assert.match(infer([1, 2, 3], { name: 'List' }).text, /@json-wrapper/);

@@ -88,7 +88,7 @@ test('verifyCorpus: a record the codec throws on makes it failed, naming the rec
   const v = verifyCorpus(/** @type {typeof protobufPrepared} */ (throwing), corpus, 3, schema.type);
   assert.equal(v.status, 'failed');
   assert.equal(v.record, 2);
-  assert.match(String(v.reason), /^record 2: round trip: boom/);
+  assert.match(String(v.reason), /^record 3: round trip: boom/);
 });
 
 test('prepareWireCodecs: a transport that carries binary formats only refuses the textual codec, with the reason', () => {

@@ -40,6 +40,18 @@ export function oneLine(text) {
 }
 
 /**
+ * Text with its control characters (but tab and line feed) written as \xNN escapes, for a line a terminal or a
+ * Markdown table shows: a library's message can quote a user's key holding a NUL, which would otherwise reach the
+ * output raw (grep then calls it binary).
+ * @param {unknown} text
+ * @returns {string}
+ */
+export function printable(text) {
+  // eslint-disable-next-line no-control-regex
+  return String(text).replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
  * A word for a POSIX shell, for a command a message tells the user to run: as is when it is plain, else in single
  * quotes (a quote inside closed, escaped and reopened).
  * @param {string} s

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { UserError, oneLine } from './errors.js';
+import { UserError, oneLine, printable } from './errors.js';
 import { decodeJsonBytes } from './json.js';
 
 /**
@@ -83,8 +83,7 @@ export function describeIoError(err) {
  */
 function describeJsonError(err, text) {
   // JSON.parse quotes the text around the error: control characters in it would garble the one line
-  // eslint-disable-next-line no-control-regex
-  const message = oneLine(err.message).replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const message = printable(oneLine(err.message));
   const position = jsonErrorOffset(message, text);
   if (position == null) return `invalid JSON: ${message}`;
   const before = text.slice(0, position).split('\n');

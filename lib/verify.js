@@ -1,5 +1,5 @@
 import { completeInstance, fairnessFlags } from './codecs/native-form.js';
-import { Unsupported, errorMessage, recordName } from './errors.js';
+import { Unsupported, errorMessage, recordName, printable } from './errors.js';
 import { childPath, setKey } from './json.js';
 import { PROTO_JSON_RULES, canonicalMessage } from './schema/proto-json.js';
 
@@ -385,7 +385,7 @@ export function describeVerdict(p) {
     const [expected, actual] = showBoth(p.diff.expected, p.diff.actual);
     return `LOSSY at ${record}${p.diff.path}: ${expected} → ${actual}`;
   }
-  return `${p.status}: ${p.reason}`;
+  return `${p.status}: ${printable(p.reason)}`;
 }
 
 /** The longest text a verdict line shows of one side of a difference (its cut marks included). */

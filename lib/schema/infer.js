@@ -732,7 +732,7 @@ function numberType({ min, max, fraction, negZero }) {
     if (max < TWO_64) return { type: 'uint64', notes: ['uint64: values beyond int64 (the codecs decode them as JS numbers)'] };
   } else {
     if (min >= INT32_MIN && max <= INT32_MAX) return { type: 'sint32', notes: ['sint32: negative values occur (zigzag keeps them short)'] };
-    if (min >= -TWO_63 && max < TWO_63) return { type: 'sint64', notes: ['sint64: negative values beyond 32 bits (the codecs decode them as JS numbers)'] };
+    if (min >= -TWO_63 && max < TWO_63) return { type: 'sint64', notes: [`sint64: negative values occur, and values beyond 32 bits${min < INT32_MIN ? '' : ' (positive ones)'} (zigzag keeps small ones short; the codecs decode them as JS numbers)`] };
   }
   return { type: 'double', notes: ['double: integers beyond 64 bits, which only double holds as parsed'] };
 }

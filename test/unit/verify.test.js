@@ -82,3 +82,8 @@ test('prepareCodecs: Unsupported from create() is "unsupported", other errors "f
   assert.match(b.reason ?? '', /boom/);
   assert.equal(b.instance, null);
 });
+
+test('describeVerdict: a reason quoting a control character (bson\'s "key nul\\u0000key must not contain null bytes") shows it escaped, so no raw NUL reaches a table', () => {
+  assert.equal(describeVerdict({ status: 'failed', reason: 'round trip: key nul\u0000key must not contain null bytes' }), 'failed: round trip: key nul\\x00key must not contain null bytes');
+  assert.equal(describeVerdict({ status: 'unsupported', reason: 'tab\tstays' }), 'unsupported: tab\tstays');
+});

@@ -97,7 +97,9 @@ test('non-obvious integer types say why in a trailing comment; int32 needs none'
   assert.match(infer({ n: -5 }).line('n'), /^sint32 n = 1; \/\/ sint32: negative values occur/);
   assert.match(infer({ n: 2 ** 31 }).line('n'), /^uint32 n = 1; \/\/ uint32: /);
   assert.match(infer({ n: 2 ** 33 }).line('n'), /^int64 n = 1; \/\/ int64: values beyond 32 bits/);
-  assert.match(infer({ n: -(2 ** 33) }).line('n'), /^sint64 n = 1; \/\/ sint64: negative values beyond 32 bits/);
+  assert.match(infer({ n: -(2 ** 33) }).line('n'), /^sint64 n = 1; \/\/ sint64: negative values occur, and values beyond 32 bits \(zigzag/);
+  // the value beyond 32 bits may be a positive one: the comment says which (it used to call -5 beyond 32 bits)
+  assert.match(infer({ n: [1, -5, 3000000000] }).line('n'), /^repeated sint64 n = 1; \/\/ sint64: negative values occur, and values beyond 32 bits \(positive ones\)/);
 });
 
 test('sint32 keeps a negative number short where int32 would spend 10 bytes', () => {

@@ -110,10 +110,19 @@ export function main(argv, io = process) {
       throw err;
     }
     // never write a .proto the toolkit would refuse: load it as the benchmarks do, and check the data fits it
+    let type;
     try {
-      checkCorpusFits(parseSchema(schemaText, { file: 'the inferred schema', typeName: name }).type, corpus, file);
+      ({ type } = parseSchema(schemaText, { file: 'the inferred schema', typeName: name }));
     } catch (err) {
       if (err instanceof UserError) throw new UserError(`${file}: the inferred schema does not load, so nothing was written: ${err.message}`);
+      throw err;
+    }
+    try {
+      checkCorpusFits(type, corpus, file);
+    } catch (err) {
+      // the data itself (a lone surrogate no UTF-8 string holds), not the schema; a corpus's message names the file
+      // already, one message's does not
+      if (err instanceof UserError) throw new UserError(`${corpus.length > 1 ? '' : `${file}: `}${err.message}; nothing was written`);
       throw err;
     }
     for (const w of warnings) io.stderr.write(`json2proto: warning: ${file}: ${oneLine(w)}\n`);

@@ -182,3 +182,14 @@ test('CLI: --out naming the input file is refused and the data kept; what JSON.p
   assert.match(r.stderr, /; --strict refuses such files$/m);
   assertOneLineError(run(odd, '--strict'), /^json2proto: .*odd\.json: \$\.y: key given twice in one object \(refused under --strict\)$/);
 });
+
+test('CLI: data the inferred schema cannot carry (a lone surrogate) is one line naming the file once and the path, nothing written; the schema is not blamed', () => {
+  const data = path.join(tmp, 'lone.json');
+  fs.writeFileSync(data, '{"s":"\\ud800 lone"}');
+  const out = path.join(tmp, 'lone.proto');
+  const r = run(data, '--out', out);
+  assertOneLineError(r, /^json2proto: \S+lone\.json: \$\.s: the string holds a lone surrogate .*; nothing was written$/);
+  assert.equal(r.stderr.split('lone.json').length, 2, 'the file named once');
+  assert.doesNotMatch(r.stderr, /does not load/);
+  assert.equal(fs.existsSync(out), false);
+});

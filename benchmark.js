@@ -136,6 +136,7 @@ runCli(import.meta.url, async () => {
   const runtimes = values.runtimes === undefined ? [] : await runtimesFromOptions(values);
   const transportComparison = transportNames.length ? await planTransportComparison(transportNames) : null;
   const capacity = values.capacity === 'none' ? null : await planCapacity(/** @type {CapacityGenerator} */ (values.capacity));
+  if (values['batch-payload'] !== undefined && !counts) throw new UserError(`--batch-payload ${values['batch-payload']}: only with --batch, whose payload it names`);
   const batch = counts && { payload: batchBase(payloads, values['batch-payload'], positionals.length > 0 || Boolean(values.data)), counts };
   // checked now, not after minutes of measuring, and after the inputs: it creates the folder, which a refused payload
   // must not leave behind

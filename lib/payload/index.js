@@ -58,6 +58,9 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, prot
     // the file's own size is comparable with the measured JSON only when the file is that one message
     return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
+  // as a format or a transport named twice: measured and printed twice otherwise, and compare.js then folded the two
+  const twice = numbers.find((n, i) => numbers.indexOf(n) !== i);
+  if (twice !== undefined) throw new UserError(`payload ${twice} given twice`);
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type, protoPaths } : { bundled: p }));
 }

@@ -43,7 +43,8 @@ export const CPU_LEGEND = 'server µs/msg: the server process\'s CPU time (user 
 
 /** What the other columns of a pass's table mean. */
 export const PASS_LEGEND = `Columns: ${CPU_LEGEND} payload B/msg: the encoded message; frame B/msg: the bytes the transport adds to each `
-  + 'message in its direction (frame or request headers, as the sockets counted them); payload MB/s: encoded message bytes '
+  + 'message in its direction (frame or request headers, as the sockets counted them; "N wire" for a compressed format: the '
+  + 'whole message on the wire, compressed payload and frame together, which cannot be told apart); payload MB/s: encoded message bytes '
   + 'per second; pass s: the pass\'s wall time; latency from send to the server\'s acknowledgement (HDR percentiles); '
   + 'lost/dup/err: messages never acknowledged, acknowledged twice, answered with an error.';
 
@@ -103,7 +104,9 @@ export function passRows(result) {
     const perPayload = sent ? per(sent.payload) : null;
     return { status: r.status, cells: [
       r.format, ...cpuCells(r), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), fixed(r.payloadMBps, 2), fixed(r.seconds, 2),
-      int(perPayload), sent ? int(per(sent.frames - sent.payload)) : '—',
+      // compressed (+gzip, +deflate…): the wire holds the payload compressed, so frame and payload cannot be told apart
+      // (the uncompressed payload subtracted read −143 B): the whole message on the wire instead
+      int(perPayload), !sent ? '—' : r.compress ? `${int(per(sent.frames))} wire` : int(per(sent.frames - sent.payload)),
       ms(r.latencyMs.p50), ms(r.latencyMs.p90), ms(r.latencyMs.p99), ms(r.latencyMs.p999), ms(r.latencyMs.max),
       `${int(r.acked)}/${int(r.messages)}`, accounting(r), verdictOf(r),
     ] };

@@ -70,6 +70,26 @@ test('a decode share that is not one (raw passes as dear as the decoding ones or
   assert.match(pass, /^Columns: .*decode share: [^;]*; ~ \(raw ≥ decoding\) where those cost as much or more/m, 'the legend says what it means');
 });
 
+test('a compressed format\'s frame B/msg is the whole message on the wire ("N wire"), never the uncompressed payload subtracted from the compressed bytes', () => {
+  // 10 messages of 1,000 B JSON that went out as 660 B on the wire: frames − payload read −34 B a message
+  const base = { status: 'exact', messages: 10, acked: 10, lost: 0, duplicated: 0, errors: 0, seconds: 1, msgsPerSec: 10, payloadMBps: 0.01,
+    latencyMs: { p50: 1, p90: 1, p99: 1, p999: 1, max: 1, mean: 1 }, serverCpuUs: null, decodeShare: null, clientCpuUs: null, serverElu: null, clientElu: null };
+  const pass = passTable(/** @type {any} */ ({ results: [
+    { ...base, format: 'json-buffer+gzip', compress: 'gzip', wireBytes: { payload: 10000, frames: 6600, up: 6600, down: 80 } },
+    { ...base, format: 'json-buffer', wireBytes: { payload: 10000, frames: 10600, up: 10600, down: 80 } },
+  ] }));
+  const frameCell = (/** @type {string} */ format) => {
+    const lines = pass.split('\n');
+    const heading = lines[0].split('|').map((c) => c.trim());
+    const row = lines.find((l) => l.startsWith(`| ${format} `));
+    return row?.split('|').map((c) => c.trim())[heading.indexOf('frame B/msg')];
+  };
+  assert.equal(frameCell('json-buffer+gzip'), '660 wire');
+  assert.equal(frameCell('json-buffer'), '60');
+  assert.doesNotMatch(pass, /-\d/);
+  assert.match(pass, /"N wire" for a compressed format: the whole message on the wire/);
+});
+
 test('transmissionProgress: each pass\'s cumulative count becomes ticks, a new pass when transport, format or round changes', () => {
   /** @type {string[]} */
   const writes = [];

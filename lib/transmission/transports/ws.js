@@ -180,7 +180,17 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
       return frame;
     };
     // binaryType is ws's default 'nodebuffer': every message arrives as one Buffer
-    ws.on('message', (/** @type {Buffer} */ data) => {
+    ws.on('message', (/** @type {Buffer} */ data, /** @type {boolean} */ isBinary) => {
+      if (!isBinary) {
+        // every message of the protocol is a binary frame: a text frame's first bytes are no sequence number (its
+        // "abcd" was read as seq 0x61626364 and decoded), so it is malformed, answered as a short frame is
+        counters.messages++;
+        perFormat.messages++;
+        counters.bytes += data.length;
+        counters.malformed++;
+        reply(encodeAck(NO_SEQ, ANSWER.error));
+        return;
+      }
       if (data.length > SEQ_BYTES && data.readUInt32BE(0) === NO_SEQ) {
         if (data[SEQ_BYTES] === CONTROL.mark) meter.mark();
         else if (data[SEQ_BYTES] === CONTROL.report) ws.send(JSON.stringify(meter.report()), { binary: false });

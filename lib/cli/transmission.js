@@ -338,6 +338,11 @@ ${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
   const transport = await loadTransport(opts.transport);
   const scheme = opts.tls ? transport.schemes.tls : transport.schemes.plain;
   const url = (values.url ?? `${scheme}://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
+  // a URL of the transport's TLS scheme without --tls (or the plain one with it): say which option it wants
+  const other = opts.tls ? transport.schemes.plain : transport.schemes.tls;
+  if (values.url !== undefined && other !== scheme && new RegExp(`^${other}://[^/]+$`).test(url)) {
+    throw new UserError(`--url ${url}: ${other}:// is ${opts.tls ? 'plain: leave --tls out' : 'TLS: add --tls (and --ca FILE, the certificate server.js --tls printed)'}`);
+  }
   if (!new RegExp(`^${scheme}://[^/]+$`).test(url)) throw new UserError(`--url: expected ${scheme}://HOST:PORT for --transport ${transport.name}${opts.tls ? ' with --tls' : ''}, got "${url}"`);
   if (values.ca && !opts.tls) throw new UserError('--ca is for --tls');
   let trust;

@@ -188,6 +188,9 @@ test('bad arguments: one line, exit 2', async () => {
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  // a URL of the other scheme names the option it wants (it used to say only "expected ws://HOST:PORT")
+  assertOneLine(await run('client_json.js', ['3', '10', '--url', 'wss://127.0.0.1:7070']).done, /^client_json: --url wss:\/\/127\.0\.0\.1:7070: wss:\/\/ is TLS: add --tls \(and --ca FILE/);
+  assertOneLine(await run('client_json.js', ['3', '10', '--url', 'ws://127.0.0.1:7070', '--tls', '--ca', 'x.pem']).done, /^client_json: --url ws:\/\/127\.0\.0\.1:7070: ws:\/\/ is plain: leave --tls out$/);
   // it prints no results: --json is not taken rather than taken and ignored
   assertOneLine(await run('server.js', ['3', '--json']).done, /^server: unknown option "--json" \(--help lists the options\)$/);
   assertOneLine(await run('benchmark_ws.js', ['3', '--target-p99', '5']).done, /^benchmark_ws: --target-p99 5: only with --sweep$/);

@@ -188,7 +188,11 @@ runCli(import.meta.url, async () => {
   }
   if (values.sweep) {
     const sweeps = await sweepTransports({ payload, transports: names, codecsFor, profiles, targetP99Ms, link, onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)) });
-    if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, transports: names, skipped, sweeps }, null, 2));
+    // the machine, the libraries and the payload, as every other mode says them before its figures
+    const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
+    if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', environment, payload: payload.id, targetP99Ms, transports: names, skipped, sweeps }, null, 2));
+    console.log(environmentLine(environment));
+    console.log(`\n${payloadHeading(describePayload(payload))}\n`);
     for (const line of [...skipLines, ...sweepLines(sweeps)]) console.log(line);
     return;
   }

@@ -8,6 +8,7 @@ import { BASELINE } from './lib/codecs/index.js';
 import { describeEnvironment, environmentLine } from './lib/measure/environment.js';
 import { UserError } from './lib/errors.js';
 import { payloadHeading } from './lib/report/rows.js';
+import { describePayload } from './lib/payload/index.js';
 import { cpuAtRateLines, passSettingsLine, profileTable, uncorrectedLines, verdictLines } from './lib/report/terminal-transmission.js';
 import { breakEvenReports } from './lib/transmission/model.js';
 import { measureTransmission } from './lib/transmission/run.js';
@@ -92,7 +93,11 @@ runCli(import.meta.url, async () => {
         transport: opts.transport, direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers },
       onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)),
     });
-    if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', payload: payload.id, targetP99Ms, sweeps }, null, 2));
+    // the machine, the libraries and the payload, as every other mode says them before its figures
+    const environment = describeEnvironment(codecs.map((c) => c.library).concat(transport.library.startsWith('node:') ? [] : [transport.library], 'hdr-histogram-js'));
+    if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', environment, payload: payload.id, targetP99Ms, sweeps }, null, 2));
+    console.log(environmentLine(environment));
+    console.log(`\n${payloadHeading(describePayload(payload))}\n`);
     for (const line of sweepLines(sweeps)) console.log(line);
     return;
   }

@@ -40,12 +40,13 @@ test('benchmark_ws.js --sweep: the same JSON and lines as before the move', { ti
   const r = run('benchmark_ws.js', '5', '--sweep', '--profiles', 'none', '--formats', 'protobufjs-static', ...IMPOSSIBLE, '--json');
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(out), ['measurement', 'payload', 'targetP99Ms', 'sweeps']);
+  assert.deepEqual(Object.keys(out), ['measurement', 'environment', 'payload', 'targetP99Ms', 'sweeps']);
   assert.deepEqual([out.measurement, out.payload, out.targetP99Ms], ['saturation', 'test5', 0.001]);
   assert.deepEqual(out.sweeps.map((/** @type {Sweep} */ s) => [s.profile, s.knees.map((k) => [k.format, k.maxRate, k.failedRate, k.probes.length])]), [['none', [['protobufjs-static', null, 1000, 1]]]]);
   const text = run('benchmark_ws.js', '5', '--sweep', '--profiles', 'none', '--formats', 'protobufjs-static', ...IMPOSSIBLE);
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /^none protobufjs-static: p99 over 0\.001 ms even at 1,000 msgs\/s; at 1,000 msgs\/s p99 was [\d.]+ ms \([\d.]+ ms uncorrected\)\n$/);
+  // the machine and the payload first, as every other mode says them (the sweep's lines used to stand alone)
+  assert.match(text.stdout, /^Node [\d.]+ .*\n\ntest5: .*\n\nnone protobufjs-static: p99 over 0\.001 ms even at 1,000 msgs\/s; at 1,000 msgs\/s p99 was [\d.]+ ms \([\d.]+ ms uncorrected\)\n$/);
 });
 
 test('benchmark_transport.js --sweep: per transport, its own formats, a skipped cell said once', { timeout: 120_000 }, () => {
@@ -59,6 +60,7 @@ test('benchmark_transport.js --sweep: per transport, its own formats, a skipped 
     ['none http1: protobufjs-static 1000, json-buffer 1000', 'none grpc: protobufjs-static 1000']);
   const text = run('benchmark_transport.js', '5', '--sweep', '--transports', 'grpc', ...IMPOSSIBLE);
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /^none grpc protobufjs-static: p99 over 0\.001 ms even at 1,000 msgs\/s; .*\n$/, 'gRPC without --formats: its protobuf codec only');
+  assert.match(text.stdout, /^Node [\d.]+ .*\n\ntest5: .*\n\nnone grpc protobufjs-static: p99 over 0\.001 ms even at 1,000 msgs\/s; .*\n$/, 'gRPC without --formats: its protobuf codec only');
+  assert.ok(out.environment?.node, 'the JSON says the machine too');
   assert.equal(run('benchmark_transport.js', '5', '--sweep', '--rate', '100').stderr, 'benchmark_transport: --sweep chooses the rates itself: drop --rate\n');
 });

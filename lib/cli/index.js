@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -221,6 +222,9 @@ export function numberOption(value, name, { min = -Infinity, integer = false } =
 /**
  * Runs an entry point's main function: a UserError becomes one line on
  * stderr and exit code 2; anything else is a bug and keeps its stack trace.
+ * A process started with an IPC channel (a server.js --workers worker, a
+ * forked child) lets go of it after a UserError: the channel would keep it
+ * alive, its parent waiting for a line that never comes.
  * @param {string} file import.meta.url of the entry point
  * @param {() => Promise<void> | void} main
  */
@@ -232,6 +236,9 @@ export async function runCli(file, main) {
     if (err instanceof UserError) {
       process.stderr.write(`${name}: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
       process.exitCode = 2;
+      // a cluster worker disconnects through its Worker: a bare process.disconnect() makes node:cluster exit it with 0
+      if (cluster.isWorker) cluster.worker?.disconnect();
+      else if (process.connected) process.disconnect();
       return;
     }
     throw err;

@@ -7,6 +7,8 @@
  * messages in flight on its connections are the client's lost ones. mergeServerReports is the pure part.
  */
 import cluster from 'node:cluster';
+import path from 'node:path';
+import { UserError } from '../errors.js';
 import { createServerMeter } from './server-meter.js';
 
 /**
@@ -57,7 +59,25 @@ export function deathsNote(died, { lost, errors }) {
 }
 
 /**
- * Forks the workers (server.js again, with the same arguments) and waits until all listen.
+ * Why a worker ended before listening: the line a user error printed (exit code 2: a port in use, an address not of
+ * this machine; every worker runs the same checks, so it is the primary's own line), as a UserError; anything else
+ * as an Error with what the worker wrote.
+ * @param {number} id
+ * @param {number|null} code
+ * @param {string|null} signal
+ * @param {{ stdout: string, stderr: string }} out
+ */
+export function failedWorker(id, code, signal, out) {
+  // runCli's line: the script's name, then the message (the worker runs the primary's script)
+  const line = out.stderr.trim().split('\n').at(-1) ?? '';
+  const prefix = `${path.basename(process.argv[1] ?? '', '.js')}: `;
+  if (code === 2 && line.startsWith(prefix)) return new UserError(line.slice(prefix.length));
+  return new Error(`server worker ${id} exited (${signal ?? code}) before listening: ${out.stderr.trim() || out.stdout.trim()}`);
+}
+
+/**
+ * Forks the workers (server.js again, with the same arguments) and waits until all listen; when one ends first, ends
+ * the others and throws why (failedWorker).
  * @param {{ workers: number, env?: Record<string, string> }} o env: added to each worker's environment
  * @returns {Promise<{ url: string, control: { mark(): Promise<void>, report(): Promise<ReturnType<typeof mergeServerReports>> }, stop(): Promise<string> }>}
  *   stop: ends every worker and resolves with what they printed (their counters)
@@ -78,18 +98,37 @@ export async function startServerWorkers({ workers: n, env = {} }) {
     w.process.stderr?.setEncoding('utf8').on('data', (/** @type {string} */ d) => { out.stderr += d; });
     w.on('exit', (code, signal) => { if (!stopping) died.push({ worker: w.id, pid: w.process.pid ?? null, code, signal }); });
   }
-  const urls = await Promise.all(forks.map((w) => new Promise((resolve, reject) => {
-    const out = /** @type {{ stdout: string, stderr: string }} */ (output.get(w.id));
-    const check = () => {
-      const m = /^listening on (\S+)$/m.exec(out.stdout);
-      if (m) resolve(m[1]);
-    };
-    w.process.stdout?.on('data', check);
-    w.once('exit', (code, signal) => reject(new Error(`server worker ${w.id} exited (${signal ?? code}) before listening: ${out.stderr.trim() || out.stdout.trim()}`)));
-  })));
-  if (new Set(urls).size !== 1) throw new Error(`server workers listen on different addresses: ${[...new Set(urls)].join(', ')}`);
-  let nextId = 0;
   const live = () => forks.filter((w) => !w.isDead());
+  /** Ends every worker still running, resolved once all have exited. */
+  const endAll = () => Promise.all(live().map((w) => new Promise((resolve) => {
+    w.once('exit', resolve);
+    w.process.kill('SIGTERM');
+  })));
+  /** @type {string[]} */
+  let urls;
+  try {
+    urls = await Promise.all(forks.map((w) => new Promise((resolve, reject) => {
+      const out = /** @type {{ stdout: string, stderr: string }} */ (output.get(w.id));
+      const check = () => {
+        const m = /^listening on (\S+)$/m.exec(out.stdout);
+        if (m) resolve(m[1]);
+      };
+      w.process.stdout?.on('data', check);
+      // 'close' (not 'exit'): everything the worker wrote has been read
+      w.process.once('close', (code, signal) => reject(failedWorker(w.id, code, signal, out)));
+    })));
+  } catch (err) {
+    // one worker could not start: the others go too, rather than serve a part of the port's connections
+    stopping = true;
+    await endAll();
+    throw err;
+  }
+  if (new Set(urls).size !== 1) {
+    stopping = true;
+    await endAll();
+    throw new Error(`server workers listen on different addresses: ${[...new Set(urls)].join(', ')}`);
+  }
+  let nextId = 0;
   /**
    * Asks a worker (mark or report); null when it does not answer within 2 s or dies first.
    * @param {import('node:cluster').Worker} w
@@ -122,10 +161,7 @@ export async function startServerWorkers({ workers: n, env = {} }) {
     },
     async stop() {
       stopping = true;
-      await Promise.all(live().map((w) => new Promise((resolve) => {
-        w.once('exit', resolve);
-        w.process.kill('SIGTERM');
-      })));
+      await endAll();
       return forks.map((w) => `worker ${w.id}: ${output.get(w.id)?.stdout.replace(/^listening on \S+\n/m, '').trim() ?? ''}`).join('\n');
     },
   };

@@ -2,7 +2,10 @@
 // added in the reports; a worker killed mid-pass is reported with the messages that went without an answer, and not replaced.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { ROOT } from '../../lib/paths.js';
 import { selectCodecs } from '../../lib/codecs/index.js';
 import { resolvePayloads } from '../../lib/payload/index.js';
 import { measureTransmission, serverArgs, startServerProcess } from '../../lib/transmission/run.js';
@@ -10,6 +13,56 @@ import { measureTransmission, serverArgs, startServerProcess } from '../../lib/t
 const [payload] = resolvePayloads({ numbers: ['5'] });
 /** @param {number} pid */
 const childrenOf = (pid) => execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+
+/**
+ * Runs server.js to its end (or the test's: its signal ends the process).
+ * @param {string[]} args
+ * @param {AbortSignal} signal
+ * @returns {Promise<{ code: number|null, stdout: string, stderr: string }>}
+ */
+function runServer(args, signal) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server.js'), ...args], { cwd: ROOT, signal, killSignal: 'SIGKILL' });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
+  child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+  child.on('error', () => {});
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * The processes whose command line names this port: a server.js or a worker of it left behind.
+ * @param {number} port
+ */
+const processesOnPort = (port) => execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n')
+  .filter((l) => l.includes('server.js') && l.includes(`--port ${port}`));
+
+// A worker that cannot listen ends with its user error; the primary, rather than wait for ever for its listening line,
+// ends the others and exits 2 with that one line.
+for (const transport of ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc']) {
+  test(`server.js --workers 2 over ${transport} on a port in use: one line, exit code 2, no worker left`, { timeout: 60_000 }, async (t) => {
+    const holder = net.createServer();
+    await /** @type {Promise<void>} */ (new Promise((resolve) => holder.listen(0, '127.0.0.1', resolve)));
+    const { port } = /** @type {net.AddressInfo} */ (holder.address());
+    try {
+      const r = await runServer(['3', '--transport', transport, '--workers', '2', '--port', String(port)], t.signal);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stderr, `server: port ${port} on 127.0.0.1 is already in use\n`);
+      assert.equal(r.stdout, '');
+      assert.deepEqual(processesOnPort(port), []);
+    } finally {
+      holder.close();
+    }
+  });
+}
+
+test('server.js --workers 2 on an address not of this machine: one line, exit code 2, no worker left', { timeout: 60_000 }, async (t) => {
+  // 192.0.2.1: TEST-NET-1 (RFC 5737), never an address of this machine
+  const r = await runServer(['3', '--transport', 'http1', '--workers', '2', '--host', '192.0.2.1', '--port', '7179'], t.signal);
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stderr, 'server: --host 192.0.2.1: not an address of this machine\n');
+  assert.deepEqual(processesOnPort(7179), []);
+});
 
 for (const transport of ['ws', 'http1', 'http2', 'connect', 'connect-h2', 'grpc']) {
   test(`server.js --workers 2 over ${transport}: both workers serve, the report adds their messages`, { timeout: 120_000 }, async () => {

@@ -245,6 +245,32 @@ test('http1: a client that resets its connection after a complete, answered POST
   });
 });
 
+test('http1: a client that closes its connection (FIN) in the middle of a request is counted as gone, not as a malformed request', async () => {
+  await withServer('http1', {}, async (server) => {
+    const cut = [
+      'POST /json-buffer HTTP/1.1\r\nhost: 127.0.0.1\r\n', // mid-headers
+      `POST /json-buffer HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n${json.slice(0, 10)}`, // mid-body
+    ];
+    for (const start of cut) {
+      const socket = net.connect(server.port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (d) => { answer += d.toString('latin1'); });
+      socket.end(start);
+      // the server closes its side once it has seen the client's
+      await new Promise((resolve) => socket.once('close', resolve));
+      assert.equal(answer, '', 'no 400 for a request the client gave up');
+    }
+    assert.equal(field(server.counters, 'malformed'), 0, 'a valid start cut short is not malformed');
+    assert.equal(field(server.counters, 'resets'), 2, 'counted as connections closed by the client');
+    assert.equal(field(server.counters, 'messages'), 0);
+    assert.match(server.describe(), /\b2 connections reset or closed mid-request by the client\b/);
+    assert.match(await rawSocket(server.port, Buffer.from('NOT HTTP\r\n\r\n')), /^HTTP\/1\.1 400 /);
+    assert.equal(field(server.counters, 'malformed'), 1, 'garbage is still malformed');
+  });
+});
+
 test('http2 with curl (prior knowledge, h2c): a JSON POST is 204, a malformed body 400, oversize 413; garbage bytes end only their session', { skip: !curlHttp2 && 'no curl with HTTP/2' }, async () => {
   await withServer('http2', { maxPayload: 2000 }, async (server) => {
     const post = (/** @type {string} */ body) => curl(['--http2-prior-knowledge', '-X', 'POST', '-H', 'content-type: application/json', '--data-binary', '@-', `${server.url}/json-buffer`], body);

@@ -99,8 +99,9 @@ export const compressedBound = (n) => n + (n >>> 10) + 1024;
 
 /**
  * Server-side counters of an HTTP transport: requests, data messages and their bytes, decode errors, malformed
- * requests, connections the client reset (not malformed: wrk and load balancers end with a reset after their last
- * answer), bodies over the limit, refusals (payload or format), unknown paths; per format its messages and decode errors.
+ * requests, connections the client reset or closed in the middle of a request (not malformed: wrk and load balancers
+ * end with a reset after their last answer), bodies over the limit, refusals (payload or format), unknown paths; per
+ * format its messages and decode errors.
  */
 export function httpCounters() {
   /** @type {Record<string, { messages: number, decodeErrors: number }>} */
@@ -324,17 +325,19 @@ export function describeHttpCounters(c, { raw = false, transport }) {
   const seconds = (Date.now() - c.startedAt) / 1000;
   return [
     `${transport} server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${c.requests} requests, ${c.messages} messages, ${c.bytes} body bytes`,
-    `errors: ${c.decodeErrors} decode (400), ${c.malformed} malformed (400/405/415), ${c.resets} connections reset by the client, ${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
+    `errors: ${c.decodeErrors} decode (400), ${c.malformed} malformed (400/405/415), ${c.resets} connections reset or closed mid-request by the client, `
+      + `${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
     ...Object.entries(c.byFormat).map(([format, f]) => `${format}: ${f.messages} messages, ${f.decodeErrors} decode errors`),
   ].join('\n');
 }
 
 /**
- * Whether a connection's error is the client going away (a reset, a broken pipe, a timeout) rather than bytes
- * that are not HTTP: node:http reports both as 'clientError', node:http2 as 'sessionError'.
+ * Whether a connection's error is the client going away (a reset, a broken pipe, a timeout, its end of the connection
+ * closed in the middle of a request: HPE_INVALID_EOF_STATE, the bytes so far being HTTP) rather than bytes that are
+ * not HTTP: node:http reports both as 'clientError', node:http2 as 'sessionError'.
  * @param {unknown} err
  */
-export const isConnectionLoss = (err) => ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT'].includes(String(/** @type {NodeJS.ErrnoException|null} */ (err)?.code));
+export const isConnectionLoss = (err) => ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'HPE_INVALID_EOF_STATE'].includes(String(/** @type {NodeJS.ErrnoException|null} */ (err)?.code));
 
 /**
  * Reads a refusal's text from an answer body (for the client's one line).

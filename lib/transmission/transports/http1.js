@@ -56,7 +56,8 @@ async function startServer(options) {
   const counters = httpCounters();
   const handler = httpHandler({ ...options, counters });
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
-  // bytes that are not HTTP: a 400 and the connection closed, never a crash
+  // bytes that are not HTTP: a 400 and the connection closed, never a crash; a client that resets its connection, or
+  // closes it in the middle of a request (a valid start, cut short), is not sending bad bytes: counted as going away
   server.on('clientError', (err, socket) => {
     if (isConnectionLoss(err)) {
       counters.resets++;

@@ -13,6 +13,7 @@ import { measureTransmission, nodeClientPass, payloadIdentity, prepareWireCodecs
 import { serveTransport } from '../../lib/transmission/serve.js';
 import { checkSettings, loadTransport } from '../../lib/transmission/transports/index.js';
 import { field } from '../helpers/narrow.js';
+import { cancelH2Streams, resetH2Streams, settled } from '../helpers/cancelled-requests.js';
 
 /**
  * @param {string} name
@@ -268,6 +269,29 @@ test('http1: a client that closes its connection (FIN) in the middle of a reques
     assert.match(server.describe(), /\b2 connections reset or closed mid-request by the client\b/);
     assert.match(await rawSocket(server.port, Buffer.from('NOT HTTP\r\n\r\n')), /^HTTP\/1\.1 400 /);
     assert.equal(field(server.counters, 'malformed'), 1, 'garbage is still malformed');
+  });
+});
+
+test('http2: streams the client resets before their request ends, or cancels as it ends, are streams reset: not messages, not decode errors', async () => {
+  await withServer('http2', {}, async (server) => {
+    const contentType = 'application/json';
+    await resetH2Streams(server.port, { path: '/json-buffer', contentType, n: 5 });
+    await resetH2Streams(server.port, { path: '/json-buffer', contentType, n: 5, body: Buffer.from(json.slice(0, 10)) });
+    await cancelH2Streams(server.url, { path: '/json-buffer', contentType, n: 5 });
+    await cancelH2Streams(server.url, { path: '/json-buffer', contentType, n: 5, body: Buffer.from(json.slice(0, 10)) });
+    await settled(() => field(server.counters, 'streamResets') === 20);
+    assert.equal(field(server.counters, 'streamResets'), 20);
+    assert.equal(field(server.counters, 'messages'), 0);
+    assert.equal(field(server.counters, 'decodeErrors'), 0);
+    assert.equal(server.meter.messages, 0, 'the meter counts no message');
+    assert.match(server.describe(), /\b0 messages\b.*\n.*\b0 decode \(400\).*\b20 streams reset by the client\b/);
+    // a whole request still counts, a body that does not decode still is a decode error
+    const transport = await loadTransport('http2');
+    const r = await nodeClientPass({ transport, url: server.url, codec: byName['json-buffer'], identity: payloadIdentity(payload), messages: 3 });
+    assert.equal(r.acked, 3);
+    await settled(() => field(server.counters, 'messages') === 3);
+    assert.equal(field(server.counters, 'messages'), 3);
+    assert.equal(server.meter.messages, 3);
   });
 });
 

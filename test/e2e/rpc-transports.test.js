@@ -30,6 +30,7 @@ import { ANSWER, checkSettings } from '../../lib/transmission/transports/index.j
 import connect, { connectH2, connectFramingBytes } from '../../lib/transmission/transports/connect.js';
 import grpcTransport, { grpcFramingBytes } from '../../lib/transmission/transports/grpc.js';
 import { field, record } from '../helpers/narrow.js';
+import { cancelH2Streams, resetH1Requests, resetH2Streams, settled } from '../helpers/cancelled-requests.js';
 
 /** @typedef {import('../../lib/transmission/transports/index.js').Transport} Transport */
 /** @typedef {import('../../lib/transmission/transports/index.js').TransportServer} TransportServer */
@@ -148,6 +149,43 @@ for (const transport of [connect, connectH2]) {
         await c.close();
       }
     }
+  });
+}
+
+for (const transport of [connect, connectH2]) {
+  test(`${transport.name}: requests the client resets before their answer are counted as reset, not as messages or HTTP statuses`, async (t) => {
+    const { server, codecs, meter } = await serve(t, transport, { formats: ['protobuf-es'] });
+    const path = loadService(payload.schema, 'connect').path('send');
+    const o = { path, contentType: 'application/proto', n: 5 };
+    const partial = Buffer.from([0x0a, 0x40, 0x01]); // a field that declares 64 bytes, then one
+    if (transport === connect) {
+      await resetH1Requests(server.port, o);
+      await resetH1Requests(server.port, { ...o, body: partial });
+    } else {
+      await resetH2Streams(server.port, o);
+      await resetH2Streams(server.port, { ...o, body: partial });
+      await cancelH2Streams(server.url, o);
+      await cancelH2Streams(server.url, { ...o, body: partial });
+    }
+    const resets = transport === connect ? 10 : 20;
+    await settled(() => field(server.counters, 'resets') === resets);
+    assert.equal(field(server.counters, 'resets'), resets);
+    assert.equal(field(server.counters, 'messages'), 0);
+    assert.equal(field(server.counters, 'ok'), 0);
+    assert.deepEqual(field(server.counters, 'byStatus'), {});
+    assert.equal(meter.messages, 0, 'the meter counts no message');
+    assert.match(server.describe(), new RegExp(`^errors: none; ${resets} requests reset by the client before their answer$`, 'm'));
+    // whole requests still count, each once
+    const codec = codecs.get('protobuf-es');
+    assert.ok(codec);
+    const { counts, drive } = await client(t, transport, server, codec);
+    await drive(0, 20);
+    assert.equal(counts[ANSWER.ok], 20);
+    // and the client's first call, its check of the server
+    await settled(() => meter.messages === 21);
+    assert.equal(meter.messages, 21);
+    assert.equal(field(server.counters, 'messages'), 21);
+    assert.equal(field(server.counters, 'ok'), 21);
   });
 }
 

@@ -133,8 +133,9 @@ export const connectH2 = connectTransport('2');
 
 /**
  * What a Connect server counts: data messages, those answered 200 and the other answers by HTTP status, refusals
- * (payload or format), raw answers; per format its messages.
- * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, byStatus: Record<string, number>,
+ * (payload or format), raw answers, requests the client reset before their answer went out (not messages); per
+ * format its messages.
+ * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, resets: number, byStatus: Record<string, number>,
  *   byFormat: Record<string, { messages: number }> }} ConnectCounters
  */
 
@@ -151,7 +152,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {ConnectCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, byStatus, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, resets: 0, byStatus, byFormat };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
   const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];
   const ack = create(service.ack);
@@ -202,14 +203,23 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     const codec = format && codecs.get(format);
     if (format && !codec) return refuse(res, 400, Code.FailedPrecondition, `this server does not serve ${format} (${FORMATS[format].contentType}); it serves: ${usable.map(([n]) => n).join(', ') || 'nothing'}`);
     if (codec && 'refused' in codec) return refuse(res, 400, Code.FailedPrecondition, `${format} cannot carry this payload: ${codec.refused}`);
-    counters.messages++;
-    meter.handled();
     const perFormat = (counters.byFormat[format ?? 'other'] ??= { messages: 0 });
-    perFormat.messages++;
-    res.once('finish', () => {
+    // a message counts once its answer has gone out; a request the client reset first (HTTP/1.1: its connection
+    // closed before the answer finished; HTTP/2: its stream reset before it closed cleanly, which node:http2's
+    // compatibility request hides, ending it as if complete) is counted as reset, not as a message or an HTTP status
+    const stream = 'stream' in req ? req.stream : null;
+    let finished = false;
+    res.once('finish', () => { finished = true; });
+    const settle = () => {
+      if (!finished || stream?.rstCode) return void counters.resets++;
+      counters.messages++;
+      meter.handled();
+      perFormat.messages++;
       if (res.statusCode === 200) counters.ok++;
       else counters.byStatus[res.statusCode] = (counters.byStatus[res.statusCode] ?? 0) + 1;
-    });
+    };
+    if (stream) stream.once('close', settle);
+    else res.once('close', settle);
     if (format && (raw || req.headers[HEADER.raw] === '1')) return answerRaw(req, res, format, path === paths.get);
     return adapter(req, res);
   };
@@ -277,7 +287,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     return [
       `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered 200, `
         + `${counters.raw} raw, ${counters.refused} refused (payload or format)`,
-      `errors: ${statuses}`,
+      `errors: ${statuses}; ${counters.resets} requests reset by the client before their answer`,
       ...formats,
     ].join('\n');
   }

@@ -100,13 +100,14 @@ export const compressedBound = (n) => n + (n >>> 10) + 1024;
 /**
  * Server-side counters of an HTTP transport: requests, data messages and their bytes, decode errors, malformed
  * requests, connections the client reset or closed in the middle of a request (not malformed: wrk and load balancers
- * end with a reset after their last answer), bodies over the limit, refusals (payload or format), unknown paths; per
- * format its messages and decode errors.
+ * end with a reset after their last answer), HTTP/2 streams the client reset before its request ended (not a message:
+ * the request never arrived whole), bodies over the limit, refusals (payload or format), unknown paths; per format
+ * its messages and decode errors.
  */
 export function httpCounters() {
   /** @type {Record<string, { messages: number, decodeErrors: number }>} */
   const byFormat = {};
-  return { startedAt: Date.now(), requests: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, resets: 0, tooLarge: 0, refused: 0, notFound: 0, byFormat };
+  return { startedAt: Date.now(), requests: 0, messages: 0, bytes: 0, decodeErrors: 0, malformed: 0, resets: 0, streamResets: 0, tooLarge: 0, refused: 0, notFound: 0, byFormat };
 }
 
 /**
@@ -225,27 +226,49 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
     req.on('error', () => {});
     req.on('end', () => {
       if (over) return;
-      counters.messages++;
-      perFormat.messages++;
-      counters.bytes += length;
-      meter.handled();
-      if (rawHere) return void answer(res, 204);
+      // node:http2's compatibility request ends, with the bytes it had, on a stream the client reset (RST_STREAM)
+      // before its body ended: that request never arrived whole (node:http's request errors instead, and its
+      // connection is counted as reset)
+      const stream = req.stream;
+      if (stream?.rstCode) return void counters.streamResets++;
+      /** @param {boolean} decodeError */
+      const tally = (decodeError) => {
+        counters.messages++;
+        perFormat.messages++;
+        counters.bytes += length;
+        meter.handled();
+        if (decodeError) {
+          counters.decodeErrors++;
+          perFormat.decodeErrors++;
+        }
+      };
+      // over HTTP/2 a message counts once its stream has closed cleanly: a client that resets it before the answer
+      // goes out (node:http2's close(), say, ends the request and resets it in one breath) cancelled it
+      const count = (/** @type {boolean} */ decodeError) => (stream && !stream.closed
+        ? void stream.once('close', () => (stream.rstCode ? counters.streamResets++ : tally(decodeError)))
+        : tally(decodeError));
+      if (rawHere) {
+        count(false);
+        return void answer(res, 204);
+      }
       let body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
       try {
         if (encoding) body = encodingOf(encoding).decompress(body, maxPayload);
       } catch (err) {
-        if (/** @type {NodeJS.ErrnoException} */ (err)?.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return tooLarge();
-        counters.decodeErrors++;
-        perFormat.decodeErrors++;
+        if (/** @type {NodeJS.ErrnoException} */ (err)?.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
+          count(false);
+          return tooLarge();
+        }
+        count(true);
         return textAnswer(res, 400, `cannot decompress the ${encoding} body`);
       }
       try {
         codec.decode(body);
       } catch {
-        counters.decodeErrors++;
-        perFormat.decodeErrors++;
+        count(true);
         return textAnswer(res, 400, `${name} cannot decode this body`);
       }
+      count(false);
       answer(res, 204);
     });
   };
@@ -326,7 +349,7 @@ export function describeHttpCounters(c, { raw = false, transport }) {
   return [
     `${transport} server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${c.requests} requests, ${c.messages} messages, ${c.bytes} body bytes`,
     `errors: ${c.decodeErrors} decode (400), ${c.malformed} malformed (400/405/415), ${c.resets} connections reset or closed mid-request by the client, `
-      + `${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
+      + `${transport === 'HTTP/2' ? `${c.streamResets} streams reset by the client, ` : ''}${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
     ...Object.entries(c.byFormat).map(([format, f]) => `${format}: ${f.messages} messages, ${f.decodeErrors} decode errors`),
   ].join('\n');
 }

@@ -189,6 +189,35 @@ for (const transport of [connect, connectH2]) {
   });
 }
 
+test('grpc: server.js on a port in use says so in one line (grpc-js logs nothing of its own), exit 2; the logger is put back', async () => {
+  const holder = net.createServer();
+  await /** @type {Promise<void>} */ (new Promise((resolve) => holder.listen(0, '127.0.0.1', resolve)));
+  const { port } = /** @type {net.AddressInfo} */ (holder.address());
+  const { getLogger } = await import('@grpc/grpc-js/build/src/logging.js');
+  const original = getLogger();
+  try {
+    const r = await run(process.execPath, [path.join(ROOT, 'server.js'), '3', '--transport', 'grpc', '--port', String(port)], { cwd: ROOT }).then(
+      () => assert.fail('server.js started on a port in use'),
+      (/** @type {{ code: number, stdout: string, stderr: string }} */ err) => err);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr, `server: port ${port} on 127.0.0.1 is already in use\n`);
+    assert.equal(r.stdout, '');
+    // in this process: the failed bind is refused as one UserError, and grpc-js's logger is the one it had before
+    /** @type {string[]} */
+    const logged = [];
+    const logger = { error: (/** @type {unknown[]} */ ...args) => { logged.push(args.join(' ')); } };
+    grpc.setLogger(logger);
+    const codecs = await wireCodecs(['protobufjs-static']);
+    await assert.rejects(grpcTransport.startServer({ codecs, direction: 'up', host: '127.0.0.1', port, tls: null, compress: null, maxPayload: 1 << 20, raw: false, identity, meter: createServerMeter(), schema: payload.schema }),
+      (err) => err instanceof UserError && err.message === `port ${port} on 127.0.0.1 is already in use`);
+    assert.deepEqual(logged, []);
+    assert.equal(getLogger(), logger, 'the logger in place before is put back');
+  } finally {
+    holder.close();
+    grpc.setLogger(original);
+  }
+});
+
 test('grpc: up and down with two protobuf codecs, every message answered; the bytes at the socket are what framingBytes declares', async (t) => {
   const { server, codecs, meter } = await serve(t, grpcTransport, { formats: ['protobufjs-static', 'protobuf-es'] });
   for (const format of ['protobufjs-static', 'protobuf-es']) {

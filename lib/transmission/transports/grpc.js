@@ -20,6 +20,7 @@
  */
 import net from 'node:net';
 import grpc from '@grpc/grpc-js';
+import { getLogger } from '@grpc/grpc-js/build/src/logging.js';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { UserError, firstLine } from '../../errors.js';
 import { ANSWER } from './index.js';
@@ -72,6 +73,27 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
  * @typedef {{ startedAt: number, messages: number, ok: number, decodeErrors: number, malformed: number, refused: number,
  *   raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
  */
+
+/** The line grpc-js logs (E, on stderr) when it cannot bind, before the error startServer turns into its own one line. */
+const BIND_FAILURE = /^No address added out of total \d+ resolved$/;
+let binds = 0;
+/** @type {Partial<Console>} */
+let logger = getLogger();
+
+/**
+ * While a server binds (+1 when it starts, -1 when its callback comes), grpc-js's logger leaves out BIND_FAILURE:
+ * a port in use is then one line, as on every transport. Every other line goes to the logger in place before
+ * (grpc-js's own, or one an application set), and that logger is put back once no bind is under way.
+ * @param {1|-1} step
+ */
+function quietBind(step) {
+  binds += step;
+  if (step === 1 && binds === 1) {
+    logger = getLogger();
+    const { error } = logger;
+    grpc.setLogger({ ...logger, error: (message, ...rest) => { if (!BIND_FAILURE.test(String(message))) error?.(message, ...rest); } });
+  } else if (binds === 0) grpc.setLogger(logger);
+}
 
 /**
  * @param {import('./index.js').ServerOptions} options
@@ -188,7 +210,9 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     : grpc.ServerCredentials.createInsecure();
   /** @type {Promise<number>} */
   const binding = new Promise((resolve, reject) => {
+    quietBind(+1);
     server.bindAsync(hostPort(host, port), credentials, (err, p) => {
+      quietBind(-1);
       if (!err) return resolve(p);
       const text = String(err.message);
       if (/EADDRINUSE|address already in use/i.test(text)) reject(new UserError(`port ${port} on ${host} is already in use`));

@@ -67,6 +67,12 @@ runCli(import.meta.url, async () => {
   const unserved = payloads[0].schema ? transport.servesSchema?.(payloads[0].schema) : null;
   if (unserved) throw new UserError(unserved);
   const { usable, refused } = prepareWireCodecs(codecs, payloads[0], transport);
+  // a server with no format to serve would only refuse every client: refused here, as the clients and benchmarks do
+  if (!usable.length) {
+    const reasons = [...new Set(refused.map((r) => r.reason))];
+    throw new UserError(`--formats ${values.formats ?? 'all'}: the ${transport.name} server would serve no format: `
+      + (reasons.length === 1 ? reasons[0] : refused.map((r) => `${r.name}: ${r.reason}`).join('; ')));
+  }
   // each entry is a [name, codec] pair
   const table = new Map(/** @type {[string, (typeof usable)[number] | { refused: string }][]} */ ([...usable.map((c) => [c.name, c]), ...refused.map((r) => [r.name, { refused: r.reason }])]));
   const workers = numberOption(values.workers, 'workers', { min: 1, integer: true });

@@ -191,6 +191,11 @@ test('bad arguments: one line, exit 2', async () => {
   // a URL of the other scheme names the option it wants (it used to say only "expected ws://HOST:PORT")
   assertOneLine(await run('client_json.js', ['3', '10', '--url', 'wss://127.0.0.1:7070']).done, /^client_json: --url wss:\/\/127\.0\.0\.1:7070: wss:\/\/ is TLS: add --tls \(and --ca FILE/);
   assertOneLine(await run('client_json.js', ['3', '10', '--url', 'ws://127.0.0.1:7070', '--tls', '--ca', 'x.pem']).done, /^client_json: --url ws:\/\/127\.0\.0\.1:7070: ws:\/\/ is plain: leave --tls out$/);
+  // --formats leaving the transport nothing it can carry: refused, as the clients and benchmarks refuse it
+  assertOneLine(await run('server.js', ['3', '--transport', 'grpc', '--formats', 'json-buffer']).done,
+    /^server: --formats json-buffer: the grpc server would serve no format: grpc carries protobufjs-static, .* only$/);
+  assertOneLine(await run('server.js', ['3', '--transport', 'connect', '--formats', 'json-buffer,protobufjs-static']).done,
+    /^server: --formats json-buffer,protobufjs-static: the connect server would serve no format: connect carries protobuf-es, protobuf-es-json only$/);
   // it prints no results: --json is not taken rather than taken and ignored
   assertOneLine(await run('server.js', ['3', '--json']).done, /^server: unknown option "--json" \(--help lists the options\)$/);
   assertOneLine(await run('benchmark_ws.js', ['3', '--target-p99', '5']).done, /^benchmark_ws: --target-p99 5: only with --sweep$/);

@@ -2,10 +2,10 @@
 // Transmission server: decodes every message with the format the client names and answers it, over any transport.
 import cluster from 'node:cluster';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
+import { tempFolder } from './lib/files.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
 import { createServerMeter } from './lib/transmission/server-meter.js';
 import { startServerWorkers } from './lib/transmission/server-workers.js';
@@ -39,7 +39,7 @@ ${payloadSourceUsage(OPTIONS, { column: 22 })}
   --compress C        the compression answers use when a client asks for it (the server accepts every one
                       its transport knows): gzip, br, zstd for HTTP; deflate, deflate-context for ws
   --tls               serve with a certificate made now for localhost (written to a temporary file, path
-                      printed, for the clients' --ca)
+                      printed, for the clients' --ca; removed when the server stops)
   --port P            port (default: $PORT, else 7070; 0 for any free port)
   --host H            address to bind (default 127.0.0.1; 0.0.0.0 to accept other machines)
   --formats a,b       codecs to accept (default: every available one)
@@ -131,7 +131,8 @@ async function serveOwner({ child, keys, stop, mark, report, probe }) {
     });
     if (keys) process.send?.({ op: 'tls', cert: keys.cert });
   } else if (keys) {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-tls-')), 'cert.pem');
+    // removed when the server stops (its signal handler exits: the folder goes with the process)
+    const file = path.join(tempFolder('pvj-tls-').dir, 'cert.pem');
     fs.writeFileSync(file, keys.cert);
     console.log(`certificate ${file} (give it to the clients as --ca)`);
   }

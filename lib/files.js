@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { UserError, oneLine, printable } from './errors.js';
@@ -105,4 +106,40 @@ export function jsonErrorOffset(message, text) {
   const errors = [];
   jsonc.parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   return errors.length ? errors[0].offset : null;
+}
+
+/** Folders tempFolder made and nothing has removed yet: the process's 'exit' removes them. */
+const leftovers = new Set();
+
+/**
+ * A fresh folder under the system's temporary folder (`prefix` then random characters). remove() removes it; what is
+ * not removed by then goes when the process exits, however it exits short of a kill: an entry point's signal handler
+ * (exitOnSignals, server.js's) calls process.exit, which runs no `finally`, but runs the 'exit' handlers.
+ * @param {string} prefix
+ * @returns {{ dir: string, remove: () => void }}
+ */
+export function tempFolder(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (!leftovers.size) process.once('exit', removeLeftovers);
+  leftovers.add(dir);
+  return {
+    dir,
+    remove() {
+      leftovers.delete(dir);
+      if (!leftovers.size) process.off('exit', removeLeftovers);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Removes the folders tempFolder made that are still there (an 'exit' handler: synchronous, never throws). */
+function removeLeftovers() {
+  for (const dir of leftovers) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // nothing more can be done on the way out
+    }
+  }
+  leftovers.clear();
 }

@@ -17,9 +17,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
-import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../errors.js';
+import { tempFolder } from '../files.js';
 import { createLatency } from './latency.js';
 import { loadService } from './transports/rpc-service.js';
 import { CONNECT_FORMATS } from './transports/connect-formats.js';
@@ -347,7 +347,8 @@ export const keptSchedule = (seconds, scheduledSeconds) => seconds <= scheduledS
 export async function h2loadPass({ url, request, rate, messages: asked, connections, window, serverControl, bin = 'h2load', timeoutMs }) {
   // h2load refuses fewer requests than connections
   const messages = Math.max(asked, connections);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-h2load-'));
+  // removed at the end, or (the run interrupted: its signal handler exits at once) when the process exits
+  const { dir, remove } = tempFolder('pvj-h2load-');
   try {
     const bodyFile = path.join(dir, 'body');
     const logFile = path.join(dir, 'log.tsv');
@@ -382,7 +383,7 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       onSchedule: keptSchedule(summary.seconds, scheduledSeconds), load: { connections, streams: window },
     };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 }
 

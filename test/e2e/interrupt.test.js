@@ -59,3 +59,63 @@ for (const [signal, code, phase, group, args] of /** @type {[NodeJS.Signals, num
     }
   });
 }
+
+/**
+ * Waits until `check` holds, looking every 100 ms, at most `tries` times.
+ * @param {() => boolean} check
+ * @param {number} tries
+ */
+async function until(check, tries) {
+  for (let i = 0; i < tries && !check(); i++) await new Promise((r) => { setTimeout(r, 100); });
+}
+
+const hasH2load = spawnSync('h2load', ['--version']).status === 0;
+
+// Their signal handlers exit at once, which runs no `finally`: the temporary folders go with the process instead
+// (lib/files.js tempFolder). Each run gets a TMPDIR of its own, so what it leaves there is its own.
+test('SIGINT to benchmark_transport.js during an h2load capacity pass: exit 130, no pvj-h2load folder left', { timeout: 300_000, skip: !hasH2load && 'no h2load on the PATH (apt-get install nghttp2-client)' }, async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupt-tmp-'));
+  /** @type {number|undefined} */
+  let pgid;
+  try {
+    const child = spawn(process.execPath, ['benchmark_transport.js', '3', '--capacity', '--transports', 'http1', '--searches', '1', '--load-generator', 'h2load'],
+      { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp } });
+    pgid = child.pid;
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    const exited = new Promise((resolve) => { child.once('exit', (c, s) => resolve({ c, s })); });
+    const h2loadFolders = () => fs.readdirSync(tmp).filter((name) => name.startsWith('pvj-h2load-'));
+    await until(() => h2loadFolders().length > 0, 2400);
+    assert.ok(h2loadFolders().length > 0, `an h2load pass started: ${stderr.slice(-400)}`);
+    // Ctrl-C: the whole group (the run, its server, h2load)
+    process.kill(-(/** @type {number} */ (child.pid)), 'SIGINT');
+    const { c, s } = /** @type {{ c: number|null, s: string|null }} */ (await exited);
+    assert.equal(c, 130, `exit ${c} ${s}: ${stderr.slice(-400)}`);
+    assert.deepEqual(h2loadFolders(), [], 'the h2load pass\'s folder is removed');
+  } finally {
+    try { if (pgid) process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('server.js --tls: the certificate file it printed is removed when it stops (SIGINT, SIGTERM)', { timeout: 120_000 }, async () => {
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupt-tmp-'));
+    const child = spawn(process.execPath, ['server.js', '3', '--tls', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: tmp } });
+    try {
+      let stdout = '';
+      child.stdout.on('data', (d) => { stdout += d; });
+      const exited = new Promise((resolve) => { child.once('exit', (c) => resolve(c)); });
+      await until(() => /^listening on /m.test(stdout), 600);
+      const file = /^certificate (\S+) /m.exec(stdout)?.[1];
+      assert.ok(file && fs.existsSync(file), `the certificate file is there while it serves: ${stdout}`);
+      child.kill(signal);
+      assert.equal(await exited, 0);
+      assert.equal(fs.existsSync(path.dirname(file)), false, `${path.dirname(file)} is removed`);
+      assert.deepEqual(fs.readdirSync(tmp), [], 'nothing left in its TMPDIR');
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+});

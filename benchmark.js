@@ -96,8 +96,8 @@ ${runtimeUsage({ column: 21, adds: 'the speed suite again on each runtime, as a 
 runCli(import.meta.url, async () => {
   const argv = process.argv.slice(2);
   const { values, positionals } = parseCli(argv, OPTIONS);
-  refuseRuntimeOptionsAlone(values);
   if (values.help) return void console.log(USAGE);
+  refuseRuntimeOptionsAlone(values);
   if (values.quick && values.full) throw new UserError('choose --quick or --full, not both');
   const mode = values.quick ? 'quick' : values.full ? 'full' : 'default';
   const overrides = {};

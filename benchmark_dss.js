@@ -97,8 +97,8 @@ ${runtimeUsage({ column: 18, adds: 'the speed suite on each runtime, as a runtim
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
-  refuseRuntimeOptionsAlone(values);
   if (values.help) return void console.log(USAGE);
+  refuseRuntimeOptionsAlone(values);
   if (values.list) return void console.log(codecListTable(await loadCodecs()));
   if (values.timer !== 'paired' && values.timer !== 'benchmark') throw new UserError(`--timer: expected paired or benchmark, got ${JSON.stringify(values.timer)}`);
   // --shapes and --runtimes time in Benchmark.js rounds

@@ -31,8 +31,8 @@ ${runtimeUsage({ column: 16, adds: 'each codec\'s round-trip verdict on each run
 
 runCli(import.meta.url, async () => {
   const { values, positionals } = parseCli(process.argv.slice(2), OPTIONS);
-  refuseRuntimeOptionsAlone(values);
   if (values.help) return void console.log(USAGE);
+  refuseRuntimeOptionsAlone(values);
   const sample = values.sample === undefined ? undefined : numberOption(values.sample, 'sample', { min: 1, integer: true });
   const train = values.train === undefined ? undefined : numberOption(values.train, 'train', { min: 1, integer: true });
   const big = values.data && (fs.statSync(values.data, { throwIfNoEntry: false })?.size ?? 0) >= 10 * 2 ** 20;

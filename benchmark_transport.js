@@ -153,6 +153,8 @@ runCli(import.meta.url, async () => {
     { option: '--load-generator', direction: opts.direction, compress: opts.compress, tls: opts.tls, clientWorkers: opts.clientWorkers ?? 1 });
   const { payload, codecs, codecsFor, skipped } = await selectTransportFormats(transports, values, positionals);
   const skipLines = skipped.map((s) => `${s.transport} ${s.format}: skipped, ${s.reason}`);
+  // the machine and the libraries of the run, described at its end (the steal over the run is part of it)
+  const runEnvironment = () => describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
   const quiet = values.json || !process.stderr.isTTY;
   const link = { rtt: opts.rtt, down: opts.down, up: opts.up, shaper: opts.shaper, connections: opts.connections, idleTimeoutMs: opts.idleTimeoutMs,
     direction: opts.direction, compress: opts.compress, tls: opts.tls, pipelining: opts.pipelining, window: opts.window, placement: opts.placement, clientWorkers: opts.clientWorkers };
@@ -172,7 +174,7 @@ runCli(import.meta.url, async () => {
       link: { ...link, ...busy },
       onProbe: quiet ? undefined : (p) => process.stderr.write(`${p.transport} ${p.format} ${p.sustainSeconds ? `sustained ${p.sustainSeconds} s ` : ''}at ${int(p.rate)} msgs/s: p99 ${p.p99 ?? '—'} ms ${p.ok ? 'ok' : `${p.late ? 'behind its schedule' : 'over'} (${p.bound}-bound)`}\n`),
     });
-    const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
+    const environment = runEnvironment();
     // who sent, as the transports say (h2load drives only some of them), and why not h2load where auto chose otherwise
     const sentBy = capacity.find((t) => t.loadGenerator !== 'toolkit')?.loadGenerator ?? loadGeneratorLabel({ name: 'toolkit' });
     const settings = {
@@ -189,7 +191,7 @@ runCli(import.meta.url, async () => {
   if (values.sweep) {
     const sweeps = await sweepTransports({ payload, transports: names, codecsFor, profiles, targetP99Ms, link, onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)) });
     // the machine, the libraries and the payload, as every other mode says them before its figures
-    const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
+    const environment = runEnvironment();
     if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', environment, payload: payload.id, targetP99Ms, transports: names, skipped, sweeps }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}\n`);
@@ -214,7 +216,7 @@ runCli(import.meta.url, async () => {
     await stopServers(servers);
   }
   progress.end();
-  const environment = describeEnvironment(codecs.map((c) => c.library).concat(transports.map((t) => t.library).filter((l) => !l.startsWith('node:')), 'hdr-histogram-js'));
+  const environment = runEnvironment();
   const model = matrixBreakEven(runs);
   if (values.json) console.log(JSON.stringify({ measurement: 'transports', environment, payload: runs[0].payload, runs, model }, null, 2));
   else {

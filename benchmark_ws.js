@@ -80,6 +80,8 @@ runCli(import.meta.url, async () => {
   if (values['target-p99'] !== undefined && !values.sweep) throw new UserError(`--target-p99 ${values['target-p99']}: only with --sweep`);
   if (values.sweep && (opts.rate || values.raw)) throw new UserError('--sweep chooses the rates itself and needs a decoding server: drop --rate and --raw');
   const transport = await loadTransport(opts.transport);
+  // the machine and the libraries of the run, described at its end (the steal over the run is part of it)
+  const runEnvironment = () => describeEnvironment(codecs.map((c) => c.library).concat(transport.library.startsWith('node:') ? [] : [transport.library], 'hdr-histogram-js'));
   // without --formats, the transport's own JSON and protobuf (ws: json-buffer and protobufjs-static)
   const { payload, codecs } = await selectTransportFormats([transport], values, positionals);
   const baseline = transport.formatPair?.json?.format ?? BASELINE;
@@ -94,7 +96,7 @@ runCli(import.meta.url, async () => {
       onProbe: quiet ? undefined : (p) => process.stderr.write(probeLine(p)),
     });
     // the machine, the libraries and the payload, as every other mode says them before its figures
-    const environment = describeEnvironment(codecs.map((c) => c.library).concat(transport.library.startsWith('node:') ? [] : [transport.library], 'hdr-histogram-js'));
+    const environment = runEnvironment();
     if (values.json) return void console.log(JSON.stringify({ measurement: 'saturation', environment, payload: payload.id, targetP99Ms, sweeps }, null, 2));
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(describePayload(payload))}\n`);
@@ -128,7 +130,7 @@ runCli(import.meta.url, async () => {
   progress.end();
 
   const model = breakEvenReports(runs);
-  const environment = describeEnvironment(codecs.map((c) => c.library).concat(transport.library.startsWith('node:') ? [] : [transport.library], 'hdr-histogram-js'));
+  const environment = runEnvironment();
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', environment, payload: runs[0].payload, runs, model }, null, 2));
   else {
     console.log(environmentLine(environment));

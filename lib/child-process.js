@@ -48,20 +48,37 @@ import { spawn } from 'node:child_process';
  */
 const unended = new Set();
 const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+/** whether the 'exit' and signal listeners below are in place */
+let armed = false;
 
-/** @param {import('node:child_process').ChildProcess} child */
-function endWithThisProcess(child) {
-  if (!unended.size) {
-    process.once('exit', stopUnended);
-    for (const signal of SIGNALS) process.once(signal, onSignal);
-  }
+/**
+ * Stops a child when this process exits or a signal ends it (startProcess does this for every child it starts; a
+ * caller that spawns its own, h2load's runner, calls it).
+ * @param {import('node:child_process').ChildProcess} child a started child (one with a pid)
+ */
+export function endWithThisProcess(child) {
+  arm();
   unended.add(child);
   child.once('exit', () => {
     unended.delete(child);
-    if (unended.size) return;
-    process.removeListener('exit', stopUnended);
-    for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+    if (!unended.size) disarm();
   });
+}
+
+function arm() {
+  if (armed) return;
+  armed = true;
+  process.once('exit', stopUnended);
+  // first among the signal's listeners: it must see the others (an async one of the process's own, such as a summary
+  // printed on Ctrl-C, is removed from the list as it is called, and would then look absent)
+  for (const signal of SIGNALS) process.prependOnceListener(signal, onSignal);
+}
+
+function disarm() {
+  if (!armed) return;
+  armed = false;
+  process.removeListener('exit', stopUnended);
+  for (const signal of SIGNALS) process.removeListener(signal, onSignal);
 }
 
 function stopUnended() {
@@ -71,13 +88,16 @@ function stopUnended() {
 /**
  * A signal while children run: they are stopped; then, where nothing else in this process handles the signal (an
  * entry point's exitOnSignals, a server's summary on Ctrl-C), the process ends as the signal alone would have ended
- * it (its listener gone, the default action: killed by that signal).
+ * it (its listener gone, the default action: killed by that signal). A process that handles it and goes on is armed
+ * again by its next child.
  * @param {NodeJS.Signals} signal
  */
 function onSignal(signal) {
+  // this listener is already off the list: what is left is the process's own
+  const handledElsewhere = process.listenerCount(signal) > 0;
   stopUnended();
-  for (const s of SIGNALS) process.removeListener(s, onSignal);
-  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  disarm();
+  if (!handledElsewhere) process.kill(process.pid, signal);
 }
 
 /**

@@ -276,12 +276,12 @@ export function regexOption(value, name) {
 }
 
 /**
- * For an entry point: on Ctrl-C or kill, end with the signal's exit code
- * (128 + its number). A server.js child started by the run follows on its own,
- * when its IPC channel to this process closes.
+ * For an entry point: on Ctrl-C, kill or a closed terminal, end with the signal's exit code (128 + its number), through
+ * process.exit, so that the 'exit' handlers run: every child the run started is sent SIGTERM (lib/child-process.js)
+ * and its temporary folders are removed (tempFolder, lib/files.js).
  */
 export function exitOnSignals() {
-  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) {
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
   }
 }

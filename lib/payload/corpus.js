@@ -200,7 +200,7 @@ function keyList(object) {
 
 /**
  * Checks that every record of a corpus can be encoded with the schema's
- * message; the first that cannot is named by index and JSON path.
+ * message; the first that cannot is named ("record N", counted from 1) with its JSON path.
  * @param {import('protobufjs').Type} type
  * @param {unknown[]} corpus
  * @param {string} label the file, for errors
@@ -218,7 +218,7 @@ export function checkCorpusFits(type, corpus, label, notes) {
       /** @type {import('../schema/fit.js').BytesNote[]} */
       const mine = [];
       fit = mergeFits(fit, checkFits(type, corpus[i], notes && mine));
-      // a record's notes are named by its index, as its refusal is
+      // a record's notes name the record, as its refusal does
       for (const n of mine) notes?.push({ ...n, path: `${recordName(i)}: ${n.path}` });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;

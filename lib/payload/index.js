@@ -59,8 +59,9 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, prot
     return [corpus.length === 1 ? { ...payload, fileBytes } : payload];
   }
   // as a format or a transport named twice: measured and printed twice otherwise, and compare.js then folded the two
-  const twice = numbers.find((n, i) => numbers.indexOf(n) !== i);
-  if (twice !== undefined) throw new UserError(`payload ${twice} given twice`);
+  const given = numbers.map((n) => String(n).trim());
+  const twice = given.find((n, i) => given.indexOf(n) !== i);
+  if (twice !== undefined) throw new UserError(`payload ${twice} named twice`);
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type, protoPaths } : { bundled: p }));
 }

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import path from 'node:path';
+import { endWithThisProcess } from '../child-process.js';
 import { UserError } from '../errors.js';
 import { tempFolder } from '../files.js';
 import { createLatency } from './latency.js';
@@ -396,6 +397,8 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
 function run(bin, args, timeoutMs) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // not left sending when the run is ended by a signal
+    if (child.pid !== undefined) endWithThisProcess(child);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });

@@ -330,7 +330,7 @@ test('bad options: one line, exit 2, no run folder written', () => {
       [['--transports', 'ws,nope'], /--transports: unknown transport "nope" \(known: ws, http1/],
       [['--batch', '10', '--batch-payload', '9'], /--batch-payload: "9"/],
       [['--batch-payload', '3'], /--batch-payload 3: only with --batch, whose payload it names/],
-      [['5', '5'], /: payload 5 given twice\n$/],
+      [['5', '5'], /: payload 5 named twice\n$/],
       [['--capacity', 'wrk'], /--capacity wrk: give auto, h2load, toolkit or none/],
       // the precision options issue 21 names, on the entry point npm start runs
       [['--precision', '0'], /--precision: expected a fraction between 0 and 1 .*got "0"/],

@@ -3,7 +3,26 @@
 // test the fake. Each child is a one-line script that ends in milliseconds, or is killed by the helper itself.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { runProcess, startProcess } from '../../lib/child-process.js';
+
+/**
+ * Whether a process runs: it exists and is no zombie (a child orphaned by its parent's exit is reaped by the init
+ * process, where there is one that reaps; a container's may not, and a killed zombie still answers kill(pid, 0)).
+ * @param {number} pid
+ */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (not Linux): kill(pid, 0) is all there is
+  }
+}
 
 const node = (/** @type {string} */ script) => /** @type {[string, string[]]} */ ([process.execPath, ['-e', script]]);
 
@@ -20,7 +39,7 @@ describe('child-process', { concurrency: true }, () => {
     assert.equal(parent.code, 130, parent.stderr);
     const pid = Number(parent.stdout.trim());
     assert.ok(pid > 0, parent.stdout);
-    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    const alive = () => running(pid);
     // SIGTERM is sent as the parent exits: the child is gone at once (polled for up to 10 s, so a busy machine cannot fail it)
     for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
     const left = alive();
@@ -44,7 +63,7 @@ describe('child-process', { concurrency: true }, () => {
     parent.child.kill('SIGTERM');
     const ended = await parent.exited;
     assert.deepEqual([ended.code, ended.signal], [null, 'SIGTERM'], ended.stderr);
-    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    const alive = () => running(pid);
     for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
     const left = alive();
     if (left) process.kill(pid, 'SIGKILL');

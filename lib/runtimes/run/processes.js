@@ -164,12 +164,16 @@ export async function measureSpeedInProcesses({
   };
   /** @type {SpeedResult[][]} per round, per payload */
   const runs = [];
+  // processes started so far: each one's number (which the report's Timing note names) is its place in the run, also
+  // after a --filter left some group out of the later rounds
+  let started = 0;
   for (let r = 0; r < processes || (r < maxProcesses && processesDisagree(runs)); r++) {
-    const total = Math.max(processes, r + 1) * groups.length;
+    // the processes run so far, this round's, and the later rounds' planned (each of the groups now timed)
+    const total = started + (Math.max(processes, r + 1) - r) * groups.length;
     /** @type {SpeedResult[][]} per group, per payload */
     const parts = [];
     for (const [k, group] of groups.entries()) {
-      const n = r * groups.length + k + 1;
+      const n = ++started;
       // the timer check (Benchmark.js against the slices on one case) in the first process only: the merged result keeps
       // the first process's settings, and the check cost each process 1.7 s (2-core Intel VM)
       const input = JSON.stringify({ ...job, round: r, formats: group.map((c) => c.name).join(','), timerCheck: r === 0 && k === 0 });

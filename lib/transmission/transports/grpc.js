@@ -89,9 +89,14 @@ let logger = getLogger();
 function quietBind(step) {
   binds += step;
   if (step === 1 && binds === 1) {
-    logger = getLogger();
-    const { error } = logger;
-    grpc.setLogger({ ...logger, error: (message, ...rest) => { if (!BIND_FAILURE.test(String(message))) error?.(message, ...rest); } });
+    const kept = getLogger();
+    logger = kept;
+    // every call goes to the logger in place, as its own method (a class-based one keeps its methods on the prototype)
+    grpc.setLogger({
+      error: (message, ...rest) => { if (!BIND_FAILURE.test(String(message))) kept.error?.(message, ...rest); },
+      info: (message, ...rest) => kept.info?.(message, ...rest),
+      debug: (message, ...rest) => kept.debug?.(message, ...rest),
+    });
   } else if (binds === 0) grpc.setLogger(logger);
 }
 
@@ -211,14 +216,21 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
   /** @type {Promise<number>} */
   const binding = new Promise((resolve, reject) => {
     quietBind(+1);
-    server.bindAsync(hostPort(host, port), credentials, (err, p) => {
+    const callback = (/** @type {Error|null} */ err, /** @type {number} */ p) => {
       quietBind(-1);
       if (!err) return resolve(p);
       const text = String(err.message);
       if (/EADDRINUSE|address already in use/i.test(text)) reject(new UserError(`port ${port} on ${host} is already in use`));
       else if (/EADDRNOTAVAIL|EACCES|ENOTFOUND|No address added/i.test(text)) reject(new UserError(`cannot listen on ${host}:${port}: ${text.split('\n')[0]}`));
       else reject(err);
-    });
+    };
+    try {
+      server.bindAsync(hostPort(host, port), credentials, callback);
+    } catch (err) {
+      // thrown at once (a port of the wrong kind): no callback follows, so the logger is put back here
+      quietBind(-1);
+      reject(err);
+    }
   });
   const bound = await binding;
   const shown = net.isIPv6(host) ? `[${host}]` : host;

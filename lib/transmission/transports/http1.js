@@ -99,8 +99,10 @@ async function createClient({ url, codec, direction, window, connections, pipeli
         } else tcp?.destroy();
         if (err) {
           callback(err, null);
-          // a connection the pass cannot open: the server is gone (undici has just failed the requests waiting for it)
-          if (checked) serverGone();
+          // a connection the pass cannot open while no other is open: the server is gone (undici has just failed the
+          // requests waiting for it); with others still open, one failed connect (a timeout on a busy machine) is not
+          // the end of the pass, as the other transports end it only once every connection is gone
+          if (checked && sockets.size === 0) serverGone();
         } else callback(null, socket);
       });
     },

@@ -187,6 +187,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
         counters.messages++;
         perFormat.messages++;
         counters.bytes += data.length;
+        meter.handled();
         counters.malformed++;
         reply(encodeAck(NO_SEQ, ANSWER.error));
         return;

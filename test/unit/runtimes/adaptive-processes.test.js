@@ -118,12 +118,17 @@ test('a --filter that matches no case of one group: that process answers with no
     result.results = matched.length ? [result.results[0], ...matched.map((f) => ({ ...result.results[1], format: f }))] : [];
     return { code: 0, signal: null, stdout: `${JSON.stringify({ results: [result] })}\n`, stderr: '' };
   };
+  /** @type {[number, number][]} */
+  const told = [];
   const [result] = await measureSpeedInProcesses({
     payloads: [payload], codecs: three, processes: 2, maxTime: 0.1, precision: {}, oneMessage: [[]], filter: /^b /, runWorker: worker(/^b /),
+    onProcess: (n, total) => told.push([n, total]),
   });
   assert.deepEqual(started, ['json-buffer,a', 'json-buffer,b', 'json-buffer,b'], 'the group that timed nothing is not started in the second round');
   assert.deepEqual(mayMiss, [true, true, true]);
   assert.deepEqual(result.results.map((/** @type {{ format: string }} */ r) => r.format), ['json-buffer', 'b'], 'the baseline from the group that timed it');
+  // each process numbered by its place in the run, the second round's too (it was numbered 2 again)
+  assert.deepEqual(told, [[1, 4], [2, 4], [3, 3]]);
   await assert.rejects(measureSpeedInProcesses({
     payloads: [payload], codecs: three, processes: 2, maxTime: 0.1, precision: {}, oneMessage: [[]], filter: /zzz/, runWorker: worker(/zzz/),
   }), { name: 'UserError', message: '--filter: /zzz/ matches no benchmark' });

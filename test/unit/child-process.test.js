@@ -47,6 +47,32 @@ describe('child-process', { concurrency: true }, () => {
     assert.equal(left, false, `child ${pid} outlived its parent`);
   });
 
+  test('a process with its own (asynchronous) handler of the signal keeps it: its children are stopped, and it ends as its handler says', async () => {
+    // a server's summary on Ctrl-C: registered before the first child, once, and asynchronous; the toolkit's listener
+    // used to count it as absent (a once-listener is off the list when called) and end the process by the signal first
+    const url = new URL('../../lib/child-process.js', import.meta.url).href;
+    const parent = startProcess(process.execPath, ['--input-type=module', '-e', `
+      const { startProcess } = await import(${JSON.stringify(url)});
+      process.once('SIGINT', async () => { await new Promise((r) => setTimeout(r, 100)); console.log('summary'); process.exit(0); });
+      const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+      console.log(child.pid);
+      setTimeout(() => {}, 60000);`]);
+    let pid = 0;
+    for (let i = 0; i < 100 && !pid; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      pid = Number(parent.output().stdout.trim());
+    }
+    assert.ok(pid > 0, 'the parent printed its child\'s pid');
+    parent.child.kill('SIGINT');
+    const ended = await parent.exited;
+    assert.deepEqual([ended.code, ended.signal], [0, null], ended.stderr);
+    assert.match(ended.stdout, /^\d+\nsummary\n$/);
+    for (let i = 0; i < 100 && running(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    const left = running(pid);
+    if (left) process.kill(pid, 'SIGKILL');
+    assert.equal(left, false, `child ${pid} outlived its parent`);
+  });
+
   test('a child still running when a signal ends this process (no handler of its own: benchmark_dss.js) is stopped with it, and the process still ends by that signal', async () => {
     const url = new URL('../../lib/child-process.js', import.meta.url).href;
     const parent = startProcess(process.execPath, ['--input-type=module', '-e', `

@@ -24,76 +24,70 @@ function running(pid) {
   }
 }
 
+const CHILD_PROCESS_URL = new URL('../../lib/child-process.js', import.meta.url).href;
+
+/**
+ * A parent process that starts a child of a minute with startProcess (after `before`, its own code), prints the
+ * child's pid and waits: the parent and the child's pid once printed.
+ * @param {string} [before] the parent's code before its first child
+ */
+async function parentWithChild(before = '') {
+  const parent = startProcess(process.execPath, ['--input-type=module', '-e', `
+    const { startProcess } = await import(${JSON.stringify(CHILD_PROCESS_URL)});
+    ${before}
+    const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    console.log(child.pid);
+    setTimeout(() => {}, 60000);`]);
+  let pid = 0;
+  for (let i = 0; i < 100 && !pid; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    pid = Number(parent.output().stdout.trim().split('\n')[0]);
+  }
+  assert.ok(pid > 0, 'the parent printed its child\'s pid');
+  return { parent, pid };
+}
+
+/**
+ * Asserts that a process is gone, polling for up to 10 s (a busy machine cannot fail it); killed here if it is not.
+ * @param {number} pid
+ */
+async function assertGone(pid) {
+  for (let i = 0; i < 100 && running(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  const left = running(pid);
+  if (left) process.kill(pid, 'SIGKILL');
+  assert.equal(left, false, `child ${pid} outlived its parent`);
+}
+
 const node = (/** @type {string} */ script) => /** @type {[string, string[]]} */ ([process.execPath, ['-e', script]]);
 
 // each test waits on its own child, so they run at once
 describe('child-process', { concurrency: true }, () => {
   test('a child still running when this process exits (a signal\'s process.exit) is stopped with it, not left running', async () => {
     // the parent starts a child that would run for a minute, prints its pid, and exits as exitOnSignals does on a SIGINT
-    const url = new URL('../../lib/child-process.js', import.meta.url).href;
-    const parent = await runProcess(process.execPath, ['--input-type=module', '-e', `
-      const { startProcess } = await import(${JSON.stringify(url)});
-      const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
-      console.log(child.pid);
-      setTimeout(() => process.exit(130), 200);`]);
-    assert.equal(parent.code, 130, parent.stderr);
-    const pid = Number(parent.stdout.trim());
-    assert.ok(pid > 0, parent.stdout);
-    const alive = () => running(pid);
-    // SIGTERM is sent as the parent exits: the child is gone at once (polled for up to 10 s, so a busy machine cannot fail it)
-    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
-    const left = alive();
-    if (left) process.kill(pid, 'SIGKILL');
-    assert.equal(left, false, `child ${pid} outlived its parent`);
+    const { parent, pid } = await parentWithChild('setTimeout(() => process.exit(130), 300);');
+    const ended = await parent.exited;
+    assert.equal(ended.code, 130, ended.stderr);
+    await assertGone(pid);
   });
 
   test('a process with its own (asynchronous) handler of the signal keeps it: its children are stopped, and it ends as its handler says', async () => {
     // a server's summary on Ctrl-C: registered before the first child, once, and asynchronous; the toolkit's listener
     // used to count it as absent (a once-listener is off the list when called) and end the process by the signal first
-    const url = new URL('../../lib/child-process.js', import.meta.url).href;
-    const parent = startProcess(process.execPath, ['--input-type=module', '-e', `
-      const { startProcess } = await import(${JSON.stringify(url)});
-      process.once('SIGINT', async () => { await new Promise((r) => setTimeout(r, 100)); console.log('summary'); process.exit(0); });
-      const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
-      console.log(child.pid);
-      setTimeout(() => {}, 60000);`]);
-    let pid = 0;
-    for (let i = 0; i < 100 && !pid; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      pid = Number(parent.output().stdout.trim());
-    }
-    assert.ok(pid > 0, 'the parent printed its child\'s pid');
+    const { parent, pid } = await parentWithChild(
+      "process.once('SIGINT', async () => { await new Promise((r) => setTimeout(r, 100)); console.log('summary'); process.exit(0); });");
     parent.child.kill('SIGINT');
     const ended = await parent.exited;
     assert.deepEqual([ended.code, ended.signal], [0, null], ended.stderr);
     assert.match(ended.stdout, /^\d+\nsummary\n$/);
-    for (let i = 0; i < 100 && running(pid); i++) await new Promise((r) => setTimeout(r, 100));
-    const left = running(pid);
-    if (left) process.kill(pid, 'SIGKILL');
-    assert.equal(left, false, `child ${pid} outlived its parent`);
+    await assertGone(pid);
   });
 
   test('a child still running when a signal ends this process (no handler of its own: benchmark_dss.js) is stopped with it, and the process still ends by that signal', async () => {
-    const url = new URL('../../lib/child-process.js', import.meta.url).href;
-    const parent = startProcess(process.execPath, ['--input-type=module', '-e', `
-      const { startProcess } = await import(${JSON.stringify(url)});
-      const { child } = startProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
-      console.log(child.pid);
-      setTimeout(() => {}, 60000);`]);
-    let pid = 0;
-    for (let i = 0; i < 100 && !pid; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      pid = Number(parent.output().stdout.trim());
-    }
-    assert.ok(pid > 0, 'the parent printed its child\'s pid');
+    const { parent, pid } = await parentWithChild();
     parent.child.kill('SIGTERM');
     const ended = await parent.exited;
     assert.deepEqual([ended.code, ended.signal], [null, 'SIGTERM'], ended.stderr);
-    const alive = () => running(pid);
-    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
-    const left = alive();
-    if (left) process.kill(pid, 'SIGKILL');
-    assert.equal(left, false, `child ${pid} outlived its parent`);
+    await assertGone(pid);
   });
 
   test('runProcess collects stdout and stderr and the exit code of a process that succeeds', async () => {

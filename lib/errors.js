@@ -91,3 +91,13 @@ export function firstFew(items, max = 8) {
 export function recordName(index) {
   return `record ${index + 1}`;
 }
+
+/**
+ * The first name a list gives twice, or undefined: a name repeated in a list option (--formats, --transports,
+ * --profiles, payload numbers) is refused with it, since its passes would run twice and merge into one row.
+ * @param {readonly string[]} names
+ * @returns {string|undefined}
+ */
+export function namedTwice(names) {
+  return names.find((n, i) => names.indexOf(n) !== i);
+}

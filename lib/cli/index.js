@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UserError, errorMessage } from '../errors.js';
+import { UserError, errorMessage, namedTwice } from '../errors.js';
 
 /**
  * The payload's own options: your JSON instead of a bundled payload, where its records are, the schema, and how a
@@ -200,7 +200,7 @@ function describeParseError(err, args) {
  */
 export function listOption(value, option) {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  const twice = namedTwice(names);
   if (twice) throw new UserError(`${option} ${value}: ${twice} named twice`);
   return names;
 }

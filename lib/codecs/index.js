@@ -1,4 +1,4 @@
-import { UserError } from '../errors.js';
+import { UserError, namedTwice } from '../errors.js';
 import { BASELINE } from './baseline.js';
 import { libraryVersion } from './library-version.js';
 
@@ -112,7 +112,7 @@ export async function selectCodecs(formats, option = '--formats') {
   const wanted = formats.split(',').map((s) => s.trim()).filter(Boolean);
   if (!wanted.length) throw new UserError(`${option}: no format named (known: ${FILES.join(', ')})`);
   // as --transports and --profiles: a format named twice is a mistake to say, not to run over quietly
-  const twice = wanted.find((n, i) => wanted.indexOf(n) !== i);
+  const twice = namedTwice(wanted);
   if (twice) throw new UserError(`${option} ${formats}: ${twice} named twice`);
   for (const name of wanted) {
     if (!FILES.includes(name)) throw new UserError(`${option}: unknown format "${name}" (known: ${FILES.join(', ')})`);

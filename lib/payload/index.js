@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError, shellWord, recordName } from '../errors.js';
+import { UserError, shellWord, recordName, namedTwice } from '../errors.js';
 import { fromBase64 } from '../base64.js';
 import { inferSchema, isMixedKinds, pascalCase } from '../schema/infer.js';
 import { readJsonFile, readUtf8File } from '../files.js';
@@ -60,7 +60,7 @@ export function resolvePayloads({ numbers = [], data, records, proto, type, prot
   }
   // as a format or a transport named twice: measured and printed twice otherwise, and compare.js then folded the two
   const given = numbers.map((n) => String(n).trim());
-  const twice = given.find((n, i) => given.indexOf(n) !== i);
+  const twice = namedTwice(given);
   if (twice !== undefined) throw new UserError(`payload ${twice} named twice`);
   const chosen = numbers.length ? numbers.map(bundledByNumber) : BUNDLED;
   return chosen.map((p) => finish(bundledPayload(p), proto ? { proto, type, protoPaths } : { bundled: p }));

@@ -212,8 +212,9 @@ async function createClient({ url, codec, direction, window, connections, pipeli
  * true when it had started on a connection (undici calls `onStart` then, as it writes the request), false when it
  * never left (its connection could not be opened). A final status after 1xx answers is the one kept. undici calls a
  * handler inside its own try/catch, so an exception thrown by `done` would come back as an error and be lost: it is
- * thrown again outside undici, where it stops the process as any bug does. A request refused before it started (undici calls onResponseError inside dispatch itself) is failed
- * on the next microtask, never inside the caller's dispatch.
+ * thrown again outside undici, where it stops the process as any bug does. A request refused before it started
+ * (undici calls onResponseError inside dispatch itself) is failed on the next microtask, never inside the caller's
+ * dispatch.
  * @param {(status: number, coding: string|null) => void} done
  * @param {(started: boolean) => void} failed
  * @param {Buffer[]} [chunks]

@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { numberOption, parseCli, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
+import { numberOption, parseCli, portFromEnvironment, PAYLOAD_SELECTION_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, runCli } from './lib/cli/index.js';
 import { UserError } from './lib/errors.js';
 import { tempFolder } from './lib/files.js';
 import { payloadIdentity, prepareWireCodecs } from './lib/transmission/wire-codec.js';
@@ -56,7 +56,8 @@ runCli(import.meta.url, async () => {
   if (values.help) return void console.log(USAGE);
   if (!values.data && positionals.length !== 1) throw new UserError('give one payload number N (1–5) or --data FILE');
   if (values.data && positionals.length) throw new UserError(`unexpected argument "${positionals[0]}"`);
-  const port = numberOption(values.port ?? (process.env.PORT || '7070'), 'port', { min: 0, integer: true });
+  const port = values.port !== undefined ? numberOption(values.port, 'port', { min: 0, integer: true })
+    : process.env.PORT ? portFromEnvironment(process.env.PORT) : 7070;
   if (port > 65535) throw new UserError(`--port: expected 0–65535, got ${port}`);
   const maxPayload = numberOption(values['max-payload'], 'max-payload', { min: 1, integer: true });
   const transport = await loadTransport(values.transport);

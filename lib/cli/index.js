@@ -220,6 +220,17 @@ export function numberOption(value, name, { min = -Infinity, integer = false } =
 }
 
 /**
+ * The port $PORT gives where no --port (or --url) does: 0–65535, or one line naming PORT as the source.
+ * @param {string} value
+ * @returns {number}
+ */
+export function portFromEnvironment(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 65535) throw new UserError(`PORT=${value} (the environment): expected a port 0–65535`);
+  return n;
+}
+
+/**
  * Runs an entry point's main function: a UserError becomes one line on
  * stderr and exit code 2; anything else is a bug and keeps its stack trace.
  * A process started with an IPC channel (a server.js --workers worker, a

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { listOption, numberOption, parseCli, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, usageEntry } from './index.js';
+import { listOption, numberOption, parseCli, portFromEnvironment, PAYLOAD_OPTIONS, payloadSourceUsage, payloadSynopsis, resolveSelection, usageEntry } from './index.js';
 import { UserError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../transmission/artillery/script.js';
 import { resolveProfile } from '../transmission/shaping/profiles.js';
@@ -337,6 +337,8 @@ ${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
   if (opts.deflate && values.compress) throw new UserError('--deflate is --compress deflate: give one of them');
   const transport = await loadTransport(opts.transport);
   const scheme = opts.tls ? transport.schemes.tls : transport.schemes.plain;
+  // $PORT, where no --url is given: named as what it is, as server.js names it
+  if (values.url === undefined && process.env.PORT) portFromEnvironment(process.env.PORT);
   const url = (values.url ?? `${scheme}://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
   // a URL of the transport's TLS scheme without --tls (or the plain one with it): say which option it wants
   const other = opts.tls ? transport.schemes.plain : transport.schemes.tls;
@@ -344,6 +346,8 @@ ${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
     throw new UserError(`--url ${url}: ${other}:// is ${opts.tls ? 'plain: leave --tls out' : 'TLS: add --tls (and --ca FILE, the certificate server.js --tls printed)'}`);
   }
   if (!new RegExp(`^${scheme}://[^/]+$`).test(url)) throw new UserError(`--url: expected ${scheme}://HOST:PORT for --transport ${transport.name}${opts.tls ? ' with --tls' : ''}, got "${url}"`);
+  // the shape is right, but is it a URL (a port of letters or over 65535, an unclosed [ of an IPv6 address)?
+  if (!URL.canParse(url)) throw new UserError(`--url ${url}: not a valid URL (HOST a name or an address, PORT 0–65535)`);
   if (values.ca && !opts.tls) throw new UserError('--ca is for --tls');
   let trust;
   if (opts.tls) {

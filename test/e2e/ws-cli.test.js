@@ -188,6 +188,13 @@ test('bad arguments: one line, exit 2', async () => {
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
+  // $PORT named as the source of a bad port (it was reported as --port), and a URL of the right shape that is no URL
+  // (a port of letters or over 65535, an unclosed IPv6 bracket) one line, not a TypeError's stack
+  assertOneLine(await run('server.js', ['3'], { env: { PORT: 'abc' } }).done, /^server: PORT=abc \(the environment\): expected a port 0–65535$/);
+  assertOneLine(await run('client_json.js', ['3', '10'], { env: { PORT: '99999' } }).done, /^client_json: PORT=99999 \(the environment\): expected a port 0–65535$/);
+  for (const url of ['ws://127.0.0.1:abc', 'ws://127.0.0.1:70000', 'ws://[::1']) {
+    assertOneLine(await run('client_json.js', ['3', '10', '--url', url]).done, new RegExp(`^client_json: --url ${url.replace(/[[.]/g, '\\$&')}: not a valid URL`));
+  }
   // a URL of the other scheme names the option it wants (it used to say only "expected ws://HOST:PORT")
   assertOneLine(await run('client_json.js', ['3', '10', '--url', 'wss://127.0.0.1:7070']).done, /^client_json: --url wss:\/\/127\.0\.0\.1:7070: wss:\/\/ is TLS: add --tls \(and --ca FILE/);
   assertOneLine(await run('client_json.js', ['3', '10', '--url', 'ws://127.0.0.1:7070', '--tls', '--ca', 'x.pem']).done, /^client_json: --url ws:\/\/127\.0\.0\.1:7070: ws:\/\/ is plain: leave --tls out$/);

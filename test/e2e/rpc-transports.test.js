@@ -460,14 +460,28 @@ test('connect: a malformed body gets the protocol\'s error and the server keeps 
   // connect-es answers a binary body it cannot parse with internal (HTTP 500), a JSON one with invalid_argument
   assert.equal(badBinary.status, 500);
   assert.match(JSON.parse(badBinary.body.toString()).message, /parse binary/);
-  // bytes that are not HTTP at all
-  await new Promise((resolve) => {
-    const socket = net.connect(server.port, '127.0.0.1', () => socket.end(Buffer.from('\x16\x03\x01garbage\r\n\r\n')));
-    socket.on('close', resolve);
-    socket.on('error', resolve);
+  // bytes that are not HTTP at all: a 400 and counted as malformed, as the http1 transport does (they were dropped
+  // uncounted); a valid start cut short is a client gone, not malformed
+  const answerTo = (/** @type {number} */ port, /** @type {string} */ bytes) => new Promise((resolve) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(Buffer.from(bytes, 'latin1')));
+    socket.on('data', (d) => { answer += d.toString('latin1'); });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => resolve(answer));
   });
+  assert.match(String(await answerTo(server.port, '\x16\x03\x01garbage\r\n\r\n')), /^HTTP\/1\.1 400 /);
+  assert.equal(String(await answerTo(server.port, 'POST /bench.Bench/Send HTTP/1.1\r\nhost: 127.0.0.1\r\n')), '');
   const ok = await post(send, Buffer.from(JSON.stringify(payload.value)), { 'content-type': 'application/json' });
   assert.equal(ok.status, 200, 'still serving');
+  assert.equal(field(server.counters, 'malformed'), 1);
+  assert.equal(field(server.counters, 'connectionResets'), 1);
+  assert.match(server.describe(), /; 1 malformed \(not HTTP\), 1 connections reset or closed mid-request by the client$/m);
+  // and over HTTP/2: bytes that are no HTTP/2 preface end their session, counted as malformed
+  const h2 = await serve(t, connectH2, { formats: ['protobuf-es'] });
+  await answerTo(h2.server.port, 'GET / HTTP/1.1\r\n\r\n');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(field(h2.server.counters, 'malformed'), 1);
+  assert.match(h2.server.describe(), /; 1 malformed \(not HTTP\/2\), 0 connections reset/m);
 
   // the toolkit's client: another payload is refused with the server's reason, one line
   await assert.rejects(client(t, connect, server, await wireCodecOf('protobuf-es'), { id: { id: 'test4', hash: 'other' } }),

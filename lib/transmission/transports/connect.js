@@ -35,6 +35,7 @@ import { UserError, firstLine, recordName } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
+import { isConnectionLoss } from './http-common.js';
 import { loadService, serviceRefusal } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
@@ -135,7 +136,7 @@ export const connectH2 = connectTransport('2');
  * What a Connect server counts: data messages, those answered 200 and the other answers by HTTP status, refusals
  * (payload or format), raw answers, requests the client reset before their answer went out (not messages); per
  * format its messages.
- * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, resets: number, byStatus: Record<string, number>,
+ * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, resets: number, malformed: number, connectionResets: number, byStatus: Record<string, number>,
  *   byFormat: Record<string, { messages: number }> }} ConnectCounters
  */
 
@@ -152,7 +153,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {ConnectCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, resets: 0, byStatus, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, resets: 0, malformed: 0, connectionResets: 0, byStatus, byFormat };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
   const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];
   const ack = create(service.ack);
@@ -270,10 +271,22 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
       session.on('error', () => {});
       session.once('close', () => sessions.delete(session));
     });
-    server.on('sessionError', () => {});
+    // bytes that are not HTTP/2 (a bad preface, a frame out of place), or a connection the client reset: counted as
+    // http2.js counts them
+    server.on('sessionError', (err) => { if (isConnectionLoss(err)) counters.connectionResets++; else counters.malformed++; });
   } else {
     server = keys ? https.createServer({ key: keys.key, cert: keys.cert }, onRequest) : http.createServer(onRequest);
-    server.on('clientError', (err, socket) => socket.destroy());
+    // bytes that are not HTTP: a 400 and the connection closed, counted as malformed, as http1.js does; a client that
+    // resets its connection or closes it in the middle of a request is going away, not sending bad bytes
+    server.on('clientError', (err, socket) => {
+      if (isConnectionLoss(err)) {
+        counters.connectionResets++;
+        return void socket.destroy();
+      }
+      counters.malformed++;
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      else socket.destroy();
+    });
     // a pass's client keeps its connections open between messages (node's default would close them after 5 s idle,
     // and a connection the server closed is one the client no longer sends on)
     server.keepAliveTimeout = 60_000;
@@ -287,7 +300,8 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     return [
       `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered 200, `
         + `${counters.raw} raw, ${counters.refused} refused (payload or format)`,
-      `errors: ${statuses}; ${counters.resets} requests reset by the client before their answer`,
+      `errors: ${statuses}; ${counters.resets} requests reset by the client before their answer; ${counters.malformed} malformed (not HTTP${httpVersion === '2' ? '/2' : ''}), `
+        + `${counters.connectionResets} connections reset or closed mid-request by the client`,
       ...formats,
     ].join('\n');
   }

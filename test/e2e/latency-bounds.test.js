@@ -43,17 +43,22 @@ test('open loop: a sender stalled behind its own event loop shows in the correct
   const { usable } = prepareWireCodecs(await selectCodecs('protobufjs-static'), payload);
   const [codec] = usable;
   const server = await serveTransport(ws, { codecs: new Map([[codec.name, codec]]) });
-  /** @param {{ messages: number, rate?: number }} o */
+  /** @param {{ messages: number, rate?: number, onProgress?: (p: { done: number, total: number }) => void }} o */
   const pass = (o) => nodeClientPass({ transport: ws, url: server.url, codec, askServer: false, ...o });
   try {
     // 100 ms with this process's event loop blocked, a quarter into a 400-message, 0.4 s open-loop pass: the
-    // ~100 messages due meanwhile go out late, all at once
-    const stall = setTimeout(() => {
+    // ~100 messages due meanwhile go out late, all at once. Planted when the 100th message is answered, not by a
+    // timer started before the pass: the pass's clock starts once its connection is open, which on a loaded machine
+    // can take longer than the timer, and a stall before the pass delays nothing
+    let stalled = false;
+    const onProgress = (/** @type {{ done: number }} */ p) => {
+      if (stalled || p.done < 100) return;
+      stalled = true;
       const until = Date.now() + 100;
       while (Date.now() < until) { /* the planted stall */ }
-    }, 100);
-    const r = await pass({ messages: 400, rate: 1000 });
-    clearTimeout(stall);
+    };
+    const r = await pass({ messages: 400, rate: 1000, onProgress });
+    assert.ok(stalled, 'the stall was planted during the pass');
     assert.equal(r.acked, 400);
     const corrected = r.latencyMs;
     const uncorrected = r.latencyUncorrectedMs;

@@ -479,7 +479,7 @@ test('connect: a malformed body gets the protocol\'s error and the server keeps 
   // and over HTTP/2: bytes that are no HTTP/2 preface end their session, counted as malformed
   const h2 = await serve(t, connectH2, { formats: ['protobuf-es'] });
   await answerTo(h2.server.port, 'GET / HTTP/1.1\r\n\r\n');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await settled(() => field(h2.server.counters, 'malformed') === 1);
   assert.equal(field(h2.server.counters, 'malformed'), 1);
   assert.match(h2.server.describe(), /; 1 malformed \(not HTTP\/2\), 0 connections reset/m);
 

@@ -60,6 +60,19 @@ async function startServer(args = ['3'], env = {}) {
   return { ...server, url, port: Number(new URL(url).port) };
 }
 
+/**
+ * Waits until the server has seen every client connection close (its plain-HTTP page shows its counters): a starved
+ * server can take the SIGTERM before the close of a client's last connection, and print it as still open.
+ * @param {{ url: string }} server
+ */
+async function untilNoneOpen(server) {
+  const httpUrl = server.url.replace('ws:', 'http:');
+  for (let i = 0; i < 200; i++) {
+    if (/\(0 open\)/.test(await fetch(httpUrl).then((res) => res.text()))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** @param {Awaited<ReturnType<typeof startServer>>} server */
 async function stopServer(server) {
   server.child.kill('SIGTERM');
@@ -102,6 +115,7 @@ test('json and protobuf clients: 10,000 messages each, zero loss, --json; the se
     assert.equal(out.settings.window, 16);
     assert.equal(out.settings.shaper, 'none');
   }
+  await untilNoneOpen(server);
   const { stdout } = await stopServer(server);
   // 10,000 measured + 1,000 warm-up per client
   assert.match(stdout, /server summary after [\d.]+ s: 22000 messages, \d+ bytes, 4 connections \(0 open\), 0 refused upgrades/);
@@ -133,6 +147,7 @@ test('a client that vanishes mid-run does not disturb the server', async () => {
   const r = await run('client_json.js', ['3', '1000', '--url', server.url, '--json']).done;
   assert.equal(r.code, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).results[0].acked, 1000);
+  await untilNoneOpen(server);
   const { stdout } = await stopServer(server);
   assert.match(stdout, /3 connections \(0 open\)/); // the doomed one, then warm-up and measured
   assert.match(stdout, /errors: 0 decode, 0 malformed frames/);

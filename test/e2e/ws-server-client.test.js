@@ -27,7 +27,8 @@ const connect = (/** @type {string} */ url) => connectLink(url).then((l) => l.ws
 /**
  * One pass of the Node client over ws. `url` is the server's, ending in the format's path (ignored: the path
  * is the codec's name) and perhaps ?raw=1.
- * @param {{ url: string, codec: WireCodec, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, compress?: string, serverReport?: boolean }} o
+ * @param {{ url: string, codec: WireCodec, messages: number, window?: number, connections?: number, rate?: number, idleTimeoutMs?: number, compress?: string, serverReport?: boolean,
+ *   onProgress?: (p: { done: number, total: number }) => void }} o
  */
 const runClient = ({ url, serverReport = false, ...o }) => nodeClientPass({
   transport: ws, url: url.replace(/\/[^/]*$/, ''), raw: url.endsWith('?raw=1'), askServer: serverReport, ...o,
@@ -175,11 +176,13 @@ test('lost and duplicated ACKs are reported, not hidden', async () => {
     if (seq === 8) ws.send(encodeAck(999999, ACK_STATUS.ok)); // never sent
   };
   await withFakeServer(answer, async (url) => {
-    const r = await runClient({ url, codec: byName['json-buffer'], messages: 100, window: 100, idleTimeoutMs: 300 });
+    // the pass ends after 1.5 s with no answer: long enough that a process descheduled for a moment still reads the
+    // answers waiting on its socket before its watchdog fires
+    const r = await runClient({ url, codec: byName['json-buffer'], messages: 100, window: 100, idleTimeoutMs: 1500 });
     assert.equal(r.acked, 90);
     assert.equal(r.lost, 10);
     assert.equal(r.duplicated, 2);
-    assert.match(r.ended, /no answer for 0.3 s/);
+    assert.match(r.ended, /no answer for 1\.5 s/);
   });
 });
 
@@ -217,18 +220,27 @@ test('open loop counts latency from the scheduled send time, so a stall shows (c
   await withFakeServer(stalled(), async (url) => {
     const closed = await runClient({ url, codec: byName['json-buffer'], messages: 400, window: 1 });
     assert.equal(closed.acked, 400);
-    // closed loop: the sender waited too, so only the stalled message itself looks slow
+    // closed loop: the sender waited too, so only the stalled message itself looks slow: the 99th percentile lies
+    // below the stall (under a loaded machine's slow round trips, not under a quiet one's 50 ms)
     const s = closed.latencyMs;
     assert.ok(s.max !== null && s.max >= 250, `closed loop max ${s.max} ms`);
-    assert.ok(s.p99 !== null && s.p99 < 50, `closed loop p99 ${s.p99} ms`);
+    assert.ok(s.p99 !== null && s.p99 < 200, `closed loop p99 ${s.p99} ms`);
   });
 });
 
 test('open loop: a stalled sender (a GC pause, a blocked event loop) shows too: latency counts from when a message was due', async () => {
   await withFakeServer((ws, seq) => ws.send(encodeAck(seq, 0)), async (url) => {
-    // block this process's event loop for 300 ms, 50 ms into the run
-    setTimeout(() => { const until = Date.now() + 300; while (Date.now() < until); }, 50);
-    const r = await runClient({ url, codec: byName['json-buffer'], messages: 400, rate: 1000 });
+    // block this process's event loop for 300 ms, 50 ms into the run: when the 48th message is answered (the pass
+    // reports every 4th), not by a timer started before the pass, whose clock starts only once it has connected
+    let blocked = false;
+    const onProgress = (/** @type {{ done: number }} */ p) => {
+      if (blocked || p.done < 48) return;
+      blocked = true;
+      const until = Date.now() + 300;
+      while (Date.now() < until);
+    };
+    const r = await runClient({ url, codec: byName['json-buffer'], messages: 400, rate: 1000, onProgress });
+    assert.ok(blocked, 'the block was planted during the pass');
     assert.equal(r.acked, 400);
     // messages due 50–350 ms into the run waited for the sender, those due before 300 ms over 50 ms: 250 of 400;
     // timed from their actual send they would all look instant

@@ -11,8 +11,10 @@ import { ROOT } from '../../lib/paths.js';
 
 const run = (/** @type {string[]} */ ...args) => spawnSync(process.execPath, [path.join(ROOT, 'benchmark_transport.js'), ...args], { encoding: 'utf8', timeout: 300_000 });
 
+// a p99 target of 200 ms: the row needs a capacity for its sustained pass, and a loaded CI machine can miss 50 ms at
+// the lowest rate twice in a row (a floor, not a limit, which leaves the row without one)
 test('benchmark_transport.js --capacity --sustain S: the toolkit\'s client offers each capacity for S seconds, lower shares while that fails; the table and a line say what held', { timeout: 300_000 }, () => {
-  const args = ['5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws', '--formats', 'json-buffer', '--target-p99', '50', '--from-rate', '500', '--probe-seconds', '0.1', '--cpu-rate', '300', '--sustain', '0.3'];
+  const args = ['5', '--capacity', '--load-generator', 'toolkit', '--searches', '1', '--transports', 'ws', '--formats', 'json-buffer', '--target-p99', '200', '--from-rate', '500', '--probe-seconds', '0.1', '--cpu-rate', '300', '--sustain', '0.3'];
   const r = run(...args, '--json');
   assert.equal(r.status, 0, r.stderr);
   const row = JSON.parse(r.stdout).transports[0].rows[0];

@@ -134,8 +134,8 @@ export const connectH2 = connectTransport('2');
 
 /**
  * What a Connect server counts: data messages, those answered 200 and the other answers by HTTP status, refusals
- * (payload or format), raw answers, requests the client reset before their answer went out (not messages); per
- * format its messages.
+ * (payload or format), raw answers, requests the client reset before their answer went out (not messages), bytes
+ * that were not HTTP (malformed) and connections the client reset or closed mid-request; per format its messages.
  * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, resets: number, malformed: number, connectionResets: number, byStatus: Record<string, number>,
  *   byFormat: Record<string, { messages: number }> }} ConnectCounters
  */

@@ -361,7 +361,9 @@ for (const transport of [connect, connectH2, grpcTransport]) {
     assert.equal(pairs.length, 2, 'two connections, one pair of sockets each');
     // the server ends one connection (here: the relay cuts it, both ways)
     for (const socket of pairs[0]) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // time for the client to see it (a socket's close; grpc-js's connectivity watch): a second, since a loaded
+    // machine can take a few hundred milliseconds, and a message sent on the cut connection would be an error
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.equal(closed, 0, 'one connection is left: the pass goes on');
     for (let i = 4; i < 12; i++) assert.notEqual(c.send(i), false, `message ${i}: sent on the connection left`);
     await answered(12);

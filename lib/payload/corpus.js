@@ -222,7 +222,9 @@ export function checkCorpusFits(type, corpus, label, notes) {
       for (const n of mine) notes?.push({ ...n, path: `${recordName(i)}: ${n.path}` });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
-      throw new UserError(`${label}: ${recordName(i)}: ${err.message}${i > 0 ? ` (records must share one schema; ${recordName(0)} fits it)` : ''}`);
+      // a value no schema could carry (valueError) is that record's alone, not a schema the records do not share
+      const shared = i > 0 && !('anySchema' in err) ? ` (records must share one schema; ${recordName(0)} fits it)` : '';
+      throw new UserError(`${label}: ${recordName(i)}: ${err.message}${shared}`);
     }
   }
   return fit;

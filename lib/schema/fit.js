@@ -37,6 +37,16 @@ const INT32 = [-(2n ** 31n), 2n ** 31n - 1n];
 const UINT32 = [0n, 2n ** 32n - 1n];
 const INT64 = [-(2n ** 63n), 2n ** 63n - 1n];
 const UINT64 = [0n, 2n ** 64n - 1n];
+/**
+ * A refusal of a value no schema could carry (a lone surrogate, nesting past the limit), as against one that does
+ * not fit this schema: in a corpus it is not a record that differs from the others (checkCorpusFits).
+ * @param {string} message
+ * @returns {UserError & { anySchema: true }}
+ */
+export function valueError(message) {
+  return Object.assign(new UserError(message), { anySchema: /** @type {const} */ (true) });
+}
+
 /** @type {Record<string, bigint[]>} the integers a map key of each integer type holds */
 const KEY_RANGE = {
   int32: INT32, sint32: INT32, sfixed32: INT32, uint32: UINT32, fixed32: UINT32,
@@ -134,7 +144,7 @@ export function anyFit(fit) {
  * @param {Field | null} [owner] the field that holds the message, which a refused bare wrapper value is named by
  */
 function checkMessage(type, value, path, depth, found, owner) {
-  if (depth > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
+  if (depth > MAX_DEPTH) throw valueError(`${path}: nested deeper than ${MAX_DEPTH} messages`);
   if (isWrapper(type)) {
     // a @json-wrapper stands for its one field `value`, which the JSON does not show: as for a google.protobuf
     // wrapper's bare value, a refusal names the field the user wrote it in and the wrapper's type, and a wrapper
@@ -231,7 +241,7 @@ function checkWellKnown(kind, type, value, path, depth, found, owner) {
   if (kind === 'Struct' || kind === 'Value' || kind === 'ListValue') {
     // any JSON; protobuf nests two messages (a Value and a Struct or ListValue) per level of it
     const deepest = jsonDepth(value);
-    if (depth + 2 * deepest > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages (a ${type.name} nests two per level of JSON)`);
+    if (depth + 2 * deepest > MAX_DEPTH) throw valueError(`${path}: nested deeper than ${MAX_DEPTH} messages (a ${type.name} nests two per level of JSON)`);
     return;
   }
   if (isJsonObject(value) && kind !== 'Empty') {
@@ -392,7 +402,8 @@ function checkScalarOrMessage(field, value, path, depth, found, shown = shownAs(
     // a proto string is UTF-8, which has no encoding for half a surrogate pair: encoders refuse it or write U+FFFD
     // (with the u flag a pair is one code point, so only half of one matches)
     const at = ok ? /** @type {string} */ (value).search(/\p{Surrogate}/u) : -1;
-    if (at >= 0) throw new UserError(`${path}: the string holds a lone surrogate (at UTF-16 position ${at}), which UTF-8, and so ${subject}, cannot carry`);
+    // no schema could carry it: not a record that differs from the others (valueError, for checkCorpusFits)
+    if (at >= 0) throw valueError(`${path}: the string holds a lone surrogate (at UTF-16 position ${at}), which UTF-8, and so ${subject}, cannot carry`);
   } else if (field.type === 'bytes') {
     if (t === 'string' && !isBase64(/** @type {string} */ (value))) {
       throw new UserError(`${path}: ${jsonType(value)} is not base64 (${subject} takes standard or URL-safe base64, padded or not)`);

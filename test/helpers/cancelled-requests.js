@@ -30,13 +30,13 @@ const frame = (type, flags, stream, payload) => {
 const literal = (index, value) => Buffer.concat([Buffer.from([0x40 | index, value.length]), Buffer.from(value, 'latin1')]);
 
 /**
- * Opens `n` HTTP/2 POST streams on one raw h2c connection and resets each (RST_STREAM CANCEL) without ever ending
- * it: before any body, or after `body` (mid-body). node:http2's own client cannot do this: its close() ends the
- * request (END_STREAM) before the reset.
+ * Opens `n` HTTP/2 POST streams on one raw h2c connection and resets each (RST_STREAM CANCEL, or `code`) without
+ * ever ending it: before any body, or after `body` (mid-body). node:http2's own client cannot do this: its close()
+ * ends the request (END_STREAM) before the reset.
  * @param {number} port
- * @param {{ path: string, contentType: string, n: number, body?: Buffer }} o
+ * @param {{ path: string, contentType: string, n: number, body?: Buffer, code?: number }} o
  */
-export async function resetH2Streams(port, { path, contentType, n, body }) {
+export async function resetH2Streams(port, { path, contentType, n, body, code = http2.constants.NGHTTP2_CANCEL }) {
   const socket = net.connect(port, '127.0.0.1');
   socket.on('error', () => {});
   socket.resume();
@@ -48,7 +48,7 @@ export async function resetH2Streams(port, { path, contentType, n, body }) {
     const id = 2 * i + 1;
     socket.write(frame(1, 0x4, id, headers)); // HEADERS, END_HEADERS, no END_STREAM
     if (body) socket.write(frame(0, 0, id, body)); // DATA, no END_STREAM
-    socket.write(frame(3, 0, id, Buffer.from([0, 0, 0, http2.constants.NGHTTP2_CANCEL])));
+    socket.write(frame(3, 0, id, Buffer.from([0, 0, 0, code])));
   }
   await sleep(100);
   socket.end();

@@ -230,7 +230,7 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
       // before its body ended: that request never arrived whole (node:http's request errors instead, and its
       // connection is counted as reset)
       const stream = req.stream;
-      if (stream?.rstCode) return void counters.streamResets++;
+      if (stream && resetByClient(stream)) return void counters.streamResets++;
       /** @param {boolean} decodeError */
       const tally = (decodeError) => {
         counters.messages++;
@@ -245,7 +245,7 @@ export function httpHandler({ codecs, direction, maxPayload, raw, identity, mete
       // over HTTP/2 a message counts once its stream has closed cleanly: a client that resets it before the answer
       // goes out (node:http2's close(), say, ends the request and resets it in one breath) cancelled it
       const count = (/** @type {boolean} */ decodeError) => (stream && !stream.closed
-        ? void stream.once('close', () => (stream.rstCode ? counters.streamResets++ : tally(decodeError)))
+        ? void stream.once('close', () => (resetByClient(stream) ? counters.streamResets++ : tally(decodeError)))
         : tally(decodeError));
       if (rawHere) {
         count(false);
@@ -353,6 +353,13 @@ export function describeHttpCounters(c, { raw = false, transport }) {
     ...Object.entries(c.byFormat).map(([format, f]) => `${format}: ${f.messages} messages, ${f.decodeErrors} decode errors`),
   ].join('\n');
 }
+
+/**
+ * Whether an HTTP/2 stream was reset before its answer ended: an RST_STREAM with an error code, or with NO_ERROR
+ * (code 0, as a clean end reads) while the answer was still open, which node:http2 marks `aborted`.
+ * @param {import('node:http2').Http2Stream} stream
+ */
+const resetByClient = (stream) => Boolean(stream.rstCode) || stream.aborted;
 
 /**
  * Whether a connection's error is the client going away (a reset, a broken pipe, a timeout, its end of the connection

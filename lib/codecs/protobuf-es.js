@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
-import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
+import { Edition, isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { fromBase64, toBase64 } from '../base64.js';
 import { NON_FINITE } from '../schema/proto-json.js';
 import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
@@ -60,6 +60,15 @@ function protoScalar(type, v, longAsString = false) {
   if ((type === ScalarType.FLOAT || type === ScalarType.DOUBLE) && typeof v === 'string' && NON_FINITE.has(v)) return Number(v);
   return v;
 }
+
+/**
+ * The key a field has in the plain object, protobuf.js's name for it: its proto name, but for a proto2 group's field,
+ * which protoc names after the group in lower case (`phonenumber` for `group PhoneNumber`) and protobuf.js with the
+ * first letter lowered (`phoneNumber`).
+ * @param {DescField} f
+ */
+const plainName = (f) => ('delimitedEncoding' in f && f.delimitedEncoding === true && f.message
+  && f.parent.file.edition === Edition.EDITION_PROTO2 ? f.message.name.charAt(0).toLowerCase() + f.message.name.slice(1) : f.name);
 
 /**
  * Builds the two conversions between the JSON-shaped object (proto field
@@ -140,17 +149,17 @@ function messageConverters(root) {
           }
           // an unset message field reads as null, as protobuf.js's toObject({ defaults: true }) gives it
           if (v === undefined) {
-            if (f.fieldKind === 'message') out[f.name] = null;
+            if (f.fieldKind === 'message') out[plainName(f)] = null;
             continue;
           }
-          if (f.fieldKind === 'list') out[f.name] = /** @type {unknown[]} */ (v).map((x) => valueToPlain(f, x));
+          if (f.fieldKind === 'list') out[plainName(f)] = /** @type {unknown[]} */ (v).map((x) => valueToPlain(f, x));
           else if (f.fieldKind === 'map') {
             const map = /** @type {Fields} */ (v);
             /** @type {Fields} */
             const o = {};
             for (const k of Object.keys(map)) o[k] = valueToPlain(f, map[k]);
-            out[f.name] = o;
-          } else out[f.name] = valueToPlain(f, v);
+            out[plainName(f)] = o;
+          } else out[plainName(f)] = valueToPlain(f, v);
         }
         return out;
       };
@@ -174,7 +183,7 @@ function messageConverters(root) {
         const out = {};
         for (const f of fields) {
           // protobuf.js's bundled google/protobuf types (which the schema adapter follows) name Value's fields by their JSON names
-          const v = Object.hasOwn(o, f.name) ? o[f.name] : o[f.jsonName];
+          const v = Object.hasOwn(o, plainName(f)) ? o[plainName(f)] : o[f.jsonName];
           if (v === undefined || v === null) continue;
           let init;
           if (f.fieldKind === 'list') init = /** @type {unknown[]} */ (v).map((x) => valueToInit(f, x));

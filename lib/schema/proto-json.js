@@ -146,22 +146,40 @@ export function numberProblem(type, value) {
 export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, /** @type {string} */ c) => c.toUpperCase());
 
 /**
- * The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name.
+ * The group of a proto2 group field (`repeated group PhoneNumber = 5 {...}`), or null for any other field. protoc
+ * names such a field after its group in lower case (`phonenumber`, also its JSON name), protobuf.js with the first
+ * letter lowered (`phoneNumber`): the payload's JSON and the code generators other than pbjs use protoc's.
+ * @param {Field} field resolved
+ * @returns {Type | null}
+ */
+function groupOf(field) {
+  const type = field.resolvedType;
+  // protobuf.js sets `group` on a group's type, which its typings do not declare
+  return type instanceof protobuf.Type && /** @type {{ group?: boolean }} */ (/** @type {unknown} */ (type)).group === true ? type : null;
+}
+
+/**
+ * The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name
+ * (protoc's, for a group: see groupOf).
  * @param {Field} field
  * @returns {string}
  */
 export function jsonKey(field) {
   const name = field.options && field.options.json_name;
-  return typeof name === 'string' ? name : field.name; // "" is a key too (a JSON object may have one)
+  if (typeof name === 'string') return name; // "" is a key too (a JSON object may have one)
+  return groupOf(field)?.name.toLowerCase() ?? field.name;
 }
 
 /**
- * Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name.
+ * Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name; for a group's
+ * field, its proto name and the group's own name (`PhoneNumber`, as Go's protojson also reads it), not protobuf.js's.
  * @param {Field} field
  * @returns {string[]}
  */
 export function fieldKeys(field) {
   const explicit = field.options && typeof field.options.json_name === 'string';
+  const group = groupOf(field);
+  if (group) return [...new Set([jsonKey(field), group.name.toLowerCase(), group.name])];
   return [...new Set([jsonKey(field), field.name, explicit ? jsonKey(field) : lowerCamelCase(field.name)])];
 }
 

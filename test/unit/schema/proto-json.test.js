@@ -277,3 +277,15 @@ test('numberProblem: a JSON number a number field cannot hold, by the rules numb
     assert.equal(numberProblem(type, Number(text)), null, text);
   }
 });
+
+test('a proto2 group\'s field is keyed by protoc\'s name (the group\'s in lower case), or the group\'s, not protobuf.js\'s', () => {
+  const schema = parseSchema('syntax = "proto2"; message C { repeated group PhoneNumber = 1 { optional string number = 2; } }');
+  const value = { phonenumber: [{ number: '1' }] };
+  const forPayload = schemaForPayload(schema, checkFits(schema.type, value));
+  assert.equal(verifyRoundTrip(dynamic.create({ schema: forPayload }), value, dynamic.normalise, undefined, schema.type).status, 'exact');
+  const named = { PhoneNumber: [{ number: '1' }] };
+  const aliased = schemaForPayload(schema, checkFits(schema.type, named));
+  assert.deepEqual(verifyRoundTrip(dynamic.create({ schema: aliased }), named, dynamic.normalise, undefined, schema.type).normalised, ['json-name']);
+  // protobuf.js's own name for it is no name a ProtoJSON parser reads
+  assert.throws(() => checkFits(schema.type, { phoneNumber: [] }), /\$\.phoneNumber: message C has no field for this key \(did you mean "phonenumber"\?\)/);
+});

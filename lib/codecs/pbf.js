@@ -289,6 +289,32 @@ function foreignTypeReason(schema) {
     + `${foreign.type} from package ${foreign.package} does not resolve${disk}`;
 }
 
+/**
+ * Why pbf's compiler cannot take a schema that declares a proto2 group (`repeated group PhoneNumber = 5 {...}`) in any
+ * file it is given: its .proto parser stops at the group's block ("Unexpected token in message field: {"), or null.
+ * @param {import('../schema/index.js').Schema} schema
+ * @returns {string|null}
+ */
+function groupReason(schema) {
+  /** @type {(ns: import('protobufjs').Namespace) => import('protobufjs').Type | null} */
+  const find = (ns) => {
+    for (const nested of ns.nestedArray) {
+      // protobuf.js sets `group` on a group's type, which its typings do not declare
+      if (nested instanceof protobuf.Type && /** @type {{ group?: boolean }} */ (/** @type {unknown} */ (nested)).group === true) return nested;
+      if (nested instanceof protobuf.Namespace) {
+        const found = find(nested);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  const group = find(schema.root);
+  if (!group) return null;
+  const parent = group.parent ? group.parent.fullName.replace(/^\./, '') : '';
+  return `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) `
+    + `does not read proto2 groups (group ${group.name} in message ${parent})`;
+}
+
 /** @satisfies {import('./index.js').Codec} */
 const codec = {
   name: 'pbf',
@@ -316,11 +342,11 @@ const codec = {
     editionsUnsupportedBy: () => `pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads syntax proto2 and proto3 only`,
     // found before the compiler runs, so that a page's bundle (which generates every codec's code first) gets the
     // reason, not the compiler's ENOENT for google/protobuf/timestamp.proto
-    unsupported: (schema) => foreignTypeReason(schema),
+    unsupported: (schema) => groupReason(schema) ?? foreignTypeReason(schema),
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
   create({ schema }) {
-    const reason = foreignTypeReason(schema);
+    const reason = groupReason(schema) ?? foreignTypeReason(schema);
     if (reason) throw new Unsupported(reason);
     const mod = loadGenerated(codec, schema);
     // pbf names functions after the message and the messages enclosing it, without the package

@@ -134,9 +134,12 @@ export function streamContextSizes(messages, kind) {
       resolve([]);
     }
     messages.forEach((message, i) => stream.write(message, () => {
-      if (kind === 'deflate' && (tail.length < SYNC_FLUSH_TAIL || tail.readUInt32BE(0) !== 0x0000ffff)) return reject(new Error('deflate stream: a flushed message does not end with 00 00 ff ff'));
-      sizes.push(kind === 'deflate' ? produced - SYNC_FLUSH_TAIL : produced);
+      // an empty message right after a flush makes zlib write nothing (a second flush in a row is a no-op): 0 bytes,
+      // not 0 less the tail; otherwise the tail must be this message's own, not the one before's
+      if (kind === 'deflate' && produced > 0 && (tail.length < SYNC_FLUSH_TAIL || tail.readUInt32BE(0) !== 0x0000ffff)) return reject(new Error('deflate stream: a flushed message does not end with 00 00 ff ff'));
+      sizes.push(kind === 'deflate' && produced > 0 ? produced - SYNC_FLUSH_TAIL : produced);
       produced = 0;
+      tail = Buffer.alloc(0);
       if (i === messages.length - 1) {
         stream.close();
         resolve(sizes);

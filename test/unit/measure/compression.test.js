@@ -35,6 +35,16 @@ test('a deflate stream flushed per message: each message within a byte of deflat
   assert.deepEqual(await streamContextSizes([], 'deflate'), []);
 });
 
+test('an empty message in a deflate stream costs 0 bytes, never less (proto3 writes none for a message of defaults)', async () => {
+  const empty = Buffer.alloc(0);
+  const one = Buffer.from('{"a":1}');
+  // zlib writes nothing for a flush right after a flush: the message adds no bytes, and the next one is its own size
+  const sizes = await streamContextSizes([one, empty, one, empty, empty], 'deflate');
+  assert.ok(sizes.every((s) => s >= 0), `${sizes}`);
+  assert.deepEqual([sizes[1], sizes[3], sizes[4]], [0, 0, 0]);
+  assert.deepEqual(await streamContextSizes([empty, empty], 'deflate'), [zlib.deflateRawSync(empty, { level: LEVELS.deflate, finishFlush: zlib.constants.Z_SYNC_FLUSH }).length - 4, 0]);
+});
+
 const support = zstdSupport();
 // By the Node version, not by what zlib offers: where Node has zstd (22.15+, 23.8+) and its dictionary (24.6+) the
 // positive tests must run (CI's Node 24 pass), and a runtime that lacks them there fails instead of skipping.

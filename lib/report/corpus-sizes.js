@@ -146,8 +146,10 @@ export function dictionarySentence({ payload, codecs }) {
   const pd = proto.compressed.deflateDictionary;
   const gzip = json.compressed.httpGzip;
   if (!jd || !pd || !gzip || jd.unavailable != null || pd.unavailable != null || gzip.unavailable != null) return null;
+  // no multiple of 0 bytes (a protobuf message of defaults is empty): larger or smaller, without an Infinity×
   /** @type {(a: number, b: number) => string} */
-  const times = (a, b) => (a < b ? `${fixed(b / a, 2)}× smaller than` : a > b ? `${fixed(a / b, 2)}× larger than` : 'the same as');
+  const times = (a, b) => (a === b ? 'the same as' : a === 0 || b === 0 ? `${a < b ? 'smaller' : 'larger'} than`
+    : a < b ? `${fixed(b / a, 2)}× smaller than` : `${fixed(a / b, 2)}× larger than`);
   const zj = json.compressed.zstdDictionary;
   const zstd = zj && !zj.unavailable ? ` (with zstd and the same dictionary: ${bytesCell(zj.mean)} B)` : '';
   return `${payload.id}: JSON with a ${int(jd.dictionaryBytes)}-byte deflate dictionary takes ${bytesCell(jd.mean)} B per message${zstd}, `

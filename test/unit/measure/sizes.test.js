@@ -53,6 +53,11 @@ test('bytes per message over every message; identical streams are compressed onc
   assert.match(dictionarySentence({ payload: { id: 'r' }, codecs: [{ ...jb, format: 'json-buffer' }, { ...pb, format: 'protobufjs-static' }] }) ?? '',
     /^r: JSON with a [\d,]+-byte deflate dictionary takes [\d.]+ B per message.*protobufjs-static's [\d.]+ B raw/);
   assert.match(corpusSizeReport(result), /over the corpus of 300 messages/);
+  // a protobuf of 0 bytes a message (every value a default) is no Infinity× of anything
+  const empty = { ...pb, format: 'protobufjs-static', perMessage: { ...pb.perMessage, mean: 0 } };
+  const sentence = dictionarySentence({ payload: { id: 'r' }, codecs: [{ ...jb, format: 'json-buffer' }, empty] }) ?? '';
+  assert.match(sentence, /B per message, larger than protobufjs-static's 0\.0 B raw and [\d.]+× (larger|smaller) than/);
+  assert.doesNotMatch(sentence, /Infinity|NaN/);
 });
 
 test('one message: no p90/max/mean columns that repeat its bytes, no "0 messages" dictionary, no "1 messages"', async () => {

@@ -38,7 +38,10 @@ const verdict = {
 const payload = {
   type: 'object',
   required: ['id', 'title', 'dataFile', 'schema', 'type', 'jsonBytes'],
-  properties: { id: { type: 'string' }, title: { type: 'string' }, jsonBytes: count, fileBytes: count, warnings: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    id: { type: 'string' }, title: { type: 'string' }, dataFile: { type: 'string' }, schema: { type: 'string' }, type: { type: 'string' },
+    jsonBytes: count, fileBytes: count, warnings: { type: 'array', items: { type: 'string' } },
+  },
 };
 
 const sizeRow = {
@@ -56,7 +59,11 @@ const perMessage = { type: 'object', required: ['median', 'p90', 'max', 'mean', 
 const corpusSizeRow = {
   allOf: [verdict, {
     required: ['record'],
-    properties: { record: { type: ['integer', 'null'] }, perMessage, ofJson: number, compressed: { type: 'object', additionalProperties: { type: 'object' } } },
+    properties: {
+      record: { type: ['integer', 'null'] }, perMessage, ofJson: number,
+      // per method its bytes per message, or { unavailable: reason }
+      compressed: { type: 'object', additionalProperties: { type: 'object', properties: { median: nullableNumber, p90: nullableNumber, max: nullableNumber, mean: nullableNumber, total: nullableNumber, messages: count, dictionaryBytes: count, unavailable: { type: 'string' } } } },
+    },
     if: { properties: { status: { enum: ['exact', 'equivalent', 'lossy'] } } },
     then: { required: ['perMessage', 'ofJson', 'compressed'] },
   }],
@@ -65,7 +72,10 @@ const corpusSizes = {
   type: 'object',
   required: ['corpus', 'codecs'],
   properties: {
-    corpus: { type: 'object', required: ['messages', 'json', 'sample', 'training', 'stream', 'levels'], properties: { messages: count, json: perMessage } },
+    corpus: {
+      type: 'object', required: ['messages', 'json', 'sample', 'training', 'stream', 'levels'],
+      properties: { messages: count, json: perMessage, sample: { type: 'object' }, training: { type: 'object' }, stream: { type: 'object' }, levels: { type: 'object' } },
+    },
     codecs: { type: 'array', items: corpusSizeRow },
   },
 };
@@ -158,6 +168,7 @@ const speedCorpus = {
     },
     oneMessageOps: { type: 'array', items: { type: 'string' } },
     splitTime: { type: 'boolean' },
+    precision: { type: ['object', 'null'], properties: { v8Flags: { type: 'array', items: { type: 'string' } }, groups: { type: 'array', items: { type: 'object' } } } },
     // codecs that carried the first message but not some message of the corpus, with that message's index
     skipped: { type: 'array', items: verdict },
   },
@@ -194,6 +205,7 @@ const transmissionRow = {
   allOf: [verdict, {
     required: ['messages', 'acked', 'lost', 'duplicated', 'errors', 'seconds', 'msgsPerSec', 'payloadMBps', 'wireBytes', 'latencyMs'],
     properties: {
+      messages: count, acked: count, lost: count, duplicated: count, errors: count, seconds: nullableNumber, msgsPerSec: nullableNumber, payloadMBps: nullableNumber,
       // frames: the bytes of the direction carrying the payload; up and down: client → server and back, as the
       // client's sockets counted them (every byte of framing, headers and TLS records included)
       wireBytes: { type: ['object', 'null'], properties: { payload: nullableNumber, frames: nullableNumber, up: nullableNumber, down: nullableNumber } },
@@ -221,7 +233,7 @@ const transmissionRow = {
 
 /** What every transmission entry holds: a payload over one link profile, its rows and their verdicts. */
 const transmissionEntry = {
-  payload: { type: 'string' }, profile: { type: 'string' }, results: { type: 'array', items: transmissionRow },
+  payload: { type: 'string' }, profile: { type: 'string' }, settings: { type: 'object' }, results: { type: 'array', items: transmissionRow },
   verdicts: { type: 'array', items: transmissionVerdict },
   // server CPU per message at a fixed offered rate, idle CPU subtracted (lib/transmission/cpu-at-rate.js)
   cpuAtRate: {
@@ -296,7 +308,8 @@ export const RESULTS_SCHEMA = {
             // the fresh processes the speed pass starts with and may grow to (--full: 3 to 6 while ratios disagree)
             processRange: { type: 'array', items: number, minItems: 2, maxItems: 2 },
             // Benchmark.js and the slices on one case, alternately (their ops/s and the ratio), or null
-            timerCheck: { type: ['object', 'null'], required: ['case', 'benchmarkHz', 'sliceHz', 'ratio'] },
+            timerCheck: { type: ['object', 'null'], required: ['case', 'benchmarkHz', 'sliceHz', 'ratio'], properties: { benchmarkHz: number, sliceHz: number, ratio: number } },
+            operations: { type: 'array', items: { type: 'string' } },
             oneMessage: {
               type: 'object', required: ['ops', 'payloads'],
               properties: {
@@ -308,14 +321,20 @@ export const RESULTS_SCHEMA = {
           },
         },
         // the memory pass's options (lib/measure/memory.js); null when --no-memory skipped it
-        memory: { type: ['object', 'null'] },
-        transmission: { type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'] },
+        memory: { type: ['object', 'null'], properties: { passes: { type: 'array', items: { type: 'string' } } } },
+        transmission: {
+          type: ['object', 'null'], required: ['formats', 'messages', 'window', 'connections', 'profiles'],
+          properties: { formats: { type: 'array', items: { type: 'string' } }, profiles: { type: 'array', items: { type: 'string' } }, rawPasses: { type: 'array', items: { type: 'string' } } },
+        },
         // the transport comparison (node benchmark.js --transports); null when it was skipped
-        transports: { type: ['object', 'null'], required: ['payload', 'transports', 'rounds', 'links'] },
+        transports: {
+          type: ['object', 'null'], required: ['payload', 'transports', 'rounds', 'links'],
+          properties: { transports: { type: 'array', items: { type: 'string' } }, links: { type: 'array', items: { type: 'object' } } },
+        },
         // the capacity headline's short pass (node benchmark.js --capacity); null when it was skipped
         capacity: {
           type: ['object', 'null'], required: ['payload', 'transports', 'targetP99Ms', 'cpuRate', 'loadGenerator'],
-          properties: { targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' }, loadGeneratorWhy: { type: 'string' } },
+          properties: { transports: { type: 'array', items: { type: 'string' } }, targetP99Ms: number, cpuRate: number, probeSeconds: number, sustainSeconds: number, steps: count, rounds: count, loadGenerator: { type: 'string' }, loadGeneratorWhy: { type: 'string' } },
         },
         // timing: how the batch pass, timed in the run's own process, timed (clock, gc, v8Flags, allocator)
         batch: { type: ['object', 'null'], required: ['payload', 'counts'], properties: { timing: { type: 'object', properties: { v8Flags: { type: 'array', items: { type: 'string' } }, allocator: { type: ['string', 'null'] } } } } },
@@ -382,6 +401,8 @@ export const RESULTS_SCHEMA = {
                 msgsPerSecRatio: nullableNumber, bytesRatio: nullableNumber, missing: { type: ['string', 'null'] },
                 verdict: { anyOf: [transmissionVerdict, { type: 'null' }] },
               },
+              // a pair measured (nothing missing) has its verdict, which its sentence reads
+              if: { properties: { missing: { type: 'null' } } }, then: { required: ['verdict'], properties: { verdict: transmissionVerdict } },
             },
           },
           skipped: { type: 'array', items: { type: 'object', required: ['transport', 'format', 'reason'] } },
@@ -403,6 +424,11 @@ export const RESULTS_SCHEMA = {
             type: 'object', required: ['transport', 'serverWorkers', 'serverCores', 'loadGenerator', 'rows'],
             properties: {
               transport: { type: 'string' }, serverWorkers: count, loadGenerator: { type: 'string' },
+              // protobuf ÷ JSON search by search (lib/transmission/capacity-precision.js, capacityPair), or null
+              pair: {
+                type: ['object', 'null'], required: ['json', 'protobuf', 'ratio', 'searchRatios', 'verdict', 'bounds'],
+                properties: { json: { type: 'string' }, protobuf: { type: 'string' }, ratio: nullableNumber, searchRatios: { type: 'array', items: nullableNumber }, verdict: { type: 'string' }, bounds: { type: 'array', items: { type: 'string' } } },
+              },
               // h2load's unmeasured requests to each fresh server before its search, per format (null: the toolkit's client; absent before it)
               warmup: {
                 type: ['array', 'null'],
@@ -413,7 +439,17 @@ export const RESULTS_SCHEMA = {
                 items: {
                   type: 'object', required: ['format', 'capacity', 'perCore', 'bound', 'probes', 'atHalf'],
                   properties: {
-                    format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1 },
+                    format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1, items: { type: 'object' } },
+                    floorRates: { type: 'array', items: number },
+                    // the figures at the fixed rate: a share of the server's core and µs per message, with the range of its three fastest passes
+                    atHalf: {
+                      type: ['object', 'null'],
+                      properties: {
+                        p50: nullableNumber, p99: nullableNumber, serverCpuUs: nullableNumber, serverCpuMinMax: { anyOf: [minMaxPair, { type: 'null' }] },
+                        serverUserUs: nullableNumber, serverSystemUs: nullableNumber,
+                        serverCpuLowest: { type: ['object', 'null'], required: ['range'], properties: { serverCpuUs: nullableNumber, range: minMaxPair } },
+                      },
+                    },
                     // each search's result; its warmup: what h2load sent that search's fresh server first (null: the toolkit's client; absent before it)
                     searches: {
                       type: 'array',
@@ -430,7 +466,7 @@ export const RESULTS_SCHEMA = {
                     // the capacity offered for sustainSeconds in one pass, lower shares while that failed (null: not run; absent before it)
                     sustained: {
                       type: ['object', 'null'], required: ['seconds', 'rate', 'share', 'tries'],
-                      properties: { seconds: number, rate: nullableNumber, share: nullableNumber, tries: { type: 'array', minItems: 1 } },
+                      properties: { seconds: number, rate: nullableNumber, share: nullableNumber, tries: { type: 'array', minItems: 1, items: { type: 'object', properties: { p50: nullableNumber, p99: nullableNumber } } } },
                     },
                   },
                 },

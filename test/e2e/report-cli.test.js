@@ -58,3 +58,35 @@ test('--out under /proc, where Node\'s recursive mkdir loops forever, is refused
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /^report: \/proc\/pvj-no-such\/x: cannot write results there: .*\n$/);
 });
+
+test('a hand-edited results file that no longer fits what the reports read is refused in one line naming the field, exit 2, nothing written (report.js and compare.js)', () => {
+  const real = path.join(ROOT, 'docs', 'results', 'headline.json');
+  /** @type {[string, (r: any) => void][]} each edit once crashed report.js or compare.js with a TypeError and a stack trace */
+  const edits = [
+    ['/payloads/0/payload/dataFile', (r) => { r.payloads[0].payload.dataFile = null; }],
+    ['/payloads/0/corpusSizes/corpus/sample', (r) => { r.payloads[0].corpusSizes.corpus.sample = null; }],
+    ['/payloads/0/corpusSizes/codecs/0/compressed/httpGzip/mean', (r) => { r.payloads[0].corpusSizes.codecs[0].compressed.httpGzip.mean = []; }],
+    ['/settings/speed/operations', (r) => { r.settings.speed.operations = 'encode'; }],
+    ['/settings/transmission/profiles', (r) => { r.settings.transmission.profiles = null; }],
+    ['/transmission/0/settings', (r) => { r.transmission[0].settings = null; }],
+    ['/transmission/0/results/0/msgsPerSec', (r) => { r.transmission[0].results[0].msgsPerSec = '2000'; }],
+    ['/transports/0/named/0', (r) => { delete r.transports[0].named[0].verdict; }],
+    ['/capacity/transports/0/rows/0/atHalf/serverCpuLowest', (r) => { delete r.capacity.transports[0].rows[0].atHalf.serverCpuLowest.range; }],
+    ['/capacity/transports/0/pair', (r) => { r.capacity.transports[0].pair = {}; }],
+  ];
+  for (const [where, edit] of edits) {
+    const data = JSON.parse(fs.readFileSync(real, 'utf8'));
+    edit(data);
+    const dir = fs.mkdtempSync(path.join(tmp, 'edited-'));
+    const file = path.join(dir, 'results.json');
+    fs.writeFileSync(file, JSON.stringify(data));
+    const r = report(file);
+    assert.equal(r.status, 2, `${where}: ${r.stderr}`);
+    assert.equal(r.stderr.split('\n').length, 2, `one line: ${r.stderr}`);
+    assert.ok(r.stderr.startsWith(`report: ${file}: not a valid results file: ${where}`), r.stderr);
+    assert.deepEqual(fs.readdirSync(dir), ['results.json'], 'nothing written');
+    const c = spawnSync(process.execPath, ['compare.js', real, file], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(c.status, 2, `${where}: ${c.stderr}`);
+    assert.ok(c.stderr.startsWith(`compare: ${file}: not a valid results file: ${where}`), c.stderr);
+  }
+});

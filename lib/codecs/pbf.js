@@ -7,7 +7,7 @@ import { fromBase64, toBase64 } from '../base64.js';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
 import { reachableTypes } from '../schema/adapter.js';
-import { findInt64, presenceOf } from '../schema/proto-json.js';
+import { findInt64, isGroupType, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 import { libraryVersion } from './library-version.js';
@@ -299,8 +299,7 @@ function groupReason(schema) {
   /** @type {(ns: import('protobufjs').Namespace) => import('protobufjs').Type | null} */
   const find = (ns) => {
     for (const nested of ns.nestedArray) {
-      // protobuf.js sets `group` on a group's type, which its typings do not declare
-      if (nested instanceof protobuf.Type && /** @type {{ group?: boolean }} */ (/** @type {unknown} */ (nested)).group === true) return nested;
+      if (isGroupType(nested)) return nested;
       if (nested instanceof protobuf.Namespace) {
         const found = find(nested);
         if (found) return found;

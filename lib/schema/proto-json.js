@@ -146,16 +146,27 @@ export function numberProblem(type, value) {
 export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, /** @type {string} */ c) => c.toUpperCase());
 
 /**
- * The group of a proto2 group field (`repeated group PhoneNumber = 5 {...}`), or null for any other field. protoc
- * names such a field after its group in lower case (`phonenumber`, also its JSON name), protobuf.js with the first
- * letter lowered (`phoneNumber`): the payload's JSON and the code generators other than pbjs use protoc's.
+ * Whether a type is a proto2 group's (`group PhoneNumber = 5 {...}` declares a type and a field at once).
+ * @param {unknown} type
+ * @returns {type is Type}
+ */
+// protobuf.js sets `group` on a group's type, which its typings do not declare
+export const isGroupType = (type) => type instanceof protobuf.Type && /** @type {{ group?: boolean }} */ (/** @type {unknown} */ (type)).group === true;
+
+/**
+ * The group of a proto2 group field (`repeated group PhoneNumber = 5 {...}`), or null for any other field, also one
+ * that only names the group's type (`optional PhoneNumber primary = 3`, keyed as any field). protoc names a group's
+ * own field after its group in lower case (`phonenumber`, also its JSON name), protobuf.js with the first letter
+ * lowered (`phoneNumber`, which is how the own field is told apart): the payload's JSON and the code generators other
+ * than pbjs use protoc's.
  * @param {Field} field resolved
  * @returns {Type | null}
  */
 function groupOf(field) {
   const type = field.resolvedType;
-  // protobuf.js sets `group` on a group's type, which its typings do not declare
-  return type instanceof protobuf.Type && /** @type {{ group?: boolean }} */ (/** @type {unknown} */ (type)).group === true ? type : null;
+  if (!isGroupType(type)) return null;
+  const own = type.parent === field.parent && field.name === type.name.charAt(0).toLowerCase() + type.name.slice(1);
+  return own ? type : null;
 }
 
 /**
@@ -172,14 +183,16 @@ export function jsonKey(field) {
 
 /**
  * Every key ProtoJSON parsers accept for a field: json_name (or lowerCamelCase) and the proto name; for a group's
- * field, its proto name and the group's own name (`PhoneNumber`, as Go's protojson also reads it), not protobuf.js's.
+ * field, its proto name, that name's lowerCamelCase and the group's own name (`PhoneNumber`, as Go's protojson also
+ * reads it), not protobuf.js's.
  * @param {Field} field
  * @returns {string[]}
  */
 export function fieldKeys(field) {
   const explicit = field.options && typeof field.options.json_name === 'string';
   const group = groupOf(field);
-  if (group) return [...new Set([jsonKey(field), group.name.toLowerCase(), group.name])];
+  // protoc's name, its JSON name (lowerCamelCase: `phoneNumber` for `group Phone_Number`) and the group's name
+  if (group) return [...new Set([jsonKey(field), group.name.toLowerCase(), lowerCamelCase(group.name.toLowerCase()), group.name])];
   return [...new Set([jsonKey(field), field.name, explicit ? jsonKey(field) : lowerCamelCase(field.name)])];
 }
 

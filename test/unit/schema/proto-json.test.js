@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { compareWithPayload, verifyRoundTrip } from '../../../lib/verify.js';
-import { findInt64, numberFromString, numberProblem } from '../../../lib/schema/proto-json.js';
+import { fieldKeys, findInt64, jsonKey, numberFromString, numberProblem } from '../../../lib/schema/proto-json.js';
 import { checkFits, loadSchemaFile, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
@@ -288,4 +288,16 @@ test('a proto2 group\'s field is keyed by protoc\'s name (the group\'s in lower 
   assert.deepEqual(verifyRoundTrip(dynamic.create({ schema: aliased }), named, dynamic.normalise, undefined, schema.type).normalised, ['json-name']);
   // protobuf.js's own name for it is no name a ProtoJSON parser reads
   assert.throws(() => checkFits(schema.type, { phoneNumber: [] }), /\$\.phoneNumber: message C has no field for this key \(did you mean "phonenumber"\?\)/);
+});
+
+test('only a group\'s own field takes the group\'s keys; a field that names the group\'s type is keyed as any field; a group named with an underscore also takes its lowerCamelCase JSON name', () => {
+  const { root } = parseSchema('syntax = "proto2"; message C { repeated group PhoneNumber = 1 { optional string n = 1; } optional PhoneNumber primary = 3; '
+    + 'repeated group Phone_Number = 4 { optional int32 x = 1; } } message D { optional C.PhoneNumber other = 1; }', { typeName: 'C' });
+  const keys = (/** @type {string} */ type) => Object.fromEntries(root.lookupType(type).fieldsArray.map((f) => [f.name, [jsonKey(f), ...fieldKeys(f)]]));
+  assert.deepEqual(keys('C'), {
+    phoneNumber: ['phonenumber', 'phonenumber', 'PhoneNumber'],
+    primary: ['primary', 'primary'],
+    phone_Number: ['phone_number', 'phone_number', 'phoneNumber', 'Phone_Number'],
+  });
+  assert.deepEqual(keys('D'), { other: ['other', 'other'] });
 });

@@ -224,7 +224,8 @@ export function checkCorpusFits(type, corpus, label, notes) {
       if (!(err instanceof UserError)) throw err;
       // a value no schema could carry (valueError) is that record's alone, not a schema the records do not share
       const shared = i > 0 && !('anySchema' in err) ? ` (records must share one schema; ${recordName(0)} fits it)` : '';
-      throw new UserError(`${label}: ${recordName(i)}: ${err.message}${shared}`);
+      const wrapped = new UserError(`${label}: ${recordName(i)}: ${err.message}${shared}`);
+      throw 'anySchema' in err ? Object.assign(wrapped, { anySchema: true }) : wrapped;
     }
   }
   return fit;

@@ -147,8 +147,9 @@ function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
   try {
     fit = checkCorpusFits(schema.type, checkedRecords, payload.dataFile, bytesNotes);
   } catch (err) {
-    // a message picked by default may not be the one the user meant: say which it was
-    if (err instanceof UserError && proto && !type) {
+    // a message picked by default may not be the one the user meant: say which it was (not where no schema could
+    // carry the value, a lone surrogate say: another message would not help)
+    if (err instanceof UserError && proto && !type && !('anySchema' in err)) {
       throw new UserError(`${err.message} (checked against message ${schema.typeName}, the first in ${proto}; choose another with --type)`);
     }
     throw err;

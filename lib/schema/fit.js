@@ -241,7 +241,8 @@ function checkWellKnown(kind, type, value, path, depth, found, owner) {
   if (kind === 'Struct' || kind === 'Value' || kind === 'ListValue') {
     // any JSON; protobuf nests two messages (a Value and a Struct or ListValue) per level of it
     const deepest = jsonDepth(value);
-    if (depth + 2 * deepest > MAX_DEPTH) throw valueError(`${path}: nested deeper than ${MAX_DEPTH} messages (a ${type.name} nests two per level of JSON)`);
+    // not a valueError: a schema of typed messages, one per level, could carry what a Struct cannot
+    if (depth + 2 * deepest > MAX_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_DEPTH} messages (a ${type.name} nests two per level of JSON)`);
     return;
   }
   if (isJsonObject(value) && kind !== 'Empty') {

@@ -67,6 +67,10 @@ test('a payload that does not fit the message picked by default says which messa
   assert.throws(() => resolvePayloads(choice), (err) => err instanceof UserError
     && err.message.includes('message First, the first in') && err.message.includes('--type'));
   assert.equal(resolvePayloads({ ...choice, type: 'Second' })[0].schema.typeName, 'Second');
+  // but not where no message could carry the value (a lone surrogate): another --type would not help
+  const lone = files('default-type-surrogate', 'syntax = "proto3"; message First { string a = 1; } message Second { string b = 1; }', '{"a":"\\ud800"}');
+  assert.throws(() => resolvePayloads(lone), (err) => err instanceof UserError
+    && /^\$\.a: the string holds a lone surrogate \(at UTF-16 position 0\), which UTF-8, and so field a of type string, cannot carry$/.test(err.message));
 });
 
 test('NaN and the infinities as ProtoJSON writes them ("NaN") in float and double fields: equivalent (non-finite-as-string), not refused', () => {

@@ -220,13 +220,15 @@ export function numberOption(value, name, { min = -Infinity, integer = false } =
 }
 
 /**
- * The port $PORT gives where no --port (or --url) does: 0–65535, or one line naming PORT as the source.
+ * The port $PORT gives where no --port (or --url) does, or one line naming PORT as the source: 0–65535 for a server
+ * (0: any free port), 1–65535 for a client, which connects to it.
  * @param {string} value
+ * @param {{ min?: number }} [o]
  * @returns {number}
  */
-export function portFromEnvironment(value) {
+export function portFromEnvironment(value, { min = 0 } = {}) {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n > 65535) throw new UserError(`PORT=${value} (the environment): expected a port 0–65535`);
+  if (!/^\d+$/.test(value) || n < min || n > 65535) throw new UserError(`PORT=${value} (the environment): expected a port ${min}–65535`);
   return n;
 }
 

@@ -338,8 +338,8 @@ ${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
   const transport = await loadTransport(opts.transport);
   const scheme = opts.tls ? transport.schemes.tls : transport.schemes.plain;
   // $PORT, where no --url is given: named as what it is, as server.js names it
-  if (values.url === undefined && process.env.PORT) portFromEnvironment(process.env.PORT);
-  const url = (values.url ?? `${scheme}://127.0.0.1:${process.env.PORT || 7070}`).replace(/\/+$/, '');
+  const port = values.url === undefined && process.env.PORT ? portFromEnvironment(process.env.PORT, { min: 1 }) : 7070;
+  const url = (values.url ?? `${scheme}://127.0.0.1:${port}`).replace(/\/+$/, '');
   // a URL of the transport's TLS scheme without --tls (or the plain one with it): say which option it wants
   const other = opts.tls ? transport.schemes.plain : transport.schemes.tls;
   if (values.url !== undefined && other !== scheme && new RegExp(`^${other}://[^/]+$`).test(url)) {

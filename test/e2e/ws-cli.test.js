@@ -206,7 +206,9 @@ test('bad arguments: one line, exit 2', async () => {
   // $PORT named as the source of a bad port (it was reported as --port), and a URL of the right shape that is no URL
   // (a port of letters or over 65535, an unclosed IPv6 bracket) one line, not a TypeError's stack
   assertOneLine(await run('server.js', ['3'], { env: { PORT: 'abc' } }).done, /^server: PORT=abc \(the environment\): expected a port 0–65535$/);
-  assertOneLine(await run('client_json.js', ['3', '10'], { env: { PORT: '99999' } }).done, /^client_json: PORT=99999 \(the environment\): expected a port 0–65535$/);
+  assertOneLine(await run('client_json.js', ['3', '10'], { env: { PORT: '99999' } }).done, /^client_json: PORT=99999 \(the environment\): expected a port 1–65535$/);
+  // a client connects to its port: 0 (a server's "any free port") is none to connect to
+  assertOneLine(await run('client_json.js', ['3', '10'], { env: { PORT: '0' } }).done, /^client_json: PORT=0 \(the environment\): expected a port 1–65535$/);
   for (const url of ['ws://127.0.0.1:abc', 'ws://127.0.0.1:70000', 'ws://[::1']) {
     assertOneLine(await run('client_json.js', ['3', '10', '--url', url]).done, new RegExp(`^client_json: --url ${url.replace(/[[.]/g, '\\$&')}: not a valid URL`));
   }

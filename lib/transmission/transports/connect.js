@@ -35,7 +35,7 @@ import { UserError, firstLine, recordName } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
-import { isConnectionLoss } from './http-common.js';
+import { connectionErrors } from './http-common.js';
 import { loadService, serviceRefusal } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
@@ -261,6 +261,8 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     });
   }
 
+  /** what is not a request: bytes that are not HTTP (malformed), a connection the client reset mid-request */
+  const countErrors = { malformed: () => { counters.malformed++; }, reset: () => { counters.connectionResets++; } };
   /** @type {Set<http2.ServerHttp2Session>} */
   const sessions = new Set();
   let server;
@@ -273,20 +275,12 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     });
     // bytes that are not HTTP/2 (a bad preface, a frame out of place), or a connection the client reset: counted as
     // http2.js counts them
-    server.on('sessionError', (err) => { if (isConnectionLoss(err)) counters.connectionResets++; else counters.malformed++; });
+    server.on('sessionError', connectionErrors(countErrors).sessionError);
   } else {
     server = keys ? https.createServer({ key: keys.key, cert: keys.cert }, onRequest) : http.createServer(onRequest);
     // bytes that are not HTTP: a 400 and the connection closed, counted as malformed, as http1.js does; a client that
     // resets its connection or closes it in the middle of a request is going away, not sending bad bytes
-    server.on('clientError', (err, socket) => {
-      if (isConnectionLoss(err)) {
-        counters.connectionResets++;
-        return void socket.destroy();
-      }
-      counters.malformed++;
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      else socket.destroy();
-    });
+    server.on('clientError', connectionErrors(countErrors).clientError);
     // a pass's client keeps its connections open between messages (node's default would close them after 5 s idle,
     // and a connection the server closed is one the client no longer sends on)
     server.keepAliveTimeout = 60_000;

@@ -362,6 +362,33 @@ export function describeHttpCounters(c, { raw = false, transport }) {
 const resetByClient = (stream) => Boolean(stream.rstCode) || stream.aborted;
 
 /**
+ * A server's handlers for what is not a request: an HTTP/1.1 server's 'clientError' answers bytes that are not HTTP
+ * with a 400 and closes the connection (malformed), and only closes one the client reset or ended in the middle of a
+ * request (a client going away, not sending bad bytes); an HTTP/2 server's 'sessionError' (a bad preface, a frame out
+ * of place) counts the same two, node:http2 having ended the session. Never a crash.
+ * @param {{ malformed: () => void, reset: () => void }} count
+ */
+export function connectionErrors(count) {
+  return {
+    /** @param {unknown} err @param {import('node:stream').Duplex} socket */
+    clientError(err, socket) {
+      if (isConnectionLoss(err)) {
+        count.reset();
+        return void socket.destroy();
+      }
+      count.malformed();
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      else socket.destroy();
+    },
+    /** @param {unknown} err */
+    sessionError(err) {
+      if (isConnectionLoss(err)) count.reset();
+      else count.malformed();
+    },
+  };
+}
+
+/**
  * Whether a connection's error is the client going away (a reset, a broken pipe, a timeout, its end of the connection
  * closed in the middle of a request: HPE_INVALID_EOF_STATE, the bytes so far being HTTP) rather than bytes that are
  * not HTTP: node:http reports both as 'clientError', node:http2 as 'sessionError'.

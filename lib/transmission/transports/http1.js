@@ -11,7 +11,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, encodingOf, httpCounters, httpHandler, isConnectionLoss, listenHttp, refusal } from './http-common.js';
+import { availableEncodings, connectionErrors, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 
@@ -58,15 +58,7 @@ async function startServer(options) {
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
   // bytes that are not HTTP: a 400 and the connection closed, never a crash; a client that resets its connection, or
   // closes it in the middle of a request (a valid start, cut short), is not sending bad bytes: counted as going away
-  server.on('clientError', (err, socket) => {
-    if (isConnectionLoss(err)) {
-      counters.resets++;
-      return void socket.destroy();
-    }
-    counters.malformed++;
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
-  });
+  server.on('clientError', connectionErrors({ malformed: () => { counters.malformed++; }, reset: () => { counters.resets++; } }).clientError);
   // a pass's client keeps its connections open between messages
   server.keepAliveTimeout = 60_000;
   return listenHttp(server, options, counters, { transport: 'HTTP/1.1', dropConnections: () => server.closeAllConnections() });

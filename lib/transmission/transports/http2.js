@@ -11,7 +11,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { UserError } from '../../errors.js';
 import { ANSWER } from './index.js';
-import { availableEncodings, encodingOf, httpCounters, httpHandler, isConnectionLoss, listenHttp, refusal } from './http-common.js';
+import { availableEncodings, connectionErrors, encodingOf, httpCounters, httpHandler, listenHttp, refusal } from './http-common.js';
 import { connectionFailure, H2_FRAME, h2WindowUpdates, hpackLiteralBytes } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 
@@ -47,9 +47,9 @@ async function startServer(options) {
     : http2.createServer({ settings });
   server.on('request', handler);
   // bytes that are not HTTP/2 end their session (GOAWAY or a reset), never the server
-  const onError = (/** @type {unknown} */ err) => { if (isConnectionLoss(err)) counters.resets++; else counters.malformed++; };
-  server.on('sessionError', onError);
-  server.on('clientError', onError);
+  const { sessionError } = connectionErrors({ malformed: () => { counters.malformed++; }, reset: () => { counters.resets++; } });
+  server.on('sessionError', sessionError);
+  server.on('clientError', sessionError);
   const sessions = new Set();
   server.on('session', (session) => {
     sessions.add(session);

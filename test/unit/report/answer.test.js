@@ -112,6 +112,9 @@ test('the answer paragraph names no winner where intervals overlap or missed the
   const text = answerParagraph(overlap, answerModel(overlap)[0]);
   assert.doesNotMatch(text, /The fastest protobuf codec/);
   assert.match(text, /No protobuf codec is clearly the fastest here: their round-trip intervals overlap \(protobufjs-static, pb-fast\)\./);
+  // the most used codec may be the fastest itself: said so, not left unsaid (a run of 2026-12-01 said nothing at all)
+  const itself = pairedResults({ fastRoundtrip: [0.9, 0.85, 0.95] });
+  assert.match(answerParagraph(itself, answerModel(itself)[0]), /decodes no measurably differently \(0\.90–1\.05\)\. It is also the fastest protobuf codec here \(its round trip's interval lies above the others'\)\. Transmission/);
   // an unstable protobuf codec leaves the fastest unnamed, however high its ratio
   const unsure = pairedResults({ fastRoundtrip: [3, 2.9, 3.1] });
   const fast = /** @type {any} */ (unsure.payloads[0].speed.find((r) => r.format === 'pb-fast' && r.op === 'roundtrip'));

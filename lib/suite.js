@@ -80,8 +80,8 @@ export const MODES = {
     // these, 2 of 124 (up to 14%), about as many stated (62 of 135 against 69) in about the same time
     precision: { target: 0.05, sliceMs: 10, minPairs: 10, warmupMs: 200 }, speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 3, speedMaxProcesses: 3,
     // the WebSocket and slow-link passes: 4 rounds of 750 and 75 messages (the messages of 3 rounds of 1,000 and 100;
-    // about 6 s more, docs/transmission.md): a winner is named only when every round of one format beat every round of the other, which
-    // two equal formats do by chance in 2 of C(2R, R) orderings, 10% at 3 rounds and 2.9% at 4. With 3, two
+    // about 6 s more, docs/transmission.md): a winner is named only when every round of one format beat every round
+    // of the other, which two equal formats do by chance in 2 of C(2R, R) orderings, 10% at 3 rounds and 2.9% at 4. With 3, two
     // consecutive runs (2026-12-01 05:12Z, AMD EPYC VM) said "no clear difference" and "json-buffer moved 1.41×" on
     // loopback for test3 (docs/speed.md)
     rounds: 3, maxTime: 0.2, benchmarkMaxTime: 0.06, minTime: 0.012, messages: 750, wsRounds: 4, slowLinkMessages: 75, slowLinkRounds: 4,

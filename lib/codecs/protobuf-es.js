@@ -3,7 +3,7 @@ import path from 'node:path';
 import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { Edition, isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { fromBase64, toBase64 } from '../base64.js';
-import { NON_FINITE } from '../schema/proto-json.js';
+import { NON_FINITE, groupFieldName } from '../schema/proto-json.js';
 import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
@@ -68,7 +68,7 @@ function protoScalar(type, v, longAsString = false) {
  * @param {DescField} f
  */
 const plainName = (f) => ('delimitedEncoding' in f && f.delimitedEncoding === true && f.message
-  && f.parent.file.edition === Edition.EDITION_PROTO2 ? f.message.name.charAt(0).toLowerCase() + f.message.name.slice(1) : f.name);
+  && f.parent.file.edition === Edition.EDITION_PROTO2 ? groupFieldName(f.message.name) : f.name);
 
 /**
  * Builds the two conversions between the JSON-shaped object (proto field

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { UserError, errorMessage, firstFew, firstLine, recordName } from '../errors.js';
 import { describeIoError, jsonErrorOffset, parseJsonText, readUtf8File } from '../files.js';
 import { childPath, isJsonObject } from '../json.js';
-import { checkFits, fitOf, mergeFits } from '../schema/index.js';
+import { checkFits, fitOf, isValueError, mergeFits, valueError } from '../schema/index.js';
 
 /**
  * Where bundled payload n keeps its corpus (data/testN.json is its first message).
@@ -223,9 +223,8 @@ export function checkCorpusFits(type, corpus, label, notes) {
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       // a value no schema could carry (valueError) is that record's alone, not a schema the records do not share
-      const shared = i > 0 && !('anySchema' in err) ? ` (records must share one schema; ${recordName(0)} fits it)` : '';
-      const wrapped = new UserError(`${label}: ${recordName(i)}: ${err.message}${shared}`);
-      throw 'anySchema' in err ? Object.assign(wrapped, { anySchema: true }) : wrapped;
+      const message = `${label}: ${recordName(i)}: ${err.message}`;
+      throw isValueError(err) ? valueError(message) : new UserError(`${message}${i > 0 ? ` (records must share one schema; ${recordName(0)} fits it)` : ''}`);
     }
   }
   return fit;

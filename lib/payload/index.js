@@ -4,7 +4,7 @@ import { UserError, shellWord, recordName, namedTwice } from '../errors.js';
 import { fromBase64 } from '../base64.js';
 import { inferSchema, isMixedKinds, pascalCase } from '../schema/infer.js';
 import { readJsonFile, readUtf8File } from '../files.js';
-import { loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
+import { isValueError, loadSchemaFile, parseSchema, schemaForPayload } from '../schema/index.js';
 import { ROOT } from '../paths.js';
 import { childPath, scanJsonText } from '../json.js';
 import { bundledCorpusFile, checkCorpusFits, corpusLabel, readBundledCorpus, readCorpusFile } from './corpus.js';
@@ -149,7 +149,7 @@ function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
   } catch (err) {
     // a message picked by default may not be the one the user meant: say which it was (not where no schema could
     // carry the value, a lone surrogate say: another message would not help)
-    if (err instanceof UserError && proto && !type && !('anySchema' in err)) {
+    if (err instanceof UserError && proto && !type && !isValueError(err)) {
       throw new UserError(`${err.message} (checked against message ${schema.typeName}, the first in ${proto}; choose another with --type)`);
     }
     throw err;

@@ -47,6 +47,12 @@ export function valueError(message) {
   return Object.assign(new UserError(message), { anySchema: /** @type {const} */ (true) });
 }
 
+/**
+ * Whether an error is a valueError (or wraps one, as checkCorpusFits's does).
+ * @param {unknown} err
+ */
+export const isValueError = (err) => err instanceof UserError && 'anySchema' in err;
+
 /** @type {Record<string, bigint[]>} the integers a map key of each integer type holds */
 const KEY_RANGE = {
   int32: INT32, sint32: INT32, sfixed32: INT32, uint32: UINT32, fixed32: UINT32,

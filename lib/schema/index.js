@@ -2,7 +2,7 @@
 // folder's public face, so importers name lib/schema/index.js whatever file a function lives in.
 export { TO_OBJECT_OPTIONS, buildAdapter } from './adapter.js';
 export { loadSchemaFile, parseSchema, protoEdition, schemaForPayload } from './load.js';
-export { FIT_FLAGS, anyFit, checkFits, fitOf, mergeFits } from './fit.js';
+export { FIT_FLAGS, anyFit, checkFits, fitOf, isValueError, mergeFits, valueError } from './fit.js';
 export { isWrapper, jsonKey } from './proto-json.js';
 
 /** @typedef {import('./load.js').Schema} Schema */

@@ -154,6 +154,13 @@ export const lowerCamelCase = (name) => name.replace(/_+([a-z0-9]?)/gi, (_, /** 
 export const isGroupType = (type) => type instanceof protobuf.Type && /** @type {{ group?: boolean }} */ (/** @type {unknown} */ (type)).group === true;
 
 /**
+ * protobuf.js's name for a proto2 group's own field: the group's name with its first letter lowered (`phoneNumber` for
+ * `group PhoneNumber`), where protoc's is the name in lower case (`phonenumber`).
+ * @param {string} group the group's name
+ */
+export const groupFieldName = (group) => group.charAt(0).toLowerCase() + group.slice(1);
+
+/**
  * The group of a proto2 group field (`repeated group PhoneNumber = 5 {...}`), or null for any other field, also one
  * that only names the group's type (`optional PhoneNumber primary = 3`, keyed as any field). protoc names a group's
  * own field after its group in lower case (`phonenumber`, also its JSON name), protobuf.js with the first letter
@@ -165,7 +172,7 @@ export const isGroupType = (type) => type instanceof protobuf.Type && /** @type 
 function groupOf(field) {
   const type = field.resolvedType;
   if (!isGroupType(type)) return null;
-  const own = type.parent === field.parent && field.name === type.name.charAt(0).toLowerCase() + type.name.slice(1);
+  const own = type.parent === field.parent && field.name === groupFieldName(type.name);
   return own ? type : null;
 }
 

@@ -262,7 +262,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   }
 
   /** what is not a request: bytes that are not HTTP (malformed), a connection the client reset mid-request */
-  const countErrors = { malformed: () => { counters.malformed++; }, reset: () => { counters.connectionResets++; } };
+  const notRequests = connectionErrors(counters, 'connectionResets');
   /** @type {Set<http2.ServerHttp2Session>} */
   const sessions = new Set();
   let server;
@@ -275,12 +275,12 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     });
     // bytes that are not HTTP/2 (a bad preface, a frame out of place), or a connection the client reset: counted as
     // http2.js counts them
-    server.on('sessionError', connectionErrors(countErrors).sessionError);
+    server.on('sessionError', notRequests.sessionError);
   } else {
     server = keys ? https.createServer({ key: keys.key, cert: keys.cert }, onRequest) : http.createServer(onRequest);
     // bytes that are not HTTP: a 400 and the connection closed, counted as malformed, as http1.js does; a client that
     // resets its connection or closes it in the middle of a request is going away, not sending bad bytes
-    server.on('clientError', connectionErrors(countErrors).clientError);
+    server.on('clientError', notRequests.clientError);
     // a pass's client keeps its connections open between messages (node's default would close them after 5 s idle,
     // and a connection the server closed is one the client no longer sends on)
     server.keepAliveTimeout = 60_000;

@@ -366,9 +366,12 @@ const resetByClient = (stream) => Boolean(stream.rstCode) || stream.aborted;
  * with a 400 and closes the connection (malformed), and only closes one the client reset or ended in the middle of a
  * request (a client going away, not sending bad bytes); an HTTP/2 server's 'sessionError' (a bad preface, a frame out
  * of place) counts the same two, node:http2 having ended the session. Never a crash.
- * @param {{ malformed: () => void, reset: () => void }} count
+ * @param {{ malformed: number } & Record<string, unknown>} counters the server's counters: `malformed`, and `resets`
+ *   or the counter named by `reset` (Connect's `connectionResets`, whose `resets` counts requests)
+ * @param {string} [reset]
  */
-export function connectionErrors(count) {
+export function connectionErrors(counters, reset = 'resets') {
+  const count = { malformed: () => { counters.malformed++; }, reset: () => { counters[reset] = Number(counters[reset]) + 1; } };
   return {
     /** @param {unknown} err @param {import('node:stream').Duplex} socket */
     clientError(err, socket) {

@@ -58,7 +58,7 @@ async function startServer(options) {
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
   // bytes that are not HTTP: a 400 and the connection closed, never a crash; a client that resets its connection, or
   // closes it in the middle of a request (a valid start, cut short), is not sending bad bytes: counted as going away
-  server.on('clientError', connectionErrors({ malformed: () => { counters.malformed++; }, reset: () => { counters.resets++; } }).clientError);
+  server.on('clientError', connectionErrors(counters).clientError);
   // a pass's client keeps its connections open between messages
   server.keepAliveTimeout = 60_000;
   return listenHttp(server, options, counters, { transport: 'HTTP/1.1', dropConnections: () => server.closeAllConnections() });

@@ -47,7 +47,7 @@ async function startServer(options) {
     : http2.createServer({ settings });
   server.on('request', handler);
   // bytes that are not HTTP/2 end their session (GOAWAY or a reset), never the server
-  const { sessionError } = connectionErrors({ malformed: () => { counters.malformed++; }, reset: () => { counters.resets++; } });
+  const { sessionError } = connectionErrors(counters);
   server.on('sessionError', sessionError);
   server.on('clientError', sessionError);
   const sessions = new Set();

@@ -124,14 +124,17 @@ test('windows are sized by CPU time, not the wall clock: a call that waits (as a
 test('the figure comes from the windows after a case settles: early calls that allocate more are left out, and a case that never settles says so', async () => {
   // windows of 200 calls after 100 warm-up calls and a one-call sizing window: the settling case allocates 4 KiB a
   // call in the first two windows and part of the third, so the first three windows (the figure before the settling
-  // rule) read about 4 KiB; the rule runs windows until the last three agree
-  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 100, maxOpsPerRound: 200, maxRounds: 10 };
+  // rule) read about 4 KiB; the rule runs windows until the last three agree. Up to 20 windows: on Node 26 a window
+  // can gain bytes its calls did not allocate (V8's own: 728–3,448 B in a harness window, docs/speed.md), 2 KiB
+  // being the 1% that windows of 200 1-KiB calls must agree within, and in CI (2026-12-01 07:20Z) the case had not
+  // settled by its tenth window
+  const options = { passes: /** @type {('allocation')[]} */ (['allocation']), rounds: 3, warmupOps: 100, maxOpsPerRound: 200, maxRounds: 20 };
   assert.ok(SETTLING_CALLS > 100 + 1 + 2 * 200, 'the early calls reach past the first two windows');
   const [settling, growing] = await measureMemoryInChild({ module: CASES, export: 'settlingCases' }, options);
   const a = settling.allocation;
   assert.ok(a, 'settling-1KiB measured');
   assert.ok(Math.abs(a.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${a.heapBytesPerOp} B/op over ${a.windows} windows`);
-  assert.equal(a.settled, true);
+  assert.equal(a.settled, true, `settled ${a.settled} after ${a.windows} windows, ${a.heapBytesMin}–${a.heapBytesMax} B/op`);
   assert.ok(a.windows > 3 && a.windows < options.maxRounds, `${a.windows} windows`);
   assert.equal(a.rounds, 3, 'the figure is the last three windows\' median');
   const g = growing.allocation;
@@ -160,7 +163,7 @@ test('windows cut short by the young generation agree only once they hold enough
   const a = spanned.allocation;
   assert.ok(a, 'span-1KiB measured');
   assert.ok(Math.abs(a.heapBytesPerOp - PLANTED_BYTES) <= PLANTED_BYTES * 0.05, `read ${a.heapBytesPerOp} B/op over ${a.windows} windows`);
-  assert.equal(a.settled, true);
+  assert.equal(a.settled, true, `settled ${a.settled} after ${a.windows} windows, ${a.heapBytesMin}–${a.heapBytesMax} B/op`);
   assert.ok(a.windows > a0.windows, `${a.windows} windows against ${a0.windows}`);
   assert.ok(a.windows < options.maxRounds, `${a.windows} windows: settled before the limit`);
 });

@@ -83,7 +83,9 @@ test('event-loop utilization is the loop\'s, between mark and report: 1 while sp
   const activeMs = elu * seconds * 1000;
   // 0.1 ms: the meter's seconds come from performance.now(), the loop's active time from its own clock
   assert.ok(activeMs >= innerActive - 0.1 && activeMs <= outerActive + 0.1, `waiting pass: ${activeMs} ms active, outside [${innerActive}, ${outerActive}]`);
-  assert.ok(elu < 0.5, `waiting pass: elu ${elu} while the loop mostly waited`);
+  // only when the loop did wait: a process descheduled for longer than the timer on a loaded machine finds it due when
+  // it polls, and its loop never idles (elu 1, seen with two busy loops on this 2-core machine)
+  if (outerActive < 0.5 * seconds * 1000) assert.ok(elu < 0.5, `waiting pass: elu ${elu} while the loop mostly waited`);
 });
 
 test('the server\'s GC pauses since the last mark: young garbage made after a mark shows in the report, and a new mark starts again', async () => {

@@ -404,6 +404,8 @@ export function measureSpeed(prepared, payload, {
       payload: describePayload(payload),
       settings: {
         timer, rounds: 1, maxTime, minTime: null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
+        // fresh processes: none, the command's own process timed it (lib/runtimes/run/processes.js sets the count)
+        processes: 0,
         corpus: { messages: corpus.total, timed: corpus.messages.length, sample: corpus.sample },
         oneMessageOps: distinct ? oneMessage.filter((op) => op === 'encode' || op === 'decode' || CONVERSIONS[op]) : [],
         splitTime: false,
@@ -467,6 +469,7 @@ export function measureSpeed(prepared, payload, {
     payload: describePayload(payload),
     settings: {
       timer, rounds, maxTime, minTime: minTime ?? null, filter: filter ? String(filter) : null, baseline: BASELINE, operations: OPERATIONS,
+      processes: 0,
       corpus: { messages: corpus.total, timed: corpus.messages.length, sample: corpus.sample },
       oneMessageOps: distinct ? oneMessage : [],
       /** @type {ReturnType<typeof measureSpeedPaired>['precision'] | null} */

@@ -322,7 +322,8 @@ const SPEED_SETTINGS = [
   ['allocator', (/** @type {any} */ s) => s.precision?.allocator], ['clock', (/** @type {any} */ s) => s.precision?.clock],
   ['slice ms', (/** @type {any} */ s) => s.precision?.sliceMs], ['precision target', (/** @type {any} */ s) => s.precision?.target],
   ['minor GC', (/** @type {any} */ s) => s.precision?.gc],
-  ['processes', (/** @type {any} */ s) => (s.processRange ? (s.processRange[0] === s.processRange[1] ? s.processRange[0] : s.processRange.join('–')) : s.processes)],
+  ['processes', (/** @type {any} */ s) => (s.processRange ? (s.processRange[0] === s.processRange[1] ? s.processRange[0] : s.processRange.join('–'))
+    : s.processes === 0 ? 'none (timed in the command\'s own process)' : s.processes)],
   ['time cap per case (s)', (/** @type {any} */ s) => s.maxTime],
 ];
 

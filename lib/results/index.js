@@ -46,7 +46,7 @@ export const UNITS = {
   pairRatios: 'ratio: each pair\'s, a codec\'s ops/s over the baseline\'s in slices taken back to back (the ratio and its interval are their median\'s; pooled over the processes)',
   baseRate: 'ops/s: the baseline\'s, the median over a ratio\'s pairs of the baseline slices beside them (in processes.baseRate, each process\'s: one below SLOWED_BASELINE_BELOW, 0.8, of the fastest the run saw on that payload and operation, its ratio no higher, ran on a slowed machine and was set aside)',
   sliceMs: 'milliseconds of CPU per slice',
-  processes: 'count of fresh processes the speed pass ran in, one after the other',
+  processes: 'count of fresh processes the speed pass ran in, one after the other (0: none, the command\'s own process timed it: benchmark_dss.js --rounds 1 with one library group)',
   processRange: 'count: the fresh processes the speed pass starts with, and at most (one more at a time while some ratio\'s processes disagree or too few ran at full speed)',
   low: 'lower bound of an interval (the unit of the figure it bounds: a ratio for precision)',
   high: 'upper bound of an interval (the unit of the figure it bounds: a ratio for precision)',

@@ -377,6 +377,10 @@ test('speed settings the two runs differ in are named, with each run\'s value; n
   assert.deepEqual(compareRuns(without, grows).settingsDiffer, [
     { setting: 'allocator', a: 'none', b: 'not recorded' }, { setting: 'processes', a: '3', b: '3–6' },
   ]);
+  // benchmark_dss.js timing in its own process (one library group, no --rounds) records 0 fresh processes
+  const own = settle(makeResults(), ['--no-allocation-site-pretenuring'], null);
+  /** @type {any} */ (own.settings.speed).processes = 0;
+  assert.deepEqual(compareRuns(without, own).settingsDiffer, [{ setting: 'processes', a: '3', b: 'none (timed in the command\'s own process)' }]);
   // the timer itself: Benchmark.js rounds against paired slices
   assert.deepEqual(compareRuns(a, withSettings).settingsDiffer.map((d) => d.setting), ['timer', 'V8 flags', 'allocator', 'clock', 'slice ms', 'precision target']);
 });

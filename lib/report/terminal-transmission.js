@@ -3,7 +3,7 @@ import { verdictOf } from './rows.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms, us } from './format.js';
 import { problemOf } from '../transmission/outcome.js';
-import { MIN_ROUNDS_FOR_WINNER } from '../transmission/rounds.js';
+import { MIN_ROUNDS_FOR_WINNER, falseWinnerOdds } from '../transmission/rounds.js';
 import { placementLine } from '../transmission/placement.js';
 import { CAPACITY_HEADLINE, CAPACITY_PRECISION, CAPACITY_WARMUP_CHUNKS, CAPACITY_WARMUP_REQUESTS, SUSTAIN_SHARES } from '../transmission/capacity-settings.js';
 import { capacityUnstable, precisionOf } from '../transmission/capacity-precision.js';
@@ -240,6 +240,12 @@ export function verdictLines(runs) {
 }
 
 /**
+ * How often equal formats would have done what a named winner did: every round faster (falseWinnerOdds).
+ * @param {number} rounds
+ */
+const byChance = (rounds) => `, as two equal formats do 1 time in ${falseWinnerOdds(rounds)}`;
+
+/**
  * A pair's verdict as words.
  * @param {PairVerdict} v
  */
@@ -248,7 +254,7 @@ export function verdictText(v) {
   if (v.rounds < MIN_ROUNDS_FOR_WINNER) return `no clear difference between ${v.formats.join(' and ')} (${v.rounds} round${v.rounds === 1 ? '' : 's'}; a winner needs ${MIN_ROUNDS_FOR_WINNER})`;
   if (!v.winner) return `no clear difference between ${v.formats.join(' and ')} (msgs/s ranges overlap${over})`;
   const loser = v.formats.find((f) => f !== v.winner);
-  return `${v.winner} beats ${loser}, ${v.ratio.toFixed(2)}× the msgs/s (median; every round faster${over})`;
+  return `${v.winner} beats ${loser}, ${v.ratio.toFixed(2)}× the msgs/s (median; every round faster${over}${byChance(v.rounds)})`;
 }
 
 /**
@@ -262,7 +268,7 @@ export function namedVerdictText(v) {
   const { rounds } = /** @type {NonNullable<typeof v.verdict>} */ (v.verdict);
   const over = `${rounds} round${rounds === 1 ? '' : 's'}`;
   const outcome = rounds < MIN_ROUNDS_FOR_WINNER ? `no verdict from ${over} (a winner needs ${MIN_ROUNDS_FOR_WINNER})`
-    : v.winner ? `${v[v.winner].label} wins, every round faster over ${over}`
+    : v.winner ? `${v[v.winner].label} wins, every round faster over ${over}${byChance(rounds)}`
       : `no clear difference, msgs/s ranges overlap over ${over}`;
   return `${v.label}: ${v.protobuf.label} ${x(v.msgsPerSecRatio)} the msgs/s, ${x(v.bytesRatio)} the wire bytes per message; ${outcome}`;
 }

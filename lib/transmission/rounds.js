@@ -112,6 +112,18 @@ const PASS_FIGURES = {
 export const MIN_ROUNDS_FOR_WINNER = 3;
 
 /**
+ * How often pairVerdict names a winner between two equal formats by chance: the rounds of one side all beat the
+ * other's in 2 of the C(2R, R) orderings of 2R exchangeable rounds (3 rounds: 1 in 10; 4: 1 in 35; 5: 1 in 126).
+ * @param {number} rounds
+ * @returns {number} the chance as "1 in N": N
+ */
+export function falseWinnerOdds(rounds) {
+  let orderings = 1;
+  for (let i = 1; i <= rounds; i++) orderings = (orderings * (rounds + i)) / i;
+  return Math.round(orderings / 2);
+}
+
+/**
  * The verdict on two formats measured in the same rounds: a winner is named
  * only when the two min–max ranges of msgs/s do not overlap, that is when
  * every round of one beat every round of the other, and each format ran at

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { summariseTransmissionRounds, MIN_ROUNDS_FOR_WINNER, pairVerdict, pairVerdicts } from '../../../lib/transmission/rounds.js';
+import { summariseTransmissionRounds, MIN_ROUNDS_FOR_WINNER, pairVerdict, pairVerdicts, falseWinnerOdds } from '../../../lib/transmission/rounds.js';
 import { verdictText } from '../../../lib/report/terminal-transmission.js';
 
 const latency = (/** @type {number} */ p50) => ({ p50, p90: p50 * 2, p99: p50 * 3, p999: p50 * 4, max: p50 * 5, mean: p50 });
@@ -50,6 +50,24 @@ test('pairVerdict: a winner only when the ranges do not overlap, with enough rou
   assert.equal(MIN_ROUNDS_FOR_WINNER, 3);
   assert.equal(few.winner, null, 'two rounds never name a winner, however far apart');
   assert.match(verdictText(few), /2 rounds; a winner needs 3/);
+});
+
+test('a named winner says how often two equal formats would have won so: counted over every ordering of their rounds', () => {
+  for (const rounds of [3, 4, 5]) {
+    // every way to give R of 2R distinct msgs/s to one format and the rest to the other, judged by pairVerdict itself
+    let orderings = 0;
+    let winners = 0;
+    for (let mask = 0; mask < 2 ** (2 * rounds); mask++) {
+      const ranks = [...Array(2 * rounds).keys()];
+      const a = ranks.filter((i) => mask & (1 << i));
+      if (a.length !== rounds) continue;
+      orderings++;
+      if (pairVerdict(rowOf('a', a.map((i) => 100 + i)), rowOf('b', ranks.filter((i) => !(mask & (1 << i))).map((i) => 100 + i))).winner) winners++;
+    }
+    assert.equal(falseWinnerOdds(rounds), orderings / winners, `${rounds} rounds`);
+  }
+  assert.match(verdictText(pairVerdict(rowOf('a', [100, 110, 105]), rowOf('b', [120, 130, 125]))), /every round faster over 3 rounds, as two equal formats do 1 time in 10\)$/);
+  assert.match(verdictText(pairVerdict(rowOf('a', [100, 110, 105, 101]), rowOf('b', [120, 130, 125, 121]))), /over 4 rounds, as two equal formats do 1 time in 35\)$/);
 });
 
 test('pairVerdicts: every pair once, formats never run left out', () => {

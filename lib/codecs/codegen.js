@@ -1,10 +1,10 @@
 import { shortHash } from '../hash.js';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { tempFolder } from '../files.js';
 import { Unsupported } from '../errors.js';
 import { CACHE_DIR, ROOT } from '../paths.js';
 import { protoEdition } from '../schema/index.js';
@@ -165,7 +165,7 @@ export function generateBundled(codec, outDir) {
  * @returns {string[]}
  */
 export function staleGeneratedFiles(codec) {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${codec.name}-check-`));
+  const { dir: tmp, remove } = tempFolder(`${codec.name}-check-`);
   try {
     generateBundled(codec, tmp);
     const committedDir = generatedDir(codec.name);
@@ -176,7 +176,7 @@ export function staleGeneratedFiles(codec) {
       || fs.readFileSync(path.join(tmp, n), 'utf8') !== fs.readFileSync(path.join(committedDir, n), 'utf8'))
       .map((n) => path.relative(ROOT, path.join(committedDir, n)));
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    remove();
   }
 }
 

@@ -7,8 +7,8 @@
  * `browser` form.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { tempFolder } from '../../files.js';
 import { Unsupported } from '../../errors.js';
 import { ROOT } from '../../paths.js';
 import { generatedModulePath } from '../../codecs/codegen.js';
@@ -139,13 +139,13 @@ export function pageEntry(codecs, payloads) {
  * @returns {Promise<string>} the script
  */
 export async function bundlePage(codecs, payloads) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-page-'));
+  const { dir, remove } = tempFolder('pvj-page-');
   try {
     const entry = path.join(dir, 'page.js');
     fs.writeFileSync(entry, pageEntry(codecs, payloads));
     return await bundleForBrowser(entry, { nodePaths: [path.join(ROOT, 'node_modules')], plugins: [pagePlugin] });
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 }
 

@@ -11,9 +11,9 @@
  * target URL, direction, messages per user and window.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { tempFolder } from '../../files.js';
 import { UserError, errorMessage, firstLine } from '../../errors.js';
 import { ROOT } from '../../paths.js';
 import { rebuildPayload } from '../../payload/portable.js';
@@ -105,7 +105,8 @@ export function payloadFromScript(encoded) {
   if (!fs.existsSync(local)) {
     protoPaths = undefined;
     // the .proto is not on this machine (a worker elsewhere): its text, in a folder of its own
-    file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-artillery-')), path.basename(local));
+    // (removed when the worker exits)
+    file = path.join(tempFolder('pvj-artillery-').dir, path.basename(local));
     fs.writeFileSync(file, portable.schema.text);
   }
   const loaded = loadSchemaFile(file, portable.schema.typeName, { protoPaths });

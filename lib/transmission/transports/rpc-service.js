@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { shortHash } from '../../hash.js';
 import { createRequire } from 'node:module';
+import { tempFolder } from '../../files.js';
 import protobuf from 'protobufjs';
 import { createRegistry } from '@bufbuild/protobuf';
 import { bufGenerate, cachedModulePath, generatedDir } from '../../codecs/codegen.js';
@@ -87,7 +87,8 @@ export function serviceGenerator(targets) {
         .map((f) => bundledTarget(path.join(protoDir, f)));
       // one buf run per service: services of payloads without a package share the package `bench`
       for (const t of chosen) {
-        const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rpc-service-'));
+        // removed on the way out too, should a signal end the process mid-generation (a finally would not run)
+        const { dir: work, remove } = tempFolder('rpc-service-');
         try {
           fs.cpSync(protoDir, work, { recursive: true });
           fs.writeFileSync(path.join(work, `${t.base}_bench.proto`), serviceProto(t));
@@ -99,7 +100,7 @@ export function serviceGenerator(targets) {
             fs.copyFileSync(path.join(work, file), path.join(outDir, file));
           }
         } finally {
-          fs.rmSync(work, { recursive: true, force: true });
+          remove();
         }
       }
     },

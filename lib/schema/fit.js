@@ -318,8 +318,9 @@ function keyHint(type, key) {
   // an extension by protobuf.js's name for it (`.pkg.level`), its full name unbracketed or its own name
   const extension = type.fieldsArray.find((f) => f.declaringField && [extensionName(f), `.${extensionName(f)}`, f.declaringField.name].includes(key));
   if (extension) {
-    const own = key.startsWith('.') ? `; ${JSON.stringify(key)} is protobuf.js's own spelling, which no proto3 JSON parser reads` : '';
-    return ` (an extension is keyed by its full name in brackets: did you mean ${JSON.stringify(jsonKey(extension))}?${own})`;
+    const wanted = JSON.stringify(jsonKey(extension));
+    if (key.startsWith('.')) return ` (an extension is keyed by its full name in brackets, ${wanted}; ${JSON.stringify(key)} is protobuf.js's own spelling, which no proto3 JSON parser reads)`;
+    return ` (an extension is keyed by its full name in brackets: did you mean ${wanted}?)`;
   }
   const folded = key.replace(/[_-]/g, '').toLowerCase();
   const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));

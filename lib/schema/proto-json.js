@@ -517,9 +517,10 @@ export function findInt64(type, plain, test, path = '$') {
  * @param {Type} type
  * @param {unknown} value the message's JSON (the payload's keys)
  * @param {string} [path] the JSON path of `value`
+ * @param {(name: string) => boolean} [wanted] which extensions to find, by full name (every one unless given)
  * @returns {{ path: string, name: string } | null}
  */
-export function findExtension(type, value, path = '$') {
+export function findExtension(type, value, path = '$', wanted = () => true) {
   if (!isJsonObject(value) || isWrapper(type) || wellKnownKind(type)) return null;
   for (const key of Object.keys(value)) {
     const v = value[key];
@@ -527,16 +528,32 @@ export function findExtension(type, value, path = '$') {
     if (!field || v === null || v === undefined) continue;
     const at = childPath(path, key);
     const name = extensionName(field);
-    if (name !== null) return { path: at, name };
+    if (name !== null && wanted(name)) return { path: at, name };
+    if (name !== null && !(field.resolvedType instanceof protobuf.Type)) continue;
     const sub = field.resolvedType;
     if (!(sub instanceof protobuf.Type)) continue;
     /** @type {[string, unknown][]} */
     const items = field.map && isJsonObject(v) ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
       : field.repeated && Array.isArray(v) ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
     for (const [where, x] of items) {
-      const found = findExtension(sub, x, where);
+      const found = findExtension(sub, x, where, wanted);
       if (found) return found;
     }
+  }
+  return null;
+}
+
+/**
+ * The first extension any message of a corpus sets, named for a refusal: `extension pkg.level ($["[pkg.level]"])`,
+ * with the record for a corpus of more than one. Null when none sets one.
+ * @param {Type} type
+ * @param {unknown[]} corpus the messages' JSON
+ * @returns {string | null}
+ */
+export function corpusExtension(type, corpus) {
+  for (let i = 0; i < corpus.length; i++) {
+    const found = findExtension(type, corpus[i]);
+    if (found) return `extension ${found.name} (${corpus.length > 1 ? `record ${i + 1} ` : ''}${found.path})`;
   }
   return null;
 }

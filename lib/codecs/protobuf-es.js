@@ -238,6 +238,7 @@ function messageConverters(root, registry) {
           if (f.oneof) out[f.oneof.localName] = { case: f.localName, value: init };
           else out[f.localName] = init;
         }
+        if (!extended.length) return out;
         /** @type {[DescExtension, unknown][]} */
         const set = [];
         for (const ext of extended) {

@@ -544,6 +544,19 @@ export function findExtension(type, value, path = '$', wanted = () => true) {
 }
 
 /**
+ * Whether a message type, or one its fields reach, is extended (so that its JSON may set an extension).
+ * @param {Type} type
+ * @param {Set<Type>} [seen]
+ * @returns {boolean}
+ */
+function extensionReachable(type, seen = new Set()) {
+  if (seen.has(type)) return false;
+  seen.add(type);
+  return type.fieldsArray.some((f) => f.declaringField !== null
+    || (f.resolvedType instanceof protobuf.Type && extensionReachable(f.resolvedType, seen)));
+}
+
+/**
  * The first extension any message of a corpus sets, named for a refusal: `extension pkg.level ($["[pkg.level]"])`,
  * with the record for a corpus of more than one. Null when none sets one.
  * @param {Type} type
@@ -551,6 +564,7 @@ export function findExtension(type, value, path = '$', wanted = () => true) {
  * @returns {string | null}
  */
 export function corpusExtension(type, corpus) {
+  if (!extensionReachable(type)) return null;
   for (let i = 0; i < corpus.length; i++) {
     const found = findExtension(type, corpus[i]);
     if (found) return `extension ${found.name} (${corpus.length > 1 ? `record ${i + 1} ` : ''}${found.path})`;

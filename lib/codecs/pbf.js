@@ -7,7 +7,7 @@ import { fromBase64, toBase64 } from '../base64.js';
 import { Unsupported } from '../errors.js';
 import { isJsonObject, setKey } from '../json.js';
 import { reachableTypes } from '../schema/adapter.js';
-import { findInt64, isGroupType, presenceOf } from '../schema/proto-json.js';
+import { corpusExtension, findInt64, isGroupType, presenceOf } from '../schema/proto-json.js';
 import { loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
 import { libraryVersion } from './library-version.js';
@@ -344,9 +344,13 @@ const codec = {
     unsupported: (schema) => groupReason(schema) ?? foreignTypeReason(schema),
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
-  create({ schema }) {
+  create({ schema, value, corpus = [value] }) {
     const reason = groupReason(schema) ?? foreignTypeReason(schema);
     if (reason) throw new Unsupported(reason);
+    // its parser adds a top-level `extend`'s fields to the message by their own names, without the package or the
+    // presence a proto2 extension has, and leaves a nested one (declared inside a message) out
+    const extension = corpusExtension(schema.type, corpus);
+    if (extension) throw new Unsupported(`pbf's compiler, whose .proto parser (protocol-buffers-schema ${libraryVersion('protocol-buffers-schema')}) reads an extension as a plain field of the message or not at all: ${extension}`);
     const mod = loadGenerated(codec, schema);
     // pbf names functions after the message and the messages enclosing it, without the package
     const parts = [];

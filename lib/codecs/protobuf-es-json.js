@@ -1,16 +1,5 @@
 import { createRegistry, fromJsonString, toJsonString } from '@bufbuild/protobuf';
-import protobufEs, { generatedMessage } from './protobuf-es.js';
-
-/**
- * A generated file and every file it imports, transitively.
- * @param {import('@bufbuild/protobuf').DescFile} file
- * @returns {import('@bufbuild/protobuf').DescFile[]}
- */
-function filesOf(file, seen = new Set()) {
-  if (seen.has(file)) return [];
-  seen.add(file);
-  return [file, ...file.dependencies.flatMap((d) => filesOf(d, seen))];
-}
+import protobufEs, { filesOf, generatedMessage } from './protobuf-es.js';
 
 /**
  * protobuf-es's proto3 JSON mapping: what Connect sends as application/json,
@@ -34,7 +23,8 @@ const codec = {
   create(ctx) {
     const message = protobufEs.create(ctx);
     const Schema = generatedMessage(ctx.schema);
-    // a google.protobuf.Any is written with its message's JSON, found by its @type in a registry: the schema's files
+    // a google.protobuf.Any is written with its message's JSON, found by its @type in a registry, and a proto2
+    // extension as "[pkg.level]" (read back by that name): the schema's files
     const registry = createRegistry(...filesOf(Schema.file));
     const readOptions = { ignoreUnknownFields: true, registry };
     const writeOptions = { registry };

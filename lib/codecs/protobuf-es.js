@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create, fromBinary, toBinary, ScalarType } from '@bufbuild/protobuf';
+import { create, createRegistry, fromBinary, getExtension, hasExtension, setExtension, toBinary, ScalarType } from '@bufbuild/protobuf';
 import { Edition, isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { fromBase64, toBase64 } from '../base64.js';
-import { NON_FINITE, groupFieldName } from '../schema/proto-json.js';
+import { Unsupported } from '../errors.js';
+import { reachableTypes } from '../schema/adapter.js';
+import { NON_FINITE, extensionName, findExtension, groupFieldName } from '../schema/proto-json.js';
 import { jsonToStructMessage, structToJson } from '../schema/well-known.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { IDENTITY } from './native-form.js';
@@ -13,6 +15,7 @@ const PLUGIN = path.join(path.dirname(require.resolve('@bufbuild/protoc-gen-es/p
 
 /** @typedef {import('@bufbuild/protobuf').DescMessage} DescMessage */
 /** @typedef {import('@bufbuild/protobuf').DescField} DescField */
+/** @typedef {import('@bufbuild/protobuf').DescExtension} DescExtension */
 /** @typedef {import('@bufbuild/protobuf').Message} Message */
 /**
  * A message's fields by name (a protobuf-es message by local name, a plain object by proto name): what each holds,
@@ -71,14 +74,40 @@ const plainName = (f) => ('delimitedEncoding' in f && f.delimitedEncoding === tr
   && f.parent.file.edition === Edition.EDITION_PROTO2 ? groupFieldName(f.message.name) : f.name);
 
 /**
+ * A generated file and every file it imports, transitively.
+ * @param {import('@bufbuild/protobuf').DescFile} file
+ * @returns {import('@bufbuild/protobuf').DescFile[]}
+ */
+export function filesOf(file, seen = new Set()) {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  return [file, ...file.dependencies.flatMap((d) => filesOf(d, seen))];
+}
+
+/**
+ * The key an extension has in the plain object, protobuf.js's name for the field it adds to the message it extends:
+ * its full name after a dot (`.pkg.level`).
+ * @param {DescExtension} ext
+ */
+const extensionPlainName = (ext) => `.${ext.typeName}`;
+
+/**
  * Builds the two conversions between the JSON-shaped object (proto field
  * names as keys, enums by name, int64 as numbers) and protobuf-es's message
  * shape (localName keys, enums as numbers, int64 as BigInt, oneofs as
- * { case, value }, $typeName on every message).
+ * { case, value }, $typeName on every message). A proto2 extension, which protobuf-es keeps among a message's
+ * unknown fields, is read with getExtension and set with setExtension: the extensions of `registry` (the schema's
+ * files') that extend each message.
  * @param {DescMessage} root
+ * @param {import('@bufbuild/protobuf').Registry} registry
  * @returns {{ toPlain: (msg: Message) => Fields, toInit: (obj: unknown) => Fields | undefined }}
  */
-function messageConverters(root) {
+function messageConverters(root, registry) {
+  /** @type {Map<string, DescExtension[]>} each extended message's extensions, by its full name */
+  const extensions = new Map();
+  for (const t of registry) {
+    if (t.kind === 'extension') extensions.set(t.extendee.typeName, [...(extensions.get(t.extendee.typeName) ?? []), t]);
+  }
   /** @type {Map<DescMessage, (m: Fields) => Fields>} */
   const toPlainOf = new Map();
   /** @type {Map<DescMessage, (o: Fields) => Fields>} */
@@ -87,12 +116,12 @@ function messageConverters(root) {
   // A field's element (the field's value; an item of a list; a value of a map) is a message when f.message is set,
   // an enum when f.enum is, else a scalar of type f.scalar.
   // protobuf-es holds a singular wrapper field (google.protobuf.Int64Value, …) outside a oneof as its bare value
-  const unboxed = (/** @type {DescField} */ f) => f.fieldKind === 'message' && !f.oneof && isWrapperDesc(f.message);
+  const unboxed = (/** @type {DescField | DescExtension} */ f) => f.fieldKind === 'message' && !f.oneof && isWrapperDesc(f.message);
   // protobuf-es holds a google.protobuf.Struct field (outside a Value) as a JSON object: the plain shape is its message's
-  const jsonStruct = (/** @type {DescMessage} */ message, /** @type {DescField} */ f) => message.typeName === 'google.protobuf.Struct'
-    && f.parent.typeName !== 'google.protobuf.Value';
+  const jsonStruct = (/** @type {DescMessage} */ message, /** @type {DescField | DescExtension} */ f) => message.typeName === 'google.protobuf.Struct'
+    && f.parent?.typeName !== 'google.protobuf.Value';
   /**
-   * @param {DescField} f
+   * @param {DescField | DescExtension} f
    * @param {unknown} v an element of f, as protobuf-es holds it
    * @returns {unknown}
    */
@@ -106,7 +135,7 @@ function messageConverters(root) {
     return plainScalar(f.scalar, v);
   };
   /**
-   * @param {DescField} f
+   * @param {DescField | DescExtension} f
    * @param {unknown} v an element of f in the plain object
    * @returns {unknown}
    */
@@ -135,9 +164,20 @@ function messageConverters(root) {
     let fn = toPlainOf.get(desc);
     if (!fn) {
       const fields = desc.fields;
+      const extended = extensions.get(desc.typeName) ?? [];
       fn = (m) => {
         /** @type {Fields} */
         const out = {};
+        for (const ext of extended) {
+          const message = /** @type {import('@bufbuild/protobuf').Message} */ (/** @type {unknown} */ (m));
+          // as protobuf.js's toObject({ defaults: true }) gives an unset one: null for a message, else the default
+          if (ext.fieldKind === 'message' && !hasExtension(message, ext)) {
+            out[extensionPlainName(ext)] = null;
+            continue;
+          }
+          const v = getExtension(message, ext);
+          out[extensionPlainName(ext)] = ext.fieldKind === 'list' ? /** @type {unknown[]} */ (v).map((x) => valueToPlain(ext, x)) : valueToPlain(ext, v);
+        }
         for (const f of fields) {
           let v;
           if (f.oneof) {
@@ -178,6 +218,7 @@ function messageConverters(root) {
     let fn = toInitOf.get(desc);
     if (!fn) {
       const fields = desc.fields;
+      const extended = extensions.get(desc.typeName) ?? [];
       fn = (o) => {
         /** @type {Fields} */
         const out = {};
@@ -197,7 +238,21 @@ function messageConverters(root) {
           if (f.oneof) out[f.oneof.localName] = { case: f.localName, value: init };
           else out[f.localName] = init;
         }
-        return out;
+        if (!extended.length) return out;
+        /** @type {[DescExtension, unknown][]} */
+        const set = [];
+        for (const ext of extended) {
+          const v = o[extensionPlainName(ext)];
+          if (v === undefined || v === null) continue;
+          // setExtension takes a message's value as a message
+          const one = (/** @type {unknown} */ x) => (ext.message ? create(ext.message, /** @type {Fields} */ (valueToInit(ext, x))) : valueToInit(ext, x));
+          set.push([ext, ext.fieldKind === 'list' ? /** @type {unknown[]} */ (v).map(one) : one(v)]);
+        }
+        if (!set.length) return out;
+        // extensions are set on a message: this one, which create() takes as it is where a message field holds it
+        const message = create(desc, out);
+        for (const [ext, v] of set) setExtension(message, ext, /** @type {never} */ (v));
+        return /** @type {Fields} */ (/** @type {unknown} */ (message));
       };
       toInitOf.set(desc, fn);
     }
@@ -226,6 +281,24 @@ export function generatedMessage(schema) {
  */
 const isMessageDesc = (d, typeName) => d !== null && typeof d === 'object' && 'kind' in d && d.kind === 'message'
   && 'typeName' in d && d.typeName === typeName;
+
+/**
+ * Throws Unsupported when the payload sets an extension that protobuf.js read from the schema's files and the
+ * generated code does not hold (declared in a file that the message's own file does not import: --type naming a
+ * message of an imported file that the schema's own file extends), which protobuf-es would leave out.
+ * @param {import('../schema/index.js').Schema} schema
+ * @param {import('@bufbuild/protobuf').Registry} registry the generated files'
+ * @param {unknown[]} corpus
+ */
+function refuseUnheldExtension(schema, registry, corpus) {
+  const unheld = new Set([...reachableTypes(schema.type)].flatMap((t) => t.fieldsArray.map(extensionName))
+    .filter((name) => name !== null && !registry.getExtension(name)));
+  if (!unheld.size) return;
+  for (const record of corpus) {
+    const found = findExtension(schema.type, record, '$', (name) => unheld.has(name));
+    if (found) throw new Unsupported(`protobuf-es's code generated for the file that declares ${schema.typeName} does not hold extension ${found.name} (${found.path}), declared in a file that one does not import`);
+  }
+}
 
 /**
  * Buf's protobuf-es: TypeScript-first, conformance-tested. Its generated code
@@ -258,9 +331,11 @@ const codec = {
     modulePerFile: true,
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
-  create({ schema }) {
+  create({ schema, value, corpus = [value] }) {
     const Schema = generatedMessage(schema);
-    const { toPlain, toInit } = messageConverters(Schema);
+    const registry = createRegistry(...filesOf(Schema.file));
+    refuseUnheldExtension(schema, registry, corpus);
+    const { toPlain, toInit } = messageConverters(Schema, registry);
     const toProto = schema.adapter.toProto ?? IDENTITY;
     const fromProto = schema.adapter.fromProto ?? IDENTITY;
     return {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { ScalarType } from '@protobuf-ts/runtime';
 import { fromBase64, toBase64 } from '../base64.js';
 import { Unsupported } from '../errors.js';
-import { NON_FINITE, findInt64 } from '../schema/proto-json.js';
+import { NON_FINITE, corpusExtension, findInt64 } from '../schema/proto-json.js';
 import { bufGenerate, loadGenerated } from './codegen.js';
 import { libraryVersion } from './library-version.js';
 import { IDENTITY } from './native-form.js';
@@ -218,7 +218,10 @@ const codec = {
     editionsUnsupportedBy: () => `protoc-gen-ts (@protobuf-ts/plugin ${libraryVersion('@protobuf-ts/plugin')})`,
   },
   /** @param {import('./index.js').SchemaContext} ctx the schema alone decides */
-  create({ schema }) {
+  create({ schema, value, corpus = [value] }) {
+    // its generator writes nothing for an `extend`: the message has no field for one, and toBinary would leave it out
+    const extension = corpusExtension(schema.type, corpus);
+    if (extension) throw new Unsupported(`protoc-gen-ts (@protobuf-ts/plugin ${libraryVersion('@protobuf-ts/plugin')}) generates no code for proto2 extensions: ${extension}`);
     const Type = generatedType(schema);
     const toProto = schema.adapter.toProto ?? IDENTITY;
     const fromProto = schema.adapter.fromProto ?? IDENTITY;

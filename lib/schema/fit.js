@@ -2,7 +2,7 @@ import protobuf from 'protobufjs';
 import { isBase64 } from '../base64.js';
 import { UserError, firstFew } from '../errors.js';
 import { MAX_DEPTH, childPath, isJsonObject } from '../json.js';
-import { NON_FINITE, NUMBER_IN_STRING, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
+import { NON_FINITE, NUMBER_IN_STRING, extensionName, fieldForKey, isClosedEnum, isWrapper, jsonKey, lowerCamelCase, numberFromString, numberProblem } from './proto-json.js';
 import { anyMessageType, isValueInAny, wellKnownFieldsProblem, wellKnownKind, wellKnownProblem } from './well-known.js';
 
 // The fit check: can a JSON value be encoded with a message type at all, and how it spells keys and 64-bit integers.
@@ -315,6 +315,13 @@ function jsonDepth(value) {
  * @param {string} key
  */
 function keyHint(type, key) {
+  // an extension by protobuf.js's name for it (`.pkg.level`), its full name unbracketed or its own name
+  const extension = type.fieldsArray.find((f) => f.declaringField && [extensionName(f), `.${extensionName(f)}`, f.declaringField.name].includes(key));
+  if (extension) {
+    const wanted = JSON.stringify(jsonKey(extension));
+    if (key.startsWith('.')) return ` (an extension is keyed by its full name in brackets, ${wanted}; ${JSON.stringify(key)} is protobuf.js's own spelling, which no proto3 JSON parser reads)`;
+    return ` (an extension is keyed by its full name in brackets: did you mean ${wanted}?)`;
+  }
   const folded = key.replace(/[_-]/g, '').toLowerCase();
   const near = type.fieldsArray.find((f) => [f.name, lowerCamelCase(f.name)].some((k) => k.replace(/_/g, '').toLowerCase() === folded));
   const names = type.fieldsArray.map((f) => jsonKey(f));
@@ -458,6 +465,8 @@ function checkScalarOrMessage(field, value, path, depth, found, shown = shownAs(
  * @returns {Shown}
  */
 function shownAs(field) {
+  const extension = extensionName(field);
+  if (extension !== null) return { owner: field, label: `extension ${extension}`, subject: `extension ${extension} of type ${field.type}` };
   return { owner: field, label: `field ${field.name}`, subject: `field ${field.name} of type ${field.type}` };
 }
 

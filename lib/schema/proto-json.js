@@ -177,12 +177,28 @@ function groupOf(field) {
 }
 
 /**
+ * The full name of the proto2 extension a field stands for (`pkg.level` for `extend Base { optional int32 level = 100; }`
+ * in package pkg, `pkg.Holder.note` for one declared inside message Holder), or null for a message's own field.
+ * protobuf.js adds each extension to the message it extends as a field named `.pkg.level`, whose declaringField is
+ * the extension as declared.
+ * @param {Field} field
+ * @returns {string | null}
+ */
+export function extensionName(field) {
+  return field.declaringField ? field.declaringField.fullName.replace(/^\./, '') : null;
+}
+
+/**
  * The key a field has in the payload's JSON: its json_name option where the .proto gives one, else its proto name
- * (protoc's, for a group: see groupOf).
+ * (protoc's, for a group: see groupOf); an extension's is its full name in brackets, `[pkg.level]`, as protoc,
+ * Go's protojson and protobuf-es write it (an extension has no json_name, and no other key: protobuf.js's own
+ * `.pkg.level` is none a ProtoJSON parser reads).
  * @param {Field} field
  * @returns {string}
  */
 export function jsonKey(field) {
+  const extension = extensionName(field);
+  if (extension !== null) return `[${extension}]`;
   const name = field.options && field.options.json_name;
   if (typeof name === 'string') return name; // "" is a key too (a JSON object may have one)
   return groupOf(field)?.name.toLowerCase() ?? field.name;
@@ -196,6 +212,7 @@ export function jsonKey(field) {
  * @returns {string[]}
  */
 export function fieldKeys(field) {
+  if (extensionName(field) !== null) return [jsonKey(field)];
   const explicit = field.options && typeof field.options.json_name === 'string';
   const group = groupOf(field);
   // protoc's name, its JSON name (lowerCamelCase: `phoneNumber` for `group Phone_Number`) and the group's name
@@ -488,6 +505,69 @@ export function findInt64(type, plain, test, path = '$') {
       const found = field.resolvedType instanceof protobuf.Type ? findInt64(field.resolvedType, x, test, where) : null;
       if (found) return found;
     }
+  }
+  return null;
+}
+
+/**
+ * The first proto2 extension a message's JSON sets (its key `[pkg.level]` holding anything but null), with its JSON
+ * path, or null: for the codecs whose generated code has no place for one, which refuse the payload naming it rather
+ * than leave the value out. It looks into messages (also in repeated and map fields), not into a well-known type's
+ * JSON form or an Any's message.
+ * @param {Type} type
+ * @param {unknown} value the message's JSON (the payload's keys)
+ * @param {string} [path] the JSON path of `value`
+ * @param {(name: string) => boolean} [wanted] which extensions to find, by full name (every one unless given)
+ * @returns {{ path: string, name: string } | null}
+ */
+export function findExtension(type, value, path = '$', wanted = () => true) {
+  if (!isJsonObject(value) || isWrapper(type) || wellKnownKind(type)) return null;
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    const field = fieldForKey(type, key)?.field;
+    if (!field || v === null || v === undefined) continue;
+    const at = childPath(path, key);
+    const name = extensionName(field);
+    if (name !== null && wanted(name)) return { path: at, name };
+    if (name !== null && !(field.resolvedType instanceof protobuf.Type)) continue;
+    const sub = field.resolvedType;
+    if (!(sub instanceof protobuf.Type)) continue;
+    /** @type {[string, unknown][]} */
+    const items = field.map && isJsonObject(v) ? Object.entries(v).map(([k, x]) => [childPath(at, k), x])
+      : field.repeated && Array.isArray(v) ? v.map((x, i) => [childPath(at, i), x]) : [[at, v]];
+    for (const [where, x] of items) {
+      const found = findExtension(sub, x, where, wanted);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a message type, or one its fields reach, is extended (so that its JSON may set an extension).
+ * @param {Type} type
+ * @param {Set<Type>} [seen]
+ * @returns {boolean}
+ */
+function extensionReachable(type, seen = new Set()) {
+  if (seen.has(type)) return false;
+  seen.add(type);
+  return type.fieldsArray.some((f) => f.declaringField !== null
+    || (f.resolvedType instanceof protobuf.Type && extensionReachable(f.resolvedType, seen)));
+}
+
+/**
+ * The first extension any message of a corpus sets, named for a refusal: `extension pkg.level ($["[pkg.level]"])`,
+ * with the record for a corpus of more than one. Null when none sets one.
+ * @param {Type} type
+ * @param {unknown[]} corpus the messages' JSON
+ * @returns {string | null}
+ */
+export function corpusExtension(type, corpus) {
+  if (!extensionReachable(type)) return null;
+  for (let i = 0; i < corpus.length; i++) {
+    const found = findExtension(type, corpus[i]);
+    if (found) return `extension ${found.name} (${corpus.length > 1 ? `record ${i + 1} ` : ''}${found.path})`;
   }
   return null;
 }

@@ -34,6 +34,9 @@ const FIXTURES = [
   { data: 'addressbook.json', proto: 'addressbook.proto', type: 'tutorial.Person' }, // proto2: required, defaults, nested enum
   // proto2 groups in proto3 JSON: each group's field by protoc's name, the group's in lower case (protobuf.js names it otherwise)
   { data: 'groups.json', proto: 'groups.proto', verdict: 'exact' },
+  // proto2 extensions in proto3 JSON: each by its full name in brackets, a top-level extend's and a nested one's (a
+  // message-typed extension, declared inside message Review), set to 0 and to [] in a nested message
+  { data: 'extensions.json', proto: 'extensions.proto', verdict: 'exact' },
   { data: 'order.json', proto: 'order.proto', type: 'shop.Order' }, // proto3: enums, oneof, maps, optional, import, int64 strings, bytes
   { data: 'order-minimal.json', proto: 'order.proto', type: 'shop.Order' }, // enum by number, a oneof and an optional set to zero
   { data: 'measurements.json', proto: 'measurements.proto' }, // -0 in doubles with and without presence
@@ -107,6 +110,11 @@ const KNOWN = {
     'protobuf-ts': ['lossy', /^LOSSY at \$\.phonenumber: \[\{"number":"\+44 20 7946 0000","kind":\.\.\. → \(absent\)$/],
     // its parser stops at a group's block: named before the compiler runs, not as its "Unexpected token" failure
     pbf: ['unsupported', /^unsupported: pbf's compiler, whose \.proto parser \(protocol-buffers-schema \d+\.\d+\.\d+\) does not read proto2 groups \(group PhoneNumber in message legacy\.Contact\)$/],
+  },
+  // neither generates code that holds an extension: refused, naming the first one the payload sets, not left out
+  'extensions.json': {
+    'protobuf-ts': ['unsupported', /^unsupported: protoc-gen-ts \(@protobuf-ts\/plugin \d+\.\d+\.\d+\) generates no code for proto2 extensions: extension catalog\.rating \(\$\.variants\[0\]\["\[catalog\.rating\]"\]\)$/],
+    pbf: ['unsupported', /^unsupported: pbf's compiler, whose \.proto parser \(protocol-buffers-schema \d+\.\d+\.\d+\) reads an extension as a plain field of the message or not at all: extension catalog\.rating \(\$\.variants\[0\]\["\[catalog\.rating\]"\]\)$/],
   },
   // pbf's compiler does not resolve a type from another package (shop.common.Money, imported; google.protobuf.*)
   'order.json': { pbf: PBF_FOREIGN('shop.common.Money') },
@@ -404,6 +412,59 @@ test('benchmark_dtq.js --proto wellknown.proto --data wellknown-struct.json: siz
   assert.ok(byFormat['protobufjs-static'].bytes > 0);
   assert.equal(byFormat.pbf.status, 'unsupported');
   assert.match(byFormat.pbf.reason, /^pbf's compiler merges imported files without their packages, so field Config\.settings of type google\.protobuf\.Struct/);
+});
+
+test('benchmark_dtq.js --data extensions.json --proto extensions.proto --formats all: the extensions carried, one wire format, the codecs that cannot carry them unsupported; a wrong key refused', () => {
+  const proto = path.join(DIR, 'extensions.proto');
+  const dtq = run('benchmark_dtq.js', ['--data', path.join(DIR, 'extensions.json'), '--proto', proto, '--formats', 'all', '--json']);
+  assert.equal(dtq.status, 0, dtq.stderr);
+  const [{ payload, codecs: rows }] = JSON.parse(dtq.stdout).results;
+  assert.equal(payload.type, 'catalog.Product');
+  const byFormat = Object.fromEntries(rows.map((/** @type {import('../../../lib/measure/sizes.js').SizeRow} */ r) => [r.format, r]));
+  const carrying = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es'];
+  for (const name of [...carrying, 'protobuf-es-json', 'json']) assert.equal(byFormat[name].status, 'exact', `${name}: ${byFormat[name].reason}`);
+  // one wire format: the binary codecs write the same bytes' worth (protobuf-es writes the extensions last, in another order)
+  assert.deepEqual(carrying.map((n) => byFormat[n].bytes), [94, 94, 94]);
+  for (const name of ['protobuf-ts', 'pbf']) {
+    assert.equal(byFormat[name].status, 'unsupported', name);
+    assert.match(byFormat[name].reason, /: extension catalog\.rating \(\$\.variants\[0\]\["\[catalog\.rating\]"\]\)$/, name);
+  }
+  // protobuf.js's own spelling of an extension's key: one line naming the key it should be, exit 2
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extensions-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'bad.json'), '{"sku": "A", ".catalog.rating": 4}');
+    const bad = run('benchmark_dtq.js', ['--data', path.join(dir, 'bad.json'), '--proto', proto, '--formats', 'all']);
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.equal(bad.stdout, '');
+    assert.equal(bad.stderr, 'benchmark_dtq: $[".catalog.rating"]: message Product has no field for this key (an extension is keyed by its full name in brackets, '
+      + `"[catalog.rating]"; ".catalog.rating" is protobuf.js's own spelling, which no proto3 JSON parser reads) (checked against message catalog.Product, the first in ${proto}; choose another with --type)\n`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('protobuf-es-json writes and reads an extension by its proto3 JSON key; protobuf-es refuses one its generated code does not hold', async () => {
+  const [payload] = resolvePayloads({ data: path.join(DIR, 'extensions.json'), proto: path.join(DIR, 'extensions.proto') });
+  const esJson = (await loadCodecs()).filter((c) => c.name === 'protobuf-es-json');
+  const [p] = prepareCodecs(esJson, payload);
+  assert.equal(describeVerdict(p), 'exact');
+  const text = /** @type {NonNullable<typeof p.instance>} */ (p.instance).encode(p.native);
+  assert.deepEqual(Object.keys(JSON.parse(String(text))), ['sku', 'title', 'variants', '[catalog.Review.summary]', '[catalog.rating]', '[catalog.tags]']);
+  // --type naming a message of an imported file that the schema's own file extends: the extension is in protobuf.js's
+  // reading of the schema, not in the code generated for the message's file
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extensions-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'base.proto'), 'syntax = "proto2";\npackage b;\nmessage M { optional int32 x = 1; extensions 10 to 20; }\n');
+    fs.writeFileSync(path.join(dir, 'user.proto'), 'syntax = "proto2";\npackage u;\nimport "base.proto";\nextend b.M { optional int32 y = 10; }\n');
+    fs.writeFileSync(path.join(dir, 'm.json'), '{"x": 1, "[u.y]": 2}');
+    const [foreign] = resolvePayloads({ data: path.join(dir, 'm.json'), proto: path.join(dir, 'user.proto'), type: 'b.M' });
+    const verdicts = prepareCodecs([...codecs, ...esJson], foreign).map((q) => [q.codec.name, describeVerdict(q)]);
+    const unheld = 'unsupported: protobuf-es\'s code generated for the file that declares b.M does not hold extension u.y ($["[u.y]"]), declared in a file that one does not import';
+    assert.deepEqual(verdicts.filter(([name]) => name.startsWith('protobuf-es')), [['protobuf-es', unheld], ['protobuf-es-json', unheld]]);
+    assert.deepEqual(verdicts.filter(([name]) => name.startsWith('protobufjs')), [['protobufjs-static', 'exact'], ['protobufjs-dynamic', 'exact']]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('benchmark_dss.js on a Timestamp-bearing .proto: measured, with the verdict naming timestamp-instant', () => {

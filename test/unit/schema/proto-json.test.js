@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { compareWithPayload, verifyRoundTrip } from '../../../lib/verify.js';
-import { fieldKeys, findInt64, jsonKey, numberFromString, numberProblem } from '../../../lib/schema/proto-json.js';
+import { fieldKeys, findExtension, findInt64, jsonKey, numberFromString, numberProblem } from '../../../lib/schema/proto-json.js';
 import { checkFits, loadSchemaFile, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
 import dynamic from '../../../lib/codecs/protobufjs-dynamic.js';
 
@@ -300,4 +300,28 @@ test('only a group\'s own field takes the group\'s keys; a field that names the 
     phone_Number: ['phone_number', 'phone_number', 'phoneNumber', 'Phone_Number'],
   });
   assert.deepEqual(keys('D'), { other: ['other', 'other'] });
+});
+
+test('a proto2 extension is keyed by its full name in brackets (a nested extend\'s with its message\'s scope), not by protobuf.js\'s ".pkg.name"', () => {
+  const schema = parseSchema('syntax = "proto2"; package p; message B { optional string s = 1; extensions 10 to 20; } '
+    + 'message H { extend B { optional H h = 11; } optional int32 n = 1; } extend B { optional int32 level = 10; repeated string tags = 12; }', { typeName: 'p.B' });
+  assert.deepEqual(schema.type.fieldsArray.map((f) => [f.name, jsonKey(f), ...fieldKeys(f)]), [
+    ['s', 's', 's'], ['.p.H.h', '[p.H.h]', '[p.H.h]'], ['.p.level', '[p.level]', '[p.level]'], ['.p.tags', '[p.tags]', '[p.tags]'],
+  ]);
+  const value = { s: 'x', '[p.level]': 0, '[p.tags]': ['a'], '[p.H.h]': { n: 2 } };
+  const forPayload = schemaForPayload(schema, checkFits(schema.type, value));
+  const codec = dynamic.create({ schema: forPayload });
+  assert.equal(verifyRoundTrip(codec, value, dynamic.normalise, undefined, schema.type).status, 'exact');
+  // the extension is on the wire as its field number, as protoc writes it: 10 (0x50) holding 0, 11 (0x5a) the message
+  assert.match(Buffer.from(codec.encode(codec.fromPlain(value))).toString('hex'), /5000.*5a020802/);
+  assert.deepEqual(findExtension(schema.type, { s: 'x', '[p.H.h]': null }), null);
+  assert.deepEqual(findExtension(schema.type, value), { path: '$["[p.level]"]', name: 'p.level' });
+  // protobuf.js's own spelling, the bare full name and the extension's own name are no keys a ProtoJSON parser reads
+  for (const key of ['.p.level', 'p.level', 'level']) {
+    const at = key === 'level' ? '$.level' : `$[${JSON.stringify(key)}]`;
+    const hint = key === '.p.level' ? ', "[p.level]"; ".p.level" is protobuf.js\'s own spelling, which no proto3 JSON parser reads' : ': did you mean "[p.level]"?';
+    assert.throws(() => checkFits(schema.type, { [key]: 1 }), { message: `${at}: message B has no field for this key (an extension is keyed by its full name in brackets${hint})` }, key);
+  }
+  // a value the extension cannot hold is named as the extension
+  assert.throws(() => checkFits(schema.type, { '[p.level]': 'high' }), /^UserError: \$\["\[p\.level\]"\]: string "high" does not fit extension p\.level of type int32$/);
 });

@@ -5,6 +5,7 @@
  *   up    /<package>.bench.Bench/Send   request: the message      → response: Ack (empty), status OK
  *   down  /<package>.bench.Bench/Get    request: GetRequest{i}    → response: message i of the corpus
  *
+ * A server answers its direction's method; the other one gets UNIMPLEMENTED with the reason (counted as otherDirection).
  * Each message is a length-prefixed gRPC message (1-byte compressed flag, 4-byte length) in HTTP/2 DATA
  * frames; the status travels in trailers. The bytes are the toolkit's verified codec's: grpc-js is given
  * pass-through (de)serializers and the codec encodes (WireCodec.encodeMessage, inside grpc-js's serialize
@@ -69,9 +70,10 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
 
 /**
  * What a gRPC server counts: data messages, those answered OK, decode errors (INVALID_ARGUMENT), malformed requests,
- * refusals (payload or format), raw answers; per format its messages.
+ * refusals (payload or format), calls of the other direction's method (UNIMPLEMENTED: a server serves one direction),
+ * raw answers; per format its messages.
  * @typedef {{ startedAt: number, messages: number, ok: number, decodeErrors: number, malformed: number, refused: number,
- *   raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
+ *   otherDirection: number, raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
  */
 
 /** The line grpc-js logs (E, on stderr) when it cannot bind, before the error startServer turns into its own one line. */
@@ -104,12 +106,12 @@ function quietBind(step) {
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
-async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, identity, meter, schema }) {
+async function startServer({ codecs, direction, host, port, tls: keys, maxPayload, raw, identity, meter, schema }) {
   const service = loadService(schema, TRANSPORT_NAME);
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {GrpcCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, otherDirection: 0, raw: 0, byFormat };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
@@ -146,6 +148,16 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     return { codec, raw: raw || call.metadata.get(METADATA.raw)[0] === '1' };
   };
 
+  // a server serves one direction: the other's method is answered UNIMPLEMENTED (as grpc-js answers a method a service
+  // does not have), with the reason, and counted; the client's first call learns it and refuses the pass in one line
+  const served = direction === 'down' ? 'Get' : 'Send';
+  /** @param {'up'|'down'} theirs @param {grpc.sendUnaryData<Buffer>} callback */
+  const otherDirection = (theirs, callback) => {
+    counters.otherDirection++;
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `direction mismatch: this server serves --direction ${direction} (${service.path(direction === 'down' ? 'get' : 'send')}), `
+      + `the client asked for ${theirs} (${service.path(theirs === 'down' ? 'get' : 'send')})` });
+  };
+
   const handlers = {
     /**
      * @param {UnaryCall} call
@@ -159,6 +171,7 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
         return callback(null, ack);
       }
       if (control === 'report') return callback(null, Buffer.from(JSON.stringify(meter.report())));
+      if (served !== 'Send') return otherDirection('up', callback);
       const chosen = codecFor(call);
       if ('error' in chosen) return callback(chosen.error);
       const { codec, raw: rawHere } = chosen;
@@ -181,6 +194,7 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
      * @param {grpc.sendUnaryData<Buffer>} callback
      */
     Get(call, callback) {
+      if (served !== 'Get') return otherDirection('down', callback);
       const chosen = codecFor(call);
       if ('error' in chosen) return callback(chosen.error);
       const { codec, raw: rawHere } = chosen;
@@ -241,7 +255,8 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     return [
       `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered OK, ${counters.raw} raw, `
         + `${counters.refused} refused (payload or format)`,
-      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests`,
+      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests, `
+        + `${counters.otherDirection} calls of the other direction's method (UNIMPLEMENTED: this server serves --direction ${direction})`,
       ...formats,
     ].join('\n');
   }

@@ -624,7 +624,7 @@ test('buf curl --schema on the served service .proto alone (no other include pat
   }
 });
 
-test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived; JSON is refused', async (t) => {
+test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived, an unknown method UNIMPLEMENTED, both counted; JSON is refused', async (t) => {
   const maxPayload = 64 * 1024;
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], maxPayload });
   const raw = new grpc.Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
@@ -669,6 +669,16 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
   assert.ok(written < 4 * 1024 * 1024, `answered after ${written} bytes of a 64 MiB message`);
   const proto = await wireCodecOf('protobufjs-static');
   assert.equal(await call(proto.encodeMessage(0)), grpc.status.OK, 'still serving');
+  // a method the service does not have: grpc-js answers it before any handler, as it does an oversize message; both counted
+  const unknown = await new Promise((resolve) => {
+    raw.makeUnaryRequest('/bench.Bench/Nope', (b) => b, (b) => b, Buffer.alloc(0), (err) => resolve(err?.code ?? grpc.status.OK));
+  });
+  assert.equal(unknown, grpc.status.UNIMPLEMENTED);
+  await settled(() => field(server.counters, 'tooLarge') === 2 && field(server.counters, 'unknownMethod') === 1);
+  assert.equal(field(server.counters, 'tooLarge'), 2, 'the whole oversize message and the streamed one');
+  assert.equal(field(server.counters, 'unknownMethod'), 1);
+  assert.equal(field(server.counters, 'otherDirection'), 0);
+  assert.match(server.describe(), /^errors: 2 decode \(INVALID_ARGUMENT\), 0 malformed requests, 2 over --max-payload \(RESOURCE_EXHAUSTED\), 1 calls of unknown methods \(UNIMPLEMENTED\), 0 calls of the other direction's method/m);
 
   const json = await wireCodecOf('json');
   await assert.rejects(client(t, grpcTransport, server, json), (err) => err instanceof UserError && /gRPC carries protobuf's binary wire format/.test(err.message));

@@ -20,6 +20,7 @@
  * metadata on each connection's first call; raw passes send `bench-raw: 1` with every call.
  */
 import net from 'node:net';
+import { createRequire } from 'node:module';
 import grpc from '@grpc/grpc-js';
 import { getLogger } from '@grpc/grpc-js/build/src/logging.js';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
@@ -71,9 +72,11 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
 /**
  * What a gRPC server counts: data messages, those answered OK, decode errors (INVALID_ARGUMENT), malformed requests,
  * refusals (payload or format), calls of the other direction's method (UNIMPLEMENTED: a server serves one direction),
- * raw answers; per format its messages.
+ * and what grpc-js answers itself before any handler runs: calls of a method the service does not have
+ * (UNIMPLEMENTED, unknownMethod) and messages over --max-payload (RESOURCE_EXHAUSTED, tooLarge); raw answers; per
+ * format its messages.
  * @typedef {{ startedAt: number, messages: number, ok: number, decodeErrors: number, malformed: number, refused: number,
- *   otherDirection: number, raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
+ *   otherDirection: number, unknownMethod: number, tooLarge: number, raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
  */
 
 /** The line grpc-js logs (E, on stderr) when it cannot bind, before the error startServer turns into its own one line. */
@@ -111,7 +114,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {GrpcCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, otherDirection: 0, raw: 0, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, otherDirection: 0, unknownMethod: 0, tooLarge: 0, raw: 0, byFormat };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
@@ -247,6 +250,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
     }
   });
   const bound = await binding;
+  countOwnAnswers(server, new Set([service.path('send'), service.path('get')]), counters);
   const shown = net.isIPv6(host) ? `[${host}]` : host;
 
   function describe() {
@@ -256,6 +260,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
       `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered OK, ${counters.raw} raw, `
         + `${counters.refused} refused (payload or format)`,
       `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests, `
+        + `${counters.tooLarge} over --max-payload (RESOURCE_EXHAUSTED), ${counters.unknownMethod} calls of unknown methods (UNIMPLEMENTED), `
         + `${counters.otherDirection} calls of the other direction's method (UNIMPLEMENTED: this server serves --direction ${direction})`,
       ...formats,
     ].join('\n');
@@ -272,6 +277,42 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
     },
   };
 }
+
+/**
+ * Counts the statuses grpc-js sends before any handler of ours runs, which no handler or interceptor sees: UNIMPLEMENTED
+ * for a path the service does not have (grpc-js answers it in its 'stream' listener, before making a call) and
+ * RESOURCE_EXHAUSTED for a message over grpc.max_receive_message_length (its call's own sendStatus, from the length
+ * prefix, below the interceptors). Both are read where they leave, at the HTTP/2 stream: grpc-js's public API has no
+ * hook on its HTTP/2 servers, so they are taken from its `http2Servers` (a Map keyed by them, grpc-js 1.10 to 1.14 at
+ * least); a grpc-js without it fails here, loudly, rather than leave those answers uncounted. Our listener runs after
+ * grpc-js's, and the status is read once the stream has closed: a trailers-only answer carries it in its headers,
+ * any other in its trailers.
+ * @param {grpc.Server} server bound
+ * @param {Set<string>} paths the service's methods
+ * @param {GrpcCounters} counters
+ */
+function countOwnAnswers(server, paths, counters) {
+  const servers = /** @type {{ http2Servers?: unknown }} */ (/** @type {unknown} */ (server)).http2Servers;
+  if (!(servers instanceof Map)) throw new Error(`@grpc/grpc-js ${grpcVersion()}: no http2Servers map on its Server; grpc.js cannot count the answers grpc-js sends itself`);
+  for (const h2 of /** @type {Map<import('node:http2').Http2Server, unknown>} */ (servers).keys()) {
+    h2.on('stream', (stream, headers) => {
+      stream.once('close', () => {
+        const status = Number(stream.sentTrailers?.['grpc-status'] ?? stream.sentHeaders?.['grpc-status']);
+        if (status === grpc.status.RESOURCE_EXHAUSTED) counters.tooLarge++;
+        else if (status === grpc.status.UNIMPLEMENTED && !paths.has(String(headers[':path']))) counters.unknownMethod++;
+      });
+    });
+  }
+}
+
+/** The @grpc/grpc-js version in use, for an error. */
+const grpcVersion = () => {
+  try {
+    return String(createRequire(import.meta.url)('@grpc/grpc-js/package.json').version);
+  } catch {
+    return '(version unknown)';
+  }
+};
 
 /**
  * Channel credentials that count: the given ones, with every TCP socket grpc-js opens kept, so its bytes (TLS

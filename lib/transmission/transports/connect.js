@@ -36,7 +36,7 @@ import { UserError, firstLine, recordName } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
-import { connectionErrors } from './http-common.js';
+import { connectionErrors, isConnectionLoss } from './http-common.js';
 import { loadService, serviceRefusal } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
@@ -339,6 +339,20 @@ const decodeHeader = (v) => {
 };
 
 /**
+ * Whether a call failed because its connection broke before the answer (sent, no answer: lost), not with an answer
+ * of the server's: its socket has closed, or its failure is a connection's (a reset, a hang-up: connect-node's
+ * `aborted` "socket hang up" over HTTP/1.1), or its HTTP/2 stream was cancelled, which the client never does itself
+ * (node:http2 cancels the streams of a session that is destroyed).
+ * @param {unknown} err
+ * @param {boolean} socketClosed
+ */
+export function lostWithConnection(err, socketClosed) {
+  if (socketClosed) return true;
+  const e = ConnectError.from(err);
+  return isConnectionLoss(e.cause) || e.code === Code.Canceled;
+}
+
+/**
  * What an answer's failure means for the accounting: a message one side could not decode, or another error.
  * @param {unknown} err
  */
@@ -396,7 +410,7 @@ function oneSession(url, openSocket) {
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }, httpVersion) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onLost, onClosed, schema }, httpVersion) {
   const format = FORMATS[codec.name];
   if (!format) throw new UserError(`--format ${codec.name}: Connect sends ${Object.keys(FORMATS).join(' or ')} (its binary and JSON formats)`);
   const service = loadService(schema, TRANSPORT_NAME);
@@ -484,6 +498,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         onAnswer(seq, ANSWER.ok);
       }, (/** @type {unknown} */ err) => {
         link.inFlight--;
+        if (lostWithConnection(err, gone[best])) return void onLost?.(seq);
         onAnswer(seq, answerStatus(err));
       });
       return true;

@@ -379,7 +379,7 @@ export function answerStatus(err) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onLost, onClosed, schema }) {
   if (codec.textual) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')}), not text`);
   const service = loadService(schema, TRANSPORT_NAME);
   const target = new URL(url);
@@ -456,6 +456,8 @@ async function createClient({ url, codec, direction, window, connections, compre
       chosen.inFlight++;
       call(chosen, seq, metadata, (err, bytes) => {
         chosen.inFlight--;
+        // UNAVAILABLE: grpc-js's status for a call whose connection dropped (this server never sends it): lost, not an answer
+        if (err?.code === grpc.status.UNAVAILABLE) return void onLost?.(seq);
         if (err) return onAnswer(seq, answerStatus(err));
         if (direction === 'down') {
           try {

@@ -8,6 +8,8 @@
 const UNSENT = 0;
 const IN_FLIGHT = 1;
 const ANSWERED = 2;
+/** sent, and its connection broke before its answer: lost, and known to be (no answer will come) */
+const LOST = 3;
 
 /**
  * @param {number} messages
@@ -19,7 +21,9 @@ export function createAccounting(messages, { record, recordUncorrected }) {
   const state = new Uint8Array(messages);
   const due = new Float64Array(messages);
   const sentAt = recordUncorrected ? new Float64Array(messages) : null;
-  const counts = { sent: 0, answered: 0, acked: 0, errors: 0, duplicated: 0 };
+  // lostInFlight: messages the client reported lost (their connection broke before their answer); the summary's lost
+  // counts them with those still without an answer when the pass ends
+  const counts = { sent: 0, answered: 0, acked: 0, errors: 0, duplicated: 0, lostInFlight: 0 };
   return {
     counts,
     /**
@@ -42,6 +46,17 @@ export function createAccounting(messages, { record, recordUncorrected }) {
       if (!(seq >= 0 && seq < messages) || state[seq] !== IN_FLIGHT) return;
       state[seq] = UNSENT;
       counts.sent--;
+    },
+    /**
+     * The client knows no answer will come for a message in flight (its connection broke after it was sent): lost,
+     * as one still unanswered when the pass ends is, but no longer in flight. Returns true when it was in flight.
+     * @param {number} seq
+     */
+    lost(seq) {
+      if (!(seq >= 0 && seq < messages) || state[seq] !== IN_FLIGHT) return false;
+      state[seq] = LOST;
+      counts.lostInFlight++;
+      return true;
     },
     /**
      * One answer. Returns true when it is the first answer to a message this pass sent.
@@ -85,9 +100,10 @@ export function createAccounting(messages, { record, recordUncorrected }) {
 
 /**
  * What drivePass hands open(): a client calls onAnswer for each answer (its sequence number and status), onUnsent
- * for a message send() took that never left after all (the connection it waited for could not be opened), onClosed
- * when every connection is gone.
- * @typedef {{ onAnswer: (seq: number, status: number) => void, onUnsent: (seq: number) => void, onClosed: () => void }} PassHandlers
+ * for a message send() took that never left after all (the connection it waited for could not be opened), onLost for
+ * a message sent whose connection broke before its answer (lost: no answer will come), onClosed when every
+ * connection is gone.
+ * @typedef {{ onAnswer: (seq: number, status: number) => void, onUnsent: (seq: number) => void, onLost: (seq: number) => void, onClosed: () => void }} PassHandlers
  */
 
 /**
@@ -114,8 +130,10 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   let lastProgress = 0;
   let end = 0;
   let closed = false;
-  /** messages sent and not yet answered */
-  const inFlight = () => accounting.counts.sent - accounting.counts.answered;
+  /** messages sent and not yet answered, nor known lost */
+  const inFlight = () => accounting.counts.sent - accounting.counts.answered - accounting.counts.lostInFlight;
+  /** every message answered or known lost */
+  const settledAll = () => accounting.counts.answered + accounting.counts.lostInFlight === messages;
   /** @type {() => void} */
   let finish = () => {};
   const finished = new Promise((resolve) => { finish = () => resolve(undefined); });
@@ -143,14 +161,25 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
     lastProgress = now;
     const { answered } = accounting.counts;
     if (onProgress && answered % progressStep === 0) onProgress({ done: answered, total: messages });
-    if (answered === messages) {
+    next(now);
+  };
+  /** @type {(now: number) => void} after a message is answered or known lost: the end, or the next message (closed loop) */
+  const next = (now) => {
+    if (settledAll()) {
       end = now;
       finish();
     } else if (!rate && nextSeq < messages) {
       send(nextSeq++);
     }
   };
-  const opened = await open({ onAnswer, onUnsent: (seq) => accounting.unsent(seq), onClosed: () => { closed = true; finish(); } });
+  /** @type {(seq: number) => void} */
+  const onLost = (seq) => {
+    if (!accounting.lost(seq)) return;
+    const now = performance.now();
+    lastProgress = now;
+    next(now);
+  };
+  const opened = await open({ onAnswer, onUnsent: (seq) => accounting.unsent(seq), onLost, onClosed: () => { closed = true; finish(); } });
   client = opened;
   await beforeStart?.(opened);
   const start = performance.now();
@@ -182,10 +211,12 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   if (!end) end = performance.now();
   const summary = accounting.summary();
   const incomplete = summary.acked + summary.errors < messages;
+  const { lostInFlight } = accounting.counts;
   return {
     client: opened,
     ...summary,
     seconds: (end - start) / 1000,
-    ended: !incomplete ? 'complete' : closed ? 'the server closed every connection' : `no answer for ${idleTimeoutMs / 1000} s`,
+    ended: !incomplete ? 'complete' : closed ? 'the server closed every connection'
+      : settledAll() ? `${lostInFlight} ${lostInFlight === 1 ? 'message lost with its connection' : 'messages lost with their connections'}` : `no answer for ${idleTimeoutMs / 1000} s`,
   };
 }

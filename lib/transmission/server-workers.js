@@ -46,7 +46,7 @@ export function mergeServerReports(workers, primary, { total, died }) {
 
 /**
  * What a pass's end says when server workers died during it: which, how, and the messages that went with them —
- * those never answered (lost) and those whose connection failed under them (errors).
+ * those never answered (lost: their connection went with the worker) and those answered with an error (failed).
  * @param {WorkerDeath[]|undefined} died
  * @param {{ lost: number, errors: number }} r the pass's messages sent and never answered, and answered with a failure
  * @returns {string|null}

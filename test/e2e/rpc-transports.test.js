@@ -120,11 +120,16 @@ const sum = (n, f) => Array.from({ length: n }, (_, i) => f(i)).reduce((a, b) =>
 
 for (const transport of [connect, connectH2]) {
   test(`${transport.name}: JSON and binary, up and down, every message answered; the bytes at the socket are what framingBytes declares`, async (t) => {
-    const { server, codecs, meter } = await serve(t, transport, { formats: ['protobuf-es', 'protobuf-es-json'] });
+    // a server serves one direction
+    const servers = {
+      up: await serve(t, transport, { formats: ['protobuf-es', 'protobuf-es-json'], direction: 'up' }),
+      down: await serve(t, transport, { formats: ['protobuf-es', 'protobuf-es-json'], direction: 'down' }),
+    };
     for (const format of ['protobuf-es', 'protobuf-es-json']) {
-      const codec = codecs.get(format);
-      assert.ok(codec, format);
       for (const direction of /** @type {const} */ (['up', 'down'])) {
+        const { server, codecs, meter } = servers[direction];
+        const codec = codecs.get(format);
+        assert.ok(codec, format);
         const { c, counts, drive } = await client(t, transport, server, codec, { direction });
         await drive(1, 50); // warm HPACK tables and keep-alive connections
         const before = c.wireBytes();
@@ -219,11 +224,16 @@ test('grpc: server.js on a port in use says so in one line (grpc-js logs nothing
 });
 
 test('grpc: up and down with two protobuf codecs, every message answered; the bytes at the socket are what framingBytes declares', async (t) => {
-  const { server, codecs, meter } = await serve(t, grpcTransport, { formats: ['protobufjs-static', 'protobuf-es'] });
+  // a server serves one direction
+  const servers = {
+    up: await serve(t, grpcTransport, { formats: ['protobufjs-static', 'protobuf-es'], direction: 'up' }),
+    down: await serve(t, grpcTransport, { formats: ['protobufjs-static', 'protobuf-es'], direction: 'down' }),
+  };
   for (const format of ['protobufjs-static', 'protobuf-es']) {
-    const codec = codecs.get(format);
-    assert.ok(codec, format);
     for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const { server, codecs, meter } = servers[direction];
+      const codec = codecs.get(format);
+      assert.ok(codec, format);
       const { c, counts, drive } = await client(t, grpcTransport, server, codec, { direction });
       await drive(1, 50);
       const before = c.wireBytes();
@@ -233,7 +243,7 @@ test('grpc: up and down with two protobuf codecs, every message answered; the by
       const after = c.wireBytes();
       assert.deepEqual(counts, { [ANSWER.ok]: 350, [ANSWER.decodeError]: 0, [ANSWER.error]: 0 }, `${format} ${direction}`);
       assert.equal(meter.messages - handled, n);
-      assert.equal(server.counters.byFormat[format].messages, (direction === 'up' ? 351 : 702), 'the server decoded with the codec the client named');
+      assert.equal(server.counters.byFormat[format].messages, 351, 'the server decoded with the codec the client named');
       const payloadBytes = sum(n, (i) => codec.encodeMessage(from + i).length);
       const declared = (/** @type {number} */ i) => grpcFramingBytes({ payloadBytes: codec.encodeMessage(from + i).length, direction, compress: null, index: from + i });
       const measured = {
@@ -374,6 +384,7 @@ for (const transport of [connect, connectH2, grpcTransport]) {
 
 test('connect: real peers — curl POSTs the payload\'s JSON, node:http its protobuf bytes (made by protobufjs from the .proto), both accepted; Get answers the corpus message', async (t) => {
   const { server } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'] });
+  const { server: down } = await serve(t, connect, { formats: ['protobuf-es', 'protobuf-es-json'], direction: 'down' });
   const json = JSON.stringify(payload.value);
   const { stdout } = await run('curl', ['-sS', '-X', 'POST', '-H', 'Content-Type: application/json', '--data-binary', json, '-w', '\n%{http_code}', `${server.url}/bench.Bench/Send`]);
   assert.deepEqual(stdout.split('\n'), ['{}', '200'], 'curl: an empty Ack in JSON');
@@ -385,13 +396,14 @@ test('connect: real peers — curl POSTs the payload\'s JSON, node:http its prot
   assert.equal(binary.headers['content-type'], 'application/proto');
   assert.equal(binary.body.length, 0, 'an empty Ack in binary');
 
-  const got = await post(`${server.url}/bench.Bench/Get`, Buffer.from('{"index": 2}'), { 'content-type': 'application/json' });
+  const got = await post(`${down.url}/bench.Bench/Get`, Buffer.from('{"index": 2}'), { 'content-type': 'application/json' });
   assert.equal(got.status, 200);
   assert.notEqual(compareWithPayload(corpus[2], JSON.parse(got.body.toString()), PROTO_NORMALISE).status, 'lossy');
-  const gotBinary = await post(`${server.url}/bench.Bench/Get`, Buffer.from([0x08, 0x03]), { 'content-type': 'application/proto' });
+  const gotBinary = await post(`${down.url}/bench.Bench/Get`, Buffer.from([0x08, 0x03]), { 'content-type': 'application/proto' });
   const decoded = Order.toObject(Order.decode(gotBinary.body), { longs: Number, enums: String, defaults: false });
   assert.notEqual(compareWithPayload(corpus[3], decoded, PROTO_NORMALISE).status, 'lossy');
-  assert.equal(field(server.counters, 'ok'), 4);
+  assert.equal(field(server.counters, 'ok'), 2);
+  assert.equal(field(down.counters, 'ok'), 2);
 });
 
 test('connect: a payload with google.protobuf.Any travels as JSON and binary (the service\'s type registry), both ways; curl POSTs its JSON', async (t) => {
@@ -539,21 +551,58 @@ test('connect: an oversize body is refused before it has all arrived (the server
   }
 });
 
-test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s generic client) is answered, both methods', async (t) => {
-  const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'] });
+test('grpc: a client built only from the .proto (proto-loader + grpc-js\'s generic client) is answered by the method of the server\'s direction; the other gets UNIMPLEMENTED, counted', async (t) => {
   // the served schema's folder alone: the payload's .proto it imports sits beside it
   const definition = protoLoader.loadSync(path.join(ROOT, 'generated', 'rpc', 'test3_bench.proto'),
     { includeDirs: [path.join(ROOT, 'generated', 'rpc')], keepCase: true, longs: Number, enums: String, defaults: false });
   // any: grpc-js types a client loaded from a definition without its methods (they are looked up by name)
   const { Bench } = /** @type {any} */ (grpc.loadPackageDefinition(definition)).bench;
-  const peer = new Bench(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
-  t.after(() => peer.close());
   /** @typedef {(err: grpc.ServiceError | null, r: unknown) => void} Callback */
-  const ack = await new Promise((resolve, reject) => peer.Send(payload.value, /** @type {Callback} */ ((err, r) => (err ? reject(err) : resolve(r)))));
-  assert.deepEqual(ack, {});
-  const got = await new Promise((resolve, reject) => peer.Get({ index: 5 }, /** @type {Callback} */ ((err, r) => (err ? reject(err) : resolve(r)))));
-  assert.notEqual(compareWithPayload(corpus[5], got, PROTO_NORMALISE).status, 'lossy');
-  assert.deepEqual(server.counters.byFormat, { 'protobufjs-static': { messages: 2 } });
+  /** @type {(peer: any, method: string, request: unknown) => Promise<{ err: grpc.ServiceError | null, r: unknown }>} */
+  const call = (peer, method, request) => new Promise((resolve) => peer[method](request, /** @type {Callback} */ ((err, r) => resolve({ err, r }))));
+  for (const direction of /** @type {const} */ (['up', 'down'])) {
+    const { server, meter } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], direction });
+    const peer = new Bench(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
+    t.after(() => peer.close());
+    const send = await call(peer, 'Send', payload.value);
+    const get = await call(peer, 'Get', { index: 5 });
+    const [served, other] = direction === 'up' ? [send, get] : [get, send];
+    assert.equal(served.err, null, direction);
+    if (direction === 'up') assert.deepEqual(send.r, {});
+    else assert.notEqual(compareWithPayload(corpus[5], get.r, PROTO_NORMALISE).status, 'lossy');
+    assert.equal(other.err?.code, grpc.status.UNIMPLEMENTED, `${direction}: the other direction's method`);
+    assert.match(String(other.err?.details), new RegExp(`direction mismatch: this server serves --direction ${direction}`));
+    assert.deepEqual(server.counters.byFormat, { 'protobufjs-static': { messages: 1 } }, `${direction}: the other call is no message`);
+    assert.equal(meter.messages, 1);
+    assert.equal(field(server.counters, 'otherDirection'), 1);
+    assert.match(server.describe(), /^errors: .*\b1 calls? of the other direction's method \(UNIMPLEMENTED/m);
+    // our own client is refused in one line, before a pass
+    await assert.rejects(client(t, grpcTransport, server, await wireCodecOf('protobufjs-static'), { direction: direction === 'up' ? 'down' : 'up' }),
+      (err) => err instanceof UserError && /server refused: direction mismatch/.test(err.message));
+  }
+});
+
+test('connect: a server answers only the method of its direction; the other gets unimplemented (404), counted, and our client is refused in one line', async (t) => {
+  for (const transport of [connect, connectH2]) {
+    for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const { server, meter } = await serve(t, transport, { formats: ['protobuf-es-json'], direction });
+      const other = direction === 'up' ? ['Get', '{"index": 2}'] : ['Send', JSON.stringify(payload.value)];
+      if (transport === connect) {
+        const { stdout } = await run('curl', ['-sS', '-X', 'POST', '-H', 'Content-Type: application/json', '--data-binary', other[1], '-w', '\n%{http_code}', `${server.url}/bench.Bench/${other[0]}`]);
+        const [body, status] = stdout.split('\n');
+        assert.equal(status, '404', `${direction}: curl`);
+        assert.equal(JSON.parse(body).code, 'unimplemented');
+        assert.match(JSON.parse(body).message, new RegExp(`direction mismatch: this server serves --direction ${direction}`));
+      }
+      await assert.rejects(client(t, transport, server, await wireCodecOf('protobuf-es-json'), { direction: direction === 'up' ? 'down' : 'up' }),
+        (err) => err instanceof UserError && /server refused: direction mismatch: .*\(Unimplemented\)/.test(err.message));
+      const calls = transport === connect ? 2 : 1;
+      assert.equal(field(server.counters, 'otherDirection'), calls, `${transport.name} ${direction}`);
+      assert.equal(field(server.counters, 'messages'), 0, 'no message');
+      assert.equal(meter.messages, 0);
+      assert.match(server.describe(), new RegExp(`\\b${calls} calls? of the other direction's method \\(unimplemented, 404`));
+    }
+  }
 });
 
 test('buf curl --schema on the served service .proto alone (no other include path) calls grpc, connect and connect-h2', async (t) => {
@@ -575,7 +624,7 @@ test('buf curl --schema on the served service .proto alone (no other include pat
   }
 });
 
-test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived; JSON is refused', async (t) => {
+test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived, an unknown method UNIMPLEMENTED, both counted; JSON is refused', async (t) => {
   const maxPayload = 64 * 1024;
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], maxPayload });
   const raw = new grpc.Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
@@ -620,6 +669,16 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
   assert.ok(written < 4 * 1024 * 1024, `answered after ${written} bytes of a 64 MiB message`);
   const proto = await wireCodecOf('protobufjs-static');
   assert.equal(await call(proto.encodeMessage(0)), grpc.status.OK, 'still serving');
+  // a method the service does not have: grpc-js answers it before any handler, as it does an oversize message; both counted
+  const unknown = await new Promise((resolve) => {
+    raw.makeUnaryRequest('/bench.Bench/Nope', (b) => b, (b) => b, Buffer.alloc(0), (err) => resolve(err?.code ?? grpc.status.OK));
+  });
+  assert.equal(unknown, grpc.status.UNIMPLEMENTED);
+  await settled(() => field(server.counters, 'tooLarge') === 2 && field(server.counters, 'unknownMethod') === 1);
+  assert.equal(field(server.counters, 'tooLarge'), 2, 'the whole oversize message and the streamed one');
+  assert.equal(field(server.counters, 'unknownMethod'), 1);
+  assert.equal(field(server.counters, 'otherDirection'), 0);
+  assert.match(server.describe(), /^errors: 2 decode \(INVALID_ARGUMENT\), 0 malformed requests, 2 over --max-payload \(RESOURCE_EXHAUSTED\), 1 calls of unknown methods \(UNIMPLEMENTED\), 0 calls of the other direction's method/m);
 
   const json = await wireCodecOf('json');
   await assert.rejects(client(t, grpcTransport, server, json), (err) => err instanceof UserError && /gRPC carries protobuf's binary wire format/.test(err.message));
@@ -684,9 +743,9 @@ test('compression (gzip) and TLS: Connect and gRPC carry every message, and comp
 
 test('raw passes: a client asking for raw answers is answered without decoding (up) or with bytes encoded once (down), every message accounted for', async (t) => {
   for (const [transport, format] of /** @type {Array<[Transport, string]>} */ ([[connect, 'protobuf-es-json'], [connectH2, 'protobuf-es'], [grpcTransport, 'protobufjs-static']])) {
-    const { server, codecs } = await serve(t, transport, { formats: [format] });
-    assert.ok('raw' in server.counters, `${transport.name} counts its raw answers`);
     for (const direction of /** @type {const} */ (['up', 'down'])) {
+      const { server, codecs } = await serve(t, transport, { formats: [format], direction });
+      assert.ok('raw' in server.counters, `${transport.name} counts its raw answers`);
       /** @type {number} */
       const rawBefore = server.counters.raw;
       const codec = codecs.get(format);

@@ -207,6 +207,7 @@ export class PvjEngine {
             tls: null, raw: false, identity, timeoutMs: this.config.timeoutMs,
             onAnswer: (seq, status) => handlers.onAnswer(seq < 0 ? seq : seq - offset, status),
             onUnsent: (seq) => handlers.onUnsent(seq - offset),
+            onLost: (seq) => handlers.onLost(seq - offset),
             onClosed: handlers.onClosed,
           });
           return { capacity: client.capacity, send: (/** @type {number} */ seq) => client.send(seq + offset), client };

@@ -6,6 +6,7 @@
  *   up    POST /<package>.bench.Bench/Send   body: the message     → 200, body: Ack (empty)
  *   down  POST /<package>.bench.Bench/Get    body: GetRequest{i}   → 200, body: message i of the corpus
  *
+ * A server answers its direction's method; the other one gets unimplemented (404) with the reason (counted as otherDirection).
  * Unary Connect: one HTTP request per message, Content-Type application/proto (binary) or application/json
  * (JSON), errors as HTTP statuses with a JSON body { code, message }. The format is the codec: Connect
  * serializes with protobuf-es itself, so its two formats are the codecs `protobuf-es` (toBinary/fromBinary)
@@ -35,7 +36,7 @@ import { UserError, firstLine, recordName } from '../../errors.js';
 import { libraryVersion } from '../../codecs/index.js';
 import { ANSWER } from './index.js';
 import { listen } from './listen.js';
-import { connectionErrors } from './http-common.js';
+import { connectionErrors, isConnectionLoss } from './http-common.js';
 import { loadService, serviceRefusal } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
@@ -134,9 +135,9 @@ export const connectH2 = connectTransport('2');
 
 /**
  * What a Connect server counts: data messages, those answered 200 and the other answers by HTTP status, refusals
- * (payload or format), raw answers, requests the client reset before their answer went out (not messages), bytes
+ * (payload or format), calls of the other direction's method (unimplemented: a server serves one direction), raw answers, requests the client reset before their answer went out (not messages), bytes
  * that were not HTTP (malformed) and connections the client reset or closed mid-request; per format its messages.
- * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, raw: number, resets: number, malformed: number, connectionResets: number, byStatus: Record<string, number>,
+ * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, otherDirection: number, raw: number, resets: number, malformed: number, connectionResets: number, byStatus: Record<string, number>,
  *   byFormat: Record<string, { messages: number }> }} ConnectCounters
  */
 
@@ -153,7 +154,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {ConnectCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, raw: 0, resets: 0, malformed: 0, connectionResets: 0, byStatus, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, otherDirection: 0, raw: 0, resets: 0, malformed: 0, connectionResets: 0, byStatus, byFormat };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
   const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];
   const ack = create(service.ack);
@@ -185,7 +186,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     readMaxBytes: maxPayload,
     fallback: (req, res) => {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`Connect service ${service.desc.typeName}: POST ${paths.send} (upload) or ${paths.get} (download) with `
+      res.end(`Connect service ${service.desc.typeName}: POST ${direction === 'down' ? `${paths.get} (this server serves downloads)` : `${paths.send} (this server serves uploads)`} with `
         + `Content-Type ${usable.map(([name]) => FORMATS[name].contentType).join(' or ')}\n${describe()}\n`);
     },
   });
@@ -194,6 +195,13 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   const onRequest = (req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== paths.send && path !== paths.get) return adapter(req, res);
+    // a server serves one direction: the other's method is answered as Connect answers a method it does not have
+    // (unimplemented, HTTP 404), with the reason, and counted; the client's first request learns it and refuses the pass
+    const theirDirection = path === paths.get ? 'down' : 'up';
+    if (theirDirection !== direction) {
+      return refuse(res, 404, Code.Unimplemented, `direction mismatch: this server serves --direction ${direction} (${direction === 'down' ? paths.get : paths.send}), `
+        + `the client asked for ${theirDirection} (${path})`, 'otherDirection');
+    }
     const format = formatOf(req.headers['content-type']);
     const theirs = req.headers[HEADER.payload];
     if (identity && typeof theirs === 'string' && theirs !== identity.hash) {
@@ -231,9 +239,10 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
    * @param {number} status
    * @param {Code} code
    * @param {string} message
+   * @param {'refused'|'otherDirection'} [counter]
    */
-  function refuse(res, status, code, message) {
-    counters.refused++;
+  function refuse(res, status, code, message, counter = 'refused') {
+    counters[counter]++;
     // node:http2's compatibility response takes node:http's writeHead arguments
     /** @type {http.ServerResponse} */ (res).writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: Code[code].replace(/[A-Z]/g, (c, i) => `${i ? '_' : ''}${c.toLowerCase()}`), message }));
@@ -293,7 +302,8 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${f.messages} messages`);
     return [
       `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered 200, `
-        + `${counters.raw} raw, ${counters.refused} refused (payload or format)`,
+        + `${counters.raw} raw, ${counters.refused} refused (payload or format), ${counters.otherDirection} calls of the other direction's method `
+        + `(unimplemented, 404: this server serves --direction ${direction})`,
       `errors: ${statuses}; ${counters.resets} requests reset by the client before their answer; ${counters.malformed} malformed (not HTTP${httpVersion === '2' ? '/2' : ''}), `
         + `${counters.connectionResets} connections reset or closed mid-request by the client`,
       ...formats,
@@ -327,6 +337,20 @@ const decodeHeader = (v) => {
     return v;
   }
 };
+
+/**
+ * Whether a call failed because its connection broke before the answer (sent, no answer: lost), not with an answer
+ * of the server's: its socket has closed, or its failure is a connection's (a reset, a hang-up: connect-node's
+ * `aborted` "socket hang up" over HTTP/1.1), or its HTTP/2 stream was cancelled, which the client never does itself
+ * (node:http2 cancels the streams of a session that is destroyed).
+ * @param {unknown} err
+ * @param {boolean} socketClosed
+ */
+export function lostWithConnection(err, socketClosed) {
+  if (socketClosed) return true;
+  const e = ConnectError.from(err);
+  return isConnectionLoss(e.cause) || e.code === Code.Canceled;
+}
 
 /**
  * What an answer's failure means for the accounting: a message one side could not decode, or another error.
@@ -386,7 +410,7 @@ function oneSession(url, openSocket) {
  * @param {'1.1'|'2'} httpVersion
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }, httpVersion) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onLost, onClosed, schema }, httpVersion) {
   const format = FORMATS[codec.name];
   if (!format) throw new UserError(`--format ${codec.name}: Connect sends ${Object.keys(FORMATS).join(' or ')} (its binary and JSON formats)`);
   const service = loadService(schema, TRANSPORT_NAME);
@@ -474,6 +498,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         onAnswer(seq, ANSWER.ok);
       }, (/** @type {unknown} */ err) => {
         link.inFlight--;
+        if (lostWithConnection(err, gone[best])) return void onLost?.(seq);
         onAnswer(seq, answerStatus(err));
       });
       return true;

@@ -5,6 +5,7 @@
  *   up    /<package>.bench.Bench/Send   request: the message      → response: Ack (empty), status OK
  *   down  /<package>.bench.Bench/Get    request: GetRequest{i}    → response: message i of the corpus
  *
+ * A server answers its direction's method; the other one gets UNIMPLEMENTED with the reason (counted as otherDirection).
  * Each message is a length-prefixed gRPC message (1-byte compressed flag, 4-byte length) in HTTP/2 DATA
  * frames; the status travels in trailers. The bytes are the toolkit's verified codec's: grpc-js is given
  * pass-through (de)serializers and the codec encodes (WireCodec.encodeMessage, inside grpc-js's serialize
@@ -19,6 +20,7 @@
  * metadata on each connection's first call; raw passes send `bench-raw: 1` with every call.
  */
 import net from 'node:net';
+import { createRequire } from 'node:module';
 import grpc from '@grpc/grpc-js';
 import { getLogger } from '@grpc/grpc-js/build/src/logging.js';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
@@ -69,9 +71,12 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
 
 /**
  * What a gRPC server counts: data messages, those answered OK, decode errors (INVALID_ARGUMENT), malformed requests,
- * refusals (payload or format), raw answers; per format its messages.
+ * refusals (payload or format), calls of the other direction's method (UNIMPLEMENTED: a server serves one direction),
+ * and what grpc-js answers itself before any handler runs: calls of a method the service does not have
+ * (UNIMPLEMENTED, unknownMethod) and messages over --max-payload (RESOURCE_EXHAUSTED, tooLarge); raw answers; per
+ * format its messages.
  * @typedef {{ startedAt: number, messages: number, ok: number, decodeErrors: number, malformed: number, refused: number,
- *   raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
+ *   otherDirection: number, unknownMethod: number, tooLarge: number, raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
  */
 
 /** The line grpc-js logs (E, on stderr) when it cannot bind, before the error startServer turns into its own one line. */
@@ -104,12 +109,12 @@ function quietBind(step) {
  * @param {import('./index.js').ServerOptions} options
  * @returns {Promise<import('./index.js').TransportServer>}
  */
-async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, identity, meter, schema }) {
+async function startServer({ codecs, direction, host, port, tls: keys, maxPayload, raw, identity, meter, schema }) {
   const service = loadService(schema, TRANSPORT_NAME);
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {GrpcCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, raw: 0, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, otherDirection: 0, unknownMethod: 0, tooLarge: 0, raw: 0, byFormat };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
@@ -146,6 +151,16 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     return { codec, raw: raw || call.metadata.get(METADATA.raw)[0] === '1' };
   };
 
+  // a server serves one direction: the other's method is answered UNIMPLEMENTED (as grpc-js answers a method a service
+  // does not have), with the reason, and counted; the client's first call learns it and refuses the pass in one line
+  const served = direction === 'down' ? 'Get' : 'Send';
+  /** @param {'up'|'down'} theirs @param {grpc.sendUnaryData<Buffer>} callback */
+  const otherDirection = (theirs, callback) => {
+    counters.otherDirection++;
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `direction mismatch: this server serves --direction ${direction} (${service.path(direction === 'down' ? 'get' : 'send')}), `
+      + `the client asked for ${theirs} (${service.path(theirs === 'down' ? 'get' : 'send')})` });
+  };
+
   const handlers = {
     /**
      * @param {UnaryCall} call
@@ -159,6 +174,7 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
         return callback(null, ack);
       }
       if (control === 'report') return callback(null, Buffer.from(JSON.stringify(meter.report())));
+      if (served !== 'Send') return otherDirection('up', callback);
       const chosen = codecFor(call);
       if ('error' in chosen) return callback(chosen.error);
       const { codec, raw: rawHere } = chosen;
@@ -181,6 +197,7 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
      * @param {grpc.sendUnaryData<Buffer>} callback
      */
     Get(call, callback) {
+      if (served !== 'Get') return otherDirection('down', callback);
       const chosen = codecFor(call);
       if ('error' in chosen) return callback(chosen.error);
       const { codec, raw: rawHere } = chosen;
@@ -233,6 +250,7 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     }
   });
   const bound = await binding;
+  countOwnAnswers(server, new Set([service.path('send'), service.path('get')]), counters);
   const shown = net.isIPv6(host) ? `[${host}]` : host;
 
   function describe() {
@@ -241,7 +259,9 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     return [
       `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered OK, ${counters.raw} raw, `
         + `${counters.refused} refused (payload or format)`,
-      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests`,
+      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests, `
+        + `${counters.tooLarge} over --max-payload (RESOURCE_EXHAUSTED), ${counters.unknownMethod} calls of unknown methods (UNIMPLEMENTED), `
+        + `${counters.otherDirection} calls of the other direction's method (UNIMPLEMENTED: this server serves --direction ${direction})`,
       ...formats,
     ].join('\n');
   }
@@ -257,6 +277,42 @@ async function startServer({ codecs, host, port, tls: keys, maxPayload, raw, ide
     },
   };
 }
+
+/**
+ * Counts the statuses grpc-js sends before any handler of ours runs, which no handler or interceptor sees: UNIMPLEMENTED
+ * for a path the service does not have (grpc-js answers it in its 'stream' listener, before making a call) and
+ * RESOURCE_EXHAUSTED for a message over grpc.max_receive_message_length (its call's own sendStatus, from the length
+ * prefix, below the interceptors). Both are read where they leave, at the HTTP/2 stream: grpc-js's public API has no
+ * hook on its HTTP/2 servers, so they are taken from its `http2Servers` (a Map keyed by them, grpc-js 1.10 to 1.14 at
+ * least); a grpc-js without it fails here, loudly, rather than leave those answers uncounted. Our listener runs after
+ * grpc-js's, and the status is read once the stream has closed: a trailers-only answer carries it in its headers,
+ * any other in its trailers.
+ * @param {grpc.Server} server bound
+ * @param {Set<string>} paths the service's methods
+ * @param {GrpcCounters} counters
+ */
+function countOwnAnswers(server, paths, counters) {
+  const servers = /** @type {{ http2Servers?: unknown }} */ (/** @type {unknown} */ (server)).http2Servers;
+  if (!(servers instanceof Map)) throw new Error(`@grpc/grpc-js ${grpcVersion()}: no http2Servers map on its Server; grpc.js cannot count the answers grpc-js sends itself`);
+  for (const h2 of /** @type {Map<import('node:http2').Http2Server, unknown>} */ (servers).keys()) {
+    h2.on('stream', (stream, headers) => {
+      stream.once('close', () => {
+        const status = Number(stream.sentTrailers?.['grpc-status'] ?? stream.sentHeaders?.['grpc-status']);
+        if (status === grpc.status.RESOURCE_EXHAUSTED) counters.tooLarge++;
+        else if (status === grpc.status.UNIMPLEMENTED && !paths.has(String(headers[':path']))) counters.unknownMethod++;
+      });
+    });
+  }
+}
+
+/** The @grpc/grpc-js version in use, for an error. */
+const grpcVersion = () => {
+  try {
+    return String(createRequire(import.meta.url)('@grpc/grpc-js/package.json').version);
+  } catch {
+    return '(version unknown)';
+  }
+};
 
 /**
  * Channel credentials that count: the given ones, with every TCP socket grpc-js opens kept, so its bytes (TLS
@@ -323,7 +379,7 @@ export function answerStatus(err) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onClosed, schema }) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs = 10000, onAnswer, onLost, onClosed, schema }) {
   if (codec.textual) throw new UserError(`--format ${codec.name}: gRPC carries protobuf's binary wire format (${PROTOBUF_CODECS.join(', ')}), not text`);
   const service = loadService(schema, TRANSPORT_NAME);
   const target = new URL(url);
@@ -400,6 +456,8 @@ async function createClient({ url, codec, direction, window, connections, compre
       chosen.inFlight++;
       call(chosen, seq, metadata, (err, bytes) => {
         chosen.inFlight--;
+        // UNAVAILABLE: grpc-js's status for a call whose connection dropped (this server never sends it): lost, not an answer
+        if (err?.code === grpc.status.UNAVAILABLE) return void onLost?.(seq);
         if (err) return onAnswer(seq, answerStatus(err));
         if (direction === 'down') {
           try {

@@ -68,7 +68,7 @@ async function startServer(options) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs, onAnswer, onUnsent, onClosed }) {
+async function createClient({ url, codec, direction, window, connections, pipelining, compress, tls, raw, identity, timeoutMs, onAnswer, onUnsent, onLost, onClosed }) {
   if (compress && !availableEncodings().includes(compress)) throw new UserError(`--compress ${compress}: this runtime's zlib does not have it`);
   const sockets = new Set();
   // undici is the client's alone: imported here, so a server does not load it (a third of a second of its start)
@@ -142,8 +142,13 @@ async function createClient({ url, codec, direction, window, connections, pipeli
   const pipelined = pipelining > 1 ? { idempotent: true, blocking: false } : {};
   const downHeaders = compress ? { 'accept-encoding': compress } : {};
   const encoder = compress ? encodingOf(compress) : null;
-  /** @param {number} seq @param {boolean} started a failed request on a connection (it broke: an error), or one that never left */
-  const failed = (seq, started) => (started ? onAnswer(seq, ANSWER.error) : notSent(seq));
+  /**
+   * A request that failed: one that had started on a connection lost it before its answer (sent, no answer: lost, as
+   * ws counts a message whose connection closed under it; no server answered it with an error), one that never left
+   * is not sent.
+   * @param {number} seq @param {boolean} started
+   */
+  const failed = (seq, started) => (started ? onLost?.(seq) : notSent(seq));
   const onStart = (/** @type {number} */ seq) => { waiting.delete(seq); };
   return {
     capacity: window * connections,

@@ -95,7 +95,7 @@ function openSession(target, trust, timeoutMs) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs, onAnswer, onClosed }) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs, onAnswer, onLost, onClosed }) {
   if (compress && !availableEncodings().includes(compress)) throw new UserError(`--compress ${compress}: this runtime's zlib does not have it`);
   const target = new URL(url);
   const base = `/${encodeURIComponent(codec.name)}`;
@@ -171,6 +171,15 @@ async function createClient({ url, codec, direction, window, connections, compre
         inFlight[best]--;
         onAnswer(seq, s);
       };
+      // a stream that ends without its answer: lost with its session when that has gone (the connection broke: no
+      // server answered it, as ws counts a message whose connection closed under it), else the server reset it: an error
+      const unanswered = () => {
+        if (answered) return;
+        if (!session.destroyed && !session.closed) return settle(ANSWER.error);
+        answered = true;
+        inFlight[best]--;
+        onLost?.(seq);
+      };
       stream.on('response', (headers) => {
         status = Number(headers[STATUS]);
         coding = headers['content-encoding'];
@@ -178,6 +187,8 @@ async function createClient({ url, codec, direction, window, connections, compre
       if (direction === 'up') stream.resume();
       else stream.on('data', (d) => chunks.push(d));
       stream.on('end', () => {
+        // ended without an answer's headers: node:http2 ends a stream its destroyed session took with it
+        if (!status) return unanswered();
         if (direction === 'up') return settle(status === 204 ? ANSWER.ok : status === 400 ? ANSWER.decodeError : ANSWER.error);
         if (status !== 200) return settle(ANSWER.error);
         try {
@@ -188,8 +199,8 @@ async function createClient({ url, codec, direction, window, connections, compre
           settle(ANSWER.decodeError);
         }
       });
-      stream.on('error', () => settle(ANSWER.error));
-      stream.on('close', () => settle(ANSWER.error));
+      stream.on('error', unanswered);
+      stream.on('close', unanswered);
       if (direction === 'up') {
         const bytes = codec.encodeMessage(seq);
         stream.end(encoder ? encoder.compress(bytes) : bytes);

@@ -64,7 +64,11 @@
  *              a request is onAnswer(-1, …); the owner counts duplicates and strays itself, so a transport
  *              passes on whatever it receives. A message send() took that never left after all (it waited
  *              for a connection that could not be opened: http1's pool opens one per request as needed) is
- *              `options.onUnsent(seq)`, never an answer: the owner counts it as never sent;
+ *              `options.onUnsent(seq)`, never an answer: the owner counts it as never sent. A message that left and
+ *              whose connection broke before its answer is `options.onLost(seq)`, never an error answer (no server
+ *              gave one): the owner counts it as lost, as it counts one still unanswered when the pass ends, and sends
+ *              the next in its place (a transport that cannot tell which messages a broken connection carried, ws,
+ *              leaves them unanswered: lost all the same);
  *   wireBytes() bytes written and read so far at its sockets ({ up, down }: TCP stream bytes, HTTP headers,
  *              frames and TLS records included): the model's bytes per message come from here;
  *   mark(), report()  optional, see above;
@@ -189,6 +193,7 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {number} timeoutMs for opening connections
  * @property {(seq: number, status: number) => void} onAnswer seq -1 for an answer matching no request
  * @property {(seq: number) => void} [onUnsent] a message send() took that never left (its connection could not be opened)
+ * @property {(seq: number) => void} [onLost] a message that left and whose connection broke before its answer (lost)
  * @property {() => void} [onClosed] call once every connection is gone (the server closed them): the owner
  *   then ends the pass instead of waiting for its idle timeout
  */

@@ -178,3 +178,44 @@ test('drivePass: an empty pass ends at once, and a pass past 32-bit sequence num
   assert.deepEqual([r.sent, r.ended, seen.sent.length], [0, 'complete', 0]);
   await assert.rejects(drivePass({ open, messages: 2 ** 32, record: () => {} }), RangeError);
 });
+
+test('createAccounting: a message reported lost (its connection broke after it left) counts as lost, not in flight; an answer after it is a duplicate', () => {
+  const a = createAccounting(4, { record: () => {} });
+  a.sent(0, 1);
+  a.sent(1, 2);
+  a.sent(2, 3);
+  assert.equal(a.lost(1), true);
+  assert.equal(a.lost(1), false, 'once');
+  assert.equal(a.answer(0, true, 4), true);
+  assert.equal(a.lost(0), false, 'an answered message stays answered');
+  assert.equal(a.lost(3), false, 'a message never sent is not lost');
+  assert.equal(a.answer(1, true, 5), false, 'a late answer to a message reported lost');
+  a.unsent(1); // nor can it be taken back: it left
+  assert.equal(a.counts.lostInFlight, 1);
+  // 1 reported lost, 2 still without an answer: both lost
+  assert.deepEqual(a.summary(), { messages: 4, sent: 3, acked: 1, lost: 2, notSent: 1, duplicated: 1, errors: 0 });
+});
+
+// the timeout guards "without the idle timeout": a lost message left in flight would hold the pass for 60 s
+test('drivePass: a message the client reports lost frees its slot for the next; the pass ends once the rest are answered, and says why', { timeout: 5000 }, async () => {
+  let maxInFlight = 0;
+  let inFlight = 0;
+  /** @param {import('../../../lib/transmission/accounting.js').PassHandlers} handlers */
+  const open = async ({ onAnswer, onLost }) => ({
+    capacity: 2,
+    /** @param {number} seq */
+    send(seq) {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      queueMicrotask(() => {
+        inFlight--;
+        if (seq === 3 || seq === 4) onLost(seq);
+        else onAnswer(seq, 0);
+      });
+      return true;
+    },
+  });
+  const r = await drivePass({ open, messages: 10, record: () => {}, idleTimeoutMs: 60000 });
+  assert.deepEqual([r.sent, r.acked, r.errors, r.lost, r.notSent, r.duplicated], [10, 8, 0, 2, 0, 0]);
+  assert.equal(maxInFlight, 2);
+  assert.equal(r.ended, '2 messages lost with their connections');
+});

@@ -26,7 +26,7 @@ test('mergeServerReports: messages and CPU added over the workers and the primar
   assert.deepEqual([partial.userUs, partial.systemUs], [undefined, undefined]);
 });
 
-test('deathsNote: which worker, how it ended, and the messages without an answer (lost, and failed with their connection); nothing when none died', () => {
+test('deathsNote: which worker, how it ended, and the messages without an answer (lost, and failed: answered with an error); nothing when none died', () => {
   assert.equal(deathsNote([], { lost: 3, errors: 0 }), null);
   assert.equal(deathsNote(undefined, { lost: 3, errors: 1 }), null);
   assert.equal(deathsNote([{ worker: 2, pid: 77, code: null, signal: 'SIGKILL' }], { lost: 37, errors: 2 }), 'server worker 2 (pid 77) died (SIGKILL) during the pass, not replaced: 39 messages without an answer (37 lost, 2 failed)');

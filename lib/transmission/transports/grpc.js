@@ -20,8 +20,8 @@
  * metadata on each connection's first call; raw passes send `bench-raw: 1` with every call.
  */
 import net from 'node:net';
-import { createRequire } from 'node:module';
 import grpc from '@grpc/grpc-js';
+import { libraryVersion } from '../../codecs/library-version.js';
 import { getLogger } from '@grpc/grpc-js/build/src/logging.js';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { UserError, firstLine } from '../../errors.js';
@@ -293,7 +293,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
  */
 function countOwnAnswers(server, paths, counters) {
   const servers = /** @type {{ http2Servers?: unknown }} */ (/** @type {unknown} */ (server)).http2Servers;
-  if (!(servers instanceof Map)) throw new Error(`@grpc/grpc-js ${grpcVersion()}: no http2Servers map on its Server; grpc.js cannot count the answers grpc-js sends itself`);
+  if (!(servers instanceof Map)) throw new Error(`@grpc/grpc-js ${libraryVersion('@grpc/grpc-js')}: no http2Servers map on its Server; grpc.js cannot count the answers grpc-js sends itself`);
   for (const h2 of /** @type {Map<import('node:http2').Http2Server, unknown>} */ (servers).keys()) {
     h2.on('stream', (stream, headers) => {
       stream.once('close', () => {
@@ -304,15 +304,6 @@ function countOwnAnswers(server, paths, counters) {
     });
   }
 }
-
-/** The @grpc/grpc-js version in use, for an error. */
-const grpcVersion = () => {
-  try {
-    return String(createRequire(import.meta.url)('@grpc/grpc-js/package.json').version);
-  } catch {
-    return '(version unknown)';
-  }
-};
 
 /**
  * Channel credentials that count: the given ones, with every TCP socket grpc-js opens kept, so its bytes (TLS

@@ -224,7 +224,7 @@ runCli(import.meta.url, async () => {
     console.log(`\n${payloadHeading(runs[0].payload)}`);
     if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
     for (const run of runs) {
-      console.log(`\n${run.settings.profile}: ${names.join(', ')}; ${passSettingsLine(run.settings)}${opts.direction === 'down' ? ', download' : ''}${opts.compress ? `, ${opts.compress}` : ''}${opts.tls ? ', TLS' : ''}\n\n${passTable(run)}\n`);
+      console.log(`\n${run.settings.profile}: ${names.join(', ')}; ${passSettingsLine(run.settings, undefined, run.results)}${opts.direction === 'down' ? ', download' : ''}${opts.compress ? `, ${opts.compress}` : ''}${opts.tls ? ', TLS' : ''}\n\n${passTable(run)}\n`);
       const { named, others } = matrixVerdictLines(run);
       if (named.length) console.log(`The pairs that matter (the protobuf side against the JSON side):\n${named.join('\n')}\n`);
       if (others.length) console.log(`Every other pair:\n${others.join('\n')}`);

@@ -55,7 +55,9 @@ ${payloadSourceUsage(OPTIONS, { column: 22 })}
   --target-p99 MS     with --sweep: the p99 latency in milliseconds a rate must keep under (default 10)
   --cpu-rate R        on the unthrottled profile, also server CPU per message at a fixed R msgs/s (default 2000;
                       off to skip): two open-loop passes per format and round, formats alternated, one on the
-                      run's server and one on a fresh one beside it, each after an idle interval (as long as the
+                      run's server and one on a fresh one beside it (over ws with one connection: in writes of
+                      R's messages in 2 ms, 4 at 2000, so every pass hands the server as many messages a read),
+                      each after an idle interval (as long as the
                       pass, at most 0.25 s) whose server CPU rate is subtracted; the fastest passes (each server's,
                       and whether they agree) and the median with its 95% interval, ~ unstable beyond ±5%; how
                       many passes ran on a slowed core (a fixed JSON loop the server times around each pass)
@@ -136,7 +138,7 @@ runCli(import.meta.url, async () => {
     console.log(environmentLine(environment));
     console.log(`\n${payloadHeading(runs[0].payload)}`);
     for (const run of runs) {
-      console.log(`${run.settings.profile}: ${passSettingsLine(run.settings)}${run.settings.shaperNote ? ` (${run.settings.shaperNote})` : ''}`);
+      console.log(`${run.settings.profile}: ${passSettingsLine(run.settings, undefined, run.results)}${run.settings.shaperNote ? ` (${run.settings.shaperNote})` : ''}`);
     }
     console.log(`\n${profileTable(runs, baseline)}\n`);
     for (const line of verdictLines(runs)) console.log(line);

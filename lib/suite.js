@@ -255,15 +255,17 @@ const cost = {
   sizes: () => 1,
   // a paired case: its warm-up, then its share of the slices until the target (the cap is maxTime)
   bench: (/** @type {ModeSettings} */ s) => 0.6 * s.maxTime + 0.2,
+  // each format's warm-up chunks (up to about 1 s for the first, a third of it for the next: run.js PASS_WARMUP), then
   // a closed-loop pass per format and round, and a raw one beside it where the mode asks (rawPasses)
-  /** @type {(s: ModeSettings, formats: number, raw: boolean) => number} */
-  ws: (s, formats, raw) => 0.3 + (s.messages * formats * s.wsRounds * (raw ? 2 : 1)) / 4000,
+  /** @type {(s: ModeSettings, formats: number, raw: boolean, warm: boolean) => number} */
+  ws: (s, formats, raw, warm) => 0.3 + (warm ? 0.6 * formats : 0) + (s.messages * formats * s.wsRounds * (raw ? 2 : 1)) / 4000,
   // the slow link moves about 100 KB/s up: a few seconds per pass
   /** @type {(s: ModeSettings, formats: number) => number} */
   slowLink: (s, formats) => 1 + (s.slowLinkMessages * formats * 2 * s.slowLinkRounds) / 150,
-  // a server process per transport and round, then the messages (loopback), or the link's pace (slow link)
+  // a server process per transport and round, then the messages (loopback, after each format's warm-up chunks, about
+  // a second each), or the link's pace (slow link)
   /** @type {(s: ModeSettings, n: number, slow: boolean) => number} */
-  transports: (s, n, slow) => s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
+  transports: (s, n, slow) => (slow ? 0 : 2 * n) + s.transportRounds * n * (slow ? 2 : 0.8 + (2 * (s.transportMessages + 100)) / 3000),
   // per side and search a server start with h2load's warm-up (about a second on the Intel VM) and a search (a dozen
   // probes, a failing one probed twice), then a sustained pass or two and the passes at the rate
   /** @type {(s: ModeSettings) => number} */
@@ -457,7 +459,7 @@ export async function runSuite({
     // in the order the steps run: the memory pass, then the other runtimes
     ...(memory ? [{ n: 1, work: cost.memory(s, memoryCases) }] : []),
     ...(runtimes.length ? [{ n: s.rounds * runtimes.length, work: runtimes.length * (2 + payloads.reduce((t, _, i) => t + benches(prepared[i]) * cost.bench(s), 0)) }] : []),
-    ...(transmissionCodecs.length ? payloads.flatMap((p) => profiles.map((profile) => ({ n: 1, work: cost.ws(s, transmissionCodecs.length, profile === 'none' && rawPayloads.includes(p)) }))) : []),
+    ...(transmissionCodecs.length ? payloads.flatMap((p) => profiles.map((profile) => ({ n: 1, work: cost.ws(s, transmissionCodecs.length, profile === 'none' && rawPayloads.includes(p), profile === 'none') }))) : []),
     ...(transmissionCodecs.length && slowLink ? [{ n: 1, work: cost.slowLink(s, transmissionCodecs.length) }] : []),
     ...(comparisonLinks.map((link) => ({ n: 1, work: cost.transports(s, transportComparison?.transports.length ?? 0, link.profile !== 'none') }))),
     ...(capacityRun ? [{ n: 1, work: cost.capacity(s) }] : []),

@@ -52,8 +52,9 @@ export const TRANSMISSION_USAGE = `  --window W          messages in flight per 
   --up KBIT           the custom link's bandwidth from client to server, kbit/s (default: unlimited)
   --shaper S          auto (default), os (@sitespeed.io/throttle: tc/netem, needs sudo) or emulator
                       (built-in TCP relay with per-direction delay and bandwidth, no privileges)
-  --warmup N          N messages (a count, not seconds) sent first, unmeasured, so the JIT has warmed up
-                      (default min(1000, M) unthrottled, 0 throttled)
+  --warmup N          unmeasured chunks of N messages (a count, not seconds) sent before each format's first
+                      pass until its rate stops rising (4 chunks to tell, none begun after 1 s), so the JIT
+                      has warmed up (default N = min(1000, M) unthrottled, 0 = none throttled)
   --deflate           permessage-deflate on both ends (every message compressed): wire bytes as compressed,
                       CPU per message with compression
   --transport T       ${TRANSPORT_NAMES.join(', ')} (default ${DEFAULT_TRANSPORT})
@@ -388,7 +389,7 @@ ${withoutOptions(TRANSMISSION_USAGE, /--placement/)}
   if (values.json) console.log(JSON.stringify({ measurement: 'transmission', url, environment, ...result }, null, 2));
   else {
     console.log(environmentLine(environment));
-    console.log(`\n${payloadHeading(result.payload)}\n${passSettingsLine(result.settings, url)}\n\n${passTable(result)}`);
+    console.log(`\n${payloadHeading(result.payload)}\n${passSettingsLine(result.settings, url, result.results)}\n\n${passTable(result)}`);
     const verdicts = verdictLines([result]);
     if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
     const uncorrected = uncorrectedLines([result]);

@@ -1,3 +1,4 @@
+import { listed } from '../text.js';
 import { environmentLine } from '../measure/environment.js';
 import { payloadHeading, sizeTable, speedTable, verdictOf } from './rows.js';
 import { corpusSizeReport } from './corpus-sizes.js';
@@ -242,7 +243,6 @@ export function transportLinkHeading(run) {
 export function transportSection(runs) {
   // what the run compared, named from its own transports (npm start's leaves WebSocket and Connect over HTTP/2 to --full)
   const ran = new Set(runs.flatMap((r) => r.settings.transports ?? r.results.map((x) => x.transport ?? '')));
-  const listed = (/** @type {string[]} */ xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0] ?? '');
   const plain = [['ws', 'WebSocket'], ['http1', 'HTTP/1.1 (REST: POST, answered 204)'], ['http2', 'HTTP/2']].filter(([t]) => ran.has(t)).map(([, name]) => name);
   const connect = [['connect', 'HTTP/1.1'], ['connect-h2', 'HTTP/2']].filter(([t]) => ran.has(t)).map(([, name]) => name);
   const parts = [

@@ -1,4 +1,5 @@
 import { describeLink } from '../transmission/shaping/profiles.js';
+import { counted, listed } from '../text.js';
 import { verdictOf } from './rows.js';
 import { columnsOf, tableModel, toMarkdown } from './table.js';
 import { fixed, int, ms, us } from './format.js';
@@ -77,11 +78,16 @@ export function cpuCells(r) {
  * @param {Pick<TransmissionRun['settings'], 'rate'|'window'|'shaper'|'link'|'warmup'|'rounds'|'messages'|'connections'|'raw'>
  *   & { placement?: import('../transmission/placement.js').Placement, clientWorkers?: number }} s
  * @param {string} [url] the server, when the run did not start its own
+ * @param {Array<{ format: string, warmup?: { chunks: number, settled: boolean, ended?: string } }>} [rows] the run's rows,
+ *   whose warm-ups (runPass: chunks until the rate settled) the line counts
  */
-export function passSettingsLine(s, url) {
+export function passSettingsLine(s, url, rows = []) {
   const mode = s.rate ? `open loop at ${int(s.rate)} msgs/s` : `closed loop, window ${s.window}`;
   const shaping = s.shaper === 'none' ? 'no throttling' : `throttle ${describeLink(s.link)} via the ${s.shaper} shaper`;
-  const warm = s.warmup ? ` after ${int(s.warmup)} warm-up` : '';
+  const how = (/** @type {{ settled: boolean, ended?: string }} */ w) => (w.settled ? 'settled' : w.ended === 'incomplete' ? 'a chunk not wholly answered' : 'still rising');
+  const warmed = rows.flatMap((r) => (r.warmup ? [`${r.format} ${counted(r.warmup.chunks, 'chunk')}, ${how(r.warmup)}`] : []));
+  // results written before the warm-up ran in chunks say only how many messages it sent
+  const warm = !s.warmup ? '' : warmed.length ? ` after warm-up chunks of ${int(s.warmup)} until the rate settled or their time ran out (${warmed.join('; ')})` : ` after ${int(s.warmup)} warm-up`;
   const rounds = s.rounds > 1 ? ` × ${s.rounds} rounds (formats alternated)` : '';
   return `${int(s.messages)} messages per format${rounds}${warm}, ${mode}, ${s.connections} connection${s.connections === 1 ? '' : 's'}, `
     + `${shaping}${s.raw ? ', server in raw mode (ACK without decoding)' : ''}${url ? `, server ${url}` : ''}`
@@ -301,7 +307,7 @@ export function transportComparisonRows(run) {
  * passes' min–max, its share of a core and the idle CPU; how many passes the machine probe found on a slowed core
  * (cpu-at-rate.js probeSummary); then per pair the ratio of passes run back to back, judged
  * the same way. None when the run had no such passes.
- * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, servers?: number,
+ * @param {{ cpuAtRate?: null | { rate: number, seconds: number, passesPerRound?: number, idleSeconds?: number, idleWindows?: number, servers?: number, burst?: { messages: number, everyMs: number },
  *   added?: { maxSeconds: number, rounds: number, settled: boolean|null } | null, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   probe?: ReturnType<typeof import('../transmission/cpu-at-rate.js').probeSummary>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs> }, settings: { rounds?: number, window?: number,
@@ -356,6 +362,8 @@ export function cpuAtRateLines(run) {
       : `, then ${at.added.rounds} round${at.added.rounds === 1 ? '' : 's'} of these passes alone ${at.added.settled ? `until ${judged} met ±${target}%` : `for ${at.added.maxSeconds} s, ${judged} still wider than ±${target}%`}`;
   return [
     `Server CPU per message at a fixed ${int(at.rate)} msgs/s (open loop, ${perRound} pass${perRound === 1 ? '' : 'es'} of ${at.seconds} s per format in each of ${run.settings.rounds ?? 1} rounds${added}, formats alternated; `
+      // results written before the bursts have none
+      + (at.burst ? `${at.burst.messages === 1 ? 'each message sent at its own time' : `sent in writes of ${at.burst.messages} messages every ${+at.burst.everyMs.toFixed(2)} ms`}${perReadNote(at.formats)}; ` : '')
       + (nServers > 1 ? `on ${nServers} server processes, the run's own and ${nServers - 1} fresh beside it (sent the run's other passes too, unmeasured), the servers taking the round's passes in turn; `
         + `servers: each one's fastest to third fastest pass, "depends on the server process" where they lie more than ${target}% apart and those ranges do not overlap; ` : '')
       + `the same server's idle CPU rate, ${at.idleWindows ? `the quietest of ${at.idleWindows} windows over` : 'measured over'} ${at.idleSeconds ?? at.seconds} s before each pass, subtracted; ${placementLine(run.settings.placement)}; `
@@ -385,6 +393,18 @@ export function cpuAtRateLines(run) {
 }
 
 /**
+ * The messages a server socket read carried on each format's median pass (` (a server read carried 4.0 and 4.1
+ * messages)`), '' where no format has the figure (a transport that counts no reads, results written before).
+ * @param {Array<{ serverMsgsPerRead?: number|null }>} formats
+ */
+function perReadNote(formats) {
+  const each = formats.map((f) => f.serverMsgsPerRead);
+  if (each.some((v) => v == null)) return '';
+  const shown = /** @type {number[]} */ (each).map((v) => v.toFixed(1));
+  return ` (a server read carried ${listed(shown)} messages on the median pass${shown.length > 1 ? ' of each format' : ''})`;
+}
+
+/**
  * What a fixed-rate row's user + system figures are, for the server's and, after the client's figure, the client's
  * (`; user + system: …`); '' where no format has either (results written before the split was kept).
  * @param {Array<{ serverUserUs?: number|null, clientUserUs?: number|null }>} formats
@@ -402,7 +422,7 @@ function splitLegend(formats) {
  * The capacity table (lib/transmission/capacity.js): per transport and format the highest rate that held the p99
  * target with nothing lost, per server core when the server bound it, which side bound the first rate that failed,
  * whether it held in a longer pass (sustainedCell), and at half the lower capacity of the transport's pair (or at the
- * one rate --cpu-rate gave every transport, `fixedRate`): p50/p99 and the server CPU per message at that fixed rate.
+ * one rate --cpu-rate gave every transport, `fixedRate`): p50/p99, the server CPU per message and the client's at that fixed rate.
  * @param {Awaited<ReturnType<typeof import('../transmission/capacity.js').measureCapacity>>} transports
  * @param {{ fixedRate?: boolean }} [o]
  * @returns {import('./table.js').TableModel}
@@ -423,11 +443,13 @@ export function capacityRows(transports, { fixedRate = false } = {}) {
         // the kernel's split of the gross figure (results written before it was kept have none)
         + (h.serverUserUs != null && h.serverSystemUs != null ? `; user ${us(h.serverUserUs)} + system ${us(h.serverSystemUs)}` : '') : '—',
       h?.serverCpuShare != null ? `${(h.serverCpuShare * 100).toFixed(1)}%` : '—',
+      // results written before the client's figure was kept have none
+      h?.clientCpuUs != null ? `${us(h.clientCpuUs)}${h.clientUserUs != null && h.clientSystemUs != null ? `; user ${us(h.clientUserUs)} + system ${us(h.clientSystemUs)}` : ''}` : '—',
     ] };
   }));
   const at = fixedRate ? 'at rate' : 'at half';
   return tableModel(columnsOf(['transport', 'format', 'capacity msgs/s', 'per server core', 'bound by', 'client CPU at capacity', 'sustained', fixedRate ? 'rate' : 'half rate', `p50 / p99 ms ${at}`,
-    `server µs/msg ${at}`, `server CPU ${at}`], ['transport', 'format', 'bound by']), rows);
+    `server µs/msg ${at}`, `server CPU ${at}`, `client µs/msg ${at}`], ['transport', 'format', 'bound by']), rows);
 }
 
 /**
@@ -635,7 +657,9 @@ export function capacityLegend(s, rule) {
     + 'p50/p99 and server CPU per message (idle subtracted, open loop at that fixed rate; fastest, where given: the lowest pass, ~ where the three '
     + 'fastest lie more than ±5% from their middle; the median of the passes with their min–max, ~ where the median\'s 95% interval is '
     + 'wider than ±5%) are measured; user + system, where given: the median over those passes of the server\'s CPU per message before the '
-    + 'idle rate is subtracted, as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups).'
+    + 'idle rate is subtracted, as the kernel split it between the server\'s own code and its work for the server (sockets, wake-ups). '
+    + 'client µs/msg: the load generator\'s CPU per message answered at the same rate (the median over the passes that measured it, nothing '
+    + 'subtracted), with the medians of its user and system parts, which need not add up to it.'
     // the count stands beside what several searches found (searchesNote): with one search there is none to explain
     + ((s.searches ?? 1) > 1 ? ' N on a slowed core: searches whose server read the machine probe (a fixed JSON loop timed just before and after '
       + `each search) below ${Math.round(SLOWED_BELOW * 100)}% of the run's reference reading, ${referenceText(rule)}; they are kept, and they say why a search found less.` : '');

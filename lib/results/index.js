@@ -142,7 +142,7 @@ export const UNITS = {
   predictedSeconds: 'seconds for `messages` messages, as the break-even model predicts',
   serverCpuUs: 'microseconds of server process CPU (user + system) per message, over the measured pass',
   serverCpuUsRaw: 'microseconds of server process CPU per message when it ACKs without decoding',
-  clientCpuUs: 'microseconds of client process CPU (user + system) per message acked',
+  clientCpuUs: 'microseconds of client process CPU (user + system) per message acked (in a capacity row\'s atHalf: the load generator\'s, the median over the fixed-rate passes)',
   decodeShare: 'fraction of the server\'s CPU per message spent decoding (1 − raw / decoding; 0 or below where the raw passes cost as much or more, shown ~ in the tables)',
   serverElu: 'fraction: the server\'s event-loop utilization over the pass',
   clientElu: 'fraction: the client\'s event-loop utilization over the pass',
@@ -160,6 +160,10 @@ export const UNITS = {
   serverSystemUs: 'microseconds of server process system CPU per message over a fixed-rate pass, before the idle CPU is subtracted (the kernel\'s work for the server: sockets, wake-ups; as serverUserUs)',
   clientUserUs: 'microseconds of client process user CPU per message acked over a fixed-rate pass (the kernel\'s split of clientCpuUs, as serverUserUs; a format\'s: the median over its passes; absent or null where the client could not measure it)',
   clientSystemUs: 'microseconds of client process system CPU per message acked over a fixed-rate pass (the kernel\'s work for the client: sockets, wake-ups; as clientUserUs)',
+  serverMsgsPerRead: 'messages per socket read of the server over a fixed-rate pass (a format\'s: the median over its passes; null where the transport counts no reads, only the WebSocket server does; absent in results written before it)',
+  burst: 'a fixed-rate pass\'s writes: messages, how many messages each write carried (1: each message sent at its own time); everyMs, milliseconds between writes',
+  everyMs: 'milliseconds between a fixed-rate pass\'s writes',
+  reads: 'count: socket reads a server counted since its mark (the WebSocket server: one per data event of a client socket; 0 for transports that count none)',
   idleCpuUsPerSec: 'microseconds of server process CPU per second of wall time while idle (client connected, nothing sent): the quietest of the idle windows before the pass',
   lowest: 'a format\'s fastest fixed-rate passes: serverCpuUs, the fastest\'s µs of server CPU per message; range, the fastest and the third fastest (µs per message); a pair\'s: ratio, the second format\'s fastest over the first\'s',
   serverCpuUnmeasured: 'count: fixed-rate passes at half capacity left out of the median (unmeasured)',
@@ -368,7 +372,7 @@ export function numbersWithoutUnit(value, units = UNITS, where = '', key = null,
  * @property {TransmissionSettings} settings
  * @property {import('../transmission/rounds.js').TransmissionRow[]} results
  * @property {ReturnType<typeof import('../transmission/rounds.js').pairVerdict>[]} [verdicts]
- * @property {{ rate: number, seconds: number, added?: { maxSeconds: number, rounds: number, settled: boolean|null } | null, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
+ * @property {{ rate: number, seconds: number, burst?: { messages: number, everyMs: number }, added?: { maxSeconds: number, rounds: number, settled: boolean|null } | null, formats: Array<ReturnType<typeof import('../transmission/cpu-at-rate.js').summariseRatePasses>>,
  *   pairs: ReturnType<typeof import('../transmission/cpu-at-rate.js').ratePairs>, probe?: ReturnType<typeof import('../transmission/cpu-at-rate.js').probeSummary> }} [cpuAtRate]
  *   server CPU per message at a fixed offered rate, the idle CPU subtracted (the slow-link payload's loopback pass); probe: the
  *   machine probe's reference and the passes it saw slowed (absent before it)

@@ -227,6 +227,13 @@ const transmissionRow = {
         },
       },
       passes: { type: 'array', items: { type: 'object', required: ['seconds', 'msgsPerSec', 'latencyMs'] } },
+      // the warm-up before the format's first pass (runPass): chunks of the warm-up's messages until the rate stopped
+      // rising; absent where none was sent, and from results written before it ran in chunks
+      warmup: {
+        type: 'object', required: ['chunks', 'messages', 'acked', 'msgsPerSec', 'seconds', 'settled', 'ended'],
+        properties: { chunks: count, messages: count, acked: count, msgsPerSec: { type: 'array', items: number }, seconds: number, settled: { type: 'boolean' },
+          ended: { enum: ['settled', 'chunks', 'time', 'incomplete'] } },
+      },
     },
   }],
 };
@@ -240,9 +247,11 @@ const transmissionEntry = {
     type: 'object', required: ['rate', 'seconds', 'formats', 'pairs'],
     properties: {
       rate: number, seconds: number,
+      // the writes of a fixed-rate pass (absent in results written before the bursts)
+      burst: { type: 'object', required: ['messages', 'everyMs'], properties: { messages: number, everyMs: number } },
       formats: { type: 'array', items: { type: 'object', required: ['format', 'rate', 'serverCpuUs', 'minMax', 'spread', 'idleCpuUsPerSec', 'passes'],
         properties: { serverCpuUs: nullableNumber, spread: nullableNumber, idleCpuUsPerSec: nullableNumber, serverCpuShare: nullableNumber, serverUserUs: nullableNumber, serverSystemUs: nullableNumber,
-          clientUserUs: nullableNumber, clientSystemUs: nullableNumber } } },
+          serverMsgsPerRead: nullableNumber, clientUserUs: nullableNumber, clientSystemUs: nullableNumber } } },
       pairs: { type: 'array', items: { type: 'object', required: ['formats', 'ratio', 'minMax'] } },
     },
   },
@@ -441,12 +450,14 @@ export const RESULTS_SCHEMA = {
                   properties: {
                     format: { type: 'string' }, capacity: nullableNumber, perCore: nullableNumber, bound: { type: 'string' }, probes: { type: 'array', minItems: 1, items: { type: 'object' } },
                     floorRates: { type: 'array', items: number },
-                    // the figures at the fixed rate: a share of the server's core and µs per message, with the range of its three fastest passes
+                    // the figures at the fixed rate: a share of the server's core and µs per message, with the range of its three fastest passes,
+                    // and the client's (load generator's) CPU per message over the same rate's passes
                     atHalf: {
                       type: ['object', 'null'],
                       properties: {
                         p50: nullableNumber, p99: nullableNumber, serverCpuUs: nullableNumber, serverCpuMinMax: { anyOf: [minMaxPair, { type: 'null' }] },
                         serverUserUs: nullableNumber, serverSystemUs: nullableNumber,
+                        clientCpuUs: nullableNumber, clientUserUs: nullableNumber, clientSystemUs: nullableNumber,
                         serverCpuLowest: { type: ['object', 'null'], required: ['range'], properties: { serverCpuUs: nullableNumber, range: minMaxPair } },
                       },
                     },

@@ -61,10 +61,11 @@ const KEY_RANGE = {
 
 /**
  * Checks that a JSON value can be encoded with a message type at all, and
- * throws a UserError naming the first JSON path that cannot. Values that
- * protobuf coerces (true into an int32, 0.1 into a float, whose nearest float
- * is another number) are allowed here: round-trip verification reports them as
- * lossy, which is the point. A number its field cannot hold is refused, as
+ * throws a UserError naming the first JSON path that cannot. A value that
+ * protobuf rounds (0.1 into a float, whose nearest float is another number) is
+ * allowed here: round-trip verification reports it as lossy, which is the
+ * point. A boolean in a number field and a number in a bool field are refused,
+ * as ProtoJSON parsers refuse them. A number its field cannot hold is refused, as
  * ProtoJSON parsers refuse it, whether written as a number or in a string (1.5
  * or 2147483648 in an int32, -1 in a uint32, 1e39 in a float; a wrapper's bare
  * value, a google.protobuf one's or a @json-wrapper's, is named by the field
@@ -425,7 +426,16 @@ function checkScalarOrMessage(field, value, path, depth, found, shown = shownAs(
     ok = t === 'string';
     const hexBytes = ok ? hexLikeBytes(/** @type {string} */ (value)) : 0;
     if (hexBytes) NOTES.get(found)?.push({ path, value: /** @type {string} */ (value), field: shown.label, hexBytes });
-  } else if (field.type === 'bool' || NUMERIC.has(field.type)) ok = t === 'number' || t === 'boolean';
+  } else if (field.type === 'bool') {
+    // ProtoJSON takes only true and false for a bool: the conformance suite's BoolFieldIntegerZero and
+    // BoolFieldIntegerOne ({"optionalBool": 0}, 1) are parse failures, as protobuf-es's fromJson refuses them
+    if (t === 'number') throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject} (ProtoJSON takes true or false, not a number)`);
+    ok = t === 'boolean';
+  } else if (NUMERIC.has(field.type)) {
+    // and a number or a numeric string for a number field, never a boolean (protobuf-es's fromJson refuses it)
+    if (t === 'boolean') throw new UserError(`${path}: ${jsonType(value)} does not fit ${subject} (ProtoJSON takes a number, or a number in a string, not a boolean)`);
+    ok = t === 'number';
+  }
   // a number the field cannot hold (1.5 or 2147483648 in an int32, -1 in a uint32): refused as ProtoJSON parsers
   // refuse it, and as the same number in a string is (numberFromString), instead of measured and called LOSSY
   if (ok && t === 'number') {

@@ -113,17 +113,19 @@ export function createAccounting(messages, { record, recordUncorrected }) {
  * Ends when every message is answered, the client reports every connection gone, or no answer came for
  * idleTimeoutMs while some message was in flight (time with nothing in flight, waiting for an open loop's next due
  * message, does not count). Uses only performance.now and timers, so it runs in a page too.
- * open: creates the client with these handlers; rate: msgs/s (open loop); recordUncorrected: open loop;
+ * open: creates the client with these handlers; rate: msgs/s (open loop); burst: open loop, messages due together
+ * (default 1), burst after burst at burst ÷ rate s, each one's latency timed from the burst's due time; recordUncorrected: open loop;
  * beforeStart: after the client opened, before the clock starts; okStatus: the status that means ok (0)
  * The client is what open() gives (the Node client, a TransportClient, or the page's), to beforeStart and in the result;
  * a caller types open's handlers (PassHandlers), so that the client's type is inferred from it.
  * @template {PassClient} C
  * @param {{ open: (handlers: PassHandlers) => Promise<C>,
- *   messages: number, rate?: number, idleTimeoutMs?: number, record: (ms: number) => void, recordUncorrected?: (ms: number) => void,
+ *   messages: number, rate?: number, burst?: number, idleTimeoutMs?: number, record: (ms: number) => void, recordUncorrected?: (ms: number) => void,
  *   onProgress?: (p: { done: number, total: number }) => void, beforeStart?: (client: C) => void | Promise<void>, okStatus?: number }} options
  */
-export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, record, recordUncorrected, onProgress, beforeStart, okStatus = 0 }) {
+export async function drivePass({ open, messages, rate, burst = 1, idleTimeoutMs = 10000, record, recordUncorrected, onProgress, beforeStart, okStatus = 0 }) {
   if (messages > 0xfffffffe) throw new RangeError('at most 4294967294 messages per pass (32-bit sequence numbers)');
+  if (!Number.isInteger(burst) || burst < 1) throw new RangeError(`a burst is a whole number of messages, at least 1 (got ${burst})`);
   const accounting = createAccounting(messages, { record, recordUncorrected: rate ? recordUncorrected : undefined });
   const progressStep = Math.max(1, Math.floor(messages / 100));
   let nextSeq = 0;
@@ -136,6 +138,9 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   const settledAll = () => accounting.counts.answered + accounting.counts.lostInFlight === messages;
   /** @type {() => void} */
   let finish = () => {};
+  // once its summary is taken, the pass takes no more answers, losses or sends: the owner may still hold the client
+  // open for a while (the server's report comes over it), and a connection that breaks then changes nothing
+  let over = false;
   const finished = new Promise((resolve) => { finish = () => resolve(undefined); });
   /** @type {PassClient|null} */
   let client = null;
@@ -156,6 +161,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   };
   /** @type {(seq: number, status: number) => void} */
   const onAnswer = (seq, status) => {
+    if (over) return;
     const now = performance.now();
     if (!accounting.answer(seq, status === okStatus, now)) return;
     lastProgress = now;
@@ -174,7 +180,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   };
   /** @type {(seq: number) => void} */
   const onLost = (seq) => {
-    if (!accounting.lost(seq)) return;
+    if (over || !accounting.lost(seq)) return;
     const now = performance.now();
     lastProgress = now;
     next(now);
@@ -187,13 +193,16 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   let pump;
   if (rate) {
     const interval = 1000 / rate;
+    // messages fall due `burst` at a time (1: each at its own time), each burst's at the time of its first, and all
+    // that are due go out in one tick (the transports cork them into one write)
+    const dueAt = (/** @type {number} */ n) => start + Math.floor(n / burst) * burst * interval;
     const tick = () => {
       const now = performance.now();
-      while (nextSeq < messages && start + nextSeq * interval <= now && !closed) {
-        send(nextSeq, start + nextSeq * interval);
+      while (nextSeq < messages && dueAt(nextSeq) <= now && !closed) {
+        send(nextSeq, dueAt(nextSeq));
         nextSeq++;
       }
-      if (nextSeq < messages && !closed) pump = setTimeout(tick, Math.max(0, start + nextSeq * interval - performance.now()));
+      if (nextSeq < messages && !closed) pump = setTimeout(tick, Math.max(0, dueAt(nextSeq) - performance.now()));
     };
     tick();
   } else {
@@ -206,6 +215,7 @@ export async function drivePass({ open, messages, rate, idleTimeoutMs = 10000, r
   }, Math.min(1000, idleTimeoutMs));
   if (messages === 0) finish();
   await finished;
+  over = true;
   clearInterval(watchdog);
   clearTimeout(pump);
   if (!end) end = performance.now();

@@ -380,7 +380,7 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
       const half = rate && h2load ? await h2loadAtRate(rate) : rate ? await measureTransmission({
         ...link, transport: name, payload, codecs, server, rate, messages: Math.max(200, Math.round(rate * halfSeconds)), rounds,
         // on the last search's server alone, as h2load's passes are: the searches already met a fresh server each
-        cpuAtRate: { rate, seconds: halfSeconds, servers: 1 }, placement: 'off', ...client,
+        cpuAtRate: { rate, seconds: halfSeconds, servers: 1 }, placement: 'off', settleWarmup: false, ...client,
       }) : null;
       const calibration = calibrate && transport.formatPair.json ? await calibrateAgainstAutocannon(rows, transport.formatPair.json.format) : null;
       // how many server processes answered, as the server itself says (a single process reports no worker count)
@@ -444,7 +444,8 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
         ? h2loadProbeFigures(rate, await h2loadPass({ url: server.url, request, rate, messages, ...h2loadLoad(request, { connections: link.connections ?? 1, window: streams }), serverControl: server.control, bin: h2load.bin }), targetP99Ms)
         : probeFigures(rate, (await measureTransmission({
           // the server given (not its URL): the pass asks it for its CPU, which says whether it was the side that ran out
-          ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', ...client,
+          // one warm-up pass before each probe, as before the chunked warm-up: a search runs a dozen probes
+          ...link, transport: name, payload, codecs: [info], server, rate, messages, placement: 'off', settleWarmup: false, ...client,
         })).results[0], targetP99Ms);
     }
 
@@ -519,7 +520,8 @@ export async function measureCapacity({ payload, codecsFor, transports, targetP9
             const figures = ratePass(round, slot, {
               messages: r.messages, acked: r.acked, seconds: r.seconds, msgsPerSec: r.msgsPerSec, lost: 0, notSent: 0, duplicated: 0, errors: r.errors,
               serverCpuUs: r.server?.messages ? r.server.cpuUs / r.server.messages : null, serverElu: r.server?.elu ?? null,
-              clientCpuUs: r.clientCpuUs, clientElu: null, latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
+              clientCpuUs: r.clientCpuUs, clientUserUs: r.clientUserUs, clientSystemUs: r.clientSystemUs, clientElu: null,
+              latencyMs: { p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
             }, control.measured());
             // a pass that fell behind its rate did not measure the CPU at that rate
             ratePasses[i].push({ ...figures, complete: figures.complete && r.onSchedule });
@@ -606,6 +608,9 @@ function atHalfOf(half, format) {
     serverCpuLowest: cpu?.lowest ?? null,
     // its user and system time per message, before the idle rate is subtracted (summariseRatePasses)
     serverUserUs: cpu?.serverUserUs ?? null, serverSystemUs: cpu?.serverSystemUs ?? null,
+    // the load generator's CPU per message acked at the same rate (gross: no idle rate subtracted), the median over the
+    // passes, and its user and system parts: what the client pays per message, beside what the server pays
+    clientCpuUs: cpu?.clientCpuUs ?? null, clientUserUs: cpu?.clientUserUs ?? null, clientSystemUs: cpu?.clientSystemUs ?? null,
   };
 }
 

@@ -34,6 +34,24 @@ export const CPU_AT_RATE_PASSES = 2;
 export const CPU_AT_RATE_SERVERS = 2;
 
 /**
+ * The fixed-rate passes' messages go out in bursts: one write of a set number every CPU_AT_RATE_BURST_MS, so that
+ * every pass and every format hands the server the same messages per socket read. At 2,000 msgs/s the client's timer
+ * (1 ms at best, often later) had put what fell due since its last tick into each write: 2.1 to 3.1 messages a read,
+ * pass to pass; and the server's CPU per message is mostly its cost per read shared by those messages (about 65 µs a
+ * read against 7–12 a message: docs/transmission.md, "Messages per server read"), so it moved with them
+ * (r = −0.7). In bursts of 4 every 2 ms a read carried 4.0–4.3, and the fastest passes of three runs held within ±5%
+ * (of five later runs, within −6.5% to +9.2% but for one run slowed throughout: docs/transmission.md, "Bursts of a
+ * set size"). measureTransmission sends them only where one write carries one burst (WebSocket, one connection).
+ */
+export const CPU_AT_RATE_BURST_MS = 2;
+
+/**
+ * Messages a fixed-rate pass sends in one write: the rate's messages in CPU_AT_RATE_BURST_MS, at least one.
+ * @param {number} rate msgs/s
+ */
+export const burstAt = (rate) => Math.max(1, Math.round((rate * CPU_AT_RATE_BURST_MS) / 1000));
+
+/**
  * The fixed-rate passes of one round: per slot, the server it runs on and the number its formats' order alternates
  * by (statistics.js alternate). Slot k of round r runs on server (k + r − 1) mod N, so every server takes passes in
  * every position of a round (right after the round's closed-loop passes, or after another slot); the order of the
@@ -184,12 +202,13 @@ export const netCpuUs = (us) => (us != null && Number.isFinite(us) && us > 0 ? u
  * One fixed-rate pass as a row keeps it (server: which of the run's fixed-rate servers it ran on, 0 the run's own;
  * absent in results written before there were several).
  * @typedef {{ round: number, slot?: number, server?: number, messages: number, acked: number, seconds: number, msgsPerSec: number, serverCpuUs: number|null,
- *   grossCpuUs: number|null, serverUserUs?: number, serverSystemUs?: number, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverElu: number|null,
+ *   grossCpuUs: number|null, serverUserUs?: number, serverSystemUs?: number, idleCpuUsPerSec: number|null, serverGcMs?: number|null, serverMsgsPerRead?: number|null, serverElu: number|null,
  *   clientCpuUs: number|null, clientUserUs?: number, clientSystemUs?: number, clientElu: number|null, latencyMs: { p50: number|null, p99: number|null }, complete: boolean,
  *   machineProbes?: Array<number|null> }} RatePass
  *   serverUserUs, serverSystemUs: grossCpuUs as the kernel split it, user and system time per message (absent where the
  *   server did not report them); clientUserUs, clientSystemUs: clientCpuUs so split (absent where the client could not
- *   measure its CPU, and from a load generator other than the toolkit's client);
+ *   measure its CPU; h2load's from its ended children's user and system ticks); serverMsgsPerRead: the messages the
+ *   server's socket reads carried on average (null where its transport counts no reads; absent in results written before);
  *   machineProbes: the machine probe's rate (machine-probe.js, operations per CPU µs) in the pass's server just before and
  *   just after it; null where the server did not answer (a primary of workers), absent in results written before
  */
@@ -243,6 +262,7 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
   const client = passes.map((p) => p.clientCpuUs).filter((v) => v != null);
   const split = passes.filter((p) => p.serverUserUs != null && p.serverSystemUs != null);
   const clientSplit = passes.filter((p) => p.clientUserUs != null && p.clientSystemUs != null);
+  const perRead = passes.flatMap((p) => (p.serverMsgsPerRead == null ? [] : [p.serverMsgsPerRead]));
   // the figure comes from the passes that measured; a pass is unmeasured when its server did not report (a server
   // that cannot report leaves every pass so, and the row without a figure) or its idle rate left nothing positive
   const measured = cpu.length > 0;
@@ -272,6 +292,10 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
     // and the client's, the same way (no idle rate to subtract: clientCpuUs is gross too)
     clientUserUs: clientSplit.length ? median(clientSplit.map((p) => /** @type {number} */ (p.clientUserUs))) : null,
     clientSystemUs: clientSplit.length ? median(clientSplit.map((p) => /** @type {number} */ (p.clientSystemUs))) : null,
+    // the messages a server read carried, the median pass's (null where the transport counts no reads): how many
+    // messages shared each wake-up's cost, which the client's timer sets, not the format (docs/transmission.md,
+    // "Messages per server read")
+    serverMsgsPerRead: perRead.length ? median(perRead) : null,
     complete: passes.every((p) => p.complete),
     passes,
   };

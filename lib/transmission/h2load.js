@@ -240,7 +240,9 @@ export function readH2loadLog(text, status, rate) {
 
 /**
  * The CPU time, in µs, of this process's children that have ended (/proc/self/stat's cutime and cstime, in clock
- * ticks of 10 ms), or null where there is no /proc. The difference around one h2load run is that run's CPU.
+ * ticks of 10 ms), as the kernel split it into user and system time, or null where there is no /proc. The difference
+ * around one h2load run is that run's CPU.
+ * @returns {{ user: number, system: number }|null}
  */
 export function endedChildrenCpuUs() {
   try {
@@ -248,10 +250,26 @@ export function endedChildrenCpuUs() {
     // the fields after the command name, which is in parentheses and may hold spaces
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // cutime and cstime are fields 16 and 17 of the whole line: 14 and 15 here, after pid and comm
-    return (Number(fields[13]) + Number(fields[14])) * 1e4;
+    const user = Number(fields[13]) * 1e4;
+    const system = Number(fields[14]) * 1e4;
+    return Number.isFinite(user) && Number.isFinite(system) ? { user, system } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * h2load's CPU per message acked over one run, from endedChildrenCpuUs before and after it: the total and its user and
+ * system parts (each null without /proc or without an answer).
+ * @param {{ user: number, system: number }|null} before
+ * @param {{ user: number, system: number }|null} after
+ * @param {number} acked
+ */
+export function childCpuPerMessage(before, after, acked) {
+  if (!before || !after || !acked) return { clientCpuUs: null, clientUserUs: null, clientSystemUs: null };
+  const user = (after.user - before.user) / acked;
+  const system = (after.system - before.system) / acked;
+  return { clientCpuUs: user + system, clientUserUs: user, clientSystemUs: system };
 }
 
 /**
@@ -340,10 +358,10 @@ export const keptSchedule = (seconds, scheduledSeconds) => seconds <= scheduledS
  * @returns {Promise<{ messages: number, acked: number, errors: number, seconds: number, scheduledSeconds: number, msgsPerSec: number,
  *   latencyMs: { p50: number|null, p99: number|null, max: number|null }, latencyScheduledMs: { p50: number|null, p99: number|null, max: number|null },
  *   server: import('./server-meter.js').ServerReport|null,
- *   clientCpuUs: number|null, onSchedule: boolean, load: { connections: number, streams: number }, failure?: string }>} acked: requests
- *   answered with the expected status; load: the connections h2load opened and the streams (or pipelined requests) on each; latencyMs from each
- *   request's actual send, latencyScheduledMs from a uniform schedule (readH2loadLog); clientCpuUs: h2load's
- *   CPU per message; onSchedule: the pass took at most 2.5% (and 10 ms) longer than its schedule
+ *   clientCpuUs: number|null, clientUserUs: number|null, clientSystemUs: number|null, onSchedule: boolean, load: { connections: number, streams: number },
+ *   failure?: string }>} acked: requests answered with the expected status; load: the connections h2load opened and the streams (or pipelined
+ *   requests) on each; latencyMs from each request's actual send, latencyScheduledMs from a uniform schedule (readH2loadLog); clientCpuUs: h2load's
+ *   CPU per message, clientUserUs and clientSystemUs its user and system parts (childCpuPerMessage); onSchedule: the pass took at most 2.5% (and 10 ms) longer than its schedule
  */
 export async function h2loadPass({ url, request, rate, messages: asked, connections, window, serverControl, bin = 'h2load', timeoutMs }) {
   // h2load refuses fewer requests than connections
@@ -366,7 +384,7 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       // killed, or ended before it could sum up (every connection refused): a pass with nothing answered, and why
       const failure = `h2load exited ${code ?? 'killed'}: ${(stderr || stdout).trim().split('\n').slice(-2).join(' / ') || 'no output'}`;
       const none = { p50: null, p99: null, max: null };
-      return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyScheduledMs: none, server, clientCpuUs: null, onSchedule: false, load: { connections, streams: window }, failure };
+      return { messages, acked: 0, errors: messages, seconds: scheduledSeconds, scheduledSeconds, msgsPerSec: 0, latencyMs: none, latencyScheduledMs: none, server, clientCpuUs: null, clientUserUs: null, clientSystemUs: null, onSchedule: false, load: { connections, streams: window }, failure };
     }
     const log = readH2loadLog(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', request.status, rate);
     // h2load counts every answer with the expected HTTP status; the server says how many messages it failed where no
@@ -380,7 +398,7 @@ export async function h2loadPass({ url, request, rate, messages: asked, connecti
       msgsPerSec: summary.seconds > 0 ? acked / summary.seconds : 0,
       latencyMs: { p50: log.latency.p50, p99: log.latency.p99, max: log.latency.max },
       latencyScheduledMs: { p50: log.scheduled.p50, p99: log.scheduled.p99, max: log.scheduled.max },
-      server, clientCpuUs: cpuBefore == null || cpuAfter == null || !acked ? null : (cpuAfter - cpuBefore) / acked,
+      server, ...childCpuPerMessage(cpuBefore, cpuAfter, acked),
       onSchedule: keptSchedule(summary.seconds, scheduledSeconds), load: { connections, streams: window },
     };
   } finally {

@@ -20,25 +20,35 @@ export const PROBE_MS = 40;
 
 /**
  * Runs the probe for `ms` and gives its rate: probe operations (one JSON.parse and one JSON.stringify of the fixed
- * object) per µs of this process's CPU time.
+ * object) per µs of this process's CPU time. It runs at least a quarter of `ms` on the CPU whatever the wall clock
+ * says: a process descheduled for the whole window (a loaded machine, a server just started) read 0 operations and
+ * a rate of 0 (CI on Node 24, 2026-12-02, a capacity search's probe), which made its search look slowed.
  * @param {number} [ms]
+ * @param {{ now?: () => number, cpu?: () => number }} [clocks] wall ms and process CPU µs (tests give their own)
  * @returns {{ opsPerCpuUs: number, ops: number, cpuUs: number }}
  */
-export function machineProbe(ms = PROBE_MS) {
-  const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
-  const end = performance.now() + ms;
+export function machineProbe(ms = PROBE_MS, { now = () => performance.now(), cpu = processCpuUs } = {}) {
+  const end = now() + ms;
+  const minCpuUs = (ms * 1000) / 4;
   let ops = 0;
   let sink = 0;
   const from = cpu();
-  while (performance.now() < end) {
+  // the CPU is read only once the wall time is up, so the loop's cost per operation is what it always was
+  do {
     for (let i = 0; i < 8; i++) {
       sink += JSON.stringify(JSON.parse(PROBE_TEXT)).length;
       ops++;
     }
-  }
+  } while (now() < end || cpu() - from < minCpuUs);
   const cpuUs = Math.max(1, cpu() - from);
   if (sink < 0) throw new Error('unreachable');
   return { opsPerCpuUs: ops / cpuUs, ops, cpuUs };
+}
+
+/** This process's CPU time, user and system, in µs. */
+function processCpuUs() {
+  const u = process.cpuUsage();
+  return u.user + u.system;
 }
 
 /** A pass or search ran on a slowed core when a machine probe beside it read below this share of the run's reference. */

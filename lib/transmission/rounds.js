@@ -189,7 +189,9 @@ export function pairVerdicts(rows) {
  *   latencyUncorrectedMs?: Percentiles|null, serverCpuUs?: number|null, serverCpuUsRaw?: number|null, decodeShare?: number|null,
  *   clientCpuUs?: number|null, serverBusyUs?: number|null, serverElu?: number|null, clientElu?: number|null, clientGcMaxMs?: number|null, serverGcMaxMs?: number|null, ended?: string,
  *   transport?: string, codec?: string, diff?: { path: string, expected: unknown, actual: unknown }|null, normalised?: string[],
- *   reason?: string|null, record?: number|null, [field: string]: unknown }} TransmissionRow
+ *   reason?: string|null, record?: number|null, warmup?: import('./run.js').PassWarmup,
+ *   [field: string]: unknown }} TransmissionRow
+ *   warmup: the warm-up before the format's first pass (run.js warmUpPass), absent where none was sent
  */
 
 /**

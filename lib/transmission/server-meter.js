@@ -2,15 +2,16 @@ import { performance } from 'node:perf_hooks';
 import { watchGcPauses } from './gc-pauses.js';
 
 /**
- * @typedef {{ messages: number, failed?: number, cpuUs: number, userUs?: number, systemUs?: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, workers?: number, answered?: number,
+ * @typedef {{ messages: number, failed?: number, cpuUs: number, userUs?: number, systemUs?: number, elu: number, seconds: number, gcMaxMs?: number, gcMs?: number, reads?: number, workers?: number, answered?: number,
  *   died?: Array<{ worker: number, pid: number|null, code: number|null, signal: string|null }> }} ServerReport
  *   since the last mark: data messages handled (all connections), those of them answered with an error in a way a
  *   client counting HTTP statuses cannot see (gRPC's status in trailers after HTTP 200: failed), process CPU (user + system, µs,
  *   and each of the two as the kernel split it: userUs, systemUs; absent from a report written before they were kept),
  *   event-loop utilization (0–1) and wall time, the longest GC pause and all of them (ms; a report from another
- *   machine's server may lack them); a server of several workers (server-workers.js) adds how many it has,
+ *   machine's server may lack them), the socket reads its transport counted (read(): the WebSocket server's, one per
+ *   'data' event of a client's socket; 0 where the transport counts none); a server of several workers (server-workers.js) adds how many it has,
  *   how many answered, and those that died since the mark
- * @typedef {{ handled(): void, failed(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
+ * @typedef {{ handled(): void, failed(): void, read(): void, mark(): void, report(): ServerReport, readonly messages: number }} ServerMeter
  */
 
 /**
@@ -22,7 +23,8 @@ import { watchGcPauses } from './gc-pauses.js';
 export function createServerMeter() {
   let messages = 0;
   let failed = 0;
-  const now = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages, failed, at: performance.now() });
+  let reads = 0;
+  const now = () => ({ cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), messages, failed, reads, at: performance.now() });
   let from = now();
   let gc = watchGcPauses();
   return {
@@ -31,6 +33,9 @@ export function createServerMeter() {
     },
     failed() {
       failed++;
+    },
+    read() {
+      reads++;
     },
     get messages() {
       return messages;
@@ -45,7 +50,7 @@ export function createServerMeter() {
       const pauses = gc.read();
       return {
         messages: messages - from.messages, failed: failed - from.failed, cpuUs: cpu.user + cpu.system, userUs: cpu.user, systemUs: cpu.system, elu: performance.eventLoopUtilization(from.elu).utilization, seconds: (performance.now() - from.at) / 1000,
-        gcMaxMs: pauses.maxMs, gcMs: pauses.totalMs,
+        gcMaxMs: pauses.maxMs, gcMs: pauses.totalMs, reads: reads - from.reads,
       };
     },
   };

@@ -40,6 +40,8 @@ export function mergeServerReports(workers, primary, { total, died }) {
     // the longest pause of any process, and all of them
     gcMaxMs: Math.max(primary.gcMaxMs ?? 0, ...workers.map((r) => r.gcMaxMs ?? 0)),
     gcMs: workers.reduce((n, r) => n + (r.gcMs ?? 0), primary.gcMs ?? 0),
+    // the workers' socket reads (the primary reads none: it hands each connection to a worker)
+    reads: workers.reduce((n, r) => n + (r.reads ?? 0), 0),
     workers: total, answered: workers.length, died,
   };
 }

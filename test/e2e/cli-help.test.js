@@ -77,7 +77,7 @@ test('a help says what every option it offers does, and only what applies to tha
 
 test('every tool\'s --help names the unit of its --timeout and --warmup, which differ between tools (docs/suite.md)', () => {
   const seconds = /^ {2}--timeout S +give up when no answer arrives for S seconds while a message awaits one \(not milliseconds;\n +default 10, at most 600\)$/m;
-  const messages = /^ {2}--warmup N +N messages \(a count, not seconds\) sent first/m;
+  const messages = /^ {2}--warmup N +unmeasured chunks of N messages \(a count, not seconds\) sent before/m;
   /** @type {Array<[string, RegExp[]]>} */
   const expected = [
     ['benchmark.js', [/^ {2}--warmup S +override the mode's longest warm-up per speed case, in seconds of CPU$/m]],

@@ -1,4 +1,4 @@
-// A message sent on a connection that breaks before its answer is lost (sent, no answer), on every transport as on ws:
+// A message sent on a connection that breaks before its answer is lost (sent, no answer), on every transport:
 // not an error answer (no server gave one), and not "not sent" (it left). A relay between client and server cuts one
 // of the client's two connections while messages are in flight on it; the pass goes on over the other connection and
 // ends once every message is answered or known lost, without waiting out its idle timeout.
@@ -63,6 +63,8 @@ async function cuttingRelay(t, port, { cut, after }) {
 // which of the client's connections carries the pass's messages: http1's first carries the check before the pass (an
 // OPTIONS on undici's pool, whose next connection is the second); the others' first connection is one of the pass's
 const CASES = /** @type {Array<[string, string, 'up'|'down', number]>} */ ([
+  ['ws', 'protobufjs-static', 'up', 1],
+  ['ws', 'protobufjs-static', 'down', 1],
   ['http1', 'protobufjs-static', 'up', 1],
   ['http1', 'protobufjs-static', 'down', 1],
   ['http2', 'protobufjs-static', 'up', 1],

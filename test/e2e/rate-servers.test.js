@@ -34,14 +34,29 @@ test('the second server gets the closed-loop and raw passes of every round, unme
   assert.equal(run.cpuAtRate?.servers, 2);
   // the run's closed-loop passes (warm-ups left out: 5 messages), in order, with the server each went to
   const closed = calls.filter((c) => c.rate == null && c.messages === 40);
-  // each round: per format, own closed, own raw, then the same two on the other server
+  // each round: per format, own closed, own raw, then the same two on the other server; the formats in order in round 1
+  // and reversed in round 2 (ABBA)
   const formats = codecs.map((c) => c.name);
-  const round = formats.flatMap((format) => [
+  const round = (/** @type {string[]} */ order) => order.flatMap((format) => [
     [own, format, false, true], [own, format, true, true], [other, format, false, false], [other, format, true, false]]);
-  assert.deepEqual(closed.map((c) => [c.url, c.format, c.raw, c.measured]), [...round, ...round]);
-  // the other server's closed-loop passes are never measured, and in round 1 each format warms it up first
-  const warmups = calls.filter((c) => c.messages === 5);
-  assert.deepEqual(warmups.map((c) => [c.url, c.format]), formats.flatMap((format) => [[own, format], [other, format]]));
+  assert.deepEqual(closed.map((c) => [c.url, c.format, c.raw, c.measured]), [...round(formats), ...round([...formats].reverse())]);
+  // in round 1 every format warms up the run's own server before its first measured pass (run.js: what the formats
+  // share warms with each), then each format the other server before its mirrored passes, in chunks of 5 until its
+  // rate settled (or its second ran out): consecutive chunks to one server for one format counted as one warm-up
+  /** @type {Array<[string, string, number]>} url, format, chunks */
+  const warmups = [];
+  for (const c of calls.filter((x) => x.messages === 5)) {
+    const last = warmups.at(-1);
+    if (last && last[0] === c.url && last[1] === c.format) last[2]++;
+    else warmups.push([c.url, c.format, 1]);
+  }
+  assert.deepEqual(warmups.map(([url, format]) => [url, format]), [...formats.map((format) => [own, format]), ...formats.map((format) => [other, format])]);
+  // and the first measured pass comes after all of the own server's warm-ups
+  const firstMeasured = calls.findIndex((c) => c.messages === 40);
+  assert.ok(calls.slice(0, firstMeasured).every((c) => c.messages === 5 && c.url === own), 'only the own server\'s warm-up chunks before the first measured pass');
+  assert.ok(run.results.every((r) => (r.warmup?.ended === 'settled' ? r.warmup.chunks >= 4 : r.warmup?.ended === 'time')), JSON.stringify(run.results.map((r) => r.warmup)));
+  // the row says how many chunks warmed up the run's own server
+  assert.deepEqual(run.results.map((r) => [r.format, r.warmup?.chunks]), formats.map((format) => [format, warmups.find(([url, f]) => url === own && f === format)?.[2]]));
   // the fixed-rate passes go to both servers, measured
   const fixed = calls.filter((c) => c.rate === 200);
   assert.equal(fixed.length, 2 * 2 * 2);

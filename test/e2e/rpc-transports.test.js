@@ -489,7 +489,7 @@ test('connect: a malformed body gets the protocol\'s error and the server keeps 
   assert.equal(ok.status, 200, 'still serving');
   assert.equal(field(server.counters, 'malformed'), 1);
   assert.equal(field(server.counters, 'connectionResets'), 1);
-  assert.match(server.describe(), /; 1 malformed \(not HTTP\), 1 connections reset or closed mid-request by the client$/m);
+  assert.match(server.describe(), /; 1 malformed \(not HTTP\), 1 connection reset or closed mid-request by the client$/m);
   // and over HTTP/2: bytes that are no HTTP/2 preface end their session, counted as malformed
   const h2 = await serve(t, connectH2, { formats: ['protobuf-es'] });
   await answerTo(h2.server.port, 'GET / HTTP/1.1\r\n\r\n');
@@ -593,6 +593,11 @@ test('connect: a server answers only the method of its direction; the other gets
         assert.equal(status, '404', `${direction}: curl`);
         assert.equal(JSON.parse(body).code, 'unimplemented');
         assert.match(JSON.parse(body).message, new RegExp(`direction mismatch: this server serves --direction ${direction}`));
+        // a path the service does not have: Connect's own 404, counted apart from the other direction's method
+        const unknown = await run('curl', ['-sS', '-X', 'POST', '-H', 'Content-Type: application/json', '--data-binary', '{}', '-o', '/dev/null', '-w', '%{http_code}', `${server.url}/bench.Bench/Nope`]);
+        assert.equal(unknown.stdout, '404');
+        assert.equal(field(server.counters, 'unknownPath'), 1);
+        assert.match(server.describe(), /\b1 request for paths it does not have \(404\)/);
       }
       await assert.rejects(client(t, transport, server, await wireCodecOf('protobuf-es-json'), { direction: direction === 'up' ? 'down' : 'up' }),
         (err) => err instanceof UserError && /server refused: direction mismatch: .*\(Unimplemented\)/.test(err.message));
@@ -624,7 +629,7 @@ test('buf curl --schema on the served service .proto alone (no other include pat
   }
 });
 
-test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived, an unknown method UNIMPLEMENTED, both counted; JSON is refused', async (t) => {
+test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; an oversize message gets RESOURCE_EXHAUSTED before it has all arrived, an unknown method UNIMPLEMENTED, a request that is not gRPC HTTP 415, each counted; JSON is refused', async (t) => {
   const maxPayload = 64 * 1024;
   const { server } = await serve(t, grpcTransport, { formats: ['protobufjs-static'], maxPayload });
   const raw = new grpc.Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
@@ -674,11 +679,19 @@ test('grpc: malformed bytes get INVALID_ARGUMENT and the server keeps serving; a
     raw.makeUnaryRequest('/bench.Bench/Nope', (b) => b, (b) => b, Buffer.alloc(0), (err) => resolve(err?.code ?? grpc.status.OK));
   });
   assert.equal(unknown, grpc.status.UNIMPLEMENTED);
-  await settled(() => field(server.counters, 'tooLarge') === 2 && field(server.counters, 'unknownMethod') === 1);
+  // a request that is not gRPC (no application/grpc content type): grpc-js answers HTTP 415 itself, counted too
+  const notGrpc = await new Promise((resolve) => {
+    const req = session.request({ ':method': 'POST', ':path': '/bench.Bench/Send', 'content-type': 'application/json' });
+    req.on('response', (h) => resolve(h[':status']));
+    req.on('error', () => resolve(-1));
+    req.end('{}');
+  });
+  assert.equal(notGrpc, 415);
+  await settled(() => field(server.counters, 'tooLarge') === 2 && field(server.counters, 'unknownMethod') === 1 && field(server.counters, 'notGrpc') === 1);
   assert.equal(field(server.counters, 'tooLarge'), 2, 'the whole oversize message and the streamed one');
   assert.equal(field(server.counters, 'unknownMethod'), 1);
   assert.equal(field(server.counters, 'otherDirection'), 0);
-  assert.match(server.describe(), /^errors: 2 decode \(INVALID_ARGUMENT\), 0 malformed requests, 2 over --max-payload \(RESOURCE_EXHAUSTED\), 1 calls of unknown methods \(UNIMPLEMENTED\), 0 calls of the other direction's method/m);
+  assert.match(server.describe(), /^errors: 2 decode \(INVALID_ARGUMENT\), 0 malformed requests, 2 over --max-payload \(RESOURCE_EXHAUSTED\), 1 call of unknown methods \(UNIMPLEMENTED\), 0 calls of the other direction's method .*, 1 request not gRPC \(HTTP 415/m);
 
   const json = await wireCodecOf('json');
   await assert.rejects(client(t, grpcTransport, server, json), (err) => err instanceof UserError && /gRPC carries protobuf's binary wire format/.test(err.message));

@@ -222,7 +222,7 @@ test('the capacity pass: http1 JSON and grpc protobuf on the slow-link payload w
       return {
         transport, serverWorkers: 1, serverProcesses: 1, placement: { pinned: true, server: '0', client: '1', available: '0-1', note: null }, serverCores: 1, clientCores: 1, clientWorkers: 1,
         halfRate: 1000, loadGenerator: 'h2load 1.52.0', warmup: [{ format, requests: 5000, answered: 5000, seconds: 0.5 }], calibration: null, pair: null,
-        rows: [{ ...row, sustained: { seconds: 1, rate: capacity, share: 1, tries: [{ ...probe(capacity, true), bound: null }] }, atHalf: { rate: 1000, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1000, serverCpuMinMax: [share * 900, share * 1100], serverCpuInterval: { low: share * 950, high: share * 1050, level: 0.95 }, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share, serverCpuUnmeasured: 0, serverCpuLowest: null, serverUserUs: null, serverSystemUs: null } }],
+        rows: [{ ...row, sustained: { seconds: 1, rate: capacity, share: 1, tries: [{ ...probe(capacity, true), bound: null }] }, atHalf: { rate: 1000, complete: true, p50: 1, p99: 2, serverCpuUs: share * 1000, serverCpuMinMax: [share * 900, share * 1100], serverCpuInterval: { low: share * 950, high: share * 1050, level: 0.95 }, serverCpuMet: true, idleCpuUsPerSec: 900, serverCpuShare: share, serverCpuUnmeasured: 0, serverCpuLowest: null, serverUserUs: null, serverSystemUs: null, clientCpuUs: null, clientUserUs: null, clientSystemUs: null } }],
       };
     });
   };

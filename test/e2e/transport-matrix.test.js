@@ -141,7 +141,7 @@ test('bad input: an unknown transport, zstd where zlib lacks it, --pipelining 0,
   assert.match(help.stdout, /\n {4}connect +protobuf-es-json vs protobuf-es\n(.*\n)* {4}grpc +protobufjs-static\n$/);
   // the clients' options it does not take are gone with their continuation lines
   assert.doesNotMatch(help.stdout, /--deflate|--throttle|--transport T|CPU per message with compression|or custom with/);
-  assert.match(help.stdout, /\n {2}--warmup N .*\n {22}\(default min\(1000, M\) unthrottled, 0 throttled\)\n {2}--direction D/);
+  assert.match(help.stdout, /\n {2}--warmup N .*\n {22}.*\n {22}has warmed up \(default N = min\(1000, M\) unthrottled, 0 = none throttled\)\n {2}--direction D/);
   oneLine(run('3', '--transports', 'ws,smoke'), /^benchmark_transport: --transports smoke: unknown \(known: ws, http1, http2, connect, connect-h2, grpc\)$/);
   oneLine(run('3', '--pipelining', '0'), /^benchmark_transport: --pipelining: /);
   oneLine(run('3', '--transports', 'ws,http1', '--pipelining', '4'), /^benchmark_transport: --pipelining 4: only for HTTP\/1\.1 \(transport ws does not pipeline\)$/);

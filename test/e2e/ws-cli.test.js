@@ -1,6 +1,6 @@
 // test-runner: long (started first: see scripts/run-tests.js)
 // The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
-import nodeTest from 'node:test';
+import nodeTest, { afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,8 +46,20 @@ function run(script, args, { env } = {}) {
  * @param {string[]} [args]
  * @param {NodeJS.ProcessEnv} [env]
  */
+/** servers a test started and has not stopped: a test that fails before its stopServer leaves one, which the tests
+ * after it, that check nothing is left running, would otherwise count as theirs */
+const running = new Set();
+afterEach(async () => {
+  for (const server of running) {
+    server.child.kill('SIGKILL');
+    await server.done;
+  }
+  running.clear();
+});
+
 async function startServer(args = ['3'], env = {}) {
   const server = run('server.js', [...args], { env: { PORT: '0', ...env } });
+  running.add(server);
   /** @type {Promise<string>} */
   const listening = new Promise((resolve, reject) => {
     server.child.stdout.on('data', () => {
@@ -77,6 +89,7 @@ async function untilNoneOpen(server) {
 async function stopServer(server) {
   server.child.kill('SIGTERM');
   const r = await server.done;
+  running.forEach((s) => { if (s.child === server.child) running.delete(s); });
   assert.equal(r.code, 0, r.stderr);
   assertGone(server.child.pid);
   return r;
@@ -102,12 +115,21 @@ function assertOneLine(r, pattern, code = 2) {
 test('json and protobuf clients: 10,000 messages each, zero loss, --json; the server summarises on SIGTERM and exits', async () => {
   const server = await startServer(['3', '--formats', 'json-buffer,protobufjs-static']);
   assert.equal(server.output(), `listening on ${server.url}\n`);
+  // what the clients say they sent, warm-up chunks (a connection each) and all, which the server's count must match
+  let sent = 0;
+  let connections = 0;
   for (const script of ['client_json.js', 'client_protobuf.js']) {
     const r = await run(script, ['3', '10000', '--url', server.url, '--window', '16', '--json']).done;
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.results.length, 1);
     const [row] = out.results;
+    // warm-up chunks of 1,000 (min(1000, M)), every message answered, until the rate stopped rising (four chunks at
+    // least to tell) or its second ran out
+    assert.equal(row.warmup.acked, row.warmup.messages, JSON.stringify(row.warmup));
+    assert.ok(row.warmup.ended === 'settled' ? row.warmup.chunks >= 4 : row.warmup.ended === 'time', JSON.stringify(row.warmup));
+    sent += row.messages + row.warmup.messages;
+    connections += 1 + row.warmup.chunks;
     assert.equal(row.format, script === 'client_json.js' ? 'json-buffer' : 'protobufjs-static');
     assert.equal(row.status, 'exact');
     assert.deepEqual([row.messages, row.acked, row.lost, row.duplicated, row.errors], [10000, 10000, 0, 0, 0]);
@@ -117,8 +139,8 @@ test('json and protobuf clients: 10,000 messages each, zero loss, --json; the se
   }
   await untilNoneOpen(server);
   const { stdout } = await stopServer(server);
-  // 10,000 measured + 1,000 warm-up per client
-  assert.match(stdout, /server summary after [\d.]+ s: 22000 messages, \d+ bytes, 4 connections \(0 open\), 0 refused upgrades/);
+  // 10,000 measured + the warm-up's chunks per client
+  assert.match(stdout, new RegExp(`server summary after [\\d.]+ s: ${sent} messages, \\d+ bytes, ${connections} connections \\(0 open\\), 0 refused upgrades`));
   assert.match(stdout, /errors: 0 decode, 0 malformed frames, 0 over --max-payload/);
 });
 
@@ -126,7 +148,7 @@ test('the generic client takes any codec by name; several connections; a text ta
   const server = await startServer(['5']);
   const r = await run('client.js', ['--format', 'json', '5', '2000', '--url', server.url, '--connections', '3', '--window', '4']).done;
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /2,000 messages per format after 1,000 warm-up, closed loop, window 4, 3 connections, no throttling/);
+  assert.match(r.stdout, /2,000 messages per format after warm-up chunks of 1,000 until the rate settled or their time ran out \(json \d+ chunks?, (settled|still rising)\), closed loop, window 4, 3 connections, no throttling/);
   // CPU per message leads the row: the server's (reported by it), the decode share (— without raw passes), the client's
   assert.match(r.stdout, /\| json +\| +[\d.]+ \| +— \| +[\d.]+ \| +\d+% \/ \d+% \| +[\d,]+ \|.*\| 2,000\/2,000 \| +0\/0\/0 \| exact/);
   await stopServer(server);
@@ -146,10 +168,12 @@ test('a client that vanishes mid-run does not disturb the server', async () => {
   await doomed.done;
   const r = await run('client_json.js', ['3', '1000', '--url', server.url, '--json']).done;
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(JSON.parse(r.stdout).results[0].acked, 1000);
+  const [row] = JSON.parse(r.stdout).results;
+  assert.equal(row.acked, 1000);
   await untilNoneOpen(server);
   const { stdout } = await stopServer(server);
-  assert.match(stdout, /3 connections \(0 open\)/); // the doomed one, then warm-up and measured
+  // the doomed one, then a connection for each warm-up chunk and the measured pass's
+  assert.match(stdout, new RegExp(`, ${row.warmup.chunks + 2} connections \\(0 open\\)`));
   assert.match(stdout, /errors: 0 decode, 0 malformed frames/);
 });
 
@@ -195,7 +219,9 @@ test('a port in use: one clear line, exit 2; PORT is honoured', async () => {
   await stopServer(server);
 });
 
-test('bad arguments: one line, exit 2', async () => {
+// 27 processes started one after another, each loading the codecs before it refuses: about 30 s alone, and past the
+// 60 s every other test here gets on a CI machine loaded by the other test files (2026-12-01 23:50Z), so its own cap
+nodeTest('bad arguments: one line, exit 2', { timeout: 240000 }, async () => {
   assertOneLine(await run('client.js', ['--format', 'nope', '3', '10']).done, /^client: --formats: unknown format "nope"/);
   assertOneLine(await run('client_json.js', ['3', '10', '--format', 'json']).done, /^client_json: client_json always sends json-buffer/);
   assertOneLine(await run('client_json.js', ['3', 'many']).done, /^client_json: M \(the message count\): expected a whole number ≥ 1, got "many"$/);
@@ -286,12 +312,12 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
    * @typedef {{ msgsPerSec: number, serverCpuUs: number, serverCpuUsRaw: number, clientCpuUs: number, serverElu: number, clientElu: number }} Figures
    * @typedef {Figures & { messages: number, acked: number, lost: number, decodeShare: number, passes: Figures[], minMax: { msgsPerSec: [number, number] } }} Row
    * @typedef {{ round: number, slot: number, server: number, acked: number, serverCpuUs: number|null, grossCpuUs: number, serverUserUs: number, serverSystemUs: number, idleCpuUsPerSec: number, serverGcMs: number|null,
-   *   clientCpuUs: number, clientUserUs: number, clientSystemUs: number, complete: boolean, machineProbes?: number[] }} RatePass
+   *   clientCpuUs: number, clientUserUs: number, clientSystemUs: number, complete: boolean, machineProbes?: number[], serverMsgsPerRead: number }} RatePass
    * @typedef {{ format: string, rate: number, serverCpuUs: number, serverUserUs: number, serverSystemUs: number, clientUserUs: number, clientSystemUs: number, unmeasured: number, lowest: { serverCpuUs: number, range: [number, number], met: boolean }, minMax: { serverCpuUs: [number, number] }, idleCpuUsPerSec: number, passes: RatePass[],
    *   byServer: { server: number, passCount: number, lowest: { serverCpuUs: number } | null }[], serverAgreement: string,
-   *   interval: { low: number, high: number } | null, precision: { met: boolean } }} RateRow
+   *   interval: { low: number, high: number } | null, precision: { met: boolean }, serverMsgsPerRead: number }} RateRow
    * @type {{ runs: { settings: { rounds: number, rawPasses: boolean, serverPid: number, placement: { pinned: boolean, note: string|null } }, results: Row[],
-   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, added: object|null, passesPerRound: number, idleSeconds: number, idleWindows: number, servers: number, serverPids: number[], formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[],
+   *   verdicts: { formats: string[] }[], cpuAtRate: { rate: number, seconds: number, added: object|null, passesPerRound: number, burst: { messages: number, everyMs: number }, idleSeconds: number, idleWindows: number, servers: number, serverPids: number[], formats: RateRow[], pairs: { formats: string[], ratio: number, lowest: { ratio: number, met: boolean } | null }[],
    *   probe: { referenceOpsPerCpuUs: number, slowed: { format: string, slowedPasses: number, probedPasses: number }[] } } }[] }}
    */
   const { runs: [t] } = JSON.parse(r.stdout);
@@ -302,6 +328,8 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
   assert.deepEqual([atRate.rate, atRate.seconds], [1000, 0.1]);
   assert.deepEqual(atRate.formats.map((f) => f.format), ['protobufjs-static', 'json-buffer']);
   assert.deepEqual([atRate.passesPerRound, atRate.idleSeconds, atRate.idleWindows], [2, 0.1, 2]);
+  // at 1,000 msgs/s the Node client sends the passes in writes of 2 messages every 2 ms (cpu-at-rate.js burstAt)
+  assert.deepEqual(atRate.burst, { messages: 2, everyMs: 2 });
   // --cpu-max-seconds 0: no round of fixed-rate passes added
   assert.equal(atRate.added, null);
   // two server processes, the run's own first; both gone once the run has ended
@@ -329,11 +357,16 @@ nodeTest('benchmark_ws.js --rounds 3: formats alternated, medians with min–max
       assert.ok(p.serverUserUs >= 0 && p.serverSystemUs >= 0 && Math.abs(p.serverUserUs + p.serverSystemUs - p.grossCpuUs) < 1e-6 * p.grossCpuUs + 1e-9, JSON.stringify(p));
       // and the client's CPU per message so split, adding up to its figure
       assert.ok(p.clientUserUs >= 0 && p.clientSystemUs >= 0 && p.clientCpuUs > 0 && Math.abs(p.clientUserUs + p.clientSystemUs - p.clientCpuUs) < 1e-6 * p.clientCpuUs + 1e-9, JSON.stringify(p));
+      // the messages a server socket read carried (the WebSocket server counts its reads): at least one read a pass
+      assert.ok(p.serverMsgsPerRead > 0 && p.serverMsgsPerRead <= p.acked, JSON.stringify(p));
       // the server's GC pauses of the pass, as its report gave them (a number: zero when none ran)
       assert.ok(typeof p.serverGcMs === 'number' && p.serverGcMs >= 0, JSON.stringify(p));
       // the machine probe's rate in the pass's server, just before and just after it: both servers answer it
       assert.ok(p.machineProbes?.length === 2 && p.machineProbes.every((v) => typeof v === 'number' && v > 0), JSON.stringify(p));
     }
+    // a server read carried a burst, or more where the server woke late (the median pass: one tick of the client's
+    // timer sends 1 or 2 messages, a read about as many, without the bursts)
+    assert.ok(f.serverMsgsPerRead >= 1.5, `messages per server read ${f.serverMsgsPerRead}`);
     const sorted = f.passes.flatMap((p) => (p.serverCpuUs === null ? [] : [p.serverCpuUs])).sort((a, b) => a - b);
     assert.equal(f.unmeasured, 6 - sorted.length);
     assert.ok(sorted.length > 0, 'some pass measured');
@@ -426,6 +459,8 @@ nodeTest('benchmark_ws.js --cpu-max-seconds S: rounds of fixed-rate passes alone
   const text = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '3']).done;
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(open loop, 2 passes of 0\.1 s per format in each of 1 rounds(, then \d+ rounds? of these passes alone (until the ratio met ±5%|for 3 s, the ratio still wider than ±5%)|, no round added \(no time for one\)), formats alternated; .*; user \+ system: the median over passes of each, .*:$/m);
+  // the passes go out in bursts of the rate's messages in 2 ms, and the line says what a server read carried
+  assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(.*formats alternated; sent in writes of 2 messages every 2 ms \(a server read carried [\d.]+ and [\d.]+ messages on the median pass of each format\); /m);
   // each format's row: its idle rate, then its user and system time per message, then the client's, split so too
   assert.match(text.stdout, /^ {2}json-buffer .* µs\/s; user [\d.]+ \+ system [\d.]+ µs\/msg; client [\d.]+ µs\/msg, user [\d.]+ \+ system [\d.]+ µs\/msg/m);
   assert.match(text.stdout, /\(sockets, wake-ups\), and after the client's figure the client's CPU per message split so:$/m);

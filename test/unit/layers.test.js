@@ -9,7 +9,7 @@ import { ROOT } from '../../lib/paths.js';
 
 /** Layer of each top-level part of lib/, lowest first; a part may import its own layer and those below. */
 const LAYERS = [
-  ['errors', 'json', 'base64', 'files', 'paths', 'random', 'child-process', 'libc', 'hash'],
+  ['errors', 'json', 'base64', 'files', 'paths', 'random', 'child-process', 'libc', 'hash', 'text'],
   ['schema'],
   ['payload', 'codecs'],
   ['verify'],

@@ -44,7 +44,7 @@ test('a lossy verdict never prints its two sides alike', () => {
   assert.equal(line({ b: { 0: 1 } }, { b: Uint8Array.of(1) }), 'LOSSY at $.b: {"0":1} (Object) → {"0":1} (Uint8Array)');
 });
 
-test('int32 for a boolean is reported lossy: true comes back as 1', () => {
+test('the verifier on its own: int32 for a boolean is reported lossy, true comes back as 1 (checkFits refuses such data before any codec runs)', () => {
   const schema = parseSchema('syntax = "proto3"; message M { int32 active = 1; }');
   const v = verifyRoundTrip(dynamic.create({ value: {}, schema }), { active: true }, dynamic.normalise);
   assert.equal(v.status, 'lossy');

@@ -41,6 +41,7 @@ import { loadService, serviceRefusal } from './rpc-service.js';
 import { withTlsRecords } from '../tls-records.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 import { CONNECT_FORMATS } from './connect-formats.js';
+import { counted } from '../../text.js';
 
 /** @typedef {import('@bufbuild/protobuf').Message} Message */
 
@@ -135,9 +136,10 @@ export const connectH2 = connectTransport('2');
 
 /**
  * What a Connect server counts: data messages, those answered 200 and the other answers by HTTP status, refusals
- * (payload or format), calls of the other direction's method (unimplemented: a server serves one direction), raw answers, requests the client reset before their answer went out (not messages), bytes
+ * (payload or format), calls of the other direction's method (unimplemented: a server serves one direction), requests
+ * for a path the service does not have (404, unknownPath), raw answers, requests the client reset before their answer went out (not messages), bytes
  * that were not HTTP (malformed) and connections the client reset or closed mid-request; per format its messages.
- * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, otherDirection: number, raw: number, resets: number, malformed: number, connectionResets: number, byStatus: Record<string, number>,
+ * @typedef {{ startedAt: number, messages: number, ok: number, refused: number, otherDirection: number, unknownPath: number, raw: number, resets: number, malformed: number, connectionResets: number, byStatus: Record<string, number>,
  *   byFormat: Record<string, { messages: number }> }} ConnectCounters
  */
 
@@ -154,7 +156,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {ConnectCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, otherDirection: 0, raw: 0, resets: 0, malformed: 0, connectionResets: 0, byStatus, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, refused: 0, otherDirection: 0, unknownPath: 0, raw: 0, resets: 0, malformed: 0, connectionResets: 0, byStatus, byFormat };
   const usable = [...codecs].filter(([name, c]) => FORMATS[name] && !('refused' in c));
   const natives = usable.length ? nativesOf(/** @type {import('../wire-codec.js').WireCodec} */ (usable[0][1])) : [];
   const ack = create(service.ack);
@@ -185,6 +187,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
     compressMinBytes: compress && direction === 'down' ? 0 : 1024,
     readMaxBytes: maxPayload,
     fallback: (req, res) => {
+      counters.unknownPath++;
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`Connect service ${service.desc.typeName}: POST ${direction === 'down' ? `${paths.get} (this server serves downloads)` : `${paths.send} (this server serves uploads)`} with `
         + `Content-Type ${usable.map(([name]) => FORMATS[name].contentType).join(' or ')}\n${describe()}\n`);
@@ -299,13 +302,13 @@ async function startServer({ codecs, direction, host, port, tls: keys, compress,
   function describe() {
     const seconds = (Date.now() - counters.startedAt) / 1000;
     const statuses = Object.entries(counters.byStatus).map(([status, n]) => `${n} × HTTP ${status}`).join(', ') || 'none';
-    const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${f.messages} messages`);
+    const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${counted(f.messages, 'message')}`);
     return [
-      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered 200, `
-        + `${counters.raw} raw, ${counters.refused} refused (payload or format), ${counters.otherDirection} calls of the other direction's method `
-        + `(unimplemented, 404: this server serves --direction ${direction})`,
-      `errors: ${statuses}; ${counters.resets} requests reset by the client before their answer; ${counters.malformed} malformed (not HTTP${httpVersion === '2' ? '/2' : ''}), `
-        + `${counters.connectionResets} connections reset or closed mid-request by the client`,
+      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counted(counters.messages, 'message')}, ${counters.ok} answered 200, `
+        + `${counters.raw} raw, ${counters.refused} refused (payload or format), ${counted(counters.otherDirection, 'call')} of the other direction's method `
+        + `(unimplemented, 404: this server serves --direction ${direction}), ${counted(counters.unknownPath, 'request')} for paths it does not have (404)`,
+      `errors: ${statuses}; ${counted(counters.resets, 'request')} reset by the client before their answer; ${counters.malformed} malformed (not HTTP${httpVersion === '2' ? '/2' : ''}), `
+        + `${counted(counters.connectionResets, 'connection')} reset or closed mid-request by the client`,
       ...formats,
     ].join('\n');
   }

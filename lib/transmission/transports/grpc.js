@@ -30,6 +30,7 @@ import { loadService, serviceRefusal } from './rpc-service.js';
 import { H2_FRAME, h2WindowUpdates, hpackLiteralBytes, varintBytes } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 import { parseServerReport } from '../server-meter.js';
+import { counted } from '../../text.js';
 
 /** Codecs whose bytes are protobuf's wire format (what a gRPC peer built from the .proto reads). */
 export const PROTOBUF_CODECS = ['protobufjs-static', 'protobufjs-dynamic', 'protobuf-es', 'protobuf-ts', 'pbf', 'google-protobuf'];
@@ -73,10 +74,10 @@ const hostPort = (host, port) => (net.isIPv6(host) ? `[${host}]:${port}` : `${ho
  * What a gRPC server counts: data messages, those answered OK, decode errors (INVALID_ARGUMENT), malformed requests,
  * refusals (payload or format), calls of the other direction's method (UNIMPLEMENTED: a server serves one direction),
  * and what grpc-js answers itself before any handler runs: calls of a method the service does not have
- * (UNIMPLEMENTED, unknownMethod) and messages over --max-payload (RESOURCE_EXHAUSTED, tooLarge); raw answers; per
- * format its messages.
+ * (UNIMPLEMENTED, unknownMethod), messages over --max-payload (RESOURCE_EXHAUSTED, tooLarge) and requests that are
+ * not gRPC (no application/grpc content type: HTTP 415, notGrpc); raw answers; per format its messages.
  * @typedef {{ startedAt: number, messages: number, ok: number, decodeErrors: number, malformed: number, refused: number,
- *   otherDirection: number, unknownMethod: number, tooLarge: number, raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
+ *   otherDirection: number, unknownMethod: number, tooLarge: number, notGrpc: number, raw: number, byFormat: Record<string, { messages: number }> }} GrpcCounters
  */
 
 /** The line grpc-js logs (E, on stderr) when it cannot bind, before the error startServer turns into its own one line. */
@@ -114,7 +115,7 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
   /** @type {Record<string, { messages: number }>} */
   const byFormat = {};
   /** @type {GrpcCounters} */
-  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, otherDirection: 0, unknownMethod: 0, tooLarge: 0, raw: 0, byFormat };
+  const counters = { startedAt: Date.now(), messages: 0, ok: 0, decodeErrors: 0, malformed: 0, refused: 0, otherDirection: 0, unknownMethod: 0, tooLarge: 0, notGrpc: 0, raw: 0, byFormat };
   // the owner has refused, in the map, what supports.formats does not list
   const usable = [...codecs].filter(([, c]) => !('refused' in c)).map(([name]) => name);
   const ack = Buffer.from(toBinary(service.ack, create(service.ack)));
@@ -255,13 +256,14 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
 
   function describe() {
     const seconds = (Date.now() - counters.startedAt) / 1000;
-    const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${f.messages} messages`);
+    const formats = Object.entries(counters.byFormat).map(([format, f]) => `${format}: ${counted(f.messages, 'message')}`);
     return [
-      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.ok} answered OK, ${counters.raw} raw, `
+      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counted(counters.messages, 'message')}, ${counters.ok} answered OK, ${counters.raw} raw, `
         + `${counters.refused} refused (payload or format)`,
-      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counters.malformed} malformed requests, `
-        + `${counters.tooLarge} over --max-payload (RESOURCE_EXHAUSTED), ${counters.unknownMethod} calls of unknown methods (UNIMPLEMENTED), `
-        + `${counters.otherDirection} calls of the other direction's method (UNIMPLEMENTED: this server serves --direction ${direction})`,
+      `errors: ${counters.decodeErrors} decode (INVALID_ARGUMENT), ${counted(counters.malformed, 'malformed request')}, `
+        + `${counters.tooLarge} over --max-payload (RESOURCE_EXHAUSTED), ${counted(counters.unknownMethod, 'call')} of unknown methods (UNIMPLEMENTED), `
+        + `${counted(counters.otherDirection, 'call')} of the other direction's method (UNIMPLEMENTED: this server serves --direction ${direction}), `
+        + `${counted(counters.notGrpc, 'request')} not gRPC (HTTP 415: no application/grpc content type)`,
       ...formats,
     ].join('\n');
   }
@@ -280,9 +282,10 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
 
 /**
  * Counts the statuses grpc-js sends before any handler of ours runs, which no handler or interceptor sees: UNIMPLEMENTED
- * for a path the service does not have (grpc-js answers it in its 'stream' listener, before making a call) and
+ * for a path the service does not have (grpc-js answers it in its 'stream' listener, before making a call),
  * RESOURCE_EXHAUSTED for a message over grpc.max_receive_message_length (its call's own sendStatus, from the length
- * prefix, below the interceptors). Both are read where they leave, at the HTTP/2 stream: grpc-js's public API has no
+ * prefix, below the interceptors) and HTTP 415 for a request without an application/grpc content type (its
+ * _verifyContentType; no grpc-status at all). Each is read where they leave, at the HTTP/2 stream: grpc-js's public API has no
  * hook on its HTTP/2 servers, so they are taken from its `http2Servers` (a Map keyed by them, grpc-js 1.10 to 1.14 at
  * least); a grpc-js without it fails here, loudly, rather than leave those answers uncounted. Our listener runs after
  * grpc-js's, and the status is read once the stream has closed: a trailers-only answer carries it in its headers,
@@ -299,6 +302,7 @@ function countOwnAnswers(server, paths, counters) {
       stream.once('close', () => {
         const status = Number(stream.sentTrailers?.['grpc-status'] ?? stream.sentHeaders?.['grpc-status']);
         if (status === grpc.status.RESOURCE_EXHAUSTED) counters.tooLarge++;
+        else if (Number(stream.sentHeaders?.[':status']) === 415) counters.notGrpc++;
         else if (status === grpc.status.UNIMPLEMENTED && !paths.has(String(headers[':path']))) counters.unknownMethod++;
       });
     });

@@ -14,6 +14,7 @@
  */
 import zlib from 'node:zlib';
 import { listen } from './listen.js';
+import { counted } from '../../text.js';
 
 /** Bytes of an oversize HTTP/2 body read and dropped after its 413 before the stream is reset. */
 const DRAIN_LIMIT = 1 << 20;
@@ -347,10 +348,10 @@ export async function listenHttp(server, options, counters, { transport, dropCon
 export function describeHttpCounters(c, { raw = false, transport }) {
   const seconds = (Date.now() - c.startedAt) / 1000;
   return [
-    `${transport} server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${c.requests} requests, ${c.messages} messages, ${c.bytes} body bytes`,
-    `errors: ${c.decodeErrors} decode (400), ${c.malformed} malformed (400/405/415), ${c.resets} connections reset or closed mid-request by the client, `
-      + `${transport === 'HTTP/2' ? `${c.streamResets} streams reset by the client, ` : ''}${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
-    ...Object.entries(c.byFormat).map(([format, f]) => `${format}: ${f.messages} messages, ${f.decodeErrors} decode errors`),
+    `${transport} server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counted(c.requests, 'request')}, ${counted(c.messages, 'message')}, ${counted(c.bytes, 'body byte')}`,
+    `errors: ${c.decodeErrors} decode (400), ${c.malformed} malformed (400/405/415), ${counted(c.resets, 'connection')} reset or closed mid-request by the client, `
+      + `${transport === 'HTTP/2' ? `${counted(c.streamResets, 'stream')} reset by the client, ` : ''}${c.tooLarge} over --max-payload (413), ${c.notFound} unknown format (404), ${c.refused} refused format (422)`,
+    ...Object.entries(c.byFormat).map(([format, f]) => `${format}: ${counted(f.messages, 'message')}, ${counted(f.decodeErrors, 'decode error')}`),
   ].join('\n');
 }
 

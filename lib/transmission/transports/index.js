@@ -67,8 +67,8 @@
  *              `options.onUnsent(seq)`, never an answer: the owner counts it as never sent. A message that left and
  *              whose connection broke before its answer is `options.onLost(seq)`, never an error answer (no server
  *              gave one): the owner counts it as lost, as it counts one still unanswered when the pass ends, and sends
- *              the next in its place (a transport that cannot tell which messages a broken connection carried, ws,
- *              leaves them unanswered: lost all the same);
+ *              the next in its place (every transport here tells which messages a broken connection carried;
+ *              one that could not would leave them unanswered: lost all the same, found at the pass's end);
  *   wireBytes() bytes written and read so far at its sockets ({ up, down }: TCP stream bytes, HTTP headers,
  *              frames and TLS records included): the model's bytes per message come from here;
  *   mark(), report()  optional, see above;

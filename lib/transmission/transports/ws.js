@@ -26,6 +26,7 @@ import { listen } from './listen.js';
 import { connectionFailure } from './shared.js';
 import { withTlsRecords } from '../tls-records.js';
 import { parseServerReport } from '../server-meter.js';
+import { counted } from '../../text.js';
 
 /** @typedef {import('../server-meter.js').ServerReport} ServerReport */
 
@@ -140,6 +141,9 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
    * @param {boolean} rawHere
    */
   function serve(ws, socket, name, codec, rawHere) {
+    // the socket reads this connection's messages arrive in: at a fixed offered rate the server's CPU per message
+    // is mostly its cost per read (a wake-up) over the messages a read carries (cpu-at-rate.js serverMsgsPerRead)
+    socket.on('data', () => meter.read());
     counters.connections++;
     counters.open++;
     const perFormat = (counters.byFormat[name] ??= { connections: 0, messages: 0, decodeErrors: 0 });
@@ -247,11 +251,11 @@ async function startServer({ codecs, direction, host, port, tls: keys, maxPayloa
   function describe() {
     const seconds = (Date.now() - counters.startedAt) / 1000;
     const formats = Object.entries(counters.byFormat)
-      .map(([format, f]) => `${format}: ${f.messages} messages on ${f.connections} connections, ${f.decodeErrors} decode errors`);
+      .map(([format, f]) => `${format}: ${counted(f.messages, 'message')} on ${counted(f.connections, 'connection')}, ${counted(f.decodeErrors, 'decode error')}`);
     return [
-      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counters.messages} messages, ${counters.bytes} bytes, `
-        + `${counters.connections} connections (${counters.open} open), ${counters.refused} refused upgrades`,
-      `errors: ${counters.decodeErrors} decode, ${counters.malformed} malformed frames, ${counters.tooLarge} over --max-payload (closed 1009), ${counters.protocolErrors} protocol`,
+      `server summary after ${seconds.toFixed(1)} s${raw ? ' (raw: no decoding)' : ''}: ${counted(counters.messages, 'message')}, ${counted(counters.bytes, 'byte')}, `
+        + `${counted(counters.connections, 'connection')} (${counters.open} open), ${counted(counters.refused, 'refused upgrade')}`,
+      `errors: ${counters.decodeErrors} decode, ${counted(counters.malformed, 'malformed frame')}, ${counters.tooLarge} over --max-payload (closed 1009), ${counters.protocolErrors} protocol`,
       ...formats,
     ].join('\n');
   }
@@ -286,7 +290,7 @@ function withHeader(bytes) {
  * @param {import('./index.js').ClientOptions} options
  * @returns {Promise<import('./index.js').TransportClient>}
  */
-async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs, onAnswer, onClosed }) {
+async function createClient({ url, codec, direction, window, connections, compress, tls: trust, raw, identity, timeoutMs, onAnswer, onLost, onClosed }) {
   const query = new URLSearchParams();
   if (identity) {
     query.set('payload', identity.hash);
@@ -303,6 +307,10 @@ async function createClient({ url, codec, direction, window, connections, compre
     throw failed.reason;
   }
   const inFlight = new Int32Array(links.length);
+  // each connection's messages sent and not yet answered: lost, each by its sequence number, when that connection
+  // closes under them (as the HTTP clients count theirs), so the pass goes on over the others and ends without waiting
+  const unanswered = links.map(() => /** @type {Set<number>} */ (new Set()));
+  let closing = false;
   /** @type {((report: ServerReport|null) => void)|null} */
   let reportArrived = null;
   for (const [i, { ws }] of links.entries()) {
@@ -314,6 +322,7 @@ async function createClient({ url, codec, direction, window, connections, compre
       if (inFlight[i] > 0) inFlight[i]--;
       if (data.length < ACK_BYTES || (direction === 'up' && data.length !== ACK_BYTES)) return void onAnswer(-1, ANSWER.error);
       const seq = data.readUInt32BE(0);
+      unanswered[i].delete(seq);
       let status = data[SEQ_BYTES];
       if (direction === 'down' && status === ANSWER.ok) {
         try {
@@ -326,6 +335,11 @@ async function createClient({ url, codec, direction, window, connections, compre
     });
     ws.on('error', () => {});
     ws.on('close', () => {
+      const lost = [...unanswered[i]];
+      unanswered[i].clear();
+      inFlight[i] = 0;
+      // a close the client asked for ends a pass that is over: what it left unanswered is counted at the pass's end
+      if (!closing) for (const seq of lost) onLost?.(seq);
       if (links.every((l) => l.ws.readyState === WebSocket.CLOSED)) onClosed?.();
     });
   }
@@ -354,6 +368,7 @@ async function createClient({ url, codec, direction, window, connections, compre
         socket.cork();
       }
       inFlight[best]++;
+      unanswered[best].add(seq);
       if (direction === 'up') {
         const frame = codec.encodeMessage(seq, SEQ_BYTES);
         frame.writeUInt32BE(seq, 0);
@@ -382,6 +397,7 @@ async function createClient({ url, codec, direction, window, connections, compre
       return r;
     },
     async close() {
+      closing = true;
       await Promise.all(links.map((l) => closeSocket(l.ws)));
     },
   };

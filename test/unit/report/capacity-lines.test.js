@@ -135,6 +135,13 @@ test('headlineLines: REST/JSON (http1 json-buffer) against gRPC/protobuf (grpc p
   const split = capacityRows(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', { atHalf: { ...atHalf(1000, 0.081), serverUserUs: 61.2, serverSystemUs: 27.4 } })])));
   assert.equal(split.rows[0].cells[cpuCol], '81.0; user 61.2 + system 27.4');
   assert.match(capacityLegend({ cpuRate: 1000, searches: 1 }), /user \+ system, where given: the median over those passes of the server's CPU per message before the idle rate is subtracted/);
+  // the load generator's CPU per message at the same rate, with its split where the client gave one
+  const clientUsCol = split.columns.findIndex((c) => c.title.startsWith('client µs/msg'));
+  assert.equal(split.rows[0].cells[clientUsCol], '—', 'results written before it: none');
+  const clientUs = capacityRows(/** @type {Capacity} */ (/** @type {unknown} */ ([one('http1', 'json-buffer', { atHalf: { ...atHalf(1000, 0.081), clientCpuUs: 42.5, clientUserUs: 30.1, clientSystemUs: 12.4 } }),
+    one('grpc', 'protobufjs-static', { atHalf: { ...atHalf(1000, 0.1), clientCpuUs: 55.5, clientUserUs: null, clientSystemUs: null } })])));
+  assert.deepEqual(clientUs.rows.map((r) => r.cells[clientUsCol]), ['42.5; user 30.1 + system 12.4', '55.5']);
+  assert.match(capacityLegend({ cpuRate: 1000, searches: 1 }), /client µs\/msg: the load generator's CPU per message answered at the same rate \(the median over the passes that measured it/);
   // with the fastest passes (results from 2026-11-29 on): they lead the cell and the headline's shares, the medians beside them
   const lowest = (/** @type {number} */ us, met = true) => ({ serverCpuUs: us, of: 3, range: [us, us * 1.04], halfWidth: 0.02, met });
   const fastest = /** @type {Capacity} */ (/** @type {unknown} */ ([

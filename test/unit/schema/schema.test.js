@@ -202,9 +202,17 @@ test('the adapter of a payload that writes numbers in strings hands every codec 
   assert.equal(buildAdapter(type, checkFits(type, { d: 1.5, i: 3 })).toProto, null);
 });
 
-test('checkFits: coercions protobuf performs (bool into int32) pass, so verification can report them', () => {
-  const schema = parseSchema('syntax = "proto3"; message M { int32 flag = 1; }');
-  checkFits(schema.type, { flag: true });
+test('checkFits: a boolean in a number field and a number in a bool field are refused, as ProtoJSON parsers refuse them', () => {
+  const schema = parseSchema('syntax = "proto3"; message M { int32 flag = 1; bool on = 2; repeated double xs = 3; map<string, bool> m = 4; }');
+  assert.throws(() => checkFits(schema.type, { flag: true }),
+    (err) => err instanceof UserError && err.message === '$.flag: boolean true does not fit field flag of type int32 (ProtoJSON takes a number, or a number in a string, not a boolean)');
+  assert.throws(() => checkFits(schema.type, { on: 1 }),
+    (err) => err instanceof UserError && err.message === '$.on: number 1 does not fit field on of type bool (ProtoJSON takes true or false, not a number)');
+  assert.throws(() => checkFits(schema.type, { xs: [1, false] }), (err) => err instanceof UserError && /^\$\.xs\[1\]: boolean false does not fit field xs of type double/.test(err.message));
+  assert.throws(() => checkFits(schema.type, { m: { a: true, b: 0 } }), (err) => err instanceof UserError && /^\$\.m\.b: number 0 does not fit field m of type bool/.test(err.message));
+  // a quoted boolean is no bool either (the conformance suite's BoolFieldDoubleQuotedTrue)
+  assert.throws(() => checkFits(schema.type, { on: 'true' }), UserError);
+  assert.doesNotThrow(() => checkFits(schema.type, { flag: 1, on: false, xs: [1.5], m: { a: true } }));
 });
 
 test('checkFits: a missing proto2 required field is a fit error naming its path', () => {
@@ -265,8 +273,9 @@ test('checkFits: a JSON number its field cannot hold is refused as the same numb
     sfl: -(2 ** 60), f: 3.4028235e38, d: 1.7976931348623157e308, e: 7, r: [-0, 0.0, 1e9], m: { a: 0 },
   }));
   assert.doesNotThrow(() => checkFits(type, { f: 0.1, d: -0, i: -0 }));
-  // booleans in number fields (and numbers in bool) stay what protobuf coerces, reported LOSSY by verification
-  assert.doesNotThrow(() => checkFits(type, { i: true, b: 1 }));
+  // booleans in number fields (and numbers in bool) are refused (the test above)
+  assert.throws(() => checkFits(type, { i: true }), UserError);
+  assert.throws(() => checkFits(type, { b: 1 }), UserError);
   // a wrapper's bare value and its { "value": … } alike
   const profile = loadSchemaFile(WELL_KNOWN, 'telemetry.Profile').type;
   assert.throws(() => checkFits(profile, { rank: -1 }),

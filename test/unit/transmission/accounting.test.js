@@ -159,6 +159,33 @@ test('drivePass, open loop: an answer never sends the next message ahead of its 
   assert.equal(r.ended, 'the server closed every connection', 'the wait for message 1, nothing in flight, is no missing answer');
 });
 
+test('drivePass, open loop with bursts: the messages fall due three at a time and go out in the same tick, never a burst split', async () => {
+  /** @type {number[]} each send's tick: messages sent in one synchronous run share it */
+  const ticks = [];
+  let tick = 0;
+  let pending = false;
+  const { open } = standInClient({ capacity: 1 });
+  const counted = async (/** @type {any} */ handlers) => {
+    const client = await open(handlers);
+    return { ...client, send(/** @type {number} */ seq) {
+      if (!pending) { pending = true; setImmediate(() => { pending = false; tick++; }); }
+      ticks.push(tick);
+      return client.send(seq);
+    } };
+  };
+  // 20 msgs/s in bursts of 3: one burst every 150 ms (a late timer may send two together, never part of one)
+  const r = await drivePass({ open: counted, messages: 9, rate: 20, burst: 3, record: () => {} });
+  assert.equal(r.acked, 9);
+  const sizes = [...new Set(ticks)].map((t) => ticks.filter((x) => x === t).length);
+  assert.ok(sizes.every((n) => n % 3 === 0), `messages per tick ${sizes.join(', ')}`);
+  assert.ok(sizes.length >= 2, 'the bursts go out at their own times');
+  // a burst is a whole number of messages, at least one
+  for (const burst of [0, 1.5, -2]) await assert.rejects(drivePass({ open, messages: 3, rate: 20, burst, record: () => {} }), RangeError);
+  // the rate's messages in 2 ms, at least one
+  const { burstAt } = await import('../../../lib/transmission/cpu-at-rate.js');
+  assert.deepEqual([burstAt(2000), burstAt(1000), burstAt(500), burstAt(10)], [4, 2, 1, 1]);
+});
+
 test('drivePass, open loop: the idle timeout counts only while a message is in flight', async () => {
   // every message answered at once, the next due 250 ms later: twice the timeout with nothing in flight, every time
   const { open, seen } = standInClient({ capacity: 1 });
@@ -218,4 +245,35 @@ test('drivePass: a message the client reports lost frees its slot for the next; 
   assert.deepEqual([r.sent, r.acked, r.errors, r.lost, r.notSent, r.duplicated], [10, 8, 0, 2, 0, 0]);
   assert.equal(maxInFlight, 2);
   assert.equal(r.ended, '2 messages lost with their connections');
+});
+
+test('drivePass: once the pass is over, a late answer or loss changes nothing and sends nothing more', { timeout: 5000 }, async () => {
+  /** @type {import('../../../lib/transmission/accounting.js').PassHandlers|null} */
+  let given = null;
+  /** @type {number[]} */
+  const sent = [];
+  const open = async (/** @type {import('../../../lib/transmission/accounting.js').PassHandlers} */ handlers) => {
+    given = handlers;
+    return {
+      capacity: 2,
+      /** @param {number} seq */
+      send(seq) {
+        sent.push(seq);
+        // message 1 is never answered; the others are until message 4, after which every connection is reported gone
+        if (seq === 4) queueMicrotask(handlers.onClosed);
+        else if (seq !== 1) queueMicrotask(() => handlers.onAnswer(seq, 0));
+        return true;
+      },
+    };
+  };
+  const r = await drivePass({ open, messages: 10, record: () => {}, idleTimeoutMs: 60000 });
+  assert.deepEqual([r.sent, r.acked, r.lost, r.notSent], [5, 3, 2, 5]);
+  const before = sent.length;
+  const handlers = /** @type {import('../../../lib/transmission/accounting.js').PassHandlers} */ (/** @type {unknown} */ (given));
+  // message 1's connection is found broken after the pass (while the owner asks the server for its report), then an
+  // answer to 4 straggles in: neither sends the next message, as they would during the pass
+  handlers.onLost(1);
+  handlers.onAnswer(4, 0);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(sent.slice(before), [], 'no message sent after the pass');
 });

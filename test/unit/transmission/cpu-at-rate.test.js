@@ -70,7 +70,9 @@ test('idleSubtracting: the quieter window wherever the leftover work fell; a pas
   const r = { messages: 100, acked: 100, seconds: 0.543, msgsPerSec: 184, serverCpuUs: -19.4, serverElu: 0.5, clientCpuUs: 60, clientElu: 0.3,
     lost: 0, notSent: 0, duplicated: 0, errors: 0, latencyMs: { p50: 454, p99: 500 } };
   const rp = ratePass(1, 0, r, { idle: busy, pass: { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.543, gcMs: 1.5 } });
-  assert.deepEqual([rp.serverCpuUs, rp.grossCpuUs, rp.idleCpuUsPerSec, rp.serverGcMs], [null, 84.6, 4788 / 0.25, 1.5]);
+  assert.deepEqual([rp.serverCpuUs, rp.grossCpuUs, rp.idleCpuUsPerSec, rp.serverGcMs, rp.serverMsgsPerRead], [null, 84.6, 4788 / 0.25, 1.5, null]);
+  // a server that counted its socket reads: the messages a read carried
+  assert.equal(ratePass(1, 0, r, { idle: busy, pass: { messages: 100, cpuUs: 8460, elu: 0.5, seconds: 0.543, reads: 40 } }).serverMsgsPerRead, 2.5);
   assert.equal(ratePass(1, 0, { ...r, serverCpuUs: 30 }, { idle: busy, pass: null }).serverCpuUs, 30);
   // a window without a report: the server cannot report, no idle rate
   assert.equal(quietest([quiet, null]), null);
@@ -118,6 +120,11 @@ test('summariseRatePasses: median over rounds, min–max, spread, share of a cor
   const split = summariseRatePasses('x', 2000, [{ ...pass(1, 50), serverUserUs: 30, serverSystemUs: 20 }, { ...pass(2, 40), serverUserUs: 32, serverSystemUs: 8 },
     { ...pass(3, 45), serverUserUs: 28, serverSystemUs: 17 }, pass(4, 60)]);
   assert.deepEqual([split.serverUserUs, split.serverSystemUs], [30, 17]);
+  // messages per server read: the median over the passes whose server counted reads; null with none
+  assert.equal(row.serverMsgsPerRead, null);
+  const reads = summariseRatePasses('x', 2000, [{ ...pass(1, 50), serverMsgsPerRead: 2.2 }, { ...pass(2, 40), serverMsgsPerRead: 2.8 },
+    { ...pass(3, 45), serverMsgsPerRead: 2.5 }, { ...pass(4, 60), serverMsgsPerRead: null }]);
+  assert.equal(reads.serverMsgsPerRead, 2.5);
 });
 
 test('the client\'s CPU per message split into user and system: each pass keeps it, each format the median of each, its line prints it beside the server\'s', async () => {
@@ -421,6 +428,22 @@ test('probeSummary: a pass is slowed when either probe beside it read under 80% 
   const lines = cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [json, pb].map((f) => summariseRatePasses(f.format, 2000, f.passes)), pairs: [], probe: s }, settings: {} });
   assert.match(lines.join('\n'), /\n {2}slowed core: json-buffer 2 of 3 passes, protobufjs-static 0 of 2 passes \(the server timed a fixed JSON loop just before and after each pass; slowed: either reading below 80% of the run's reference reading, its upper quartile \(its third-fastest among 12 or fewer\)/);
   assert.doesNotMatch(cpuAtRateLines({ cpuAtRate: { rate: 2000, seconds: 1, formats: [summariseRatePasses('x', 2000, [pass(1, 30)])], pairs: [] }, settings: {} }).join('\n'), /slowed core/);
+});
+
+test('machineProbe: a process descheduled for its whole window still times work (it read 0 operations, a rate of 0, in CI), and runs at least a quarter of the window on the CPU', async () => {
+  const { machineProbe } = await import('../../../lib/transmission/machine-probe.js');
+  // the wall clock jumps past the window between the start and the first look at it, as when the process is descheduled
+  const jumping = () => {
+    let looks = 0;
+    return () => (looks++ === 0 ? 0 : 1e9);
+  };
+  const r = machineProbe(8, { now: jumping() });
+  assert.ok(r.ops > 0 && r.opsPerCpuUs > 0, JSON.stringify(r));
+  assert.ok(r.cpuUs >= 2000, `a quarter of 8 ms on the CPU: ${JSON.stringify(r)}`);
+  // a CPU clock that stands still past the quarter: the wall time alone ends it after one batch once it is up
+  let cpuUs = 0;
+  const once = machineProbe(8, { now: jumping(), cpu: () => (cpuUs += 5000) });
+  assert.equal(once.ops, 8);
 });
 
 test('probeReference: the upper quartile of many readings, so that a few high ones on a slow evening do not make every pass look slowed; the third-fastest of 12 or fewer', async () => {

@@ -10,7 +10,7 @@ import { wireCodec } from '../../../lib/transmission/wire-codec.js';
 import { UserError } from '../../../lib/errors.js';
 import { inFlight } from '../../../lib/transmission/model.js';
 import { boundOf, h2loadProbeFigures } from '../../../lib/transmission/capacity.js';
-import { h2loadArgs, h2loadLoad, h2loadRequest, keptSchedule, parseH2loadSummary, readH2loadLog } from '../../../lib/transmission/h2load.js';
+import { childCpuPerMessage, endedChildrenCpuUs, h2loadArgs, h2loadLoad, h2loadRequest, keptSchedule, parseH2loadSummary, readH2loadLog } from '../../../lib/transmission/h2load.js';
 import http1Transport from '../../../lib/transmission/transports/http1.js';
 import http2Transport from '../../../lib/transmission/transports/http2.js';
 import grpcTransport from '../../../lib/transmission/transports/grpc.js';
@@ -148,7 +148,7 @@ test('keptSchedule: at most 2.5% and 10 ms longer than the schedule', () => {
 test('h2loadProbeFigures: a pass behind its schedule fails whatever its p99; shares over h2load\'s own time; a busy server bounds it', () => {
   const pass = {
     messages: 16000, acked: 16000, errors: 0, seconds: 0.55, scheduledSeconds: 0.5, msgsPerSec: 29090, latencyMs: { p50: 0.8, p99: 2.1, max: 5 }, latencyScheduledMs: { p50: 0.8, p99: 2.1, max: 5 },
-    server: { messages: 16000, cpuUs: 539000, elu: 0.9, seconds: 0.6, gcMaxMs: 1.2 }, clientCpuUs: 8, onSchedule: false, load: { connections: 4, streams: 8 },
+    server: { messages: 16000, cpuUs: 539000, elu: 0.9, seconds: 0.6, gcMaxMs: 1.2 }, clientCpuUs: 8, clientUserUs: 6, clientSystemUs: 2, onSchedule: false, load: { connections: 4, streams: 8 },
   };
   const p = h2loadProbeFigures(32000, pass, 10);
   assert.equal(p.ok, false);
@@ -160,4 +160,18 @@ test('h2loadProbeFigures: a pass behind its schedule fails whatever its p99; sha
   assert.equal(h2loadProbeFigures(32000, { ...pass, onSchedule: true }, 10).ok, true);
   assert.equal(h2loadProbeFigures(32000, { ...pass, onSchedule: true, acked: 15999, errors: 1 }, 10).ok, false, 'one request not answered as expected');
   assert.equal(h2loadProbeFigures(32000, { ...pass, onSchedule: true, latencyMs: { p50: 1, p99: 10, max: 12 } }, 10).ok, false);
+});
+
+test('h2load\'s CPU per message keeps the kernel\'s user/system split; null without /proc or without an answer', () => {
+  const split = childCpuPerMessage({ user: 10000, system: 20000 }, { user: 50000, system: 30000 }, 1000);
+  assert.deepEqual(split, { clientCpuUs: 50, clientUserUs: 40, clientSystemUs: 10 });
+  const none = { clientCpuUs: null, clientUserUs: null, clientSystemUs: null };
+  assert.deepEqual(childCpuPerMessage(null, { user: 1, system: 1 }, 10), none);
+  assert.deepEqual(childCpuPerMessage({ user: 1, system: 1 }, { user: 2, system: 2 }, 0), none);
+  // this process's own ended children, as /proc gives them: two whole numbers of 10 ms ticks
+  const own = endedChildrenCpuUs();
+  if (own) {
+    assert.ok(Number.isInteger(own.user / 1e4) && own.user >= 0, String(own.user));
+    assert.ok(Number.isInteger(own.system / 1e4) && own.system >= 0, String(own.system));
+  }
 });

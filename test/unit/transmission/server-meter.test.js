@@ -41,6 +41,18 @@ test('messages failed behind a success status (gRPC\'s trailers) are counted sin
   assert.deepEqual([meter.report().messages, meter.report().failed], [2, 1]);
 });
 
+test('socket reads are counted since the last mark, as messages are', () => {
+  const meter = createServerMeter();
+  meter.read();
+  meter.mark();
+  for (let i = 0; i < 5; i++) meter.handled();
+  meter.read();
+  meter.read();
+  assert.deepEqual([meter.report().messages, meter.report().reads], [5, 2]);
+  meter.mark();
+  assert.equal(meter.report().reads, 0);
+});
+
 test('CPU and wall time are the process\'s between mark and report, bracketed by measurements taken around them', () => {
   const meter = createServerMeter();
   const outerCpu = process.cpuUsage();

@@ -17,6 +17,10 @@ test('mergeServerReports: messages and CPU added over the workers and the primar
   const paused = mergeServerReports([{ messages: 1, cpuUs: 1, elu: 0, seconds: 1, gcMaxMs: 4, gcMs: 10 }, { messages: 1, cpuUs: 1, elu: 0, seconds: 1, gcMaxMs: 12, gcMs: 20 }],
     { messages: 0, cpuUs: 1, elu: 0, seconds: 1, gcMaxMs: 1, gcMs: 1 }, { total: 2, died: [] });
   assert.deepEqual([paused.gcMaxMs, paused.gcMs], [12, 31]);
+  // socket reads: the workers' added (a worker of an older report without them counts none)
+  const read = mergeServerReports([{ messages: 9, cpuUs: 1, elu: 0, seconds: 1, reads: 4 }, { messages: 6, cpuUs: 1, elu: 0, seconds: 1 }, { messages: 6, cpuUs: 1, elu: 0, seconds: 1, reads: 3 }],
+    { messages: 0, cpuUs: 1, elu: 0, seconds: 1, reads: 0 }, { total: 3, died: [] });
+  assert.equal(read.reads, 7);
   // user and system time added like the CPU, where every process gave them; none where one did not
   const split = mergeServerReports([{ messages: 1, cpuUs: 10, userUs: 7, systemUs: 3, elu: 0, seconds: 1 }, { messages: 1, cpuUs: 20, userUs: 15, systemUs: 5, elu: 0, seconds: 1 }],
     { messages: 0, cpuUs: 4, userUs: 1, systemUs: 3, elu: 0, seconds: 1 }, { total: 2, died: [] });

@@ -235,7 +235,7 @@ test('describeHttpCounters and refusal: the lines a server prints at exit and a 
   const lines = describeHttpCounters(c, { raw: true, transport: 'http2' }).split('\n');
   assert.match(lines[0], /^http2 server summary after \d+\.\d s \(raw: no decoding\): 7 requests, 5 messages, 300 body bytes$/);
   assert.equal(lines[1], 'errors: 1 decode (400), 2 malformed (400/405/415), 4 connections reset or closed mid-request by the client, 0 over --max-payload (413), 0 unknown format (404), 0 refused format (422)');
-  assert.equal(lines[2], 'json: 5 messages, 1 decode errors');
+  assert.equal(lines[2], 'json: 5 messages, 1 decode error');
   assert.equal(refusal(409, 'payload mismatch: x\n', 'http://127.0.0.1:1/json'), 'http://127.0.0.1:1/json: server refused: 409: payload mismatch: x');
   assert.equal(refusal(503, '  ', 'u'), 'u: server refused: 503');
 });

@@ -53,7 +53,14 @@ const MIB = 1024 * 1024;
  * without it; with it, and the warm-up bounded by calls rather than time,
  * every case within 1% over four runs, two of them beside a busy core. It moves
  * when optimised code arrives; the pass counts bytes, not time, so compiling on
- * the main thread costs it no accuracy. Which code a case has after its warm-up
+ * the main thread costs it no accuracy. Sparkplug's baseline code and on-stack
+ * replacement are compiled on the main thread too (--no-concurrent-sparkplug,
+ * --no-concurrent-osr): installed from a helper thread, their code (and what
+ * installing it allocates) landed in whichever window was running when that
+ * thread got a core; on Node 26.12.1 beside three busy loops, a steady case of
+ * 1 KiB a call read 1,290–2,308 B/call in one window of 511 calls in several,
+ * and 3 of 80 runs never settled in 12 windows (test/e2e/memory.test.js
+ * failed so in CI); with both flags 0 of 160. Which code a case has after its warm-up
  * is another matter (docs/speed.md, "Memory per operation",
  * "Settled windows").
  * @param {string} pass 'allocation' or 'gc' (anything else is a TypeError)
@@ -63,7 +70,7 @@ const MIB = 1024 * 1024;
 export function memoryNodeFlags(pass, { youngGenerationMiB = 64 } = {}) {
   if (pass === 'gc') return ['--expose-gc'];
   if (pass === 'allocation') {
-    return ['--expose-gc', `--min-semi-space-size=${youngGenerationMiB}`, `--max-semi-space-size=${youngGenerationMiB}`, '--no-concurrent-recompilation'];
+    return ['--expose-gc', `--min-semi-space-size=${youngGenerationMiB}`, `--max-semi-space-size=${youngGenerationMiB}`, '--no-concurrent-recompilation', '--no-concurrent-sparkplug', '--no-concurrent-osr'];
   }
   throw new TypeError(`memoryNodeFlags: unknown pass "${pass}" (known: ${MEMORY_PASSES.join(', ')})`);
 }

@@ -9,8 +9,8 @@ test('memoryNodeFlags names the flags of each pass and refuses an unknown one', 
   assert.deepEqual(MEMORY_PASSES, ['allocation', 'gc']);
   assert.deepEqual(memoryNodeFlags('gc'), ['--expose-gc']);
   assert.deepEqual(memoryNodeFlags('allocation', { youngGenerationMiB: 32 }),
-    ['--expose-gc', '--min-semi-space-size=32', '--max-semi-space-size=32', '--no-concurrent-recompilation']);
-  assert.deepEqual(memoryNodeFlags('allocation'), ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', '--no-concurrent-recompilation']);
+    ['--expose-gc', '--min-semi-space-size=32', '--max-semi-space-size=32', '--no-concurrent-recompilation', '--no-concurrent-sparkplug', '--no-concurrent-osr']);
+  assert.deepEqual(memoryNodeFlags('allocation'), ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', '--no-concurrent-recompilation', '--no-concurrent-sparkplug', '--no-concurrent-osr']);
   assert.throws(() => memoryNodeFlags('speed'), /unknown pass "speed"/);
 });
 

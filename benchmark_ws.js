@@ -56,11 +56,12 @@ ${payloadSourceUsage(OPTIONS, { column: 22 })}
   --cpu-rate R        on the unthrottled profile, also server CPU per message at a fixed R msgs/s (default 2000;
                       off to skip): two open-loop passes per format and round, formats alternated, one on the
                       run's server and one on a fresh one beside it (over ws with one connection: in writes of
-                      R's messages in 2 ms, 4 at 2000, so every pass hands the server as many messages a read),
-                      each after an idle interval (as long as the
-                      pass, at most 0.25 s) whose server CPU rate is subtracted; the fastest passes (each server's,
-                      and whether they agree) and the median with its 95% interval, ~ unstable beyond ±5%; how
-                      many passes ran on a slowed core (a fixed JSON loop the server times around each pass)
+                      R's messages in 2 ms, 4 at 2000, no more than 64 KiB of the largest message holds, so
+                      every pass hands the server as many messages a read), each after an idle interval (as long
+                      as the pass, at most 0.25 s) whose server CPU rate is subtracted; the fastest passes (each
+                      server's, and whether they agree) and the median with its 95% interval, ~ unstable beyond
+                      ±5%; how many passes ran on a slowed core (a fixed JSON loop the server times around each
+                      pass)
   --cpu-seconds S     length of each of those passes (default 1)
   --cpu-max-seconds S then, while the formats' ratio (from passes back to back) is wider than ±5% at 95%,
                       rounds of those passes alone, up to S seconds of them (default 0: none; a noisy

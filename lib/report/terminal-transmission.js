@@ -394,15 +394,24 @@ export function cpuAtRateLines(run) {
 
 /**
  * The messages a server socket read carried on each format's median pass (` (a server read carried 4.0 and 4.1
- * messages)`), '' where no format has the figure (a transport that counts no reads, results written before).
+ * messages)`), '' where no format has the figure (a transport that counts no reads, results written before). Where
+ * the formats' reads carried more than READS_APART apart, it says so: a server's CPU per message is mostly its cost
+ * per read shared by that read's messages, so part of the difference between the formats is then how many reads
+ * each took (at high byte rates the smaller format's bursts share reads: test4 at 10,000 msgs/s, 18.0 and 10.5).
  * @param {Array<{ serverMsgsPerRead?: number|null }>} formats
  */
 function perReadNote(formats) {
   const each = formats.map((f) => f.serverMsgsPerRead);
   if (each.some((v) => v == null)) return '';
-  const shown = /** @type {number[]} */ (each).map((v) => v.toFixed(1));
-  return ` (a server read carried ${listed(shown)} messages on the median pass${shown.length > 1 ? ' of each format' : ''})`;
+  const values = /** @type {number[]} */ (each);
+  const shown = values.map((v) => v.toFixed(1));
+  const apart = Math.max(...values) > (1 + READS_APART) * Math.min(...values)
+    ? `; reads carried more than ${Math.round(READS_APART * 100)}% apart, so part of the formats' difference is how many reads each took` : '';
+  return ` (a server read carried ${listed(shown)} messages on the median pass${shown.length > 1 ? ' of each format' : ''}${apart})`;
 }
+
+/** How far apart the formats' messages per server read may lie before the fixed-rate line says so (perReadNote). */
+const READS_APART = 0.1;
 
 /**
  * What a fixed-rate row's user + system figures are, for the server's and, after the client's figure, the client's

@@ -46,10 +46,27 @@ export const CPU_AT_RATE_SERVERS = 2;
 export const CPU_AT_RATE_BURST_MS = 2;
 
 /**
- * Messages a fixed-rate pass sends in one write: the rate's messages in CPU_AT_RATE_BURST_MS, at least one.
- * @param {number} rate msgs/s
+ * The most a socket read hands a Node server: libuv reads a stream into buffers of 64 KiB. A burst longer than that
+ * takes two reads or more, and one format's burst could take more reads than another's.
  */
-export const burstAt = (rate) => Math.max(1, Math.round((rate * CPU_AT_RATE_BURST_MS) / 1000));
+export const SOCKET_READ_BYTES = 64 * 1024;
+
+/** The most a WebSocket message adds to its codec bytes from client to server: frame header (up to 10), mask (4) and the sequence number (4). */
+const WS_MESSAGE_OVERHEAD = 18;
+
+/**
+ * Messages a fixed-rate pass sends in one write: the rate's messages in CPU_AT_RATE_BURST_MS, at most as many of the
+ * largest message as one socket read holds (SOCKET_READ_BYTES), at least one. Every format of a run gets the same
+ * burst, from the largest message of any of them: at 10,000 msgs/s, bursts of 20 of test4's messages (JSON up to
+ * 6,247 bytes, 3,764 the median) took two reads for json-buffer (10.8 messages a read) and one for protobufjs-static
+ * (22.2), so the two formats paid for different numbers of reads (2026-12-02); capped, both take one.
+ * @param {number} rate msgs/s
+ * @param {number} [largestMessageBytes] the codec bytes of the largest message any format sends (0: no cap)
+ */
+export const burstAt = (rate, largestMessageBytes = 0) => Math.max(1, Math.min(
+  Math.round((rate * CPU_AT_RATE_BURST_MS) / 1000),
+  largestMessageBytes > 0 ? Math.floor(SOCKET_READ_BYTES / (largestMessageBytes + WS_MESSAGE_OVERHEAD)) : Infinity,
+));
 
 /**
  * The fixed-rate passes of one round: per slot, the server it runs on and the number its formats' order alternates

@@ -8,7 +8,7 @@ import { BUNDLED, describePayload } from '../payload/index.js';
 import { resolveProfile } from './shaping/profiles.js';
 import { chooseShaper, startOsShaper } from './shaping/os.js';
 import { describeCodec } from '../verify.js';
-import { payloadBytesSent, payloadIdentity, prepareWireCodecs } from './wire-codec.js';
+import { largestMessageBytes, payloadBytesSent, payloadIdentity, prepareWireCodecs } from './wire-codec.js';
 import { createLatency } from './latency.js';
 import { drivePass } from './accounting.js';
 import { summariseTransmissionRounds, pairVerdicts } from './rounds.js';
@@ -536,7 +536,8 @@ export async function measureTransmission({
   let ended = false;
   // a fixed-rate pass's messages go out in bursts (cpu-at-rate.js burstAt) where one write then carries one burst:
   // the Node client on this thread, over WebSocket, one connection (several split a burst between them, worker threads
-  // between theirs; http1 queues what exceeds its pipelining). Elsewhere each message goes at its own time.
+  // between theirs; http1 queues what exceeds its pipelining). Elsewhere each message goes at its own time. A burst
+  // fits one socket read with the largest message of any format (burstAt).
   const sendsBursts = clientPass === nodeClientPass && transportName === 'ws' && connections === 1 && clientWorkers <= 1;
   const pool = clientWorkers > 1 && clientPass === nodeClientPass
     ? await (await import('./client-workers.js')).startClientWorkers({ workers: clientWorkers, payload, formats: usable.map((c) => c.name), transport: transportName })
@@ -544,7 +545,7 @@ export async function measureTransmission({
     : null;
   if (pool) clientPass = pool.clientPass;
   const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES,
-    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]), burst: sendsBursts ? burstAt(cpuAtRate.rate) : 1,
+    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]), burst: sendsBursts ? burstAt(cpuAtRate.rate, largestMessageBytes(usable)) : 1,
     maxSeconds: cpuAtRate.maxSeconds ?? 0, addedRounds: 0, settled: /** @type {boolean|null} */ (null) } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);

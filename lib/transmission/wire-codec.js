@@ -71,6 +71,16 @@ export function wireCodec(prepared, corpus) {
 }
 
 /**
+ * The largest message of any of these codecs over their corpus, in codec bytes (each message's size measured once).
+ * @param {WireCodec[]} codecs
+ */
+export function largestMessageBytes(codecs) {
+  let largest = 0;
+  for (const c of codecs) for (let i = 0; i < c.messageCount; i++) largest = Math.max(largest, c.byteLength(i));
+  return largest;
+}
+
+/**
  * The codec bytes of the first `sent` messages a client sent, message i being corpus message (i + offset) modulo the
  * corpus: each corpus message's size once, times how often it went out. Every client's pass counts its payload this
  * way (run.js, client-worker.js, the Artillery engine).

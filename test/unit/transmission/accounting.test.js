@@ -184,6 +184,19 @@ test('drivePass, open loop with bursts: the messages fall due three at a time an
   // the rate's messages in 2 ms, at least one
   const { burstAt } = await import('../../../lib/transmission/cpu-at-rate.js');
   assert.deepEqual([burstAt(2000), burstAt(1000), burstAt(500), burstAt(10)], [4, 2, 1, 1]);
+  // and no more of the largest message than one 64 KiB socket read holds: test4's largest JSON message (6,247 bytes)
+  // at 10,000 msgs/s goes 10 a write, not 20; test3's (1,067) at 2,000 still 4; a message over 64 KiB one at a time
+  const { SOCKET_READ_BYTES } = await import('../../../lib/transmission/cpu-at-rate.js');
+  assert.equal(SOCKET_READ_BYTES, 65536);
+  assert.deepEqual([burstAt(10000, 6247), burstAt(2000, 1067), burstAt(10000, 0), burstAt(2000, 100_000)], [10, 4, 20, 1]);
+  assert.ok(burstAt(10000, 6247) * (6247 + 18) <= SOCKET_READ_BYTES);
+});
+
+test('largestMessageBytes: the largest message of any format over its corpus', async () => {
+  const { largestMessageBytes } = await import('../../../lib/transmission/wire-codec.js');
+  const codec = (/** @type {number[]} */ sizes) => ({ messageCount: sizes.length, byteLength: (/** @type {number} */ i) => sizes[i % sizes.length] });
+  assert.equal(largestMessageBytes(/** @type {any} */ ([codec([10, 300, 20]), codec([5, 40, 299])])), 300);
+  assert.equal(largestMessageBytes([]), 0);
 });
 
 test('drivePass, open loop: the idle timeout counts only while a message is in flight', async () => {

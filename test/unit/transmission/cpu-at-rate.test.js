@@ -386,6 +386,17 @@ test('cpuAtRateLines: each figure with its 95% interval, ~ unstable exactly wher
   assert.match(apartLine ?? '', /js ÷ pb: 1\.25× the server CPU per message at the fastest passes; no pair of passes run back to back measured both$/);
 });
 
+test('cpuAtRateLines: the messages a server read carried, and a warning where the formats\' reads carried more than 10% apart', () => {
+  const at = (/** @type {number} */ perRead, /** @type {string} */ format) => summariseRatePasses(format, 10000, [50, 51, 49, 50, 52, 48].map((v, i) => ({ ...pass(1 + (i >> 1), v), slot: i % 2, serverMsgsPerRead: perRead })));
+  const header = (/** @type {number[]} */ reads) => cpuAtRateLines({
+    cpuAtRate: { rate: 10000, seconds: 1, formats: reads.map((r, i) => at(r, `f${i}`)), pairs: [], burst: { messages: 10, everyMs: 1 } }, settings: {},
+  })[0];
+  assert.match(header([10.0, 10.5]), /a server read carried 10\.0 and 10\.5 messages on the median pass of each format\)/);
+  assert.doesNotMatch(header([10.0, 10.5]), /apart/);
+  // test4 at 10,000 msgs/s: protobufjs-static's smaller bursts shared reads, json-buffer's did not
+  assert.match(header([18.0, 10.5]), /a server read carried 18\.0 and 10\.5 messages on the median pass of each format; reads carried more than 10% apart, so part of the formats' difference is how many reads each took\)/);
+});
+
 test('idleSubtracting: the machine probe runs after the idle windows, before the pass is marked, and again after its report', async () => {
   /** @type {string[]} */
   const calls = [];

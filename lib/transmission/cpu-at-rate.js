@@ -59,7 +59,8 @@ const WS_MESSAGE_OVERHEAD = 18;
  * largest message as one socket read holds (SOCKET_READ_BYTES), at least one. Every format of a run gets the same
  * burst, from the largest message of any of them: at 10,000 msgs/s, bursts of 20 of test4's messages (JSON up to
  * 6,247 bytes, 3,764 the median) took two reads for json-buffer (10.8 messages a read) and one for protobufjs-static
- * (22.2), so the two formats paid for different numbers of reads (2026-12-02); capped, both take one.
+ * (22.2), so the two formats paid for different numbers of reads (2026-12-02); capped, a burst fits one read (bursts
+ * 1 ms apart can still share one where the server wakes late: the fixed-rate line says so, perReadNote).
  * @param {number} rate msgs/s
  * @param {number} [largestMessageBytes] the codec bytes of the largest message any format sends (0: no cap)
  */

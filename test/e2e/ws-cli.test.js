@@ -459,8 +459,10 @@ nodeTest('benchmark_ws.js --cpu-max-seconds S: rounds of fixed-rate passes alone
   const text = await run('benchmark_ws.js', ['5', '--profiles', 'none', '--messages', '100', '--warmup', '20', '--rounds', '1', '--cpu-rate', '1000', '--cpu-seconds', '0.1', '--cpu-max-seconds', '3']).done;
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(open loop, 2 passes of 0\.1 s per format in each of 1 rounds(, then \d+ rounds? of these passes alone (until the ratio met ±5%|for 3 s, the ratio still wider than ±5%)|, no round added \(no time for one\)), formats alternated; .*; user \+ system: the median over passes of each, .*:$/m);
-  // the passes go out in bursts of the rate's messages in 2 ms, and the line says what a server read carried
-  assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(.*formats alternated; sent in writes of 2 messages every 2 ms \(a server read carried [\d.]+ and [\d.]+ messages on the median pass of each format\); /m);
+  // the passes go out in bursts of the rate's messages in 2 ms, and the line says what a server read carried, and
+  // whether the formats' reads carried more than 10% apart (CI's loaded machine: 4.5 and 6.3, late wake-ups reading
+  // two bursts at once)
+  assert.match(text.stdout, /^Server CPU per message at a fixed 1,000 msgs\/s \(.*formats alternated; sent in writes of 2 messages every 2 ms \(a server read carried [\d.]+ and [\d.]+ messages on the median pass of each format(; reads carried more than 10% apart, so part of the formats' difference is how many reads each took)?\); /m);
   // each format's row: its idle rate, then its user and system time per message, then the client's, split so too
   assert.match(text.stdout, /^ {2}json-buffer .* µs\/s; user [\d.]+ \+ system [\d.]+ µs\/msg; client [\d.]+ µs\/msg, user [\d.]+ \+ system [\d.]+ µs\/msg/m);
   assert.match(text.stdout, /\(sockets, wake-ups\), and after the client's figure the client's CPU per message split so:$/m);

@@ -51,9 +51,6 @@ export const CPU_AT_RATE_BURST_MS = 2;
  */
 export const SOCKET_READ_BYTES = 64 * 1024;
 
-/** The most a WebSocket message adds to its codec bytes from client to server: frame header (up to 10), mask (4) and the sequence number (4). */
-const WS_MESSAGE_OVERHEAD = 18;
-
 /**
  * Messages a fixed-rate pass sends in one write: the rate's messages in CPU_AT_RATE_BURST_MS, at most as many of the
  * largest message as one socket read holds (SOCKET_READ_BYTES), at least one. Every format of a run gets the same
@@ -62,11 +59,12 @@ const WS_MESSAGE_OVERHEAD = 18;
  * (22.2), so the two formats paid for different numbers of reads (2026-12-02); capped, a burst fits one read (bursts
  * 1 ms apart can still share one where the server wakes late: the fixed-rate line says so, perReadNote).
  * @param {number} rate msgs/s
- * @param {number} [largestMessageBytes] the codec bytes of the largest message any format sends (0: no cap)
+ * @param {number} [largestWireBytes] the bytes the largest message of any format takes on the client's socket, its
+ *   frame included (the transport's framingBytes; 0: no cap)
  */
-export const burstAt = (rate, largestMessageBytes = 0) => Math.max(1, Math.min(
+export const burstAt = (rate, largestWireBytes = 0) => Math.max(1, Math.min(
   Math.round((rate * CPU_AT_RATE_BURST_MS) / 1000),
-  largestMessageBytes > 0 ? Math.floor(SOCKET_READ_BYTES / (largestMessageBytes + WS_MESSAGE_OVERHEAD)) : Infinity,
+  largestWireBytes > 0 ? Math.floor(SOCKET_READ_BYTES / largestWireBytes) : Infinity,
 ));
 
 /**
@@ -311,8 +309,8 @@ export function summariseRatePasses(format, rate, passes, target = CPU_AT_RATE_T
     clientUserUs: clientSplit.length ? median(clientSplit.map((p) => /** @type {number} */ (p.clientUserUs))) : null,
     clientSystemUs: clientSplit.length ? median(clientSplit.map((p) => /** @type {number} */ (p.clientSystemUs))) : null,
     // the messages a server read carried, the median pass's (null where the transport counts no reads): how many
-    // messages shared each wake-up's cost, which the client's timer sets, not the format (docs/transmission.md,
-    // "Messages per server read")
+    // messages shared each wake-up's cost, which the bursts set, and the server's late wake-ups where bursts of a
+    // small format share a read (docs/transmission.md, "Messages per server read", "A burst fits one socket read")
     serverMsgsPerRead: perRead.length ? median(perRead) : null,
     complete: passes.every((p) => p.complete),
     passes,

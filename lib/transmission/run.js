@@ -165,6 +165,18 @@ export function defaultWarmup(messages, shaper) {
 }
 
 /**
+ * The bytes a message of `payloadBytes` takes on the client's socket, frame included, by the transport's own
+ * framingBytes, before compression and TLS (a compressed message is smaller, so the cap only errs low); the payload
+ * itself only where the client sends it (direction up).
+ * @param {import('./transports/index.js').Transport} transport
+ * @param {number} payloadBytes
+ * @param {'up'|'down'} direction
+ */
+export function clientWireBytes(transport, payloadBytes, direction) {
+  return (direction === 'up' ? payloadBytes : 0) + transport.framingBytes({ payloadBytes, direction, compress: null, tls: false }).up;
+}
+
+/**
  * A format's warm-up before its first measured pass: chunks of the warm-up's messages, each a pass like the measured
  * ones (its own connection, the server marked and asked for its figures, which are thrown away), until the rate stops
  * rising: no chunk of the last `recent` more than `rise` above the fastest before them (passWarmupSettled, which needs
@@ -545,7 +557,7 @@ export async function measureTransmission({
     : null;
   if (pool) clientPass = pool.clientPass;
   const atRate = cpuAtRate && server ? { rate: cpuAtRate.rate, seconds: cpuAtRate.seconds ?? CPU_AT_RATE_SECONDS, passes: cpuAtRate.passes ?? CPU_AT_RATE_PASSES,
-    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]), burst: sendsBursts ? burstAt(cpuAtRate.rate, largestMessageBytes(usable)) : 1,
+    servers: cpuAtRate.servers ?? CPU_AT_RATE_SERVERS, serverPids: /** @type {Array<number|null>} */ ([]), burst: sendsBursts ? burstAt(cpuAtRate.rate, clientWireBytes(transport, largestMessageBytes(usable), direction)) : 1,
     maxSeconds: cpuAtRate.maxSeconds ?? 0, addedRounds: 0, settled: /** @type {boolean|null} */ (null) } : null;
   /** @type {import('./cpu-at-rate.js').RatePass[][]} each variant's fixed-rate passes, one per round */
   const ratePasses = variants.map(() => []);

@@ -184,12 +184,20 @@ test('drivePass, open loop with bursts: the messages fall due three at a time an
   // the rate's messages in 2 ms, at least one
   const { burstAt } = await import('../../../lib/transmission/cpu-at-rate.js');
   assert.deepEqual([burstAt(2000), burstAt(1000), burstAt(500), burstAt(10)], [4, 2, 1, 1]);
-  // and no more of the largest message than one 64 KiB socket read holds: test4's largest JSON message (6,247 bytes)
-  // at 10,000 msgs/s goes 10 a write, not 20; test3's (1,067) at 2,000 still 4; a message over 64 KiB one at a time
+  // and no more of the largest message than one 64 KiB socket read holds, its frame included (the transport's
+  // framingBytes, through clientWireBytes): test4's largest JSON message (6,247 bytes) at 10,000 msgs/s goes 10 a
+  // write over ws, not 20; test3's (1,067) at 2,000 still 4; a message over 64 KiB one at a time
   const { SOCKET_READ_BYTES } = await import('../../../lib/transmission/cpu-at-rate.js');
+  const { clientWireBytes } = await import('../../../lib/transmission/run.js');
+  const ws = (await import('../../../lib/transmission/transports/ws.js')).default;
   assert.equal(SOCKET_READ_BYTES, 65536);
-  assert.deepEqual([burstAt(10000, 6247), burstAt(2000, 1067), burstAt(10000, 0), burstAt(2000, 100_000)], [10, 4, 20, 1]);
-  assert.ok(burstAt(10000, 6247) * (6247 + 18) <= SOCKET_READ_BYTES);
+  const test4 = clientWireBytes(ws, 6247, 'up');
+  assert.ok(test4 > 6247 && test4 < 6247 + 20, `${test4} bytes on the wire`);
+  assert.equal(clientWireBytes(ws, 6247, 'down'), clientWireBytes(ws, 0, 'up'), 'down: the client sends only the request frame');
+  assert.deepEqual([burstAt(10000, test4), burstAt(2000, clientWireBytes(ws, 1067, 'up')), burstAt(10000, 0), burstAt(2000, 100_000)], [10, 4, 20, 1]);
+  assert.ok(burstAt(10000, test4) * test4 <= SOCKET_READ_BYTES);
+  // a message that fills the read but for a byte: one a write
+  assert.equal(burstAt(10000, SOCKET_READ_BYTES / 2 + 1), 1);
 });
 
 test('largestMessageBytes: the largest message of any format over its corpus', async () => {

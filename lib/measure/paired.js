@@ -24,10 +24,14 @@ import { libcOf } from '../libc.js';
 /** @type {Readonly<{ target: number, level: number, sliceMs: number, minPairs: number }>} */
 export const PRECISION_DEFAULTS = Object.freeze({ target: 0.05, level: 0.95, sliceMs: 20, minPairs: 10 });
 
-/** How a case's rate must hold still to count as warmed up: the median of its last three slices within 5% of the three before. */
-/** How far the wall clock may run past a CPU-time cap (warm-up or cycles) before the case stops anyway. */
+/**
+ * How far the wall clock may run past a CPU-time cap (warm-up or cycles) before the case stops anyway, unless a run
+ * gives its own (`wallFactor`: npm start's default mode gives less, lib/suite.js). A process that gets part of a core
+ * (a slow stretch of the host, other jobs beside it) spends its CPU-time caps in that many times the wall time.
+ */
 export const WALL_FACTOR = 4;
 
+/** How a case's rate must hold still to count as warmed up: the median of its last three slices within 5% of the three before. */
 /** @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>} */
 export const WARMUP_DEFAULTS = Object.freeze({ settle: 0.05, window: 3, minMs: 100, maxMs: 1000 });
 
@@ -328,10 +332,12 @@ export function calibrateCount(loop, sliceMs, clock, beforeSlice = null) {
  * `settle` of the median of the `window` before (and at least `minMs` spent), or `maxMs` has passed. The count
  * per slice is calibrated again at the end, for the rate it settled at.
  * @param {(count: number) => unknown} loop
- * @param {{ sliceMs: number, settle?: number, window?: number, minMs?: number, maxMs?: number, clock: PairedClock, beforeSlice?: (() => void) | null }} options
+ * @param {{ sliceMs: number, settle?: number, window?: number, minMs?: number, maxMs?: number, clock: PairedClock, beforeSlice?: (() => void) | null, wallFactor?: number, deadline?: number }} options
+ *   `wallFactor`: the warm-up also stops once the wall clock has run that many times `maxMs` (WALL_FACTOR);
+ *   `deadline`: and at this performance.now() (measurePaired's share of a run's wall-time budget)
  * @returns {{ count: number, settled: boolean, ms: number, slices: number, rates: number[] }}
  */
-export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock, beforeSlice = null }) {
+export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock, beforeSlice = null, wallFactor = WALL_FACTOR, deadline = Infinity }) {
   const start = clock.now();
   const wallStart = performance.now();
   let count = calibrateCount(loop, sliceMs, clock, beforeSlice);
@@ -348,7 +354,8 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
       const before = median(rates.slice(-2 * window, -window));
       if (Math.abs(last / before - 1) <= settle) { settled = true; break; }
     }
-    if (spent >= maxMs || performance.now() - wallStart >= WALL_FACTOR * maxMs) break;
+    const wall = performance.now();
+    if (spent >= maxMs || wall - wallStart >= wallFactor * maxMs || wall >= deadline) break;
     // the rate grows as the JIT compiles: keep a slice near its length
     if (ms > 0 && (ms > 2 * sliceMs || ms < sliceMs / 2)) count = rescale(count, (count * sliceMs) / ms);
   }
@@ -442,6 +449,11 @@ export function pairsBeside(timeline, num, den, reach = 2) {
  * @param {number} [options.minPairs]
  * @param {number} [options.maxMs] time cap of the cycles (the warm-up is not counted)
  * @param {Partial<typeof WARMUP_DEFAULTS>} [options.warmup]
+ * @param {number} [options.wallFactor] the wall clock may run this many times a CPU-time cap (the warm-up's, the
+ *   cycles') before the case stops anyway (default WALL_FACTOR); the result's stoppedBy then says 'wall time'
+ * @param {number} [options.deadline] a performance.now() by which the group ends, warm-ups included, whatever its caps
+ *   allow (a run's wall-time budget: measureSpeedPaired); each warm-up gets a share of the time left in proportion to
+ *   its cap against the caps still to come, the cycles stop at the deadline after at least one (stoppedBy 'deadline')
  * @param {PairedClock} [options.clock]
  * @param {(() => void) | null} [options.beforeSlice] run before every slice, outside its time (default: SLICE_GC's
  *   minor GC on the CPU clock, none on a clock a test plays)
@@ -450,7 +462,7 @@ export function pairsBeside(timeline, num, den, reach = 2) {
  */
 export function measurePaired({
   cases, baseline: given, ratios, follow = {}, target = PRECISION_DEFAULTS.target, level = PRECISION_DEFAULTS.level,
-  sliceMs = PRECISION_DEFAULTS.sliceMs, minPairs = PRECISION_DEFAULTS.minPairs, maxMs = 5000, warmup = {},
+  sliceMs = PRECISION_DEFAULTS.sliceMs, minPairs = PRECISION_DEFAULTS.minPairs, maxMs = 5000, warmup = {}, wallFactor = WALL_FACTOR, deadline = Infinity,
   clock = CPU_CLOCK, beforeSlice = clock === CPU_CLOCK ? SLICE_GC?.run ?? null : null, onCase,
 }) {
   const byId = new Map(cases.map((c) => [c.id, c]));
@@ -466,8 +478,12 @@ export function measurePaired({
 
   /** @type {Map<string, ReturnType<typeof warmUp>>} */
   const warm = new Map();
-  for (const c of cases) {
-    warm.set(c.id, warmUp(c.loop, { sliceMs, clock, beforeSlice, ...warmup }));
+  const warmupCap = warmup.maxMs ?? WARMUP_DEFAULTS.maxMs;
+  for (const [k, c] of cases.entries()) {
+    // under a deadline, this warm-up's share of the time left: its cap against the warm-ups' still to come and the cycles'
+    const now = performance.now();
+    const until = Number.isFinite(deadline) ? now + ((deadline - now) * warmupCap) / ((cases.length - k) * warmupCap + maxMs) : Infinity;
+    warm.set(c.id, warmUp(c.loop, { sliceMs, clock, beforeSlice, wallFactor, deadline: until, ...warmup }));
     onCase?.({ id: c.id, phase: 'warmup' });
   }
 
@@ -531,8 +547,12 @@ export function measurePaired({
       if (pending()) stoppedBy = 'time';
       break;
     }
-    if (performance.now() - wallStart >= WALL_FACTOR * maxMs) {
+    if (performance.now() - wallStart >= wallFactor * maxMs) {
       if (pending()) stoppedBy = 'wall time';
+      break;
+    }
+    if (performance.now() >= deadline) {
+      if (pending()) stoppedBy = 'deadline';
       break;
     }
   }
@@ -541,7 +561,7 @@ export function measurePaired({
     cycles: cycle,
     ms: clock.now() - start,
     stoppedBy,
-    target, level, sliceMs,
+    target, level, sliceMs, wallFactor,
     cases: Object.fromEntries(cases.map((c) => {
       const own = /** @type {number[]} */ (rates.get(c.id));
       const ci = medianInterval(own, level);
@@ -568,7 +588,7 @@ export function measurePaired({
 }
 
 /**
- * @typedef {{ cycles: number, ms: number, stoppedBy: string, target: number, level: number, sliceMs: number,
+ * @typedef {{ cycles: number, ms: number, stoppedBy: string, target: number, level: number, sliceMs: number, wallFactor: number,
  *   cases: Record<string, { rate: number, low: number|null, high: number|null, slices: number, count: number|undefined,
  *     warmup: { settled: boolean, ms: number, slices: number }, halfWidth?: number, met?: boolean }>,
  *   ratios: Record<string, { num: string, den: string, ratio: number, low: number|null, high: number|null, pairs: number,

@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WALL_FACTOR, WARMUP_DEFAULTS } from './paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -22,7 +22,7 @@ const CONVERSIONS = { 'to-plain': 'toPlain', 'from-plain': 'fromPlain' };
 /**
  * What the paired timer's settings say, as far as a speed table needs: the target, the slices, the clock, and the
  * check against Benchmark.js.
- * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, clock?: string, gc?: string|null, v8Flags?: string[], allocator?: string|null,
+ * @typedef {{ timer?: string, precision?: { target: number, level: number, sliceMs: number, minPairs?: number, wallFactor?: number, wallBudget?: number|null, clock?: string, gc?: string|null, v8Flags?: string[], allocator?: string|null,
  *   groups?: { op: string, cycles: number, cpuMs: number, stoppedBy: string }[] } | null,
  *   processes?: number, processGroups?: string[][],
  *   timerCheck?: { case: string, benchmarkHz: number, sliceHz: number, ratio: number, payload?: string } | null }} PairedSettings
@@ -128,16 +128,29 @@ function timerAgreement(loop, count, label) {
  * derived (roundtripFrom).
  * @param {PlannedCase[]} planned
  * @param {Map<Prepared, Inputs>} inputs
- * @param {{ maxTime: number, oneMessage: string[], precision?: { target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number },
+ * @param {{ maxTime: number, oneMessage: string[], precision?: { target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number, wallFactor?: number, wallBudget?: number|null },
  *   onProgress?: (e: { done: number, total: number, name: string, round: number, hz: number }) => void, timerCheck?: boolean,
- *   clock?: import('./paired.js').PairedClock & { kind: string } }} options `clock`: the slices' clock (CPU_CLOCK; a test plays one)
+ *   clock?: import('./paired.js').PairedClock & { kind: string }, since?: number }} options `clock`: the slices' clock (CPU_CLOCK; a test
+ *   plays one); `since`: the performance.now() a wall-time budget (precision.wallBudget) counts from (measureSpeed's
+ *   start, so that preparing the inputs is part of it; default: now)
  */
-export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, precision = {}, onProgress, timerCheck = false, clock = CPU_CLOCK }) {
+export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, precision = {}, onProgress, timerCheck = false, clock = CPU_CLOCK, since = performance.now() }) {
   const target = precision.target ?? PRECISION_DEFAULTS.target;
   const level = precision.level ?? PRECISION_DEFAULTS.level;
   const sliceMs = precision.sliceMs ?? PRECISION_DEFAULTS.sliceMs;
   const minPairs = precision.minPairs ?? PRECISION_DEFAULTS.minPairs;
   const warmupMs = precision.warmupMs ?? WARMUP_DEFAULTS.maxMs;
+  const wallFactor = precision.wallFactor ?? WALL_FACTOR;
+  // a wall-time budget for the whole pass (from `since`), as a share of its CPU-time caps (warm-ups and cycles): each
+  // group is given a deadline, its share of the time left by its caps against those of the groups still to come
+  const wallBudget = precision.wallBudget ?? null;
+  const capsOf = (/** @type {string} */ op) => {
+    const n = planned.filter((c) => c.op === op).length * (oneMessage.includes(op) ? 2 : 1);
+    return n * (maxTime * 1000 + warmupMs);
+  };
+  let capsLeft = PAIRED_OPS.reduce((sum, op) => sum + capsOf(op), 0);
+  // (the slices keep at least half of it, however long the inputs took: a user's large corpus is not a slow machine)
+  const passDeadline = wallBudget == null ? Infinity : Math.max(since + wallBudget * capsLeft, performance.now() + (wallBudget * capsLeft) / 2);
   // for the round trip, encode's and decode's intervals each at half the error
   const joint = 1 - (1 - level) / 2;
   const total = planned.filter((c) => c.op !== 'roundtrip').length + planned.filter((c) => c.op !== 'roundtrip' && oneMessage.includes(c.op)).length;
@@ -175,8 +188,11 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
         ratios.push({ id, num: id, den: idOf(c) });
       }
     }
+    const now = performance.now();
+    const deadline = Number.isFinite(passDeadline) ? now + ((passDeadline - now) * capsOf(op)) / capsLeft : Infinity;
+    capsLeft -= capsOf(op);
     const result = measurePaired({
-      cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs, clock,
+      cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs, clock, wallFactor, deadline,
       // the group's cases share its cap: maxTime per case, the one-message loops counted
       maxMs: maxTime * 1000 * cases.length, warmup: { maxMs: warmupMs },
       onCase: (e) => {
@@ -229,7 +245,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
     last,
     timerCheck: check,
     precision: {
-      target, level, sliceMs, minPairs, warmupMs, ...timingSettings(), clock: clock.kind, groups,
+      target, level, sliceMs, minPairs, warmupMs, wallFactor, wallBudget, ...timingSettings(), clock: clock.kind, groups,
       ...precisionSummary(rows),
     },
   };

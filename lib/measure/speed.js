@@ -377,6 +377,8 @@ export function measureSpeed(prepared, payload, {
   rounds = 3, maxTime = 0.5, minTime, filter, onProgress, oneMessage = [], harness = null, sample, splitTime = false,
   timer = 'paired', precision = {}, timerCheck = false, clock, filterMayMissAll = false,
 } = {}) {
+  // where a wall-time budget (precision.wallBudget) counts from: the inputs' preparation is part of the pass's time
+  const started = performance.now();
   const corpus = speedMessages(payload, sample);
   const distinct = corpus.messages.length > 1;
   /** @type {Map<import('../verify.js').Prepared, ReturnType<typeof corpusInputs>>} each codec, with its verdict over the messages timed (a later message may have made it lossy), and its inputs */
@@ -399,7 +401,7 @@ export function measureSpeed(prepared, payload, {
   if (timer === 'paired') {
     const planned = pairedPlan(ready, filter);
     if (!planned.length && filter && !filterMayMissAll) throw new UserError(`--filter: ${filter} matches no benchmark`);
-    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck, clock });
+    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck, clock, since: started });
     const result = {
       payload: describePayload(payload),
       settings: {
@@ -543,8 +545,9 @@ export function summariseSpeedRounds(cases, baseline) {
 /**
  * What the paired timer is asked for (all optional): the relative half-width each ratio's interval must reach
  * (target, e.g. 0.05), its confidence level (e.g. 0.95), the slice length (sliceMs), the fewest pairs a ratio
- * needs (minPairs), and the longest warm-up per case (warmupMs).
- * @typedef {{ target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number }} SpeedPrecision
+ * needs (minPairs), the longest warm-up per case (warmupMs), and how many times a CPU-time cap the wall clock may run
+ * before a case stops anyway (wallFactor, default WALL_FACTOR of lib/measure/paired.js).
+ * @typedef {{ target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number, wallFactor?: number }} SpeedPrecision
  */
 
 /**

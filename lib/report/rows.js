@@ -187,9 +187,16 @@ export function timingGroupsByProcess(groups, { processes = 1, processGroups = [
   return [...by].sort(([x], [y]) => x - y).map(([process, own]) => ({ process, of, codecs: processGroups[(process - 1) % Math.max(1, processGroups.length)] ?? [], groups: own }));
 }
 
-/** How a timing group ended: every ratio met, or which cap stopped it. @param {string} stoppedBy */
-const stoppedText = (stoppedBy) => (stoppedBy === 'time' ? 'stopped by its time cap'
-  : stoppedBy === 'wall time' ? `stopped by the wall clock (${WALL_FACTOR}× its time cap)` : 'every ratio at its target');
+/**
+ * How a timing group ended: every ratio met, or which cap stopped it (the wall clock at `wallFactor` times the CPU-time
+ * cap: the run's own, or WALL_FACTOR for results written before runs recorded theirs; or the pass's wall-time budget,
+ * precision.wallBudget).
+ * @param {string} stoppedBy
+ * @param {number} [wallFactor]
+ */
+const stoppedText = (stoppedBy, wallFactor = WALL_FACTOR) => (stoppedBy === 'time' ? 'stopped by its time cap'
+  : stoppedBy === 'wall time' ? `stopped by the wall clock (${wallFactor}× its time cap)`
+    : stoppedBy === 'deadline' ? 'stopped by the pass\'s wall-time budget' : 'every ratio at its target');
 
 /**
  * The paired timer in one note: how the figures were timed and to what precision, and how its ops/s compare with
@@ -201,7 +208,7 @@ const stoppedText = (stoppedBy) => (stoppedBy === 'time' ? 'stopped by its time 
 export function pairedTimerNote(settings) {
   if (settings.timer !== 'paired' || !settings.precision) return null;
   const p = settings.precision;
-  const entry = (/** @type {TimingGroup} */ g) => `${g.op} ${g.cycles} cycles, ${stoppedText(g.stoppedBy)}`;
+  const entry = (/** @type {TimingGroup} */ g) => `${g.op} ${g.cycles} cycles, ${stoppedText(g.stoppedBy, p.wallFactor)}`;
   const groups = p.groups ?? [];
   const byProcess = timingGroupsByProcess(groups, settings);
   const codecsDiffer = (settings.processGroups?.length ?? 0) > 1;

@@ -46,6 +46,8 @@ export const UNITS = {
   pairRatios: 'ratio: each pair\'s, a codec\'s ops/s over the baseline\'s in slices taken back to back (the ratio and its interval are their median\'s; pooled over the processes)',
   baseRate: 'ops/s: the baseline\'s, the median over a ratio\'s pairs of the baseline slices beside them (in processes.baseRate, each process\'s: one below SLOWED_BASELINE_BELOW, 0.8, of the fastest the run saw on that payload and operation, its ratio no higher, ran on a slowed machine and was set aside)',
   sliceMs: 'milliseconds of CPU per slice',
+  wallFactor: 'ratio: how many times a speed case\'s CPU-time cap (its warm-up\'s, its group\'s cycles\') the wall clock may run before the case stops anyway',
+  wallBudget: 'fraction: the wall time the speed pass may take per payload in each process, as a share of the sum of its cases\' CPU-time caps (warm-ups and cycles); a group that reaches its share of it stops (stoppedBy "deadline"); null: no budget',
   processes: 'count of fresh processes the speed pass ran in, one after the other (0: none, the command\'s own process timed it: benchmark_dss.js --rounds 1 with one library group)',
   processRange: 'count: the fresh processes the speed pass starts with, and at most (one more at a time while some ratio\'s processes disagree or too few ran at full speed)',
   low: 'lower bound of an interval (the unit of the figure it bounds: a ratio for precision)',

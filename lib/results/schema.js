@@ -310,7 +310,7 @@ export const RESULTS_SCHEMA = {
             timer: { enum: ['paired', 'benchmark'] },
             precision: {
               type: 'object', required: ['target', 'level', 'sliceMs'],
-              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, clock: { type: 'string' }, gc: { type: ['string', 'null'] }, v8Flags: { type: 'array', items: { type: 'string' } }, allocator: { type: ['string', 'null'] } },
+              properties: { target: number, level: number, sliceMs: number, minPairs: number, warmupMs: number, wallFactor: number, wallBudget: { type: ['number', 'null'] }, clock: { type: 'string' }, gc: { type: ['string', 'null'] }, v8Flags: { type: 'array', items: { type: 'string' } }, allocator: { type: ['string', 'null'] } },
             },
             // the codecs timed in each fresh process (no two of one library, the baseline's aside, share one)
             processGroups: { type: 'array', items: { type: 'array', items: { type: 'string' } } },

@@ -229,6 +229,52 @@ test('measured to a precision: cases leave when their interval is narrow enough,
   assert.ok(n.ratios.c.halfWidth > 0.01);
 });
 
+test('a process that gets a third of a core stops at wallFactor times its CPU-time cap on the wall clock, not at the CPU cap', () => {
+  // the CPU clock runs at a third of the wall clock's pace (two other busy processes on the core); the loops do real
+  // work, so wall time passes, and the target is out of reach, so only a cap can end the group
+  const started = performance.now();
+  const third = { now: () => (performance.now() - started) / 3 };
+  const spin = (/** @type {number} */ count) => { let x = 0; for (let i = 0; i < count; i++) x += Math.sqrt(i + x); return x; };
+  const cases = [{ id: 'B', loop: spin }, { id: 'c', loop: (/** @type {number} */ count) => spin(2 * count) }];
+  const run = (/** @type {number|undefined} */ wallFactor) => measurePaired({
+    cases, baseline: 'B', clock: third, target: 1e-9, minPairs: 10, sliceMs: 2, maxMs: 150, warmup: { maxMs: 10 }, beforeSlice: null,
+    ...(wallFactor === undefined ? {} : { wallFactor }),
+  });
+  // the default factor (4) lets the wall clock run past three times the cap: the CPU cap stops it
+  const loose = run(undefined);
+  assert.equal(loose.stoppedBy, 'time');
+  assert.equal(loose.wallFactor, 4);
+  assert.ok(loose.ms >= 150, `${loose.ms} ms of CPU`);
+  // at 1.25 the wall clock stops it, after about 1.25 × 150 ms of wall, i.e. some 62 ms of this CPU clock
+  const tight = run(1.25);
+  assert.equal(tight.stoppedBy, 'wall time');
+  assert.equal(tight.wallFactor, 1.25);
+  assert.ok(tight.ms < 150, `${tight.ms} ms of CPU`);
+  assert.equal(tight.ratios.c.met, false);
+  // the warm-up alone: never settling (settle below 0), it ends at its own cap, on the wall clock at 1.25
+  const w = warmUp(spin, { sliceMs: 2, clock: third, maxMs: 60, settle: -1, wallFactor: 1.25 });
+  assert.equal(w.settled, false);
+  assert.ok(w.ms < 60, `warm-up ${w.ms} ms of CPU`);
+  assert.ok(warmUp(spin, { sliceMs: 2, clock: third, maxMs: 60, settle: -1 }).ms >= 60);
+});
+
+test('a deadline ends a group whatever its caps allow: the warm-ups take their share of it, then at least one cycle', () => {
+  const wall = { now: () => performance.now() };
+  const spin = (/** @type {number} */ count) => { let x = 0; for (let i = 0; i < count; i++) x += Math.sqrt(i + x); return x; };
+  const cases = [{ id: 'B', loop: spin }, { id: 'c', loop: (/** @type {number} */ count) => spin(2 * count) }];
+  // caps of 1 s per warm-up (which never settles) and 5 s of cycles, a target out of reach: only the deadline can end it
+  const r = measurePaired({
+    cases, baseline: 'B', clock: wall, target: 1e-9, minPairs: 10, sliceMs: 2, maxMs: 5000, warmup: { maxMs: 1000, settle: -1 }, beforeSlice: null,
+    deadline: performance.now() + 70,
+  });
+  assert.equal(r.stoppedBy, 'deadline');
+  assert.ok(r.cycles >= 1);
+  // each warm-up's share: its cap against the caps still to come (1 s of 7 s for the first, of 6 s for the second)
+  for (const c of Object.values(r.cases)) assert.ok(c.warmup.ms < 1000 && !c.warmup.settled, `warm-up ${c.warmup.ms} ms`);
+  assert.ok(r.ms < 5000, `${r.ms} ms of cycles`);
+  assert.ok(r.ratios.c.pairs >= 1);
+});
+
 test('warm-up runs a case until its rate settles, so a slow start does not reach the pairs', () => {
   // c's first 60,000 calls start 3× slower and speed up steadily (a JIT tiering up): without a warm-up they would
   // fill its first slices, and its first ten pairs could not agree; warmed up until its rate stops rising, its first

@@ -222,3 +222,29 @@ test('a planted empty loop is flagged on its row, against the harness measured o
   assert.match(result.results[0].implausible ?? '', /^probably measured an empty loop/);
   assert.equal(result.settings.harness, harness);
 });
+
+test('the paired pass under a wall-time budget: each group stops at its share of it, and says so', () => {
+  const payload = corpusPayload(50);
+  const prepared = prepareCodecs([standInCodec(jsonBuffer), recordingCodec({ on: false, ids: [] })], payload);
+  // a target no pair can reach, so only a cap or the budget ends a group: 2 groups of 2 cases, each case's caps
+  // 300 ms of cycles and 20 ms of warm-up, 1,280 ms in all
+  const run = (/** @type {number|null} */ wallBudget) => measureSpeed(prepared, payload, {
+    timer: 'paired', maxTime: 0.3, filter: /(encode|decode)$/,
+    precision: { target: 1e-9, sliceMs: 5, minPairs: 10, warmupMs: 20, ...(wallBudget != null && { wallBudget }) },
+  });
+  const budgeted = run(0.1);
+  const groups = /** @type {{ op: string, cycles: number, cpuMs: number, stoppedBy: string }[]} */ (budgeted.settings.precision?.groups);
+  assert.deepEqual(groups.map((g) => g.stoppedBy), ['deadline', 'deadline']);
+  assert.equal(budgeted.settings.precision?.wallBudget, 0.1);
+  // at least one cycle each, so every case has a rate; far less CPU than the 600 ms cap of each group
+  for (const g of groups) {
+    assert.ok(g.cycles >= 1);
+    assert.ok(g.cpuMs < 600, `${g.op}: ${g.cpuMs} ms`);
+  }
+  assert.ok(budgeted.results.every((r) => Number.isFinite(r.opsPerSec) && r.opsPerSec > 0), JSON.stringify(budgeted.results.map((r) => r.opsPerSec)));
+  // without a budget the same target runs to the caps (the CPU cap, or the wall clock at 4× it on a loaded machine)
+  const free = run(null);
+  for (const g of free.settings.precision?.groups ?? []) assert.match(g.stoppedBy, /^(time|wall time)$/);
+  assert.equal(free.settings.precision?.groups?.length, 2);
+  assert.equal(free.settings.precision?.wallBudget, null);
+});

@@ -50,6 +50,9 @@ test('the Timing note says which process each operation\'s cycles belong to, wit
     + 'Process 4 of 4: encode 14 cycles, every ratio at its target; decode 15 cycles, every ratio at its target. The round trip'), four);
   // one process: the operations alone, as before
   assert.match(note({ processes: 1, processGroups: [['json-buffer', 'a', 'b', 'c']] }), /no verdict\) \(encode 10 cycles, every ratio at its target; decode 8 cycles, stopped by its time cap; .*; decode 15 cycles, every ratio at its target\)\. The round trip/);
+  // a run that gave its own wall factor (npm start's default mode) is said with it
+  const own = pairedTimerNote(/** @type {any} */ ({ timer: 'paired', processes: 1, precision: { ...workers, wallFactor: 1.25, groups: [g(1, 'encode', 7, 'wall time')] } })) ?? '';
+  assert.match(own, /encode 7 cycles, stopped by the wall clock \(1\.25× its time cap\)/);
   // results written before the groups carried their process: not labelled with a process they may not belong to
   const untagged = note({ processes: 2, processGroups: [['json-buffer', 'a', 'c'], ['json-buffer', 'b']] }, groups.map(({ process: _p, ...rest }) => rest));
   assert.doesNotMatch(untagged, /Process \d/);

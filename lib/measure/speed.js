@@ -545,9 +545,10 @@ export function summariseSpeedRounds(cases, baseline) {
 /**
  * What the paired timer is asked for (all optional): the relative half-width each ratio's interval must reach
  * (target, e.g. 0.05), its confidence level (e.g. 0.95), the slice length (sliceMs), the fewest pairs a ratio
- * needs (minPairs), the longest warm-up per case (warmupMs), and how many times a CPU-time cap the wall clock may run
- * before a case stops anyway (wallFactor, default WALL_FACTOR of lib/measure/paired.js).
- * @typedef {{ target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number, wallFactor?: number }} SpeedPrecision
+ * needs (minPairs), the longest warm-up per case (warmupMs), how many times a CPU-time cap the wall clock may run
+ * before a case stops anyway (wallFactor, default WALL_FACTOR of lib/measure/paired.js), and the wall time a payload's
+ * pass may take as a share of its cases' CPU-time caps (wallBudget, default none: measureSpeedPaired).
+ * @typedef {{ target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number, wallFactor?: number, wallBudget?: number|null }} SpeedPrecision
  */
 
 /**

@@ -2,6 +2,7 @@
 // The transmission entry points as users run them: real processes, exit codes, one-line errors, clean shutdown.
 import nodeTest, { afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
@@ -530,3 +531,25 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT'])) {
   });
 }
 
+
+test('benchmark_ws.js --cpu-rate: a burst of the largest messages fits one 64 KiB socket read (burstAt\'s cap, wired through the run)', async () => {
+  // messages of about 8 KB of JSON: at 5,000 msgs/s a 2 ms burst would be 10 of them (80 KB), over one read of 64 KiB
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvj-burst-'));
+  try {
+    const messages = Array.from({ length: 20 }, (_, i) => ({ id: i, text: `${i} ${'x'.repeat(7990)}` }));
+    const file = path.join(dir, 'big.json');
+    fs.writeFileSync(file, JSON.stringify(messages));
+    const largest = Math.max(...messages.map((m) => Buffer.byteLength(JSON.stringify(m))));
+    const r = await run('benchmark_ws.js', ['--data', file, '--profiles', 'none', '--messages', '40', '--warmup', '10', '--rounds', '1', '--cpu-rate', '5000', '--cpu-seconds', '0.05', '--cpu-max-seconds', '0', '--json']).done;
+    assert.equal(r.code, 0, r.stderr);
+    const { runs: [t] } = JSON.parse(r.stdout);
+    const { burst } = t.cpuAtRate;
+    // the JSON message and its WebSocket frame (a client frame of this size adds 8 bytes: 2 of header, 2 of
+    // length, 4 of mask) fit 8 times in 65,536 bytes, not the rate's 10; the bursts come that much more often
+    assert.equal(burst.messages, Math.floor(65536 / (largest + 8)));
+    assert.ok(burst.messages < 10, JSON.stringify(burst));
+    assert.equal(burst.everyMs, (burst.messages * 1000) / 5000);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

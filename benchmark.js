@@ -58,7 +58,9 @@ const USAGE = `usage: node benchmark.js ${payloadSynopsis('N ...')}
   --full             publication grade: speed to ±${MODES.full.precision.target * 100}%, ≤ ${MODES.full.maxTime} s per case, every operation, the
                      one-message bias on every payload (the default times none), ${MODES.full.messages} messages
   --precision P      override the mode's precision target (0 < P < 1; 0.05 is ±5%)
-  --max-time S       override the mode's time cap per speed case, in seconds of CPU
+  --max-time S       override the mode's time cap per speed case, in seconds of CPU (the default mode also
+                     bounds each case at 1.25× its cap on the wall clock, and each payload's pass in a
+                     process at about 0.9 of its cases' caps: docs/speed.md, "A slowed machine's wall time")
   --warmup S         override the mode's longest warm-up per speed case, in seconds of CPU
   --slice MS         override the mode's slice length
   --rounds R         override the mode's Benchmark.js rounds of --runtimes (the runtime matrix)

@@ -5,7 +5,7 @@ import { cpuTicks, describeEnvironment } from './measure/environment.js';
 import { CORPUS_DEFAULTS, measureCorpusSizes, measureSizes } from './measure/sizes.js';
 import { attachMemory, benchmarkCount, measureHarness, measureSpeed, OPERATIONS } from './measure/speed.js';
 import { MEMORY_DEFAULTS } from './measure/memory.js';
-import { PRECISION_DEFAULTS, timingSettings } from './measure/paired.js';
+import { PRECISION_DEFAULTS, timingSettings, WALL_FACTOR } from './measure/paired.js';
 import { measureOperationMemory } from './measure/operation-memory.js';
 import { RESULTS_FORMAT, UNITS } from './results/index.js';
 import { measurable, prepareCodecs } from './verify.js';
@@ -686,7 +686,7 @@ export async function runSuite({
         processRange: [s.speedProcesses, s.speedMaxProcesses],
         // the codecs of each process: no two of one library (the baseline's aside) share one
         processGroups: groups.map((g) => g.map((c) => c.name)),
-        precision: { ...PRECISION_DEFAULTS, ...s.precision, ...timingOf(inProcesses?.[0]?.settings.precision) }, filter: s.speedFilter ? String(s.speedFilter) : null,
+        precision: { ...PRECISION_DEFAULTS, wallFactor: WALL_FACTOR, wallBudget: null, ...s.precision, ...timingOf(inProcesses?.[0]?.settings.precision) }, filter: s.speedFilter ? String(s.speedFilter) : null,
         ...(across && { runtimeRounds: speedOptions }),
         // the operations this mode times (the default leaves the conversions to --full)
         timerCheck: timerAgreement, baseline: BASELINE, operations: OPERATIONS.filter((op) => !s.speedFilter || s.speedFilter.test(`format ${op}`)), harness,

@@ -31,8 +31,23 @@ export const PRECISION_DEFAULTS = Object.freeze({ target: 0.05, level: 0.95, sli
  */
 export const WALL_FACTOR = 4;
 
-/** How a case's rate must hold still to count as warmed up: the median of its last three slices within 5% of the three before. */
-/** @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>} */
+/** The wall clock the caps' backstops and deadlines read (performance.now()); a test plays its own. */
+export const WALL_CLOCK = Object.freeze({ now: () => performance.now() });
+
+/**
+ * A share of the time left before a deadline: the moment `mine` of the `left` still to come is used up, counting
+ * from `now` (a deadline already past gives a moment before now: stop at once).
+ * @param {number} now
+ * @param {number} deadline
+ * @param {number} mine this part's weight (its CPU-time caps)
+ * @param {number} left the weight of this part and every part after it, > 0
+ */
+export const deadlineShare = (now, deadline, mine, left) => (Number.isFinite(deadline) ? now + ((deadline - now) * mine) / left : Infinity);
+
+/**
+ * How a case's rate must hold still to count as warmed up: the median of its last three slices within 5% of the three before.
+ * @type {Readonly<{ settle: number, window: number, minMs: number, maxMs: number }>}
+ */
 export const WARMUP_DEFAULTS = Object.freeze({ settle: 0.05, window: 3, minMs: 100, maxMs: 1000 });
 
 /**
@@ -332,14 +347,15 @@ export function calibrateCount(loop, sliceMs, clock, beforeSlice = null) {
  * `settle` of the median of the `window` before (and at least `minMs` spent), or `maxMs` has passed. The count
  * per slice is calibrated again at the end, for the rate it settled at.
  * @param {(count: number) => unknown} loop
- * @param {{ sliceMs: number, settle?: number, window?: number, minMs?: number, maxMs?: number, clock: PairedClock, beforeSlice?: (() => void) | null, wallFactor?: number, deadline?: number }} options
+ * @param {{ sliceMs: number, settle?: number, window?: number, minMs?: number, maxMs?: number, clock: PairedClock, beforeSlice?: (() => void) | null, wallFactor?: number, deadline?: number, wallClock?: PairedClock }} options
  *   `wallFactor`: the warm-up also stops once the wall clock has run that many times `maxMs` (WALL_FACTOR);
- *   `deadline`: and at this performance.now() (measurePaired's share of a run's wall-time budget)
+ *   `deadline`: and at this time of `wallClock` (measurePaired's share of a run's wall-time budget); `wallClock`:
+ *   WALL_CLOCK, or a test's
  * @returns {{ count: number, settled: boolean, ms: number, slices: number, rates: number[] }}
  */
-export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock, beforeSlice = null, wallFactor = WALL_FACTOR, deadline = Infinity }) {
+export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window = WARMUP_DEFAULTS.window, minMs = WARMUP_DEFAULTS.minMs, maxMs = WARMUP_DEFAULTS.maxMs, clock, beforeSlice = null, wallFactor = WALL_FACTOR, deadline = Infinity, wallClock = WALL_CLOCK }) {
   const start = clock.now();
-  const wallStart = performance.now();
+  const wallStart = wallClock.now();
   let count = calibrateCount(loop, sliceMs, clock, beforeSlice);
   /** @type {number[]} */
   const rates = [];
@@ -354,7 +370,7 @@ export function warmUp(loop, { sliceMs, settle = WARMUP_DEFAULTS.settle, window 
       const before = median(rates.slice(-2 * window, -window));
       if (Math.abs(last / before - 1) <= settle) { settled = true; break; }
     }
-    const wall = performance.now();
+    const wall = wallClock.now();
     if (spent >= maxMs || wall - wallStart >= wallFactor * maxMs || wall >= deadline) break;
     // the rate grows as the JIT compiles: keep a slice near its length
     if (ms > 0 && (ms > 2 * sliceMs || ms < sliceMs / 2)) count = rescale(count, (count * sliceMs) / ms);
@@ -451,9 +467,11 @@ export function pairsBeside(timeline, num, den, reach = 2) {
  * @param {Partial<typeof WARMUP_DEFAULTS>} [options.warmup]
  * @param {number} [options.wallFactor] the wall clock may run this many times a CPU-time cap (the warm-up's, the
  *   cycles') before the case stops anyway (default WALL_FACTOR); the result's stoppedBy then says 'wall time'
- * @param {number} [options.deadline] a performance.now() by which the group ends, warm-ups included, whatever its caps
- *   allow (a run's wall-time budget: measureSpeedPaired); each warm-up gets a share of the time left in proportion to
- *   its cap against the caps still to come, the cycles stop at the deadline after at least one (stoppedBy 'deadline')
+ * @param {number} [options.deadline] a time of `wallClock` by which the group ends, warm-ups included, whatever its
+ *   caps allow (a run's wall-time budget: measureSpeedPaired); each warm-up gets a share of the time left in proportion
+ *   to its cap against the caps still to come (deadlineShare), the cycles stop at the deadline once every case has a
+ *   slice that read time (stoppedBy 'deadline')
+ * @param {PairedClock} [options.wallClock] the wall clock of the backstops and the deadline (WALL_CLOCK; a test plays one)
  * @param {PairedClock} [options.clock]
  * @param {(() => void) | null} [options.beforeSlice] run before every slice, outside its time (default: SLICE_GC's
  *   minor GC on the CPU clock, none on a clock a test plays)
@@ -462,7 +480,7 @@ export function pairsBeside(timeline, num, den, reach = 2) {
  */
 export function measurePaired({
   cases, baseline: given, ratios, follow = {}, target = PRECISION_DEFAULTS.target, level = PRECISION_DEFAULTS.level,
-  sliceMs = PRECISION_DEFAULTS.sliceMs, minPairs = PRECISION_DEFAULTS.minPairs, maxMs = 5000, warmup = {}, wallFactor = WALL_FACTOR, deadline = Infinity,
+  sliceMs = PRECISION_DEFAULTS.sliceMs, minPairs = PRECISION_DEFAULTS.minPairs, maxMs = 5000, warmup = {}, wallFactor = WALL_FACTOR, deadline = Infinity, wallClock = WALL_CLOCK,
   clock = CPU_CLOCK, beforeSlice = clock === CPU_CLOCK ? SLICE_GC?.run ?? null : null, onCase,
 }) {
   const byId = new Map(cases.map((c) => [c.id, c]));
@@ -481,9 +499,8 @@ export function measurePaired({
   const warmupCap = warmup.maxMs ?? WARMUP_DEFAULTS.maxMs;
   for (const [k, c] of cases.entries()) {
     // under a deadline, this warm-up's share of the time left: its cap against the warm-ups' still to come and the cycles'
-    const now = performance.now();
-    const until = Number.isFinite(deadline) ? now + ((deadline - now) * warmupCap) / ((cases.length - k) * warmupCap + maxMs) : Infinity;
-    warm.set(c.id, warmUp(c.loop, { sliceMs, clock, beforeSlice, wallFactor, deadline: until, ...warmup }));
+    const until = deadlineShare(wallClock.now(), deadline, warmupCap, (cases.length - k) * warmupCap + maxMs);
+    warm.set(c.id, warmUp(c.loop, { sliceMs, clock, beforeSlice, ...warmup, wallFactor, deadline: until, wallClock }));
     onCase?.({ id: c.id, phase: 'warmup' });
   }
 
@@ -498,7 +515,7 @@ export function measurePaired({
   const leaders = cases.map((c) => c.id).filter((id) => id !== baseline && !follow[id]);
   const start = clock.now();
   // a backstop on the wall clock: a heavily loaded machine stretches CPU time's cap several-fold
-  const wallStart = performance.now();
+  const wallStart = wallClock.now();
   const pending = () => wanted.some((r) => !ratioDone.has(r.id)) || alone.some((id) => !caseDone.has(id));
   // the baseline stays while a ratio needs it: its own, or one of its followers' (the one-message loop)
   const baselineNeeded = () => baseline != null && wanted.some((r) => !ratioDone.has(r.id) && (r.den === baseline || r.num === baseline || follow[r.num] === baseline));
@@ -547,11 +564,13 @@ export function measurePaired({
       if (pending()) stoppedBy = 'time';
       break;
     }
-    if (performance.now() - wallStart >= wallFactor * maxMs) {
+    if (wallClock.now() - wallStart >= wallFactor * maxMs) {
       if (pending()) stoppedBy = 'wall time';
       break;
     }
-    if (performance.now() >= deadline) {
+    // past its deadline a group still goes on until every case has a slice that read time (one that read none is left
+    // out), so that no case is left without a rate
+    if (wallClock.now() >= deadline && cases.every((c) => /** @type {number[]} */ (rates.get(c.id)).length > 0)) {
       if (pending()) stoppedBy = 'deadline';
       break;
     }

@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WALL_FACTOR, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, deadlineShare, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WALL_FACTOR, WARMUP_DEFAULTS } from './paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -188,8 +188,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
         ratios.push({ id, num: id, den: idOf(c) });
       }
     }
-    const now = performance.now();
-    const deadline = Number.isFinite(passDeadline) ? now + ((passDeadline - now) * capsOf(op)) / capsLeft : Infinity;
+    const deadline = deadlineShare(performance.now(), passDeadline, capsOf(op), capsLeft);
     capsLeft -= capsOf(op);
     const result = measurePaired({
       cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs, clock, wallFactor, deadline,

@@ -194,9 +194,10 @@ export function timingGroupsByProcess(groups, { processes = 1, processGroups = [
  * @param {string} stoppedBy
  * @param {number} [wallFactor]
  */
-const stoppedText = (stoppedBy, wallFactor = WALL_FACTOR) => (stoppedBy === 'time' ? 'stopped by its time cap'
-  : stoppedBy === 'wall time' ? `stopped by the wall clock (${wallFactor}× its time cap)`
-    : stoppedBy === 'deadline' ? 'stopped by the pass\'s wall-time budget' : 'every ratio at its target');
+const stoppedText = (stoppedBy, wallFactor = WALL_FACTOR) => (stoppedBy === 'precision' ? 'every ratio at its target'
+  : stoppedBy === 'time' ? 'stopped by its time cap'
+    : stoppedBy === 'wall time' ? `stopped by the wall clock (${wallFactor}× its time cap)`
+      : stoppedBy === 'deadline' ? 'stopped by the pass\'s wall-time budget' : `stopped (${stoppedBy})`);
 
 /**
  * The paired timer in one note: how the figures were timed and to what precision, and how its ops/s compare with

@@ -327,6 +327,9 @@ const SPEED_SETTINGS = [
   ['processes', (/** @type {any} */ s) => (s.processRange ? (s.processRange[0] === s.processRange[1] ? s.processRange[0] : s.processRange.join('–'))
     : s.processes === 0 ? 'none (timed in the command\'s own process)' : s.processes)],
   ['time cap per case (s)', (/** @type {any} */ s) => s.maxTime],
+  // the wall-clock bounds (docs/speed.md, "A slowed machine's wall time"): results before 2026-12-02 recorded none
+  ['wall clock per CPU-time cap', (/** @type {any} */ s) => s.precision?.wallFactor],
+  ['wall-time budget (share of the caps)', (/** @type {any} */ s) => s.precision?.wallBudget],
 ];
 
 /**

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, MAX_RESCALE, SLICE_GC, measurePaired, pairRatios, sliceLoop, timingProcess,
+  calibrateCount, clockResolution, CLOCK_RESOLUTION_MS, CPU_CLOCK, cycleOrder, deadlineShare, MAX_RESCALE, SLICE_GC, measurePaired, pairRatios, sliceLoop, timingProcess,
   TIMING_ENV, TIMING_NODE_FLAGS, warmUp,
 } from '../../../lib/measure/paired.js';
 import { medianInterval, relativeHalfWidth } from '../../../lib/measure/statistics.js';
@@ -230,49 +230,80 @@ test('measured to a precision: cases leave when their interval is narrow enough,
 });
 
 test('a process that gets a third of a core stops at wallFactor times its CPU-time cap on the wall clock, not at the CPU cap', () => {
-  // the CPU clock runs at a third of the wall clock's pace (two other busy processes on the core); the loops do real
-  // work, so wall time passes, and the target is out of reach, so only a cap can end the group
-  const started = performance.now();
-  const third = { now: () => (performance.now() - started) / 3 };
-  const spin = (/** @type {number} */ count) => { let x = 0; for (let i = 0; i < count; i++) x += Math.sqrt(i + x); return x; };
-  const cases = [{ id: 'B', loop: spin }, { id: 'c', loop: (/** @type {number} */ count) => spin(2 * count) }];
-  const run = (/** @type {number|undefined} */ wallFactor) => measurePaired({
-    cases, baseline: 'B', clock: third, target: 1e-9, minPairs: 10, sliceMs: 2, maxMs: 150, warmup: { maxMs: 10 }, beforeSlice: null,
-    ...(wallFactor === undefined ? {} : { wallFactor }),
-  });
+  // a machine whose wall clock runs three times its CPU clock (two other busy processes on the core), played on
+  // virtual clocks; alternating fast and slow, so the pairs never reach the target and only a cap ends the group
+  const run = (/** @type {number|undefined} */ wallFactor) => {
+    let flip = 0;
+    const vm = virtualMachine({ B: 0.002, c: 0.001 }, { slow: () => (flip++ % 20000 < 10000 ? 1 : 1.7) });
+    const wallClock = { now: () => 3 * vm.clock.now() };
+    return measurePaired({ cases: vm.cases, baseline: 'B', clock: vm.clock, wallClock, target: 0.01, maxMs: 2000, warmup: { maxMs: 100 }, ...(wallFactor !== undefined && { wallFactor }) });
+  };
   // the default factor (4) lets the wall clock run past three times the cap: the CPU cap stops it
   const loose = run(undefined);
   assert.equal(loose.stoppedBy, 'time');
   assert.equal(loose.wallFactor, 4);
-  assert.ok(loose.ms >= 150, `${loose.ms} ms of CPU`);
-  // at 1.25 the wall clock stops it, after about 1.25 × 150 ms of wall, i.e. some 62 ms of this CPU clock
+  assert.ok(loose.ms >= 2000, `${loose.ms} ms of CPU`);
+  // at 1.25 the wall clock stops it after 1.25 × 2,000 ms of wall, i.e. about 833 ms of CPU
   const tight = run(1.25);
   assert.equal(tight.stoppedBy, 'wall time');
   assert.equal(tight.wallFactor, 1.25);
-  assert.ok(tight.ms < 150, `${tight.ms} ms of CPU`);
+  assert.ok(tight.ms > 800 && tight.ms < 900, `${tight.ms} ms of CPU`);
   assert.equal(tight.ratios.c.met, false);
   // the warm-up alone: never settling (settle below 0), it ends at its own cap, on the wall clock at 1.25
-  const w = warmUp(spin, { sliceMs: 2, clock: third, maxMs: 60, settle: -1, wallFactor: 1.25 });
+  const vm = virtualMachine({ B: 0.002 });
+  const wallClock = { now: () => 3 * vm.clock.now() };
+  const w = warmUp(vm.cases[0].loop, { sliceMs: 2, clock: vm.clock, wallClock, maxMs: 60, settle: -1, wallFactor: 1.25 });
   assert.equal(w.settled, false);
-  assert.ok(w.ms < 60, `warm-up ${w.ms} ms of CPU`);
-  assert.ok(warmUp(spin, { sliceMs: 2, clock: third, maxMs: 60, settle: -1 }).ms >= 60);
+  assert.ok(w.ms >= 25 && w.ms < 28, `warm-up ${w.ms} ms of CPU`);
+  assert.ok(warmUp(vm.cases[0].loop, { sliceMs: 2, clock: vm.clock, wallClock, maxMs: 60, settle: -1 }).ms >= 60);
 });
 
-test('a deadline ends a group whatever its caps allow: the warm-ups take their share of it, then at least one cycle', () => {
-  const wall = { now: () => performance.now() };
-  const spin = (/** @type {number} */ count) => { let x = 0; for (let i = 0; i < count; i++) x += Math.sqrt(i + x); return x; };
-  const cases = [{ id: 'B', loop: spin }, { id: 'c', loop: (/** @type {number} */ count) => spin(2 * count) }];
+test('deadlineShare: a part\'s share of the time left, by its weight against the weights still to come', () => {
+  assert.equal(deadlineShare(100, 170, 1000, 7000), 110);
+  assert.equal(deadlineShare(110, 170, 1000, 6000), 120);
+  // the last part gets the rest; a deadline already past, a moment before now; none, none
+  assert.equal(deadlineShare(150, 170, 5000, 5000), 170);
+  assert.ok(deadlineShare(200, 170, 1, 2) < 200);
+  assert.equal(deadlineShare(200, Infinity, 1, 2), Infinity);
+});
+
+test('a deadline ends a group whatever its caps allow: each warm-up takes its share of it, then the cycles', () => {
+  let flip = 0;
+  const vm = virtualMachine({ B: 0.002, c: 0.004 }, { slow: () => (flip++ % 20000 < 10000 ? 1 : 1.7) });
   // caps of 1 s per warm-up (which never settles) and 5 s of cycles, a target out of reach: only the deadline can end it
   const r = measurePaired({
-    cases, baseline: 'B', clock: wall, target: 1e-9, minPairs: 10, sliceMs: 2, maxMs: 5000, warmup: { maxMs: 1000, settle: -1 }, beforeSlice: null,
-    deadline: performance.now() + 70,
+    cases: vm.cases, baseline: 'B', clock: vm.clock, wallClock: vm.clock, target: 1e-9, minPairs: 10, sliceMs: 2, maxMs: 5000,
+    warmup: { maxMs: 1000, settle: -1 }, deadline: vm.clock.now() + 70,
   });
   assert.equal(r.stoppedBy, 'deadline');
-  assert.ok(r.cycles >= 1);
-  // each warm-up's share: its cap against the caps still to come (1 s of 7 s for the first, of 6 s for the second)
-  for (const c of Object.values(r.cases)) assert.ok(c.warmup.ms < 1000 && !c.warmup.settled, `warm-up ${c.warmup.ms} ms`);
-  assert.ok(r.ms < 5000, `${r.ms} ms of cycles`);
-  assert.ok(r.ratios.c.pairs >= 1);
+  // each warm-up's share: its cap against the caps still to come (1 s of 7 s of the 70 ms, then 1 s of 6 s of the
+  // 60 ms left): about 10 ms each, a slice past it at most
+  for (const [id, c] of Object.entries(r.cases)) assert.ok(!c.warmup.settled && c.warmup.ms >= 10 && c.warmup.ms < 13, `${id} warm-up ${c.warmup.ms} ms`);
+  // the cycles had the other 50 ms
+  assert.ok(r.ms >= 48 && r.ms < 56, `${r.ms} ms of cycles`);
+  assert.ok(r.ratios.c.pairs >= 5);
+});
+
+test('past its deadline a group goes on until every case has a slice that read time, so none is left without a rate', () => {
+  // c's first three slices after the warm-ups read no time (a process clock standing still); the deadline is long past
+  let t = 0;
+  let cycles = false;
+  let frozen = 3;
+  const clock = { now: () => t };
+  const cases = [
+    { id: 'B', loop: (/** @type {number} */ n) => { t += n * 0.002; return t; } },
+    { id: 'c', loop: (/** @type {number} */ n) => { if (cycles && frozen > 0) { frozen--; return t; } t += n * 0.004; return t; } },
+  ];
+  let warmed = 0;
+  const r = measurePaired({
+    cases, baseline: 'B', clock, wallClock: clock, target: 1e-9, sliceMs: 2, maxMs: 5000, warmup: { maxMs: 20 }, deadline: -1,
+    onCase: (e) => { if (e.phase === 'warmup' && ++warmed === cases.length) cycles = true; },
+  });
+  assert.equal(r.stoppedBy, 'deadline');
+  assert.equal(frozen, 0);
+  assert.equal(r.cases.c.slices, 1);
+  assert.equal(r.cycles, 4);
+  assert.ok(Number.isFinite(r.cases.c.rate));
 });
 
 test('warm-up runs a case until its rate settles, so a slow start does not reach the pairs', () => {

@@ -53,6 +53,10 @@ test('the Timing note says which process each operation\'s cycles belong to, wit
   // a run that gave its own wall factor (npm start's default mode) is said with it
   const own = pairedTimerNote(/** @type {any} */ ({ timer: 'paired', processes: 1, precision: { ...workers, wallFactor: 1.25, groups: [g(1, 'encode', 7, 'wall time')] } })) ?? '';
   assert.match(own, /encode 7 cycles, stopped by the wall clock \(1\.25× its time cap\)/);
+  // a group its pass's wall-time budget stopped says so; a value this code does not know is never taken for success
+  const said = (/** @type {string} */ stoppedBy) => pairedTimerNote(/** @type {any} */ ({ timer: 'paired', processes: 1, precision: { ...workers, groups: [g(1, 'decode', 3, stoppedBy)] } })) ?? '';
+  assert.match(said('deadline'), /decode 3 cycles, stopped by the pass's wall-time budget/);
+  assert.match(said('something new'), /decode 3 cycles, stopped \(something new\)/);
   // results written before the groups carried their process: not labelled with a process they may not belong to
   const untagged = note({ processes: 2, processGroups: [['json-buffer', 'a', 'c'], ['json-buffer', 'b']] }, groups.map(({ process: _p, ...rest }) => rest));
   assert.doesNotMatch(untagged, /Process \d/);

@@ -381,6 +381,14 @@ test('speed settings the two runs differ in are named, with each run\'s value; n
   const own = settle(makeResults(), ['--no-allocation-site-pretenuring'], null);
   /** @type {any} */ (own.settings.speed).processes = 0;
   assert.deepEqual(compareRuns(without, own).settingsDiffer, [{ setting: 'processes', a: '3', b: 'none (timed in the command\'s own process)' }]);
+  // npm start's wall-clock bounds against a run that recorded its own (benchmark_dss.js: factor 4, no budget)
+  const bounded = settle(makeResults(), ['--no-allocation-site-pretenuring'], null);
+  Object.assign(/** @type {any} */ (bounded.settings.speed).precision, { wallFactor: 1.25, wallBudget: 0.9 });
+  const unbounded = settle(makeResults(), ['--no-allocation-site-pretenuring'], null);
+  Object.assign(/** @type {any} */ (unbounded.settings.speed).precision, { wallFactor: 4, wallBudget: null });
+  assert.deepEqual(compareRuns(bounded, unbounded).settingsDiffer, [
+    { setting: 'wall clock per CPU-time cap', a: '1.25', b: '4' }, { setting: 'wall-time budget (share of the caps)', a: '0.9', b: 'none' },
+  ]);
   // the timer itself: Benchmark.js rounds against paired slices
   assert.deepEqual(compareRuns(a, withSettings).settingsDiffer.map((d) => d.setting), ['timer', 'V8 flags', 'allocator', 'clock', 'slice ms', 'precision target']);
 });

@@ -81,7 +81,7 @@ export const MODES = {
     // The caps are CPU time, and a process that gets part of a core spends them in that much more wall time: npm start
     // ran 212 s against 142 and 151 s on the AMD EPYC VM in a slow stretch of the host (2026-12-02 12:28Z, its speed
     // pass 89 s against 42; beside two busy loops 84 s against 49). So here the wall clock may run 1.25 times a case's
-    // cap (wallFactor, against WALL_FACTOR's 4 elsewhere), and each payload's pass in a process at most 0.9 of the sum of
+    // cap (wallFactor, against WALL_FACTOR's 4 elsewhere), and each payload's pass in a process about 0.9 of the sum of
     // its cases' caps (wallBudget; a quiet process used about 0.8 of them). A case cut short misses its target and is
     // shown unstable (docs/speed.md, "A slowed machine's wall time").
     precision: /** @type {{ target: number, sliceMs: number, minPairs: number, warmupMs: number, wallFactor?: number, wallBudget?: number }} */ ({ target: 0.05, sliceMs: 10, minPairs: 10, warmupMs: 200, wallFactor: 1.25, wallBudget: 0.9 }), speedFilter: /(encode|decode|roundtrip)$/, speedProcesses: 3, speedMaxProcesses: 3,

@@ -4,7 +4,7 @@ import Benchmark from 'benchmark';
 import { BASELINE } from '../codecs/baseline.js';
 import { isIdentity } from '../codecs/native-form.js';
 import { describeCodec } from '../verify.js';
-import { CPU_CLOCK, deadlineShare, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WALL_FACTOR, WARMUP_DEFAULTS } from './paired.js';
+import { CPU_CLOCK, deadlineShare, lastSink, measurePaired, PRECISION_DEFAULTS, SLICE_GC, sliceLoop, timingSettings, WALL_CLOCK, WALL_FACTOR, WARMUP_DEFAULTS } from './paired.js';
 import { median, medianInterval, relativeHalfWidth } from './statistics.js';
 
 /** The operations timed in slices; the round trip is derived from encode and decode (roundtripFrom). */
@@ -130,11 +130,12 @@ function timerAgreement(loop, count, label) {
  * @param {Map<Prepared, Inputs>} inputs
  * @param {{ maxTime: number, oneMessage: string[], precision?: { target?: number, level?: number, sliceMs?: number, minPairs?: number, warmupMs?: number, wallFactor?: number, wallBudget?: number|null },
  *   onProgress?: (e: { done: number, total: number, name: string, round: number, hz: number }) => void, timerCheck?: boolean,
- *   clock?: import('./paired.js').PairedClock & { kind: string }, since?: number }} options `clock`: the slices' clock (CPU_CLOCK; a test
- *   plays one); `since`: the performance.now() a wall-time budget (precision.wallBudget) counts from (measureSpeed's
- *   start, so that preparing the inputs is part of it; default: now)
+ *   clock?: import('./paired.js').PairedClock & { kind: string }, wallClock?: import('./paired.js').PairedClock, since?: number }} options
+ *   `clock`: the slices' clock (CPU_CLOCK; a test plays one); `wallClock`: the wall clock of the backstops and of the
+ *   wall-time budget (WALL_CLOCK; a test plays one); `since`: the time of `wallClock` the budget
+ *   (precision.wallBudget) counts from (measureSpeed's start, so that preparing the inputs is part of it; default: now)
  */
-export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, precision = {}, onProgress, timerCheck = false, clock = CPU_CLOCK, since = performance.now() }) {
+export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, precision = {}, onProgress, timerCheck = false, clock = CPU_CLOCK, wallClock = WALL_CLOCK, since = wallClock.now() }) {
   const target = precision.target ?? PRECISION_DEFAULTS.target;
   const level = precision.level ?? PRECISION_DEFAULTS.level;
   const sliceMs = precision.sliceMs ?? PRECISION_DEFAULTS.sliceMs;
@@ -150,7 +151,7 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
   };
   let capsLeft = PAIRED_OPS.reduce((sum, op) => sum + capsOf(op), 0);
   // (the slices keep at least half of it, however long the inputs took: a user's large corpus is not a slow machine)
-  const passDeadline = wallBudget == null ? Infinity : Math.max(since + wallBudget * capsLeft, performance.now() + (wallBudget * capsLeft) / 2);
+  const passDeadline = wallBudget == null ? Infinity : Math.max(since + wallBudget * capsLeft, wallClock.now() + (wallBudget * capsLeft) / 2);
   // for the round trip, encode's and decode's intervals each at half the error
   const joint = 1 - (1 - level) / 2;
   const total = planned.filter((c) => c.op !== 'roundtrip').length + planned.filter((c) => c.op !== 'roundtrip' && oneMessage.includes(c.op)).length;
@@ -188,10 +189,10 @@ export function measureSpeedPaired(planned, inputs, { maxTime, oneMessage, preci
         ratios.push({ id, num: id, den: idOf(c) });
       }
     }
-    const deadline = deadlineShare(performance.now(), passDeadline, capsOf(op), capsLeft);
+    const deadline = deadlineShare(wallClock.now(), passDeadline, capsOf(op), capsLeft);
     capsLeft -= capsOf(op);
     const result = measurePaired({
-      cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs, clock, wallFactor, deadline,
+      cases, baseline: base ? idOf(base) : null, ratios, follow, target, level, sliceMs, minPairs, clock, wallClock, wallFactor, deadline,
       // the group's cases share its cap: maxTime per case, the one-message loops counted
       maxMs: maxTime * 1000 * cases.length, warmup: { maxMs: warmupMs },
       onCase: (e) => {

@@ -7,6 +7,7 @@ import { corpusVerdict, describeCodec, measurable } from '../verify.js';
 import { corpusOf, describePayload } from '../payload/index.js';
 import { seededRandom } from '../random.js';
 import { measureSpeedPaired, pairedPlan } from './speed-paired.js';
+import { WALL_CLOCK } from './paired.js';
 
 // Benchmark.js would otherwise recompile each test from its source text, which
 // fails for closures and silently falls back; calling every codec the same way
@@ -364,21 +365,22 @@ export function benchmarkCount(prepared, payload, { rounds = 3, filter, oneMessa
  * time cap (`maxTime` seconds per case) runs out; the round trip is derived from encode and decode; every ratio
  * carries `precision` (its interval, pairs, whether it met the target); `rounds`, `minTime` and `splitTime` are
  * the Benchmark.js timer's and are not read. `timerCheck` times the baseline's encode with Benchmark.js and the
- * slices alternately, for settings.timerCheck. `clock` replaces the slices' clock (CPU_CLOCK) for a test.
+ * slices alternately, for settings.timerCheck. `clock` replaces the slices' clock (CPU_CLOCK) for a test, `wallClock`
+ * the wall clock of the backstops and the wall-time budget (WALL_CLOCK).
  * @param {{ rounds?: number, maxTime?: number, minTime?: number, filter?: RegExp, onProgress?: (e: SpeedProgress) => void,
  *   oneMessage?: string[], harness?: ReturnType<typeof measureHarness> | null, sample?: { limit?: number, seed?: number },
  *   splitTime?: boolean, timer?: 'paired'|'benchmark', precision?: SpeedPrecision, timerCheck?: boolean,
- *   clock?: import('./paired.js').PairedClock & { kind: string }, filterMayMissAll?: boolean }} [options] filterMayMissAll: with the
+ *   clock?: import('./paired.js').PairedClock & { kind: string }, wallClock?: import('./paired.js').PairedClock, filterMayMissAll?: boolean }} [options] filterMayMissAll: with the
  *   paired timer, a filter that matches none of these codecs' cases gives a result with no rows instead of the user's
  *   error (one process of several, each timing a group of the codecs: lib/runtimes/run/processes.js, which says so
  *   when no group's cases match)
  */
 export function measureSpeed(prepared, payload, {
   rounds = 3, maxTime = 0.5, minTime, filter, onProgress, oneMessage = [], harness = null, sample, splitTime = false,
-  timer = 'paired', precision = {}, timerCheck = false, clock, filterMayMissAll = false,
+  timer = 'paired', precision = {}, timerCheck = false, clock, wallClock = WALL_CLOCK, filterMayMissAll = false,
 } = {}) {
   // where a wall-time budget (precision.wallBudget) counts from: the inputs' preparation is part of the pass's time
-  const started = performance.now();
+  const started = wallClock.now();
   const corpus = speedMessages(payload, sample);
   const distinct = corpus.messages.length > 1;
   /** @type {Map<import('../verify.js').Prepared, ReturnType<typeof corpusInputs>>} each codec, with its verdict over the messages timed (a later message may have made it lossy), and its inputs */
@@ -401,7 +403,7 @@ export function measureSpeed(prepared, payload, {
   if (timer === 'paired') {
     const planned = pairedPlan(ready, filter);
     if (!planned.length && filter && !filterMayMissAll) throw new UserError(`--filter: ${filter} matches no benchmark`);
-    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck, clock, since: started });
+    const paired = measureSpeedPaired(planned, inputs, { maxTime, oneMessage: distinct ? oneMessage : [], precision, onProgress, timerCheck, clock, wallClock, since: started });
     const result = {
       payload: describePayload(payload),
       settings: {

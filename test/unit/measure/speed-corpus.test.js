@@ -248,3 +248,48 @@ test('the paired pass under a wall-time budget: each group stops at its share of
   assert.equal(free.settings.precision?.groups?.length, 2);
   assert.equal(free.settings.precision?.wallBudget, null);
 });
+
+test('the wall-time budget is split between the groups by their caps, through measureSpeed, on virtual clocks', () => {
+  // every codec call moves one virtual clock, which is both the slices' CPU clock and the wall clock; the cost per call
+  // alternates in stretches, so no ratio reaches the target and only the caps or the budget end a group
+  let t = 0;
+  let calls = 0;
+  /** @type {{ op: string, at: number }[]} */
+  const seen = [];
+  const tick = (/** @type {string} */ op) => {
+    t += calls++ % 6000 < 3000 ? 0.01 : 0.017;
+    seen.push({ op, at: t });
+  };
+  /** @param {import('../../../lib/codecs/index.js').Codec} codec */
+  const ticking = (codec) => standInCodec({
+    ...codec,
+    create: (/** @type {unknown[]} */ ...args) => {
+      const inner = /** @type {any} */ (codec.create)(...args);
+      return {
+        encode: (/** @type {unknown} */ n) => { tick('encode'); return inner.encode(n); },
+        decode: (/** @type {Uint8Array} */ b) => { tick('decode'); return inner.decode(b); },
+      };
+    },
+  });
+  const clock = { kind: 'virtual', now: () => t };
+  const payload = corpusPayload(50);
+  const prepared = prepareCodecs([ticking(jsonBuffer), ticking({ ...jsonBuffer, name: 'other' })], payload);
+  // 2 groups (encode, decode) of 2 cases, each case's caps 300 ms of cycles and 20 ms of warm-up: 640 ms a group,
+  // 1,280 in all; a budget of 0.1 of them is 128 ms of wall time, about 64 for each group
+  const since = t;
+  seen.length = 0;
+  const result = measureSpeed(prepared, payload, {
+    timer: 'paired', maxTime: 0.3, filter: /(encode|decode)$/, clock, wallClock: clock,
+    precision: { target: 1e-9, sliceMs: 5, minPairs: 10, warmupMs: 20, wallBudget: 0.1 },
+  });
+  const groups = /** @type {{ op: string, stoppedBy: string }[]} */ (result.settings.precision?.groups);
+  assert.deepEqual(groups.map((g) => [g.op, g.stoppedBy]), [['encode', 'deadline'], ['decode', 'deadline']]);
+  // the encode group's last call and the end of the run, on the wall clock, from the budget's start
+  const encodeEnd = /** @type {{ at: number }} */ (seen.findLast((s) => s.op === 'encode')).at - since;
+  const end = t - since;
+  // each group about its half (a slice or a cycle past its deadline at most); the first group taking the whole
+  // budget would leave the second one cycle
+  assert.ok(encodeEnd > 55 && encodeEnd < 80, `encode group ended at ${encodeEnd.toFixed(1)} ms of 128`);
+  assert.ok(end - encodeEnd > 45 && end - encodeEnd < 80, `decode group took ${(end - encodeEnd).toFixed(1)} ms`);
+  assert.ok(end > 120 && end < 150, `the pass took ${end.toFixed(1)} ms of wall time for a budget of 128`);
+});

@@ -52,19 +52,64 @@ export function readUtf8File(file, label = file) {
 
 /**
  * Writes a file atomically: a temp file in the same folder, then rename, so
- * readers never see half a file and a failure leaves no partial output.
+ * readers never see half a file and a failure leaves no partial output. A
+ * symbolic link is written through: the file it names is replaced and the link
+ * stays (a rename over the link would have put a plain file in its place, and a
+ * schema shared by a link would quietly stop being shared). What is not a
+ * regular file (/dev/stdout, /dev/null, a pipe) is written in place: renaming
+ * over it would replace a device with a file.
  * @param {string} file
  * @param {string | Uint8Array} text
  */
 export function writeFileAtomic(file, text) {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const target = writeTarget(file);
+  if (target.inPlace) {
+    try {
+      fs.writeFileSync(file, text);
+    } catch (err) {
+      throw new UserError(`${file}: cannot write: ${describeIoError(err)}`);
+    }
+    return;
+  }
+  const tmp = path.join(path.dirname(target.file), `.${path.basename(target.file)}.${process.pid}.tmp`);
   try {
     fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
+    fs.renameSync(tmp, target.file);
   } catch (err) {
     fs.rmSync(tmp, { force: true });
     throw new UserError(`${file}: cannot write: ${describeIoError(err)}`);
   }
+}
+
+/**
+ * Where writeFileAtomic puts a file: `inPlace` where the path names something other than a regular file or a folder
+ * (a device, a pipe, a socket: written as it is); else the file at the end of its symbolic links, a dangling link's
+ * target included (the path itself where it is no link).
+ * @param {string} file
+ * @returns {{ inPlace: boolean, file: string }}
+ */
+function writeTarget(file) {
+  /** @type {fs.Stats|null} */
+  let st = null;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    // nothing there yet, or a dangling link: followed below
+  }
+  if (st && !st.isFile() && !st.isDirectory()) return { inPlace: true, file };
+  let at = file;
+  // a chain of links, at most as many as the kernel follows (40 on Linux); past that the rename says what is wrong
+  for (let hops = 0; hops < 40; hops++) {
+    let link;
+    try {
+      if (!fs.lstatSync(at).isSymbolicLink()) break;
+      link = fs.readlinkSync(at);
+    } catch {
+      break;
+    }
+    at = path.resolve(path.dirname(at), link);
+  }
+  return { inPlace: false, file: at };
 }
 
 /**

@@ -120,9 +120,8 @@ export function main(argv, io = process) {
     try {
       checkCorpusFits(type, corpus, file);
     } catch (err) {
-      // the data itself (a lone surrogate no UTF-8 string holds), not the schema; a corpus's message names the file
-      // already, one message's does not
-      if (err instanceof UserError) throw new UserError(`${corpus.length > 1 ? '' : `${file}: `}${err.message}; nothing was written`);
+      // the data itself (a lone surrogate no UTF-8 string holds), not the schema; the message names the file
+      if (err instanceof UserError) throw new UserError(`${err.message}; nothing was written`);
       throw err;
     }
     for (const w of warnings) io.stderr.write(`json2proto: warning: ${file}: ${oneLine(w)}\n`);

@@ -211,7 +211,16 @@ function keyList(object) {
  */
 export function checkCorpusFits(type, corpus, label, notes) {
   // how the records spell keys, 64-bit integers, non-finite floats and other numbers, for the adapter (schemaForPayload)
-  if (corpus.length === 1) return checkFits(type, corpus[0], notes);
+  if (corpus.length === 1) {
+    // one message: its refusal names the file, as a record's does, without a record number
+    try {
+      return checkFits(type, corpus[0], notes);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      const message = `${label}: ${err.message}`;
+      throw isValueError(err) ? valueError(message) : new UserError(message);
+    }
+  }
   let fit = fitOf();
   for (let i = 0; i < corpus.length; i++) {
     try {

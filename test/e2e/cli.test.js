@@ -98,7 +98,7 @@ test('a --proto-path that is no folder: one line naming the option and the value
 
 test('a value that does not fit the schema names its JSON path', () => {
   const wrong = write('wrong.json', '{"id": "one", "status": "ok"}');
-  assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \$\.id: string "one" does not fit field id of type int32 \(checked against message \w+, the first in .*; choose another with --type\)$/);
+  assertUserError(run('benchmark_dtq.js', '--data', wrong, '--proto', statusProto), /^benchmark_dtq: \S+wrong\.json: \$\.id: string "one" does not fit field id of type int32 \(checked against message \w+, the first in .*; choose another with --type\)$/);
 });
 
 test('a number its field cannot hold, as a JSON number or in a string, a wrapper\'s bare value, a number a closed enum does not name, and two members of one oneof: one line with the path, exit 2, nothing written', () => {
@@ -126,16 +126,16 @@ test('a number its field cannot hold, as a JSON number or in a string, a wrapper
   const before = fs.readdirSync(tmp).sort();
   for (const [json, line] of cases) {
     fs.writeFileSync(data, json);
-    assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto), new RegExp(`^benchmark_dtq: ${line}${suffix}`));
+    assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto), new RegExp(`^benchmark_dtq: \\S+numbers\\.json: ${line}${suffix}`));
   }
   for (const [json, line] of cases2) {
     fs.writeFileSync(data, json);
-    assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto2), new RegExp(`^benchmark_dtq: ${line}${suffix2}`));
+    assertUserError(run('benchmark_dtq.js', '--data', data, '--proto', proto2), new RegExp(`^benchmark_dtq: \\S+numbers\\.json: ${line}${suffix2}`));
   }
   // the main job, which writes a run's folder under --out, refuses it before writing anything
   fs.writeFileSync(data, cases[0][0]);
   const out = path.join(tmp, 'runs');
-  assertUserError(run('benchmark.js', '--quick', '--data', data, '--proto', proto, '--out', out), new RegExp(`^benchmark: ${cases[0][1]}`));
+  assertUserError(run('benchmark.js', '--quick', '--data', data, '--proto', proto, '--out', out), new RegExp(`^benchmark: \\S+numbers\\.json: ${cases[0][1]}`));
   assert.deepEqual(fs.readdirSync(tmp).sort(), before, 'nothing written beside the inputs, no run folder under --out');
 });
 

@@ -209,7 +209,7 @@ test('a well-known type value that breaks its rule is one line naming the path a
   fs.writeFileSync(file, '{"name": "login", "occurredAt": "2023-11-14T22:13:20.123"}');
   try {
     assert.throws(() => resolvePayloads({ data: file, proto: path.join(DIR, 'event.proto'), type: 'audit.Event' }),
-      /^UserError: \$\.occurredAt: "2023-11-14T22:13:20\.123" is not a google\.protobuf\.Timestamp: proto3 JSON writes a Timestamp as an RFC 3339 date-time, "2024-01-02T03:04:05\.123Z" or with an offset "\+01:00"/);
+      /^UserError: \S+event-string-\d+\.json: \$\.occurredAt: "2023-11-14T22:13:20\.123" is not a google\.protobuf\.Timestamp: proto3 JSON writes a Timestamp as an RFC 3339 date-time, "2024-01-02T03:04:05\.123Z" or with an offset "\+01:00"/);
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -436,7 +436,7 @@ test('benchmark_dtq.js --data extensions.json --proto extensions.proto --formats
     const bad = run('benchmark_dtq.js', ['--data', path.join(dir, 'bad.json'), '--proto', proto, '--formats', 'all']);
     assert.equal(bad.status, 2, bad.stderr);
     assert.equal(bad.stdout, '');
-    assert.equal(bad.stderr, 'benchmark_dtq: $[".catalog.rating"]: message Product has no field for this key (an extension is keyed by its full name in brackets, '
+    assert.equal(bad.stderr, `benchmark_dtq: ${path.join(dir, 'bad.json')}: ` + '$[".catalog.rating"]: message Product has no field for this key (an extension is keyed by its full name in brackets, '
       + `"[catalog.rating]"; ".catalog.rating" is protobuf.js's own spelling, which no proto3 JSON parser reads) (checked against message catalog.Product, the first in ${proto}; choose another with --type)\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -498,7 +498,7 @@ test('an invalid well-known value from the command line: one line naming the pat
       const dtq = run('benchmark_dtq.js', [...WKT, '--type', type, '--data', path.join(dir, 'bad.json')]);
       assert.equal(dtq.status, 2, dtq.stderr);
       assert.equal(dtq.stdout, '');
-      assert.equal(dtq.stderr, `benchmark_dtq: ${line}\n`);
+      assert.equal(dtq.stderr, `benchmark_dtq: ${path.join(dir, 'bad.json')}: ${line}\n`);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -533,7 +533,7 @@ test('numbers in strings as ProtoJSON reads them ("1.5", "12", "1e2"): every pro
     const dtq = run('benchmark_dtq.js', ['--data', path.join(dir, 'bad.json'), '--proto', path.join(dir, 'n.proto')]);
     assert.equal(dtq.status, 2, dtq.stderr);
     assert.equal(dtq.stdout, '');
-    assert.equal(dtq.stderr, 'benchmark_dtq: $.r[1]: string "0x10" does not fit field r of type int32 (a number in a string is read only as JSON writes one: '
+    assert.equal(dtq.stderr, `benchmark_dtq: ${path.join(dir, 'bad.json')}: ` + '$.r[1]: string "0x10" does not fit field r of type int32 (a number in a string is read only as JSON writes one: '
       + `"12", "-3", "1e2") (checked against message N, the first in ${path.join(dir, 'n.proto')}; choose another with --type)\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -131,7 +131,7 @@ test('every record is checked against the schema; the first that does not fit is
   rejects(() => checkCorpusFits(type, [{ id: 1 }, { id: 2 }, { id: 3, extra: true }], 'f.json'),
     /^f\.json: record 3: \$\.extra: message M has no field for this key \(its fields: id, name\) \(records must share one schema; record 1 fits it\)$/);
   rejects(() => checkCorpusFits(type, [{ id: 'x' }], 'f.json'),
-    /^\$\.id: string "x" does not fit field id of type int32$/);
+    /^f\.json: \$\.id: string "x" does not fit field id of type int32$/);
   // a value no schema could carry is that record's own problem, not a schema the records fail to share
   rejects(() => checkCorpusFits(type, [{ id: 1, name: 'a' }, { id: 2, name: '\ud800' }], 'f.json'),
     /^f\.json: record 2: \$\.name: the string holds a lone surrogate \(at UTF-16 position 0\), which UTF-8, and so field name of type string, cannot carry$/);

@@ -58,7 +58,7 @@ test('canonical proto3 JSON: lowerCamelCase keys, int64 as a string, an enum by 
 test('a missing proto2 required field is one clear fit error with its path', () => {
   const proto = 'syntax = "proto2"; message P { required string name = 1; optional string nick = 2; }';
   assert.throws(() => resolvePayloads(files('p2-missing', proto, '{"nick":"a"}')),
-    (err) => err instanceof UserError && /^\$\.name: required field P\.name is missing/.test(err.message));
+    (err) => err instanceof UserError && /^\S+p2-missing\.json: \$\.name: required field P\.name is missing/.test(err.message));
 });
 
 test('a payload that does not fit the message picked by default says which message that was', () => {
@@ -70,7 +70,7 @@ test('a payload that does not fit the message picked by default says which messa
   // but not where no message could carry the value (a lone surrogate): another --type would not help
   const lone = files('default-type-surrogate', 'syntax = "proto3"; message First { string a = 1; } message Second { string b = 1; }', '{"a":"\\ud800"}');
   assert.throws(() => resolvePayloads(lone), (err) => err instanceof UserError
-    && /^\$\.a: the string holds a lone surrogate \(at UTF-16 position 0\), which UTF-8, and so field a of type string, cannot carry$/.test(err.message));
+    && /^\S+default-type-surrogate\.json: \$\.a: the string holds a lone surrogate \(at UTF-16 position 0\), which UTF-8, and so field a of type string, cannot carry$/.test(err.message));
 });
 
 test('NaN and the infinities as ProtoJSON writes them ("NaN") in float and double fields: equivalent (non-finite-as-string), not refused', () => {
@@ -79,7 +79,7 @@ test('NaN and the infinities as ProtoJSON writes them ("NaN") in float and doubl
   // a number beyond the float's range is refused, as "3.5e38" is (ProtoJSON parsers refuse both), not measured as a
   // float Infinity; one that rounds to the largest float is taken, and the rounding is LOSSY
   assert.throws(() => resolvePayloads({ ...files('finite', 'syntax = "proto3"; message F { float f = 1; }', '{"f":1e39}'), type: 'F' }),
-    (err) => err instanceof UserError && err.message === '$.f: number 1e+39 does not fit field f of type float (beyond the largest finite float)');
+    (err) => err instanceof UserError && err.message === `${path.join(dir, 'finite.json')}: $.f: number 1e+39 does not fit field f of type float (beyond the largest finite float)`);
   assert.equal(verdictOf(files('largest-float', 'syntax = "proto3"; message F { float f = 1; }', '{"f":3.4028235e38}')),
     'LOSSY at $.f: 3.4028235e+38 → 3.4028234663852886e+38');
 });
@@ -113,11 +113,11 @@ test('numbers an integer field cannot hold are refused as JSON numbers, as they 
     ['{"m":{"a":4294967296}}', '$.m.a: number 4294967296 does not fit field m of type fixed32 (outside the fixed32 range 0 to 4294967295)'],
   ];
   for (const [json, line] of refused) {
-    assert.throws(() => resolvePayloads({ ...files('number-refused', proto, json), type: 'N' }), (err) => err instanceof UserError && err.message === line, json);
+    assert.throws(() => resolvePayloads({ ...files('number-refused', proto, json), type: 'N' }), (err) => err instanceof UserError && err.message === `${path.join(dir, 'number-refused.json')}: ${line}`, json);
   }
   // the same value in a string is refused alike (number-as-string)
   assert.throws(() => resolvePayloads({ ...files('string-refused', proto, '{"i":"1.5"}'), type: 'N' }),
-    (err) => err instanceof UserError && err.message === '$.i: string "1.5" does not fit field i of type int32 (not an integer)');
+    (err) => err instanceof UserError && err.message === `${path.join(dir, 'string-refused.json')}: $.i: string "1.5" does not fit field i of type int32 (not an integer)`);
   // integers written with an exponent or a zero fraction are integers, as JSON.parse reads them; a 64-bit integer beyond
   // 2^53 is the one JSON.parse rounded it to (the payload warns), as protobuf-es's fromJson takes it
   const [ok] = resolvePayloads(files('number-ok', proto, '{"i":-2147483648,"u":4294967295,"l":1e18,"ul":18446744073709549568,"r":[1e2,100.0],"m":{"a":0},"d":1.5}'));

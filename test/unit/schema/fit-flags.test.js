@@ -4,6 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { FIT_FLAGS, anyFit, buildAdapter, checkFits, fitOf, mergeFits, parseSchema, schemaForPayload } from '../../../lib/schema/index.js';
 import { checkCorpusFits } from '../../../lib/payload/corpus.js';
+import { UserError } from '../../../lib/errors.js';
 
 const schema = parseSchema('syntax = "proto3"; message M { string last_updated = 1; int64 big = 2; double d = 3; int32 n = 4; }');
 /** @type {Record<string, Record<string, unknown>>} a message that sets one flag, and no other, by flag */
@@ -36,4 +37,10 @@ test('checkFits reports exactly FIT_FLAGS; a corpus merges its records\'; the ad
   }
   assert.deepEqual(checkCorpusFits(schema.type, Object.values(SETS), 'corpus.json'), fitOf(Object.fromEntries(FIT_FLAGS.map((f) => [f, true]))));
   assert.deepEqual(checkCorpusFits(schema.type, [SETS.longsAsStrings], 'one.json'), only('longsAsStrings'));
+});
+
+test('a message that does not fit is named with its file, one message as records are', () => {
+  const { type } = parseSchema('syntax = "proto3";\nmessage Order { string id = 1; }\n', { typeName: 'Order' });
+  assert.throws(() => checkCorpusFits(type, [{ id: 1 }], 'idnum.json'), (err) => err instanceof UserError && /^idnum\.json: \$\.id: number 1 does not fit field id of type string$/.test(err.message));
+  assert.throws(() => checkCorpusFits(type, [{ id: 'a' }, { id: 1 }], 'two.json'), (err) => err instanceof UserError && /^two\.json: record 2: \$\.id: number 1 does not fit/.test(err.message));
 });

@@ -218,7 +218,7 @@ export function benchmarkOptions(values, { loopbackMessages }) {
   const opts = transmissionOptions(values);
   const profiles = listOption(values.profiles, '--profiles');
   checkCustomLink(values, profiles.includes('custom'), `add custom to --profiles (got ${profiles.join(',')})`);
-  for (const p of profiles) resolveProfile(p, opts);
+  for (const p of profiles) resolveProfile(p, opts, '--profiles');
   const explicit = values.messages === undefined ? null : numberOption(values.messages, 'messages', { min: 1, integer: true });
   return {
     opts, profiles,

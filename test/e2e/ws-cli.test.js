@@ -228,6 +228,9 @@ nodeTest('bad arguments: one line, exit 2', { timeout: 240000 }, async () => {
   assertOneLine(await run('client_json.js', ['3', 'many']).done, /^client_json: M \(the message count\): expected a whole number ≥ 1, got "many"$/);
   assertOneLine(await run('client_json.js', ['3', '0']).done, /^client_json: M \(the message count\): expected a whole number ≥ 1, got "0"$/);
   assertOneLine(await run('client_json.js', ['3', '10', '--throttle', '5g']).done, /^client_json: unknown throttle profile "5g"/);
+  // a custom link without its figures, named by the option each command takes it with
+  assertOneLine(await run('client_json.js', ['3', '10', '--throttle', 'custom']).done, /^client_json: --throttle: custom needs at least one of --rtt MS, --down KBIT, --up KBIT$/);
+  assertOneLine(await run('benchmark_ws.js', ['3', '--profiles', 'custom']).done, /^benchmark_ws: --profiles: custom needs at least one of --rtt MS, --down KBIT, --up KBIT$/);
   assertOneLine(await run('server.js', ['3', '--port', '70000']).done, /^server: --port: expected 0–65535, got 70000$/);
   assertOneLine(await run('server.js', []).done, /^server: give one payload number N/);
   // $PORT named as the source of a bad port (it was reported as --port), and a URL of the right shape that is no URL

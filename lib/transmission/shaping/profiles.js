@@ -26,16 +26,18 @@ export const PROFILES = {
  * down/up means that direction is not limited).
  * @param {string} profile
  * @param {{ rtt?: number, down?: number, up?: number }} [custom]
+ * @param {string} [option] the option the profile was given with, for a refusal: the clients' --throttle, the
+ *   benchmarks' --profiles
  * @returns {{ name: string, rtt: number, down: number|null, up: number|null } | null}
  */
-export function resolveProfile(profile = 'none', custom = {}) {
+export function resolveProfile(profile = 'none', custom = {}, option = '--throttle') {
   if (profile === 'none') return null;
   if (profile === 'custom') {
     const { rtt, down, up } = custom;
     for (const [name, v] of Object.entries({ rtt, down, up })) {
       if (v != null && !(Number.isFinite(v) && v >= 0)) throw new UserError(`--${name}: expected a number ≥ 0, got "${v}"`);
     }
-    if (rtt == null && down == null && up == null) throw new UserError('--throttle custom needs at least one of --rtt MS, --down KBIT, --up KBIT');
+    if (rtt == null && down == null && up == null) throw new UserError(`${option}: custom needs at least one of --rtt MS, --down KBIT, --up KBIT`);
     return { name: 'custom', rtt: rtt ?? 0, down: down || null, up: up || null };
   }
   const p = Object.hasOwn(PROFILES, profile) ? PROFILES[/** @type {keyof typeof PROFILES} */ (profile)] : null;

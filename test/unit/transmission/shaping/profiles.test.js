@@ -42,7 +42,9 @@ test('resolveProfile: custom takes what is given; a missing or zero rate means t
 
 test('resolveProfile refuses, in one line naming the option, what it cannot use', () => {
   assert.throws(() => resolveProfile('5g'), (err) => err instanceof UserError && /^unknown throttle profile "5g" \(known: none, 3gslow, .*, fois, custom\)$/.test(err.message));
-  assert.throws(() => resolveProfile('custom', {}), (err) => err instanceof UserError && /needs at least one of --rtt MS, --down KBIT, --up KBIT/.test(err.message));
+  assert.throws(() => resolveProfile('custom', {}), (err) => err instanceof UserError && err.message === '--throttle: custom needs at least one of --rtt MS, --down KBIT, --up KBIT');
+  // the benchmarks take profiles with --profiles, and their refusal names it
+  assert.throws(() => resolveProfile('custom', {}, '--profiles'), (err) => err instanceof UserError && err.message === '--profiles: custom needs at least one of --rtt MS, --down KBIT, --up KBIT');
   assert.throws(() => resolveProfile('custom', { rtt: -5 }), (err) => err instanceof UserError && err.message === '--rtt: expected a number ≥ 0, got "-5"');
   assert.throws(() => resolveProfile('custom', { down: NaN }), (err) => err instanceof UserError && err.message.startsWith('--down: '));
   assert.throws(() => resolveProfile('custom', { up: Infinity }), (err) => err instanceof UserError && err.message.startsWith('--up: '));

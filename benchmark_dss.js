@@ -121,6 +121,8 @@ runCli(import.meta.url, async () => {
   const oneMessage = oneMessageOption(values['one-message']);
   if (values.runtimes !== undefined) return speedAcrossRuntimesCli({ values, positionals, rounds, maxTime, minTime, filter });
   const { payloads, codecs } = await resolveSelection(values, positionals);
+  // a filter no "format op" name matches is refused now, not after the harness and the first processes have run
+  if (filter && !codecs.some((c) => OPERATIONS.some((op) => filter.test(`${c.name} ${op}`)))) throw new UserError(`--filter: ${filter} matches no benchmark`);
   // codecs of one library are timed in processes of their own (lib/runtimes/run/processes.js), as are --rounds R
   if (paired && (maxRounds > 1 || libraryGroups(codecs).length > 1)) return processesCli([rounds, maxRounds], payloads, codecs, values, { maxTime, precision: precision ?? {}, filter, oneMessage });
 

@@ -61,10 +61,14 @@ export const CORPUS_DEFAULTS = Object.freeze({
 
 /**
  * Compressed bytes per message of one method (summarise's figures over `messages` messages, and the dictionary's
- * size where there is one), or why this runtime could not measure it.
- * @typedef {(ReturnType<typeof summarise> & { messages: number, dictionaryBytes?: number, unavailable?: undefined })
- *   | { unavailable: string, mean?: undefined, messages?: undefined, dictionaryBytes?: undefined }} CompressedFigure
+ * size where there is one, with the mean bytes of the same messages without it, raw and gzip'd: rawMean, gzipMean),
+ * or why this runtime could not measure it.
+ * @typedef {(ReturnType<typeof summarise> & { messages: number, dictionaryBytes?: number, rawMean?: number, gzipMean?: number, unavailable?: undefined })
+ *   | { unavailable: string, mean?: undefined, messages?: undefined, dictionaryBytes?: undefined, rawMean?: undefined, gzipMean?: undefined }} CompressedFigure
  */
+
+/** @param {number[]} values */
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** The compressed columns, in table order. */
 export const COMPRESSION_METHODS = ['httpGzip', 'httpBrotli', 'httpZstd', 'deflateDictionary', 'zstdDictionary', 'deflateStream', 'zstdStream'];
@@ -221,9 +225,12 @@ async function compressCorpus(kept, { sample, unseen, train, streamCount, dictio
     result.zstdDictionary = { unavailable: noDictionary };
   } else {
     const dictionary = buildDictionary(at(Array.from({ length: train }, (_, i) => i)), dictionaryBytes);
-    result.deflateDictionary = { ...per(test, (b) => WITH_DICTIONARY.deflateDictionary(b, dictionary)), dictionaryBytes: dictionary.length };
+    // the same messages without the dictionary, raw and gzip'd: what a figure with it is compared with, on the messages
+    // it was measured on (a corpus whose held-out messages differ from the rest would otherwise compare two sets)
+    const same = { rawMean: mean(test.map((b) => b.length)), gzipMean: mean(test.map(PER_MESSAGE.gzip)) };
+    result.deflateDictionary = { ...per(test, (b) => WITH_DICTIONARY.deflateDictionary(b, dictionary)), dictionaryBytes: dictionary.length, ...same };
     result.zstdDictionary = support.zstdDictionary === true
-      ? { ...per(test, (b) => WITH_DICTIONARY.zstdDictionary(b, dictionary)), dictionaryBytes: dictionary.length }
+      ? { ...per(test, (b) => WITH_DICTIONARY.zstdDictionary(b, dictionary)), dictionaryBytes: dictionary.length, ...same }
       : { unavailable: support.zstdDictionary };
   }
   const inOrder = at(Array.from({ length: streamCount }, (_, i) => i));

@@ -9,7 +9,7 @@ import { columnsOf, tableModel, toMarkdown } from './table.js';
 /**
  * Compressed bytes per message of one method (lib/measure/sizes.js, measureCorpusSizes), or why the method is missing.
  * @typedef {{ unavailable: string, mean?: undefined, dictionaryBytes?: undefined }
- *   | { unavailable?: undefined, mean: number, median?: number, messages?: number, dictionaryBytes?: number }} CompressedFigure
+ *   | { unavailable?: undefined, mean: number, median?: number, messages?: number, dictionaryBytes?: number, rawMean?: number, gzipMean?: number }} CompressedFigure
  */
 
 /**
@@ -152,10 +152,15 @@ export function dictionarySentence({ payload, codecs }) {
     : a < b ? `${fixed(b / a, 2)}× smaller than` : `${fixed(a / b, 2)}× larger than`);
   const zj = json.compressed.zstdDictionary;
   const zstd = zj && !zj.unavailable ? ` (with zstd and the same dictionary: ${bytesCell(zj.mean)} B)` : '';
-  return `${payload.id}: JSON with a ${int(jd.dictionaryBytes)}-byte deflate dictionary takes ${bytesCell(jd.mean)} B per message${zstd}, `
-    + `${times(jd.mean, proto.perMessage.mean)} ${protoName}'s ${bytesCell(proto.perMessage.mean)} B raw `
+  // every figure over the messages the dictionaries were measured on (those outside the training slice); results
+  // written before the figures carried those messages' raw and gzip'd bytes compare with the whole corpus's and say so
+  const same = pd.rawMean != null && jd.gzipMean != null;
+  const protoRaw = pd.rawMean ?? proto.perMessage.mean;
+  const jsonGzip = jd.gzipMean ?? gzip.mean;
+  return `${payload.id}: over the ${messagesWord(jd.messages ?? 0)} outside the training slice, JSON with a ${int(jd.dictionaryBytes)}-byte deflate dictionary takes ${bytesCell(jd.mean)} B per message${zstd}, `
+    + `${times(jd.mean, protoRaw)} ${protoName}'s ${bytesCell(protoRaw)} B raw${same ? '' : ' (over every message)'} `
     + `and ${times(jd.mean, pd.mean)} its ${bytesCell(pd.mean)} B with a dictionary of its own (${int(pd.dictionaryBytes)} bytes); `
-    + `gzip alone leaves JSON at ${bytesCell(gzip.mean)} B.`;
+    + `gzip alone leaves JSON at ${bytesCell(jsonGzip)} B${same ? '' : ' (over the sample)'}.`;
 }
 
 /**

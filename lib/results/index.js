@@ -100,6 +100,8 @@ export const UNITS = {
   deflateStream: 'bytes per message in one deflate stream flushed per message (permessage-deflate with context takeover)',
   zstdStream: 'bytes per message in one zstd stream flushed per message',
   dictionaryBytes: 'bytes of the preset dictionary (at most, in settings)',
+  rawMean: 'mean bytes per message of the same messages a dictionary figure was measured on, without compression',
+  gzipMean: 'mean bytes per message of the same messages a dictionary figure was measured on, after gzip (level 6) alone',
   record: 'index of a record in the corpus, from 0 (0: the first message; messages name it "record N" counting from 1, so index 6 is record 7)',
   sample: 'count of messages compressed one by one',
   train: 'count of messages in the training slice',

@@ -62,7 +62,7 @@ const corpusSizeRow = {
     properties: {
       record: { type: ['integer', 'null'] }, perMessage, ofJson: number,
       // per method its bytes per message, or { unavailable: reason }
-      compressed: { type: 'object', additionalProperties: { type: 'object', properties: { median: nullableNumber, p90: nullableNumber, max: nullableNumber, mean: nullableNumber, total: nullableNumber, messages: count, dictionaryBytes: count, unavailable: { type: 'string' } } } },
+      compressed: { type: 'object', additionalProperties: { type: 'object', properties: { median: nullableNumber, p90: nullableNumber, max: nullableNumber, mean: nullableNumber, total: nullableNumber, messages: count, dictionaryBytes: count, rawMean: number, gzipMean: number, unavailable: { type: 'string' } } } },
     },
     if: { properties: { status: { enum: ['exact', 'equivalent', 'lossy'] } } },
     then: { required: ['perMessage', 'ofJson', 'compressed'] },

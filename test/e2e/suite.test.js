@@ -90,9 +90,9 @@ test('several link profiles: one transmission entry, table and chart bar group p
     assert.ok(e.corpusSizes.codecs.every((c) => c.status === 'exact' && c.perMessage.total > 0 && c.compressed.deflateDictionary.mean > 0));
   }
   assert.match(md, /^### Size over the corpus$/m);
-  assert.match(md, /^test5: JSON with a [\d,]+-byte deflate dictionary takes [\d.,]+ B per message/m);
+  assert.match(md, /^test5: over the [\d,]+ messages outside the training slice, JSON with a [\d,]+-byte deflate dictionary takes [\d.,]+ B per message/m);
   const html = renderHtml(results);
-  assert.match(html, /<h3>Size over the corpus of 1,000 messages<\/h3><p class="answer">test1: JSON with a /);
+  assert.match(html, /<h3>Size over the corpus of 1,000 messages<\/h3><p class="answer">test1: over the [\d,]+ messages outside the training slice, JSON with a /);
 });
 
 test('the slow link: one pipelined pass over the mobile profile for test3, recorded with its window and messages', async () => {

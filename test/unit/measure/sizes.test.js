@@ -50,15 +50,37 @@ test('bytes per message over every message; identical streams are compressed onc
   assert.ok(j.compressed.deflateDictionary.mean < j.compressed.httpGzip.mean / 2);
   assert.equal(j.compressed.deflateStream.messages, 300);
   assert.deepEqual(result.corpus.training, { messages: 50, measuredOn: 250, dictionaryBytes: 16384 });
+  // the same 250 messages without the dictionary, raw and gzip'd, beside the figure with it
+  const unseenMean = (/** @type {number[]} */ sizes) => sizes.slice(50).reduce((a, b) => a + b) / 250;
+  assert.equal(j.compressed.deflateDictionary.rawMean, unseenMean(jsonSizes));
+  assert.equal(j.compressed.deflateDictionary.gzipMean, unseenMean(corpus.map((m) => zlib.gzipSync(JSON.stringify(m), { level: 6 }).length)));
+  assert.notEqual(j.compressed.deflateDictionary.rawMean, j.perMessage.mean);
   assert.match(dictionarySentence({ payload: { id: 'r' }, codecs: [{ ...jb, format: 'json-buffer' }, { ...pb, format: 'protobufjs-static' }] }) ?? '',
-    /^r: JSON with a [\d,]+-byte deflate dictionary takes [\d.]+ B per message.*protobufjs-static's [\d.]+ B raw/);
+    /^r: over the 250 messages outside the training slice, JSON with a [\d,]+-byte deflate dictionary takes [\d.]+ B per message.*protobufjs-static's [\d.]+ B raw and/);
   assert.match(corpusSizeReport(result), /over the corpus of 300 messages/);
   // a protobuf of 0 bytes a message (every value a default) is no Infinity× of anything
-  const empty = { ...pb, format: 'protobufjs-static', perMessage: { ...pb.perMessage, mean: 0 } };
+  const empty = { ...pb, format: 'protobufjs-static', perMessage: { ...pb.perMessage, mean: 0 }, compressed: { ...pb.compressed, deflateDictionary: { .../** @type {NonNullable<typeof pb.compressed>} */ (pb.compressed).deflateDictionary, rawMean: 0 } } };
   const sentence = dictionarySentence({ payload: { id: 'r' }, codecs: [{ ...jb, format: 'json-buffer' }, empty] }) ?? '';
   // (where zstd is there, Node 22.15 and later, the sentence gives JSON's zstd figure in brackets first)
   assert.match(sentence, /B per message(?: \(with zstd and the same dictionary: [\d.]+ B\))?, larger than protobufjs-static's 0\.0 B raw and [\d.]+× (larger|smaller) than/);
   assert.doesNotMatch(sentence, /Infinity|NaN/);
+});
+
+test('the dictionary sentence compares figures over the same messages: the held-out ones, not the corpus\'s mean', () => {
+  // a corpus whose held-out messages are twice the size of the rest: raw protobuf 200 B over them, 100 B over all
+  const figure = (/** @type {number} */ mean, /** @type {object} */ more = {}) => ({ mean, median: mean, p90: mean, max: mean, total: mean * 10, messages: 5, ...more });
+  const codec = (/** @type {string} */ format, /** @type {number} */ all, /** @type {number} */ held, /** @type {number} */ dict, /** @type {number} */ gzipHeld) => ({
+    format, perMessage: figure(all), compressed: {
+      httpGzip: figure(gzipHeld / 2), deflateDictionary: figure(dict, { dictionaryBytes: 9, rawMean: held, gzipMean: gzipHeld }), zstdDictionary: { unavailable: 'not here' },
+    },
+  });
+  const sentence = dictionarySentence(/** @type {any} */ ({ payload: { id: 'skew' }, codecs: [codec('json-buffer', 150, 300, 190, 250), codec('protobufjs-static', 100, 200, 150, 180)] }));
+  assert.equal(sentence, "skew: over the 5 messages outside the training slice, JSON with a 9-byte deflate dictionary takes 190 B per message, 1.05× smaller than protobufjs-static's 200 B raw "
+    + 'and 1.27× larger than its 150 B with a dictionary of its own (9 bytes); gzip alone leaves JSON at 250 B.');
+  // results written before the figures carried rawMean and gzipMean: the corpus's figures, said to be so
+  const old = (/** @type {ReturnType<typeof codec>} */ c) => ({ ...c, compressed: { ...c.compressed, deflateDictionary: figure(c.compressed.deflateDictionary.mean, { dictionaryBytes: 9 }) } });
+  assert.match(dictionarySentence(/** @type {any} */ ({ payload: { id: 'skew' }, codecs: [old(codec('json-buffer', 150, 300, 190, 250)), old(codec('protobufjs-static', 100, 200, 150, 180))] })) ?? '',
+    /1\.90× larger than protobufjs-static's 100 B raw \(over every message\) and .* gzip alone leaves JSON at 125 B \(over the sample\)\.$/);
 });
 
 test('one message: no p90/max/mean columns that repeat its bytes, no "0 messages" dictionary, no "1 messages"', async () => {

@@ -50,9 +50,9 @@ export const PASS_LEGEND = `Columns: ${CPU_LEGEND} payload B/msg: the encoded me
   + 'lost/dup/err: messages never acknowledged, acknowledged twice, answered with an error.';
 
 /** What the columns of benchmark_ws.js's table mean. */
-export const PROFILE_LEGEND = `Columns: ${CPU_LEGEND} wire bytes: what the sockets carried in the messages' direction, every message `
-  + 'of the pass, frames included; vs the baseline: how many times less pass time and wire bytes a format needs than the '
-  + 'baseline format (more: it needs more).';
+export const PROFILE_LEGEND = `Columns: ${CPU_LEGEND} wire B/msg: what the sockets carried in the messages' direction per message `
+  + 'sent, frames included, over every round\'s pass; vs the baseline: how many times less pass time and wire bytes per message a format '
+  + 'needs than the baseline format (more: it needs more).';
 
 /**
  * The prefix a verdict line carries for its link profile: none for loopback (no shaping, the default), "3g: " for a
@@ -133,9 +133,21 @@ function accounting(r) {
 }
 
 /**
+ * A row's wire bytes in the messages' direction per message sent, over all its rounds (null without messages).
+ * @param {{ messages: number, wireBytes: Record<string, number> }} r
+ */
+const wirePerMessage = (r) => (r.messages > 0 ? r.wireBytes.frames / r.messages : null);
+
+/**
+ * Bytes per message as the tables print them: one decimal below 100 (a small payload's frame bytes matter), whole above.
+ * @param {number|null} b
+ */
+const perMessageBytes = (b) => (b == null ? '—' : b < 100 ? fixed(b, 1) : int(b));
+
+/**
  * The orchestrator's table: per profile and format, a pass's time and msgs/s
  * (medians of the rounds, msgs/s with its min–max), p50/p99 (medians), bytes
- * on the wire (all rounds), and the ratio to the baseline format.
+ * on the wire per message sent (over all rounds), and the ratio to the baseline format.
  * @param {Array<Pick<TransmissionRun, 'settings'|'results'>>} runs one per profile
  * @param {string} baseline format every other is compared with
  * @returns {import('./table.js').TableModel}
@@ -150,13 +162,14 @@ export function profileRows(runs, baseline) {
         rows.push({ status: r.status, cells: [profile, r.format, ...CPU_HEADINGS.map(() => '—'), '—', '—', '—', '—', '—', '—', '—', verdictOf(r)] });
         continue;
       }
-      const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${ratio(base.wireBytes.frames / r.wireBytes.frames)} bytes`;
+      const [baseWire, wire] = [base && wirePerMessage(base), wirePerMessage(r)];
+      const vs = !base || r === base ? '—' : `${ratio(base.seconds / r.seconds)} time, ${baseWire && wire ? `${ratio(baseWire / wire)} bytes` : '— bytes'}`;
       rows.push({ status: r.status, cells: [profile, r.format, ...cpuCells(r), fixed(r.seconds, 2), int(r.msgsPerSec), minMaxOf(r.minMax?.msgsPerSec), ms(r.latencyMs.p50), ms(r.latencyMs.p99),
-        int(r.wireBytes.frames), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`] });
+        perMessageBytes(wirePerMessage(r)), vs, `${verdictOf(r)}${problemOf(r) ? `; ${r.lost} lost, ${r.duplicated} dup, ${r.errors} err${r.notSent ? `, ${r.notSent} not sent` : ''}` : ''}`] });
     }
   }
   const vsTitle = `vs ${baseline} (× less)`;
-  return tableModel(columnsOf(['profile', 'format', ...CPU_HEADINGS, 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire bytes', vsTitle, 'round trip'],
+  return tableModel(columnsOf(['profile', 'format', ...CPU_HEADINGS, 'pass s', 'msgs/s', 'min–max', 'p50 ms', 'p99 ms', 'wire B/msg', vsTitle, 'round trip'],
     ['profile', 'format', vsTitle, 'round trip']), rows);
 }
 

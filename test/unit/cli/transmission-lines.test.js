@@ -55,7 +55,21 @@ test('the tables of a pass and of benchmark_ws.js define the terms in their head
     }
   }
   assert.match(pass, /^Columns: .* frame B\/msg: the bytes the transport adds to each message/m);
-  assert.match(profile, /^Columns: .* wire bytes: /m);
+  assert.match(profile, /^Columns: .* wire B\/msg: what the sockets carried in the messages' direction per message sent/m);
+});
+
+test("benchmark_ws.js's table gives wire bytes per message, the same however many rounds the row adds up", () => {
+  const row = (/** @type {string} */ format, /** @type {number} */ rounds, /** @type {number} */ perMessage) => ({
+    format, status: 'exact', messages: 30 * rounds, acked: 30 * rounds, lost: 0, duplicated: 0, errors: 0, seconds: 1, msgsPerSec: 30, payloadMBps: 0.01,
+    wireBytes: { payload: 28 * 30 * rounds, frames: perMessage * 30 * rounds, up: perMessage * 30 * rounds, down: 240 * rounds },
+    latencyMs: { p50: 1, p90: 1, p99: 1, p999: 1, max: 1, mean: 1 }, serverCpuUs: 30, decodeShare: null, clientCpuUs: 20, serverElu: 0.5, clientElu: 0.9 });
+  for (const rounds of [1, 3, 5]) {
+    const table = profileTable(/** @type {any} */ ([{ settings: { profile: 'none', shaper: 'none' }, results: [row('protobufjs-static', rounds, 38), row('json-buffer', rounds, 95)] }]), 'json-buffer');
+    assert.match(table, /\| wire B\/msg \|/);
+    const cells = (/** @type {string} */ format) => (table.split('\n').find((l) => l.includes(`| ${format} `)) ?? '').split('|').map((c) => c.trim());
+    assert.ok(cells('protobufjs-static').includes('38.0') && cells('json-buffer').includes('95.0'), table);
+    assert.ok(cells('protobufjs-static').some((c) => c.endsWith('2.50× less bytes')), table);
+  }
 });
 
 test('a decode share that is not one (raw passes as dear as the decoding ones or dearer, at few messages) is shown as such, never a negative percentage', () => {

@@ -243,7 +243,7 @@ const codec = {
           if (!(err instanceof Error && err.message === 'cannot convert to safe number')) throw err;
           const plain = schema.type.toObject(schema.type.decode(bytes), { longs: String });
           const at = findInt64(schema.type, plain, (x) => !Number.isSafeInteger(Number(x)));
-          throw new Unsupported(`protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 (${at ? `${at.path} is ${at.value}` : 'a 64-bit field'})`);
+          throw new Unsupported(`protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 − 1 (Number.MAX_SAFE_INTEGER) (${at ? `${at.path} is ${at.value}` : 'a 64-bit field'})`);
         }
       },
     };

@@ -161,7 +161,7 @@ function finish(payload, { proto, type, protoPaths, bundled, dataWarnings }) {
   return {
     ...rest,
     warnings: [
-      ...(dataWarnings ?? (unsafe ? [`${unsafeAt > 0 ? `${recordName(unsafeAt)}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53, so JSON.parse may already have rounded it; every codec sees the rounded number`] : [])),
+      ...(dataWarnings ?? (unsafe ? [`${unsafeAt > 0 ? `${recordName(unsafeAt)}: ` : ''}${unsafe.path}: ${unsafe.value} is beyond 2^53 − 1 (Number.MAX_SAFE_INTEGER), so JSON.parse may already have rounded it; every codec sees the rounded number`] : [])),
       ...(corpusWarning ? [corpusWarning] : []),
       ...(bytesNotes.length ? [hexBytesWarning(bytesNotes)] : []),
     ],

@@ -633,7 +633,11 @@ function buildMessage(name, type, ancestors, hoisted) {
         ? `optional: ${when}`
         : `${when}, which decodes as an empty ${ref.container} (${ref.container === 'map' ? 'map' : 'repeated'} fields cannot be optional)`);
     }
-    if (f.renamed) notes.push(`renamed: ${JSON.stringify(f.key)} ${f.renamed}`);
+    // a key that keeps its name but whose default JSON name is another key's gets only the json_name option
+    if (f.renamed) {
+      notes.push(f.name === f.key ? `json_name given: protoc's own JSON name for ${JSON.stringify(f.key)}, ${JSON.stringify(protocJsonName(f.key))}, is another key`
+        : `renamed: ${JSON.stringify(f.key)} ${f.renamed}`);
+    }
     const option = f.renamed ? ` [json_name = ${protoString(f.key)}]` : '';
     return fieldLine(`${f.optional ? 'optional ' : ''}${ref.type}`, f.name, fieldNumber(i), option, notes);
   });

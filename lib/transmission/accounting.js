@@ -102,8 +102,8 @@ export function createAccounting(messages, { record, recordUncorrected }) {
  * What drivePass hands open(): a client calls onAnswer for each answer (its sequence number and status), onUnsent
  * for a message send() took that never left after all (the connection it waited for could not be opened), onLost for
  * a message sent whose connection broke before its answer (lost: no answer will come), onClosed when every
- * connection is gone.
- * @typedef {{ onAnswer: (seq: number, status: number) => void, onUnsent: (seq: number) => void, onLost: (seq: number) => void, onClosed: () => void }} PassHandlers
+ * connection is gone (with how the last one was closed, where the transport knows: a WebSocket's close code).
+ * @typedef {{ onAnswer: (seq: number, status: number) => void, onUnsent: (seq: number) => void, onLost: (seq: number) => void, onClosed: (why?: string) => void }} PassHandlers
  */
 
 /**
@@ -132,6 +132,8 @@ export async function drivePass({ open, messages, rate, burst = 1, idleTimeoutMs
   let lastProgress = 0;
   let end = 0;
   let closed = false;
+  /** how the last connection was closed, where the transport said (onClosed) */
+  let closedWhy = '';
   /** messages sent and not yet answered, nor known lost */
   const inFlight = () => accounting.counts.sent - accounting.counts.answered - accounting.counts.lostInFlight;
   /** every message answered or known lost */
@@ -185,7 +187,7 @@ export async function drivePass({ open, messages, rate, burst = 1, idleTimeoutMs
     lastProgress = now;
     next(now);
   };
-  const opened = await open({ onAnswer, onUnsent: (seq) => accounting.unsent(seq), onLost, onClosed: () => { closed = true; finish(); } });
+  const opened = await open({ onAnswer, onUnsent: (seq) => accounting.unsent(seq), onLost, onClosed: (why) => { closed = true; closedWhy = why ?? ''; finish(); } });
   client = opened;
   await beforeStart?.(opened);
   const start = performance.now();
@@ -226,7 +228,7 @@ export async function drivePass({ open, messages, rate, burst = 1, idleTimeoutMs
     client: opened,
     ...summary,
     seconds: (end - start) / 1000,
-    ended: !incomplete ? 'complete' : closed ? 'the server closed every connection'
+    ended: !incomplete ? 'complete' : closed ? `the server closed every connection${closedWhy ? `, the last ${closedWhy}` : ''}`
       : settledAll() ? `${lostInFlight} ${lostInFlight === 1 ? 'message lost with its connection' : 'messages lost with their connections'}` : `no answer for ${idleTimeoutMs / 1000} s`,
   };
 }

@@ -312,7 +312,7 @@ export async function nodeClientPass({ transport, url, codec, schema, identity =
   const clientElu = performance.eventLoopUtilization(eluStart).utilization;
   const client = /** @type {import('./transports/index.js').TransportClient} */ (r.client);
   const wireEnd = client.wireBytes();
-  const server = r.ended === 'the server closed every connection' ? null : await control?.report() ?? null;
+  const server = r.ended.startsWith('the server closed every connection') ? null : await control?.report() ?? null;
   await client.close();
   // codec bytes of every message sent (the corpus's sizes, measured once)
   const payloadBytes = payloadBytesSent(codec, r.sent);

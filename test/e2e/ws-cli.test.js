@@ -182,7 +182,7 @@ test('messages not acked make the client exit 1, with one line saying how many a
   const server = await startServer(['3', '--max-payload', '100']);
   const r = await run('client_json.js', ['3', '50', '--url', server.url, '--warmup', '0']).done;
   // the first frame closes the connection: 1 sent and lost, 49 never sent; sizes are per message sent
-  assertOneLine(r, /^client_json: json-buffer: 1 lost, 0 duplicated, 0 error ACKs, 49 not sent of 50 messages \(the server closed every connection\)$/, 1);
+  assertOneLine(r, /^client_json: json-buffer: 1 lost, 0 duplicated, 0 error ACKs, 49 not sent of 50 messages \(the server closed every connection, the last with close code 1009 \(message too big: over the server's --max-payload\)\)$/, 1);
   const [payload] = resolvePayloads({ numbers: ['3'] });
   assert.match(r.stdout, new RegExp(`\\| json-buffer .*\\| +${payload.jsonBytes} \\| +\\d+ \\|.*\\| +0/50 \\| 1/0/0, 49 not sent \\|`));
   const { stdout } = await stopServer(server);

@@ -194,8 +194,9 @@ const isDirection = (direction) => DIRECTIONS.some((d) => d === direction);
  * @property {(seq: number, status: number) => void} onAnswer seq -1 for an answer matching no request
  * @property {(seq: number) => void} [onUnsent] a message send() took that never left (its connection could not be opened)
  * @property {(seq: number) => void} [onLost] a message that left and whose connection broke before its answer (lost)
- * @property {() => void} [onClosed] call once every connection is gone (the server closed them): the owner
- *   then ends the pass instead of waiting for its idle timeout
+ * @property {(why?: string) => void} [onClosed] call once every connection is gone (the server closed them): the owner
+ *   then ends the pass instead of waiting for its idle timeout; `why`, where the transport knows how the last one was
+ *   closed ("with close code 1009 (…)"), is added to the line that says why the pass ended
  */
 
 /**

@@ -334,13 +334,13 @@ async function createClient({ url, codec, direction, window, connections, compre
       onAnswer(seq, status);
     });
     ws.on('error', () => {});
-    ws.on('close', () => {
+    ws.on('close', (/** @type {number} */ code, /** @type {Buffer} */ reason) => {
       const lost = [...unanswered[i]];
       unanswered[i].clear();
       inFlight[i] = 0;
       // a close the client asked for ends a pass that is over: what it left unanswered is counted at the pass's end
       if (!closing) for (const seq of lost) onLost?.(seq);
-      if (links.every((l) => l.ws.readyState === WebSocket.CLOSED)) onClosed?.();
+      if (links.every((l) => l.ws.readyState === WebSocket.CLOSED)) onClosed?.(closeText(code, reason));
     });
   }
   // frames sent while handling one read's answers go out in one write: at window 64 on loopback this
@@ -478,3 +478,22 @@ function closeSocket(ws) {
     ws.close(1000);
   });
 }
+
+/** What the close codes a server sends mean (RFC 6455, 7.4.1), for the line that says why a pass ended. */
+const CLOSE_CODES = /** @type {Record<number, string>} */ ({
+  1000: 'normal closure', 1001: 'going away', 1002: 'protocol error', 1003: 'unsupported data', 1006: 'closed without a close frame',
+  1007: 'invalid payload data', 1008: 'policy violation', 1009: 'message too big: over the server\'s --max-payload', 1011: 'server error',
+});
+
+/**
+ * A WebSocket close in words: "with close code 1009 (message too big: …)", the reason the peer gave after it.
+ * @param {number} code
+ * @param {Buffer | undefined} reason
+ */
+export function closeText(code, reason) {
+  const said = reason?.length ? `: ${printableReason(reason.toString('utf8'))}` : '';
+  return `with close code ${code}${CLOSE_CODES[code] ? ` (${CLOSE_CODES[code]})` : ''}${said}`;
+}
+
+/** A peer's close reason on one line, at most 123 bytes by the protocol, without control characters. @param {string} s */
+const printableReason = (s) => JSON.stringify(s.slice(0, 123));

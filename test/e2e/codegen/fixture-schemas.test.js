@@ -127,7 +127,7 @@ const KNOWN = {
   'wellknown-wrappers.json': {
     pbf: PBF_FOREIGN('google.protobuf.StringValue'),
     // long_type_number: protobuf-ts reads 64-bit integers into JS numbers and throws beyond 2^53 (followers is 2^53 + 1)
-    'protobuf-ts': ['unsupported', /^unsupported: protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2\^53 \(\$\.followers is 9007199254740993\)$/],
+    'protobuf-ts': ['unsupported', /^unsupported: protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2\^53 − 1 \(Number\.MAX_SAFE_INTEGER\) \(\$\.followers is 9007199254740993\)$/],
   },
   'wellknown-struct.json': { pbf: PBF_FOREIGN('google.protobuf.Struct') },
   'wellknown-fieldmask.json': { pbf: PBF_FOREIGN('google.protobuf.FieldMask') },
@@ -262,7 +262,7 @@ test('pbf with a uint64 beyond what a double holds in 64 bits: unsupported with 
 
 test('protobuf-ts beyond 2^53 (as a string or a number): unsupported, with the rule and the path, while the others carry it', () => {
   const tsAndEs = codecs.filter((c) => c.name === 'protobuf-ts' || c.name === 'protobuf-es');
-  const rule = 'unsupported: protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53';
+  const rule = 'unsupported: protobuf-ts, generated with long_type_number, reads 64-bit integers into JS numbers and refuses one beyond 2^53 − 1 (Number.MAX_SAFE_INTEGER)';
   const asString = prepareCodecs(tsAndEs, bigIntegerPayload('{"id": "a", "a": "1234567890123456789"}'));
   assert.deepEqual(asString.map((p) => [p.codec.name, describeVerdict(p)]),
     [['protobuf-es', 'equivalent (empty-as-absent)'], ['protobuf-ts', `${rule} ($.a is 1234567890123456789)`]]);

@@ -667,3 +667,12 @@ test('inferSchema from records: the first record and path that cannot share the 
   // one value that is an array is still one message (a wrapper), as before
   assert.match(infer([1, 2, 3], { name: 'List' }).text, /@json-wrapper/);
 });
+
+test('a key that keeps its name and gets only a json_name (its default JSON name is another key) is not said to be renamed', () => {
+  const { text } = inferSchema({ '': 1, _: 7 }, { name: 'Clash' });
+  assert.match(text, /^ +int32 f_ = 1 \[json_name = ""\]; \/\/ renamed: "" is not a proto identifier$/m);
+  assert.match(text, /^ +int32 _ = 2 \[json_name = "_"\]; \/\/ json_name given: protoc's own JSON name for "_", "", is another key$/m);
+  // and it loads, and the message fits it
+  const schema = parseSchema(text, { typeName: 'Clash' });
+  assert.doesNotThrow(() => checkCorpusFits(schema.type, [{ '': 1, _: 7 }], 'clash.json'));
+});

@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createAccounting, drivePass } from '../../../lib/transmission/accounting.js';
+import { closeText } from '../../../lib/transmission/transports/ws.js';
 
 test('createAccounting: ok, error, duplicate, stray, lost and never-sent messages each land in their own count', () => {
   /** @type {number[]} */
@@ -43,14 +44,14 @@ test('createAccounting: closed loop (no uncorrected recorder) counts from the se
 /**
  * A stand-in client (no sockets): answers each message as the `answer` function says, on the next microtask,
  * and records how many messages were in flight at most.
- * @param {{ capacity: number, answer?: (seq: number) => Array<[number, number]>, refuse?: (seq: number) => boolean, closeAfter?: number, closeAt?: number }} how
+ * @param {{ capacity: number, answer?: (seq: number) => Array<[number, number]>, refuse?: (seq: number) => boolean, closeAfter?: number, closeAt?: number, closedWhy?: string }} how
  *   answer: the (seq, status) answers message seq gets (default: one ok); refuse: send returns false;
- *   closeAfter: the client reports every connection gone after this many sends; closeAt: or this many ms after it opened
+ *   closeAfter: the client reports every connection gone after this many sends; closeAt: or this many ms after it opened; closedWhy: how it says the last one was closed
  */
-function standInClient({ capacity, answer = (seq) => [[seq, 0]], refuse = () => false, closeAfter = Infinity, closeAt }) {
+function standInClient({ capacity, answer = (seq) => [[seq, 0]], refuse = () => false, closeAfter = Infinity, closeAt, closedWhy }) {
   const seen = { sent: /** @type {number[]} */ ([]), maxInFlight: 0 };
   let inFlight = 0;
-  /** @param {{ onAnswer: (seq: number, status: number) => void, onClosed: () => void }} handlers */
+  /** @param {{ onAnswer: (seq: number, status: number) => void, onClosed: (why?: string) => void }} handlers */
   const open = async ({ onAnswer, onClosed }) => {
     if (closeAt !== undefined) setTimeout(onClosed, closeAt);
     return {
@@ -62,7 +63,7 @@ function standInClient({ capacity, answer = (seq) => [[seq, 0]], refuse = () => 
         inFlight++;
         seen.maxInFlight = Math.max(seen.maxInFlight, inFlight);
         if (seen.sent.length === closeAfter) {
-          queueMicrotask(onClosed);
+          queueMicrotask(() => onClosed(closedWhy));
           return true;
         }
         queueMicrotask(() => {
@@ -123,6 +124,11 @@ test('drivePass: when the server closes every connection the pass ends at once a
   const r = await drivePass({ open, messages: 10, record: () => {}, idleTimeoutMs: 60000 });
   assert.deepEqual([r.sent, r.acked, r.lost, r.notSent], [4, 3, 1, 6]);
   assert.equal(r.ended, 'the server closed every connection');
+  // where the transport says how the last connection was closed (a WebSocket's close code), the line says it too
+  const { open: withCode } = standInClient({ capacity: 1, closeAfter: 1, closedWhy: closeText(1009, Buffer.from('too big')) });
+  const coded = await drivePass({ open: withCode, messages: 3, record: () => {}, idleTimeoutMs: 60000 });
+  assert.equal(coded.ended, 'the server closed every connection, the last with close code 1009 (message too big: over the server\'s --max-payload): "too big"');
+  assert.equal(closeText(4321, undefined), 'with close code 4321');
 });
 
 test('drivePass: a message the client could not send counts as not sent, not lost, and ends the pass', { timeout: 5000 }, async () => {

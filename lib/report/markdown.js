@@ -158,7 +158,7 @@ export function renderMarkdown(results) {
     // the payload's warnings (its script carries them), as a payload's section would show them
     const warnings = results.payloads.flatMap((p) => p.payload.warnings ?? []).flatMap((w) => [`Warning: ${w}`, '']);
     out.push(`## Artillery: JSON vs protobuf by transport (${run.payload})`, '', ...warnings, ...artilleryNotes(results, run), '', toMarkdown(artilleryTable(run)));
-    return `${out.join('\n')}\n`;
+    return noRawHtml(`${out.join('\n')}\n`);
   }
   out.push('## The answer', '', answerMarkdown(results), '', 'The detail follows.');
   const speed = results.settings.speed;
@@ -199,7 +199,18 @@ export function renderMarkdown(results) {
       'The payload repeated N times in one message (a repeated field in protobuf, an array under "items" in JSON).',
       '', batchTable(results.batch));
   }
-  return `${out.join('\n')}\n`;
+  return noRawHtml(`${out.join('\n')}\n`);
+}
+
+/**
+ * report.md with no raw HTML: the report writes none of its own, but names what users gave it (a data file's name, a
+ * JSON key in a LOSSY verdict, a schema's path), and a name like `a<img src=x onerror=…>.ndjson` would be a tag to a
+ * Markdown viewer. Every `<` that could open a tag (before a letter, `/`, `!` or `?`) becomes `&lt;`, which renders
+ * as `<`; inside a code span (between backticks), where Markdown shows text as it is, nothing changes.
+ * @param {string} markdown
+ */
+export function noRawHtml(markdown) {
+  return markdown.split(/(`[^`\n]*`)/).map((part, i) => (i % 2 ? part : part.replace(/<(?=[A-Za-z/!?])/g, '&lt;'))).join('');
 }
 
 /**

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { renderHtml } from '../../../lib/report/html.js';
 import { chartSpecs, codecLabel } from '../../../lib/report/charts.js';
-import { renderMarkdown } from '../../../lib/report/markdown.js';
+import { noRawHtml, renderMarkdown } from '../../../lib/report/markdown.js';
 import { numbersWithoutUnit, resultsJsonText, validateResults, writeRunDir } from '../../../lib/results/index.js';
 import { UserError } from '../../../lib/errors.js';
 import { makeResults } from '../../helpers/results-fixture.js';
@@ -137,4 +137,15 @@ test('a run folder appears whole or not at all', () => {
   } finally {
     fs.rmSync(parent, { recursive: true, force: true });
   }
+});
+
+test('report.md writes no raw HTML from what users named: a file name or a key like <img …> comes out as text, code spans as they are', () => {
+  const r = makeResults();
+  const entry = /** @type {any} */ (r.payloads[0]);
+  entry.payload = { ...entry.payload, id: 'a|b<img src=x onerror=alert(1)>', dataFile: 'a|b<img src=x onerror=alert(1)>.ndjson' };
+  assert.deepEqual(validateResults(r), []);
+  const md = renderMarkdown(r);
+  assert.doesNotMatch(md, /<img/);
+  assert.match(md, /^## a\|b&lt;img src=x onerror=alert\(1\)>: /m);
+  assert.equal(noRawHtml('p99 < 10 ms, x<y, `a<b>` and </script> <!-- c --> <?x'), 'p99 < 10 ms, x&lt;y, `a<b>` and &lt;/script> &lt;!-- c --> &lt;?x');
 });

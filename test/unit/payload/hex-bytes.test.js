@@ -83,7 +83,7 @@ test('payload warnings are carried in results.json and shown under the payload i
   const r = makeResults();
   r.payloads[0].payload.warnings = ['$.x: something the user should know <b>'];
   assert.deepEqual(validateResults(r), []);
-  assert.match(renderMarkdown(r), /## p1: fixture .*\n\nWarning: \$\.x: something the user should know <b>\n\n### Size/);
+  assert.match(renderMarkdown(r), /## p1: fixture .*\n\nWarning: \$\.x: something the user should know &lt;b>\n\n### Size/);
   assert.match(renderHtml(r), /<\/h2>\n<p class="warning">Warning: \$\.x: something the user should know &lt;b&gt;<\/p>/);
   // a payload without warnings carries none
   assert.equal('warnings' in describePayload({ ...payload, warnings: [] }), false);

@@ -70,7 +70,7 @@ test('results.json from a report fits its schema, with the transport comparison 
   const warned = artilleryResults(report, { file: 'report.json', command: 'node report.js --artillery report.json', transports, codecs, payload, script, environment });
   assert.deepEqual(validateResults(warned), []);
   const typed = /** @type {import('../../../lib/results/index.js').Results} */ (/** @type {unknown} */ (warned));
-  assert.match(renderMarkdown(typed), /## Artillery: JSON vs protobuf by transport \(spans\)\n\nWarning: \$\.traceId: looks like hex <x>\n/);
+  assert.match(renderMarkdown(typed), /## Artillery: JSON vs protobuf by transport \(spans\)\n\nWarning: \$\.traceId: looks like hex &lt;x>\n/);
   assert.match(renderHtml(typed), /<\/h2><p class="warning">Warning: \$\.traceId: looks like hex &lt;x&gt;<\/p>/);
 });
 
